@@ -1,0 +1,196 @@
+package engine
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"time"
+
+	"idaviz/trace"
+)
+
+// ErrNoSnapshots is returned by AStar for a domain that is not a Snapshotter.
+var ErrNoSnapshots = fmt.Errorf("engine: A* needs a domain that can store states (engine.Snapshotter)")
+
+type anode struct {
+	key    string
+	g, h   int32
+	parent int32
+	move   int32
+	seq    int32
+}
+
+// openList orders node indices by f, then by larger g (deeper first, which
+// reaches goals sooner among equal f), then by insertion.
+type openList struct {
+	nodes *[]anode
+	idx   []int32
+}
+
+func (o *openList) Len() int { return len(o.idx) }
+func (o *openList) Less(i, j int) bool {
+	a, b := &(*o.nodes)[o.idx[i]], &(*o.nodes)[o.idx[j]]
+	fa, fb := a.g+a.h, b.g+b.h
+	if fa != fb {
+		return fa < fb
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.seq < b.seq
+}
+func (o *openList) Swap(i, j int) { o.idx[i], o.idx[j] = o.idx[j], o.idx[i] }
+func (o *openList) Push(x any)    { o.idx = append(o.idx, x.(int32)) }
+func (o *openList) Pop() any {
+	n := len(o.idx) - 1
+	x := o.idx[n]
+	o.idx = o.idx[:n]
+	return x
+}
+
+// AStar runs A* from the domain's current state, over the same Domain as IDA*
+// plus Snapshotter. It stores every distinct state it generates: the
+// memory-for-time trade the seeds discuss. Its counts are per expanded and
+// generated node; Pruned counts generated duplicates that were no better than
+// a state already stored. It reports one iteration whose bound is the f of
+// the last node expanded.
+func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
+	if d == nil {
+		return Result{}, ErrNoDomain
+	}
+	sn, ok := d.(Snapshotter)
+	if !ok {
+		return Result{}, ErrNoSnapshots
+	}
+	start := time.Now()
+	s := &ida{d: d, sink: opt.Sink}
+	if s.sink != nil {
+		s.level = s.sink.Level()
+		s.hist = s.level >= trace.LevelIteration
+		s.nodes = s.level >= trace.LevelNode
+	}
+	checkEvery := opt.CheckEvery
+	if checkEvery <= 0 {
+		checkEvery = 1 << 14
+	}
+	var deadline time.Time
+	if opt.Timeout > 0 {
+		deadline = start.Add(opt.Timeout)
+	}
+	startKey := sn.AppendState(nil)
+	h0 := d.H()
+	s.emitRunStart("astar", opt.Info, h0, start)
+	s.it = trace.Iteration{Iteration: 1, Bound: h0, NextBound: -1}
+	if s.hist {
+		s.ev = trace.Event{Kind: trace.KindIterationStart, Iteration: 1, Bound: h0}
+		s.sink.Event(&s.ev)
+	}
+
+	nodes := []anode{{key: string(startKey), h: int32(h0), parent: -1, move: NoMove}}
+	best := map[string]int32{nodes[0].key: 0}
+	open := &openList{nodes: &nodes}
+	heap.Push(open, int32(0))
+	s.it.Generated = 1
+	var res Result
+	res.PeakOpen = 1
+	buf := make([]Child, d.MaxBranch())
+	var key []byte
+	goal := int32(-1)
+	for open.Len() > 0 && res.Status == trace.StatusRunning {
+		i := heap.Pop(open).(int32)
+		n := nodes[i]
+		if best[n.key] != i {
+			continue // a cheaper copy of this state was stored later
+		}
+		f := int(n.g + n.h)
+		if opt.MaxBound > 0 && f > opt.MaxBound {
+			res.Status = trace.StatusLimit
+			break
+		}
+		s.it.Bound = f
+		sn.SetState([]byte(n.key))
+		if s.hist {
+			s.countVisit(f, int(n.g))
+			if s.nodes {
+				s.ev = trace.Event{Kind: trace.KindVisit, Node: uint64(i) + 1, Depth: depthOf(nodes, i),
+					G: int(n.g), H: int(n.h), F: f, Move: int(n.move), Iteration: 1, Bound: f}
+				if n.parent >= 0 {
+					s.ev.Parent = uint64(n.parent) + 1
+				}
+				s.sink.Event(&s.ev)
+			}
+		}
+		if n.h == 0 && d.IsGoal() {
+			goal = i
+			res.Status = trace.StatusSolved
+			break
+		}
+		k := d.Expand(int(n.move), buf)
+		s.it.Expanded++
+		s.it.Generated += int64(k)
+		for _, c := range buf[:k] {
+			d.Apply(int(c.Move))
+			key = sn.AppendState(key[:0])
+			d.Undo(int(c.Move))
+			g := n.g + c.Cost
+			if j, seen := best[string(key)]; seen && nodes[j].g <= g {
+				s.it.Pruned++
+				continue
+			}
+			ni := int32(len(nodes))
+			nodes = append(nodes, anode{key: string(key), g: g, h: c.H, parent: i, move: c.Move, seq: ni})
+			best[nodes[ni].key] = ni
+			heap.Push(open, ni)
+		}
+		if open.Len() > res.PeakOpen {
+			res.PeakOpen = open.Len()
+		}
+		if s.it.Expanded%checkEvery == 0 {
+			switch {
+			case opt.MaxNodes > 0 && s.it.Generated >= opt.MaxNodes:
+				res.Status = trace.StatusLimit
+			case !deadline.IsZero() && time.Now().After(deadline):
+				res.Status = trace.StatusLimit
+			case ctx != nil && ctx.Err() != nil:
+				res.Status = trace.StatusCancelled
+			case s.hist:
+				s.ev = trace.Event{Kind: trace.KindProgress, Iteration: 1, Bound: f, Stats: &s.it}
+				s.sink.Event(&s.ev)
+			}
+		}
+	}
+	if res.Status == trace.StatusRunning {
+		res.Status = trace.StatusExhausted
+	}
+	if goal >= 0 {
+		for i := goal; nodes[i].parent >= 0; i = nodes[i].parent {
+			res.Moves = append(res.Moves, int(nodes[i].move))
+		}
+		for l, r := 0, len(res.Moves)-1; l < r; l, r = l+1, r-1 {
+			res.Moves[l], res.Moves[r] = res.Moves[r], res.Moves[l]
+		}
+		res.Cost = int(nodes[goal].g)
+	}
+	sn.SetState(startKey)
+	res.Stored = len(best)
+	res.Totals = s.it.Counts
+	res.Iterations = []trace.Iteration{s.it.Clone()}
+	if s.hist {
+		s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: 1, Bound: s.it.Bound, Stats: &s.it}
+		s.sink.Event(&s.ev)
+	}
+	res.Elapsed = time.Since(start)
+	s.emitEnd(&res)
+	if res.Status == trace.StatusCancelled {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+func depthOf(nodes []anode, i int32) int {
+	d := 0
+	for ; nodes[i].parent >= 0; i = nodes[i].parent {
+		d++
+	}
+	return d
+}

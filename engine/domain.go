@@ -1,0 +1,72 @@
+// Package engine runs IDA* and A* over a Domain searched in place: apply a
+// move, recurse, undo it, with no allocation per node.
+//
+// The engine knows nothing of files or sockets. It reports what it does to a
+// trace.Sink, and builds per-node events only when the sink asks for them
+// (see trace.Level), so a search nobody watches costs what the search costs.
+package engine
+
+// Version is written into every trace's run metadata.
+const Version = "0.1.0"
+
+// NoMove is the previous move at the root.
+const NoMove = -1
+
+// Child is one successor of the current state, as Domain.Expand reports it:
+// the move that reaches it, the move's cost and the child's heuristic value.
+type Child struct {
+	Move int32
+	Cost int32
+	H    int32
+}
+
+// Domain is a search problem with one current state that the engine changes
+// in place. Moves are small integers 0..NumMoves()-1.
+//
+// The heuristic must be admissible (never above the true cost to a goal) for
+// the answers to be optimal, and 0 at every goal: the engine asks IsGoal only
+// of states whose heuristic is 0.
+type Domain interface {
+	// NumMoves is the number of distinct moves; MaxBranch the most children a
+	// state can have.
+	NumMoves() int
+	MaxBranch() int
+	// MoveName names a move for people and traces ("U", "R2", "A").
+	MoveName(m int) string
+	// H is the heuristic value of the current state.
+	H() int
+	// IsGoal reports whether the current state is a goal.
+	IsGoal() bool
+	// Expand writes into out, in a fixed order, the children reachable by the
+	// moves the domain's move rule allows after prev (NoMove at the root), with
+	// each child's cost and heuristic, and returns how many it wrote. It leaves
+	// the current state as it found it; a domain with an incremental heuristic
+	// computes the children's values without applying the moves.
+	Expand(prev int, out []Child) int
+	// Apply makes move m; Undo(m) takes it back.
+	Apply(m int)
+	Undo(m int)
+}
+
+// RuleCutter is implemented by domains whose move rule can name the moves it
+// forbids after prev. The engine asks only when a sink wants per-node events,
+// to report those moves as prunes with trace.ReasonMoveRule.
+type RuleCutter interface {
+	Cut(prev int, out []int) int
+}
+
+// Snapshotter is implemented by domains that A* can search: it must be able
+// to store a state compactly and return to it.
+type Snapshotter interface {
+	// AppendState appends an encoding of the current state to dst. Equal
+	// states must have equal encodings.
+	AppendState(dst []byte) []byte
+	// SetState makes the state encoded by b (from AppendState) current.
+	SetState(b []byte)
+}
+
+// Cloner is implemented by domains that can be searched by several
+// goroutines at once: Clone returns an independent copy of the current state.
+type Cloner interface {
+	Clone() Domain
+}

@@ -1,0 +1,406 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"time"
+
+	"idaviz/trace"
+)
+
+// Options limit and observe a search. The zero value searches without limits
+// and without observers.
+type Options struct {
+	// MaxNodes stops the search once this many nodes were generated (0: no limit).
+	MaxNodes int64
+	// MaxBound stops IDA* before an iteration whose bound would exceed it,
+	// and A* before it expands a node with a greater f (0: no limit).
+	MaxBound int
+	// Timeout stops the search after this long (0: no limit).
+	Timeout time.Duration
+	// Sink receives the run's events (nil: none).
+	Sink trace.Sink
+	// Info is the metadata of the run-start event; the engine fills in
+	// Algorithm, Engine, StartH, MoveNames and Created.
+	Info trace.RunInfo
+	// CheckEvery is how many expansions pass between checks of the context,
+	// the limits, and progress events (default 1<<16).
+	CheckEvery int64
+}
+
+// Result is what a search found and what it cost.
+type Result struct {
+	Status     trace.Status
+	Moves      []int // the solution's moves, when Status is trace.StatusSolved
+	Cost       int   // the solution's cost
+	Iterations []trace.Iteration
+	Totals     trace.Counts
+	Elapsed    time.Duration
+	// A* only: the most nodes that were on the open list at once, and how
+	// many distinct states were stored in all.
+	PeakOpen int
+	Stored   int
+}
+
+// Solved reports whether a solution was found.
+func (r *Result) Solved() bool { return r.Status == trace.StatusSolved }
+
+// NodesPerSecond is the generation rate of the run.
+func (r *Result) NodesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Totals.Generated) / r.Elapsed.Seconds()
+}
+
+// EBF is the effective branching factor: the b for which a uniform tree of
+// the solution's depth d holds as many nodes as were generated,
+// N = b + b^2 + ... + b^d. It is 0 when there is no solution of depth > 0.
+func (r *Result) EBF() float64 {
+	return EffectiveBranching(r.Totals.Generated, len(r.Moves))
+}
+
+// EffectiveBranching solves N = b + b^2 + ... + b^d for b by bisection.
+func EffectiveBranching(n int64, d int) float64 {
+	if d <= 0 || n <= 0 {
+		return 0
+	}
+	sum := func(b float64) float64 {
+		s, p := 0.0, 1.0
+		for i := 0; i < d; i++ {
+			p *= b
+			s += p
+		}
+		return s
+	}
+	lo, hi := 0.0, math.Max(1, float64(n))
+	for i := 0; i < 200 && hi-lo > 1e-9; i++ {
+		mid := (lo + hi) / 2
+		if sum(mid) < float64(n) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// ErrNoDomain is returned when the domain is nil.
+var ErrNoDomain = errors.New("engine: nil domain")
+
+const unbounded = math.MaxInt
+
+// ida is one IDA* run. The hot fields sit together at the top.
+type ida struct {
+	d      Domain
+	bound  int
+	next   int
+	it     trace.Iteration
+	buf    [][]Child
+	path   []int
+	level  trace.Level
+	hist   bool // level >= LevelIteration
+	nodes  bool // level >= LevelNode
+	sink   trace.Sink
+	ev     trace.Event
+	ids    []uint64
+	nextID uint64
+	cuts   []int
+
+	checkAt    int64 // expansions at which to check next
+	checkEvery int64
+	maxNodes   int64
+	genBase    int64 // nodes generated before this iteration
+	ctx        context.Context
+	deadline   time.Time
+	stop       trace.Status // set when a limit or the context stops the run
+}
+
+// IDA runs iterative-deepening A* from the domain's current state. The first
+// bound is h of the start; each iteration is a depth-first search cut where
+// f = g + h exceeds the bound; the next bound is the smallest f that was cut.
+//
+// When the search is cancelled through ctx, IDA returns the result so far,
+// with Status trace.StatusCancelled, and ctx's error.
+func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
+	if d == nil {
+		return Result{}, ErrNoDomain
+	}
+	start := time.Now()
+	s := &ida{d: d, sink: opt.Sink, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.CheckEvery}
+	if s.checkEvery <= 0 {
+		s.checkEvery = 1 << 16
+	}
+	if opt.Timeout > 0 {
+		s.deadline = start.Add(opt.Timeout)
+	}
+	if s.sink != nil {
+		s.level = s.sink.Level()
+		s.hist = s.level >= trace.LevelIteration
+		s.nodes = s.level >= trace.LevelNode
+	}
+	h0 := d.H()
+	s.emitRunStart("ida", opt.Info, h0, start)
+
+	var res Result
+	s.bound = h0
+	for iter := 1; ; iter++ {
+		s.it = trace.Iteration{Iteration: iter, Bound: s.bound}
+		if s.hist {
+			s.it.VisitF = make([]int64, s.bound+2)
+			s.it.PruneF = make([]int64, s.bound+2)
+			s.it.Depth = make([]int64, s.bound+2)
+			s.ev = trace.Event{Kind: trace.KindIterationStart, Iteration: iter, Bound: s.bound}
+			s.sink.Event(&s.ev)
+		}
+		s.next = unbounded
+		s.genBase = res.Totals.Generated
+		s.checkAt = s.checkEvery
+		s.path = s.path[:0]
+		found := s.root()
+		s.it.NextBound = s.next
+		if s.next == unbounded {
+			s.it.NextBound = -1
+		}
+		res.Totals.Add(s.it.Counts)
+		res.Iterations = append(res.Iterations, s.it.Clone())
+		if s.hist {
+			s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: iter, Bound: s.bound, Stats: &s.it}
+			s.sink.Event(&s.ev)
+		}
+		switch {
+		case found:
+			res.Status = trace.StatusSolved
+			res.Moves = append([]int(nil), s.path...)
+			res.Cost = s.pathCost()
+		case s.stop != trace.StatusRunning:
+			res.Status = s.stop
+		case s.next == unbounded:
+			res.Status = trace.StatusExhausted
+		case opt.MaxBound > 0 && s.next > opt.MaxBound:
+			res.Status = trace.StatusLimit
+		}
+		if res.Status != trace.StatusRunning {
+			break
+		}
+		if s.hist {
+			s.ev = trace.Event{Kind: trace.KindBoundIncrease, Iteration: iter, Bound: s.bound, NewBound: s.next}
+			s.sink.Event(&s.ev)
+		}
+		s.bound = s.next
+	}
+	// The solution path is still applied: walk it back so the domain is
+	// where the caller left it.
+	for i := len(s.path) - 1; i >= 0; i-- {
+		d.Undo(s.path[i])
+	}
+	res.Elapsed = time.Since(start)
+	s.emitEnd(&res)
+	if res.Status == trace.StatusCancelled {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+func (s *ida) emitRunStart(algo string, info trace.RunInfo, h0 int, start time.Time) {
+	if s.sink == nil {
+		return
+	}
+	info.Algorithm = algo
+	info.Engine = Version
+	info.StartH = h0
+	if info.Created.IsZero() {
+		info.Created = start.UTC()
+	}
+	if info.MoveNames == nil {
+		info.MoveNames = MoveNames(s.d)
+	}
+	s.ev = trace.Event{Kind: trace.KindRunStart, Run: &info}
+	s.sink.Event(&s.ev)
+}
+
+func (s *ida) emitEnd(res *Result) {
+	if s.sink == nil {
+		return
+	}
+	if res.Solved() {
+		s.ev = trace.Event{Kind: trace.KindSolution, Moves: res.Moves, Cost: res.Cost}
+		s.sink.Event(&s.ev)
+	}
+	s.ev = trace.Event{Kind: trace.KindRunEnd, Status: res.Status, Totals: res.Totals, Elapsed: res.Elapsed}
+	s.sink.Event(&s.ev)
+}
+
+// MoveNames lists the names of a domain's moves by index.
+func MoveNames(d Domain) []string {
+	names := make([]string, d.NumMoves())
+	for i := range names {
+		names[i] = d.MoveName(i)
+	}
+	return names
+}
+
+func (s *ida) pathCost() int {
+	// Costs are only known from Expand: replay the path from the start.
+	for i := len(s.path) - 1; i >= 0; i-- {
+		s.d.Undo(s.path[i])
+	}
+	cost := 0
+	buf := make([]Child, s.d.MaxBranch())
+	prev := NoMove
+	for _, m := range s.path {
+		n := s.d.Expand(prev, buf)
+		for _, c := range buf[:n] {
+			if int(c.Move) == m {
+				cost += int(c.Cost)
+				break
+			}
+		}
+		s.d.Apply(m)
+		prev = m
+	}
+	return cost
+}
+
+// root visits the start state: it is generated (and visited) once per
+// iteration, so an iteration's counts are 1 + the children generated.
+func (s *ida) root() bool {
+	h := s.d.H()
+	s.it.Generated++
+	if s.hist {
+		s.countVisit(h, 0)
+	}
+	if s.nodes {
+		s.nextID++
+		s.ids = append(s.ids[:0], s.nextID)
+		s.ev = trace.Event{Kind: trace.KindVisit, Node: s.nextID, Depth: 0, G: 0, H: h, F: h, Move: NoMove, Iteration: s.it.Iteration, Bound: s.bound}
+		s.sink.Event(&s.ev)
+	}
+	if h == 0 && s.d.IsGoal() {
+		return true
+	}
+	return s.dfs(0, 0, NoMove)
+}
+
+// dfs expands the current state, at depth with cost g, reached by prev. It
+// returns true when the search must stop: a goal was found (the path to it is
+// in s.path and still applied) or s.stop is set.
+func (s *ida) dfs(g, depth int, prev int) bool {
+	if depth >= len(s.buf) {
+		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
+	}
+	children := s.buf[depth]
+	n := s.d.Expand(prev, children)
+	s.it.Expanded++
+	s.it.Generated += int64(n)
+	if s.it.Expanded >= s.checkAt {
+		if s.check() {
+			return true
+		}
+	}
+	if s.nodes {
+		s.emitCuts(g, depth, prev)
+	}
+	for i := 0; i < n; i++ {
+		c := &children[i]
+		cg := g + int(c.Cost)
+		f := cg + int(c.H)
+		if f > s.bound {
+			s.it.Pruned++
+			if f < s.next {
+				s.next = f
+			}
+			if s.hist {
+				s.countPrune(f, c, cg, depth)
+			}
+			continue
+		}
+		if s.hist {
+			s.countVisit(f, depth+1)
+			if s.nodes {
+				s.emitNode(trace.KindVisit, c, cg, f, depth)
+			}
+		}
+		m := int(c.Move)
+		s.d.Apply(m)
+		s.path = append(s.path[:depth], m)
+		if c.H == 0 && s.d.IsGoal() {
+			return true
+		}
+		if s.dfs(cg, depth+1, m) {
+			return true
+		}
+		s.d.Undo(m)
+	}
+	return false
+}
+
+func (s *ida) countVisit(f, depth int) {
+	grow(&s.it.VisitF, f)
+	s.it.VisitF[f]++
+	grow(&s.it.Depth, depth)
+	s.it.Depth[depth]++
+}
+
+func (s *ida) countPrune(f int, c *Child, g, depth int) {
+	grow(&s.it.PruneF, f)
+	s.it.PruneF[f]++
+	if s.nodes {
+		s.emitNode(trace.KindPrune, c, g, f, depth)
+	}
+}
+
+func grow(h *[]int64, i int) {
+	if i >= len(*h) {
+		*h = append(*h, make([]int64, i+1-len(*h))...)
+	}
+}
+
+func (s *ida) emitNode(k trace.Kind, c *Child, g, f, depth int) {
+	s.nextID++
+	s.ev = trace.Event{Kind: k, Node: s.nextID, Parent: s.ids[depth], Depth: depth + 1,
+		G: g, H: int(c.H), F: f, Move: int(c.Move), Iteration: s.it.Iteration, Bound: s.bound}
+	if k == trace.KindPrune {
+		s.ev.Reason = trace.ReasonBound
+	} else {
+		s.ids = append(s.ids[:depth+1], s.nextID)
+	}
+	s.sink.Event(&s.ev)
+}
+
+func (s *ida) emitCuts(g, depth, prev int) {
+	rc, ok := s.d.(RuleCutter)
+	if !ok || prev == NoMove {
+		return
+	}
+	if cap(s.cuts) < s.d.NumMoves() {
+		s.cuts = make([]int, s.d.NumMoves())
+	}
+	n := rc.Cut(prev, s.cuts[:cap(s.cuts)])
+	for _, m := range s.cuts[:n] {
+		s.ev = trace.Event{Kind: trace.KindPrune, Parent: s.ids[depth], Depth: depth + 1,
+			G: g, H: -1, F: -1, Move: m, Reason: trace.ReasonMoveRule, Iteration: s.it.Iteration, Bound: s.bound}
+		s.sink.Event(&s.ev)
+	}
+}
+
+// check runs every CheckEvery expansions: limits, cancellation, progress.
+func (s *ida) check() bool {
+	s.checkAt = s.it.Expanded + s.checkEvery
+	if s.maxNodes > 0 && s.genBase+s.it.Generated >= s.maxNodes {
+		s.stop = trace.StatusLimit
+	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stop = trace.StatusLimit
+	} else if s.ctx != nil && s.ctx.Err() != nil {
+		s.stop = trace.StatusCancelled
+	}
+	if s.stop != trace.StatusRunning {
+		return true
+	}
+	if s.hist {
+		s.ev = trace.Event{Kind: trace.KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &s.it}
+		s.sink.Event(&s.ev)
+	}
+	return false
+}

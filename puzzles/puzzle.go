@@ -1,0 +1,124 @@
+// Package puzzles is the catalogue of the puzzles idaviz can search. Each
+// puzzle lives in its own package (puzzles/tiles, puzzles/rubik, ...) and
+// knows nothing of the catalogue; a small adapter file here (tiles.go,
+// rubik.go, ...) describes it with a Puzzle and registers it, so the CLI and
+// the web server find every puzzle in one place.
+package puzzles
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"sync"
+
+	"idaviz/engine"
+)
+
+// Puzzle describes one puzzle for the CLI and the page.
+type Puzzle struct {
+	Name  string // the --puzzle value: "15puzzle"
+	Title string // for people: "15-puzzle (4x4 sliding tiles)"
+	// Heuristics, the strongest first: the first is the default.
+	Heuristics []string
+	// Goals lists the accepted --goal values, the default first; nil when the
+	// puzzle has only one goal.
+	Goals []string
+	// Parse reads a state in the puzzle's friendly format (the one String
+	// writes) and validates it; goal is one of Goals, or "" for the default.
+	Parse func(state, goal string) (Instance, error)
+	// Scramble makes a random solvable instance by a random walk of depth
+	// moves from the goal (the optimal length may be shorter).
+	Scramble func(rng *rand.Rand, depth int, goal string) Instance
+	// Presets are named instances for the page (for tiles, Korf's).
+	Presets []Preset
+	// Renderer names the page's drawing code for the JSON view of a state.
+	Renderer string
+	// Help describes the state format, for --help and error messages.
+	Help string
+}
+
+// Preset is a named instance.
+type Preset struct {
+	Name    string `json:"name"`
+	State   string `json:"state"`
+	Optimal int    `json:"optimal,omitempty"` // the known optimal length, 0 when unknown
+}
+
+// Instance is a parsed, valid start state.
+type Instance interface {
+	// String is the state in the puzzle's friendly format.
+	String() string
+	// Domain returns a fresh domain at this state searched with the named
+	// heuristic (one of the Puzzle's Heuristics).
+	Domain(heuristic string) (engine.Domain, error)
+}
+
+// Viewer is implemented by domains that can describe their current state to
+// the page: View returns a value that encodes to the JSON its renderer reads.
+type Viewer interface {
+	View() any
+}
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]*Puzzle{}
+)
+
+// Register adds a puzzle to the catalogue; it panics on a duplicate name,
+// which is a programming error caught by any test.
+func Register(p *Puzzle) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[p.Name]; dup {
+		panic("puzzles: duplicate puzzle " + p.Name)
+	}
+	registry[p.Name] = p
+}
+
+// Lookup finds a puzzle by name, with an error that lists the known ones.
+func Lookup(name string) (*Puzzle, error) {
+	mu.RLock()
+	p, ok := registry[name]
+	mu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown puzzle %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	return p, nil
+}
+
+// Names lists the registered puzzles, sorted.
+func Names() []string {
+	mu.RLock()
+	defer mu.RUnlock()
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// All returns the registered puzzles sorted by name.
+func All() []*Puzzle {
+	var ps []*Puzzle
+	for _, n := range Names() {
+		p, _ := Lookup(n)
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// HasHeuristic reports whether h is one of p's heuristics ("" means the
+// default), and returns the resolved name.
+func (p *Puzzle) HasHeuristic(h string) (string, error) {
+	if h == "" {
+		return p.Heuristics[0], nil
+	}
+	for _, x := range p.Heuristics {
+		if x == h {
+			return h, nil
+		}
+	}
+	return "", fmt.Errorf("puzzle %s has no heuristic %q (choose from: %s)", p.Name, h, strings.Join(p.Heuristics, ", "))
+}
