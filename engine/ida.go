@@ -145,7 +145,10 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 
 	var res Result
 	s.bound = h0
-	for iter := 1; ; iter++ {
+	if opt.MaxBound > 0 && h0 > opt.MaxBound {
+		res.Status = trace.StatusLimit
+	}
+	for iter := 1; res.Status == trace.StatusRunning; iter++ {
 		s.it = trace.Iteration{Iteration: iter, Bound: s.bound}
 		if s.hist {
 			s.it.VisitF = make([]int64, s.bound+2)
@@ -158,7 +161,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.genBase = res.Totals.Generated
 		s.checkAt = s.checkEvery
 		s.path = s.path[:0]
-		found := s.root()
+		found := s.root() && s.stop == trace.StatusRunning
 		s.it.NextBound = s.next
 		if s.next == unbounded {
 			s.it.NextBound = -1
@@ -293,7 +296,6 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 	children := s.buf[depth]
 	n := s.d.Expand(prev, children)
 	s.it.Expanded++
-	s.it.Generated += int64(n)
 	if s.it.Expanded >= s.checkAt {
 		if s.check() {
 			return true
@@ -304,6 +306,9 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 	}
 	for i := 0; i < n; i++ {
 		c := &children[i]
+		// Counted here, not as n above, so that a search stopped mid-loop
+		// has generated exactly the nodes it visited or pruned.
+		s.it.Generated++
 		cg := g + int(c.Cost)
 		f := cg + int(c.H)
 		if f > s.bound {
