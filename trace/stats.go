@@ -19,9 +19,9 @@ const histLimit = 1 << 16
 // Progress events carry the engine's counts of the running iteration and
 // iteration-end events its final ones; both replace what Stats had. Visit and
 // prune events (from a LevelNode run or a recorded trace) update the current
-// iteration one node at a time; once an iteration has node events, its
-// progress events are ignored, since mixing the two would count twice the
-// children the engine has generated but not yet reported.
+// iteration one node at a time, so that folding only the node events of an
+// iteration gives the engine's counts; once an iteration has node events,
+// its progress events are ignored: the node events are the finer account.
 type Stats struct {
 	level Level
 	now   func() time.Time // the clock for Elapsed while running; tests replace it
