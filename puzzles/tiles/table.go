@@ -1,0 +1,251 @@
+package tiles
+
+import "sync"
+
+// MaxCells is the number of cells of the largest board (5x5).
+const MaxCells = 25
+
+// The moves of the blank. Opposite moves differ only in the lowest bit, so
+// the inverse of m is m^1.
+const (
+	MoveUp    = 0
+	MoveDown  = 1
+	MoveLeft  = 2
+	MoveRight = 3
+	numMoves  = 4
+)
+
+var moveNames = [numMoves]string{"U", "D", "L", "R"}
+
+// deltaLen is the size of the per-move heuristic tables: they are indexed by
+// tile, the tile's cell (where the blank goes) and the blank's move, which
+// says as much as (tile, from-cell, to-cell) in a table 6 times smaller,
+// small enough to stay in the L1 cache beside the rest.
+const deltaLen = MaxCells * MaxCells * numMoves
+
+func deltaIndex(tile uint8, cell uint8, move int32) int {
+	return int(tile)*MaxCells*numMoves + int(cell)*numMoves + int(move)
+}
+
+// steps are the moves the rule allows from one blank cell after one
+// previous move, in the fixed order U D L R, with the cell the blank goes to.
+type steps struct {
+	n    int
+	move [numMoves]int32
+	cell [numMoves]uint8
+}
+
+// lcStep says how a move changes the two lines whose conflicts it can
+// change: a vertical move takes a tile from one row to another (its column's
+// order is unchanged), a horizontal one from one column to another. a is the
+// line the tile leaves, b the one it enters; da and db are the changes of
+// those lines' keys. The tile also moves along the line it stays in,
+// which changes that line's key (s, by ds) but not its conflicts.
+type lcStep struct {
+	a, b, s    uint8
+	da, db, ds int16
+}
+
+// table holds everything about one board size and goal that does not
+// change during a search. Tables are built once and shared read-only by
+// every domain of that size and goal.
+type table struct {
+	size, cells int
+	goal        Goal
+	goalTiles   [MaxCells]uint8 // cell -> the tile it holds at the goal (0: blank)
+	goalCell    [MaxCells]uint8 // tile -> its cell at the goal
+	to          [MaxCells][numMoves]int8
+	next        [MaxCells][numMoves + 1]steps // [blank][prev+1]
+
+	md  [MaxCells][MaxCells]int8 // [tile][cell]: Manhattan distance to its goal cell
+	dMD [deltaLen]int8           // change of Manhattan distance when the move slides the tile
+	dMP [deltaLen]int8           // change of the number of misplaced tiles
+
+	// Linear conflict. Each row and each column has a key: the base-(size+1)
+	// number whose digit k says, for the tile at position k of the line, its
+	// goal position in that line, or size when its goal is elsewhere (or it
+	// is the blank). lc[key] is twice the fewest tiles that must leave the
+	// line for the rest to be in goal order. Lines 0..size-1 are the rows,
+	// size..2*size-1 the columns.
+	lc     []uint8
+	pow    [6]int32
+	lcMove [deltaLen]lcStep
+}
+
+var tableOnce [3][2]struct {
+	once sync.Once
+	t    *table
+}
+
+// tableFor returns the shared table of a size (3..5) and goal.
+func tableFor(size int, goal Goal) *table {
+	e := &tableOnce[size-3][goal]
+	e.once.Do(func() { e.t = buildTable(size, goal) })
+	return e.t
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func buildTable(size int, goal Goal) *table {
+	t := &table{size: size, cells: size * size, goal: goal}
+	n := t.cells
+	for c := 0; c < n; c++ {
+		tile := c + 1
+		if goal == BlankFirst {
+			tile = c
+		} else if c == n-1 {
+			tile = 0
+		}
+		t.goalTiles[c] = uint8(tile)
+		t.goalCell[tile] = uint8(c)
+	}
+	for c := 0; c < n; c++ {
+		r, col := c/size, c%size
+		t.to[c] = [numMoves]int8{-1, -1, -1, -1}
+		if r > 0 {
+			t.to[c][MoveUp] = int8(c - size)
+		}
+		if r < size-1 {
+			t.to[c][MoveDown] = int8(c + size)
+		}
+		if col > 0 {
+			t.to[c][MoveLeft] = int8(c - 1)
+		}
+		if col < size-1 {
+			t.to[c][MoveRight] = int8(c + 1)
+		}
+		for prev := -1; prev < numMoves; prev++ {
+			s := &t.next[c][prev+1]
+			for m := int32(0); m < numMoves; m++ {
+				if t.to[c][m] < 0 || (prev >= 0 && m == int32(prev)^1) {
+					continue
+				}
+				s.move[s.n] = m
+				s.cell[s.n] = uint8(t.to[c][m])
+				s.n++
+			}
+		}
+	}
+	for tile := 1; tile < n; tile++ {
+		g := int(t.goalCell[tile])
+		for c := 0; c < n; c++ {
+			t.md[tile][c] = int8(abs(c/size-g/size) + abs(c%size-g%size))
+		}
+	}
+	misplaced := func(tile, c int) int8 {
+		if tile != 0 && t.goalTiles[c] != uint8(tile) {
+			return 1
+		}
+		return 0
+	}
+	t.pow[0] = 1
+	for i := 1; i < len(t.pow); i++ {
+		t.pow[i] = t.pow[i-1] * int32(size+1)
+	}
+	// code is the digit of a tile in a line's key.
+	code := func(tile, line int) int32 {
+		if tile == 0 {
+			return int32(size)
+		}
+		g := int(t.goalCell[tile])
+		if line < size {
+			if g/size == line {
+				return int32(g % size)
+			}
+			return int32(size)
+		}
+		if g%size == line-size {
+			return int32(g / size)
+		}
+		return int32(size)
+	}
+	for tile := 0; tile < n; tile++ {
+		for c := 0; c < n; c++ {
+			for m := int32(0); m < numMoves; m++ {
+				to := int(t.to[c][m^1]) // the tile at c goes where the blank was
+				if to < 0 {
+					continue
+				}
+				i := deltaIndex(uint8(tile), uint8(c), m)
+				t.dMD[i] = t.md[tile][to] - t.md[tile][c]
+				t.dMP[i] = misplaced(tile, to) - misplaced(tile, c)
+				var a, b, pos, same, from, into int
+				if m == MoveUp || m == MoveDown {
+					a, b, pos = c/size, to/size, c%size
+					same, from, into = size+c%size, c/size, to/size
+				} else {
+					a, b, pos = size+c%size, size+to%size, c/size
+					same, from, into = c/size, c%size, to%size
+				}
+				t.lcMove[i] = lcStep{
+					a: uint8(a), b: uint8(b), s: uint8(same),
+					da: int16((int32(size) - code(tile, a)) * t.pow[pos]),
+					db: int16((code(tile, b) - int32(size)) * t.pow[pos]),
+					ds: int16((code(tile, same) - int32(size)) * (t.pow[into] - t.pow[from])),
+				}
+			}
+		}
+	}
+	t.lc = make([]uint8, t.pow[size])
+	digits := make([]int, size)
+	for key := range t.lc {
+		k := key
+		in := digits[:0]
+		for p := 0; p < size; p++ {
+			if d := k % (size + 1); d < size {
+				in = append(in, d)
+			}
+			k /= size + 1
+		}
+		t.lc[key] = uint8(2 * (len(in) - longestIncreasing(in)))
+	}
+	return t
+}
+
+// longestIncreasing is the length of the longest strictly increasing
+// subsequence of xs (at most 5 long: quadratic is plenty).
+func longestIncreasing(xs []int) int {
+	var best [MaxCells]int
+	longest := 0
+	for i := range xs {
+		best[i] = 1
+		for j := 0; j < i; j++ {
+			if xs[j] < xs[i] && best[j]+1 > best[i] {
+				best[i] = best[j] + 1
+			}
+		}
+		longest = max(longest, best[i])
+	}
+	return longest
+}
+
+// lineKey computes a line's key from scratch.
+func (t *table) lineKey(tiles *[MaxCells]uint8, line int) int32 {
+	size := t.size
+	var key int32
+	for p := 0; p < size; p++ {
+		var cell int
+		if line < size {
+			cell = line*size + p
+		} else {
+			cell = p*size + (line - size)
+		}
+		tile := int(tiles[cell])
+		d := int32(size)
+		if tile != 0 {
+			g := int(t.goalCell[tile])
+			if line < size && g/size == line {
+				d = int32(g % size)
+			} else if line >= size && g%size == line-size {
+				d = int32(g / size)
+			}
+		}
+		key += d * t.pow[p]
+	}
+	return key
+}
