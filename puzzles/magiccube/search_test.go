@@ -239,7 +239,7 @@ func TestJudgeErrors(t *testing.T) {
 	twisted[c[0]], twisted[c[1]], twisted[c[2]] = twisted[c[1]], twisted[c[2]], twisted[c[0]]
 	tests := []struct {
 		name, in, out string
-		ok           bool
+		ok            bool
 	}{
 		{"empty", "", "", false},
 		{"count", "x\n" + solved, "", false},
