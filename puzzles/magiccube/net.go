@@ -202,3 +202,33 @@ func (n Net) Judge() string {
 	}
 	return b.String()
 }
+
+// SolvedText is the solved cube coloured as the judge's sample: white top,
+// red left, green front, blue right, orange back, yellow bottom.
+const SolvedText = "www/www/www/rrrgggbbbooo/rrrgggbbbooo/rrrgggbbbooo/yyy/yyy/yyy"
+
+// Preset is a named cube with its optimal number of quarter turns.
+type Preset struct {
+	Name    string
+	State   string
+	Optimal int
+}
+
+// Presets are the judge's samples and two harder cubes; the tests check
+// their optimal lengths.
+var Presets = []Preset{
+	{"zoj2477 sample 1 (solved)", SolvedText, 0},
+	{"zoj2477 sample 2", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", 1},
+	{"five turns (L F R' U D')", "", 5},
+	{"six turns (F R U B' L D)", "", 6},
+}
+
+func init() {
+	for i, moves := range map[int][]int{2: {0, 2, 5, 8, 11}, 3: {2, 4, 8, 7, 0, 10}} {
+		n, _ := ParseNet(SolvedText)
+		for _, m := range moves {
+			n.Apply(m)
+		}
+		Presets[i].State = n.String()
+	}
+}

@@ -302,3 +302,20 @@ func BenchmarkJudgeFiveTurns(b *testing.B) {
 		}
 	}
 }
+
+func TestPresets(t *testing.T) {
+	for _, p := range Presets {
+		n, err := ParseNet(p.State)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		moves, ok, err := Solve(context.Background(), n, "", 20)
+		if err != nil || !ok {
+			t.Fatalf("%s: %v %v", p.Name, ok, err)
+		}
+		if len(moves) != p.Optimal {
+			t.Errorf("%s: optimal %d, preset says %d", p.Name, len(moves), p.Optimal)
+		}
+		replay(t, n, moves)
+	}
+}
