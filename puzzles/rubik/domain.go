@@ -1,0 +1,245 @@
+package rubik
+
+import (
+	"math/bits"
+
+	"idaviz/engine"
+)
+
+// lookup is one pattern database as the search reads it.
+type lookup struct {
+	k      *kind
+	pieces []uint8
+	no     int64
+	words  []uint32
+}
+
+// Heuristic is a named admissible estimate: the maximum of its pattern
+// databases, or, with none, the "simple" count of misplaced pieces.
+type Heuristic struct {
+	Name   string
+	Tables []*Table
+}
+
+// Domain is the cube searched in place by the engine. It keeps the state per
+// piece (where each cubie is and how it is turned), which is what the
+// databases rank, and computes a child's heuristic in Expand from the pieces'
+// positions after the move, read from the per-piece move tables, without
+// applying it. (Coordinate move tables for the 6-edge rank would be 48 MB of
+// random reads per lookup; ranking 6 positions with a popcount each is
+// cheaper than the cache misses.)
+type Domain struct {
+	cpos, cori [12]uint8 // corners use the first 8
+	epos, eori [12]uint8
+	lookups    []lookup
+	name       string
+}
+
+var (
+	_ engine.Domain      = (*Domain)(nil)
+	_ engine.Cloner      = (*Domain)(nil)
+	_ engine.RuleCutter  = (*Domain)(nil)
+	_ engine.Snapshotter = (*Domain)(nil)
+)
+
+// NewDomain returns a domain at cube c searched with heuristic h. The cube
+// must be valid (see Cube.Verify).
+func NewDomain(c Cube, h Heuristic) *Domain {
+	d := &Domain{name: h.Name}
+	for _, t := range h.Tables {
+		d.lookups = append(d.lookups, lookup{k: t.Pattern.kind(), pieces: t.Pattern.Pieces, no: t.Pattern.OrientCount(), words: t.words})
+	}
+	d.SetCube(c)
+	return d
+}
+
+// SetCube makes c the current state.
+func (d *Domain) SetCube(c Cube) {
+	for i := 0; i < 8; i++ {
+		d.cpos[c.CP[i]] = uint8(i)
+		d.cori[c.CP[i]] = c.CO[i]
+	}
+	for i := 0; i < 12; i++ {
+		d.epos[c.EP[i]] = uint8(i)
+		d.eori[c.EP[i]] = c.EO[i]
+	}
+}
+
+// Cube returns the current state.
+func (d *Domain) Cube() Cube {
+	var c Cube
+	for p := 0; p < 8; p++ {
+		c.CP[d.cpos[p]] = uint8(p)
+		c.CO[d.cpos[p]] = d.cori[p]
+	}
+	for p := 0; p < 12; p++ {
+		c.EP[d.epos[p]] = uint8(p)
+		c.EO[d.epos[p]] = d.eori[p]
+	}
+	return c
+}
+
+// HeuristicName is the name of the domain's heuristic.
+func (d *Domain) HeuristicName() string { return d.name }
+
+func (d *Domain) NumMoves() int         { return NumMoves }
+func (d *Domain) MaxBranch() int        { return 15 }
+func (d *Domain) MoveName(m int) string { return MoveName(m) }
+
+var identity = [12]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+
+// IsGoal reports whether the cube is solved.
+func (d *Domain) IsGoal() bool {
+	return d.cpos == identity && d.epos == identity && d.cori == [12]uint8{} && d.eori == [12]uint8{}
+}
+
+// H is the heuristic of the current state.
+func (d *Domain) H() int { return d.hAfter(-1) }
+
+// hAfter is the heuristic of the state after move m (-1: the current state).
+func (d *Domain) hAfter(m int) int {
+	if d.lookups == nil {
+		return d.simple(m)
+	}
+	h := 0
+	for i := range d.lookups {
+		l := &d.lookups[i]
+		pos, ori := &d.cpos, &d.cori
+		if l.k == edgeKind {
+			pos, ori = &d.epos, &d.eori
+		}
+		if v := l.after(pos, ori, m); v > h {
+			h = v
+		}
+	}
+	return h
+}
+
+// after is the database's value for the state after move m (-1: none).
+func (l *lookup) after(pos, ori *[12]uint8, m int) int {
+	k := l.k
+	n := int64(k.n)
+	base := int64(k.base)
+	var used uint32
+	var r, o int64
+	if m < 0 {
+		for i, c := range l.pieces {
+			q := pos[c&15]
+			r = r*(n-int64(i)) + int64(q) - int64(bits.OnesCount32(used&(1<<q-1)))
+			used |= 1 << q
+			o = o*base + int64(ori[c&15])
+		}
+	} else {
+		dest, ot := &k.dest[m], &k.ori[m]
+		for i, c := range l.pieces {
+			q := pos[c&15] & 15
+			nq := dest[q&15]
+			r = r*(n-int64(i)) + int64(nq) - int64(bits.OnesCount32(used&(1<<nq-1)))
+			used |= 1 << nq
+			o = o*base + int64(ot[q&15][ori[c&15]%3])
+		}
+	}
+	idx := r*l.no + o
+	return int(l.words[idx>>3] >> (uint(idx&7) * 4) & 0xF)
+}
+
+// simple is max(ceil(wrong corners/4), ceil(wrong edges/4)), where a piece is
+// wrong when misplaced or misoriented: a turn moves 4 corners and 4 edges.
+func (d *Domain) simple(m int) int {
+	wc, we := 0, 0
+	for c := 0; c < 8; c++ {
+		q, o := d.cpos[c], d.cori[c]
+		if m >= 0 {
+			q, o = cornerKind.dest[m][q&15], cornerKind.ori[m][q&15][o%3]
+		}
+		if int(q) != c || o != 0 {
+			wc++
+		}
+	}
+	for c := 0; c < 12; c++ {
+		q, o := d.epos[c], d.eori[c]
+		if m >= 0 {
+			q, o = edgeKind.dest[m][q&15], edgeKind.ori[m][q&15][o%3]
+		}
+		if int(q) != c || o != 0 {
+			we++
+		}
+	}
+	return max((wc+3)/4, (we+3)/4)
+}
+
+// Expand writes the children the move rule allows after prev, each with its
+// heuristic computed without applying the move.
+func (d *Domain) Expand(prev int, out []engine.Child) int {
+	n := 0
+	for m := 0; m < NumMoves; m++ {
+		if !Allowed(prev, m) {
+			continue
+		}
+		out[n] = engine.Child{Move: int32(m), Cost: 1, H: int32(d.hAfter(m))}
+		n++
+	}
+	return n
+}
+
+// Apply makes move m.
+func (d *Domain) Apply(m int) {
+	ck, ek := &cornerKind.dest[m], &cornerKind.ori[m]
+	for c := 0; c < 8; c++ {
+		q := d.cpos[c] & 15
+		d.cori[c] = ek[q][d.cori[c]%3]
+		d.cpos[c] = ck[q]
+	}
+	ed, eo := &edgeKind.dest[m], &edgeKind.ori[m]
+	for c := 0; c < 12; c++ {
+		q := d.epos[c] & 15
+		d.eori[c] = eo[q][d.eori[c]%3]
+		d.epos[c] = ed[q]
+	}
+}
+
+// Undo takes move m back.
+func (d *Domain) Undo(m int) { d.Apply(Inverse(m)) }
+
+// Cut lists the moves the rule forbids after prev.
+func (d *Domain) Cut(prev int, out []int) int {
+	n := 0
+	for m := 0; m < NumMoves; m++ {
+		if !Allowed(prev, m) {
+			out[n] = m
+			n++
+		}
+	}
+	return n
+}
+
+// Clone returns an independent copy sharing the read-only databases.
+func (d *Domain) Clone() engine.Domain {
+	c := *d
+	return &c
+}
+
+// AppendState appends the 40-byte per-piece state.
+func (d *Domain) AppendState(dst []byte) []byte {
+	dst = append(dst, d.cpos[:8]...)
+	dst = append(dst, d.cori[:8]...)
+	dst = append(dst, d.epos[:]...)
+	return append(dst, d.eori[:]...)
+}
+
+// SetState restores a state from AppendState; a wrong length is ignored.
+func (d *Domain) SetState(b []byte) {
+	if len(b) != 40 {
+		return
+	}
+	copy(d.cpos[:8], b[0:8])
+	copy(d.cori[:8], b[8:16])
+	copy(d.epos[:], b[16:28])
+	copy(d.eori[:], b[28:40])
+}
+
+// View is the state for the page's "magiccube" renderer.
+func (d *Domain) View() any {
+	c := d.Cube()
+	return View{Stickers: c.Stickers()}
+}
