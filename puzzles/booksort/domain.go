@@ -1,0 +1,221 @@
+package booksort
+
+import (
+	"fmt"
+
+	"idaviz/engine"
+)
+
+// Domain is a shelf searched in place; it implements engine.Domain,
+// engine.RuleCutter, engine.Snapshotter, engine.Cloner and the puzzles
+// Viewer.
+type Domain struct {
+	n    int
+	a    [MaxBooks + 2]int8 // a[0] = 0 and a[n+1] = n+1 are sentinels
+	heur string
+	// w[x][y] is 1 when neighbours x, y count for the heuristic: y != x+1,
+	// and, for "successors", both are real books.
+	w   [MaxBooks + 2][MaxBooks + 2]int8
+	cnt int // sum of w over the neighbour pairs
+	bp  int // breakpoints with the sentinels: 0 exactly when sorted
+	mt  *moveTable
+}
+
+// NewDomain returns a domain at shelf s with the named heuristic ("" for the
+// default).
+func NewDomain(s *Shelf, heuristic string) (*Domain, error) {
+	if s == nil || len(s.books) < 1 || len(s.books) > MaxBooks {
+		return nil, fmt.Errorf("booksort: no valid shelf")
+	}
+	if heuristic == "" {
+		heuristic = Heuristics[0]
+	}
+	if heuristic != Breakpoints && heuristic != Successors {
+		return nil, fmt.Errorf("booksort: unknown heuristic %q (choose from: %s, %s)", heuristic, Breakpoints, Successors)
+	}
+	d := &Domain{n: len(s.books), heur: heuristic, mt: tables[len(s.books)]}
+	for x := 0; x <= d.n+1; x++ {
+		for y := 0; y <= d.n+1; y++ {
+			if y == x+1 {
+				continue
+			}
+			if heuristic == Successors && (x == 0 || x == d.n+1 || y == 0 || y == d.n+1) {
+				continue
+			}
+			d.w[x][y] = 1
+		}
+	}
+	d.a[d.n+1] = int8(d.n + 1)
+	copy(d.a[1:], s.books)
+	d.recount()
+	return d, nil
+}
+
+func (d *Domain) recount() {
+	d.cnt, d.bp = 0, 0
+	for i := 0; i <= d.n; i++ {
+		x, y := d.a[i], d.a[i+1]
+		d.cnt += int(d.w[x][y])
+		if y != x+1 {
+			d.bp++
+		}
+	}
+}
+
+// Heuristic is the name of the domain's heuristic.
+func (d *Domain) Heuristic() string { return d.heur }
+
+// Books returns the current order of the books.
+func (d *Domain) Books() []int {
+	out := make([]int, d.n)
+	for i := range out {
+		out[i] = int(d.a[i+1])
+	}
+	return out
+}
+
+func (d *Domain) NumMoves() int  { return len(d.mt.moves) }
+func (d *Domain) MaxBranch() int { return len(d.mt.moves) }
+
+// MoveName reads "[l..r]>k": the books at positions l..r (1-based) go to
+// just after the book now at position k.
+func (d *Domain) MoveName(m int) string {
+	if m < 0 || m >= len(d.mt.names) {
+		return fmt.Sprintf("move(%d)", m)
+	}
+	return d.mt.names[m]
+}
+
+// H is ceil(count/3): one operation changes three neighbour pairs.
+func (d *Domain) H() int { return (d.cnt + 2) / 3 }
+
+// IsGoal reports whether the shelf is sorted.
+func (d *Domain) IsGoal() bool { return d.bp == 0 }
+
+// delta is how the heuristic's count changes under move m: three pairs cut,
+// three made.
+func (d *Domain) delta(m move) int {
+	a := &d.a
+	l, r, k := m.l, m.r, m.k
+	old := d.w[a[l-1]][a[l]] + d.w[a[r]][a[r+1]] + d.w[a[k]][a[k+1]]
+	made := d.w[a[l-1]][a[r+1]] + d.w[a[k]][a[l]] + d.w[a[r]][a[k+1]]
+	return int(made) - int(old)
+}
+
+// Expand offers every block move but the inverse of the previous one. Moves
+// are only ever "block right", so the equivalent "other block left" is never
+// offered twice.
+func (d *Domain) Expand(prev int, out []engine.Child) int {
+	skip := -1
+	if prev >= 0 && prev < len(d.mt.inv) {
+		skip = int(d.mt.inv[prev])
+	}
+	n := 0
+	for i, m := range d.mt.moves {
+		if i == skip {
+			continue
+		}
+		out[n] = engine.Child{Move: int32(i), Cost: 1, H: int32((d.cnt + d.delta(m) + 2) / 3)}
+		n++
+	}
+	return n
+}
+
+// Apply swaps the blocks [l..r] and [r+1..k] by three reversals, in place.
+// A move number out of range (say, from a damaged trace) changes nothing.
+func (d *Domain) Apply(mi int) {
+	if mi < 0 || mi >= len(d.mt.moves) {
+		return
+	}
+	m := d.mt.moves[mi]
+	a := &d.a
+	l, r, k := m.l, m.r, m.k
+	d.cnt += d.delta(m)
+	oldBP := bpOf(a[l-1], a[l]) + bpOf(a[r], a[r+1]) + bpOf(a[k], a[k+1])
+	newBP := bpOf(a[l-1], a[r+1]) + bpOf(a[k], a[l]) + bpOf(a[r], a[k+1])
+	d.bp += newBP - oldBP
+	reverse(a, l, r)
+	reverse(a, r+1, k)
+	reverse(a, l, k)
+}
+
+func bpOf(x, y int8) int {
+	if y != x+1 {
+		return 1
+	}
+	return 0
+}
+
+func reverse(a *[MaxBooks + 2]int8, i, j int8) {
+	for ; i < j; i, j = i+1, j-1 {
+		a[i], a[j] = a[j], a[i]
+	}
+}
+
+// Undo applies the inverse block swap.
+func (d *Domain) Undo(m int) {
+	if m < 0 || m >= len(d.mt.inv) {
+		return
+	}
+	d.Apply(int(d.mt.inv[m]))
+}
+
+// Cut names the move the rule forbids after prev: its inverse.
+func (d *Domain) Cut(prev int, out []int) int {
+	if prev < 0 || prev >= len(d.mt.inv) || len(out) == 0 {
+		return 0
+	}
+	out[0] = int(d.mt.inv[prev])
+	return 1
+}
+
+// AppendState appends the books, one byte each.
+func (d *Domain) AppendState(dst []byte) []byte {
+	for i := 1; i <= d.n; i++ {
+		dst = append(dst, byte(d.a[i]))
+	}
+	return dst
+}
+
+// SetState makes a state from AppendState current. Bytes of the wrong
+// length are ignored: they cannot come from this domain.
+func (d *Domain) SetState(b []byte) {
+	if len(b) != d.n {
+		return
+	}
+	for i, v := range b {
+		d.a[i+1] = int8(v)
+	}
+	d.recount()
+}
+
+// Clone returns an independent copy.
+func (d *Domain) Clone() engine.Domain {
+	c := *d
+	return &c
+}
+
+// View is what the page's "booksort" renderer draws.
+type View struct {
+	Books []int `json:"books"`
+	// Breaks lists the gaps i (0..n, gap i lies after the i-th book, gap 0
+	// before the first) where the neighbours are not consecutive, counting
+	// the shelf's ends as books 0 and n+1.
+	Breaks []int `json:"breaks"`
+	// Counted is the number of breaks the heuristic counts, H its value.
+	Counted   int    `json:"counted"`
+	H         int    `json:"h"`
+	Heuristic string `json:"heuristic"`
+	Sorted    bool   `json:"sorted"`
+}
+
+// View describes the current shelf for the page.
+func (d *Domain) View() any {
+	v := View{Books: d.Books(), Breaks: []int{}, Counted: d.cnt, H: d.H(), Heuristic: d.heur, Sorted: d.IsGoal()}
+	for i := 0; i <= d.n; i++ {
+		if d.a[i+1] != d.a[i]+1 {
+			v.Breaks = append(v.Breaks, i)
+		}
+	}
+	return v
+}

@@ -1,0 +1,150 @@
+package booksort
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"idaviz/engine"
+)
+
+// Parse reads the friendly format: the book numbers left to right,
+// separated by spaces and/or commas ("1 3 4 6 2 5" or "1,3,4,6,2,5").
+func Parse(state string) (*Shelf, error) {
+	fields := strings.FieldsFunc(state, func(r rune) bool {
+		return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r'
+	})
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("booksort: empty shelf; give the books left to right, e.g. \"1 3 4 6 2 5\"")
+	}
+	if len(fields) > MaxBooks {
+		return nil, fmt.Errorf("booksort: a shelf holds 1 to %d books, got %d", MaxBooks, len(fields))
+	}
+	books := make([]int, len(fields))
+	for i, f := range fields {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("booksort: book %d: %q is not a number", i+1, f)
+		}
+		books[i] = v
+	}
+	return New(books...)
+}
+
+// JudgeBound is the most operations the judge asks for: beyond it the
+// answer is "5 or more".
+const JudgeBound = 4
+
+// tokens reads white-space separated tokens.
+type tokens struct {
+	sc *bufio.Scanner
+}
+
+func newTokens(r io.Reader) *tokens {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	sc.Split(bufio.ScanWords)
+	return &tokens{sc: sc}
+}
+
+// int reads the next token as an integer in [lo, hi]; what names it in errors.
+func (t *tokens) int(what string, lo, hi int) (int, error) {
+	if !t.sc.Scan() {
+		if err := t.sc.Err(); err != nil {
+			return 0, fmt.Errorf("reading %s: %w", what, err)
+		}
+		return 0, fmt.Errorf("%s: unexpected end of input", what)
+	}
+	tok := t.sc.Text()
+	v, err := strconv.Atoi(tok)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %q is not a number", what, tok)
+	}
+	if v < lo || v > hi {
+		return 0, fmt.Errorf("%s: %d is out of range %d..%d", what, v, lo, hi)
+	}
+	return v, nil
+}
+
+// maxCases bounds the case count so a damaged first line cannot make the
+// reader wait for billions of cases.
+const maxCases = 1 << 20
+
+// ReadCases reads the judge's input: T, then per case n and a permutation of
+// 1..n. Errors name the case.
+func ReadCases(r io.Reader) ([]*Shelf, error) {
+	t := newTokens(r)
+	count, err := t.int("the number of cases", 0, maxCases)
+	if err != nil {
+		return nil, fmt.Errorf("poj3460: %w", err)
+	}
+	var shelves []*Shelf
+	for c := 1; c <= count; c++ {
+		n, err := t.int("the number of books", 1, MaxBooks)
+		if err != nil {
+			return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
+		}
+		books := make([]int, n)
+		for i := range books {
+			if books[i], err = t.int(fmt.Sprintf("book %d", i+1), 1, n); err != nil {
+				return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
+			}
+		}
+		s, err := New(books...)
+		if err != nil {
+			return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
+		}
+		shelves = append(shelves, s)
+	}
+	return shelves, nil
+}
+
+// Solve finds a shortest sequence of at most limit operations that sorts s,
+// with IDA* and the named heuristic. ok is false when more than limit are
+// needed.
+func Solve(ctx context.Context, s *Shelf, heuristic string, limit int) (moves []int, ok bool, err error) {
+	d, err := NewDomain(s, heuristic)
+	if err != nil {
+		return nil, false, err
+	}
+	if d.H() > limit {
+		return nil, false, nil
+	}
+	res, err := engine.IDA(ctx, d, engine.Options{MaxBound: limit})
+	if err != nil {
+		return nil, false, fmt.Errorf("booksort: searching %s: %w", s, err)
+	}
+	if !res.Solved() {
+		return nil, false, nil
+	}
+	return res.Moves, true, nil
+}
+
+// Judge answers POJ 3460: per case, the fewest operations if at most 4,
+// else "5 or more". The whole input is read and checked before any answer
+// is written.
+func Judge(r io.Reader, w io.Writer) error {
+	shelves, err := ReadCases(r)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	for c, s := range shelves {
+		moves, ok, err := Solve(context.Background(), s, Breakpoints, JudgeBound)
+		if err != nil {
+			return fmt.Errorf("poj3460: case %d: %w", c+1, err)
+		}
+		if ok {
+			fmt.Fprintln(bw, len(moves))
+		} else {
+			fmt.Fprintln(bw, "5 or more")
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("poj3460: writing the answers: %w", err)
+	}
+	return nil
+}
