@@ -418,3 +418,17 @@ func BenchmarkJudgeWorst(b *testing.B) {
 		})
 	}
 }
+
+func TestPresets(t *testing.T) {
+	for _, p := range Presets {
+		s, err := Parse(p.State)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		moves, ok, err := Solve(context.Background(), s, Breakpoints, 20)
+		if err != nil || !ok || len(moves) != p.Optimal {
+			t.Fatalf("%s: %d moves (ok=%v, %v), want %d", p.Name, len(moves), ok, err, p.Optimal)
+		}
+		replay(t, s.Books(), moves)
+	}
+}
