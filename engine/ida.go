@@ -98,7 +98,7 @@ type ida struct {
 	next   int
 	it     trace.Iteration
 	buf    [][]Child
-	path   []int
+	path   []int // the solution, once found
 	level  trace.Level
 	hist   bool // level >= LevelIteration
 	nodes  bool // level >= LevelNode
@@ -160,7 +160,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.next = unbounded
 		s.genBase = res.Totals.Generated
 		s.checkAt = s.checkEvery
-		s.path = s.path[:0]
+		s.path = nil
 		found := s.root() && s.stop == trace.StatusRunning
 		s.it.NextBound = s.next
 		if s.next == unbounded {
@@ -192,11 +192,6 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 			s.sink.Event(&s.ev)
 		}
 		s.bound = s.next
-	}
-	// The solution path is still applied: walk it back so the domain is
-	// where the caller left it.
-	for i := len(s.path) - 1; i >= 0; i-- {
-		d.Undo(s.path[i])
 	}
 	res.Elapsed = time.Since(start)
 	s.emitEnd(&res)
@@ -245,10 +240,13 @@ func MoveNames(d Domain) []string {
 }
 
 func (s *ida) pathCost() int {
-	// Costs are only known from Expand: replay the path from the start.
-	for i := len(s.path) - 1; i >= 0; i-- {
-		s.d.Undo(s.path[i])
-	}
+	// Costs are only known from Expand: replay the path from the start,
+	// then take it back.
+	defer func() {
+		for i := len(s.path) - 1; i >= 0; i-- {
+			s.d.Undo(s.path[i])
+		}
+	}()
 	cost := 0
 	buf := make([]Child, s.d.MaxBranch())
 	prev := NoMove
@@ -281,14 +279,16 @@ func (s *ida) root() bool {
 		s.sink.Event(&s.ev)
 	}
 	if h == 0 && s.d.IsGoal() {
+		s.path = []int{}
 		return true
 	}
 	return s.dfs(0, 0, NoMove)
 }
 
 // dfs expands the current state, at depth with cost g, reached by prev. It
-// returns true when the search must stop: a goal was found (the path to it is
-// in s.path and still applied) or s.stop is set.
+// returns true when the search must stop: a goal was found (s.path is then
+// the path to it) or s.stop is set. Either way every frame undoes its move on
+// the way out, so the domain ends where it started.
 func (s *ida) dfs(g, depth int, prev int) bool {
 	if depth >= len(s.buf) {
 		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
@@ -296,22 +296,20 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 	children := s.buf[depth]
 	n := s.d.Expand(prev, children)
 	s.it.Expanded++
-	if s.it.Expanded >= s.checkAt {
-		if s.check() {
-			return true
-		}
+	s.it.Generated += int64(n)
+	if s.it.Expanded >= s.checkAt && s.check() {
+		s.it.Generated -= int64(n) // none of them was looked at
+		return true
 	}
 	if s.nodes {
 		s.emitCuts(g, depth, prev)
 	}
+	bound := s.bound
 	for i := 0; i < n; i++ {
 		c := &children[i]
-		// Counted here, not as n above, so that a search stopped mid-loop
-		// has generated exactly the nodes it visited or pruned.
-		s.it.Generated++
 		cg := g + int(c.Cost)
 		f := cg + int(c.H)
-		if f > s.bound {
+		if f > bound {
 			s.it.Pruned++
 			if f < s.next {
 				s.next = f
@@ -329,14 +327,23 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 		}
 		m := int(c.Move)
 		s.d.Apply(m)
-		s.path = append(s.path[:depth], m)
+		var stop bool
 		if c.H == 0 && s.d.IsGoal() {
-			return true
-		}
-		if s.dfs(cg, depth+1, m) {
-			return true
+			s.path = make([]int, depth+1)
+			stop = true
+		} else {
+			stop = s.dfs(cg, depth+1, m)
 		}
 		s.d.Undo(m)
+		if stop {
+			if s.path != nil {
+				s.path[depth] = m
+			}
+			// Generated means offered and looked at: the children after
+			// this one never were.
+			s.it.Generated -= int64(n - i - 1)
+			return true
+		}
 	}
 	return false
 }
