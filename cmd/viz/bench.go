@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"text/tabwriter"
+	"time"
+
+	"idaviz/engine"
+	"idaviz/trace"
+)
+
+func init() {
+	register(&command{
+		name:    "bench",
+		usage:   "bench [flags]",
+		summary: "measure the engine's speed on a fixed set: Korf's 15-puzzle instances 2, 4, 5; sinks; A* against IDA*",
+		run:     runBench,
+	})
+}
+
+// benchCase is one instance of the fixed set.
+type benchCase struct {
+	name, puzzle, goal, state, heuristic string
+}
+
+// The fixed set: Korf's instances 2, 4 and 5 (numbered from 1 as in
+// korf100.txt), blank-first, with Manhattan distance.
+var korfBench = []benchCase{
+	{"korf #2", "15puzzle", "blank-first", "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", "manhattan"},
+	{"korf #4", "15puzzle", "blank-first", "5 12 10 7 15 11 14 0 8 2 1 13 3 4 9 6", "manhattan"},
+	{"korf #5", "15puzzle", "blank-first", "4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", "manhattan"},
+}
+
+// quickBench stands in for the fixed set with --quick (a smoke test).
+var quickBench = []benchCase{
+	{"8-puzzle hardest", "8puzzle", "blank-last", "8 6 7 2 5 4 3 0 1", "manhattan"},
+}
+
+func runBench(ctx context.Context, e *env, args []string) int {
+	c := commands["bench"]
+	fs := newFlags(e, c)
+	quick := fs.Bool("quick", false, "a quick smoke run on small instances instead of the fixed set")
+	if status, ok := parseFlags(e, fs, args); !ok {
+		return status
+	}
+	if fs.NArg() != 0 {
+		return fail(e, "viz bench: unexpected argument %q", fs.Arg(0))
+	}
+	set := korfBench
+	if *quick {
+		set = quickBench
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "idaviz %s bench on %s/%s, GOMAXPROCS %d\n\n", engine.Version, runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0))
+
+	fmt.Fprintln(w, "IDA*, one core: no sink, the Stats sink, the binary Recorder writing every event")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "instance\tlength\tgenerated\tno sink nodes/s\tStats nodes/s\tStats slowdown\t")
+	var sumGen, sumPlain, sumStats float64
+	for _, bc := range set {
+		plain, err := benchRun(ctx, bc, "ida", nil)
+		if err != nil {
+			return fail(e, "viz bench: %s: %v", bc.name, err)
+		}
+		withStats, err := benchRun(ctx, bc, "ida", trace.NewStats())
+		if err != nil {
+			return fail(e, "viz bench: %s: %v", bc.name, err)
+		}
+		if withStats.Totals != plain.Totals {
+			return fail(e, "viz bench: %s: counts differ with the Stats sink (%+v, %+v)", bc.name, withStats.Totals, plain.Totals)
+		}
+		sumGen += float64(plain.Totals.Generated)
+		sumPlain += plain.Elapsed.Seconds()
+		sumStats += withStats.Elapsed.Seconds()
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%+.1f%%\t\n", bc.name, len(plain.Moves), plain.Totals.Generated,
+			humanRate(plain.NodesPerSecond()), humanRate(withStats.NodesPerSecond()),
+			100*(withStats.Elapsed.Seconds()/plain.Elapsed.Seconds()-1))
+		if ctx.Err() != nil {
+			return exitNotFound
+		}
+	}
+	fmt.Fprintf(tw, "all\t\t%.0f\t%s\t%s\t%+.1f%%\t\n", sumGen, humanRate(sumGen/sumPlain), humanRate(sumGen/sumStats), 100*(sumStats/sumPlain-1))
+	tw.Flush()
+
+	// The recorder: every event of a search that is small enough to record.
+	rc := quickBench[0]
+	cw := &countingWriter{}
+	bw := bufio.NewWriterSize(cw, 1<<16)
+	rec := trace.NewRecorder(bw, trace.EncodingBinary, trace.LevelNode)
+	res, err := benchRun(ctx, rc, "ida", rec)
+	if err != nil {
+		return fail(e, "viz bench: recorder: %v", err)
+	}
+	if err := rec.Close(); err != nil {
+		return fail(e, "viz bench: recorder: %v", err)
+	}
+	fmt.Fprintf(w, "\nbinary Recorder, every event of %s: %d events, %d bytes (%.1f bytes/event), %s events/s with the search\n",
+		rc.name, rec.Events(), cw.n, float64(cw.n)/float64(rec.Events()), humanRate(float64(rec.Events())/res.Elapsed.Seconds()))
+
+	fmt.Fprintln(w, "\nA* against IDA* (memory is the peak Go heap in use during the search)")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "instance\talgorithm\tlength\texpanded\tgenerated\tpeak open\tstored\ttime\tpeak heap\t")
+	for _, bc := range []benchCase{
+		{"8-puzzle hardest", "8puzzle", "blank-last", "8 6 7 2 5 4 3 0 1", "manhattan"},
+		{"15-puzzle, 36 moves", "15puzzle", "blank-first", "1 2 3 7 4 5 6 11 8 9 10 15 12 13 14 0", "manhattan"},
+	} {
+		for _, algo := range []string{"ida", "astar"} {
+			peak, res, err := peakHeap(func() (engine.Result, error) { return benchRun(ctx, bc, algo, nil) })
+			if err != nil {
+				return fail(e, "viz bench: %s: %v", bc.name, err)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f MiB\t\n", bc.name, algo, len(res.Moves),
+				res.Totals.Expanded, res.Totals.Generated, res.PeakOpen, res.Stored,
+				res.Elapsed.Round(time.Microsecond), float64(peak)/(1<<20))
+		}
+	}
+	tw.Flush()
+	return exitOK
+}
+
+func benchRun(ctx context.Context, bc benchCase, algo string, sink trace.Sink) (engine.Result, error) {
+	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	d, err := req.inst.Domain(req.heuristic)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	req.opt.Sink = sink
+	res, err := req.run(ctx, d)
+	if err == nil && !res.Solved() {
+		err = fmt.Errorf("not solved: %v", res.Status)
+	}
+	return res, err
+}
+
+// peakHeap runs f while sampling the heap in use, and reports the peak above
+// what was in use before.
+func peakHeap(f func() (engine.Result, error)) (uint64, engine.Result, error) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	done := make(chan struct{})
+	peakc := make(chan uint64)
+	go func() {
+		var peak uint64
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			if m.HeapAlloc > base && m.HeapAlloc-base > peak {
+				peak = m.HeapAlloc - base
+			}
+			select {
+			case <-done:
+				peakc <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	res, err := f()
+	close(done)
+	return <-peakc, res, err
+}
+
+type countingWriter struct{ n int64 }
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	return len(p), nil
+}
+
+var _ io.Writer = (*countingWriter)(nil)

@@ -1,0 +1,369 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/trace"
+)
+
+func init() {
+	register(&command{
+		name:    "solve",
+		usage:   "solve [flags] STATE",
+		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin)",
+		run:     runSolve,
+	})
+}
+
+// solveJSON is the --json output; its field names are a contract.
+type solveJSON struct {
+	Solved     bool            `json:"solved"`
+	Status     string          `json:"status"`
+	Length     int             `json:"length"`
+	Cost       int             `json:"cost"`
+	Moves      []string        `json:"moves"`
+	Expanded   int64           `json:"expanded"`
+	Generated  int64           `json:"generated"`
+	Pruned     int64           `json:"pruned"`
+	Iterations []iterationJSON `json:"iterations"`
+	Seconds    float64         `json:"seconds"`
+	NodesPerS  float64         `json:"nodesPerSecond"`
+	EBF        float64         `json:"ebf"`
+	PeakOpen   int             `json:"peakOpen,omitempty"`
+	Stored     int             `json:"stored,omitempty"`
+	Puzzle     string          `json:"puzzle"`
+	Heuristic  string          `json:"heuristic"`
+	Algorithm  string          `json:"algorithm"`
+}
+
+type iterationJSON struct {
+	Bound     int   `json:"bound"`
+	Expanded  int64 `json:"expanded"`
+	Generated int64 `json:"generated"`
+	Pruned    int64 `json:"pruned"`
+}
+
+// solveRequest is a validated solve: what the flags and the state ask for.
+type solveRequest struct {
+	puzzle    *puzzles.Puzzle
+	inst      puzzles.Instance
+	heuristic string
+	goal      string
+	algo      string
+	workers   int
+	opt       engine.Options
+}
+
+func runSolve(ctx context.Context, e *env, args []string) int {
+	c := commands["solve"]
+	fs := newFlags(e, c)
+	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
+	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles)")
+	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
+	algo := fs.String("algo", "ida", "the search: ida|astar")
+	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	tracePath := fs.String("trace", "", "record the whole event trace to this `file` (*.ndjson: readable JSON lines; otherwise binary)")
+	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
+	maxNodes := fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)")
+	maxBound := fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)")
+	timeout := fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)")
+	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
+	if status, ok := parseFlags(e, fs, args); !ok {
+		return status
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return fail(e, "viz solve: expected one STATE argument (or - for stdin), got %d", fs.NArg())
+	}
+	state := fs.Arg(0)
+	if state == "-" {
+		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
+		if err != nil {
+			return fail(e, "viz solve: reading the state from stdin: %v", err)
+		}
+		state = string(b)
+	}
+	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, *algo)
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
+	if *workers < 1 {
+		return fail(e, "viz solve: --workers must be at least 1, got %d", *workers)
+	}
+	if *maxNodes < 0 || *maxBound < 0 || *timeout < 0 {
+		return fail(e, "viz solve: limits must not be negative")
+	}
+	req.workers = *workers
+	req.opt.MaxNodes, req.opt.MaxBound, req.opt.Timeout = *maxNodes, *maxBound, *timeout
+
+	var sinks []trace.Sink
+	var rec *recording
+	if *tracePath != "" {
+		level, err := parseTraceLevel(*traceLevel)
+		if err != nil {
+			return fail(e, "viz solve: %v", err)
+		}
+		rec, err = createRecording(*tracePath, level)
+		if err != nil {
+			return fail(e, "viz solve: %v", err)
+		}
+		sinks = append(sinks, rec.Recorder)
+	}
+	var stopProgress func()
+	if e.stderrTTY && !*asJSON {
+		stats := trace.NewStats()
+		sinks = append(sinks, stats)
+		stopProgress = showProgress(e.stderr, stats)
+	}
+	if len(sinks) > 0 {
+		req.opt.Sink = trace.Fanout(sinks...)
+	}
+
+	d, err := req.inst.Domain(req.heuristic)
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
+	res, err := req.run(ctx, d)
+	if stopProgress != nil {
+		stopProgress()
+	}
+	if rec != nil {
+		if cerr := rec.Close(); cerr != nil {
+			fmt.Fprintf(e.stderr, "viz solve: writing the trace %s: %v\n", *tracePath, cerr)
+			return exitUsage
+		}
+	}
+	if err != nil && res.Status != trace.StatusCancelled {
+		return fail(e, "viz solve: %v", err)
+	}
+	out := toJSON(req, d, &res)
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return fail(e, "viz solve: %v", err)
+		}
+	} else {
+		printSolve(e.stdout, req, out, &res)
+	}
+	if !res.Solved() {
+		return exitNotFound
+	}
+	return exitOK
+}
+
+// newSolveRequest validates what the user asked for.
+func newSolveRequest(puzzle, state, heuristic, goal, algo string) (*solveRequest, error) {
+	if puzzle == "" {
+		puzzle = guessTiles(state)
+		if puzzle == "" {
+			return nil, fmt.Errorf("name the puzzle with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
+		}
+	}
+	p, err := puzzles.Lookup(puzzle)
+	if err != nil {
+		return nil, err
+	}
+	h, err := p.HasHeuristic(heuristic)
+	if err != nil {
+		return nil, err
+	}
+	if goal != "" {
+		if len(p.Goals) == 0 {
+			return nil, fmt.Errorf("puzzle %s has only one goal; drop --goal", p.Name)
+		}
+		if !contains(p.Goals, goal) {
+			return nil, fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
+		}
+	} else if len(p.Goals) > 0 {
+		goal = p.Goals[0]
+	}
+	if algo != "ida" && algo != "astar" {
+		return nil, fmt.Errorf("unknown --algo %q (choose ida or astar)", algo)
+	}
+	inst, err := p.Parse(state, goal)
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", p.Name, err)
+	}
+	req := &solveRequest{puzzle: p, inst: inst, heuristic: h, goal: goal, algo: algo, workers: 1}
+	req.opt.Info = trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}
+	if goal != "" {
+		req.opt.Info.Options = map[string]string{"goal": goal}
+	}
+	return req, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// guessTiles names the tile puzzle whose size matches the number of tokens
+// in state, or "".
+func guessTiles(state string) string {
+	n := len(strings.FieldsFunc(state, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '\n' || r == '\t' || r == '\r'
+	}))
+	switch n {
+	case 9:
+		return "8puzzle"
+	case 16:
+		return "15puzzle"
+	case 25:
+		return "24puzzle"
+	}
+	return ""
+}
+
+func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result, error) {
+	switch {
+	case r.algo == "astar":
+		return engine.AStar(ctx, d, r.opt)
+	case r.workers > 1:
+		return parallelIDA(ctx, d, r.opt, r.workers)
+	}
+	return engine.IDA(ctx, d, r.opt)
+}
+
+func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
+	out := solveJSON{
+		Solved: res.Solved(), Status: res.Status.String(), Length: len(res.Moves), Cost: res.Cost,
+		Moves:    make([]string, len(res.Moves)),
+		Expanded: res.Totals.Expanded, Generated: res.Totals.Generated, Pruned: res.Totals.Pruned,
+		Iterations: make([]iterationJSON, len(res.Iterations)),
+		Seconds:    res.Elapsed.Seconds(), NodesPerS: res.NodesPerSecond(), EBF: res.EBF(),
+		PeakOpen: res.PeakOpen, Stored: res.Stored,
+		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo,
+	}
+	for i, m := range res.Moves {
+		out.Moves[i] = d.MoveName(m)
+	}
+	for i, it := range res.Iterations {
+		out.Iterations[i] = iterationJSON{Bound: it.Bound, Expanded: it.Expanded, Generated: it.Generated, Pruned: it.Pruned}
+	}
+	return out
+}
+
+func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
+	algo := map[string]string{"ida": "IDA*", "astar": "A*"}[req.algo]
+	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, algo, out.Status)
+	if out.Solved {
+		fmt.Fprintf(w, " in %d moves", out.Length)
+		if out.Cost != out.Length {
+			fmt.Fprintf(w, " (cost %d)", out.Cost)
+		}
+		fmt.Fprintf(w, "\nmoves: %s", strings.Join(out.Moves, " "))
+	}
+	fmt.Fprintln(w)
+	writeIterations(w, res.Iterations)
+	fmt.Fprintf(w, "total: expanded %d, generated %d, pruned %d in %s (%s nodes/s)",
+		out.Expanded, out.Generated, out.Pruned, res.Elapsed.Round(time.Microsecond), humanRate(out.NodesPerS))
+	if out.EBF > 0 {
+		fmt.Fprintf(w, ", effective branching factor %.3f", out.EBF)
+	}
+	fmt.Fprintln(w)
+	if req.algo == "astar" {
+		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
+	}
+}
+
+// writeIterations prints the per-iteration table of solve and trace info.
+func writeIterations(w io.Writer, its []trace.Iteration) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "iteration\tbound\texpanded\tgenerated\tpruned\tgrowth\t")
+	for i, it := range its {
+		growth := ""
+		if i > 0 && its[i-1].Generated > 0 {
+			growth = fmt.Sprintf("%.2f", float64(it.Generated)/float64(its[i-1].Generated))
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", it.Iteration, it.Bound, it.Expanded, it.Generated, it.Pruned, growth)
+	}
+	tw.Flush()
+}
+
+func humanRate(r float64) string {
+	switch {
+	case r >= 1e6:
+		return fmt.Sprintf("%.1f M", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.1f k", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
+}
+
+// showProgress prints a one-line progress report on a terminal until the
+// returned function is called.
+func showProgress(w io.Writer, stats *trace.Stats) func() {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		start := time.Now()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(w, "\r\033[K")
+				}
+				return
+			case <-t.C:
+				s := stats.Snapshot()
+				secs := time.Since(start).Seconds()
+				fmt.Fprintf(w, "\r\033[Kiteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
+					s.Iteration, s.Bound, s.Totals.Generated, humanRate(float64(s.Totals.Generated)/secs), secs)
+				shown = true
+			}
+		}
+	}()
+	return func() { close(done); <-finished }
+}
+
+// recording is a trace file being written.
+type recording struct {
+	*trace.Recorder
+	f *os.File
+}
+
+func createRecording(path string, level trace.Level) (*recording, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("creating the trace: %w", err)
+	}
+	return &recording{Recorder: trace.NewRecorder(f, trace.EncodingFor(path), level), f: f}, nil
+}
+
+func (r *recording) Close() error {
+	err := r.Recorder.Close()
+	if cerr := r.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func parseTraceLevel(s string) (trace.Level, error) {
+	switch s {
+	case "node":
+		return trace.LevelNode, nil
+	case "iteration":
+		return trace.LevelIteration, nil
+	case "run":
+		return trace.LevelRun, nil
+	}
+	return 0, fmt.Errorf("unknown --trace-level %q (choose node, iteration or run)", s)
+}
