@@ -28,7 +28,8 @@ type Reader struct {
 	iter  int
 	bound int
 
-	payload []byte
+	payload []byte // the record being decoded
+	big     []byte // holds records too big for the bufio buffer
 	line    []byte
 }
 
@@ -208,32 +209,54 @@ func (r *Reader) corrupt(at int64, format string, args ...any) error {
 func (r *Reader) nextBinary(e *Event) error {
 	for {
 		at := r.off
-		kb, err := r.br.ReadByte()
-		if err == io.EOF {
+		// Kind and length from the buffer without copying; a record that
+		// fits in the buffer is decoded in place.
+		head, _ := r.br.Peek(1 + binary.MaxVarintLen64)
+		if len(head) == 0 {
+			if _, err := r.br.ReadByte(); err != io.EOF {
+				return &FormatError{Offset: at, Records: r.records, Err: err}
+			}
 			return r.end()
 		}
-		if err != nil {
-			return &FormatError{Offset: at, Records: r.records, Err: err}
-		}
-		r.off++
-		n, err := binary.ReadUvarint(countReader{r})
-		if err != nil {
-			return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("reading a record's length: %w", noEOF(err))}
-		}
-		if n > maxPayload {
+		k := Kind(head[0])
+		n, w := binary.Uvarint(head[1:])
+		switch {
+		case w == 0:
+			return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("reading a record's length: %w", r.peekErr())}
+		case w < 0:
+			return r.corrupt(at, "reading a record's length: varint overflows 64 bits")
+		case n > maxPayload:
 			return r.corrupt(at, "a record claims %d bytes, beyond the format's limit of %d", n, maxPayload)
 		}
-		k := Kind(kb)
+		size := 1 + w + int(n)
 		if k == 0 || k >= kindLimit {
 			// A kind from a later version: skip it.
-			d, err := r.br.Discard(int(n))
+			d, err := r.br.Discard(size)
 			r.off += int64(d)
 			if err != nil {
-				return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("a record of kind %d is cut short: %w", kb, noEOF(err))}
+				return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("a record of kind %d is cut short: %w", uint8(k), noEOF(err))}
 			}
 			r.records++
 			continue
 		}
+		if size <= r.br.Size() {
+			rec, err := r.br.Peek(size)
+			if err != nil {
+				r.off += int64(len(rec))
+				return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("a %v record is cut short: %w", k, noEOF(err))}
+			}
+			r.payload = rec[1+w:]
+			err = r.decode(k, e)
+			r.payload = nil // it points into the bufio buffer
+			r.br.Discard(size)
+			r.off += int64(size)
+			if err != nil {
+				return r.corrupt(at, "bad %v record: %w", k, err)
+			}
+			return nil
+		}
+		r.br.Discard(1 + w)
+		r.off += int64(1 + w)
 		if err := r.readPayload(int(n)); err != nil {
 			return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("a %v record is cut short: %w", k, noEOF(err))}
 		}
@@ -244,10 +267,19 @@ func (r *Reader) nextBinary(e *Event) error {
 	}
 }
 
+// peekErr is why a Peek came back short: the end of the file, or a read error.
+func (r *Reader) peekErr() error {
+	_, err := r.br.Peek(r.br.Buffered() + 1)
+	if err == nil || err == io.EOF || err == bufio.ErrBufferFull {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
 // readPayload reads n bytes into r.payload, growing it only as the bytes
 // arrive, so that a corrupt length on a short file costs little memory.
 func (r *Reader) readPayload(n int) error {
-	p := r.payload[:0]
+	p := r.big[:0]
 	for len(p) < n {
 		chunk := min(n-len(p), 64<<10)
 		if cap(p)-len(p) < chunk {
@@ -257,11 +289,11 @@ func (r *Reader) readPayload(n int) error {
 		p = p[:len(p)+m]
 		r.off += int64(m)
 		if err != nil {
-			r.payload = p
+			r.big = p
 			return err
 		}
 	}
-	r.payload = p
+	r.big, r.payload = p, p
 	return nil
 }
 
@@ -274,6 +306,11 @@ type decoder struct {
 var errShort = errors.New("payload too short")
 
 func (d *decoder) u() uint64 {
+	if len(d.b) > 0 && d.b[0] < 0x80 && d.err == nil {
+		v := d.b[0]
+		d.b = d.b[1:]
+		return uint64(v)
+	}
 	if d.err != nil {
 		return 0
 	}

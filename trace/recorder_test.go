@@ -94,7 +94,7 @@ func show(e Event) string {
 
 // extremes are events with every field set, at awkward values.
 func extremes() []Event {
-	big := make([]int64, 5000)
+	big := make([]int64, 30000) // a record longer than the reader's buffer
 	for i := range big {
 		big[i] = int64(i*i) - 7
 	}
