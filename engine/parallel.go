@@ -1,0 +1,476 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"idaviz/trace"
+)
+
+// ErrNotCloner is returned by ParallelIDA for a domain that cannot be copied.
+var ErrNotCloner = errors.New("engine: parallel IDA* needs a domain that can be copied (engine.Cloner)")
+
+// splitDepth is the depth at which ParallelIDA cuts the tree into work items:
+// for the cube, about 240 subtrees per iteration, enough to keep a few
+// workers busy while the biggest subtree is still being searched.
+const splitDepth = 2
+
+// ParallelIDA runs IDA* with the tree of each iteration split over workers
+// (0: one per CPU). The domain must implement Cloner.
+//
+// It finds the same solution and reports the same counts as IDA: each
+// iteration is cut below the root, at depth 2, into an ordered list of
+// subtrees that the workers take in order; the counts of an iteration are
+// those of the subtrees in that order up to and including the first one that
+// holds a solution, with that subtree's counts up to its solution, exactly
+// what the sequential search would have done. Subtrees after it are cancelled
+// and their work discarded. (Under a node or time limit the counts are those
+// of the work done, which differs from IDA's.)
+//
+// The sink receives run, iteration and bound events, but no per-node and no
+// progress events: nodes are visited by several goroutines in no useful
+// order. A sink asking for LevelNode is served as LevelIteration.
+func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Result, error) {
+	if d == nil {
+		return Result{}, ErrNoDomain
+	}
+	if _, ok := d.(Cloner); !ok {
+		return Result{}, ErrNotCloner
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	start := time.Now()
+	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.CheckEvery, workers: workers}
+	if p.checkEvery <= 0 {
+		p.checkEvery = 1 << 16
+	}
+	if opt.Timeout > 0 {
+		p.deadline = start.Add(opt.Timeout)
+	}
+	// The sequential engine's event helpers serve the run-level events.
+	s := &ida{d: d, sink: opt.Sink}
+	if s.sink != nil {
+		p.hist = s.sink.Level() >= trace.LevelIteration
+	}
+	h0 := d.H()
+	s.emitRunStart("ida", opt.Info, h0, start)
+
+	var res Result
+	bound := h0
+	if opt.MaxBound > 0 && h0 > opt.MaxBound {
+		res.Status = trace.StatusLimit
+	}
+	for iter := 1; res.Status == trace.StatusRunning; iter++ {
+		if p.hist {
+			s.ev = trace.Event{Kind: trace.KindIterationStart, Iteration: iter, Bound: bound}
+			s.sink.Event(&s.ev)
+		}
+		it, moves, found, stop := p.iteration(iter, bound, res.Totals.Generated)
+		res.Totals.Add(it.Counts)
+		res.Iterations = append(res.Iterations, it.Clone())
+		if p.hist {
+			s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: iter, Bound: bound, Stats: &it}
+			s.sink.Event(&s.ev)
+		}
+		switch {
+		case found:
+			res.Status = trace.StatusSolved
+			res.Moves = moves
+			s.path = moves
+			res.Cost = s.pathCost()
+		case stop != trace.StatusRunning:
+			res.Status = stop
+		case it.NextBound < 0:
+			res.Status = trace.StatusExhausted
+		case opt.MaxBound > 0 && it.NextBound > opt.MaxBound:
+			res.Status = trace.StatusLimit
+		}
+		if res.Status != trace.StatusRunning {
+			break
+		}
+		if p.hist {
+			s.ev = trace.Event{Kind: trace.KindBoundIncrease, Iteration: iter, Bound: bound, NewBound: it.NextBound}
+			s.sink.Event(&s.ev)
+		}
+		bound = it.NextBound
+	}
+	res.Elapsed = time.Since(start)
+	s.emitEnd(&res)
+	if res.Status == trace.StatusCancelled {
+		return res, ctx.Err()
+	}
+	return res, nil
+}
+
+type parallel struct {
+	d          Domain
+	ctx        context.Context
+	deadline   time.Time
+	maxNodes   int64
+	checkEvery int64
+	workers    int
+	hist       bool
+
+	// Per iteration.
+	bound     int
+	genBase   int64
+	generated atomic.Int64 // nodes generated in this iteration, updated at checks
+	stopped   atomic.Int32 // a trace.Status once a limit or the context stops the run
+	first     atomic.Int64 // index of the first item known to hold a solution
+	items     []*item
+	pending   *tally // counts since the last item, while splitting
+	buf       [][]Child
+	path      []int
+}
+
+// tally is the counting part of an iteration.
+type tally struct {
+	it   trace.Iteration
+	next int
+}
+
+func newTally(bound int, hist bool) *tally {
+	t := &tally{next: unbounded}
+	if hist {
+		t.it.VisitF = make([]int64, bound+2)
+		t.it.PruneF = make([]int64, bound+2)
+		t.it.Depth = make([]int64, bound+2)
+	}
+	return t
+}
+
+func (t *tally) add(o *tally) {
+	t.it.Counts.Add(o.it.Counts)
+	if o.next < t.next {
+		t.next = o.next
+	}
+	addHist(&t.it.VisitF, o.it.VisitF)
+	addHist(&t.it.PruneF, o.it.PruneF)
+	addHist(&t.it.Depth, o.it.Depth)
+}
+
+func addHist(dst *[]int64, src []int64) {
+	if len(src) > len(*dst) {
+		grow(dst, len(src)-1)
+	}
+	for i, v := range src {
+		(*dst)[i] += v
+	}
+}
+
+// item is one subtree of an iteration: the node at the end of path.
+type item struct {
+	path []int
+	g    int
+	pre  *tally // what the sequential search counts between the previous item and this one
+	// unlooked is how many children of this item's ancestors come after it:
+	// the sequential search takes them back from Generated when this item
+	// holds its solution.
+	unlooked int64
+	goal     bool // the node itself is a goal, found while splitting
+
+	t        *tally // the subtree's counts
+	complete bool   // searched to the end or to its solution
+	found    bool
+	sol   []int // below path
+}
+
+// iteration runs one bound and returns its counts and the solution, if any.
+func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration, moves []int, found bool, stop trace.Status) {
+	p.bound, p.genBase = bound, genBase
+	p.generated.Store(0)
+	p.first.Store(math.MaxInt64)
+	p.items = p.items[:0]
+	p.pending = newTally(bound, p.hist)
+	p.path = p.path[:0]
+
+	// The root, as the sequential search visits it.
+	h := p.d.H()
+	p.pending.it.Generated++
+	if p.hist {
+		p.pending.countVisit(h, 0)
+	}
+	if h == 0 && p.d.IsGoal() {
+		p.items = append(p.items, &item{pre: p.pending, goal: true})
+		p.pending = newTally(bound, p.hist)
+	} else {
+		p.split(0, 0, NoMove, 0)
+	}
+	tail := p.pending
+	for i, x := range p.items {
+		if x.goal {
+			p.first.Store(int64(i))
+			break
+		}
+	}
+	p.run()
+
+	total := newTally(bound, p.hist)
+	for _, x := range p.items {
+		total.add(x.pre)
+		if x.goal {
+			found, moves = true, append([]int{}, x.path...)
+			total.it.Generated -= x.unlooked
+			break
+		}
+		if x.t != nil {
+			total.add(x.t)
+		}
+		if !x.complete {
+			// A limit stopped the search before this subtree was done: a
+			// later solution is not known to be the first.
+			break
+		}
+		if x.found {
+			found, moves = true, append(append([]int{}, x.path...), x.sol...)
+			total.it.Generated -= x.unlooked
+			break
+		}
+	}
+	stop = trace.Status(p.stopped.Load())
+	if found {
+		stop = trace.StatusRunning
+	} else {
+		total.add(tail)
+	}
+	it = total.it
+	it.Iteration, it.Bound = iter, bound
+	it.NextBound = total.next
+	if total.next == unbounded {
+		it.NextBound = -1
+	}
+	return it, moves, found, stop
+}
+
+// split walks the tree from the current state down to splitDepth, counting
+// as the sequential search does, and lists the nodes at splitDepth as items.
+// It returns true when it met a goal (the sequential search would stop
+// there). unlooked is the ancestors' children after the current node.
+func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
+	if depth >= len(p.buf) {
+		p.buf = append(p.buf, make([]Child, p.d.MaxBranch()))
+	}
+	children := p.buf[depth]
+	n := p.d.Expand(prev, children)
+	t := p.pending
+	t.it.Expanded++
+	t.it.Generated += int64(n)
+	for i := 0; i < n; i++ {
+		c := children[i]
+		cg := g + int(c.Cost)
+		f := cg + int(c.H)
+		t = p.pending
+		if f > p.bound {
+			t.it.Pruned++
+			if f < t.next {
+				t.next = f
+			}
+			if p.hist {
+				t.countPrune(f)
+			}
+			continue
+		}
+		if p.hist {
+			t.countVisit(f, depth+1)
+		}
+		m := int(c.Move)
+		p.path = append(p.path[:depth], m)
+		after := unlooked + int64(n-i-1)
+		p.d.Apply(m)
+		var stop bool
+		switch {
+		case c.H == 0 && p.d.IsGoal():
+			p.addItem(cg, after, true)
+			stop = true
+		case depth+1 == splitDepth:
+			p.addItem(cg, after, false)
+		default:
+			stop = p.split(cg, depth+1, m, after)
+		}
+		p.d.Undo(m)
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parallel) addItem(g int, unlooked int64, goal bool) {
+	p.items = append(p.items, &item{path: append([]int{}, p.path...), g: g, pre: p.pending, unlooked: unlooked, goal: goal})
+	p.pending = newTally(p.bound, p.hist)
+}
+
+// run searches the items on the workers.
+func (p *parallel) run() {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	cl := p.d.(Cloner)
+	for w := 0; w < min(p.workers, len(p.items)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := &worker{p: p}
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(p.items)) || i > p.first.Load() || p.stopped.Load() != 0 {
+					return
+				}
+				x := p.items[i]
+				if x.goal {
+					continue
+				}
+				wk.search(cl.Clone(), i, x)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// worker searches items below the split, as ida.dfs does but without
+// per-node events.
+type worker struct {
+	p       *parallel
+	d       Domain
+	t       *tally
+	index   int64
+	buf     [][]Child
+	sol     []int
+	checkAt int64
+	lastGen int64
+	discard bool
+}
+
+func (w *worker) search(d Domain, index int64, x *item) {
+	w.d, w.index, w.discard = d, index, false
+	w.t = &tally{next: unbounded}
+	if w.p.hist {
+		w.t.it.VisitF = make([]int64, w.p.bound+2)
+		w.t.it.PruneF = make([]int64, w.p.bound+2)
+		w.t.it.Depth = make([]int64, w.p.bound+2)
+	}
+	w.checkAt = w.p.checkEvery
+	w.lastGen = 0
+	w.sol = nil
+	for _, m := range x.path {
+		d.Apply(m)
+	}
+	prev := NoMove
+	if len(x.path) > 0 {
+		prev = x.path[len(x.path)-1]
+	}
+	stopped := w.dfs(x.g, len(x.path), prev)
+	found := stopped && w.sol != nil
+	if w.discard {
+		return
+	}
+	x.t = w.t
+	x.complete = !stopped || found
+	if found {
+		x.found = true
+		x.sol = w.sol[len(x.path):]
+		for {
+			f := w.p.first.Load()
+			if index >= f || w.p.first.CompareAndSwap(f, index) {
+				break
+			}
+		}
+	}
+}
+
+func (w *worker) dfs(g, depth, prev int) bool {
+	for depth >= len(w.buf) {
+		w.buf = append(w.buf, make([]Child, w.d.MaxBranch()))
+	}
+	children := w.buf[depth]
+	n := w.d.Expand(prev, children)
+	t := w.t
+	t.it.Expanded++
+	t.it.Generated += int64(n)
+	if t.it.Expanded >= w.checkAt && w.check() {
+		t.it.Generated -= int64(n)
+		return true
+	}
+	bound := w.p.bound
+	for i := 0; i < n; i++ {
+		c := &children[i]
+		cg := g + int(c.Cost)
+		f := cg + int(c.H)
+		if f > bound {
+			t.it.Pruned++
+			if f < t.next {
+				t.next = f
+			}
+			if w.p.hist {
+				t.countPrune(f)
+			}
+			continue
+		}
+		if w.p.hist {
+			t.countVisit(f, depth+1)
+		}
+		m := int(c.Move)
+		w.d.Apply(m)
+		var stop bool
+		if c.H == 0 && w.d.IsGoal() {
+			w.sol = make([]int, depth+1)
+			stop = true
+		} else {
+			stop = w.dfs(cg, depth+1, m)
+		}
+		w.d.Undo(m)
+		if stop {
+			if w.sol != nil {
+				w.sol[depth] = m
+			}
+			t.it.Generated -= int64(n - i - 1)
+			return true
+		}
+	}
+	return false
+}
+
+// check runs every CheckEvery expansions: an earlier item's solution, limits,
+// cancellation.
+func (w *worker) check() bool {
+	p := w.p
+	w.checkAt = w.t.it.Expanded + p.checkEvery
+	gen := p.generated.Add(w.t.it.Generated - w.lastGen)
+	w.lastGen = w.t.it.Generated
+	var st trace.Status
+	switch {
+	case p.first.Load() < w.index:
+		w.discard = true
+		return true
+	case p.stopped.Load() != 0:
+		w.discard = true
+		return true
+	case p.maxNodes > 0 && p.genBase+gen >= p.maxNodes:
+		st = trace.StatusLimit
+	case !p.deadline.IsZero() && time.Now().After(p.deadline):
+		st = trace.StatusLimit
+	case p.ctx != nil && p.ctx.Err() != nil:
+		st = trace.StatusCancelled
+	default:
+		return false
+	}
+	p.stopped.CompareAndSwap(0, int32(st))
+	return true
+}
+
+func (t *tally) countVisit(f, depth int) {
+	grow(&t.it.VisitF, f)
+	t.it.VisitF[f]++
+	grow(&t.it.Depth, depth)
+	t.it.Depth[depth]++
+}
+
+func (t *tally) countPrune(f int) {
+	grow(&t.it.PruneF, f)
+	t.it.PruneF[f]++
+}

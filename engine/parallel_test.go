@@ -1,0 +1,162 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"idaviz/engine"
+	"idaviz/examples/pancake"
+	"idaviz/trace"
+)
+
+// halfGap weakens the pancake gap heuristic so that searches take several
+// iterations and the split has many items.
+type halfGap struct{ *pancake.Stack }
+
+func (h halfGap) H() int { return h.Stack.H() / 2 }
+func (h halfGap) Expand(prev int, out []engine.Child) int {
+	n := h.Stack.Expand(prev, out)
+	for i := range out[:n] {
+		out[i].H /= 2
+	}
+	return n
+}
+func (h halfGap) Clone() engine.Domain { return halfGap{h.Stack.Clone().(*pancake.Stack)} }
+
+// iterSink keeps the iteration-end statistics, histograms included.
+// With strict set it asks for every event and fails on per-node and progress
+// ones, which a parallel search must not send.
+type iterSink struct {
+	strict bool
+	its    []trace.Iteration
+	bounds []int
+}
+
+func (s *iterSink) Level() trace.Level {
+	if s.strict {
+		return trace.LevelNode
+	}
+	return trace.LevelIteration
+}
+func (s *iterSink) Event(e *trace.Event) {
+	switch e.Kind {
+	case trace.KindIterationEnd:
+		s.its = append(s.its, e.Stats.Clone())
+	case trace.KindBoundIncrease:
+		s.bounds = append(s.bounds, e.NewBound)
+	case trace.KindVisit, trace.KindPrune, trace.KindProgress:
+		if !s.strict {
+			return
+		}
+		panic("parallel search sent a per-node or progress event")
+	}
+}
+
+func randomStack(rng *rand.Rand, n int) *pancake.Stack {
+	p := rng.Perm(n)
+	s, err := pancake.New(p...)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+func TestParallelMatchesIDA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	cases := 12
+	if testing.Short() {
+		cases = 5
+	}
+	for i := 0; i < cases; i++ {
+		n := 7 + i%5
+		s := randomStack(rng, n)
+		for _, weak := range []bool{false, true} {
+			var d engine.Domain = s
+			if weak {
+				d = halfGap{s}
+			}
+			var seqSink iterSink
+			want, err := engine.IDA(context.Background(), d, engine.Options{Sink: &seqSink})
+			if err != nil || !want.Solved() {
+				t.Fatalf("IDA on %v: %v %v", s.Sizes(), want.Status, err)
+			}
+			for _, workers := range []int{1, 2, 3, 8} {
+				sink := iterSink{strict: true}
+				got, err := engine.ParallelIDA(context.Background(), d, engine.Options{Sink: &sink}, workers)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := func() string { return "stack " + string(fmtInts(s.Sizes())) }
+				if !reflect.DeepEqual(got.Moves, want.Moves) || got.Cost != want.Cost {
+					t.Fatalf("%s weak=%v workers=%d: moves %v cost %d, IDA %v cost %d", name(), weak, workers, got.Moves, got.Cost, want.Moves, want.Cost)
+				}
+				if got.Totals != want.Totals {
+					t.Fatalf("%s weak=%v workers=%d: totals %+v, IDA %+v", name(), weak, workers, got.Totals, want.Totals)
+				}
+				if !reflect.DeepEqual(got.Iterations, want.Iterations) {
+					t.Fatalf("%s weak=%v workers=%d: iterations\n%+v\nIDA\n%+v", name(), weak, workers, got.Iterations, want.Iterations)
+				}
+				if !reflect.DeepEqual(sink.its, seqSink.its) || !reflect.DeepEqual(sink.bounds, seqSink.bounds) {
+					t.Fatalf("%s weak=%v workers=%d: iteration events differ", name(), weak, workers)
+				}
+				replays(t, s, got.Moves)
+			}
+		}
+	}
+}
+
+func TestParallelWithoutHistogramsMatchesIDA(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for i := 0; i < 5; i++ {
+		d := halfGap{randomStack(rng, 10)}
+		want, _ := engine.IDA(context.Background(), d, engine.Options{})
+		got, err := engine.ParallelIDA(context.Background(), d, engine.Options{}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Iterations, want.Iterations) || !reflect.DeepEqual(got.Moves, want.Moves) {
+			t.Fatalf("iterations %+v moves %v, IDA %+v %v", got.Iterations, got.Moves, want.Iterations, want.Moves)
+		}
+	}
+}
+
+func TestParallelSolvedStart(t *testing.T) {
+	s, _ := pancake.New(0, 1, 2, 3)
+	want, _ := engine.IDA(context.Background(), s, engine.Options{})
+	got, err := engine.ParallelIDA(context.Background(), s, engine.Options{}, 2)
+	if err != nil || !got.Solved() || len(got.Moves) != 0 || got.Totals != want.Totals {
+		t.Fatalf("solved start: %+v %v, IDA %+v", got, err, want)
+	}
+}
+
+type notCloner struct{ *pancake.Stack }
+
+func (n notCloner) Clone() {}
+
+func TestParallelNeedsCloner(t *testing.T) {
+	s, _ := pancake.New(1, 0)
+	if _, err := engine.ParallelIDA(context.Background(), notCloner{s}, engine.Options{}, 2); !errors.Is(err, engine.ErrNotCloner) {
+		t.Fatalf("err = %v, want ErrNotCloner", err)
+	}
+}
+
+func TestParallelLimitsAndCancel(t *testing.T) {
+	d := halfGap{randomStack(rand.New(rand.NewPCG(15, 16)), 14)}
+	res, err := engine.ParallelIDA(context.Background(), d, engine.Options{MaxNodes: 5000, CheckEvery: 16}, 2)
+	if err != nil || res.Status != trace.StatusLimit {
+		t.Fatalf("node limit: %v %v", res.Status, err)
+	}
+	res, err = engine.ParallelIDA(context.Background(), d, engine.Options{MaxBound: 3}, 2)
+	if err != nil || res.Status != trace.StatusLimit {
+		t.Fatalf("bound limit: %v %v", res.Status, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err = engine.ParallelIDA(ctx, d, engine.Options{CheckEvery: 16}, 2)
+	if !errors.Is(err, context.Canceled) || res.Status != trace.StatusCancelled {
+		t.Fatalf("cancelled: %v %v", res.Status, err)
+	}
+}
