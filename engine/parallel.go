@@ -178,7 +178,7 @@ type item struct {
 	t        *tally // the subtree's counts
 	complete bool   // searched to the end or to its solution
 	found    bool
-	sol   []int // below path
+	sol      []int // below path
 }
 
 // iteration runs one bound and returns its counts and the solution, if any.
