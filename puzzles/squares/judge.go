@@ -1,0 +1,151 @@
+package squares
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+
+	"idaviz/engine"
+)
+
+type tokens struct{ sc *bufio.Scanner }
+
+func newTokens(r io.Reader) *tokens {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	sc.Split(bufio.ScanWords)
+	return &tokens{sc: sc}
+}
+
+// int reads the next token as an integer in [lo, hi]; what names it in errors.
+func (t *tokens) int(what string, lo, hi int) (int, error) {
+	if !t.sc.Scan() {
+		if err := t.sc.Err(); err != nil {
+			return 0, fmt.Errorf("reading %s: %w", what, err)
+		}
+		return 0, fmt.Errorf("%s: unexpected end of input", what)
+	}
+	tok := t.sc.Text()
+	v, err := strconv.Atoi(tok)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %q is not a number", what, tok)
+	}
+	if v < lo || v > hi {
+		return 0, fmt.Errorf("%s: %d is out of range %d..%d", what, v, lo, hi)
+	}
+	return v, nil
+}
+
+// maxCases bounds the case count so a damaged first line cannot make the
+// reader wait for billions of cases.
+const maxCases = 1 << 20
+
+// ReadCases reads the judge's input: T, then per case n and a line
+// "k s1 .. sk" of the missing sticks. A stick listed twice is accepted (it
+// is missing either way). Errors name the case.
+func ReadCases(r io.Reader) ([]*Grid, error) {
+	t := newTokens(r)
+	count, err := t.int("the number of cases", 0, maxCases)
+	if err != nil {
+		return nil, fmt.Errorf("poj1084: %w", err)
+	}
+	var grids []*Grid
+	for c := 1; c <= count; c++ {
+		n, err := t.int("the grid size", 1, MaxN)
+		if err != nil {
+			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
+		}
+		total := NumSticks(n)
+		k, err := t.int("the number of missing sticks", 0, total)
+		if err != nil {
+			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
+		}
+		missing := make([]int, k)
+		for i := range missing {
+			if missing[i], err = t.int(fmt.Sprintf("missing stick %d", i+1), 1, total); err != nil {
+				return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
+			}
+		}
+		g, err := New(n, missing, false)
+		if err != nil {
+			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
+		}
+		grids = append(grids, g)
+	}
+	return grids, nil
+}
+
+// Solve finds a smallest set of sticks whose removal leaves no square, with
+// IDA* and the named heuristic, as the sticks' move numbers (stick - 1) in
+// the order removed.
+func Solve(ctx context.Context, g *Grid, heuristic string) ([]int, error) {
+	d, err := NewDomain(g, heuristic)
+	if err != nil {
+		return nil, err
+	}
+	res, err := engine.IDA(ctx, d, engine.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("squares: searching %s: %w", g, err)
+	}
+	if !res.Solved() {
+		// Removing every stick always works, so this is a bug, not input.
+		return nil, fmt.Errorf("squares: %s: search ended %s without a solution", g, res.Status)
+	}
+	return res.Moves, nil
+}
+
+// Judge answers POJ 1084: per case, the fewest sticks to remove. The whole
+// input is read and checked before any answer is written.
+func Judge(r io.Reader, w io.Writer) error {
+	grids, err := ReadCases(r)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	for c, g := range grids {
+		moves, err := Solve(context.Background(), g, Greedy)
+		if err != nil {
+			return fmt.Errorf("poj1084: case %d: %w", c+1, err)
+		}
+		fmt.Fprintln(bw, len(moves))
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("poj1084: writing the answers: %w", err)
+	}
+	return nil
+}
+
+// Scramble makes an n x n grid by a random walk from a goal: it removes
+// random sticks from the full grid until no square is left (a goal), then
+// puts back depth of the removed sticks at random. Removing those again
+// solves it, so the optimum is at most depth.
+func Scramble(rng *rand.Rand, n, depth int) *Grid {
+	n = max(1, min(n, MaxN))
+	geo := geometries[n]
+	present := geo.all
+	order := rng.Perm(geo.sticks)
+	var removed []int
+	intact := func() bool {
+		for _, m := range geo.masks {
+			if present&m == m {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range order {
+		if !intact() {
+			break
+		}
+		present &^= 1 << s
+		removed = append(removed, s)
+	}
+	rng.Shuffle(len(removed), func(i, j int) { removed[i], removed[j] = removed[j], removed[i] })
+	for _, s := range removed[:min(depth, len(removed))] {
+		present |= 1 << s
+	}
+	return &Grid{n: n, missing: geo.all &^ present}
+}
