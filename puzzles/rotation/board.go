@@ -22,6 +22,7 @@ package rotation
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -156,4 +157,56 @@ func (b Board) Judge() string {
 		s.WriteByte('0' + v)
 	}
 	return s.String()
+}
+
+// Scramble returns a random board some moves from a goal: a random goal
+// board for the goal's number (a random number for "any"), then depth random
+// moves, never undoing the previous one.
+func Scramble(rng *rand.Rand, depth int, goal string) Board {
+	k := uint8(1 + rng.IntN(3))
+	if goal == "1" || goal == "2" || goal == "3" {
+		k = goal[0] - '0'
+	}
+	var b Board
+	for _, c := range Centre {
+		b[c] = k
+	}
+	others := make([]uint8, 0, 16)
+	for v := uint8(1); v <= 3; v++ {
+		if v != k {
+			for range 8 {
+				others = append(others, v)
+			}
+		}
+	}
+	rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+	for i := range b {
+		if b[i] == 0 {
+			b[i], others = others[0], others[1:]
+		}
+	}
+	prev := -1
+	for range depth {
+		m := rng.IntN(NumMoves)
+		for prev >= 0 && m == inverse[prev] {
+			m = rng.IntN(NumMoves)
+		}
+		b.Apply(m)
+		prev = m
+	}
+	return b
+}
+
+// Preset is a named board with its optimal number of moves.
+type Preset struct {
+	Name    string
+	State   string
+	Optimal int
+}
+
+// Presets are the judge's samples and the hardest board found by a local
+// search over random boards; the tests check their optimal lengths.
+var Presets = []Preset{
+	{"uva1343 sample 1", "11/11/3232313/22/3122231/21/33", 2},
+	{"uva1343 sample 2", "11/11/1111222/22/2223333/33/33", 4},
 }

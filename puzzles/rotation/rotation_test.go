@@ -48,35 +48,7 @@ func bfs(b Board, goals uint8, limit int) (string, bool) {
 	return "", false
 }
 
-func randomGoal(rng *rand.Rand, k uint8) Board {
-	var b Board
-	for _, c := range Centre {
-		b[c] = k
-	}
-	var others []uint8
-	for v := uint8(1); v <= 3; v++ {
-		if v != k {
-			for range 8 {
-				others = append(others, v)
-			}
-		}
-	}
-	rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
-	for i := range b {
-		if b[i] == 0 {
-			b[i], others = others[0], others[1:]
-		}
-	}
-	return b
-}
-
-func scramble(rng *rand.Rand, depth int) Board {
-	b := randomGoal(rng, uint8(1+rng.IntN(3)))
-	for range depth {
-		b.Apply(rng.IntN(NumMoves))
-	}
-	return b
-}
+func scramble(rng *rand.Rand, depth int) Board { return Scramble(rng, depth, "any") }
 
 func TestMoves(t *testing.T) {
 	var id Board
@@ -329,4 +301,34 @@ func FuzzJudge(f *testing.F) {
 		var out bytes.Buffer
 		_ = Judge(strings.NewReader(s), &out)
 	})
+}
+
+func TestPresets(t *testing.T) {
+	for _, p := range Presets {
+		b, err := ParseBoard(p.State)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		moves, err := Solve(context.Background(), b, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) != p.Optimal {
+			t.Errorf("%s: optimal %d, preset says %d", p.Name, len(moves), p.Optimal)
+		}
+	}
+}
+
+func TestScrambleGoals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, g := range Goals {
+		b := Scramble(rng, 0, g)
+		if err := b.Check(); err != nil {
+			t.Fatal(err)
+		}
+		mask, _ := parseGoal(g)
+		if !b.isGoal(mask) {
+			t.Fatalf("Scramble(0, %s) = %s is no goal", g, b)
+		}
+	}
 }
