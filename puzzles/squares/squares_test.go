@@ -413,3 +413,17 @@ func BenchmarkJudgeExtra(b *testing.B) {
 		}
 	}
 }
+
+func TestPresets(t *testing.T) {
+	for _, p := range Presets {
+		g, err := Parse(p.State)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		moves, err := Solve(context.Background(), g, Greedy)
+		if err != nil || len(moves) != p.Optimal {
+			t.Fatalf("%s: %v %v, want %d sticks", p.Name, moves, err, p.Optimal)
+		}
+		replay(t, g, moves)
+	}
+}
