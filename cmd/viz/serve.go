@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"idaviz/trace"
+	"idaviz/web"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		usage:   "serve [--addr 127.0.0.1:8080]",
+		summary: "serve the visualizer page on this machine (the default command)",
+		run:     runServe,
+	})
+	register(&command{
+		name:    "replay",
+		usage:   "replay [--addr 127.0.0.1:8080] FILE",
+		summary: "serve the page over a recorded trace (viz solve --trace FILE): step back and forth, seek",
+		run:     runReplay,
+	})
+}
+
+type serveFlags struct {
+	addr        *string
+	allowRemote *bool
+}
+
+// parseServeFlags parses the flags serve and replay share, and checks the
+// number of arguments (replay: one trace file).
+func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []string, status int, ok bool) {
+	fs := newFlags(e, c)
+	f = &serveFlags{
+		addr:        fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
+		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr: anyone who reaches it can run searches here"),
+	}
+	if status, ok := parseFlags(e, fs, args); !ok {
+		return nil, nil, status, false
+	}
+	want := 0
+	if c.name == "replay" {
+		want = 1
+	}
+	if fs.NArg() != want {
+		fs.Usage()
+		if want == 0 {
+			return nil, nil, fail(e, "viz serve: unexpected arguments %q", fs.Args()), false
+		}
+		return nil, nil, fail(e, "viz replay: expected one trace FILE"), false
+	}
+	return f, fs.Args(), 0, true
+}
+
+func runServe(ctx context.Context, e *env, args []string) int {
+	f, _, status, ok := parseServeFlags(e, commands["serve"], args)
+	if !ok {
+		return status
+	}
+	return serve(ctx, e, f, web.Options{})
+}
+
+func runReplay(ctx context.Context, e *env, args []string) int {
+	f, rest, status, ok := parseServeFlags(e, commands["replay"], args)
+	if !ok {
+		return status
+	}
+	path := rest[0]
+	file, err := os.Open(path)
+	if err != nil {
+		return fail(e, "viz replay: %v", err)
+	}
+	defer file.Close()
+	rd, err := trace.NewReader(file)
+	if err != nil {
+		return fail(e, "viz replay: %s: %v", path, err)
+	}
+	rec, err := web.LoadRecording(rd, web.DefaultMaxEvents)
+	if rec == nil {
+		return fail(e, "viz replay: %s: %v", path, err)
+	}
+	if err != nil {
+		// A truncated trace still replays up to its damage.
+		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
+	}
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, rec.Info.Puzzle, rec.Info.Instance, rec.Info.Heuristic, len(rec.Events))
+	return serve(ctx, e, f, web.Options{Recording: rec})
+}
+
+func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
+	remote, err := web.CheckListenAddr(*f.addr, *f.allowRemote)
+	if err != nil {
+		return fail(e, "viz: %v", err)
+	}
+	if remote {
+		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s, beyond this machine: anyone who reaches it can run searches here\n", *f.addr)
+		opt.AllowRemote = true
+	}
+	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
+	err = web.ListenAndServe(ctx, *f.addr, opt, func(url string) {
+		fmt.Fprintf(e.stdout, "idaviz: open %s in a browser (Ctrl-C to stop)\n", url)
+	})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "viz: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}

@@ -1,0 +1,211 @@
+package web
+
+import (
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"idaviz/trace"
+)
+
+// The chart builders are functions of the runs of one tab, not of one live
+// run, so a comparison of heuristics on one instance draws the same way as a
+// single run. Each returns echarts options (go-echarts' JSON), which the page
+// hands to setOption as they are.
+
+// chartOptions are the page's toggles.
+type chartOptions struct {
+	Log bool `json:"log"` // logarithmic counts
+}
+
+var (
+	colVisited = "#4e79a7"
+	colPruned  = "#e15759"
+	colBound   = "#59a14f"
+)
+
+func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
+
+func title(t string) charts.GlobalOpts {
+	return charts.WithTitleOpts(opts.Title{Title: t, TitleStyle: &opts.TextStyle{FontSize: 13}})
+}
+
+func legend() charts.GlobalOpts {
+	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22", Type: "scroll"})
+}
+
+func tooltip() charts.GlobalOpts {
+	return charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"})
+}
+
+func grid() charts.GlobalOpts {
+	return charts.WithGridOpts(opts.Grid{Top: "60", Left: "60", Right: "20", Bottom: "40"})
+}
+
+func countAxis(log bool) charts.GlobalOpts {
+	y := opts.YAxis{Type: "value", Name: "nodes"}
+	if log {
+		y.Type = "log"
+	}
+	return charts.WithYAxisOpts(y)
+}
+
+func barValues(xs []int64, n int, log bool) []opts.BarData {
+	out := make([]opts.BarData, n)
+	for i := range out {
+		var v int64
+		if i < len(xs) {
+			v = xs[i]
+		}
+		if log && v <= 0 {
+			continue // a log axis cannot show 0: leave a gap
+		}
+		out[i].Value = v
+	}
+	return out
+}
+
+// fHistogram charts one run's f values: visited and pruned, stacked, with
+// the bound marked, so one sees that the next bound is the smallest pruned
+// f. With cumulative, every iteration so far is summed.
+func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
+	var visit, prune []int64
+	add := func(dst *[]int64, src []int64) {
+		if len(src) > len(*dst) {
+			*dst = append(*dst, make([]int64, len(src)-len(*dst))...)
+		}
+		for i, v := range src {
+			(*dst)[i] += v
+		}
+	}
+	if cumulative {
+		for _, it := range s.Iterations {
+			add(&visit, it.VisitF)
+			add(&prune, it.PruneF)
+		}
+		if len(s.Iterations) == 0 || s.Iterations[len(s.Iterations)-1].Iteration != s.Current.Iteration {
+			add(&visit, s.Current.VisitF)
+			add(&prune, s.Current.PruneF)
+		}
+	} else {
+		add(&visit, s.Current.VisitF)
+		add(&prune, s.Current.PruneF)
+	}
+	n := max(len(visit), len(prune), s.Bound+2)
+	lo := 0
+	for lo < n-1 && lo < s.Bound && at(visit, lo) == 0 && at(prune, lo) == 0 {
+		lo++
+	}
+	xs := make([]string, 0, n-lo)
+	for f := lo; f < n; f++ {
+		xs = append(xs, strconv.Itoa(f))
+	}
+	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(s.Bound) + ")"
+	if cumulative {
+		name = "f histogram, all iterations"
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(), tooltip(), grid(), countAxis(o.Log),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "f"}))
+	bar.SetXAxis(xs)
+	vs := barValues(visit, n, o.Log)[lo:]
+	ps := barValues(prune, n, o.Log)[lo:]
+	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(s.Bound)})
+	bar.AddSeries("visited", vs, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}), boundMark,
+		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: "bound"}}))
+	bar.AddSeries("pruned (f > bound)", ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
+	bar.Validate()
+	return bar.JSON()
+}
+
+func at(xs []int64, i int) int64 {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return 0
+}
+
+// iterationsOf lists a run's iterations, the one under way last.
+func iterationsOf(s runStats) []trace.Iteration {
+	its := s.Iterations
+	if s.Current.Iteration > 0 && (len(its) == 0 || its[len(its)-1].Iteration != s.Current.Iteration) {
+		its = append(its[:len(its):len(its)], s.Current)
+	}
+	return its
+}
+
+// iterationCounts charts expanded, generated and pruned per iteration for
+// every run of the tab.
+func iterationCounts(runs []runStats, o chartOptions) map[string]any {
+	n := 0
+	for _, r := range runs {
+		n = max(n, len(iterationsOf(r)))
+	}
+	xs := make([]string, n)
+	for i := range xs {
+		xs[i] = strconv.Itoa(i + 1)
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(), tooltip(), grid(), countAxis(o.Log),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "iteration"}))
+	bar.SetXAxis(xs)
+	for _, r := range runs {
+		its := iterationsOf(r)
+		var e, g, p []int64
+		for _, it := range its {
+			e = append(e, it.Expanded)
+			g = append(g, it.Generated)
+			p = append(p, it.Pruned)
+		}
+		suffix := ""
+		if len(runs) > 1 {
+			suffix = " (" + runName(r) + ")"
+		}
+		bar.AddSeries("expanded"+suffix, barValues(e, n, o.Log))
+		bar.AddSeries("generated"+suffix, barValues(g, n, o.Log))
+		bar.AddSeries("pruned"+suffix, barValues(p, n, o.Log))
+	}
+	bar.Validate()
+	return bar.JSON()
+}
+
+// boundChart charts the bound of each iteration for every run of the tab.
+func boundChart(runs []runStats) map[string]any {
+	n := 0
+	for _, r := range runs {
+		n = max(n, len(iterationsOf(r)))
+	}
+	xs := make([]string, n)
+	for i := range xs {
+		xs[i] = strconv.Itoa(i + 1)
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(), tooltip(), grid(),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "iteration"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true)}))
+	line.SetXAxis(xs)
+	for i, r := range runs {
+		var ds []opts.LineData
+		for _, it := range iterationsOf(r) {
+			ds = append(ds, opts.LineData{Value: it.Bound})
+		}
+		o := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)})}
+		if i == 0 {
+			o = append(o, charts.WithItemStyleOpts(opts.ItemStyle{Color: colBound}))
+		}
+		line.AddSeries(runName(r), ds, o...)
+	}
+	line.Validate()
+	return line.JSON()
+}
+
+func runName(r runStats) string {
+	if r.Label != "" {
+		return "#" + strconv.Itoa(r.ID) + " " + r.Label
+	}
+	return "#" + strconv.Itoa(r.ID)
+}

@@ -1,0 +1,241 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/puzzles/tiles"
+	"idaviz/trace"
+)
+
+// testPuzzle is an 8-puzzle registered by the tests themselves, so they do
+// not depend on the catalogue's adapters.
+const testPuzzle = "web-test-8puzzle"
+
+// testState is an 8-puzzle instance (blank-last goal) with a short optimal
+// solution and several IDA* iterations under Manhattan distance.
+const testState = "8 1 3 4 0 2 7 6 5"
+
+var registerOnce sync.Once
+
+func registerTestPuzzle() {
+	registerOnce.Do(func() {
+		puzzles.Register(&puzzles.Puzzle{
+			Name:       testPuzzle,
+			Title:      "8-puzzle (test copy)",
+			Heuristics: []string{"manhattan", "misplaced"},
+			Goals:      tiles.Goals,
+			Parse: func(state, goal string) (puzzles.Instance, error) {
+				g, err := tiles.ParseGoal(goal)
+				if err != nil {
+					return nil, err
+				}
+				b, err := tiles.Parse(state, 3, g)
+				if err != nil {
+					return nil, err
+				}
+				return b, nil
+			},
+			Scramble: func(rng *rand.Rand, depth int, goal string) puzzles.Instance {
+				g, _ := tiles.ParseGoal(goal)
+				b, _ := tiles.Scramble(rng, 3, depth, g)
+				return b
+			},
+			Presets:  []puzzles.Preset{{Name: "test", State: testState}},
+			Renderer: "tiles",
+		})
+	})
+}
+
+func init() { registerTestPuzzle() }
+
+// engineResult runs engine.IDA on the test instance with no sink, the way
+// viz solve --json does.
+func engineResult(t testing.TB, puzzle, state, heuristic string) engine.Result {
+	t.Helper()
+	p, err := puzzles.Lookup(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := p.Parse(state, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := inst.Domain(heuristic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.IDA(context.Background(), d, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+type testServer struct {
+	*httptest.Server
+	web *Server
+}
+
+func newTestServer(t testing.TB, opt Options) *testServer {
+	t.Helper()
+	s := New(opt)
+	hs := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	return &testServer{Server: hs, web: s}
+}
+
+func (ts *testServer) wsURL() string { return "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws" }
+
+// client is a test's websocket to a session.
+type client struct {
+	t    testing.TB
+	conn *websocket.Conn
+}
+
+func dial(t testing.TB, ts *testServer) *client {
+	t.Helper()
+	h := http.Header{"Origin": {ts.URL}}
+	conn, resp, err := websocket.DefaultDialer.Dial(ts.wsURL(), h)
+	if err != nil {
+		status := 0
+		if resp != nil {
+			status = resp.StatusCode
+		}
+		t.Fatalf("dial: %v (HTTP %d)", err, status)
+	}
+	t.Cleanup(func() { conn.Close() })
+	return &client{t: t, conn: conn}
+}
+
+func (c *client) send(v any) {
+	c.t.Helper()
+	if err := c.conn.WriteJSON(v); err != nil {
+		c.t.Fatalf("send: %v", err)
+	}
+}
+
+// msg is a decoded server message; only what the tests read.
+type msg struct {
+	Type    string    `json:"type"`
+	Message string    `json:"message"`
+	Status  string    `json:"status"`
+	Mode    string    `json:"mode"`
+	Active  *runView  `json:"active"`
+	Runs    []runView `json:"runs"`
+	Tree    *treeView `json:"tree"`
+	Node    *nodeView `json:"node"`
+	Charts  map[string]json.RawMessage
+	Replay  *replayPos `json:"replay"`
+	State   string     `json:"state"`
+}
+
+// until reads messages until one satisfies ok, or fails after timeout.
+func (c *client) until(timeout time.Duration, what string, ok func(m *msg) bool) *msg {
+	c.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		_ = c.conn.SetReadDeadline(deadline)
+		var m msg
+		_, data, err := c.conn.ReadMessage()
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", what, err)
+		}
+		if err := json.Unmarshal(data, &m); err != nil {
+			c.t.Fatalf("waiting for %s: bad message %q: %v", what, data, err)
+		}
+		if ok(&m) {
+			return &m
+		}
+	}
+}
+
+func isState(m *msg) bool { return m.Type == "state" && m.Active != nil }
+
+// waitGoroutines polls until the goroutine count is back to at most n.
+func waitGoroutines(t testing.TB, n int, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		g := runtime.NumGoroutine()
+		if g <= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			buf = buf[:runtime.Stack(buf, true)]
+			t.Fatalf("%d goroutines, want at most %d:\n%s", g, n, buf)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// memSink records events in memory, as trace.Recorder would to a file.
+type memSink struct {
+	level  trace.Level
+	events []trace.Event
+}
+
+func (m *memSink) Level() trace.Level { return m.level }
+func (m *memSink) Event(e *trace.Event) {
+	m.events = append(m.events, copyEvent(e))
+}
+
+// sliceReader plays events back as trace.Reader does.
+type sliceReader struct {
+	events []trace.Event
+	err    error // returned after the events (nil: io.EOF)
+}
+
+func (r *sliceReader) Next() (*trace.Event, error) {
+	if len(r.events) == 0 {
+		if r.err != nil {
+			return nil, r.err
+		}
+		return nil, ioEOF
+	}
+	e := r.events[0]
+	r.events = r.events[1:]
+	return &e, nil
+}
+
+func recordRun(t testing.TB, level trace.Level, state string) []trace.Event {
+	t.Helper()
+	p, _ := puzzles.Lookup(testPuzzle)
+	inst, err := p.Parse(state, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := inst.Domain("manhattan")
+	sink := &memSink{level: level}
+	_, err = engine.IDA(context.Background(), d, engine.Options{Sink: sink,
+		Info: trace.RunInfo{Puzzle: testPuzzle, Instance: inst.String(), Heuristic: "manhattan",
+			Options: map[string]string{"goal": "blank-last"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sink.events
+}
+
+func describe(v runView) string {
+	return fmt.Sprintf("status %s, %d/%d/%d", v.Status, v.Expanded, v.Generated, v.Pruned)
+}
+
+var ioEOF = io.EOF

@@ -1,0 +1,225 @@
+package web
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"idaviz/trace"
+)
+
+// mode is how far the player lets the search go before it pauses.
+type mode int
+
+const (
+	modePaused  mode = iota
+	modeStep         // budget more events
+	modeToVisit      // up to and including the next visit (the next node expanded)
+	modeToBound      // up to and including the next bound increase
+	modeToEnd        // no pause
+	modePlay         // rate events per second
+)
+
+// player is the sink a run's events go through on their way to the page.
+// It folds them (counts, histograms, the tree window) and, when the page
+// steps, blocks the engine inside Event until the page grants more events:
+// no busy waiting, and the run's context always unblocks it.
+//
+// One player serves a live run (the engine calls Event) and a recorded one
+// (the replay loop calls Event) alike.
+type player struct {
+	ctx    context.Context
+	level  trace.Level
+	notify func() // tells the writer there is news; must not block
+
+	wake chan struct{} // a mode change, capacity 1
+
+	id        int
+	mu        sync.Mutex
+	stats     *trace.Stats
+	events    int64 // events that went through, skipped ones included
+	tree      *tree
+	mode      mode
+	budget    int64
+	rate      float64
+	playStart time.Time
+	played    int64
+	last      *trace.Event // a copy of the last node event, for the state panel
+	lastMoves []int        // the moves from the root to that node
+}
+
+func newPlayer(ctx context.Context, id int, level trace.Level, treeLimit int, notify func()) *player {
+	p := &player{ctx: ctx, id: id, level: level, notify: notify, wake: make(chan struct{}, 1),
+		tree: newTree(treeLimit)}
+	if level >= trace.LevelNode {
+		p.stats = trace.NewNodeStats()
+	} else {
+		p.stats = trace.NewStats()
+		p.mode = modeToEnd
+	}
+	return p
+}
+
+// Level implements trace.Sink.
+func (p *player) Level() trace.Level { return p.level }
+
+// Event implements trace.Sink. It waits first (the page has not yet asked
+// for this event), then folds. The run-start event is never held back, so
+// the page shows the start state at once.
+func (p *player) Event(e *trace.Event) {
+	if p.ctx.Err() != nil {
+		return
+	}
+	p.mu.Lock()
+	if e.Kind != trace.KindRunStart && e.Kind != trace.KindRunEnd {
+		if !p.waitTurn() {
+			p.mu.Unlock()
+			return
+		}
+	}
+	p.apply(e)
+	p.mu.Unlock()
+	p.notify()
+}
+
+// apply folds e and moves the mode on; p.mu is held.
+func (p *player) apply(e *trace.Event) {
+	p.events++
+	p.stats.Event(e)
+	p.tree.add(e)
+	switch e.Kind {
+	case trace.KindVisit, trace.KindPrune:
+		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
+			break
+		}
+		c := *e
+		p.last = &c
+		p.lastMoves = p.lastMoves[:0]
+		for _, n := range p.tree.path {
+			if n.Move >= 0 {
+				p.lastMoves = append(p.lastMoves, n.Move)
+			}
+		}
+		if e.Kind == trace.KindPrune && e.Move >= 0 {
+			p.lastMoves = append(p.lastMoves, e.Move)
+		}
+	}
+	switch p.mode {
+	case modeStep:
+		p.budget--
+		if p.budget <= 0 {
+			p.mode = modePaused
+		}
+	case modeToVisit:
+		if e.Kind == trace.KindVisit {
+			p.mode = modePaused
+		}
+	case modeToBound:
+		if e.Kind == trace.KindBoundIncrease {
+			p.mode = modePaused
+		}
+	case modePlay:
+		p.played++
+	}
+}
+
+// waitTurn blocks until the mode lets one more event through; p.mu is held
+// and is released while waiting. It reports false when the run was
+// cancelled.
+func (p *player) waitTurn() bool {
+	for {
+		var wait time.Duration
+		switch p.mode {
+		case modePaused:
+			wait = -1
+		case modePlay:
+			due := p.playStart.Add(time.Duration(float64(p.played) / p.rate * float64(time.Second)))
+			wait = time.Until(due)
+			if wait <= 0 {
+				return true
+			}
+		default:
+			return true
+		}
+		p.mu.Unlock()
+		ok := p.sleep(wait)
+		p.mu.Lock()
+		if !ok {
+			return false
+		}
+	}
+}
+
+// sleep waits for a mode change, the run's end, or d (forever when d < 0).
+func (p *player) sleep(d time.Duration) bool {
+	var timeout <-chan time.Time
+	if d >= 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case <-p.ctx.Done():
+		return false
+	case <-p.wake:
+	case <-timeout:
+	}
+	return true
+}
+
+// setMode changes how far the search may go; n is the step count for
+// modeStep and the rate (events per second) for modePlay.
+func (p *player) setMode(m mode, n float64) {
+	p.mu.Lock()
+	if p.level < trace.LevelNode {
+		m = modeToEnd // nothing to step through
+	}
+	p.mode = m
+	switch m {
+	case modeStep:
+		p.budget = int64(n)
+	case modePlay:
+		p.rate = n
+		p.playStart = time.Now()
+		p.played = 0
+	}
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+	p.notify()
+}
+
+// frame is everything the page needs of one run at one moment, copied out
+// of the player so that it can be encoded without holding the lock.
+type frame struct {
+	stats     runStats
+	tree      treeView
+	last      *trace.Event
+	lastMoves []int
+	paused    bool
+}
+
+func (p *player) frame() frame {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused}
+	if p.last != nil {
+		c := *p.last
+		f.last = &c
+		f.lastMoves = append([]int(nil), p.lastMoves...)
+	}
+	return f
+}
+
+// nodePath returns the moves to a drawn node of the tree window.
+func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	moves, n, ok := p.tree.pathTo(id)
+	if !ok {
+		return nil, treeNode{}, false
+	}
+	return moves, treeNode{ID: n.ID, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Move: n.Move, Status: n.Status}, true
+}

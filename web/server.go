@@ -1,0 +1,269 @@
+// Package web is idaviz's browser visualizer: a local HTTP server with one
+// embedded page, and a session per browser tab (per websocket) that runs
+// searches, or replays a recorded trace, and pushes what the page draws.
+//
+// The server is meant for loopback: it refuses requests whose Host is not a
+// loopback name (DNS rebinding) and websocket upgrades whose Origin is not
+// the page's own (cross-site websocket hijacking), unless told otherwise.
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"idaviz/puzzles"
+)
+
+//go:embed static
+var staticFS embed.FS
+
+// Options configure a Server.
+type Options struct {
+	// Recording, when set, makes the page replay this trace instead of
+	// running searches.
+	Recording *Recording
+	// AllowRemote accepts any Host header, and an Origin equal to the
+	// request's own host, for a server bound to a non-loopback address.
+	AllowRemote bool
+	// TreeLimit is the most tree nodes the page draws (default 300).
+	TreeLimit int
+	// SnapshotInterval is the least time between two state messages to one
+	// tab (default 50 ms: about 20 a second).
+	SnapshotInterval time.Duration
+	// Logf reports connection errors (nil: quiet).
+	Logf func(format string, args ...any)
+}
+
+// Server serves the page, its assets, the puzzle catalogue and the
+// websocket sessions. It implements http.Handler.
+type Server struct {
+	opt      Options
+	mux      *http.ServeMux
+	upgrader websocket.Upgrader
+
+	ctx      context.Context // cancelled by Close: ends every session
+	cancel   context.CancelFunc
+	mu       sync.Mutex // guards closed and sessions.Add against Close
+	closed   bool
+	sessions sync.WaitGroup
+}
+
+// New makes a server.
+func New(opt Options) *Server {
+	if opt.TreeLimit <= 0 {
+		opt.TreeLimit = 300
+	}
+	if opt.SnapshotInterval <= 0 {
+		opt.SnapshotInterval = 50 * time.Millisecond
+	}
+	s := &Server{opt: opt, mux: http.NewServeMux()}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.upgrader = websocket.Upgrader{
+		ReadBufferSize:  4096,
+		WriteBufferSize: 16384,
+		CheckOrigin:     s.checkOrigin,
+	}
+	static, _ := fs.Sub(staticFS, "static")
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		http.ServeFileFS(w, r, static, "index.html")
+	})
+	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
+	s.mux.HandleFunc("GET /ws", s.serveWS)
+	return s
+}
+
+// ServeHTTP checks the Host header, then routes.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.opt.AllowRemote && !isLoopbackHost(r.Host) {
+		http.Error(w, "idaviz serves loopback names only (Host "+r.Host+" refused)", http.StatusForbidden)
+		return
+	}
+	// The page needs nothing from elsewhere; say so to the browser too.
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close ends every session (cancelling their searches) and waits for them.
+func (s *Server) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.cancel()
+	s.sessions.Wait()
+}
+
+// isLoopbackHost reports whether a Host header names this machine through
+// loopback: localhost, 127.0.0.0/8 or ::1, with or without a port.
+func isLoopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// checkOrigin accepts an upgrade only from the page this server served: the
+// Origin must name the same host and port as the request, over http(s).
+// A browser always sends Origin with a websocket; a missing one is refused.
+func (s *Server) checkOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return false
+	}
+	u, err := url.Parse(o)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	if !strings.EqualFold(u.Host, r.Host) {
+		return false
+	}
+	return s.opt.AllowRemote || isLoopbackHost(u.Host)
+}
+
+// puzzleInfo is one entry of /api/puzzles.
+type puzzleInfo struct {
+	Name       string           `json:"name"`
+	Title      string           `json:"title"`
+	Heuristics []string         `json:"heuristics"`
+	Goals      []string         `json:"goals"`
+	Presets    []puzzles.Preset `json:"presets"`
+	Renderer   string           `json:"renderer"`
+	Help       string           `json:"help"`
+	Scramble   bool             `json:"scramble"`
+}
+
+func catalogue() []puzzleInfo {
+	out := []puzzleInfo{}
+	for _, p := range puzzles.All() {
+		out = append(out, puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
+			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil})
+	}
+	return out
+}
+
+func (s *Server) servePuzzles(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(catalogue())
+}
+
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	if s.ctx.Err() != nil {
+		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	// Upgrade answers 403 itself when checkOrigin refuses.
+	conn, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		s.logf("websocket upgrade from %s: %v", r.RemoteAddr, err)
+		return
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		conn.Close()
+		return
+	}
+	s.sessions.Add(1)
+	s.mu.Unlock()
+	defer s.sessions.Done()
+	newSession(s, conn).serve(s.ctx)
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opt.Logf != nil {
+		s.opt.Logf(format, args...)
+	}
+}
+
+// CheckListenAddr refuses an address that is not loopback unless
+// allowRemote is set: the page runs searches for whoever reaches it. It
+// reports whether the address is remote (for a warning).
+func CheckListenAddr(addr string, allowRemote bool) (remote bool, err error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, fmt.Errorf("address %q: %w (want host:port, e.g. 127.0.0.1:8080)", addr, err)
+	}
+	if host != "" && isLoopbackHost(host) {
+		return false, nil
+	}
+	if !allowRemote {
+		return true, fmt.Errorf("address %q is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr)
+	}
+	return true, nil
+}
+
+// ListenAndServe serves the page on addr until ctx is cancelled, then shuts
+// down: it stops accepting, ends every session (cancelling their searches)
+// and waits for them. ready, if not nil, gets the page's URL once the
+// server listens.
+func ListenAndServe(ctx context.Context, addr string, opt Options, ready func(url string)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	return Serve(ctx, ln, opt, ready)
+}
+
+// Serve is ListenAndServe on a listener the caller opened.
+func Serve(ctx context.Context, ln net.Listener, opt Options, ready func(url string)) error {
+	s := New(opt)
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return s.ctx }}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	if ready != nil {
+		ready(pageURL(ln.Addr()))
+	}
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
+	s.Close() // sessions are hijacked connections: Shutdown does not wait for them
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if serr := hs.Shutdown(sctx); err == nil && serr != nil {
+		err = serr
+	}
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// pageURL is the address to open: a wildcard listener is reached through
+// loopback.
+func pageURL(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String() + "/"
+	}
+	host := tcp.IP.String()
+	if tcp.IP.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(tcp.Port)) + "/"
+}

@@ -1,0 +1,258 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/trace"
+)
+
+// source feeds one run's events to a sink: a live search (the engine) or a
+// recorded trace. The session drives both the same way; only a recorded
+// source can start again from an earlier event, which is what stepping
+// backward and seeking need.
+type source interface {
+	// run sends the events from the from-th on (0: from the start) to sink
+	// until the run ends or ctx is cancelled.
+	run(ctx context.Context, sink trace.Sink, from int) error
+	// level is the most detail the source can give.
+	level() trace.Level
+}
+
+// liveSource runs the engine.
+type liveSource struct {
+	info  trace.RunInfo
+	inst  puzzles.Instance
+	algo  string
+	fast  bool // fold per iteration only (no tree, no stepping): for big searches
+	check int64
+}
+
+func (s *liveSource) level() trace.Level {
+	if s.fast {
+		return trace.LevelIteration
+	}
+	return trace.LevelNode
+}
+
+func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
+	d, err := s.inst.Domain(s.info.Heuristic)
+	if err != nil {
+		return fmt.Errorf("building the search domain: %w", err)
+	}
+	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check}
+	if s.algo == "astar" {
+		_, err = engine.AStar(ctx, d, opt)
+	} else {
+		_, err = engine.IDA(ctx, d, opt)
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
+
+// startRequest is what the page asks to search.
+type startRequest struct {
+	Puzzle    string
+	State     string
+	Heuristic string
+	Goal      string
+	Algorithm string
+	Fast      bool
+}
+
+// newLiveSource validates a start request against the catalogue.
+func newLiveSource(r startRequest) (*liveSource, error) {
+	p, err := puzzles.Lookup(r.Puzzle)
+	if err != nil {
+		return nil, err
+	}
+	h, err := p.HasHeuristic(r.Heuristic)
+	if err != nil {
+		return nil, err
+	}
+	if r.Goal != "" && !contains(p.Goals, r.Goal) {
+		return nil, fmt.Errorf("puzzle %s has no goal %q", p.Name, r.Goal)
+	}
+	switch r.Algorithm {
+	case "", "ida":
+		r.Algorithm = "ida"
+	case "astar":
+	default:
+		return nil, fmt.Errorf("unknown algorithm %q (choose ida or astar)", r.Algorithm)
+	}
+	inst, err := p.Parse(r.State, r.Goal)
+	if err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	if r.Goal == "" && len(p.Goals) > 0 {
+		r.Goal = p.Goals[0] // as viz solve does, so a trace names its goal
+	}
+	info := trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}
+	if r.Goal != "" {
+		info.Options = map[string]string{"goal": r.Goal}
+	}
+	s := &liveSource{info: info, inst: inst, algo: r.Algorithm, fast: r.Fast}
+	if !r.Fast {
+		// Node events cost more per expansion: check the context more often,
+		// so a cancelled run stops well within 100 ms.
+		s.check = 1 << 10
+	}
+	return s, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// scramble makes a random instance of a puzzle.
+func scramble(name string, depth int, goal string, seed uint64) (string, error) {
+	p, err := puzzles.Lookup(name)
+	if err != nil {
+		return "", err
+	}
+	if depth < 0 || depth > 1000 {
+		return "", fmt.Errorf("scramble depth %d is out of range (0..1000)", depth)
+	}
+	if goal != "" && !contains(p.Goals, goal) {
+		return "", fmt.Errorf("puzzle %s has no goal %q", p.Name, goal)
+	}
+	if p.Scramble == nil {
+		return "", fmt.Errorf("puzzle %s cannot scramble", p.Name)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	return p.Scramble(rng, depth, goal).String(), nil
+}
+
+// Recording is a trace held in memory for replay.
+type Recording struct {
+	Info   trace.RunInfo
+	Events []trace.Event
+}
+
+// EventReader is what a recording is loaded from (trace.Reader).
+type EventReader interface {
+	Next() (*trace.Event, error)
+}
+
+// DefaultMaxEvents bounds a recording held in memory.
+const DefaultMaxEvents = 20_000_000
+
+// LoadRecording reads every event of a trace, copying them (a reader may
+// reuse its event). It fails on a trace with no run-start or more than
+// maxEvents events; a trace that ends early (a truncated file) is kept up to
+// its last whole event and the error says what happened.
+func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
+	rec := &Recording{}
+	var readErr error
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			readErr = err
+			break
+		}
+		if len(rec.Events) >= maxEvents {
+			return nil, fmt.Errorf("the trace has more than %d events; record it at iteration level (or a smaller instance) to replay it", maxEvents)
+		}
+		rec.Events = append(rec.Events, copyEvent(e))
+	}
+	if len(rec.Events) == 0 || rec.Events[0].Kind != trace.KindRunStart || rec.Events[0].Run == nil {
+		if readErr != nil {
+			return nil, fmt.Errorf("reading the trace: %w", readErr)
+		}
+		return nil, errors.New("the trace does not start with its run's metadata (run-start)")
+	}
+	rec.Info = *rec.Events[0].Run
+	if readErr != nil {
+		return rec, fmt.Errorf("the trace ends early after %d events: %w", len(rec.Events), readErr)
+	}
+	return rec, nil
+}
+
+func copyEvent(e *trace.Event) trace.Event {
+	c := *e
+	if e.Stats != nil {
+		s := e.Stats.Clone()
+		c.Stats = &s
+	}
+	if e.Run != nil {
+		r := *e.Run
+		r.MoveNames = append([]string(nil), e.Run.MoveNames...)
+		if e.Run.Options != nil {
+			r.Options = map[string]string{}
+			for k, v := range e.Run.Options {
+				r.Options[k] = v
+			}
+		}
+		c.Run = &r
+	}
+	c.Moves = append([]int(nil), e.Moves...)
+	return c
+}
+
+// recordedSource replays a Recording.
+type recordedSource struct{ rec *Recording }
+
+func (s *recordedSource) level() trace.Level {
+	for _, e := range s.rec.Events {
+		if e.Kind == trace.KindVisit || e.Kind == trace.KindPrune {
+			return trace.LevelNode
+		}
+	}
+	return trace.LevelIteration
+}
+
+func (s *recordedSource) run(ctx context.Context, sink trace.Sink, from int) error {
+	for i := from; i < len(s.rec.Events); i++ {
+		if ctx.Err() != nil {
+			return nil
+		}
+		e := s.rec.Events[i]
+		sink.Event(&e)
+	}
+	return nil
+}
+
+// fastForward folds the first n events of a recording into p without
+// pausing: the state the page shows after seeking to event n. Node events of
+// the iterations before the last one started are skipped: their iteration's
+// end event carries the counts, and the tree starts again at each iteration.
+func (s *recordedSource) fastForward(p *player, n int) {
+	ev := s.rec.Events
+	n = min(max(n, 0), len(ev))
+	lastStart := 0
+	for i := 0; i < n; i++ {
+		if ev[i].Kind == trace.KindIterationStart {
+			lastStart = i
+		}
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := 0; i < n; i++ {
+		k := ev[i].Kind
+		if i < lastStart && (k == trace.KindVisit || k == trace.KindPrune) {
+			p.events++
+			continue
+		}
+		e := ev[i]
+		p.apply(&e)
+	}
+}
+
+// itoa is strconv.Itoa, short for labels.
+func itoa(i int) string { return strconv.Itoa(i) }

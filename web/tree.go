@@ -1,0 +1,264 @@
+package web
+
+import (
+	"idaviz/trace"
+)
+
+// Node statuses as the page colours them.
+const (
+	statusPath     = "path"     // on the current depth-first path
+	statusExpanded = "expanded" // visited and finished
+	statusPruned   = "pruned"   // f over the bound
+	statusSolution = "solution" // on the solution path
+	statusGroup    = "group"    // several finished siblings folded into one
+)
+
+// treeNode is one drawn node. A finished subtree is folded into its root:
+// Count says how many nodes it stood for.
+type treeNode struct {
+	ID       uint64      `json:"id"`
+	Move     int         `json:"move"`
+	G        int         `json:"g"`
+	H        int         `json:"h"`
+	F        int         `json:"f"`
+	Depth    int         `json:"depth"`
+	Status   string      `json:"status"`
+	Count    int64       `json:"count"`
+	Children []*treeNode `json:"children,omitempty"`
+
+	parent *treeNode
+	// below counts the nodes under this one, for the count it shows once
+	// folded.
+	below int64
+}
+
+// tree is a bounded window over the current iteration of a depth-first
+// search: the current path with every sibling generated so far, each
+// finished subtree folded into one node. It holds at most limit drawn nodes
+// however large the search, so the page never has to hold the whole tree.
+//
+// It follows IDA*'s event order (a node's children are reported right after
+// it is expanded, a child's subtree before its next sibling). A*'s events do
+// not nest that way; for A* the window shows the path to the node expanded
+// last, with its recently expanded siblings.
+type tree struct {
+	limit int
+	root  *treeNode
+	path  []*treeNode // root ... the node of the last visit
+	last  *treeNode   // the node of the last event (a visit or a prune)
+	drawn int
+	bound int
+	// byID finds drawn nodes, for clicks and for A*'s parent links.
+	byID map[uint64]*treeNode
+}
+
+func newTree(limit int) *tree {
+	return &tree{limit: limit, byID: map[uint64]*treeNode{}}
+}
+
+func (t *tree) reset(bound int) {
+	t.root, t.path, t.last, t.drawn, t.bound = nil, t.path[:0], nil, 0, bound
+	clear(t.byID)
+}
+
+// add folds one event into the window.
+func (t *tree) add(e *trace.Event) {
+	switch e.Kind {
+	case trace.KindIterationStart:
+		t.reset(e.Bound)
+	case trace.KindVisit:
+		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPath, Count: 1}
+		if e.Parent == 0 || t.root == nil {
+			t.reset(t.bound)
+			t.root = n
+			t.path = append(t.path, n)
+			t.byID[n.ID] = n
+			t.drawn = 1
+			t.last = n
+			return
+		}
+		if !t.unwindTo(e.Parent) {
+			return
+		}
+		t.attach(n)
+		t.path = append(t.path, n)
+		t.last = n
+	case trace.KindPrune:
+		if e.Reason != trace.ReasonBound || t.root == nil {
+			return
+		}
+		if !t.unwindTo(e.Parent) {
+			return
+		}
+		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPruned, Count: 1}
+		t.attach(n)
+		t.last = n
+	case trace.KindIterationEnd:
+		// Everything below the root is finished.
+		if t.root != nil {
+			t.unwindTo(t.root.ID)
+			t.root.Status = statusExpanded
+		}
+	case trace.KindSolution:
+		for _, n := range t.path {
+			n.Status = statusSolution
+		}
+		if t.root != nil {
+			t.root.Status = statusSolution
+		}
+	}
+}
+
+// unwindTo pops the path down to the node with id, finishing (and folding)
+// every node popped. For A*, whose parent may be anywhere, it rebuilds the
+// path from the parent's drawn ancestors; it reports false when the parent
+// is not in the window at all.
+func (t *tree) unwindTo(id uint64) bool {
+	for i := len(t.path) - 1; i >= 0; i-- {
+		if t.path[i].ID == id {
+			for j := len(t.path) - 1; j > i; j-- {
+				t.finish(t.path[j])
+			}
+			t.path = t.path[:i+1]
+			return true
+		}
+	}
+	p, ok := t.byID[id]
+	if !ok {
+		return false
+	}
+	for _, n := range t.path {
+		if n.Status == statusPath {
+			n.Status = statusExpanded
+		}
+	}
+	t.path = t.path[:0]
+	for n := p; n != nil; n = n.parent {
+		t.path = append(t.path, n)
+	}
+	for l, r := 0, len(t.path)-1; l < r; l, r = l+1, r-1 {
+		t.path[l], t.path[r] = t.path[r], t.path[l]
+	}
+	for _, n := range t.path {
+		n.Status = statusPath
+	}
+	return true
+}
+
+// finish folds a finished node's subtree into it.
+func (t *tree) finish(n *treeNode) {
+	if n.Status == statusPath {
+		n.Status = statusExpanded
+	}
+	n.Count = 1 + n.below
+	for _, c := range n.Children {
+		t.forget(c)
+	}
+	t.drawn -= countDrawn(n.Children)
+	n.Children = nil
+}
+
+func (t *tree) forget(n *treeNode) {
+	delete(t.byID, n.ID)
+	for _, c := range n.Children {
+		t.forget(c)
+	}
+}
+
+func countDrawn(ns []*treeNode) int {
+	d := 0
+	for _, n := range ns {
+		d += 1 + countDrawn(n.Children)
+	}
+	return d
+}
+
+// attach adds n under the last node of the path and keeps the window
+// within its limit.
+func (t *tree) attach(n *treeNode) {
+	p := t.path[len(t.path)-1]
+	n.parent = p
+	p.Children = append(p.Children, n)
+	if n.ID != 0 {
+		t.byID[n.ID] = n
+	}
+	t.drawn++
+	for a := p; a != nil; a = a.parent {
+		a.below++
+	}
+	for t.drawn > t.limit && t.squeeze() {
+	}
+}
+
+// squeeze folds the first two finished siblings of the shallowest path node
+// that has them into one group node. It reports false when nothing can be
+// folded (the path and its last children alone exceed the limit).
+func (t *tree) squeeze() bool {
+	for _, p := range t.path {
+		k := len(p.Children)
+		// Keep the child on the path (the last) and the one before it.
+		if k < 3 {
+			continue
+		}
+		a, b := p.Children[0], p.Children[1]
+		if a.Status == statusPath || b.Status == statusPath {
+			continue
+		}
+		g := &treeNode{Status: statusGroup, Move: -1, G: -1, H: -1, F: -1, Depth: a.Depth, Count: a.Count + b.Count, parent: p}
+		t.forget(a)
+		t.forget(b)
+		t.drawn -= countDrawn([]*treeNode{a, b}) - 1
+		p.Children = append([]*treeNode{g}, p.Children[2:]...)
+		return true
+	}
+	return false
+}
+
+// pathTo lists the moves from the root to a drawn node (false if the node
+// is not drawn).
+func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
+	n, ok := t.byID[id]
+	if !ok {
+		return nil, nil, false
+	}
+	var moves []int
+	for a := n; a.parent != nil; a = a.parent {
+		moves = append(moves, a.Move)
+	}
+	for l, r := 0, len(moves)-1; l < r; l, r = l+1, r-1 {
+		moves[l], moves[r] = moves[r], moves[l]
+	}
+	return moves, n, true
+}
+
+// treeView is the JSON the page draws.
+type treeView struct {
+	Bound int       `json:"bound"`
+	Drawn int       `json:"drawn"`
+	Last  uint64    `json:"last"`
+	Root  *treeNode `json:"root,omitempty"`
+}
+
+// view returns a deep copy of the window, safe to encode without the lock.
+func (t *tree) view() treeView {
+	v := treeView{Bound: t.bound, Drawn: t.drawn}
+	if t.last != nil {
+		v.Last = t.last.ID
+	}
+	v.Root = copyNode(t.root)
+	return v
+}
+
+func copyNode(n *treeNode) *treeNode {
+	if n == nil {
+		return nil
+	}
+	c := &treeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count}
+	if n.Status == statusPath || n.Status == statusSolution || n.Status == statusExpanded && len(n.Children) > 0 {
+		c.Count = 1 + n.below
+	}
+	for _, ch := range n.Children {
+		c.Children = append(c.Children, copyNode(ch))
+	}
+	return c
+}

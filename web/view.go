@@ -1,0 +1,86 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/trace"
+)
+
+// viewer draws states at nodes of a run: it rebuilds the run's start from
+// its metadata (puzzle, instance, goal) and applies a node's moves, checking
+// each against the moves the domain allows there, so a damaged trace cannot
+// drive a domain into a state it was not built for.
+type viewer struct {
+	d        engine.Domain
+	v        puzzles.Viewer
+	renderer string
+	buf      []engine.Child
+}
+
+var errNoView = errors.New("this puzzle's domain cannot describe its states (no puzzles.Viewer)")
+
+// newViewer builds a viewer from run metadata. It uses the puzzle's last
+// (cheapest) heuristic: the viewer only applies moves.
+func newViewer(info *trace.RunInfo) (*viewer, error) {
+	if info == nil {
+		return nil, errors.New("the run has no metadata")
+	}
+	p, err := puzzles.Lookup(info.Puzzle)
+	if err != nil {
+		return nil, err
+	}
+	inst, err := p.Parse(info.Instance, info.Options["goal"])
+	if err != nil {
+		return nil, fmt.Errorf("the run's instance: %w", err)
+	}
+	h := info.Heuristic
+	if len(p.Heuristics) > 0 {
+		h = p.Heuristics[len(p.Heuristics)-1]
+	}
+	d, err := inst.Domain(h)
+	if err != nil {
+		return nil, fmt.Errorf("a domain to draw states: %w", err)
+	}
+	v, ok := d.(puzzles.Viewer)
+	if !ok {
+		return nil, errNoView
+	}
+	return &viewer{d: d, v: v, renderer: p.Renderer, buf: make([]engine.Child, d.MaxBranch())}, nil
+}
+
+// at returns the JSON view of the state reached by moves from the start.
+func (w *viewer) at(moves []int) (json.RawMessage, error) {
+	applied := 0
+	defer func() {
+		for i := applied - 1; i >= 0; i-- {
+			w.d.Undo(moves[i])
+		}
+	}()
+	prev := engine.NoMove
+	for _, m := range moves {
+		n := w.d.Expand(prev, w.buf)
+		ok := false
+		for _, c := range w.buf[:n] {
+			if int(c.Move) == m {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return nil, fmt.Errorf("move %d is not allowed after %d moves", m, applied)
+		}
+		w.d.Apply(m)
+		applied++
+		prev = m
+	}
+	// Encode before undoing: a view may share memory with the domain.
+	b, err := json.Marshal(w.v.View())
+	if err != nil {
+		return nil, fmt.Errorf("encoding the state's view: %w", err)
+	}
+	return b, nil
+}
