@@ -1,0 +1,78 @@
+// Booksort (POJ 3460): view = {"books": [a permutation of 1..n, left to
+// right], "breaks": [gaps 0..n where neighbours are not consecutive; gap i is
+// after the i-th book, gap 0 before the first, the shelf's ends counting as
+// books 0 and n+1], "counted": breaks the heuristic counts, "h": its value,
+// "heuristic": its name, "sorted": bool}.
+// Books stand as bars as tall as their number; a red mark sits in each break.
+'use strict';
+vizRegisterRenderer('booksort', {
+  draw(el, view) {
+    const books = view && view.books;
+    const n = Array.isArray(books) ? books.length : 0;
+    const isPerm = n >= 1 && n <= 15 && books.every((b) => Number.isInteger(b) && b >= 1 && b <= n) &&
+      new Set(books).size === n;
+    if (!isPerm) {
+      el.textContent = 'not a booksort view';
+      return;
+    }
+    const breaks = new Set(Array.isArray(view.breaks) ? view.breaks.filter((g) => Number.isInteger(g)) : []);
+    const ns = 'http://www.w3.org/2000/svg';
+    const width = 300, wall = 8, top = 14, shelfY = 180, bottom = 40;
+    const slot = (width - 2 * wall - 8) / n;
+    const bookW = Math.max(6, slot - 3);
+    const unit = (shelfY - top - 14) / n;
+    const s = document.createElementNS(ns, 'svg');
+    s.setAttribute('width', width);
+    s.setAttribute('height', shelfY + bottom);
+    s.setAttribute('viewBox', '0 0 ' + width + ' ' + (shelfY + bottom));
+    s.setAttribute('data-renderer', 'booksort');
+    const add = (tag, attrs, title) => {
+      const e = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (title) {
+        const t = document.createElementNS(ns, 'title');
+        t.textContent = title;
+        e.appendChild(t);
+      }
+      s.appendChild(e);
+      return e;
+    };
+    const text = (x, y, str, size, colour) => {
+      const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': size, 'font-family': 'system-ui, sans-serif', fill: colour });
+      t.textContent = str;
+    };
+    // The shelf and its two ends (the sentinels 0 and n+1).
+    add('rect', { x: 2, y: shelfY, width: width - 4, height: 6, fill: '#8d6e63' });
+    add('rect', { x: 2, y: top, width: wall - 2, height: shelfY - top, fill: '#bcaaa4' }, 'left end (book 0)');
+    add('rect', { x: width - wall, y: top, width: wall - 2, height: shelfY - top, fill: '#bcaaa4' }, 'right end (book ' + (n + 1) + ')');
+    const x0 = wall + 4;
+    books.forEach((b, i) => {
+      const x = x0 + i * slot + (slot - bookW) / 2;
+      const h = 10 + b * unit;
+      // Hue by number, so runs of consecutive books look alike.
+      const hue = Math.round(200 - 160 * (b - 1) / Math.max(1, n - 1));
+      add('rect', { x, y: shelfY - h, width: bookW, height: h, rx: 2, fill: 'hsl(' + hue + ',55%,62%)', stroke: '#444', 'stroke-width': 0.8 },
+        'book ' + b + ' at position ' + (i + 1));
+      text(x + bookW / 2, shelfY + 18, String(b), bookW < 12 ? 9 : 12, '#222');
+    });
+    // Gap g lies between position g and g+1 (1-based), 0 and n at the ends.
+    for (let g = 0; g <= n; g++) {
+      if (!breaks.has(g)) continue;
+      const x = x0 + g * slot;
+      add('line', { x1: x, y1: top, x2: x, y2: shelfY, stroke: '#d32f2f', 'stroke-width': 2, 'stroke-dasharray': '4 3' },
+        'break: ' + (g === 0 ? 'shelf start' : 'book ' + books[g - 1]) + ' | ' + (g === n ? 'shelf end' : 'book ' + books[g]));
+    }
+    let status;
+    if (view.sorted === true) {
+      status = 'sorted';
+    } else {
+      status = breaks.size + ' breaks';
+      if (Number.isInteger(view.h)) {
+        const name = typeof view.heuristic === 'string' ? view.heuristic : 'h';
+        status += ' · ' + name + ': ' + (Number.isInteger(view.counted) ? view.counted + ' counted, ' : '') + 'h = ' + view.h;
+      }
+    }
+    text(width / 2, shelfY + bottom - 4, status, 12, '#333');
+    el.appendChild(s);
+  },
+});

@@ -1,0 +1,92 @@
+// Square destroyer (POJ 1084): view = {"n": 1..5, "missing": [sticks
+// missing from the start], "removed": [sticks the search removed], "kept":
+// [sticks the move rule keeps in this subtree], "intact": [{"size","row",
+// "col"} in search order: the first is the one branched on], "h": n}.
+// Sticks are the judge's numbers, from 1, row by row: n horizontal, then n+1
+// vertical per row, the bottom row's horizontals last.
+'use strict';
+vizRegisterRenderer('squares', {
+  draw(el, view) {
+    const n = view && view.n;
+    if (!Number.isInteger(n) || n < 1 || n > 5) {
+      el.textContent = 'not a square-destroyer view';
+      return;
+    }
+    const total = 2 * n * (n + 1);
+    const setOf = (a) => new Set(Array.isArray(a) ? a.filter((s) => Number.isInteger(s) && s >= 1 && s <= total) : []);
+    const missing = setOf(view.missing), removed = setOf(view.removed), kept = setOf(view.kept);
+    const intact = Array.isArray(view.intact) ? view.intact.filter((q) => q && Number.isInteger(q.size) &&
+      Number.isInteger(q.row) && Number.isInteger(q.col) && q.size >= 1 && q.row >= 0 && q.col >= 0 &&
+      q.row + q.size <= n && q.col + q.size <= n) : [];
+    const ns = 'http://www.w3.org/2000/svg';
+    const size = 280, margin = 14, foot = 22;
+    const cell = (size - 2 * margin) / n;
+    const s = document.createElementNS(ns, 'svg');
+    s.setAttribute('width', size);
+    s.setAttribute('height', size + foot);
+    s.setAttribute('viewBox', '0 0 ' + size + ' ' + (size + foot));
+    s.setAttribute('data-renderer', 'squares');
+    const add = (tag, attrs, title) => {
+      const e = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      if (title) {
+        const t = document.createElementNS(ns, 'title');
+        t.textContent = title;
+        e.appendChild(t);
+      }
+      s.appendChild(e);
+      return e;
+    };
+    const text = (x, y, str, fsize, colour) => {
+      const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
+      t.textContent = str;
+    };
+    const px = (c) => margin + c * cell;
+    // The square the search branches on, shaded; the others outlined faintly.
+    intact.forEach((q, i) => {
+      add('rect', {
+        x: px(q.col) + 3, y: px(q.row) + 3, width: q.size * cell - 6, height: q.size * cell - 6,
+        fill: i === 0 ? 'rgba(255, 213, 79, 0.45)' : 'none',
+        stroke: i === 0 ? '#f9a825' : 'rgba(0, 0, 0, 0.12)', 'stroke-width': i === 0 ? 2 : 1,
+      }, (i === 0 ? 'branching on this ' : 'intact ') + q.size + 'x' + q.size + ' square at row ' + q.row + ', column ' + q.col);
+    });
+    // Stick s (1-based): row r = floor((s-1)/(2n+1)), k = (s-1) mod (2n+1);
+    // horizontal at (k, r) when k < n, else vertical at (k-n, r).
+    for (let st = 1; st <= total; st++) {
+      const r = Math.floor((st - 1) / (2 * n + 1)), k = (st - 1) % (2 * n + 1);
+      let x1, y1, x2, y2;
+      if (k < n) {
+        [x1, y1, x2, y2] = [px(k), px(r), px(k + 1), px(r)];
+      } else {
+        [x1, y1, x2, y2] = [px(k - n), px(r), px(k - n), px(r + 1)];
+      }
+      let style, what;
+      if (missing.has(st)) {
+        style = { stroke: '#ccc', 'stroke-width': 1, 'stroke-dasharray': '2 4' };
+        what = 'missing from the start';
+      } else if (removed.has(st)) {
+        style = { stroke: '#e53935', 'stroke-width': 2, 'stroke-dasharray': '5 4' };
+        what = 'removed by the search';
+      } else if (kept.has(st)) {
+        style = { stroke: '#1e88e5', 'stroke-width': 5, 'stroke-linecap': 'round' };
+        what = 'kept: an earlier sibling tried it';
+      } else {
+        style = { stroke: '#5d4037', 'stroke-width': 5, 'stroke-linecap': 'round' };
+        what = 'present';
+      }
+      add('line', Object.assign({ x1, y1, x2, y2 }, style), 'stick ' + st + ': ' + what);
+      if (cell >= 40) {
+        const mx = (x1 + x2) / 2 + (k < n ? 0 : 8), my = (y1 + y2) / 2 + (k < n ? -5 : 3);
+        text(mx, my, String(st), 8, '#777');
+      }
+    }
+    for (let r = 0; r <= n; r++) {
+      for (let c = 0; c <= n; c++) add('circle', { cx: px(c), cy: px(r), r: 2.5, fill: '#333' });
+    }
+    let status = intact.length === 0 ? 'no square left' : intact.length + ' intact square' + (intact.length === 1 ? '' : 's');
+    status += ' · removed ' + removed.size;
+    if (Number.isInteger(view.h)) status += ' · h = ' + (view.h >= 1000 ? '∞' : view.h);
+    text(size / 2, size + foot - 6, status, 12, '#333');
+    el.appendChild(s);
+  },
+});
