@@ -3,6 +3,10 @@ module idaviz
 go 1.26.8
 
 require (
-	github.com/go-echarts/go-echarts/v2 v2.6.7 // indirect
-	github.com/gorilla/websocket v1.5.3 // indirect
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	github.com/go-echarts/go-echarts/v2 v2.6.7
+	github.com/gorilla/websocket v1.5.3
 )
+
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect

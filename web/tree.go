@@ -94,11 +94,17 @@ func (t *tree) add(e *trace.Event) {
 		t.attach(n)
 		t.last = n
 	case trace.KindIterationEnd:
-		// Everything below the root is finished.
-		if t.root != nil {
-			t.unwindTo(t.root.ID)
-			t.root.Status = statusExpanded
+		// Everything below the root is finished, unless the iteration ended
+		// on a goal: a visit with h = 0 that nothing followed. Its path is
+		// the solution, which the solution event colours next.
+		if t.root == nil {
+			break
 		}
+		if n := t.path[len(t.path)-1]; t.last == n && n.H == 0 {
+			break
+		}
+		t.unwindTo(t.root.ID)
+		t.root.Status = statusExpanded
 	case trace.KindSolution:
 		for _, n := range t.path {
 			n.Status = statusSolution

@@ -218,7 +218,7 @@ function drawTree(tv) {
   el.textContent = '';
   $('tree-info').textContent = tv ? '(bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
   if (!tv || !tv.root) return;
-  const dx = 26, dy = 46, r = 10;
+  const dx = 30, dy = 52, r = 10;
   let leaves = 0, maxDepth = 0;
   function layout(n, depth) {
     n._d = depth;
@@ -253,7 +253,11 @@ function drawTree(tv) {
     t.textContent = label;
     if (n.status !== 'group') {
       const sub = svg('text', { x: X(n), y: Y(n) + r + 10, 'text-anchor': 'middle', fill: '#555' }, g);
-      sub.textContent = n.g + '+' + n.h + (n.count > 1 && (!n.children || n.children.length === 0) ? ' ×' + n.count : '');
+      sub.textContent = n.g + '+' + n.h;
+      if (n.count > 1 && (!n.children || n.children.length === 0)) {
+        const cnt = svg('text', { x: X(n), y: Y(n) + r + 20, 'text-anchor': 'middle', fill: '#888' }, g);
+        cnt.textContent = '×' + n.count;
+      }
     }
     const tip = svg('title', {}, g);
     tip.textContent = n.status === 'group'

@@ -1,0 +1,263 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"idaviz/puzzles"
+)
+
+// findChromium finds the browser, or skips the test (fails it under CI=true,
+// where .ci/run installs it).
+func findChromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("VIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := "no chromium found: install it (apt-get install chromium) or set VIZ_CHROMIUM to run the browser test"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// vizStatus is window.viz as the page publishes it.
+type vizStatus struct {
+	Status         string `json:"status"`
+	Bound          int    `json:"bound"`
+	Iteration      int    `json:"iteration"`
+	Expanded       int64  `json:"expanded"`
+	Generated      int64  `json:"generated"`
+	Pruned         int64  `json:"pruned"`
+	SolutionLength int    `json:"solutionLength"`
+	DrawnTreeNodes int    `json:"drawnTreeNodes"`
+	Events         int64  `json:"events"`
+	Iterations     []struct {
+		Bound     int   `json:"bound"`
+		Expanded  int64 `json:"expanded"`
+		Generated int64 `json:"generated"`
+		Pruned    int64 `json:"pruned"`
+	} `json:"iterations"`
+}
+
+func TestBrowser(t *testing.T) {
+	chromium := findChromium(t)
+
+	// The puzzle: the catalogue's 8-puzzle when it is registered, else the
+	// tests' own copy (the same domain).
+	puzzle := testPuzzle
+	if _, err := puzzles.Lookup("8puzzle"); err == nil {
+		puzzle = "8puzzle"
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvCtx, stopServer := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	urls := make(chan string, 1)
+	go func() { served <- Serve(srvCtx, ln, Options{}, func(u string) { urls <- u }) }()
+	defer func() {
+		stopServer()
+		if err := <-served; err != nil {
+			t.Errorf("server: %v", err)
+		}
+	}()
+	pageURL := <-urls
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1300),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+
+	// Every request the page makes, to check that none leaves 127.0.0.1.
+	var mu sync.Mutex
+	var requests []string
+	if err := chromedp.Listen(bctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			requests = append(requests, ev.Request.URL)
+		case *network.EventWebSocketCreated:
+			requests = append(requests, ev.URL)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	run := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(bctx, steps...); err != nil {
+			shot(t, bctx, "failed")
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	viz := func() vizStatus {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Evaluate[vizStatus](`window.viz`))
+		if err != nil {
+			t.Fatalf("reading window.viz: %v", err)
+		}
+		return v
+	}
+	waitFor := func(what, expr string) {
+		t.Helper()
+		run(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
+			return err
+		}))
+	}
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+
+	run("loading the page", chromedp.Navigate(pageURL))
+	waitFor("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+	run("choosing the instance", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const p = document.querySelector('[data-testid=puzzle]');
+		p.value = %q; p.dispatchEvent(new Event('change'));
+		document.querySelector('[data-testid=heuristic]').value = 'manhattan';
+		document.querySelector('[data-testid=state]').value = %q;
+	})()`, puzzle, testState)))
+	run("starting", chromedp.Click(sel("start")))
+	waitFor("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+
+	// Step by step: five clicks, then the keyboard.
+	for i := 0; i < 5; i++ {
+		run("step", chromedp.Click(sel("step")))
+		waitFor("the step", fmt.Sprintf(`window.viz.events === %d`, 2+i))
+	}
+	run("step key", chromedp.KeyEvent("s"))
+	waitFor("the key's step", `window.viz.events === 7`)
+	if v := viz(); v.Status != "paused" || v.DrawnTreeNodes == 0 {
+		t.Fatalf("after stepping: %+v", v)
+	}
+	run("next bound", chromedp.Click(sel("to-bound")))
+	waitFor("the bound increase", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
+	run("to the end", chromedp.Click(sel("to-end")))
+	waitFor("the end", `window.viz.status === 'solved'`)
+
+	v := viz()
+	want := engineResult(t, puzzle, testState, "manhattan")
+	if v.Expanded != want.Totals.Expanded || v.Generated != want.Totals.Generated || v.Pruned != want.Totals.Pruned {
+		t.Errorf("page counts %d/%d/%d, engine.IDA %+v", v.Expanded, v.Generated, v.Pruned, want.Totals)
+	}
+	if v.SolutionLength != len(want.Moves) {
+		t.Errorf("solution length %d, engine.IDA %d", v.SolutionLength, len(want.Moves))
+	}
+	if len(v.Iterations) != len(want.Iterations) {
+		t.Errorf("%d iterations, engine.IDA %d", len(v.Iterations), len(want.Iterations))
+	} else {
+		for i, it := range want.Iterations {
+			g := v.Iterations[i]
+			if g.Bound != it.Bound || g.Expanded != it.Expanded || g.Generated != it.Generated || g.Pruned != it.Pruned {
+				t.Errorf("iteration %d: page %+v, engine %+v", i+1, g, it.Counts)
+			}
+		}
+	}
+	if v.DrawnTreeNodes == 0 {
+		t.Errorf("no tree nodes drawn: %+v", v)
+	}
+	drawn, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=tree] svg .node').length`))
+	if err != nil || drawn == 0 || drawn != v.DrawnTreeNodes {
+		t.Errorf("tree: %d nodes in the SVG, window.viz says %d (%v)", drawn, v.DrawnTreeNodes, err)
+	}
+	for _, id := range []string{"fhist", "iterations-chart"} {
+		n, err := chromedp.Run(bctx, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
+			const c = echarts.getInstanceByDom(document.querySelector('[data-testid=%q]'));
+			if (!c) return -1;
+			return c.getOption().series.reduce((n, s) => n + s.data.filter((d) => d && d.value > 0).length, 0);
+		})()`, id)))
+		if err != nil || n <= 0 {
+			t.Errorf("chart %s: %d data points (%v)", id, n, err)
+		}
+	}
+	tiles, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=puzzle-state] svg rect').length`))
+	if err != nil || tiles != 9 {
+		t.Errorf("the state panel draws %d tiles, want 9 (%v)", tiles, err)
+	}
+
+	shot(t, bctx, "solved")
+
+	mu.Lock()
+	defer mu.Unlock()
+	if len(requests) == 0 {
+		t.Fatal("saw no requests at all: the network listener is broken")
+	}
+	for _, r := range requests {
+		u, err := url.Parse(r)
+		if err != nil {
+			t.Errorf("request to %q: %v", r, err)
+			continue
+		}
+		if u.Scheme == "data" {
+			continue
+		}
+		if u.Hostname() != "127.0.0.1" {
+			t.Errorf("the page made a request off the machine: %s", r)
+		}
+	}
+}
+
+// shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
+// temporary directory); with VIZ_SCREENSHOT_DOCS=1 the solved one also
+// becomes docs/screenshot.png.
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			t.Logf("screenshot: %v", err)
+		}
+		return
+	}
+	dir := os.Getenv("VIZ_ARTIFACTS")
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Logf("screenshot: %v", err)
+		return
+	}
+	t.Logf("screenshot: %s", path)
+	if name == "solved" && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
+		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {
+			t.Logf("docs screenshot: %v", err)
+		}
+	}
+}
+
