@@ -260,4 +260,3 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		}
 	}
 }
-
