@@ -379,6 +379,18 @@ func FuzzReadCases(f *testing.F) {
 				t.Fatalf("read %q but it does not reparse: %v", s, err)
 			}
 		}
+		// Answer small inputs in full: the search must not fail on
+		// anything the reader accepts, and must answer every case.
+		if len(shelves) > 3 {
+			return
+		}
+		var out bytes.Buffer
+		if err := Judge(strings.NewReader(in), &out); err != nil {
+			t.Fatalf("judge: %v", err)
+		}
+		if got := strings.Count(out.String(), "\n"); got != len(shelves) {
+			t.Fatalf("%d answers for %d cases", got, len(shelves))
+		}
 	})
 }
 

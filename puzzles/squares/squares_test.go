@@ -386,6 +386,18 @@ func FuzzReadCases(f *testing.F) {
 				t.Fatalf("read %q but it does not reparse: %v", g, err)
 			}
 		}
+		// Answer small inputs in full: the search must not fail on
+		// anything the reader accepts, and must answer every case.
+		if len(grids) > 3 {
+			return
+		}
+		var out bytes.Buffer
+		if err := Judge(strings.NewReader(in), &out); err != nil {
+			t.Fatalf("judge: %v", err)
+		}
+		if got := strings.Count(out.String(), "\n"); got != len(grids) {
+			t.Fatalf("%d answers for %d cases", got, len(grids))
+		}
 	})
 }
 
