@@ -50,3 +50,18 @@ func TestFanout(t *testing.T) {
 		}
 	}
 }
+
+func TestLevelNames(t *testing.T) {
+	for _, l := range []Level{LevelRun, LevelIteration, LevelNode} {
+		got, err := ParseLevel(l.String())
+		if err != nil || got != l {
+			t.Errorf("ParseLevel(%q) = %v, %v", l.String(), got, err)
+		}
+	}
+	if _, err := ParseLevel("everything"); err == nil {
+		t.Error("ParseLevel accepted a bad name")
+	}
+	if s := Level(9).String(); s != "level(9)" {
+		t.Errorf("Level(9) = %q", s)
+	}
+}
