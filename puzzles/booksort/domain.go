@@ -2,6 +2,7 @@ package booksort
 
 import (
 	"fmt"
+	"strings"
 
 	"idaviz/engine"
 )
@@ -19,6 +20,9 @@ type Domain struct {
 	cnt int // sum of w over the neighbour pairs
 	bp  int // breakpoints with the sentinels: 0 exactly when sorted
 	mt  *moveTable
+	// cycles: the heuristic is the cycle-graph bound, computed afresh for
+	// each child (apply, count, undo) rather than from cnt.
+	cycles bool
 }
 
 // NewDomain returns a domain at shelf s with the named heuristic ("" for the
@@ -30,10 +34,10 @@ func NewDomain(s *Shelf, heuristic string) (*Domain, error) {
 	if heuristic == "" {
 		heuristic = Heuristics[0]
 	}
-	if heuristic != Breakpoints && heuristic != Successors {
-		return nil, fmt.Errorf("booksort: unknown heuristic %q (choose from: %s, %s)", heuristic, Breakpoints, Successors)
+	if heuristic != Cycles && heuristic != Breakpoints && heuristic != Successors {
+		return nil, fmt.Errorf("booksort: unknown heuristic %q (choose from: %s)", heuristic, strings.Join(Heuristics, ", "))
 	}
-	d := &Domain{n: len(s.books), heur: heuristic, mt: tables[len(s.books)]}
+	d := &Domain{n: len(s.books), heur: heuristic, cycles: heuristic == Cycles, mt: tables[len(s.books)]}
 	for x := 0; x <= d.n+1; x++ {
 		for y := 0; y <= d.n+1; y++ {
 			if y == x+1 {
@@ -86,8 +90,39 @@ func (d *Domain) MoveName(m int) string {
 	return d.mt.names[m]
 }
 
-// H is ceil(count/3): one operation changes three neighbour pairs.
-func (d *Domain) H() int { return (d.cnt + 2) / 3 }
+// H is ceil(count/3), one operation changing three neighbour pairs, or the
+// cycle-graph bound.
+func (d *Domain) H() int {
+	if d.cycles {
+		return d.cycleBound()
+	}
+	return (d.cnt + 2) / 3
+}
+
+// cycleBound is (n+1 - odd cycles)/2 (Bafna and Pevzner): see the package
+// comment. Black edge i (the pair a[i], a[i+1], i = 0..n) is followed in its
+// cycle by the black edge that starts with the book a[i+1]-1, the gray edge
+// joining the two; a cycle's length is its number of black edges.
+func (d *Domain) cycleBound() int {
+	var pos [MaxBooks + 2]int8
+	for i := 0; i <= d.n; i++ {
+		pos[d.a[i]] = int8(i)
+	}
+	var seen uint32
+	odd := 0
+	for i := 0; i <= d.n; i++ {
+		if seen&(1<<i) != 0 {
+			continue
+		}
+		length := 0
+		for j := i; seen&(1<<j) == 0; j = int(pos[d.a[j+1]-1]) {
+			seen |= 1 << j
+			length++
+		}
+		odd += length & 1
+	}
+	return (d.n + 1 - odd) / 2
+}
 
 // IsGoal reports whether the shelf is sorted.
 func (d *Domain) IsGoal() bool { return d.bp == 0 }
@@ -111,6 +146,18 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 		skip = int(d.mt.inv[prev])
 	}
 	n := 0
+	if d.cycles {
+		for i := range d.mt.moves {
+			if i == skip {
+				continue
+			}
+			d.Apply(i)
+			out[n] = engine.Child{Move: int32(i), Cost: 1, H: int32(d.cycleBound())}
+			d.Undo(i)
+			n++
+		}
+		return n
+	}
 	for i, m := range d.mt.moves {
 		if i == skip {
 			continue
