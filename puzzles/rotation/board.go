@@ -209,4 +209,5 @@ type Preset struct {
 var Presets = []Preset{
 	{"uva1343 sample 1", "11/11/3232313/22/3122231/21/33", 2},
 	{"uva1343 sample 2", "11/11/1111222/22/2223333/33/33", 4},
+	{"the hardest board found (12 moves)", "22/11/1331132/23/2312331/21/23", 12},
 }

@@ -124,14 +124,22 @@ func (b *Board) h(kind heuristic, goals uint8) int {
 	}
 	var sum [3]int
 	for l := range path {
-		p := &path[l]
-		code := int(b[p[0]]-1) + 3*int(b[p[1]]-1) + 9*int(b[p[2]]-1) + 27*int(b[p[3]]-1)
-		c := &lineCost[code]
+		c := &lineCost[b.code(l)]
 		sum[0] += int(c[0])
 		sum[1] += int(c[1])
 		sum[2] += int(c[2])
 	}
-	best = 1 << 30
+	return minGoal(sum, goals)
+}
+
+// code encodes the numbers on line l's outside path for lineCost.
+func (b *Board) code(l int) int {
+	p := &path[l]
+	return int(b[p[0]]-1) + 3*int(b[p[1]]-1) + 9*int(b[p[2]]-1) + 27*int(b[p[3]]-1)
+}
+
+func minGoal(sum [3]int, goals uint8) int {
+	best := 1 << 30
 	for k := 1; k <= 3; k++ {
 		if goals&(1<<k) != 0 {
 			best = min(best, sum[k-1])
@@ -238,14 +246,39 @@ func (d *Domain) IsGoal() bool { return d.b.isGoal(d.goals) }
 func (d *Domain) Apply(m int)  { d.b.Apply(m) }
 func (d *Domain) Undo(m int)   { d.b.Undo(m) }
 
-// Expand computes each child's heuristic by moving, measuring and moving
-// back: seven cells each way and a few table look-ups.
+// Expand computes each child's heuristic. For lines it is incremental: a
+// move changes only its own line's outside path, so a child's sums differ
+// from the parent's in one line's term. For seed it moves, counts and moves
+// back.
 func (d *Domain) Expand(prev int, out []engine.Child) int {
 	k := 0
+	if d.kind != hLines {
+		for _, m := range allowed[prev+1] {
+			d.b.Apply(m)
+			out[k] = engine.Child{Move: int32(m), Cost: 1, H: int32(d.b.h(d.kind, d.goals))}
+			d.b.Undo(m)
+			k++
+		}
+		return k
+	}
+	var sum [3]int
+	var cost [4]*[3]uint8
+	for l := range path {
+		cost[l] = &lineCost[d.b.code(l)]
+		sum[0] += int(cost[l][0])
+		sum[1] += int(cost[l][1])
+		sum[2] += int(cost[l][2])
+	}
 	for _, m := range allowed[prev+1] {
+		l := lineOf[m]
 		d.b.Apply(m)
-		out[k] = engine.Child{Move: int32(m), Cost: 1, H: int32(d.b.h(d.kind, d.goals))}
+		c := &lineCost[d.b.code(l)]
 		d.b.Undo(m)
+		s := sum
+		for i := range s {
+			s[i] += int(c[i]) - int(cost[l][i])
+		}
+		out[k] = engine.Child{Move: int32(m), Cost: 1, H: int32(minGoal(s, d.goals))}
 		k++
 	}
 	return k

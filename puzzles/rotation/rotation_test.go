@@ -332,3 +332,36 @@ func TestScrambleGoals(t *testing.T) {
 		}
 	}
 }
+
+func TestExpandMatchesH(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	out := make([]engine.Child, NumMoves)
+	for i := range 300 {
+		b := scramble(rng, 20)
+		for _, h := range Heuristics {
+			g := Goals[i%len(Goals)]
+			d, err := NewDomain(b, h, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prev := rng.IntN(NumMoves+1) - 1
+			n := d.Expand(prev, out)
+			if want := len(allowed[prev+1]); n != want {
+				t.Fatalf("Expand wrote %d children, want %d", n, want)
+			}
+			for _, c := range out[:n] {
+				if forbidden(max(prev, 0), int(c.Move)) && prev >= 0 {
+					t.Fatalf("Expand after %d generated forbidden %d", prev, c.Move)
+				}
+				d.Apply(int(c.Move))
+				if int(c.H) != d.H() {
+					t.Fatalf("%s goal %s: child %c: Expand says h=%d, H()=%d", h, g, MoveNames[c.Move], c.H, d.H())
+				}
+				d.Undo(int(c.Move))
+			}
+			if d.Board() != b {
+				t.Fatal("Expand changed the board")
+			}
+		}
+	}
+}
