@@ -346,3 +346,24 @@ func EffectiveBranching(n int64, d int) float64 {
 	}
 	return (lo + hi) / 2
 }
+
+// EqualIterations reports whether a and b hold the same numbers, ignoring
+// trailing zeros in the histograms: the engine sizes its arrays ahead of
+// need, while a Stats folding node events grows them as values arrive.
+func EqualIterations(a, b Iteration) bool {
+	return a.Iteration == b.Iteration && a.Bound == b.Bound && a.NextBound == b.NextBound &&
+		a.Counts == b.Counts && sameHist(a.VisitF, b.VisitF) && sameHist(a.PruneF, b.PruneF) &&
+		sameHist(a.Depth, b.Depth)
+}
+
+func sameHist(a, b []int64) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for i, n := range b {
+		if i < len(a) && a[i] != n || i >= len(a) && n != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -331,3 +331,27 @@ func TestEffectiveBranching(t *testing.T) {
 		}
 	}
 }
+
+func TestEqualIterations(t *testing.T) {
+	a := Iteration{Iteration: 1, Bound: 2, Counts: Counts{Expanded: 3}, VisitF: []int64{0, 1}, Depth: []int64{1}}
+	tests := []struct {
+		name string
+		b    Iteration
+		want bool
+	}{
+		{"same", a, true},
+		{"trailing zeros", Iteration{Iteration: 1, Bound: 2, Counts: Counts{Expanded: 3}, VisitF: []int64{0, 1, 0, 0}, PruneF: []int64{0}, Depth: []int64{1, 0}}, true},
+		{"count", Iteration{Iteration: 1, Bound: 2, Counts: Counts{Expanded: 4}, VisitF: []int64{0, 1}, Depth: []int64{1}}, false},
+		{"histogram", Iteration{Iteration: 1, Bound: 2, Counts: Counts{Expanded: 3}, VisitF: []int64{0, 1, 1}, Depth: []int64{1}}, false},
+		{"shorter", Iteration{Iteration: 1, Bound: 2, Counts: Counts{Expanded: 3}, VisitF: []int64{0}, Depth: []int64{1}}, false},
+		{"next bound", Iteration{Iteration: 1, Bound: 2, NextBound: 3, Counts: Counts{Expanded: 3}, VisitF: []int64{0, 1}, Depth: []int64{1}}, false},
+	}
+	for _, tt := range tests {
+		if got := EqualIterations(a, tt.b); got != tt.want {
+			t.Errorf("%s: EqualIterations = %v, want %v", tt.name, got, tt.want)
+		}
+		if got := EqualIterations(tt.b, a); got != tt.want {
+			t.Errorf("%s (swapped): EqualIterations = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
