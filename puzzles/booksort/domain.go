@@ -249,8 +249,9 @@ type View struct {
 	// before the first) where the neighbours are not consecutive, counting
 	// the shelf's ends as books 0 and n+1.
 	Breaks []int `json:"breaks"`
-	// Counted is the number of breaks the heuristic counts, H its value.
-	Counted   int    `json:"counted"`
+	// Measure says what the heuristic counted ("5 breakpoints"), H is its
+	// value.
+	Measure   string `json:"measure"`
 	H         int    `json:"h"`
 	Heuristic string `json:"heuristic"`
 	Sorted    bool   `json:"sorted"`
@@ -258,11 +259,19 @@ type View struct {
 
 // View describes the current shelf for the page.
 func (d *Domain) View() any {
-	v := View{Books: d.Books(), Breaks: []int{}, Counted: d.cnt, H: d.H(), Heuristic: d.heur, Sorted: d.IsGoal()}
+	v := View{Books: d.Books(), Breaks: []int{}, H: d.H(), Heuristic: d.heur, Sorted: d.IsGoal()}
 	for i := 0; i <= d.n; i++ {
 		if d.a[i+1] != d.a[i]+1 {
 			v.Breaks = append(v.Breaks, i)
 		}
+	}
+	switch {
+	case d.cycles:
+		v.Measure = fmt.Sprintf("%d black edges, %d odd cycles", d.n+1, d.n+1-2*v.H)
+	case d.heur == Successors:
+		v.Measure = fmt.Sprintf("%d wrong successors", d.cnt)
+	default:
+		v.Measure = fmt.Sprintf("%d breakpoints", d.cnt)
 	}
 	return v
 }

@@ -1,8 +1,8 @@
 // Booksort (POJ 3460): view = {"books": [a permutation of 1..n, left to
 // right], "breaks": [gaps 0..n where neighbours are not consecutive; gap i is
 // after the i-th book, gap 0 before the first, the shelf's ends counting as
-// books 0 and n+1], "counted": breaks the heuristic counts, "h": its value,
-// "heuristic": its name, "sorted": bool}.
+// books 0 and n+1], "measure": what the heuristic counted, as text ("5
+// breakpoints"), "h": its value, "heuristic": its name, "sorted": bool}.
 // Books stand as bars as tall as their number; a red mark sits in each break.
 'use strict';
 vizRegisterRenderer('booksort', {
@@ -68,11 +68,14 @@ vizRegisterRenderer('booksort', {
     } else {
       status = breaks.size + ' breaks';
       if (Number.isInteger(view.h)) {
-        const name = typeof view.heuristic === 'string' ? view.heuristic : 'h';
-        status += ' · ' + name + ': ' + (Number.isInteger(view.counted) ? view.counted + ' counted, ' : '') + 'h = ' + view.h;
+        const name = typeof view.heuristic === 'string' ? view.heuristic + ' ' : '';
+        status += ' · ' + name + 'h = ' + view.h;
       }
     }
     text(width / 2, shelfY + bottom - 4, status, 12, '#333');
+    if (typeof view.measure === 'string' && view.sorted !== true) {
+      text(width / 2, top - 3, view.measure, 10, '#666');
+    }
     el.appendChild(s);
   },
 });
