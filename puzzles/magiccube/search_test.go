@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -317,5 +318,56 @@ func TestPresets(t *testing.T) {
 			t.Errorf("%s: optimal %d, preset says %d", p.Name, len(moves), p.Optimal)
 		}
 		replay(t, n, moves)
+	}
+}
+
+func TestView(t *testing.T) {
+	n := solvedNet(t)
+	d, err := NewDomain(n, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Apply(2 * Front)
+	js, err := json.Marshal(d.View())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.Apply(2 * Front)
+	if want := `{"stickers":"` + string(n[:]) + `"}`; string(js) != want {
+		t.Fatalf("view %s, want %s", js, want)
+	}
+}
+
+func TestRuleKeepsOptimal(t *testing.T) {
+	// Every cube within 5 turns has an optimal path the rule allows: the
+	// BFS below uses only allowed moves and must find the same distances.
+	dist := distances(t)
+	type node struct {
+		n    Net
+		prev int
+	}
+	seen := map[Net]int{solvedNet(t): 0}
+	layer := []node{{solvedNet(t), engine.NoMove}}
+	for depth := 1; depth <= MaxTurns; depth++ {
+		var next []node
+		for _, x := range layer {
+			for _, m := range allowed[x.prev+1] {
+				c := x.n
+				c.Apply(m)
+				if _, ok := seen[c]; !ok {
+					seen[c] = depth
+				}
+				// Keep every (state, last move) pair: the rule depends on it.
+				if seen[c] == depth {
+					next = append(next, node{c, m})
+				}
+			}
+		}
+		layer = next
+	}
+	for n, d := range dist {
+		if seen[n] != d {
+			t.Fatalf("%s: distance %d with the rule, %d without", n, seen[n], d)
+		}
 	}
 }

@@ -316,6 +316,13 @@ func TestPresets(t *testing.T) {
 		if len(moves) != p.Optimal {
 			t.Errorf("%s: optimal %d, preset says %d", p.Name, len(moves), p.Optimal)
 		}
+		if p.Optimal <= 6 {
+			want, ok := bfs(b, 0b1110, 6)
+			if !ok || want != FormatMoves(moves) {
+				t.Errorf("%s: BFS %q, IDA* %q", p.Name, want, FormatMoves(moves))
+			}
+		}
+		checkAdmissible(t, b, p.Optimal, 0b1110)
 	}
 }
 
