@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -77,4 +79,34 @@ func canon(events []Event) string {
 	}
 	r.Close()
 	return b.String()
+}
+
+// FuzzNDJSONNodeLine: on every line the fast node decoder accepts,
+// encoding/json must decode the same event.
+func FuzzNDJSONNodeLine(f *testing.F) {
+	data, err := os.ReadFile(goldenFiles[EncodingNDJSON])
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, l := range bytes.Split(data, []byte("\n"))[1:40] {
+		f.Add(l)
+	}
+	for _, e := range extremes() {
+		if e.Kind == KindVisit || e.Kind == KindPrune {
+			f.Add([]byte(strings.TrimSuffix(canon([]Event{e})[len(`{"format":"idaviz-trace","version":1,"minor":0}`)+1:], "\n")))
+		}
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var fast, slow Event
+		if !fastNode(line, &fast) {
+			return
+		}
+		known, err := decodeLine(line, &slow)
+		if err != nil || !known {
+			t.Fatalf("fast path took a line encoding/json refuses (%v): %s", err, line)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("fast %+v\nslow %+v\nline %s", fast, slow, line)
+		}
+	})
 }

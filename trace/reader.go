@@ -513,41 +513,57 @@ func (r *Reader) nextNDJSON(e *Event) error {
 		case err != nil:
 			return &FormatError{Offset: at, Records: r.records, Err: err}
 		}
+		if fastNode(line, e) {
+			return nil
+		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		var j jsonEvent
-		if err := json.Unmarshal(line, &j); err != nil {
-			return r.corrupt(at, "bad JSON line: %w", err)
-		}
-		k, err := ParseKind(j.Kind)
+		known, err := decodeLine(line, e)
 		if err != nil {
+			return r.corrupt(at, "%w", err)
+		}
+		if !known {
 			// A kind from a later version: skip it.
 			r.records++
 			continue
 		}
-		*e = Event{Kind: k, Run: j.Run, Node: j.Node, Parent: j.Parent, Depth: j.Depth, G: j.G, H: j.H, F: j.F,
-			Move: j.Move, Iteration: j.Iteration, Bound: j.Bound, NewBound: j.NewBound, Stats: j.Stats,
-			Cost: j.Cost, Totals: Counts{Expanded: j.Expanded, Generated: j.Generated, Pruned: j.Pruned},
-			Elapsed: time.Duration(j.ElapsedNs)}
-		if len(j.Moves) > 0 {
-			e.Moves = j.Moves
-		}
-		if e.Stats != nil {
-			normalize(e.Stats)
-		}
-		if k == KindPrune {
-			if e.Reason, err = parseReason(j.Reason); err != nil {
-				return r.corrupt(at, "bad prune line: %w", err)
-			}
-		}
-		if k == KindRunEnd {
-			if e.Status, err = parseStatus(j.Status); err != nil {
-				return r.corrupt(at, "bad run-end line: %w", err)
-			}
-		}
 		return nil
 	}
+}
+
+// decodeLine decodes one NDJSON event line with encoding/json. It reports
+// false for a kind it does not know.
+func decodeLine(line []byte, e *Event) (known bool, err error) {
+	var j jsonEvent
+	if err := json.Unmarshal(line, &j); err != nil {
+		return false, fmt.Errorf("bad JSON line: %w", err)
+	}
+	k, err := ParseKind(j.Kind)
+	if err != nil {
+		return false, nil
+	}
+	*e = Event{Kind: k, Run: j.Run, Node: j.Node, Parent: j.Parent, Depth: j.Depth, G: j.G, H: j.H, F: j.F,
+		Move: j.Move, Iteration: j.Iteration, Bound: j.Bound, NewBound: j.NewBound, Stats: j.Stats,
+		Cost: j.Cost, Totals: Counts{Expanded: j.Expanded, Generated: j.Generated, Pruned: j.Pruned},
+		Elapsed: time.Duration(j.ElapsedNs)}
+	if len(j.Moves) > 0 {
+		e.Moves = j.Moves
+	}
+	if e.Stats != nil {
+		normalize(e.Stats)
+	}
+	if k == KindPrune {
+		if e.Reason, err = parseReason(j.Reason); err != nil {
+			return false, fmt.Errorf("bad prune line: %w", err)
+		}
+	}
+	if k == KindRunEnd {
+		if e.Status, err = parseStatus(j.Status); err != nil {
+			return false, fmt.Errorf("bad run-end line: %w", err)
+		}
+	}
+	return true, nil
 }
 
 // normalize makes empty histograms nil, as the binary reader returns them.

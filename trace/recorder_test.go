@@ -516,3 +516,45 @@ func TestGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestFastNodeLines: the fast NDJSON node decoder accepts only what
+// encoding/json decodes the same way.
+func TestFastNodeLines(t *testing.T) {
+	const rest = `,"parent":1,"depth":2,"g":3,"h":4,"f":7,"move":-1,"iteration":1,"bound":`
+	tests := []struct {
+		line string
+		fast bool
+	}{
+		{`{"kind":"visit","node":5` + rest + `7}`, true},
+		{`{"kind":"prune","node":5` + rest + `7,"reason":"move-rule"}`, true},
+		{`{"kind":"prune","node":5` + rest + `7,"reason":"bound"}`, true},
+		{`{"kind":"prune","node":5` + rest + `7,"reason":"reason(9)"}`, false},
+		{`{"kind":"visit","node":18446744073709551615` + rest + `-9223372036854775808}`, true},
+		{`{"kind":"visit","node":18446744073709551616` + rest + `7}`, false},
+		{`{"kind":"visit","node":5` + rest + `9223372036854775808}`, false},
+		{`{"kind":"visit","node":5` + rest + `-9223372036854775809}`, false},
+		{`{"kind":"visit","node":05` + rest + `7}`, false},
+		{`{"kind":"visit","node":5` + rest + `-0}`, true},
+		{`{"kind":"visit","node":5` + rest + `1e2}`, false},
+		{`{"kind":"visit","node":5` + rest + `7.0}`, false},
+		{`{"kind":"visit","node":5` + rest + `7} `, false},
+		{`{"kind":"visit","node":5` + rest + `7}}`, false},
+		{`{"kind":"visit","node":-5` + rest + `7}`, false},
+		{`{"kind":"visit","node":5` + rest + `7,"extra":1}`, false},
+		{`{"kind":"visit","node":5` + rest + `}`, false},
+		{`{"kind":"visit","node":` + rest + `7}`, false},
+	}
+	for _, tt := range tests {
+		var fast, slow Event
+		ok := fastNode([]byte(tt.line), &fast)
+		if ok != tt.fast {
+			t.Errorf("fastNode(%s) = %v, want %v", tt.line, ok, tt.fast)
+		}
+		if !ok {
+			continue
+		}
+		if known, err := decodeLine([]byte(tt.line), &slow); err != nil || !known || !reflect.DeepEqual(fast, slow) {
+			t.Errorf("%s: fast %+v, encoding/json %+v (%v)", tt.line, fast, slow, err)
+		}
+	}
+}
