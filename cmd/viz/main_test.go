@@ -185,3 +185,22 @@ func TestJudgeBadInput(t *testing.T) {
 		t.Fatalf("status %d, stderr %q", status, errs)
 	}
 }
+
+func TestWorkersGiveTheSameAnswer(t *testing.T) {
+	var outs [2]struct {
+		Length                      int
+		Expanded, Generated, Pruned int64
+	}
+	for i, w := range []string{"1", "2"} {
+		status, out, errs := runViz(t, "", "solve", "--json", "--workers", w, "--heuristic", "manhattan", "8 6 7 2 5 4 3 0 1")
+		if status != exitOK {
+			t.Fatalf("--workers %s: %d %s", w, status, errs)
+		}
+		if err := json.Unmarshal([]byte(out), &outs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("one worker %+v, two workers %+v", outs[0], outs[1])
+	}
+}
