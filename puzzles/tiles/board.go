@@ -64,7 +64,7 @@ var ErrUnsolvable = errors.New("unsolvable")
 type Board struct {
 	size  int
 	goal  Goal
-	tiles [MaxCells]uint8
+	tiles cells
 }
 
 // NewBoard checks that tiles (row-major, 0 the blank) are a permutation of
@@ -347,7 +347,7 @@ func Scramble(rng *rand.Rand, size, depth int, goal Goal) (Board, error) {
 	prev := engine.NoMove
 	for range depth {
 		st := &t.next[blank][prev+1]
-		i := rng.IntN(st.n)
+		i := rng.IntN(int(st.n))
 		m, c := st.move[i], int(st.cell[i])
 		b.tiles[blank], b.tiles[c] = b.tiles[c], 0
 		blank, prev = c, int(m)

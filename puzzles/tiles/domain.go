@@ -52,12 +52,12 @@ func ParseHeuristic(s string) (Heuristic, error) {
 // its heuristic value up to date as moves are applied and undone, from
 // per-move delta tables, so a child's value costs a few table lookups.
 type Domain struct {
-	tiles [MaxCells]uint8 // cell -> tile, 0 is the blank
+	tiles cells // cell -> tile, 0 is the blank
 	blank uint8
 	lc    bool  // linear conflict: keys are kept and lc added
 	h     int32 // the current heuristic value
 	delta *[deltaLen]int8
-	keys  [10]int32 // linear conflict: the key of each row, then each column
+	keys  [16]int32 // linear conflict: the key of each row, then each column
 	t     *table
 	heur  Heuristic
 }
@@ -143,64 +143,86 @@ func (d *Domain) H() int { return int(d.h) }
 func (d *Domain) IsGoal() bool { return d.tiles == d.t.goalTiles }
 
 // Expand writes the children allowed after prev (never the move that undoes
-// prev), in the order U D L R, with their heuristic values.
+// prev), in the order U D L R, with their heuristic values. It calls
+// nothing, so it needs no stack frame of its own.
 func (d *Domain) Expand(prev int, out []engine.Child) int {
 	if uint(prev+1) > numMoves {
 		prev = engine.NoMove
 	}
-	st := &d.t.next[d.blank][prev+1]
-	out = out[:st.n]
-	if d.lc {
-		return d.expandLC(st, out)
-	}
+	st := &d.t.next[d.blank&(slots-1)][(prev+1)&7]
+	out = out[:st.n&7]
 	h := d.h
-	for i := range out {
-		c := st.cell[i]
-		m := st.move[i]
-		out[i] = engine.Child{Move: m, Cost: 1, H: h + int32(d.delta[deltaIndex(d.tiles[c], c, m)])}
+	if !d.lc {
+		delta := d.delta
+		for i := range out {
+			c := st.cell[i]
+			m := st.move[i]
+			out[i] = engine.Child{Move: int32(m), Cost: 1, H: h + int32(delta[deltaIndex(d.tiles[c&(slots-1)], c, m)])}
+		}
+		return len(out)
 	}
-	return len(out)
-}
-
-func (d *Domain) expandLC(st *steps, out []engine.Child) int {
 	t := d.t
-	h := d.h
 	for i := range out {
 		c := st.cell[i]
 		m := st.move[i]
-		k := deltaIndex(d.tiles[c], c, m)
+		k := deltaIndex(d.tiles[c&(slots-1)], c, m)
 		s := &t.lcMove[k]
-		ka, kb := d.keys[s.a], d.keys[s.b]
-		dl := int32(t.lc[ka+int32(s.da)]) - int32(t.lc[ka]) + int32(t.lc[kb+int32(s.db)]) - int32(t.lc[kb])
-		out[i] = engine.Child{Move: m, Cost: 1, H: h + int32(t.dMD[k]) + dl}
+		ka, kb := d.keys[s.a&15], d.keys[s.b&15]
+		dl := int32(t.lc[(ka+int32(s.da))&(lcLen-1)]) - int32(t.lc[ka&(lcLen-1)]) +
+			int32(t.lc[(kb+int32(s.db))&(lcLen-1)]) - int32(t.lc[kb&(lcLen-1)])
+		out[i] = engine.Child{Move: int32(m), Cost: 1, H: h + int32(t.dMD[k]) + dl}
 	}
 	return len(out)
 }
 
 // Apply moves the blank; the move must be legal from the current state.
 func (d *Domain) Apply(m int) {
-	b := d.blank
-	c := uint8(d.t.to[b][m])
-	tile := d.tiles[c]
-	k := deltaIndex(tile, c, int32(m))
 	if d.lc {
-		t := d.t
-		s := &t.lcMove[k]
-		ka := d.keys[s.a] + int32(s.da)
-		kb := d.keys[s.b] + int32(s.db)
-		d.h += int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[d.keys[s.a]]) + int32(t.lc[kb]) - int32(t.lc[d.keys[s.b]])
-		d.keys[s.a], d.keys[s.b] = ka, kb
-		d.keys[s.s] += int32(s.ds)
-	} else {
-		d.h += int32(d.delta[k])
+		d.applyLC(m)
+		return
 	}
+	b := d.blank & (slots - 1)
+	c := uint8(d.t.to[b][m&3]) & (slots - 1)
+	tile := d.tiles[c]
+	d.h += int32(d.delta[deltaIndex(tile, c, uint8(m))])
 	d.tiles[b] = tile
 	d.tiles[c] = 0
 	d.blank = c
 }
 
-// Undo takes back move m: the blank moves the opposite way.
-func (d *Domain) Undo(m int) { d.Apply(m ^ 1) }
+// Undo takes back move m: the blank moves the opposite way. It repeats
+// Apply's body rather than calling it, to save a call per node.
+func (d *Domain) Undo(m int) {
+	m ^= 1
+	if d.lc {
+		d.applyLC(m)
+		return
+	}
+	b := d.blank & (slots - 1)
+	c := uint8(d.t.to[b][m&3]) & (slots - 1)
+	tile := d.tiles[c]
+	d.h += int32(d.delta[deltaIndex(tile, c, uint8(m))])
+	d.tiles[b] = tile
+	d.tiles[c] = 0
+	d.blank = c
+}
+
+func (d *Domain) applyLC(m int) {
+	t := d.t
+	b := d.blank & (slots - 1)
+	c := uint8(t.to[b][m&3]) & (slots - 1)
+	tile := d.tiles[c]
+	k := deltaIndex(tile, c, uint8(m))
+	s := &t.lcMove[k]
+	oa, ob := d.keys[s.a&15], d.keys[s.b&15]
+	ka, kb := (oa+int32(s.da))&(lcLen-1), (ob+int32(s.db))&(lcLen-1)
+	d.h += int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[oa&(lcLen-1)]) + int32(t.lc[kb]) - int32(t.lc[ob&(lcLen-1)])
+	d.keys[s.a&15], d.keys[s.b&15] = ka, kb
+	d.keys[s.s&15] += int32(s.ds)
+	d.tiles[b] = tile
+	d.tiles[c] = 0
+	d.blank = c
+}
 
 // Cut names the move the rule forbids after prev: the one that undoes it.
 func (d *Domain) Cut(prev int, out []int) int {
@@ -223,7 +245,7 @@ func (d *Domain) SetState(b []byte) {
 	if len(b) != d.t.cells {
 		return
 	}
-	var seen [MaxCells]bool
+	var seen [slots]bool
 	for _, x := range b {
 		if int(x) >= d.t.cells || seen[x] {
 			return

@@ -1,0 +1,103 @@
+package puzzles
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"idaviz/puzzles/tiles"
+)
+
+// The sliding-tile puzzles: 8 (3x3), 15 (4x4) and 24 (5x5), and the judge
+// problems UVa 10181 (15-puzzle) and HDU 1043 (8-puzzle).
+func init() {
+	for _, size := range []int{3, 4, 5} {
+		Register(tilesPuzzle(size))
+	}
+	RegisterJudge(&Judge{Name: "uva10181", Title: "UVa 10181: 15-Puzzle Problem", Run: tiles.JudgeUVa10181})
+	RegisterJudge(&Judge{Name: "hdu1043", Title: "HDU 1043: Eight", Run: tiles.JudgeHDU1043})
+}
+
+func tilesPuzzle(size int) *Puzzle {
+	n := size * size
+	p := &Puzzle{
+		Name:       fmt.Sprintf("%dpuzzle", n-1),
+		Title:      fmt.Sprintf("%d-puzzle (%dx%d sliding tiles)", n-1, size, size),
+		Heuristics: tiles.Heuristics,
+		Goals:      tiles.Goals,
+		Parse: func(state, goal string) (Instance, error) {
+			g, err := tiles.ParseGoal(goal)
+			if err != nil {
+				return nil, err
+			}
+			b, err := tiles.Parse(state, size, g)
+			if err != nil {
+				return nil, err
+			}
+			return b, nil
+		},
+		Scramble: func(rng *rand.Rand, depth int, goal string) Instance {
+			g, err := tiles.ParseGoal(goal)
+			if err != nil {
+				g = tiles.BlankLast // Scramble cannot fail: an unknown goal means the default
+			}
+			b, err := tiles.Scramble(rng, size, depth, g)
+			if err != nil {
+				b, _ = tiles.GoalBoard(size, tiles.BlankLast)
+			}
+			return b
+		},
+		Renderer: "tiles",
+		Help: fmt.Sprintf("A %dx%d board: %d numbers row by row, 0 for the blank, separated by spaces, commas "+
+			"or line breaks, e.g. %q. Moves are the blank's: U D L R. Goals: blank-last (1 2 ... %d then the "+
+			"blank, the default) or blank-first (the blank, then 1 ... %d; Korf's instances use it).",
+			size, size, n, exampleState(size), n-1, n-1),
+	}
+	switch size {
+	case 3:
+		p.Presets = eightPresets
+	case 4:
+		p.Presets = korfPresets()
+	case 5:
+		p.Presets = twentyFourPresets
+	}
+	return p
+}
+
+func exampleState(size int) string {
+	b, err := tiles.GoalBoard(size, tiles.BlankLast)
+	if err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// eightPresets are for the default, blank-last goal; their optimal lengths
+// are checked by breadth-first search in the tests.
+var eightPresets = []Preset{
+	{Name: "Warm-up", State: "1 2 3, 4 0 6, 7 5 8", Optimal: 2},
+	{Name: "Textbook (Russell & Norvig)", State: "7 2 4, 5 0 6, 8 3 1", Optimal: 20},
+	{Name: "HDU 1043 sample", State: "2 3 4, 1 5 0, 7 6 8", Optimal: 19},
+	{Name: "Hardest (31 moves)", State: "8 6 7, 2 5 4, 3 0 1", Optimal: 31},
+	{Name: "Hardest too (31 moves)", State: "6 4 7, 8 5 0, 3 2 1", Optimal: 31},
+}
+
+// twentyFourPresets are shallow 24-puzzle boards (blank-last) that linear
+// conflict solves in moments; their optimal lengths are checked by the tests.
+var twentyFourPresets = []Preset{
+	{Name: "Warm-up", State: "1 2 3 4 5, 6 7 8 9 10, 11 12 13 14 15, 16 17 18 19 20, 21 22 0 23 24", Optimal: 2},
+}
+
+// korfPresets are Korf's 100 instances. They are for the blank-first goal:
+// under the default, blank-last one they are all unsolvable, so their names
+// say so until a Preset can carry its goal.
+func korfPresets() []Preset {
+	ks, err := tiles.Korf()
+	if err != nil {
+		return nil // the embedded file is checked by the tests
+	}
+	ps := make([]Preset, len(ks))
+	for i, k := range ks {
+		ps[i] = Preset{Name: fmt.Sprintf("Korf #%d (blank-first)", k.Number), State: k.Board.String(), Optimal: k.Optimal}
+	}
+	return ps
+}
