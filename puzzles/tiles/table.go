@@ -69,8 +69,8 @@ type table struct {
 	next        [slots][8]steps // [blank][prev+1]
 
 	md  [slots][slots]int8 // [tile][cell]: Manhattan distance to its goal cell
-	dMD [deltaLen]int8           // change of Manhattan distance when the move slides the tile
-	dMP [deltaLen]int8           // change of the number of misplaced tiles
+	dMD [deltaLen]int8     // change of Manhattan distance when the move slides the tile
+	dMP [deltaLen]int8     // change of the number of misplaced tiles
 
 	// Linear conflict. Each row and each column has a key: the base-(size+1)
 	// number whose digit k says, for the tile at position k of the line, its
