@@ -204,3 +204,18 @@ func TestWorkersGiveTheSameAnswer(t *testing.T) {
 		t.Fatalf("one worker %+v, two workers %+v", outs[0], outs[1])
 	}
 }
+
+// The committed example traces stay readable, and say what they were.
+func TestExampleTraces(t *testing.T) {
+	for _, name := range []string{"8puzzle-14moves.trace", "8puzzle-14moves.ndjson"} {
+		status, out, errs := runViz(t, "", "trace", "info", filepath.Join("..", "..", "examples", "traces", name))
+		if status != exitOK {
+			t.Fatalf("%s: %d %s", name, status, errs)
+		}
+		for _, want := range []string{"puzzle: 8puzzle", "solution: 14 moves", "generated 181"} {
+			if !strings.Contains(out, want) {
+				t.Fatalf("%s: %q missing from\n%s", name, want, out)
+			}
+		}
+	}
+}
