@@ -45,9 +45,11 @@
 //     them, and an odd cycle of another length has at least 3 black edges,
 //     so odd <= (n+1-b) + b/3 and (n+1-odd)/2 >= b/3.
 //
-// The first two are computed incrementally: a child's value is the parent's
-// count minus the three pairs the move cuts plus the three it makes. The
-// cycle bound is counted afresh in O(n) for each child.
+// All three are computed incrementally. For the first two, a child's value
+// is the parent's count minus the three pairs the move cuts plus the three
+// it makes. For cycles, Expand places every black edge in its cycle once
+// (O(n)); a move then only re-links the paths between its three cut edges,
+// and the child's odd cycles are counted from those in O(1) (see oddAfter).
 package booksort
 
 import (

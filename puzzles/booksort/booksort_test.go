@@ -453,3 +453,29 @@ func TestPresets(t *testing.T) {
 		replay(t, s.Books(), moves)
 	}
 }
+
+// TestChildH checks the children's heuristic values, computed incrementally
+// by Expand, against the values counted afresh after applying each move.
+func TestChildH(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, h := range Heuristics {
+		for n := 1; n <= MaxBooks; n++ {
+			for range 20 {
+				d, _ := NewDomain(Scramble(rng, n, rng.IntN(8)), h)
+				buf := make([]engine.Child, d.MaxBranch())
+				k := d.Expand(engine.NoMove, buf)
+				if k != d.NumMoves() {
+					t.Fatalf("%d children at the root, want %d", k, d.NumMoves())
+				}
+				for _, c := range buf[:k] {
+					d.Apply(int(c.Move))
+					want := d.H() // counted afresh, cycles too
+					d.Undo(int(c.Move))
+					if int(c.H) != want {
+						t.Fatalf("%s %v move %s: child h %d, counted afresh %d", h, d.Books(), d.MoveName(int(c.Move)), c.H, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -137,6 +137,91 @@ func (d *Domain) delta(m move) int {
 	return int(made) - int(old)
 }
 
+// cycleTable places every black edge in its cycle: which cycle, at which
+// step along it, and each cycle's length.
+type cycleTable struct {
+	cid, idx [MaxBooks + 1]int8
+	length   [MaxBooks + 1]int8
+	odd      int
+}
+
+func (d *Domain) cycleTable(cy *cycleTable) {
+	var pos [MaxBooks + 2]int8
+	for i := 0; i <= d.n; i++ {
+		pos[d.a[i]] = int8(i)
+	}
+	var seen uint32
+	c := 0
+	cy.odd = 0
+	for i := 0; i <= d.n; i++ {
+		if seen&(1<<i) != 0 {
+			continue
+		}
+		length := 0
+		for j := i; seen&(1<<j) == 0; j = int(pos[d.a[j+1]-1]) {
+			seen |= 1 << j
+			cy.cid[j], cy.idx[j] = int8(c), int8(length)
+			length++
+		}
+		cy.length[c] = int8(length)
+		cy.odd += length & 1
+		c++
+	}
+}
+
+// oddAfter is the number of odd cycles after move m, in O(1). The move
+// removes the black edges e0 = l-1, e1 = r, e2 = k and joins their ends
+// anew: the left end of e0 to the right end of e1, of e2 to e0's, of e1 to
+// e2's (sigma below). Cutting the three edges out of their cycles leaves
+// paths; the path after edge e runs to the next cut edge along its cycle,
+// next(e), through gap(e) black edges. In the new graph, from the left end
+// of e a new edge leads to the right end of sigma(e) and on along its path
+// to the left end of next(sigma(e)): the new cycles are the cycles of that
+// map on {e0, e1, e2}, and each step adds 1 + gap(sigma(e)) black edges.
+// Every other cycle is untouched.
+func (cy *cycleTable) oddAfter(m move) int {
+	e := [3]int8{m.l - 1, m.r, m.k}
+	sigma := [3]int{1, 2, 0}
+	var next, gap [3]int
+	for i := range 3 {
+		c := cy.cid[e[i]]
+		l := int(cy.length[c])
+		best := l // alone in its cycle: the path runs all the way round
+		next[i] = i
+		for j := range 3 {
+			if j == i || cy.cid[e[j]] != c {
+				continue
+			}
+			if dist := (int(cy.idx[e[j]]) - int(cy.idx[e[i]]) + l) % l; dist < best {
+				best, next[i] = dist, j
+			}
+		}
+		gap[i] = best - 1
+	}
+	odd := cy.odd
+	// The old cycles through the cut edges go...
+	for i := range 3 {
+		c := cy.cid[e[i]]
+		if (i == 0 || c != cy.cid[e[0]]) && (i <= 1 || c != cy.cid[e[1]]) {
+			odd -= int(cy.length[c]) & 1
+		}
+	}
+	// ...and the new ones come.
+	var done [3]bool
+	for i := range 3 {
+		if done[i] {
+			continue
+		}
+		length := 0
+		for j := i; !done[j]; j = next[sigma[j]] {
+			done[j] = true
+			length += 1 + gap[sigma[j]]
+		}
+		odd += length & 1
+	}
+	return odd
+}
+
 // Expand offers every block move but the inverse of the previous one. Moves
 // are only ever "block right", so the equivalent "other block left" is never
 // offered twice.
@@ -147,13 +232,13 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 	}
 	n := 0
 	if d.cycles {
-		for i := range d.mt.moves {
+		var cy cycleTable
+		d.cycleTable(&cy)
+		for i, m := range d.mt.moves {
 			if i == skip {
 				continue
 			}
-			d.Apply(i)
-			out[n] = engine.Child{Move: int32(i), Cost: 1, H: int32(d.cycleBound())}
-			d.Undo(i)
+			out[n] = engine.Child{Move: int32(i), Cost: 1, H: int32((d.n + 1 - cy.oddAfter(m)) / 2)}
 			n++
 		}
 		return n
