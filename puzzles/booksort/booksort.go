@@ -20,6 +20,7 @@
 //     (pairs a[1..n]). An operation changes at most three pairs, so it
 //     removes at most three, and the sorted shelf has none: ceil(cnt/3) is
 //     admissible.
+//
 //   - "breakpoints": b = breakpoints including the two sentinel pairs
 //     (a[0],a[1]) and (a[n],a[n+1]). The same argument holds with the
 //     sentinels (an operation changes exactly three pairs of a[0..n+1], as
