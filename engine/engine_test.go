@@ -335,3 +335,44 @@ func BenchmarkIDAPancake(b *testing.B) {
 	}
 	b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// Stats, fed by the engine, holds exactly the engine's own counts; folding
+// only the per-node events gives them too.
+func TestStatsEqualEngineCounts(t *testing.T) {
+	for _, level := range []trace.Level{trace.LevelIteration, trace.LevelNode} {
+		stats := trace.NewStats()
+		if level == trace.LevelNode {
+			stats = trace.NewNodeStats()
+		}
+		rec := &recorder{level: trace.LevelNode}
+		res, err := engine.IDA(context.Background(), hardStack(t), engine.Options{Sink: trace.Fanout(stats, rec), CheckEvery: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := stats.Snapshot()
+		if snap.Totals != res.Totals || len(snap.Iterations) != len(res.Iterations) {
+			t.Fatalf("level %d: Stats totals %+v (%d iterations), engine %+v (%d)", level, snap.Totals, len(snap.Iterations), res.Totals, len(res.Iterations))
+		}
+		for i := range res.Iterations {
+			if !trace.EqualIterations(snap.Iterations[i], res.Iterations[i]) {
+				t.Fatalf("iteration %d: Stats %+v, engine %+v", i+1, snap.Iterations[i], res.Iterations[i])
+			}
+		}
+		// Node events alone, without the engine's summaries.
+		nodesOnly := trace.NewNodeStats()
+		for i := range rec.events {
+			if k := rec.events[i].Kind; k != trace.KindIterationEnd && k != trace.KindProgress {
+				nodesOnly.Event(&rec.events[i])
+			}
+		}
+		got := nodesOnly.Snapshot()
+		for i, it := range res.Iterations[:len(res.Iterations)-1] {
+			if got.Iterations[i].Counts != it.Counts {
+				t.Fatalf("node events of iteration %d fold to %+v, engine %+v", i+1, got.Iterations[i].Counts, it.Counts)
+			}
+		}
+		if got.Totals != res.Totals {
+			t.Fatalf("node events fold to %+v, engine %+v", got.Totals, res.Totals)
+		}
+	}
+}

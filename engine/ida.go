@@ -61,30 +61,9 @@ func (r *Result) EBF() float64 {
 	return EffectiveBranching(r.Totals.Generated, len(r.Moves))
 }
 
-// EffectiveBranching solves N = b + b^2 + ... + b^d for b by bisection.
-func EffectiveBranching(n int64, d int) float64 {
-	if d <= 0 || n <= 0 {
-		return 0
-	}
-	sum := func(b float64) float64 {
-		s, p := 0.0, 1.0
-		for i := 0; i < d; i++ {
-			p *= b
-			s += p
-		}
-		return s
-	}
-	lo, hi := 0.0, math.Max(1, float64(n))
-	for i := 0; i < 200 && hi-lo > 1e-9; i++ {
-		mid := (lo + hi) / 2
-		if sum(mid) < float64(n) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return (lo + hi) / 2
-}
+// EffectiveBranching solves N = b + b^2 + ... + b^d for b (the same
+// function as trace.EffectiveBranching, which the page's statistics use).
+func EffectiveBranching(n int64, d int) float64 { return trace.EffectiveBranching(n, d) }
 
 // ErrNoDomain is returned when the domain is nil.
 var ErrNoDomain = errors.New("engine: nil domain")
