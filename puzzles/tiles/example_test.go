@@ -1,0 +1,57 @@
+package tiles_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"idaviz/engine"
+	"idaviz/puzzles/tiles"
+)
+
+func ExampleParse() {
+	b, err := tiles.Parse("8 6 7\n2 5 4\n3 0 1", 0, tiles.BlankLast)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(b)
+	fmt.Print(b.Grid())
+
+	_, err = tiles.Parse("2 1 3, 4 5 6, 7 8 0", 0, tiles.BlankLast)
+	fmt.Println(errors.Is(err, tiles.ErrUnsolvable))
+	_, err = tiles.Parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", 4, tiles.BlankLast)
+	fmt.Println(err)
+	// Output:
+	// 8 6 7, 2 5 4, 3 0 1
+	// 8 6 7
+	// 2 5 4
+	// 3 . 1
+	// true
+	// got 15 numbers, a 4x4 board needs 16
+}
+
+// Solve one of the two hardest 8-puzzles with IDA* and linear conflict.
+func ExampleNewDomain() {
+	b, _ := tiles.Parse("8 6 7, 2 5 4, 3 0 1", 0, tiles.BlankLast)
+	d := tiles.NewDomain(b, tiles.LinearConflict)
+	res, err := engine.IDA(context.Background(), d, engine.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Status, "in", len(res.Moves), "moves, from h =", d.H())
+	end, _ := b.Play(tiles.FormatMoves(res.Moves, false))
+	fmt.Println(end.IsGoal())
+	// Output:
+	// solved in 31 moves, from h = 23
+	// true
+}
+
+// Korf's instances are for the blank-first goal.
+func ExampleKorf() {
+	ks, _ := tiles.Korf()
+	k := ks[15]
+	res, _ := engine.IDA(context.Background(), tiles.NewDomain(k.Board, tiles.LinearConflict), engine.Options{})
+	fmt.Printf("Korf #%d: %d moves, published optimum %d\n", k.Number, len(res.Moves), k.Optimal)
+	// Output:
+	// Korf #16: 42 moves, published optimum 42
+}
