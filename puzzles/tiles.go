@@ -85,6 +85,11 @@ var eightPresets = []Preset{
 // conflict solves in moments; their optimal lengths are checked by the tests.
 var twentyFourPresets = []Preset{
 	{Name: "Warm-up", State: "1 2 3 4 5, 6 7 8 9 10, 11 12 13 14 15, 16 17 18 19 20, 21 22 0 23 24", Optimal: 2},
+	{Name: "Scrambled (20 moves)", State: "1 2 3 14 5, 6 7 8 13 9, 11 12 4 19 10, 16 17 18 0 24, 21 22 23 20 15", Optimal: 20},
+	{Name: "Scrambled (30 moves)", State: "3 8 17 4 5, 1 0 6 9 10, 2 11 12 13 15, 7 16 18 14 20, 21 22 23 19 24", Optimal: 30},
+	{Name: "Scrambled (38 moves)", State: "6 1 10 3 5, 12 2 8 7 13, 11 9 0 4 15, 16 17 23 14 19, 21 22 24 18 20", Optimal: 38},
+	{Name: "Scrambled (44 moves)", State: "1 2 3 9 4, 6 7 19 13 15, 11 21 0 12 8, 16 18 23 14 5, 22 17 10 20 24", Optimal: 44},
+	{Name: "Scrambled (52 moves)", State: "3 5 14 4 10, 1 0 2 9 15, 6 7 18 22 13, 16 8 17 24 19, 11 12 21 23 20", Optimal: 52},
 }
 
 // korfPresets are Korf's 100 instances. They are for the blank-first goal:
