@@ -31,16 +31,15 @@ func init() {
 		},
 		Presets:  booksortPresets(),
 		Renderer: "booksort",
-		Help: `The books on the shelf left to right: a permutation of 1..n, 1 <= n <= 15,
-separated by spaces or commas, e.g. "1 3 4 6 2 5". One operation takes out a
-contiguous block of books and puts it back elsewhere; the goal is 1 2 .. n.
-Moves read "[l..r]>k": the books at positions l..r (1-based) go to just after
-the book now at position k (every operation can be written so, moving the
-block right). Heuristics: cycles (the cycle-graph bound: (n+1 - odd
-cycles)/2), breakpoints (neighbours that are not consecutive, counting the
-shelf's ends as books 0 and n+1, divided by 3) and successors (the seed's:
-books not followed by their successor, divided by 3). The judge (poj3460)
-answers up to 4 operations, else "5 or more".`,
+		Help: "The books on the shelf left to right: a permutation of 1..n, 1 <= n <= 15, separated by " +
+			"spaces or commas, e.g. \"1 3 4 6 2 5\". One operation takes out a contiguous block of " +
+			"books and puts it back elsewhere; the goal is 1 2 .. n. Moves read \"[l..r]>k\": the books " +
+			"at positions l..r (1-based) go to just after the book now at position k (every operation " +
+			"can be written so, moving the block right). Heuristics: cycles (the cycle-graph bound: " +
+			"(n+1 - odd cycles)/2), breakpoints (neighbours that are not consecutive, counting the " +
+			"shelf's ends as books 0 and n+1, divided by 3) and successors (the seed's: books not " +
+			"followed by their successor, divided by 3). The judge (poj3460) answers up to 4 " +
+			"operations, else \"5 or more\".",
 	})
 	RegisterJudge(&Judge{
 		Name:  "poj3460",

@@ -30,16 +30,15 @@ func init() {
 		},
 		Presets:  squaresPresets(),
 		Renderer: "squares",
-		Help: `The grid size n (1..5), then optionally a colon and the sticks already
-missing, separated by spaces or commas: "5" is the full 5x5 grid, "3: 12 17 23"
-a 3x3 grid without sticks 12, 17 and 23. Sticks are numbered as in the judge,
-from 1, row by row: each row has its n horizontal sticks, then its n+1
-vertical ones; the bottom row of horizontal sticks comes last. A move removes
-one stick (named by its number). The search only branches on the sticks of
-the first intact square (smallest first), and a stick passed over by an
-earlier sibling stays kept in the subtree. Heuristics: greedy (squares with
-no removable stick in common), ratio (intact squares / the most one stick
-is in), none. The judge is poj1084.`,
+		Help: "The grid size n (1..5), then optionally a colon and the sticks already missing, " +
+			"separated by spaces or commas: \"5\" is the full 5x5 grid, \"3: 12 17 23\" a 3x3 grid " +
+			"without sticks 12, 17 and 23. Sticks are numbered as in the judge, from 1, row by row: " +
+			"each row has its n horizontal sticks, then its n+1 vertical ones; the bottom row of " +
+			"horizontal sticks comes last. A move removes one stick (named by its number). The search " +
+			"only branches on the sticks of the first intact square (smallest first), and a stick " +
+			"passed over by an earlier sibling stays kept in the subtree. Heuristics: greedy (squares " +
+			"with no removable stick in common), ratio (intact squares / the most one stick is in), " +
+			"none. The judge is poj1084.",
 	})
 	RegisterJudge(&Judge{
 		Name:  "poj1084",

@@ -3,6 +3,7 @@ package booksort
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -474,6 +475,38 @@ func TestChildH(t *testing.T) {
 					if int(c.H) != want {
 						t.Fatalf("%s %v move %s: child h %d, counted afresh %d", h, d.Books(), d.MoveName(int(c.Move)), c.H, want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestView checks the view: the books, the breaks, and every heuristic's
+// value whatever the domain's own heuristic is.
+func TestView(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 50 {
+		s := Scramble(rng, 1+rng.IntN(MaxBooks), rng.IntN(6))
+		for _, own := range Heuristics {
+			d, _ := NewDomain(s, own)
+			b, err := json.Marshal(d.View())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v View
+			if err := json.Unmarshal(b, &v); err != nil {
+				t.Fatal(err)
+			}
+			if key(v.Books) != key(s.Books()) || v.Sorted != d.IsGoal() || len(v.Breaks) != d.bp {
+				t.Fatalf("%s: view %s", s, b)
+			}
+			if len(v.Bounds) != len(Heuristics) {
+				t.Fatalf("%s: %d bounds", s, len(v.Bounds))
+			}
+			for i, h := range Heuristics {
+				other, _ := NewDomain(s, h)
+				if v.Bounds[i].Name != h || v.Bounds[i].H != other.H() {
+					t.Fatalf("%s (domain %s): bound %+v, want %s %d", s, own, v.Bounds[i], h, other.H())
 				}
 			}
 		}

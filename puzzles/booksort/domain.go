@@ -334,29 +334,37 @@ type View struct {
 	// before the first) where the neighbours are not consecutive, counting
 	// the shelf's ends as books 0 and n+1.
 	Breaks []int `json:"breaks"`
-	// Measure says what the heuristic counted ("5 breakpoints"), H is its
-	// value.
-	Measure   string `json:"measure"`
-	H         int    `json:"h"`
-	Heuristic string `json:"heuristic"`
-	Sorted    bool   `json:"sorted"`
+	// Bounds holds every heuristic's value here, the strongest first: the
+	// page may draw states with a domain built for another heuristic than
+	// the run's, so the view does not depend on the domain's own.
+	Bounds []Bound `json:"bounds"`
+	Sorted bool    `json:"sorted"`
+}
+
+// Bound is one heuristic's value and what it counted.
+type Bound struct {
+	Name    string `json:"name"`
+	H       int    `json:"h"`
+	Measure string `json:"measure"` // "5 breakpoints"
 }
 
 // View describes the current shelf for the page.
 func (d *Domain) View() any {
-	v := View{Books: d.Books(), Breaks: []int{}, H: d.H(), Heuristic: d.heur, Sorted: d.IsGoal()}
+	v := View{Books: d.Books(), Breaks: []int{}, Sorted: d.IsGoal()}
+	inner := 0
 	for i := 0; i <= d.n; i++ {
 		if d.a[i+1] != d.a[i]+1 {
 			v.Breaks = append(v.Breaks, i)
+			if i >= 1 && i < d.n {
+				inner++
+			}
 		}
 	}
-	switch {
-	case d.cycles:
-		v.Measure = fmt.Sprintf("%d black edges, %d odd cycles", d.n+1, d.n+1-2*v.H)
-	case d.heur == Successors:
-		v.Measure = fmt.Sprintf("%d wrong successors", d.cnt)
-	default:
-		v.Measure = fmt.Sprintf("%d breakpoints", d.cnt)
+	c := d.cycleBound()
+	v.Bounds = []Bound{
+		{Cycles, c, fmt.Sprintf("%d black edges, %d odd cycles", d.n+1, d.n+1-2*c)},
+		{Breakpoints, (d.bp + 2) / 3, fmt.Sprintf("%d breakpoints", d.bp)},
+		{Successors, (inner + 2) / 3, fmt.Sprintf("%d wrong successors", inner)},
 	}
 	return v
 }

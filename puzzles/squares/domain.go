@@ -241,7 +241,16 @@ type View struct {
 	Removed []int    `json:"removed"` // removed by the search so far
 	Kept    []int    `json:"kept"`    // the move rule keeps them in this subtree
 	Intact  []Square `json:"intact"`  // in search order: the first is branched on
-	H       int      `json:"h"`
+	// Bounds holds the heuristics' values here (DeadEnd: no way on): the
+	// page may draw states with a domain built for another heuristic than
+	// the run's, so the view does not depend on the domain's own.
+	Bounds []Bound `json:"bounds"`
+}
+
+// Bound is one heuristic's value.
+type Bound struct {
+	Name string `json:"name"`
+	H    int    `json:"h"`
 }
 
 // View describes the current grid for the page.
@@ -252,6 +261,9 @@ func (d *Domain) View() any {
 		Removed: sticksOf(d.start &^ d.present),
 		Kept:    sticksOf(d.kept & d.present),
 		Intact:  d.Intact(),
-		H:       d.H(),
+		Bounds: []Bound{
+			{Greedy, d.greedy(d.present, d.kept)},
+			{Ratio, d.ratio(d.present, d.kept)},
+		},
 	}
 }

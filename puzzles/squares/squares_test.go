@@ -3,6 +3,8 @@ package squares
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -497,4 +499,36 @@ func subsets(n, k int) float64 {
 		c = c * float64(n-i) / float64(i+1)
 	}
 	return total
+}
+
+// TestView checks the view of a grid part way through a search: the
+// removed, kept and missing sticks, the intact squares, and each heuristic's
+// value whatever the domain's own heuristic is.
+func TestView(t *testing.T) {
+	g, _ := Parse("5: 60")
+	for _, own := range Heuristics {
+		d, _ := NewDomain(g, own)
+		d.Apply(6) // stick 7, on the first square (1 6 7 12): keeps 1 and 6
+		b, err := json.Marshal(d.View())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v View
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.N != 5 || fmt.Sprint(v.Missing) != "[60]" || fmt.Sprint(v.Removed) != "[7]" || fmt.Sprint(v.Kept) != "[1 6]" {
+			t.Fatalf("view %s", b)
+		}
+		if len(v.Intact) != len(d.Intact()) || v.Intact[0] != (Square{1, 0, 2}) {
+			t.Fatalf("intact squares %v", v.Intact)
+		}
+		for i, h := range []string{Greedy, Ratio} {
+			other, _ := NewDomain(g, h)
+			other.Apply(6)
+			if v.Bounds[i].Name != h || v.Bounds[i].H != other.H() {
+				t.Fatalf("domain %s: bound %+v, want %s %d", own, v.Bounds[i], h, other.H())
+			}
+		}
+	}
 }

@@ -1,8 +1,8 @@
 // Booksort (POJ 3460): view = {"books": [a permutation of 1..n, left to
 // right], "breaks": [gaps 0..n where neighbours are not consecutive; gap i is
 // after the i-th book, gap 0 before the first, the shelf's ends counting as
-// books 0 and n+1], "measure": what the heuristic counted, as text ("5
-// breakpoints"), "h": its value, "heuristic": its name, "sorted": bool}.
+// books 0 and n+1], "bounds": [{"name", "h", "measure"}: every heuristic's
+// value here, strongest first], "sorted": bool}.
 // Books stand as bars as tall as their number; a red mark sits in each break.
 'use strict';
 vizRegisterRenderer('booksort', {
@@ -62,19 +62,20 @@ vizRegisterRenderer('booksort', {
       add('line', { x1: x, y1: top, x2: x, y2: shelfY, stroke: '#d32f2f', 'stroke-width': 2, 'stroke-dasharray': '4 3' },
         'break: ' + (g === 0 ? 'shelf start' : 'book ' + books[g - 1]) + ' | ' + (g === n ? 'shelf end' : 'book ' + books[g]));
     }
-    let status;
-    if (view.sorted === true) {
-      status = 'sorted';
-    } else {
-      status = breaks.size + ' breaks';
-      if (Number.isInteger(view.h)) {
-        const name = typeof view.heuristic === 'string' ? view.heuristic + ' ' : '';
-        status += ' · ' + name + 'h = ' + view.h;
-      }
-    }
-    text(width / 2, shelfY + bottom - 4, status, 12, '#333');
-    if (typeof view.measure === 'string' && view.sorted !== true) {
-      text(width / 2, top - 3, view.measure, 10, '#666');
+    text(width / 2, shelfY + bottom - 4, view.sorted === true ? 'sorted' : breaks.size + ' breaks', 12, '#333');
+    const bounds = Array.isArray(view.bounds) ? view.bounds.filter((b) => b && typeof b.name === 'string' && Number.isInteger(b.h)) : [];
+    if (bounds.length > 0) {
+      const t = add('text', { x: width / 2, y: top - 3, 'text-anchor': 'middle', 'font-size': 10, 'font-family': 'system-ui, sans-serif', fill: '#555' });
+      bounds.forEach((b, i) => {
+        const span = document.createElementNS(ns, 'tspan');
+        span.textContent = (i > 0 ? ' · ' : 'h: ') + b.name + ' ' + b.h;
+        if (typeof b.measure === 'string') {
+          const tt = document.createElementNS(ns, 'title');
+          tt.textContent = b.name + ': ' + b.measure;
+          span.appendChild(tt);
+        }
+        t.appendChild(span);
+      });
     }
     el.appendChild(s);
   },

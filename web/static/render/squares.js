@@ -1,7 +1,8 @@
 // Square destroyer (POJ 1084): view = {"n": 1..5, "missing": [sticks
 // missing from the start], "removed": [sticks the search removed], "kept":
 // [sticks the move rule keeps in this subtree], "intact": [{"size","row",
-// "col"} in search order: the first is the one branched on], "h": n}.
+// "col"} in search order: the first is the one branched on], "bounds":
+// [{"name", "h"}: the heuristics' values here, 1000 meaning no way on]}.
 // Sticks are the judge's numbers, from 1, row by row: n horizontal, then n+1
 // vertical per row, the bottom row's horizontals last.
 'use strict';
@@ -83,10 +84,14 @@ vizRegisterRenderer('squares', {
     for (let r = 0; r <= n; r++) {
       for (let c = 0; c <= n; c++) add('circle', { cx: px(c), cy: px(r), r: 2.5, fill: '#333' });
     }
-    let status = intact.length === 0 ? 'no square left' : intact.length + ' intact square' + (intact.length === 1 ? '' : 's');
+    let status = intact.length === 0 ? 'no square left' : intact.length + ' intact';
     status += ' · removed ' + removed.size;
-    if (Number.isInteger(view.h)) status += ' · h = ' + (view.h >= 1000 ? '∞' : view.h);
-    text(size / 2, size + foot - 6, status, 12, '#333');
+    if (Array.isArray(view.bounds)) {
+      view.bounds.filter((b) => b && typeof b.name === 'string' && Number.isInteger(b.h)).forEach((b) => {
+        status += ' · ' + b.name + ' ' + (b.h >= 1000 ? '∞' : b.h);
+      });
+    }
+    text(size / 2, size + foot - 6, status, 11, '#333');
     el.appendChild(s);
   },
 });
