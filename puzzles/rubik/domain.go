@@ -83,14 +83,17 @@ func (d *Domain) Cube() Cube {
 func (d *Domain) HeuristicName() string { return d.name }
 
 func (d *Domain) NumMoves() int         { return NumMoves }
-func (d *Domain) MaxBranch() int        { return 15 }
+func (d *Domain) MaxBranch() int        { return NumMoves }
 func (d *Domain) MoveName(m int) string { return MoveName(m) }
 
-var identity = [12]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+var (
+	identity       = [12]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+	cornerIdentity = [12]uint8{0, 1, 2, 3, 4, 5, 6, 7} // the last 4 unused
+)
 
 // IsGoal reports whether the cube is solved.
 func (d *Domain) IsGoal() bool {
-	return d.cpos == identity && d.epos == identity && d.cori == [12]uint8{} && d.eori == [12]uint8{}
+	return d.cpos == cornerIdentity && d.epos == identity && d.cori == [12]uint8{} && d.eori == [12]uint8{}
 }
 
 // H is the heuristic of the current state.
