@@ -30,13 +30,17 @@ const testPuzzle = "web-test-8puzzle"
 // solution and several IDA* iterations under Manhattan distance.
 const testState = "8 1 3 4 0 2 7 6 5"
 
+// korf1 is Korf's first 15-puzzle instance (blank-first goal): some 276
+// million nodes, a search that outlasts any test.
+const korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+
 var registerOnce sync.Once
 
 func registerTestPuzzle() {
 	registerOnce.Do(func() {
 		puzzles.Register(&puzzles.Puzzle{
 			Name:       testPuzzle,
-			Title:      "8-puzzle (test copy)",
+			Title:      "sliding tiles (test copy; 3x3, 4x4 or 5x5 by the count)",
 			Heuristics: []string{"manhattan", "misplaced"},
 			Goals:      tiles.Goals,
 			Parse: func(state, goal string) (puzzles.Instance, error) {
@@ -44,7 +48,7 @@ func registerTestPuzzle() {
 				if err != nil {
 					return nil, err
 				}
-				b, err := tiles.Parse(state, 3, g)
+				b, err := tiles.Parse(state, 0, g)
 				if err != nil {
 					return nil, err
 				}
@@ -145,6 +149,7 @@ type msg struct {
 	Charts  map[string]json.RawMessage
 	Replay  *replayPos `json:"replay"`
 	State   string     `json:"state"`
+	Log     bool       `json:"log"`
 }
 
 // until reads messages until one satisfies ok, or fails after timeout.

@@ -59,6 +59,10 @@ type Server struct {
 	mu       sync.Mutex // guards closed and sessions.Add against Close
 	closed   bool
 	sessions sync.WaitGroup
+
+	// Test hooks: a session starts, a run's goroutine ends.
+	onSession func(*session)
+	onRunEnd  func()
 }
 
 // New makes a server.
@@ -189,7 +193,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.sessions.Add(1)
 	s.mu.Unlock()
 	defer s.sessions.Done()
-	newSession(s, conn).serve(s.ctx)
+	ss := newSession(s, conn)
+	if s.onSession != nil {
+		s.onSession(ss)
+	}
+	ss.serve(s.ctx)
 }
 
 func (s *Server) logf(format string, args ...any) {

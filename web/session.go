@@ -204,10 +204,11 @@ func (s *session) writeLoop() {
 		case <-s.dirty:
 			// The latest state is built when it is written: news that came
 			// in between is folded into one message.
+			if throttle != nil {
+				continue // a write is already due
+			}
 			if wait := interval - time.Since(last); wait > 0 {
-				if throttle == nil {
-					throttle = time.After(wait)
-				}
+				throttle = time.After(wait)
 				continue
 			}
 			if !writeState() {
@@ -435,6 +436,9 @@ func (s *session) launch(src source, p *player, from int) *run {
 	s.mu.Unlock()
 	go func() {
 		defer close(r.done)
+		if s.srv.onRunEnd != nil {
+			defer s.srv.onRunEnd()
+		}
 		if err := src.run(ctx, p, from); err != nil {
 			s.mu.Lock()
 			r.err = err

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -47,5 +49,181 @@ func TestRunToEndMatchesEngine(t *testing.T) {
 		if len(m.Charts[k]) < 50 {
 			t.Errorf("chart %s: %s", k, m.Charts[k])
 		}
+	}
+}
+
+func TestSteppingGivesExactlyNEvents(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(startMsg(nil))
+	m := c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" && m.Active.Events > 0 })
+	time.Sleep(100 * time.Millisecond)
+	c.send(map[string]any{"type": "options"})
+	m = c.until(5*time.Second, "a state", isState)
+	if m.Active.Events != 1 {
+		t.Fatalf("before any step the page saw %d events, want 1 (the run's start)", m.Active.Events)
+	}
+	want := int64(1)
+	for _, n := range []int{1, 1, 5, 3, 20} {
+		c.send(map[string]any{"type": "step", "n": n})
+		want += int64(n)
+		m = c.until(5*time.Second, "the steps", func(m *msg) bool { return isState(m) && m.Active.Events >= want && m.Status == "paused" })
+		if m.Active.Events != want {
+			t.Fatalf("after stepping to %d the page saw %d events", want, m.Active.Events)
+		}
+	}
+	// Nothing more comes while paused.
+	time.Sleep(150 * time.Millisecond)
+	c.send(map[string]any{"type": "options", "log": true})
+	m = c.until(5*time.Second, "a state", func(m *msg) bool { return isState(m) && m.Log })
+	if m.Active.Events != want {
+		t.Fatalf("paused, the run moved on to %d events (want %d)", m.Active.Events, want)
+	}
+	if m.Node == nil || len(m.Node.View) == 0 || m.Node.Renderer != "tiles" {
+		t.Fatalf("no state view of the current node: %+v", m.Node)
+	}
+
+	// To the next expansion: the run stops right after a visit event.
+	c.send(map[string]any{"type": "expand"})
+	m = c.until(5*time.Second, "the next expansion", func(m *msg) bool { return isState(m) && m.Active.Events > want && m.Status == "paused" })
+	if m.Tree == nil || m.Node == nil || m.Tree.Last != m.Node.ID {
+		t.Fatalf("after next-expansion the current node is not the tree's last: %+v / %+v", m.Tree, m.Node)
+	}
+	last := findNode(m.Tree.Root, m.Tree.Last)
+	if last == nil || last.Status != statusPath {
+		t.Fatalf("after next-expansion the last node is %+v, want a node on the path", last)
+	}
+
+	// To the next bound: the iteration that was running has ended.
+	it := m.Active.Iteration
+	c.send(map[string]any{"type": "to-bound"})
+	m = c.until(5*time.Second, "the bound increase", func(m *msg) bool {
+		return isState(m) && m.Status == "paused" && len(m.Active.Iterations) >= it && m.Active.Iterations[it-1].NextBound > 0
+	})
+	if m.Active.Bound != m.Active.Iterations[it-1].NextBound {
+		t.Fatalf("after the bound increase the bound is %d, want iteration %d's next bound %d", m.Active.Bound, it, m.Active.Iterations[it-1].NextBound)
+	}
+}
+
+func findNode(n *treeNode, id uint64) *treeNode {
+	if n == nil {
+		return nil
+	}
+	if n.ID == id {
+		return n
+	}
+	for _, c := range n.Children {
+		if f := findNode(c, id); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+func countStatus(n *treeNode, status string) int {
+	if n == nil {
+		return 0
+	}
+	k := 0
+	if n.Status == status {
+		k++
+	}
+	for _, c := range n.Children {
+		k += countStatus(c, status)
+	}
+	return k
+}
+
+func TestSolutionPathInTree(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(startMsg(nil))
+	c.send(map[string]any{"type": "to-end"})
+	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	if got := countStatus(m.Tree.Root, statusSolution); got != m.Active.SolutionLength+1 {
+		t.Errorf("%d solution nodes in the tree, want %d (the path and its root)", got, m.Active.SolutionLength+1)
+	}
+	// The goal's state is shown: tiles in order.
+	var v struct{ Tiles []int }
+	if err := json.Unmarshal(m.Node.View, &v); err != nil || fmt.Sprint(v.Tiles) != "[1 2 3 4 5 6 7 8 0]" {
+		t.Errorf("the final state is %s (%v)", m.Node.View, err)
+	}
+}
+
+func TestPlay(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(startMsg(nil))
+	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	start := time.Now()
+	c.send(map[string]any{"type": "play", "n": 100})
+	m := c.until(5*time.Second, "playing", func(m *msg) bool { return isState(m) && m.Active.Events >= 21 })
+	if el := time.Since(start); el < 150*time.Millisecond {
+		t.Errorf("20 events at 100 a second took %v", el)
+	}
+	if m.Status != "running" {
+		t.Errorf("status while playing: %s", m.Status)
+	}
+	c.send(map[string]any{"type": "pause"})
+	m = c.until(5*time.Second, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	at := m.Active.Events
+	time.Sleep(100 * time.Millisecond)
+	c.send(map[string]any{"type": "options"})
+	m = c.until(5*time.Second, "a state", isState)
+	if m.Active.Events > at+1 {
+		t.Errorf("paused at %d events, then %d", at, m.Active.Events)
+	}
+}
+
+func TestCompareRuns(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(startMsg(map[string]any{"fast": true}))
+	c.until(5*time.Second, "run 1", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	c.send(startMsg(map[string]any{"fast": true, "keep": true, "heuristic": "misplaced"}))
+	m := c.until(5*time.Second, "run 2", func(m *msg) bool { return isState(m) && m.Status == "solved" && len(m.Runs) == 2 })
+	if m.Runs[0].Heuristic != "manhattan" || m.Runs[1].Heuristic != "misplaced" {
+		t.Fatalf("runs: %+v", m.Runs)
+	}
+	if m.Runs[0].SolutionLength != m.Runs[1].SolutionLength {
+		t.Errorf("two admissible heuristics, two optimal lengths: %d and %d", m.Runs[0].SolutionLength, m.Runs[1].SolutionLength)
+	}
+	if m.Runs[1].Generated <= m.Runs[0].Generated {
+		t.Errorf("misplaced tiles generated %d nodes, manhattan %d: want more", m.Runs[1].Generated, m.Runs[0].Generated)
+	}
+	var opt struct {
+		Series []struct{ Name string }
+	}
+	if err := json.Unmarshal(m.Charts["iterations"], &opt); err != nil || len(opt.Series) != 6 {
+		t.Errorf("the iterations chart of two runs has %d series, want 6 (%v)", len(opt.Series), err)
+	}
+	// A fresh start without keep drops both.
+	c.send(startMsg(map[string]any{"fast": true}))
+	c.until(5*time.Second, "one run", func(m *msg) bool { return isState(m) && m.Status == "solved" && len(m.Runs) == 1 })
+}
+
+func TestAStarRun(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(startMsg(map[string]any{"algorithm": "astar"}))
+	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	c.send(map[string]any{"type": "step", "n": 10})
+	c.send(map[string]any{"type": "to-end"})
+	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	want := engineResult(t, testPuzzle, testState, "manhattan")
+	if m.Active.SolutionLength != len(want.Moves) {
+		t.Errorf("A* found %d moves, IDA* %d", m.Active.SolutionLength, len(want.Moves))
+	}
+}
+
+func TestScramble(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(map[string]any{"type": "scramble", "puzzle": testPuzzle, "depth": 12})
+	m := c.until(5*time.Second, "a scramble", func(m *msg) bool { return m.Type == "scrambled" })
+	c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": m.State, "fast": true})
+	m = c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	if m.Active.SolutionLength > 12 {
+		t.Errorf("a 12-move scramble took %d moves", m.Active.SolutionLength)
 	}
 }

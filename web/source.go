@@ -99,10 +99,11 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 	if r.Goal != "" {
 		info.Options = map[string]string{"goal": r.Goal}
 	}
-	s := &liveSource{info: info, inst: inst, algo: r.Algorithm, fast: r.Fast}
+	// Check the context often enough that a cancelled run stops well within
+	// 100 ms on a slow machine; node events cost more per expansion. A
+	// check is a few nanoseconds every thousands of expansions.
+	s := &liveSource{info: info, inst: inst, algo: r.Algorithm, fast: r.Fast, check: 1 << 14}
 	if !r.Fast {
-		// Node events cost more per expansion: check the context more often,
-		// so a cancelled run stops well within 100 ms.
 		s.check = 1 << 10
 	}
 	return s, nil
