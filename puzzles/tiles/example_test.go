@@ -49,9 +49,11 @@ func ExampleNewDomain() {
 // Korf's instances are for the blank-first goal.
 func ExampleKorf() {
 	ks, _ := tiles.Korf()
-	k := ks[15]
-	res, _ := engine.IDA(context.Background(), tiles.NewDomain(k.Board, tiles.LinearConflict), engine.Options{})
-	fmt.Printf("Korf #%d: %d moves, published optimum %d\n", k.Number, len(res.Moves), k.Optimal)
+	k := ks[0]
+	for _, h := range []tiles.Heuristic{tiles.Misplaced, tiles.Manhattan, tiles.LinearConflict} {
+		fmt.Printf("Korf #%d: %s %d, ", k.Number, h, tiles.NewDomain(k.Board, h).H())
+	}
+	fmt.Println("optimal", k.Optimal)
 	// Output:
-	// Korf #16: 42 moves, published optimum 42
+	// Korf #1: misplaced 15, Korf #1: manhattan 41, Korf #1: linear-conflict 43, optimal 57
 }

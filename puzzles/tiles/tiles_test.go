@@ -241,6 +241,9 @@ func TestOptimal8(t *testing.T) {
 			for _, s := range stratified(d, n) {
 				b := Board{size: 3, goal: goal, tiles: s}
 				want := d.of(b)
+				if testing.Short() && h == Misplaced && want > 24 {
+					continue // the race run cannot afford A* with misplaced tiles on the deepest states
+				}
 				for _, a := range algos {
 					dom := NewDomain(b, h)
 					res, err := a.run(ctx, dom, engine.Options{})
