@@ -102,6 +102,20 @@ func ReadCases(r io.Reader) ([]*Shelf, error) {
 	return shelves, nil
 }
 
+// WriteCases writes shelves in the judge's input format, which ReadCases
+// reads back: T, then per case n on one line and the books on the next.
+func WriteCases(w io.Writer, shelves []*Shelf) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, len(shelves))
+	for _, s := range shelves {
+		fmt.Fprintf(bw, "%d\n%s\n", len(s.books), s)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("poj3460: writing the cases: %w", err)
+	}
+	return nil
+}
+
 // Solve finds a shortest sequence of at most limit operations that sorts s,
 // with IDA* and the named heuristic. ok is false when more than limit are
 // needed.

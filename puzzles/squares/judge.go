@@ -78,6 +78,25 @@ func ReadCases(r io.Reader) ([]*Grid, error) {
 	return grids, nil
 }
 
+// WriteCases writes grids in the judge's input format, which ReadCases
+// reads back: T, then per case n on one line and "k s1 .. sk" on the next.
+func WriteCases(w io.Writer, grids []*Grid) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, len(grids))
+	for _, g := range grids {
+		missing := g.Missing()
+		fmt.Fprintf(bw, "%d\n%d", g.n, len(missing))
+		for _, s := range missing {
+			fmt.Fprintf(bw, " %d", s)
+		}
+		fmt.Fprintln(bw)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("poj1084: writing the cases: %w", err)
+	}
+	return nil
+}
+
 // Solve finds a smallest set of sticks whose removal leaves no square, with
 // IDA* and the named heuristic, as the sticks' move numbers (stick - 1) in
 // the order removed.

@@ -388,6 +388,19 @@ func FuzzReadCases(f *testing.F) {
 				t.Fatalf("read %q but it does not reparse: %v", g, err)
 			}
 		}
+		var buf bytes.Buffer
+		if err := WriteCases(&buf, grids); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadCases(&buf)
+		if err != nil || len(again) != len(grids) {
+			t.Fatalf("written cases read back: %d, %v", len(again), err)
+		}
+		for i := range again {
+			if again[i].String() != grids[i].String() {
+				t.Fatalf("case %d written as %s reads back as %s", i+1, grids[i], again[i])
+			}
+		}
 		// Answer small inputs in full: the search must not fail on
 		// anything the reader accepts, and must answer every case.
 		if len(grids) > 3 {
@@ -529,6 +542,35 @@ func TestView(t *testing.T) {
 			if v.Bounds[i].Name != h || v.Bounds[i].H != other.H() {
 				t.Fatalf("domain %s: bound %+v, want %s %d", own, v.Bounds[i], h, other.H())
 			}
+		}
+	}
+}
+
+// TestWriteCases writes the judge's extra input back in the judge's format
+// (the missing sticks sorted) and reads the same cases again.
+func TestWriteCases(t *testing.T) {
+	in, err := os.ReadFile(shared.Path(t, "judge", "poj1084", "extra.in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := ReadCases(bytes.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WriteCases(&out, cases); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%d\n4\n8 1 2 5 6 10 11 14 15\n", len(cases)); !strings.HasPrefix(out.String(), want[:2]) || !strings.Contains(out.String(), want[2:]) {
+		t.Fatalf("written\n%s\nwant it to contain\n%s", out.String(), want)
+	}
+	again, err := ReadCases(&out)
+	if err != nil || len(again) != len(cases) {
+		t.Fatalf("reading back: %d cases, %v", len(again), err)
+	}
+	for i := range cases {
+		if again[i].String() != cases[i].String() {
+			t.Fatalf("case %d: %s, read back %s", i+1, cases[i], again[i])
 		}
 	}
 }
