@@ -3,7 +3,9 @@ package rubik
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -227,4 +229,31 @@ func hasNibble(w, v uint32) bool {
 	x := w ^ (v * 0x11111111)
 	// A zero nibble in x is a nibble equal to v.
 	return (x-0x11111111)&^x&0x88888888 != 0
+}
+
+// ProgressBar returns a progress function that draws a bar on w: redrawn in
+// place on a terminal, one line per layer otherwise.
+func ProgressBar(w io.Writer, terminal bool) func(Progress) {
+	lastDepth, lastName := -1, ""
+	return func(p Progress) {
+		frac := float64(p.Filled) / float64(max(p.Total, 1))
+		const width = 30
+		n := int(frac * width)
+		bar := strings.Repeat("#", n) + strings.Repeat(".", width-n)
+		line := fmt.Sprintf("building pattern database %-9s depth %2d [%s] %5.1f%%", p.Pattern, p.Depth, bar, 100*frac)
+		done := p.Filled == p.Total
+		switch {
+		case terminal:
+			fmt.Fprint(w, "\r"+line)
+			if done {
+				fmt.Fprintln(w)
+			}
+		case p.Depth != lastDepth || p.Pattern != lastName || done:
+			// Off a terminal, a line per layer is enough.
+			if p.Depth != lastDepth || p.Pattern != lastName {
+				fmt.Fprintln(w, line)
+			}
+		}
+		lastDepth, lastName = p.Depth, p.Pattern
+	}
 }

@@ -1,0 +1,110 @@
+package puzzles
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"unicode"
+
+	"idaviz/engine"
+	"idaviz/puzzles/magiccube"
+	"idaviz/puzzles/rubik"
+)
+
+// The Rubik's cube, solved optimally in the half-turn metric after Korf
+// (1997): IDA* with the maximum of three pattern databases.
+func init() {
+	Register(&Puzzle{
+		Name:       "rubik",
+		Title:      "Rubik's cube (optimal, half-turn metric, Korf's pattern databases)",
+		Heuristics: rubik.HeuristicNames,
+		Parse:      parseRubik,
+		Scramble: func(rng *rand.Rand, depth int, _ string) Instance {
+			moves := make([]int, 0, max(depth, 0))
+			prev := -1
+			for len(moves) < depth {
+				if m := rng.IntN(rubik.NumMoves); rubik.Allowed(prev, m) {
+					moves = append(moves, m)
+					prev = m
+				}
+			}
+			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}
+		},
+		Presets:  rubikPresets,
+		Renderer: "magiccube",
+		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
+each alone (a clockwise quarter turn seen from that face), with 2 (a half
+turn) or with ' (counter-clockwise), separated by spaces, e.g. "R U2 F' L D2".
+The search finds an optimal solution that undoes it (half-turn metric: a half
+turn counts one). Or a sticker net as the magic cube reads it (54 colour
+letters: top 3x3, the band left/front/right/back 3x12, bottom 3x3), e.g.
+  www/www/www/ooogggrrrbbb/ooogggrrrbbb/ooogggrrrbbb/yyy/yyy/yyy
+Heuristics: korf (corners + two 6-edge pattern databases, built on first use
+in about a minute and cached; see 'viz pdb build rubik'), korf7 (7-edge
+databases, bigger), corners, edges, small (tiny in-memory databases, for
+demos), simple (no database).`,
+	})
+}
+
+// rubikPresets are scrambles with their optimal lengths, checked by the
+// package's tests (the longer ones with the full databases).
+var rubikPresets = []Preset{
+	{Name: "Sexy move (R U R' U')", State: "R U R' U'", Optimal: 4},
+	{Name: "Six moves", State: "F2 L' U D2 B R'", Optimal: 6},
+	{Name: "Checkerboard (U2 D2 F2 B2 L2 R2)", State: "U2 D2 F2 B2 L2 R2", Optimal: 6},
+	{Name: "Nine moves", State: "L2 B' D R2 F U' L B2 R'", Optimal: 9},
+	{Name: "Cube in a cube (18)", State: "F L F U' R U F2 L2 U' L' B D' B' L2 U", Optimal: 0},
+	{Name: "Superflip (20 moves: hours)", State: "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", Optimal: 20},
+}
+
+func parseRubik(state, goal string) (Instance, error) {
+	if goal != "" {
+		return nil, fmt.Errorf("rubik has one goal (the solved cube), not %q", goal)
+	}
+	moves, err := rubik.ParseMoves(state)
+	if err == nil {
+		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}, nil
+	}
+	n, nerr := magiccube.ParseNet(state)
+	if nerr == nil {
+		c, cerr := rubik.FromNet(n)
+		if cerr != nil {
+			return nil, fmt.Errorf("rubik: sticker net: %w", cerr)
+		}
+		return rubikInstance{cube: c, text: n.String()}, nil
+	}
+	// Tell by content which of the two it was meant to be.
+	letters := 0
+	for _, r := range state {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters >= magiccube.Size {
+		return nil, fmt.Errorf("rubik: sticker net: %w", nerr)
+	}
+	return nil, fmt.Errorf("rubik: %w", err)
+}
+
+type rubikInstance struct {
+	cube rubik.Cube
+	text string
+}
+
+func (i rubikInstance) String() string { return i.text }
+
+// Domain loads the heuristic's databases, building those that are missing
+// (with a progress bar on stderr) the first time.
+func (i rubikInstance) Domain(heuristic string) (engine.Domain, error) {
+	h, err := rubik.LoadHeuristic(context.Background(), heuristic, rubik.ProgressBar(os.Stderr, stderrIsTerminal()))
+	if err != nil {
+		return nil, err
+	}
+	return rubik.NewDomain(i.cube, h), nil
+}
+
+func stderrIsTerminal() bool {
+	fi, err := os.Stderr.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
