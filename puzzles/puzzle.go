@@ -43,6 +43,9 @@ type Preset struct {
 	Name    string `json:"name"`
 	State   string `json:"state"`
 	Optimal int    `json:"optimal,omitempty"` // the known optimal length, 0 when unknown
+	// Goal is the goal the preset is posed for (one of the Puzzle's Goals),
+	// "" for the default: Korf's 15-puzzle instances are blank-first.
+	Goal string `json:"goal,omitempty"`
 }
 
 // Instance is a parsed, valid start state.
