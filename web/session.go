@@ -79,17 +79,19 @@ func newSession(srv *Server, conn *websocket.Conn) *session {
 
 func (s *session) serve(parent context.Context) {
 	s.ctx, s.cancel = context.WithCancel(parent)
+	// The hello goes first, before any state: the page sets itself up
+	// (live or replay) from it.
+	mode := "live"
+	if s.srv.opt.Recording != nil {
+		mode = "replay"
+	}
+	s.reply(map[string]any{"type": "hello", "mode": mode})
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		s.writeLoop()
 	}()
-	mode := "live"
-	if s.srv.opt.Recording != nil {
-		mode = "replay"
-	}
-	s.reply(map[string]any{"type": "hello", "mode": mode})
 	if rec := s.srv.opt.Recording; rec != nil {
 		s.startReplay(rec)
 	}
@@ -190,6 +192,9 @@ func (s *session) writeLoop() {
 		s.stats.States++
 		s.mu.Unlock()
 		return write(b)
+	}
+	if !write(<-s.out) { // the hello
+		return
 	}
 	for {
 		select {

@@ -1,0 +1,102 @@
+package web
+
+import (
+	"encoding/json"
+	"testing"
+
+	"idaviz/trace"
+)
+
+type echartsOption struct {
+	XAxis []struct {
+		Data []string `json:"data"`
+		Type string   `json:"type"`
+	} `json:"xAxis"`
+	YAxis []struct {
+		Type string `json:"type"`
+	} `json:"yAxis"`
+	Series []struct {
+		Name string `json:"name"`
+		Type string `json:"type"`
+		Data []struct {
+			Value *float64 `json:"value"`
+		} `json:"data"`
+	} `json:"series"`
+}
+
+func decodeOption(t *testing.T, o map[string]any) echartsOption {
+	t.Helper()
+	b, err := json.Marshal(o)
+	if err != nil {
+		t.Fatalf("the chart's options do not encode: %v", err)
+	}
+	var opt echartsOption
+	if err := json.Unmarshal(b, &opt); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	return opt
+}
+
+func sampleRun(id int, h string) runStats {
+	return runStats{ID: id, Label: h + " ida", Snapshot: trace.Snapshot{
+		Bound: 12,
+		Iterations: []trace.Iteration{
+			{Iteration: 1, Bound: 10, NextBound: 12, Counts: trace.Counts{Expanded: 3, Generated: 7, Pruned: 4},
+				VisitF: []int64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, PruneF: []int64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4}},
+		},
+		Current: trace.Iteration{Iteration: 2, Bound: 12, Counts: trace.Counts{Expanded: 5, Generated: 11, Pruned: 6},
+			VisitF: []int64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 4}, PruneF: []int64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6}},
+	}}
+}
+
+func TestFHistogram(t *testing.T) {
+	r := sampleRun(1, "manhattan")
+	opt := decodeOption(t, fHistogram(r, false, chartOptions{}))
+	if len(opt.Series) != 2 || opt.Series[0].Name != "visited" {
+		t.Fatalf("series: %+v", opt.Series)
+	}
+	// The axis starts at the first f with nodes and reaches past the bound.
+	xs := opt.XAxis[0].Data
+	if xs[0] != "10" || xs[len(xs)-1] != "14" {
+		t.Errorf("f axis %v, want 10..14", xs)
+	}
+	val := func(s, i int) float64 {
+		if v := opt.Series[s].Data[i].Value; v != nil {
+			return *v
+		}
+		return -1
+	}
+	if val(0, 2) != 4 || val(1, 4) != 6 || val(0, 0) != 1 {
+		t.Errorf("values: %+v", opt.Series)
+	}
+	cum := decodeOption(t, fHistogram(r, true, chartOptions{}))
+	if v := cum.Series[0].Data[0].Value; v == nil || *v != 4 {
+		t.Errorf("cumulative visited at f=10: %v, want 3+1", v)
+	}
+	logOpt := decodeOption(t, fHistogram(r, false, chartOptions{Log: true}))
+	if logOpt.YAxis[0].Type != "log" {
+		t.Errorf("log axis: %+v", logOpt.YAxis)
+	}
+	if v := logOpt.Series[0].Data[1].Value; v != nil {
+		t.Errorf("a log axis got a zero: %v", *v)
+	}
+	// An empty run draws an empty chart.
+	decodeOption(t, fHistogram(runStats{}, false, chartOptions{}))
+}
+
+func TestIterationCharts(t *testing.T) {
+	runs := []runStats{sampleRun(1, "manhattan"), sampleRun(2, "misplaced")}
+	opt := decodeOption(t, iterationCounts(runs, chartOptions{}))
+	if len(opt.Series) != 6 || len(opt.XAxis[0].Data) != 2 {
+		t.Fatalf("two runs of two iterations: %d series, %d iterations", len(opt.Series), len(opt.XAxis[0].Data))
+	}
+	if v := opt.Series[1].Data[1].Value; v == nil || *v != 11 {
+		t.Errorf("generated in iteration 2: %v", v)
+	}
+	b := decodeOption(t, boundChart(runs))
+	if len(b.Series) != 2 || len(b.Series[0].Data) != 2 || *b.Series[0].Data[1].Value != 12 {
+		t.Errorf("bounds: %+v", b.Series)
+	}
+	decodeOption(t, iterationCounts(nil, chartOptions{Log: true}))
+	decodeOption(t, boundChart(nil))
+}

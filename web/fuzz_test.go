@@ -1,0 +1,64 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// FuzzHandle feeds the session's message handler arbitrary bytes: it must
+// answer with an error or act, never panic, and never hang.
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"start","puzzle":"` + testPuzzle + `","state":"` + testState + `","fast":true}`,
+		`{"type":"start","puzzle":"` + testPuzzle + `","state":"1 2 3 4 5 6 7 8 0","algorithm":"astar"}`,
+		`{"type":"step","n":3}`, `{"type":"play","n":1e9}`, `{"type":"seek","pos":-1}`,
+		`{"type":"scramble","puzzle":"` + testPuzzle + `","depth":5}`, `{"type":"node","id":1}`,
+		`{"type":"options","log":true}`, `{"type":"back"}`, `{"type":"clear"}`, `{"type":"cancel"}`,
+		`[]`, `null`, `"x"`, `{"type":`, "",
+	} {
+		f.Add([]byte(s))
+	}
+	srv := New(Options{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := newSession(srv, nil)
+		s.ctx, s.cancel = ctx, cancel
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_ = s.handle(data)
+			_ = s.handle([]byte(`{"type":"to-end"}`))
+			_ = s.state()
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("handle(%q) hangs", data)
+		}
+		cancel()
+		for _, r := range s.runs {
+			r.stop()
+		}
+	})
+}
+
+// FuzzHostOrigin: the Host and Origin checks take any header without
+// panicking, and never accept a name that is not loopback.
+func FuzzHostOrigin(f *testing.F) {
+	for _, s := range []string{"127.0.0.1:8080", "localhost", "[::1]:80", "evil.com", "127.0.0.1.evil.com", "[", "::1", "%", ""} {
+		f.Add(s, "http://"+s)
+	}
+	srv := New(Options{})
+	f.Fuzz(func(t *testing.T, host, origin string) {
+		ok := isLoopbackHost(host)
+		r := httptest.NewRequest("GET", "/ws", nil)
+		r.Host = host
+		r.Header.Set("Origin", origin)
+		if srv.checkOrigin(r) && !ok {
+			t.Fatalf("origin %q accepted for the non-loopback host %q", origin, host)
+		}
+		_, _ = CheckListenAddr(host, false)
+	})
+}

@@ -1,0 +1,100 @@
+package web
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"idaviz/trace"
+)
+
+func TestTreeWindow(t *testing.T) {
+	state := "8 6 7 2 5 4 3 0 1" // 31 moves: one of the two hardest 8-puzzles
+	if testing.Short() {
+		state = "7 2 4 5 0 6 8 3 1" // 20 moves
+	}
+	events := recordRun(t, trace.LevelNode, state)
+	for _, limit := range []int{300, 40} {
+		tr := newTree(limit)
+		maxDrawn := 0
+		for i := range events {
+			e := &events[i]
+			tr.add(e)
+			if got := 1 + countDrawn(tr.root.childrenOrNil()); tr.root != nil && got != tr.drawn {
+				t.Fatalf("limit %d, event %d: drawn says %d, the tree holds %d", limit, i, tr.drawn, got)
+			}
+			// The path and the last children of each path node are never
+			// folded: only beyond them may the window exceed its limit.
+			if tr.drawn > limit && tr.drawn > 2*len(tr.path)+2 {
+				t.Fatalf("limit %d, event %d: %d nodes drawn, path %d", limit, i, tr.drawn, len(tr.path))
+			}
+			maxDrawn = max(maxDrawn, tr.drawn)
+			if e.Kind == trace.KindIterationEnd && tr.root != nil && tr.root.Status != statusSolution {
+				// Every node of the iteration is in the window, folded or
+				// not: the root's count is the iteration's generated nodes.
+				if got := 1 + tr.root.below; got != e.Stats.Generated {
+					t.Errorf("limit %d, iteration %d: the window counts %d nodes, the engine generated %d", limit, e.Iteration, got, e.Stats.Generated)
+				}
+				if sum := sumCounts(tr.root); sum != e.Stats.Generated {
+					t.Errorf("limit %d, iteration %d: the drawn counts sum to %d, the engine generated %d", limit, e.Iteration, sum, e.Stats.Generated)
+				}
+			}
+		}
+		if got := countStatus(tr.root, statusSolution); got < 2 {
+			t.Errorf("limit %d: %d solution nodes at the end", limit, got)
+		}
+		v := tr.view()
+		b, err := json.Marshal(v)
+		if err != nil || !strings.Contains(string(b), `"solution"`) {
+			t.Errorf("the view does not encode: %v", err)
+		}
+		t.Logf("limit %d: %d events, at most %d nodes drawn", limit, len(events), maxDrawn)
+	}
+}
+
+func (n *treeNode) childrenOrNil() []*treeNode {
+	if n == nil {
+		return nil
+	}
+	return n.Children
+}
+
+// sumCounts adds the counts of the drawn nodes: each stands for itself and
+// what was folded into it.
+func sumCounts(n *treeNode) int64 {
+	if len(n.Children) == 0 {
+		if n.Status == statusGroup {
+			return n.Count
+		}
+		return 1 + n.below
+	}
+	s := int64(1)
+	for _, c := range n.Children {
+		s += sumCounts(c)
+	}
+	return s
+}
+
+func TestTreeIgnoresForeignEvents(t *testing.T) {
+	tr := newTree(10)
+	for _, e := range []trace.Event{
+		{Kind: trace.KindPrune, Parent: 5, Reason: trace.ReasonBound}, // before any root
+		{Kind: trace.KindVisit, Node: 1},                             // root
+		{Kind: trace.KindVisit, Node: 2, Parent: 99},                 // unknown parent
+		{Kind: trace.KindPrune, Node: 3, Parent: 1, Reason: trace.ReasonMoveRule},
+		{Kind: trace.KindVisit, Node: 4, Parent: 1, Depth: 1, Move: 2},
+		{Kind: trace.KindVisit, Node: 5, Parent: 1, Depth: 1, Move: 3},
+		{Kind: trace.KindSolution},
+	} {
+		tr.add(&e)
+	}
+	if tr.drawn != 3 || len(tr.root.Children) != 2 {
+		t.Errorf("drawn %d, root children %d", tr.drawn, len(tr.root.Children))
+	}
+	if moves, _, ok := tr.pathTo(5); !ok || len(moves) != 1 || moves[0] != 3 {
+		t.Errorf("path to 5: %v %v", moves, ok)
+	}
+	if _, n, ok := tr.pathTo(4); !ok || n.Status != statusExpanded {
+		t.Errorf("a finished sibling: %+v %v", n, ok)
+	}
+}
