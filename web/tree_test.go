@@ -79,8 +79,8 @@ func TestTreeIgnoresForeignEvents(t *testing.T) {
 	tr := newTree(10)
 	for _, e := range []trace.Event{
 		{Kind: trace.KindPrune, Parent: 5, Reason: trace.ReasonBound}, // before any root
-		{Kind: trace.KindVisit, Node: 1},                             // root
-		{Kind: trace.KindVisit, Node: 2, Parent: 99},                 // unknown parent
+		{Kind: trace.KindVisit, Node: 1},                              // root
+		{Kind: trace.KindVisit, Node: 2, Parent: 99},                  // unknown parent
 		{Kind: trace.KindPrune, Node: 3, Parent: 1, Reason: trace.ReasonMoveRule},
 		{Kind: trace.KindVisit, Node: 4, Parent: 1, Depth: 1, Move: 2},
 		{Kind: trace.KindVisit, Node: 5, Parent: 1, Depth: 1, Move: 3},
