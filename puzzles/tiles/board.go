@@ -348,9 +348,9 @@ func Scramble(rng *rand.Rand, size, depth int, goal Goal) (Board, error) {
 	for range depth {
 		st := &t.next[blank][prev+1]
 		i := rng.IntN(int(st.n))
-		m, c := st.move[i], int(st.cell[i])
+		m, c := int(st.off[i]&3), int(st.off[i]>>2)
 		b.tiles[blank], b.tiles[c] = b.tiles[c], 0
-		blank, prev = c, int(m)
+		blank, prev = c, m
 	}
 	return b, nil
 }

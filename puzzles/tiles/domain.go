@@ -146,31 +146,28 @@ func (d *Domain) IsGoal() bool { return d.tiles == d.t.goalTiles }
 // prev), in the order U D L R, with their heuristic values. It calls
 // nothing, so it needs no stack frame of its own.
 func (d *Domain) Expand(prev int, out []engine.Child) int {
-	if uint(prev+1) > numMoves {
-		prev = engine.NoMove
-	}
+	// prev+1 is 0..4; a bad prev lands on an empty entry: no children.
 	st := &d.t.next[d.blank&(slots-1)][(prev+1)&7]
 	out = out[:st.n&7]
 	h := d.h
 	if !d.lc {
 		delta := d.delta
 		for i := range out {
-			c := st.cell[i]
-			m := st.move[i]
-			out[i] = engine.Child{Move: int32(m), Cost: 1, H: h + int32(delta[deltaIndex(d.tiles[c&(slots-1)], c, m)])}
+			o := st.off[i&3]
+			k := int(d.tiles[(o>>2)&(slots-1)])<<7 | int(o)
+			out[i] = engine.Child{Move: int32(o & 3), Cost: 1, H: h + int32(delta[k&(deltaLen-1)])}
 		}
 		return len(out)
 	}
 	t := d.t
 	for i := range out {
-		c := st.cell[i]
-		m := st.move[i]
-		k := deltaIndex(d.tiles[c&(slots-1)], c, m)
+		o := st.off[i&3]
+		k := (int(d.tiles[(o>>2)&(slots-1)])<<7 | int(o)) & (deltaLen - 1)
 		s := &t.lcMove[k]
 		ka, kb := d.keys[s.a&15], d.keys[s.b&15]
 		dl := int32(t.lc[(ka+int32(s.da))&(lcLen-1)]) - int32(t.lc[ka&(lcLen-1)]) +
 			int32(t.lc[(kb+int32(s.db))&(lcLen-1)]) - int32(t.lc[kb&(lcLen-1)])
-		out[i] = engine.Child{Move: int32(m), Cost: 1, H: h + int32(t.dMD[k]) + dl}
+		out[i] = engine.Child{Move: int32(o & 3), Cost: 1, H: h + int32(t.dMD[k]) + dl}
 	}
 	return len(out)
 }

@@ -39,11 +39,13 @@ func deltaIndex(tile uint8, cell uint8, move uint8) int {
 const lcLen = 8192
 
 // steps are the moves the rule allows from one blank cell after one
-// previous move, in the fixed order U D L R, with the cell the blank goes to.
+// previous move, in the fixed order U D L R. Each is one byte, cell<<2 |
+// move, where cell is the one the blank goes to: that byte is also the low
+// part of the child's index in the delta tables (deltaIndex), so a child
+// costs one load of its tile and one of its delta.
 type steps struct {
-	n    uint8
-	move [numMoves]uint8
-	cell [numMoves]uint8
+	n   uint8
+	off [numMoves]uint8
 }
 
 // lcStep says how a move changes the two lines whose conflicts it can
@@ -136,8 +138,7 @@ func buildTable(size int, goal Goal) *table {
 				if t.to[c][m] < 0 || (prev >= 0 && int(m) == prev^1) {
 					continue
 				}
-				s.move[s.n] = m
-				s.cell[s.n] = uint8(t.to[c][m])
+				s.off[s.n] = uint8(deltaIndex(0, uint8(t.to[c][m]), m))
 				s.n++
 			}
 		}

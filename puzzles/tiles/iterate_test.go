@@ -1,0 +1,113 @@
+package tiles
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"idaviz/engine"
+	"idaviz/trace"
+)
+
+// iterateIDA is IDA* driven by Domain.Iterate, one call per iteration.
+func iterateIDA(d *Domain) (moves []int, iters []trace.Counts) {
+	bound := d.H()
+	for {
+		m, next, c, _ := d.Iterate(bound, 0, nil)
+		iters = append(iters, c)
+		if m != nil || next < 0 {
+			return m, iters
+		}
+		bound = next
+	}
+}
+
+// Iterate is the engine's search: the same solution and the same counts,
+// iteration by iteration, and the state left as it was.
+func TestIterateMatchesEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var boards []Board
+	for _, size := range []int{3, 4, 5} {
+		for i := 0; i < 6; i++ {
+			b, _ := Scramble(rng, size, 10+4*i, Goal(i%2))
+			boards = append(boards, b)
+		}
+	}
+	ks, _ := Korf()
+	boards = append(boards, ks[15].Board) // 42 moves
+	for _, b := range boards {
+		for _, h := range []Heuristic{Misplaced, Manhattan, LinearConflict} {
+			if h == Misplaced && b.size > 3 {
+				continue
+			}
+			res, err := engine.IDA(context.Background(), NewDomain(b, h), engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := NewDomain(b, h)
+			moves, iters := iterateIDA(d)
+			if d.Board() != b {
+				t.Fatalf("%s %s: Iterate moved the board", b, h)
+			}
+			if !slices.Equal(moves, res.Moves) {
+				t.Fatalf("%s %s: Iterate finds %v, the engine %v", b, h, moves, res.Moves)
+			}
+			if len(iters) != len(res.Iterations) {
+				t.Fatalf("%s %s: %d iterations, the engine %d", b, h, len(iters), len(res.Iterations))
+			}
+			for i, c := range iters {
+				if c != res.Iterations[i].Counts {
+					t.Fatalf("%s %s: iteration %d counts %+v, the engine %+v", b, h, i+1, c, res.Iterations[i].Counts)
+				}
+			}
+		}
+	}
+}
+
+func TestIterateStops(t *testing.T) {
+	ks, _ := Korf()
+	d := NewDomain(ks[0].Board, Manhattan)
+	calls := 0
+	moves, _, c, stopped := d.Iterate(57, 1000, func() bool { calls++; return calls == 3 })
+	if moves != nil || !stopped || c.Expanded != 3000 {
+		t.Fatalf("moves %v, stopped %v, counts %+v", moves, stopped, c)
+	}
+	if d.Board() != ks[0].Board {
+		t.Fatal("a stopped Iterate moved the board")
+	}
+}
+
+// BenchmarkIterateKorf is BenchmarkIDAKorf with the iterations run by
+// Domain.Iterate: what the engine would reach if it let a domain run an
+// unobserved iteration itself.
+func BenchmarkIterateKorf(b *testing.B) {
+	ks, err := Korf()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, h := range []Heuristic{Manhattan, LinearConflict} {
+		for _, n := range []int{2, 4, 5} {
+			k := ks[n-1]
+			b.Run(fmt.Sprintf("%s/korf%d", h, n), func(b *testing.B) {
+				var gen int64
+				cpu0 := cpuTime()
+				for b.Loop() {
+					moves, iters := iterateIDA(NewDomain(k.Board, h))
+					if len(moves) != k.Optimal {
+						b.Fatalf("%d moves, want %d", len(moves), k.Optimal)
+					}
+					for _, c := range iters {
+						gen += c.Generated
+					}
+				}
+				b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(gen)/cpu.Seconds(), "nodes/cpu-s")
+				}
+				b.ReportMetric(float64(gen)/float64(b.N), "generated/op")
+			})
+		}
+	}
+}
