@@ -118,8 +118,8 @@ func (d *Domain) hAfter(m int) int {
 	return h
 }
 
-// after is the database's value for the state after move m (-1: none).
-func (l *lookup) after(pos, ori *[12]uint8, m int) int {
+// index is the database entry for the state after move m (-1: none).
+func (l *lookup) index(pos, ori *[12]uint8, m int) int64 {
 	k := l.k
 	n := int64(k.n)
 	base := int64(k.base)
@@ -136,14 +136,22 @@ func (l *lookup) after(pos, ori *[12]uint8, m int) int {
 		dest, ot := &k.dest[m], &k.ori[m]
 		for i, c := range l.pieces {
 			q := pos[c&15] & 15
-			nq := dest[q&15]
+			nq := dest[q]
 			r = r*(n-int64(i)) + int64(nq) - int64(bits.OnesCount32(used&(1<<nq-1)))
 			used |= 1 << nq
-			o = o*base + int64(ot[q&15][ori[c&15]%3])
+			o = o*base + int64(ot[q][ori[c&15]%3])
 		}
 	}
-	idx := r*l.no + o
+	return r*l.no + o
+}
+
+func (l *lookup) get(idx int64) int {
 	return int(l.words[idx>>3] >> (uint(idx&7) * 4) & 0xF)
+}
+
+// after is the database's value for the state after move m (-1: none).
+func (l *lookup) after(pos, ori *[12]uint8, m int) int {
+	return l.get(l.index(pos, ori, m))
 }
 
 // simple is max(ceil(wrong corners/4), ceil(wrong edges/4)), where a piece is
@@ -171,16 +179,51 @@ func (d *Domain) simple(m int) int {
 	return max((wc+3)/4, (we+3)/4)
 }
 
+// maxLookups bounds the databases of a heuristic, so that Expand keeps its
+// indices on the stack.
+const maxLookups = 8
+
 // Expand writes the children the move rule allows after prev, each with its
 // heuristic computed without applying the move.
+//
+// The database reads are random accesses to tables far bigger than the
+// caches, and they are nearly all of the time per node: Expand first
+// computes every child's indices, then reads them all, so that the processor
+// has many independent cache misses in flight instead of one at a time.
 func (d *Domain) Expand(prev int, out []engine.Child) int {
 	n := 0
+	if len(d.lookups) == 0 || len(d.lookups) > maxLookups {
+		for m := 0; m < NumMoves; m++ {
+			if Allowed(prev, m) {
+				out[n] = engine.Child{Move: int32(m), Cost: 1, H: int32(d.hAfter(m))}
+				n++
+			}
+		}
+		return n
+	}
+	var idx [NumMoves][maxLookups]int64
 	for m := 0; m < NumMoves; m++ {
 		if !Allowed(prev, m) {
 			continue
 		}
-		out[n] = engine.Child{Move: int32(m), Cost: 1, H: int32(d.hAfter(m))}
+		for j := range d.lookups {
+			l := &d.lookups[j]
+			if l.k == edgeKind {
+				idx[n][j] = l.index(&d.epos, &d.eori, m)
+			} else {
+				idx[n][j] = l.index(&d.cpos, &d.cori, m)
+			}
+		}
+		out[n] = engine.Child{Move: int32(m), Cost: 1}
 		n++
+	}
+	for j := range d.lookups {
+		l := &d.lookups[j]
+		for i := 0; i < n; i++ {
+			if v := int32(l.get(idx[i][j])); v > out[i].H {
+				out[i].H = v
+			}
+		}
 	}
 	return n
 }
