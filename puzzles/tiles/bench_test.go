@@ -155,3 +155,40 @@ func BenchmarkRawIDAKorf(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEight contrasts IDA* and A* on 8-puzzles (the textbook 20-move
+// one and the hardest, 31 moves): time, nodes, and A*'s memory (peak open
+// list, states stored; bytes and allocations with -benchmem).
+func BenchmarkEight(b *testing.B) {
+	for _, inst := range []struct{ name, state string }{
+		{"textbook20", "7 2 4, 5 0 6, 8 3 1"},
+		{"hardest31", "8 6 7, 2 5 4, 3 0 1"},
+	} {
+		board, err := Parse(inst.state, 3, BlankLast)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, h := range []Heuristic{Misplaced, Manhattan, LinearConflict} {
+			for _, algo := range []struct {
+				name string
+				run  func(context.Context, engine.Domain, engine.Options) (engine.Result, error)
+			}{{"ida", engine.IDA}, {"astar", engine.AStar}} {
+				b.Run(fmt.Sprintf("%s/%s/%s", inst.name, h, algo.name), func(b *testing.B) {
+					b.ReportAllocs()
+					var res engine.Result
+					for b.Loop() {
+						res, err = algo.run(context.Background(), NewDomain(board, h), engine.Options{})
+						if err != nil || !res.Solved() {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(res.Totals.Generated), "generated/op")
+					if algo.name == "astar" {
+						b.ReportMetric(float64(res.PeakOpen), "peak-open")
+						b.ReportMetric(float64(res.Stored), "stored")
+					}
+				})
+			}
+		}
+	}
+}
