@@ -173,15 +173,24 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 }
 
 // Apply moves the blank; the move must be legal from the current state.
+// Apply and Undo call nothing, so they need no stack frame: the engine
+// calls each once per visited node.
 func (d *Domain) Apply(m int) {
-	if d.lc {
-		d.applyLC(m)
-		return
-	}
-	b := d.blank & (slots - 1)
-	c := uint8(d.t.to[b][m&3]) & (slots - 1)
+	o := d.t.toOff[d.blank&(slots-1)][m&3]
+	b, c := d.blank&(slots-1), (o>>2)&(slots-1)
 	tile := d.tiles[c]
-	d.h += int32(d.delta[deltaIndex(tile, c, uint8(m))])
+	k := (int(tile)<<7 | int(o)) & (deltaLen - 1)
+	if d.lc {
+		t := d.t
+		s := &t.lcMove[k]
+		oa, ob := d.keys[s.a&15], d.keys[s.b&15]
+		ka, kb := (oa+int32(s.da))&(lcLen-1), (ob+int32(s.db))&(lcLen-1)
+		d.h += int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[oa&(lcLen-1)]) + int32(t.lc[kb]) - int32(t.lc[ob&(lcLen-1)])
+		d.keys[s.a&15], d.keys[s.b&15] = ka, kb
+		d.keys[s.s&15] += int32(s.ds)
+	} else {
+		d.h += int32(d.delta[k])
+	}
 	d.tiles[b] = tile
 	d.tiles[c] = 0
 	d.blank = c
@@ -191,31 +200,21 @@ func (d *Domain) Apply(m int) {
 // Apply's body rather than calling it, to save a call per node.
 func (d *Domain) Undo(m int) {
 	m ^= 1
+	o := d.t.toOff[d.blank&(slots-1)][m&3]
+	b, c := d.blank&(slots-1), (o>>2)&(slots-1)
+	tile := d.tiles[c]
+	k := (int(tile)<<7 | int(o)) & (deltaLen - 1)
 	if d.lc {
-		d.applyLC(m)
-		return
+		t := d.t
+		s := &t.lcMove[k]
+		oa, ob := d.keys[s.a&15], d.keys[s.b&15]
+		ka, kb := (oa+int32(s.da))&(lcLen-1), (ob+int32(s.db))&(lcLen-1)
+		d.h += int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[oa&(lcLen-1)]) + int32(t.lc[kb]) - int32(t.lc[ob&(lcLen-1)])
+		d.keys[s.a&15], d.keys[s.b&15] = ka, kb
+		d.keys[s.s&15] += int32(s.ds)
+	} else {
+		d.h += int32(d.delta[k])
 	}
-	b := d.blank & (slots - 1)
-	c := uint8(d.t.to[b][m&3]) & (slots - 1)
-	tile := d.tiles[c]
-	d.h += int32(d.delta[deltaIndex(tile, c, uint8(m))])
-	d.tiles[b] = tile
-	d.tiles[c] = 0
-	d.blank = c
-}
-
-func (d *Domain) applyLC(m int) {
-	t := d.t
-	b := d.blank & (slots - 1)
-	c := uint8(t.to[b][m&3]) & (slots - 1)
-	tile := d.tiles[c]
-	k := deltaIndex(tile, c, uint8(m))
-	s := &t.lcMove[k]
-	oa, ob := d.keys[s.a&15], d.keys[s.b&15]
-	ka, kb := (oa+int32(s.da))&(lcLen-1), (ob+int32(s.db))&(lcLen-1)
-	d.h += int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[oa&(lcLen-1)]) + int32(t.lc[kb]) - int32(t.lc[ob&(lcLen-1)])
-	d.keys[s.a&15], d.keys[s.b&15] = ka, kb
-	d.keys[s.s&15] += int32(s.ds)
 	d.tiles[b] = tile
 	d.tiles[c] = 0
 	d.blank = c

@@ -68,6 +68,7 @@ type table struct {
 	goalTiles   cells // cell -> the tile it holds at the goal (0: blank)
 	goalCell    cells // tile -> its cell at the goal
 	to          [slots][numMoves]int8
+	toOff       [slots][numMoves]uint8 // cell<<2 | move, as in steps; 0 where the move is off the board
 	next        [slots][8]steps // [blank][prev+1]
 
 	md  [slots][slots]int8 // [tile][cell]: Manhattan distance to its goal cell
@@ -139,6 +140,7 @@ func buildTable(size int, goal Goal) *table {
 					continue
 				}
 				s.off[s.n] = uint8(deltaIndex(0, uint8(t.to[c][m]), m))
+				t.toOff[c][m] = s.off[s.n]
 				s.n++
 			}
 		}
