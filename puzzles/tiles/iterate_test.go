@@ -70,7 +70,13 @@ func TestIterateStops(t *testing.T) {
 	ks, _ := Korf()
 	d := NewDomain(ks[0].Board, Manhattan)
 	calls := 0
-	moves, _, c, stopped := d.Iterate(57, 1000, func() bool { calls++; return calls == 3 })
+	moves, _, c, stopped := d.Iterate(57, 1000, func(c trace.Counts) bool {
+		calls++
+		if c.Expanded != int64(1000*calls) {
+			t.Errorf("stop called at %d expansions, want %d", c.Expanded, 1000*calls)
+		}
+		return calls == 3
+	})
 	if moves != nil || !stopped || c.Expanded != 3000 {
 		t.Fatalf("moves %v, stopped %v, counts %+v", moves, stopped, c)
 	}

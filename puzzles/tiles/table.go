@@ -69,7 +69,7 @@ type table struct {
 	goalCell    cells // tile -> its cell at the goal
 	to          [slots][numMoves]int8
 	toOff       [slots][numMoves]uint8 // cell<<2 | move, as in steps; 0 where the move is off the board
-	next        [slots][8]steps // [blank][prev+1]
+	next        [slots][8]steps        // [blank][prev+1]
 
 	md  [slots][slots]int8 // [tile][cell]: Manhattan distance to its goal cell
 	dMD [deltaLen]int8     // change of Manhattan distance when the move slides the tile
