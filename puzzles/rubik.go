@@ -31,7 +31,7 @@ func init() {
 			}
 			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}
 		},
-		Presets:  rubikPresets,
+		Presets:  rubikPresets(),
 		Renderer: "magiccube",
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half
@@ -47,15 +47,12 @@ demos), simple (no database).`,
 	})
 }
 
-// rubikPresets are scrambles with their optimal lengths, checked by the
-// package's tests (the longer ones with the full databases).
-var rubikPresets = []Preset{
-	{Name: "Sexy move (R U R' U')", State: "R U R' U'", Optimal: 4},
-	{Name: "Six moves", State: "F2 L' U D2 B R'", Optimal: 6},
-	{Name: "Checkerboard (U2 D2 F2 B2 L2 R2)", State: "U2 D2 F2 B2 L2 R2", Optimal: 6},
-	{Name: "Nine moves", State: "L2 B' D R2 F U' L B2 R'", Optimal: 9},
-	{Name: "Cube in a cube (18)", State: "F L F U' R U F2 L2 U' L' B D' B' L2 U", Optimal: 0},
-	{Name: "Superflip (20 moves: hours)", State: "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", Optimal: 20},
+func rubikPresets() []Preset {
+	var ps []Preset
+	for _, p := range rubik.Presets {
+		ps = append(ps, Preset{Name: p.Name, State: p.Scramble, Optimal: p.Optimal})
+	}
+	return ps
 }
 
 func parseRubik(state, goal string) (Instance, error) {

@@ -1,0 +1,72 @@
+package rubik
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"idaviz/engine"
+)
+
+func TestPresets(t *testing.T) {
+	mm := newMITM(4)
+	if !testing.Short() {
+		mm = newMITM(5)
+	}
+	var korfH *Heuristic
+	for _, p := range Presets {
+		moves, err := ParseMoves(p.Scramble)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		c := FromMoves(moves)
+		if len(moves) < p.Optimal {
+			t.Errorf("%s: a scramble of %d moves cannot need %d", p.Name, len(moves), p.Optimal)
+		}
+		switch {
+		case p.Optimal == 20:
+			// The superflip: every edge flipped in place, all else solved.
+			want := Solved()
+			for i := range want.EO {
+				want.EO[i] = 1
+			}
+			if c != want {
+				t.Errorf("%s is not the superflip", p.Name)
+			}
+		case p.Optimal <= 2*mm.half:
+			if got := mm.optimal(c); got != p.Optimal {
+				t.Errorf("%s: optimal %d, preset says %d", p.Name, got, p.Optimal)
+			}
+		case p.Optimal <= 13 && os.Getenv("IDAVIZ_TEST_KORF") == "1":
+			// With the full databases from the user's cache, on request
+			// only: tests do not depend on the machine's cache, and never
+			// build full-size databases.
+			if korfH == nil {
+				h, ok := cachedKorf(t)
+				if !ok {
+					t.Logf("%s: the korf databases are not cached; not checked", p.Name)
+					continue
+				}
+				korfH = &h
+			}
+			res, err := engine.IDA(context.Background(), NewDomain(c, *korfH), engine.Options{})
+			if err != nil || len(res.Moves) != p.Optimal {
+				t.Errorf("%s: optimal %d (%v), preset says %d", p.Name, len(res.Moves), err, p.Optimal)
+			}
+		}
+	}
+}
+
+// cachedKorf loads the korf databases only when all are cached and valid.
+func cachedKorf(t *testing.T) (Heuristic, bool) {
+	pats, _, _ := Patterns("korf")
+	h := Heuristic{Name: "korf"}
+	for _, p := range pats {
+		tab, err := Load(p)
+		if err != nil {
+			return Heuristic{}, false
+		}
+		h.Tables = append(h.Tables, tab)
+	}
+	return h, true
+}
