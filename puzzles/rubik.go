@@ -67,7 +67,7 @@ func parseRubik(state, goal string) (Instance, error) {
 	if nerr == nil {
 		c, cerr := rubik.FromNet(n)
 		if cerr != nil {
-			return nil, fmt.Errorf("rubik: sticker net: %w", cerr)
+			return nil, fmt.Errorf("sticker net: %w", cerr)
 		}
 		return rubikInstance{cube: c, text: n.String()}, nil
 	}
@@ -79,9 +79,9 @@ func parseRubik(state, goal string) (Instance, error) {
 		}
 	}
 	if letters >= magiccube.Size {
-		return nil, fmt.Errorf("rubik: sticker net: %w", nerr)
+		return nil, fmt.Errorf("sticker net: %w", nerr)
 	}
-	return nil, fmt.Errorf("rubik: %w", err)
+	return nil, err
 }
 
 type rubikInstance struct {
