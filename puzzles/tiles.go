@@ -92,9 +92,8 @@ var twentyFourPresets = []Preset{
 	{Name: "Scrambled (52 moves)", State: "3 5 14 4 10, 1 0 2 9 15, 6 7 18 22 13, 16 8 17 24 19, 11 12 21 23 20", Optimal: 52},
 }
 
-// korfPresets are Korf's 100 instances. They are for the blank-first goal:
-// under the default, blank-last one they are all unsolvable, so their names
-// say so until a Preset can carry its goal.
+// korfPresets are Korf's 100 instances, posed for the blank-first goal:
+// under the default, blank-last one they are all unsolvable.
 func korfPresets() []Preset {
 	ks, err := tiles.Korf()
 	if err != nil {
@@ -102,7 +101,7 @@ func korfPresets() []Preset {
 	}
 	ps := make([]Preset, len(ks))
 	for i, k := range ks {
-		ps[i] = Preset{Name: fmt.Sprintf("Korf #%d (blank-first)", k.Number), State: k.Board.String(), Optimal: k.Optimal}
+		ps[i] = Preset{Name: fmt.Sprintf("Korf #%d", k.Number), State: k.Board.String(), Optimal: k.Optimal, Goal: "blank-first"}
 	}
 	return ps
 }

@@ -34,21 +34,20 @@ func TestCatalogue(t *testing.T) {
 			if len(p.Presets) < tt.presets {
 				t.Errorf("%d presets, want at least %d", len(p.Presets), tt.presets)
 			}
-			goal := ""
-			if tt.name == "15puzzle" {
-				goal = "blank-first"
-			}
 			for i, ps := range p.Presets {
-				in, err := p.Parse(ps.State, goal)
+				in, err := p.Parse(ps.State, ps.Goal)
 				if err != nil {
 					t.Fatalf("preset %q: %v", ps.Name, err)
 				}
 				if in.String() != ps.State {
 					t.Errorf("preset %q: String() = %q", ps.Name, in.String())
 				}
+				if tt.name != "15puzzle" && ps.Goal != "" {
+					t.Errorf("preset %q posed for goal %q, want the default", ps.Name, ps.Goal)
+				}
 				if tt.name == "15puzzle" {
-					if want := fmt.Sprintf("Korf #%d (blank-first)", i+1); ps.Name != want {
-						t.Errorf("preset %d named %q, want %q", i, ps.Name, want)
+					if want := fmt.Sprintf("Korf #%d", i+1); ps.Name != want || ps.Goal != "blank-first" {
+						t.Errorf("preset %d named %q for goal %q, want %q for blank-first", i, ps.Name, ps.Goal, want)
 					}
 					if _, err := p.Parse(ps.State, ""); !errors.Is(err, tiles.ErrUnsolvable) {
 						t.Errorf("preset %q under the default goal: %v, want ErrUnsolvable", ps.Name, err)
