@@ -125,4 +125,3 @@ func BenchmarkExpand(b *testing.B) {
 		d.Expand(i%NumMoves, out[:])
 	}
 }
-

@@ -71,6 +71,8 @@ type Progress struct {
 	Depth   int
 	Filled  int64
 	Total   int64
+	// LayerDone is set on the report that ends a layer.
+	LayerDone bool
 }
 
 // chunk is the number of entries a worker takes at once; a multiple of 8 so
@@ -95,9 +97,9 @@ func Build(ctx context.Context, p Pattern, workers int, progress func(Progress))
 	g := p.goal()
 	t.words[g>>3] &^= uint32(0xF) << (uint(g&7) * 4)
 	filled := int64(1)
-	report := func(d int, n int64) {
+	report := func(d int, n int64, done bool) {
 		if progress != nil {
-			progress(Progress{Pattern: p.Name, Depth: d, Filled: n, Total: t.size})
+			progress(Progress{Pattern: p.Name, Depth: d, Filled: n, Total: t.size, LayerDone: done})
 		}
 	}
 	for d := 0; filled < t.size; d++ {
@@ -139,7 +141,7 @@ func Build(ctx context.Context, p Pattern, workers int, progress func(Progress))
 			case <-done:
 				break wait
 			case <-tick.C:
-				report(d+1, filled+added.Load())
+				report(d+1, filled+added.Load(), false)
 			}
 		}
 		tick.Stop()
@@ -151,7 +153,7 @@ func Build(ctx context.Context, p Pattern, workers int, progress func(Progress))
 			return nil, fmt.Errorf("pattern %q: %d of %d entries unreachable", p.Name, t.size-filled, t.size)
 		}
 		filled += n
-		report(d+1, filled)
+		report(d+1, filled, true)
 	}
 	return t, nil
 }
@@ -232,28 +234,21 @@ func hasNibble(w, v uint32) bool {
 }
 
 // ProgressBar returns a progress function that draws a bar on w: redrawn in
-// place on a terminal, one line per layer otherwise.
+// place on a terminal, one line per finished layer otherwise.
 func ProgressBar(w io.Writer, terminal bool) func(Progress) {
-	lastDepth, lastName := -1, ""
 	return func(p Progress) {
 		frac := float64(p.Filled) / float64(max(p.Total, 1))
 		const width = 30
 		n := int(frac * width)
 		bar := strings.Repeat("#", n) + strings.Repeat(".", width-n)
 		line := fmt.Sprintf("building pattern database %-9s depth %2d [%s] %5.1f%%", p.Pattern, p.Depth, bar, 100*frac)
-		done := p.Filled == p.Total
-		switch {
-		case terminal:
+		if terminal {
 			fmt.Fprint(w, "\r"+line)
-			if done {
+			if p.Filled == p.Total {
 				fmt.Fprintln(w)
 			}
-		case p.Depth != lastDepth || p.Pattern != lastName || done:
-			// Off a terminal, a line per layer is enough.
-			if p.Depth != lastDepth || p.Pattern != lastName {
-				fmt.Fprintln(w, line)
-			}
+		} else if p.LayerDone {
+			fmt.Fprintln(w, line)
 		}
-		lastDepth, lastName = p.Depth, p.Pattern
 	}
 }

@@ -212,3 +212,19 @@ func TestBuildCancelled(t *testing.T) {
 		t.Fatalf("Build on a cancelled context: %v", err)
 	}
 }
+
+func TestProgressBar(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var b bytes.Buffer
+		if _, err := Build(context.Background(), smallPatterns[0], 1, ProgressBar(&b, tty)); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !bytes.Contains(b.Bytes(), []byte("100.0%")) || out[len(out)-1] != '\n' {
+			t.Errorf("tty=%v: progress output does not end at 100%%:\n%q", tty, out)
+		}
+		if lines := bytes.Count(b.Bytes(), []byte("\n")); !tty && lines < 5 {
+			t.Errorf("off a terminal, %d lines; want one per layer", lines)
+		}
+	}
+}
