@@ -167,6 +167,15 @@ func TestBrowser(t *testing.T) {
 	}
 	run("next bound", chromedp.Click(sel("to-bound")))
 	waitFor("the bound increase", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
+	// Into the next iteration, node by node, and a click on a tree node.
+	for i := 0; i < 6; i++ {
+		before := viz().Events
+		run("next expansion", chromedp.Click(sel("expand")))
+		waitFor("the expansion", fmt.Sprintf(`window.viz.events > %d`, before))
+	}
+	run("clicking a node", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.expanded circle, [data-testid="tree"] svg .node.pruned circle`)))
+	waitFor("the selected node's state", `document.querySelectorAll('[data-testid=selected] svg rect').length === 9`)
+	shot(t, bctx, "stepping")
 	run("to the end", chromedp.Click(sel("to-end")))
 	waitFor("the end", `window.viz.status === 'solved'`)
 
@@ -233,8 +242,8 @@ func TestBrowser(t *testing.T) {
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory); with VIZ_SCREENSHOT_DOCS=1 the solved one also
-// becomes docs/screenshot.png.
+// temporary directory); with VIZ_SCREENSHOT_DOCS=1 the one taken while
+// stepping also becomes docs/screenshot.png.
 func shot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -254,7 +263,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	t.Logf("screenshot: %s", path)
-	if name == "solved" && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
+	if name == "stepping" && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
 		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {
 			t.Logf("docs screenshot: %v", err)
 		}

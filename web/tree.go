@@ -194,6 +194,28 @@ func (t *tree) attach(n *treeNode) {
 	}
 	for t.drawn > t.limit && t.squeeze() {
 	}
+	if t.drawn > t.limit {
+		t.foldOffPath()
+	}
+}
+
+// foldOffPath folds every subtree that hangs off the path. IDA*'s window
+// never needs it (its off-path subtrees are folded as the search leaves
+// them); A*'s, whose parents jump around the tree, does, to stay bounded.
+func (t *tree) foldOffPath() {
+	onPath := map[*treeNode]bool{}
+	for _, n := range t.path {
+		onPath[n] = true
+	}
+	for _, p := range t.path {
+		for _, c := range p.Children {
+			if !onPath[c] && len(c.Children) > 0 {
+				t.finish(c)
+			}
+		}
+	}
+	for t.drawn > t.limit && t.squeeze() {
+	}
 }
 
 // squeeze folds the first two finished siblings of the shallowest path node

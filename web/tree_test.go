@@ -1,10 +1,13 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"idaviz/engine"
+	"idaviz/puzzles"
 	"idaviz/trace"
 )
 
@@ -97,4 +100,30 @@ func TestTreeIgnoresForeignEvents(t *testing.T) {
 	if _, n, ok := tr.pathTo(4); !ok || n.Status != statusExpanded {
 		t.Errorf("a finished sibling: %+v %v", n, ok)
 	}
+}
+
+// TestTreeWindowAStar: A*'s events do not nest as IDA*'s do; the window
+// stays bounded all the same.
+func TestTreeWindowAStar(t *testing.T) {
+	p, _ := puzzles.Lookup(testPuzzle)
+	state := "8 6 7 2 5 4 3 0 1"
+	if testing.Short() {
+		state = "7 2 4 5 0 6 8 3 1"
+	}
+	inst, _ := p.Parse(state, "")
+	d, _ := inst.Domain("misplaced")
+	sink := &memSink{level: trace.LevelNode}
+	if _, err := engine.AStar(context.Background(), d, engine.Options{Sink: sink}); err != nil {
+		t.Fatal(err)
+	}
+	tr := newTree(100)
+	maxDrawn := 0
+	for i := range sink.events {
+		tr.add(&sink.events[i])
+		maxDrawn = max(maxDrawn, tr.drawn)
+		if tr.drawn > 100 && tr.drawn > 4*len(tr.path)+4 {
+			t.Fatalf("event %d: %d nodes drawn, path %d", i, tr.drawn, len(tr.path))
+		}
+	}
+	t.Logf("%d events, at most %d drawn", len(sink.events), maxDrawn)
 }

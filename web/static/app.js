@@ -169,7 +169,7 @@ function drawStats(msg) {
     rows.push(['iteration', a.iteration], ['bound', a.bound]);
     rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
     rows.push(['events', a.events]);
-    rows.push(['elapsed', a.seconds.toFixed(3) + ' s']);
+    rows.push(['elapsed (pauses included)', a.seconds.toFixed(3) + ' s']);
     rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
     rows.push(['effective branching', a.ebf ? a.ebf.toFixed(3) : '—']);
     if (a.solutionLength || a.status === 'solved') {
@@ -217,7 +217,12 @@ function drawTree(tv) {
   const el = $('tree');
   el.textContent = '';
   $('tree-info').textContent = tv ? '(bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
-  if (!tv || !tv.root) return;
+  if (!tv || !tv.root) {
+    if (lastState && lastState.active && lastState.active.events > 1) {
+      el.textContent = 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
+    }
+    return;
+  }
   const dx = 30, dy = 52, r = 10;
   let leaves = 0, maxDepth = 0;
   function layout(n, depth) {
