@@ -221,7 +221,7 @@ func replay(t *testing.T, b Board, moves []int) {
 // would take minutes with the misplaced-tiles heuristic, whose deep states
 // cost IDA* millions of nodes, so it gets a thinner sample.
 func TestOptimal8(t *testing.T) {
-	per := map[Heuristic]int{Misplaced: 3, Manhattan: 60, LinearConflict: 60}
+	per := map[Heuristic]int{Misplaced: 3, Manhattan: 80, LinearConflict: 80} // about 2,000 states each
 	if testing.Short() {
 		per = map[Heuristic]int{Misplaced: 1, Manhattan: 6, LinearConflict: 6}
 	}
@@ -238,13 +238,19 @@ func TestOptimal8(t *testing.T) {
 			if goal == BlankFirst {
 				n = max(1, n/3) // the second goal only has to show the tables are right
 			}
-			for _, s := range stratified(d, n) {
+			for i, s := range stratified(d, n) {
 				b := Board{size: 3, goal: goal, tiles: s}
 				want := d.of(b)
 				if testing.Short() && h == Misplaced && want > 24 {
 					continue // the race run cannot afford A* with misplaced tiles on the deepest states
 				}
 				for _, a := range algos {
+					if a.name == "astar" && ((h != Misplaced && i%2 == 1) || (h == Misplaced && want > 26)) {
+						// A* costs several times IDA* here (it stores every state): every
+						// other state is plenty, and with misplaced tiles the deepest
+						// cost seconds each, so IDA* alone checks those.
+						continue
+					}
 					dom := NewDomain(b, h)
 					res, err := a.run(ctx, dom, engine.Options{})
 					if err != nil || !res.Solved() {
