@@ -140,7 +140,12 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.genBase = res.Totals.Generated
 		s.checkAt = s.checkEvery
 		s.path = nil
-		found := s.root() && s.stop == trace.StatusRunning
+		var found bool
+		if it, ok := d.(Iterator); ok && !s.hist {
+			found = s.delegate(it)
+		} else {
+			found = s.root() && s.stop == trace.StatusRunning
+		}
 		s.it.NextBound = s.next
 		if s.next == unbounded {
 			s.it.NextBound = -1
@@ -376,17 +381,28 @@ func (s *ida) emitCuts(g, depth, prev int) {
 	}
 }
 
+// delegate runs the iteration through the domain's own Iterator.
+func (s *ida) delegate(it Iterator) bool {
+	moves, next, counts, stopped := it.Iterate(s.bound, s.checkEvery, func(c trace.Counts) bool {
+		s.it.Counts = c
+		return s.limited()
+	})
+	s.it.Counts = counts
+	s.next = next
+	if next < 0 {
+		s.next = unbounded
+	}
+	if stopped || moves == nil {
+		return false
+	}
+	s.path = moves
+	return true
+}
+
 // check runs every CheckEvery expansions: limits, cancellation, progress.
 func (s *ida) check() bool {
 	s.checkAt = s.it.Expanded + s.checkEvery
-	if s.maxNodes > 0 && s.genBase+s.it.Generated >= s.maxNodes {
-		s.stop = trace.StatusLimit
-	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.stop = trace.StatusLimit
-	} else if s.ctx != nil && s.ctx.Err() != nil {
-		s.stop = trace.StatusCancelled
-	}
-	if s.stop != trace.StatusRunning {
+	if s.limited() {
 		return true
 	}
 	if s.hist {
@@ -394,4 +410,17 @@ func (s *ida) check() bool {
 		s.sink.Event(&s.ev)
 	}
 	return false
+}
+
+// limited reports whether a limit or the context stops the run, and sets
+// s.stop to say which.
+func (s *ida) limited() bool {
+	if s.maxNodes > 0 && s.genBase+s.it.Generated >= s.maxNodes {
+		s.stop = trace.StatusLimit
+	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stop = trace.StatusLimit
+	} else if s.ctx != nil && s.ctx.Err() != nil {
+		s.stop = trace.StatusCancelled
+	}
+	return s.stop != trace.StatusRunning
 }

@@ -1,0 +1,88 @@
+package engine_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"idaviz/engine"
+	"idaviz/puzzles/tiles"
+	"idaviz/trace"
+)
+
+// levelSink asks for a level and ignores what it gets.
+type levelSink trace.Level
+
+func (l levelSink) Level() trace.Level { return trace.Level(l) }
+func (levelSink) Event(*trace.Event)   {}
+
+// A domain's own Iterator (tiles has one) gives exactly what the engine's
+// loop gives: the engine takes the Iterator when nobody observes iterations
+// (no sink, or a LevelRun one) and its own loop otherwise.
+func TestIteratorEqualsEngineLoop(t *testing.T) {
+	states := []string{
+		"8 6 7, 2 5 4, 3 0 1",
+		"5 2 8, 4 1 7, 0 3 6",
+		"1 2 3, 4 5 6, 7 8 0",
+		"4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", // Korf #5, blank-first (chosen below by length)
+	}
+	for _, st := range states {
+		for _, h := range tiles.Heuristics {
+			goal := tiles.BlankLast
+			if len(st) > 30 {
+				goal = tiles.BlankFirst
+				if testing.Short() || h == "misplaced" {
+					continue
+				}
+			}
+			var results []engine.Result
+			for _, sink := range []trace.Sink{nil, levelSink(trace.LevelRun), levelSink(trace.LevelIteration)} {
+				b, err := tiles.Parse(st, 0, goal)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := b.Domain(h)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, ok := d.(engine.Iterator); !ok {
+					t.Fatal("tiles no longer has an Iterator: this test has nothing to compare")
+				}
+				res, err := engine.IDA(context.Background(), d, engine.Options{Sink: sink})
+				if err != nil {
+					t.Fatal(err)
+				}
+				results = append(results, res)
+			}
+			for _, r := range results[1:] {
+				a := results[0]
+				if !slices.Equal(a.Moves, r.Moves) || a.Totals != r.Totals || len(a.Iterations) != len(r.Iterations) {
+					t.Fatalf("%s %s: Iterator %v %+v, engine loop %v %+v", st, h, a.Moves, a.Totals, r.Moves, r.Totals)
+				}
+				for i := range a.Iterations {
+					if a.Iterations[i].Counts != r.Iterations[i].Counts || a.Iterations[i].NextBound != r.Iterations[i].NextBound {
+						t.Fatalf("%s %s iteration %d: %+v vs %+v", st, h, i+1, a.Iterations[i], r.Iterations[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestIteratorLimits(t *testing.T) {
+	b, _ := tiles.Parse("8 6 7, 2 5 4, 3 0 1", 0, tiles.BlankLast)
+	d, _ := b.Domain("misplaced")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := engine.IDA(ctx, d, engine.Options{CheckEvery: 16})
+	if res.Status != trace.StatusCancelled || err == nil {
+		t.Fatalf("cancelled: %v %v", res.Status, err)
+	}
+	res, _ = engine.IDA(context.Background(), d, engine.Options{CheckEvery: 16, MaxNodes: 1000})
+	if res.Status != trace.StatusLimit || res.Totals.Generated < 1000-8 || res.Totals.Generated > 1000+16*4+4 {
+		t.Fatalf("node limit: %v %+v", res.Status, res.Totals)
+	}
+	if d.H() != 0 && d.IsGoal() {
+		t.Fatal("the domain moved")
+	}
+}
