@@ -10,10 +10,14 @@ import (
 	"idaviz/engine"
 )
 
-// BenchmarkIDAKorf times IDA* with Manhattan distance and no sink on Korf's
-// instances 2, 4 and 5 (the quick ones), the figure the C solvers are
-// compared with: generated nodes per second of one core.
-func BenchmarkIDAKorf(b *testing.B) {
+// loopOnly hides the domain's Iterate, so the engine runs its own loop over
+// Expand, Apply and Undo, as it does whenever a sink watches the iterations.
+type loopOnly struct{ engine.Domain }
+
+// benchKorf runs engine.IDA on Korf's instances 2, 4 and 5 (the quick ones)
+// and reports generated nodes per second of wall clock and of CPU time (the
+// machine may be shared: CPU time is the steadier figure).
+func benchKorf(b *testing.B, h Heuristic, wrap func(*Domain) engine.Domain) {
 	ks, err := Korf()
 	if err != nil {
 		b.Fatal(err)
@@ -24,8 +28,7 @@ func BenchmarkIDAKorf(b *testing.B) {
 			var gen int64
 			cpu0 := cpuTime()
 			for b.Loop() {
-				d := NewDomain(k.Board, Manhattan)
-				res, err := engine.IDA(context.Background(), d, engine.Options{})
+				res, err := engine.IDA(context.Background(), wrap(NewDomain(k.Board, h)), engine.Options{})
 				if err != nil || !res.Solved() || len(res.Moves) != k.Optimal {
 					b.Fatalf("korf %d: %v, %d moves, want %d", n, err, len(res.Moves), k.Optimal)
 				}
@@ -40,32 +43,22 @@ func BenchmarkIDAKorf(b *testing.B) {
 	}
 }
 
+// BenchmarkIDAKorf is the headline: IDA* with Manhattan distance and no
+// sink, single core, where the engine hands each iteration to Domain.Iterate.
+func BenchmarkIDAKorf(b *testing.B) {
+	benchKorf(b, Manhattan, func(d *Domain) engine.Domain { return d })
+}
+
 // BenchmarkIDAKorfLC is the same with linear conflict: fewer nodes, each dearer.
 func BenchmarkIDAKorfLC(b *testing.B) {
-	ks, err := Korf()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range []int{2, 4, 5} {
-		k := ks[n-1]
-		b.Run(fmt.Sprintf("korf%d", n), func(b *testing.B) {
-			var gen int64
-			cpu0 := cpuTime()
-			for b.Loop() {
-				d := NewDomain(k.Board, LinearConflict)
-				res, err := engine.IDA(context.Background(), d, engine.Options{})
-				if err != nil || !res.Solved() || len(res.Moves) != k.Optimal {
-					b.Fatalf("korf %d: %v, %d moves, want %d", n, err, len(res.Moves), k.Optimal)
-				}
-				gen += res.Totals.Generated
-			}
-			b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
-			if cpu := cpuTime() - cpu0; cpu > 0 {
-				b.ReportMetric(float64(gen)/cpu.Seconds(), "nodes/cpu-s")
-			}
-			b.ReportMetric(float64(gen)/float64(b.N), "generated/op")
-		})
-	}
+	benchKorf(b, LinearConflict, func(d *Domain) engine.Domain { return d })
+}
+
+// BenchmarkIDAKorfLoop is BenchmarkIDAKorf through the engine's own loop,
+// three calls through the Domain interface per visited node: the speed of a
+// watched search before its sink's own costs.
+func BenchmarkIDAKorfLoop(b *testing.B) {
+	benchKorf(b, Manhattan, func(d *Domain) engine.Domain { return loopOnly{d} })
 }
 
 // cpuTime is the process's user+system CPU time: with other work on the
@@ -76,84 +69,6 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// rawSearch is a bare IDA* over the concrete *Domain, no interface and no
-// instrumentation: the ceiling the engine's loop is measured against.
-type rawSearch struct {
-	d     *Domain
-	bound int32
-	next  int32
-	gen   int64
-	buf   [100][4]engine.Child
-}
-
-func (s *rawSearch) dfs(g int32, depth int, prev int) bool {
-	children := s.buf[depth][:]
-	n := s.d.Expand(prev, children)
-	s.gen += int64(n)
-	for i := 0; i < n; i++ {
-		c := &children[i]
-		f := g + 1 + c.H
-		if f > s.bound {
-			if f < s.next {
-				s.next = f
-			}
-			continue
-		}
-		m := int(c.Move)
-		s.d.Apply(m)
-		if c.H == 0 && s.d.IsGoal() {
-			return true
-		}
-		if s.dfs(g+1, depth+1, m) {
-			return true
-		}
-		s.d.Undo(m)
-	}
-	return false
-}
-
-func (s *rawSearch) run() bool {
-	s.bound = int32(s.d.H())
-	for s.bound < 90 {
-		s.next = 1 << 30
-		s.gen++
-		if s.dfs(0, 0, engine.NoMove) {
-			return true
-		}
-		s.bound = s.next
-	}
-	return false
-}
-
-// BenchmarkRawIDAKorf runs rawSearch on the same instances as
-// BenchmarkIDAKorf: the difference is the price of the engine's generality
-// (calls through the Domain interface, counters, trace hooks).
-func BenchmarkRawIDAKorf(b *testing.B) {
-	ks, err := Korf()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range []int{2, 4, 5} {
-		k := ks[n-1]
-		b.Run(fmt.Sprintf("korf%d", n), func(b *testing.B) {
-			var gen int64
-			cpu0 := cpuTime()
-			for b.Loop() {
-				s := &rawSearch{d: NewDomain(k.Board, Manhattan)}
-				if !s.run() {
-					b.Fatal("not solved")
-				}
-				gen += s.gen
-			}
-			b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
-			if cpu := cpuTime() - cpu0; cpu > 0 {
-				b.ReportMetric(float64(gen)/cpu.Seconds(), "nodes/cpu-s")
-			}
-			b.ReportMetric(float64(gen)/float64(b.N), "generated/op")
-		})
-	}
 }
 
 // BenchmarkEight contrasts IDA* and A* on 8-puzzles (the textbook 20-move

@@ -46,6 +46,7 @@ const lcLen = 8192
 type steps struct {
 	n   uint8
 	off [numMoves]uint8
+	_   [3]uint8 // 8 bytes: the table is indexed by shifts
 }
 
 // lcStep says how a move changes the two lines whose conflicts it can
