@@ -1,6 +1,10 @@
 package tiles
 
-import "idaviz/trace"
+import (
+	"math"
+
+	"idaviz/trace"
+)
 
 // Iterate runs one unobserved IDA* iteration from the current state: a
 // depth-first search, never undoing the previous move, for a goal with
@@ -24,7 +28,7 @@ func (d *Domain) Iterate(bound int, checkEvery int64, stop func(trace.Counts) bo
 	}
 	s := &iteration{
 		tiles: d.tiles, goal: d.t.goalTiles, next: &d.t.next, delta: d.delta,
-		bound: int32(bound), nextF: -1, checkEvery: checkEvery, checkAt: checkEvery, stop: stop,
+		bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery, stop: stop,
 	}
 	s.gen = 1
 	h := d.h
@@ -42,11 +46,16 @@ func (d *Domain) Iterate(bound int, checkEvery int64, stop func(trace.Counts) bo
 	} else {
 		found = s.dfs(d.blank, h, 0, -1, 0)
 	}
-	counts = trace.Counts{Expanded: s.exp, Generated: s.gen, Pruned: s.pruned}
-	if found && !s.stopped {
-		return s.path, int(s.nextF), counts, false
+	found = found && !s.stopped
+	counts = s.counts(found)
+	next = int(s.nextF)
+	if s.nextF == math.MaxInt32 {
+		next = -1
 	}
-	return nil, int(s.nextF), counts, s.stopped
+	if found {
+		return s.path, next, counts, false
+	}
+	return nil, next, counts, s.stopped
 }
 
 type iteration struct {
@@ -57,27 +66,31 @@ type iteration struct {
 	lc    *table // linear conflict: the table, and the line keys below
 	keys  [16]int32
 
-	bound, nextF        int32
-	exp, gen, pruned    int64
-	checkAt, checkEvery int64
-	stop                func(trace.Counts) bool
-	stopped             bool
-	path                []int
+	bound, nextF       int32
+	exp, gen           int64
+	budget, checkEvery int64 // expansions left before the next check
+	stop               func(trace.Counts) bool
+	stopped            bool
+	path               []int
+}
+
+// counts are the counts so far. Pruned is not counted in the loop: every
+// generated child but the root is either cut by the bound or visited, and
+// every visited child is expanded at once, except a goal.
+func (s *iteration) counts(found bool) trace.Counts {
+	c := trace.Counts{Expanded: s.exp, Generated: s.gen, Pruned: s.gen - s.exp}
+	if found {
+		c.Pruned--
+	}
+	return c
 }
 
 func (s *iteration) check() bool {
-	s.checkAt = s.exp + s.checkEvery
-	if s.stop != nil && s.stop(trace.Counts{Expanded: s.exp, Generated: s.gen, Pruned: s.pruned}) {
+	s.budget = s.checkEvery
+	if s.stop != nil && s.stop(s.counts(false)) {
 		s.stopped = true
 	}
 	return s.stopped
-}
-
-func (s *iteration) cut(f int32) {
-	s.pruned++
-	if f < s.nextF || s.nextF < 0 {
-		s.nextF = f
-	}
 }
 
 func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
@@ -85,19 +98,21 @@ func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 	n := int(st.n & 7)
 	s.exp++
 	s.gen += int64(n)
-	if s.exp >= s.checkAt && s.check() {
+	if s.budget--; s.budget <= 0 && s.check() {
 		s.gen -= int64(n)
 		return true
 	}
+	lim := s.bound - g - 1 // a child is visited when its h is at most lim
 	b := blank & (slots - 1)
 	for i := 0; i < n; i++ {
 		o := st.off[i&3]
 		c := (o >> 2) & (slots - 1)
 		tile := s.tiles[c]
 		ch := h + int32(s.delta[(int(tile)<<7|int(o))&(deltaLen-1)])
-		f := g + 1 + ch
-		if f > s.bound {
-			s.cut(f)
+		if ch > lim {
+			if f := g + 1 + ch; f < s.nextF {
+				s.nextF = f
+			}
 			continue
 		}
 		s.tiles[b] = tile
@@ -128,10 +143,11 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 	n := int(st.n & 7)
 	s.exp++
 	s.gen += int64(n)
-	if s.exp >= s.checkAt && s.check() {
+	if s.budget--; s.budget <= 0 && s.check() {
 		s.gen -= int64(n)
 		return true
 	}
+	lim := s.bound - g - 1 // a child is visited when its h is at most lim
 	b := blank & (slots - 1)
 	for i := 0; i < n; i++ {
 		o := st.off[i&3]
@@ -142,9 +158,10 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 		oa, ob, os := s.keys[l.a&15], s.keys[l.b&15], s.keys[l.s&15]
 		ka, kb := (oa+int32(l.da))&(lcLen-1), (ob+int32(l.db))&(lcLen-1)
 		ch := h + int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[oa&(lcLen-1)]) + int32(t.lc[kb]) - int32(t.lc[ob&(lcLen-1)])
-		f := g + 1 + ch
-		if f > s.bound {
-			s.cut(f)
+		if ch > lim {
+			if f := g + 1 + ch; f < s.nextF {
+				s.nextF = f
+			}
 			continue
 		}
 		s.tiles[b] = tile
