@@ -69,8 +69,14 @@ var (
 	_ engine.Cloner      = (*Domain)(nil)
 )
 
-// NewDomain returns a domain at board b, searched with heuristic h.
+// NewDomain returns a domain at board b, searched with heuristic h. The
+// board should be solvable (Parse checks; see Board.Solvable): on an
+// unsolvable one IDA* runs until a limit stops it. The zero Board stands for
+// the solved 3x3 board.
 func NewDomain(b Board, h Heuristic) *Domain {
+	if b.size == 0 {
+		b, _ = GoalBoard(3, BlankLast)
+	}
 	d := &Domain{t: tableFor(b.size, b.goal), heur: h, lc: h == LinearConflict}
 	d.delta = &d.t.dMD
 	if h == Misplaced {
