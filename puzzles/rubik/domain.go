@@ -53,15 +53,16 @@ func NewDomain(c Cube, h Heuristic) *Domain {
 	return d
 }
 
-// SetCube makes c the current state.
+// SetCube makes c the current state. c must be valid (see Cube.Verify); an
+// invalid one gives a meaningless state, never a panic.
 func (d *Domain) SetCube(c Cube) {
 	for i := 0; i < 8; i++ {
-		d.cpos[c.CP[i]] = uint8(i)
-		d.cori[c.CP[i]] = c.CO[i]
+		d.cpos[c.CP[i]&7] = uint8(i)
+		d.cori[c.CP[i]&7] = c.CO[i] % 3
 	}
 	for i := 0; i < 12; i++ {
-		d.epos[c.EP[i]] = uint8(i)
-		d.eori[c.EP[i]] = c.EO[i]
+		d.epos[c.EP[i]%12] = uint8(i)
+		d.eori[c.EP[i]%12] = c.EO[i] % 2
 	}
 }
 
