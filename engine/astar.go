@@ -110,7 +110,7 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.it.Bound = f
 		sn.SetState([]byte(n.key))
 		if s.hist {
-			s.countVisit(f, depthOf(nodes, i))
+			s.it.CountVisit(f, depthOf(nodes, i))
 			if s.nodes {
 				s.ev = trace.Event{Kind: trace.KindVisit, Node: uint64(i) + 1, Depth: depthOf(nodes, i),
 					G: int(n.g), H: int(n.h), F: f, Move: int(n.move), Iteration: 1, Bound: f}

@@ -67,18 +67,19 @@ type Snapshotter interface {
 	SetState(b []byte)
 }
 
-// Iterator is implemented by domains that can run a whole unobserved IDA*
-// iteration themselves, with no call through the Domain interface per node,
-// much as io.Copy lets a source that is an io.WriterTo copy itself. IDA
-// hands an iteration to it only when no sink wants iteration events or finer
-// (there is nothing to observe), and it must give exactly the answer and the
-// counts the engine's own loop over Expand, Apply and Undo would give: the
-// same moves (nil when none was found), the smallest f cut above bound (-1
-// when none), the counts in the engine's terms. It calls stop with the
-// counts so far every checkEvery expansions and ends, stopped, when stop
-// says so. The state must be as it was when Iterate returns.
+// Iterator is implemented by domains that can run a whole IDA* iteration
+// themselves, with no call through the Domain interface per node, much as
+// io.Copy lets a source that is an io.WriterTo copy itself. IDA hands an
+// iteration to it whenever no sink wants per-node events, and it must give
+// exactly what the engine's own loop over Expand, Apply and Undo would give:
+// the same moves (nil when none was found), the smallest f cut above bound
+// (-1 when none), the counts in the engine's terms, and, when hist is not
+// nil, the same f and depth histograms, added into hist with
+// trace.Iteration's CountVisit and CountPrune (the root included). It calls
+// stop with the counts so far every checkEvery expansions and ends, stopped,
+// when stop says so. The state must be as it was when Iterate returns.
 type Iterator interface {
-	Iterate(bound int, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool)
+	Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool)
 }
 
 // Cloner is implemented by domains that can be searched by several

@@ -141,7 +141,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.checkAt = s.checkEvery
 		s.path = nil
 		var found bool
-		if it, ok := d.(Iterator); ok && !s.hist {
+		if it, ok := d.(Iterator); ok && !s.nodes {
 			found = s.delegate(it)
 		} else {
 			found = s.root() && s.stop == trace.StatusRunning
@@ -254,7 +254,7 @@ func (s *ida) root() bool {
 	h := s.d.H()
 	s.it.Generated++
 	if s.hist {
-		s.countVisit(h, 0)
+		s.it.CountVisit(h, 0)
 	}
 	if s.nodes {
 		s.nextID++
@@ -304,7 +304,7 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 			continue
 		}
 		if s.hist {
-			s.countVisit(f, depth+1)
+			s.it.CountVisit(f, depth+1)
 			if s.nodes {
 				s.emitNode(trace.KindVisit, c, cg, f, depth)
 			}
@@ -332,24 +332,10 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 	return false
 }
 
-func (s *ida) countVisit(f, depth int) {
-	grow(&s.it.VisitF, f)
-	s.it.VisitF[f]++
-	grow(&s.it.Depth, depth)
-	s.it.Depth[depth]++
-}
-
 func (s *ida) countPrune(f int, c *Child, g, depth int) {
-	grow(&s.it.PruneF, f)
-	s.it.PruneF[f]++
+	s.it.CountPrune(f)
 	if s.nodes {
 		s.emitNode(trace.KindPrune, c, g, f, depth)
-	}
-}
-
-func grow(h *[]int64, i int) {
-	if i >= len(*h) {
-		*h = append(*h, make([]int64, i+1-len(*h))...)
 	}
 }
 
@@ -383,9 +369,20 @@ func (s *ida) emitCuts(g, depth, prev int) {
 
 // delegate runs the iteration through the domain's own Iterator.
 func (s *ida) delegate(it Iterator) bool {
-	moves, next, counts, stopped := it.Iterate(s.bound, s.checkEvery, func(c trace.Counts) bool {
+	var hist *trace.Iteration
+	if s.hist {
+		hist = &s.it
+	}
+	moves, next, counts, stopped := it.Iterate(s.bound, hist, s.checkEvery, func(c trace.Counts) bool {
 		s.it.Counts = c
-		return s.limited()
+		if s.limited() {
+			return true
+		}
+		if s.hist {
+			s.ev = trace.Event{Kind: trace.KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &s.it}
+			s.sink.Event(&s.ev)
+		}
+		return false
 	})
 	s.it.Counts = counts
 	s.next = next

@@ -16,9 +16,12 @@ type levelSink trace.Level
 func (l levelSink) Level() trace.Level { return trace.Level(l) }
 func (levelSink) Event(*trace.Event)   {}
 
+// loopOnly hides a domain's Iterator, so the engine runs its own loop.
+type loopOnly struct{ engine.Domain }
+
 // A domain's own Iterator (tiles has one) gives exactly what the engine's
-// loop gives: the engine takes the Iterator when nobody observes iterations
-// (no sink, or a LevelRun one) and its own loop otherwise.
+// loop gives, histograms included: the engine takes the Iterator unless a
+// sink wants per-node events.
 func TestIteratorEqualsEngineLoop(t *testing.T) {
 	states := []string{
 		"8 6 7, 2 5 4, 3 0 1",
@@ -36,7 +39,7 @@ func TestIteratorEqualsEngineLoop(t *testing.T) {
 				}
 			}
 			var results []engine.Result
-			for _, sink := range []trace.Sink{nil, levelSink(trace.LevelRun), levelSink(trace.LevelIteration)} {
+			for i, sink := range []trace.Sink{nil, levelSink(trace.LevelRun), levelSink(trace.LevelIteration), nil, levelSink(trace.LevelIteration)} {
 				b, err := tiles.Parse(st, 0, goal)
 				if err != nil {
 					t.Fatal(err)
@@ -48,11 +51,17 @@ func TestIteratorEqualsEngineLoop(t *testing.T) {
 				if _, ok := d.(engine.Iterator); !ok {
 					t.Fatal("tiles no longer has an Iterator: this test has nothing to compare")
 				}
+				if i >= 3 {
+					d = loopOnly{d}
+				}
 				res, err := engine.IDA(context.Background(), d, engine.Options{Sink: sink})
 				if err != nil {
 					t.Fatal(err)
 				}
 				results = append(results, res)
+			}
+			if !sameHistograms(results[2], results[4]) {
+				t.Fatalf("%s %s: the Iterator's histograms differ from the engine loop's", st, h)
 			}
 			for _, r := range results[1:] {
 				a := results[0]
@@ -85,4 +94,16 @@ func TestIteratorLimits(t *testing.T) {
 	if d.H() != 0 && d.IsGoal() {
 		t.Fatal("the domain moved")
 	}
+}
+
+func sameHistograms(a, b engine.Result) bool {
+	if len(a.Iterations) != len(b.Iterations) {
+		return false
+	}
+	for i := range a.Iterations {
+		if !trace.EqualIterations(a.Iterations[i], b.Iterations[i]) || len(a.Iterations[i].VisitF) == 0 {
+			return false
+		}
+	}
+	return true
 }

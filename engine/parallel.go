@@ -150,18 +150,7 @@ func (t *tally) add(o *tally) {
 	if o.next < t.next {
 		t.next = o.next
 	}
-	addHist(&t.it.VisitF, o.it.VisitF)
-	addHist(&t.it.PruneF, o.it.PruneF)
-	addHist(&t.it.Depth, o.it.Depth)
-}
-
-func addHist(dst *[]int64, src []int64) {
-	if len(src) > len(*dst) {
-		grow(dst, len(src)-1)
-	}
-	for i, v := range src {
-		(*dst)[i] += v
-	}
+	t.it.AddHistograms(o.it.VisitF, o.it.PruneF, o.it.Depth)
 }
 
 // item is one subtree of an iteration: the node at the end of path.
@@ -194,7 +183,7 @@ func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration
 	h := p.d.H()
 	p.pending.it.Generated++
 	if p.hist {
-		p.pending.countVisit(h, 0)
+		p.pending.it.CountVisit(h, 0)
 	}
 	if h == 0 && p.d.IsGoal() {
 		p.items = append(p.items, &item{pre: p.pending, goal: true})
@@ -272,12 +261,12 @@ func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
 				t.next = f
 			}
 			if p.hist {
-				t.countPrune(f)
+				t.it.CountPrune(f)
 			}
 			continue
 		}
 		if p.hist {
-			t.countVisit(f, depth+1)
+			t.it.CountVisit(f, depth+1)
 		}
 		m := int(c.Move)
 		p.path = append(p.path[:depth], m)
@@ -407,12 +396,12 @@ func (w *worker) dfs(g, depth, prev int) bool {
 				t.next = f
 			}
 			if w.p.hist {
-				t.countPrune(f)
+				t.it.CountPrune(f)
 			}
 			continue
 		}
 		if w.p.hist {
-			t.countVisit(f, depth+1)
+			t.it.CountVisit(f, depth+1)
 		}
 		m := int(c.Move)
 		w.d.Apply(m)
@@ -461,16 +450,4 @@ func (w *worker) check() bool {
 	}
 	p.stopped.CompareAndSwap(0, int32(st))
 	return true
-}
-
-func (t *tally) countVisit(f, depth int) {
-	grow(&t.it.VisitF, f)
-	t.it.VisitF[f]++
-	grow(&t.it.Depth, depth)
-	t.it.Depth[depth]++
-}
-
-func (t *tally) countPrune(f int) {
-	grow(&t.it.PruneF, f)
-	t.it.PruneF[f]++
 }

@@ -214,3 +214,46 @@ type Sink interface {
 	Level() Level
 	Event(e *Event)
 }
+
+// CountVisit adds a node within the bound, of f at depth, to the histograms,
+// growing them as needed. The common case is inlined into search loops.
+func (it *Iteration) CountVisit(f, depth int) {
+	if uint(f) < uint(len(it.VisitF)) && uint(depth) < uint(len(it.Depth)) {
+		it.VisitF[f]++
+		it.Depth[depth]++
+		return
+	}
+	bump(&it.VisitF, f)
+	bump(&it.Depth, depth)
+}
+
+// CountPrune adds a node cut by the bound, of f, to the histogram.
+func (it *Iteration) CountPrune(f int) {
+	if uint(f) < uint(len(it.PruneF)) {
+		it.PruneF[f]++
+		return
+	}
+	bump(&it.PruneF, f)
+}
+
+// AddHistograms adds histograms counted elsewhere (by a parallel worker, or
+// a domain's own loop) into it's, growing them as needed; trailing zeros are
+// not copied.
+func (it *Iteration) AddHistograms(visitF, pruneF, depth []int64) {
+	addHist(&it.VisitF, visitF)
+	addHist(&it.PruneF, pruneF)
+	addHist(&it.Depth, depth)
+}
+
+func addHist(dst *[]int64, src []int64) {
+	n := len(src)
+	for n > 0 && src[n-1] == 0 {
+		n--
+	}
+	if n > len(*dst) {
+		*dst = append(*dst, make([]int64, n-len(*dst))...)
+	}
+	for i, v := range src[:n] {
+		(*dst)[i] += v
+	}
+}

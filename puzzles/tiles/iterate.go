@@ -22,16 +22,21 @@ import (
 // interface, and this is what a domain-run iteration would buy (see the
 // benchmarks BenchmarkIDAKorf and BenchmarkIterateKorf). The state is left
 // as it was found.
-func (d *Domain) Iterate(bound int, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	if checkEvery <= 0 {
 		checkEvery = 1 << 16
 	}
 	s := &iteration{
 		tiles: d.tiles, goal: d.t.goalTiles, next: &d.t.next, delta: d.delta,
 		bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery, stop: stop,
+		hist: hist,
 	}
 	s.gen = 1
 	h := d.h
+	if hist != nil {
+		hist.CountVisit(int(h), 0)
+		defer s.flush()
+	}
 	if d.lc {
 		s.lc = d.t
 		s.keys = d.keys
@@ -71,6 +76,8 @@ type iteration struct {
 	budget, checkEvery int64 // expansions left before the next check
 	stop               func(trace.Counts) bool
 	stopped            bool
+	hist               *trace.Iteration // nil when nobody wants the histograms
+	local              histograms       // counted here, added into hist at checks and at the end
 	path               []int
 }
 
@@ -85,8 +92,24 @@ func (s *iteration) counts(found bool) trace.Counts {
 	return c
 }
 
+// histograms are counted in fixed arrays, indexed without a bounds check:
+// f never exceeds bound + 2 and a bound never exceeds the optimal length,
+// which is below 256 for every board up to 5x5.
+type histograms struct{ visit, prune, depth [histMask + 1]int64 }
+
+const histMask = 255
+
+// flush adds what the arrays hold into hist and empties them.
+func (s *iteration) flush() {
+	s.hist.AddHistograms(s.local.visit[:], s.local.prune[:], s.local.depth[:])
+	s.local = histograms{}
+}
+
 func (s *iteration) check() bool {
 	s.budget = s.checkEvery
+	if s.hist != nil {
+		s.flush() // the progress the engine reports shows them
+	}
 	if s.stop != nil && s.stop(s.counts(false)) {
 		s.stopped = true
 	}
@@ -113,7 +136,14 @@ func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 			if f := g + 1 + ch; f < s.nextF {
 				s.nextF = f
 			}
+			if s.hist != nil {
+				s.local.prune[(g+1+ch)&histMask]++
+			}
 			continue
+		}
+		if s.hist != nil {
+			s.local.visit[(g+1+ch)&histMask]++
+			s.local.depth[(depth+1)&histMask]++
 		}
 		s.tiles[b] = tile
 		s.tiles[c] = 0
@@ -162,7 +192,14 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 			if f := g + 1 + ch; f < s.nextF {
 				s.nextF = f
 			}
+			if s.hist != nil {
+				s.local.prune[(g+1+ch)&histMask]++
+			}
 			continue
+		}
+		if s.hist != nil {
+			s.local.visit[(g+1+ch)&histMask]++
+			s.local.depth[(depth+1)&histMask]++
 		}
 		s.tiles[b] = tile
 		s.tiles[c] = 0

@@ -14,7 +14,7 @@ import (
 func iterateIDA(d *Domain) (moves []int, iters []trace.Counts) {
 	bound := d.H()
 	for {
-		m, next, c, _ := d.Iterate(bound, 0, nil)
+		m, next, c, _ := d.Iterate(bound, nil, 0, nil)
 		iters = append(iters, c)
 		if m != nil || next < 0 {
 			return m, iters
@@ -70,7 +70,7 @@ func TestIterateStops(t *testing.T) {
 	ks, _ := Korf()
 	d := NewDomain(ks[0].Board, Manhattan)
 	calls := 0
-	moves, _, c, stopped := d.Iterate(57, 1000, func(c trace.Counts) bool {
+	moves, _, c, stopped := d.Iterate(57, nil, 1000, func(c trace.Counts) bool {
 		calls++
 		if c.Expanded != int64(1000*calls) {
 			t.Errorf("stop called at %d expansions, want %d", c.Expanded, 1000*calls)
