@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/puzzles"
+	"idaviz/trace"
 )
 
 // findChromium finds the browser, or skips the test (fails it under CI=true,
@@ -87,22 +89,7 @@ func TestBrowser(t *testing.T) {
 	}()
 	pageURL := <-urls
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1300),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
+	bctx := startBrowser(t, chromium, ctx)
 
 	// Every request the page makes, to check that none leaves 127.0.0.1.
 	var mu sync.Mutex
@@ -266,6 +253,108 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if name == "stepping" && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
 		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {
 			t.Logf("docs screenshot: %v", err)
+		}
+	}
+}
+
+// startBrowser starts headless chromium with a fresh profile; it closes
+// with the test.
+func startBrowser(t *testing.T, chromium string, ctx context.Context) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1300),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		bcancel()
+		acancel()
+	})
+	return bctx
+}
+
+// TestBrowserExport opens a page exported with its trace inside, from disk:
+// the page's recorded data source, with no server at all.
+func TestBrowserExport(t *testing.T) {
+	chromium := findChromium(t)
+	events := recordRun(t, trace.LevelNode, testState)
+	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "replay.html")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ExportHTML(f, rec, 100000); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	bctx := startBrowser(t, chromium, ctx)
+	var mu sync.Mutex
+	var requests []string
+	if err := chromedp.Listen(bctx, func(ev any) {
+		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, ev.Request.URL)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(bctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	wait := func(what, expr string) {
+		t.Helper()
+		do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
+			return err
+		}))
+	}
+	do("opening the export", chromedp.Navigate("file://"+path))
+	wait("the first frame", `window.viz.events === 1`)
+	for i := 0; i < 4; i++ {
+		do("step", chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
+	}
+	wait("four steps", `window.viz.events === 5`)
+	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
+	wait("one back", `window.viz.events === 4`)
+	do("to the end", chromedp.Click(chromedp.CSS(`[data-testid="to-end"]`)))
+	wait("the end", `window.viz.status === 'solved'`)
+	v, err := chromedp.Run(bctx, chromedp.Evaluate[vizStatus](`window.viz`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engineResult(t, testPuzzle, testState, "manhattan")
+	if v.Generated != want.Totals.Generated || v.SolutionLength != len(want.Moves) || v.DrawnTreeNodes == 0 {
+		t.Errorf("exported replay: %+v; engine %+v, length %d", v, want.Totals, len(want.Moves))
+	}
+	tiles, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('[data-testid=puzzle-state] svg rect').length`))
+	if err != nil || tiles != 9 {
+		t.Errorf("the exported page draws %d tiles (%v)", tiles, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range requests {
+		if !strings.HasPrefix(r, "file://") && !strings.HasPrefix(r, "data:") {
+			t.Errorf("the exported page made a request: %s", r)
 		}
 	}
 }

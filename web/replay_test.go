@@ -2,7 +2,9 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -152,5 +154,46 @@ func TestReplayDamagedMoves(t *testing.T) {
 	n := c.until(5*time.Second, "the node", func(m *msg) bool { return m.Type == "node" || m.Type == "error" })
 	if n.Type == "node" && (n.Node.Error == "" && len(n.Node.View) == 0) {
 		t.Errorf("a damaged node drew without an error: %+v", n.Node)
+	}
+}
+
+func TestFrames(t *testing.T) {
+	events := recordRun(t, trace.LevelNode, testState)
+	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, max := range []int{len(events) + 10, 50, 2} {
+		frames, err := Frames(rec, max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(frames) > max || len(frames) < 2 {
+			t.Errorf("max %d: %d frames", max, len(frames))
+		}
+		var first, last msg
+		if err := json.Unmarshal(frames[0], &first); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(frames[len(frames)-1], &last); err != nil {
+			t.Fatal(err)
+		}
+		want := engineResult(t, testPuzzle, testState, "manhattan")
+		if first.Active.Events != 1 || last.Status != "solved" || last.Active.Generated != want.Totals.Generated {
+			t.Errorf("max %d: first %s, last %s", max, describe(*first.Active), describe(*last.Active))
+		}
+	}
+	var buf bytes.Buffer
+	if err := ExportHTML(&buf, rec, 100); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, bad := range []string{`src="/static`, `href="/static`} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the export still refers to the server: %s", bad)
+		}
+	}
+	if !strings.Contains(page, "window.VIZ_EMBEDDED") || !strings.Contains(page, "vizRegisterRenderer('tiles'") {
+		t.Error("the export lacks its data or its renderer")
 	}
 }

@@ -18,8 +18,8 @@ func init() {
 	})
 	register(&command{
 		name:    "replay",
-		usage:   "replay [--addr 127.0.0.1:8080] FILE",
-		summary: "serve the page over a recorded trace (viz solve --trace FILE): step back and forth, seek",
+		usage:   "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
+		summary: "serve the page over a recorded trace (viz solve --trace FILE): step back and forth, seek; or export it as one HTML file",
 		run:     runReplay,
 	})
 }
@@ -27,6 +27,8 @@ func init() {
 type serveFlags struct {
 	addr        *string
 	allowRemote *bool
+	export      *string // replay only
+	frames      *int
 }
 
 // parseServeFlags parses the flags serve and replay share, and checks the
@@ -36,6 +38,10 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	f = &serveFlags{
 		addr:        fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
 		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr: anyone who reaches it can run searches here"),
+	}
+	if c.name == "replay" {
+		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
+		f.frames = fs.Int("frames", 2000, "with --export: the most steps the file holds (a longer trace is thinned evenly)")
 	}
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return nil, nil, status, false
@@ -86,7 +92,29 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
 	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, rec.Info.Puzzle, rec.Info.Instance, rec.Info.Heuristic, len(rec.Events))
+	if *f.export != "" {
+		return export(e, rec, *f.export, *f.frames)
+	}
 	return serve(ctx, e, f, web.Options{Recording: rec})
+}
+
+func export(e *env, rec *web.Recording, path string, frames int) int {
+	if frames < 2 {
+		return fail(e, "viz replay: --frames must be at least 2, got %d", frames)
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return fail(e, "viz replay: %v", err)
+	}
+	if err := web.ExportHTML(out, rec, frames); err != nil {
+		out.Close()
+		return fail(e, "viz replay: exporting %s: %v", path, err)
+	}
+	if err := out.Close(); err != nil {
+		return fail(e, "viz replay: writing %s: %v", path, err)
+	}
+	fmt.Fprintf(e.stdout, "viz replay: wrote %s: open it in a browser\n", path)
+	return exitOK
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {

@@ -50,6 +50,66 @@ class LiveSource {
   }
 }
 
+// RecordedSource plays state messages rendered in advance (web.Frames), for
+// a page exported with its trace inside (web.ExportHTML): no server at all.
+// A step moves one frame; an export of a long trace holds every k-th event.
+class RecordedSource {
+  constructor(data) { this.data = data; this.i = 0; this.timer = null; }
+  connect(onMessage, onStatus) {
+    this.onMessage = onMessage;
+    onStatus('embedded trace');
+    // Later scripts (the renderer) register first.
+    setTimeout(() => { onMessage(this.data.hello); this.show(0); }, 0);
+  }
+  frame(i) { return this.data.frames[i]; }
+  show(i, playing) {
+    const n = this.data.frames.length;
+    this.i = Math.max(0, Math.min(n - 1, i));
+    const f = Object.assign({}, this.frame(this.i));
+    if (playing && f.status === 'paused') f.status = 'running';
+    this.onMessage(f);
+  }
+  stop() { if (this.timer) { clearInterval(this.timer); this.timer = null; } }
+  until(pred) {
+    const n = this.data.frames.length;
+    let j = this.i + 1;
+    while (j < n - 1 && !pred(this.frame(j), this.frame(this.i))) j++;
+    this.show(j);
+  }
+  send(msg) {
+    const n = this.data.frames.length;
+    switch (msg.type) {
+      case 'step': this.stop(); this.show(this.i + (msg.n || 1)); break;
+      case 'back': this.stop(); this.show(this.i - 1); break;
+      case 'expand': this.stop(); this.show(this.i + 1); break;
+      case 'to-end': this.stop(); this.show(n - 1); break;
+      case 'to-bound': this.stop();
+        this.until((f, cur) => f.active && cur.active && f.active.bound !== cur.active.bound);
+        break;
+      case 'seek': {
+        this.stop();
+        let j = 0;
+        while (j < n - 1 && this.frame(j + 1).replay.pos <= msg.pos) j++;
+        this.show(j);
+        break;
+      }
+      case 'play': {
+        this.stop();
+        const every = Math.max(20, 1000 / (msg.n || 10));
+        this.timer = setInterval(() => {
+          if (this.i >= n - 1) { this.stop(); this.show(this.i); return; }
+          this.show(this.i + 1, true);
+        }, every);
+        break;
+      }
+      case 'pause': this.stop(); this.show(this.i); break;
+      case 'options': this.show(this.i); break;
+      default:
+        this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
+    }
+  }
+}
+
 // ---- the read-only status object for automated checks ----------------------
 let vizState = Object.freeze({
   status: 'idle', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
@@ -384,6 +444,10 @@ function bind() {
 }
 
 bind();
-loadCatalogue();
-source = new LiveSource((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+if (window.VIZ_EMBEDDED) {
+  source = new RecordedSource(window.VIZ_EMBEDDED);
+} else {
+  loadCatalogue();
+  source = new LiveSource((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+}
 source.connect(onMessage, (s) => { $('conn').textContent = s; });

@@ -1,0 +1,125 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"regexp"
+
+	"idaviz/trace"
+)
+
+// Frames renders a recording as the state messages the page would receive
+// while stepping through it: the page's second data source (RecordedSource
+// in app.js) plays them back with no server. At most maxFrames are made,
+// spread evenly over the trace (the first and the last always among them),
+// so a long trace makes a coarser, not a bigger, export.
+func Frames(rec *Recording, maxFrames int) ([]json.RawMessage, error) {
+	if rec == nil || len(rec.Events) == 0 {
+		return nil, fmt.Errorf("no events to render")
+	}
+	if maxFrames < 2 {
+		maxFrames = 2
+	}
+	srv := New(Options{Recording: rec})
+	defer srv.Close()
+	s := newSession(srv, nil)
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	defer s.cancel()
+	src := &recordedSource{rec: rec}
+	p := newPlayer(s.ctx, 1, src.level(), srv.opt.TreeLimit, func() {})
+	r := &run{id: 1, src: src, p: p, cancel: func() {}, done: make(chan struct{})}
+	close(r.done)
+	s.runs = []*run{r}
+
+	n := len(rec.Events)
+	step := max(1, (n+maxFrames-2)/(maxFrames-1))
+	var frames []json.RawMessage
+	for i := range rec.Events {
+		e := rec.Events[i]
+		p.mu.Lock()
+		p.apply(&e)
+		p.mu.Unlock()
+		if i == 0 || i == n-1 || (i+1)%step == 0 {
+			b, err := json.Marshal(s.state())
+			if err != nil {
+				return nil, fmt.Errorf("rendering event %d: %w", i+1, err)
+			}
+			frames = append(frames, b)
+		}
+	}
+	return frames, nil
+}
+
+var (
+	styleTag  = regexp.MustCompile(`<link rel="stylesheet" href="/static/([^"]+)">`)
+	scriptTag = regexp.MustCompile(`<script src="/static/([^"]+)"></script>`)
+)
+
+// ExportHTML writes one self-contained HTML file that replays a recording:
+// the page, its style, echarts, the puzzle's renderer and the frames, all
+// inline, so it opens from disk with no server and no network.
+func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
+	frames, err := Frames(rec, maxFrames)
+	if err != nil {
+		return err
+	}
+	static, _ := fs.Sub(staticFS, "static")
+	page, err := fs.ReadFile(static, "index.html")
+	if err != nil {
+		return err
+	}
+	var inlineErr error
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(static, name)
+		if err != nil && inlineErr == nil {
+			inlineErr = fmt.Errorf("inlining %s: %w", name, err)
+		}
+		return b
+	}
+	page = styleTag.ReplaceAllFunc(page, func(m []byte) []byte {
+		name := string(styleTag.FindSubmatch(m)[1])
+		return append(append([]byte("<style>\n"), read(name)...), "\n</style>"...)
+	})
+	renderer := ""
+	if v, err := newViewer(&rec.Info); err == nil {
+		renderer = v.renderer
+	}
+	embedded, err := json.Marshal(map[string]any{
+		"hello":    map[string]any{"type": "hello", "mode": "replay"},
+		"frames":   frames,
+		"renderer": renderer,
+		"run":      trace.RunInfo{Puzzle: rec.Info.Puzzle, Instance: rec.Info.Instance, Heuristic: rec.Info.Heuristic, Algorithm: rec.Info.Algorithm},
+	})
+	if err != nil {
+		return err
+	}
+	page = scriptTag.ReplaceAllFunc(page, func(m []byte) []byte {
+		name := string(scriptTag.FindSubmatch(m)[1])
+		var out bytes.Buffer
+		if name == "app.js" {
+			// json.Marshal escapes <, > and &: the data cannot close the tag.
+			out.WriteString("<script>window.VIZ_EMBEDDED = ")
+			out.Write(embedded)
+			out.WriteString(";</script>\n")
+		}
+		out.WriteString("<script>\n")
+		out.Write(read(name))
+		out.WriteString("\n</script>")
+		if name == "app.js" && renderer != "" {
+			// After app.js, which defines vizRegisterRenderer.
+			out.WriteString("\n<script>\n")
+			out.Write(read("render/" + renderer + ".js"))
+			out.WriteString("\n</script>")
+		}
+		return out.Bytes()
+	})
+	if inlineErr != nil {
+		return inlineErr
+	}
+	_, err = w.Write(page)
+	return err
+}
