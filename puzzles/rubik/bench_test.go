@@ -32,6 +32,8 @@ var solveSet = []struct {
 	{"opt13b", "B2 U L F2 B' L2 U R2 U R2 B' U R2", 13, false},
 	{"opt14a", "B L2 U2 D R2 U' F R2 B' D' L' D' B' D'", 14, false},
 	{"opt14b", "L2 D R' B R D' R U F R U' D' F L2", 14, false},
+	{"opt15", "R F2 R' U F2 U R B U2 F2 L2 B' D2 L' U", 15, true},
+	{"opt16", "D R F' B L2 D2 R D2 R' B2 L D L F2 B L'", 16, true},
 }
 
 func korf(b *testing.B) Heuristic {
