@@ -139,8 +139,13 @@ func TestBrowser(t *testing.T) {
 		document.querySelector('[data-testid=heuristic]').value = 'manhattan';
 		document.querySelector('[data-testid=state]').value = %q;
 	})()`, puzzle, testState)))
+	// A bad state is explained on the page.
+	run("typing a bad state", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=state]').value = '1 2 3'`))
+	run("starting it", chromedp.Click(sel("start")))
+	waitFor("the error", `document.querySelector('[data-testid=error]').textContent.includes('9')`)
+	run("typing the state", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('[data-testid=state]').value = %q`, testState)))
 	run("starting", chromedp.Click(sel("start")))
-	waitFor("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+	waitFor("a paused run", `window.viz.status === 'paused' && window.viz.events === 1 && document.querySelector('[data-testid=error]').textContent === ''`)
 
 	// Step by step: five clicks, then the keyboard.
 	for i := 0; i < 5; i++ {
@@ -149,6 +154,10 @@ func TestBrowser(t *testing.T) {
 	}
 	run("step key", chromedp.KeyEvent("s"))
 	waitFor("the key's step", `window.viz.events === 7`)
+	run("play key", chromedp.KeyEvent(" "))
+	waitFor("playing", `window.viz.events > 8`)
+	run("pause key", chromedp.KeyEvent(" "))
+	waitFor("paused again", `window.viz.status === 'paused'`)
 	if v := viz(); v.Status != "paused" || v.DrawnTreeNodes == 0 {
 		t.Fatalf("after stepping: %+v", v)
 	}

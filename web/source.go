@@ -148,8 +148,9 @@ type EventReader interface {
 	Next() (*trace.Event, error)
 }
 
-// DefaultMaxEvents bounds a recording held in memory.
-const DefaultMaxEvents = 20_000_000
+// DefaultMaxEvents bounds a recording held in memory (about 170 bytes an
+// event): an 8-puzzle traced node by node takes well under a million.
+const DefaultMaxEvents = 4_000_000
 
 // LoadRecording reads every event of a trace, copying them (a reader may
 // reuse its event). It fails on a trace with no run-start or more than
