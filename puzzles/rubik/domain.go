@@ -6,13 +6,43 @@ import (
 	"idaviz/engine"
 )
 
-// lookup is one pattern database as the search reads it.
+// lookup is one pattern database as the search reads it. The rank is
+// computed as a sum of independent products, digit times weight, rather than
+// Horner's chain of multiplications, so the processor can overlap them.
 type lookup struct {
 	k      *kind
-	pieces []uint8
-	no     int64
+	n      int      // tracked pieces, at most 8
+	pieces [8]uint8 // the tracked cubies
+	pw     [8]int64 // weight of each position digit, orientation count included
+	ow     [8]int64 // weight of each orientation digit
 	words  []uint32
 }
+
+func newLookup(t *Table) lookup {
+	p := &t.Pattern
+	k := p.kind()
+	l := lookup{k: k, n: len(p.Pieces), words: t.words}
+	copy(l.pieces[:], p.Pieces)
+	w := p.OrientCount()
+	for i := l.n - 1; i >= 0; i-- {
+		l.pw[i] = w
+		w *= int64(k.n - i)
+	}
+	w = 1
+	for i := l.n - 1; i >= 0; i-- {
+		l.ow[i] = w
+		w *= int64(k.base)
+	}
+	return l
+}
+
+// lowMask[q] has the bits of the positions below q.
+var lowMask = func() (m [16]uint32) {
+	for q := range m {
+		m[q] = 1<<q - 1
+	}
+	return m
+}()
 
 // Heuristic is a named admissible estimate: the maximum of its pattern
 // databases, or, with none, the "simple" count of misplaced pieces.
@@ -29,8 +59,8 @@ type Heuristic struct {
 // random reads per lookup; ranking 6 positions with a popcount each is
 // cheaper than the cache misses.)
 type Domain struct {
-	cpos, cori [12]uint8 // corners use the first 8
-	epos, eori [12]uint8
+	cpos, cori [16]uint8 // corners use the first 8; padded for unchecked indexing
+	epos, eori [16]uint8 // edges use the first 12
 	lookups    []lookup
 	name       string
 }
@@ -47,7 +77,7 @@ var (
 func NewDomain(c Cube, h Heuristic) *Domain {
 	d := &Domain{name: h.Name}
 	for _, t := range h.Tables {
-		d.lookups = append(d.lookups, lookup{k: t.Pattern.kind(), pieces: t.Pattern.Pieces, no: t.Pattern.OrientCount(), words: t.words})
+		d.lookups = append(d.lookups, newLookup(t))
 	}
 	d.SetCube(c)
 	return d
@@ -88,13 +118,13 @@ func (d *Domain) MaxBranch() int        { return NumMoves }
 func (d *Domain) MoveName(m int) string { return MoveName(m) }
 
 var (
-	identity       = [12]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
-	cornerIdentity = [12]uint8{0, 1, 2, 3, 4, 5, 6, 7} // the last 4 unused
+	identity       = [16]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11} // the last 4 unused
+	cornerIdentity = [16]uint8{0, 1, 2, 3, 4, 5, 6, 7}               // the last 8 unused
 )
 
 // IsGoal reports whether the cube is solved.
 func (d *Domain) IsGoal() bool {
-	return d.cpos == cornerIdentity && d.epos == identity && d.cori == [12]uint8{} && d.eori == [12]uint8{}
+	return d.cpos == cornerIdentity && d.epos == identity && d.cori == [16]uint8{} && d.eori == [16]uint8{}
 }
 
 // H is the heuristic of the current state.
@@ -120,30 +150,27 @@ func (d *Domain) hAfter(m int) int {
 }
 
 // index is the database entry for the state after move m (-1: none).
-func (l *lookup) index(pos, ori *[12]uint8, m int) int64 {
-	k := l.k
-	n := int64(k.n)
-	base := int64(k.base)
+func (l *lookup) index(pos, ori *[16]uint8, m int) int64 {
 	var used uint32
-	var r, o int64
+	var r int64
 	if m < 0 {
-		for i, c := range l.pieces {
-			q := pos[c&15]
-			r = r*(n-int64(i)) + int64(q) - int64(bits.OnesCount32(used&(1<<q-1)))
+		for i := 0; i < l.n; i++ {
+			c := l.pieces[i&7] & 15
+			q := pos[c] & 15
+			r += int64(int(q)-bits.OnesCount32(used&lowMask[q]))*l.pw[i&7] + int64(ori[c])*l.ow[i&7]
 			used |= 1 << q
-			o = o*base + int64(ori[c&15])
 		}
-	} else {
-		dest, ot := &k.dest[m], &k.ori[m]
-		for i, c := range l.pieces {
-			q := pos[c&15] & 15
-			nq := dest[q]
-			r = r*(n-int64(i)) + int64(nq) - int64(bits.OnesCount32(used&(1<<nq-1)))
-			used |= 1 << nq
-			o = o*base + int64(ot[q][ori[c&15]%3])
-		}
+		return r
 	}
-	return r*l.no + o
+	dest, ot := &l.k.dest[m%NumMoves], &l.k.ori[m%NumMoves]
+	for i := 0; i < l.n; i++ {
+		c := l.pieces[i&7] & 15
+		q := pos[c] & 15
+		nq := dest[q] & 15
+		r += int64(int(nq)-bits.OnesCount32(used&lowMask[nq]))*l.pw[i&7] + int64(ot[q][ori[c]&3])*l.ow[i&7]
+		used |= 1 << nq
+	}
+	return r
 }
 
 func (l *lookup) get(idx int64) int {
@@ -151,7 +178,7 @@ func (l *lookup) get(idx int64) int {
 }
 
 // after is the database's value for the state after move m (-1: none).
-func (l *lookup) after(pos, ori *[12]uint8, m int) int {
+func (l *lookup) after(pos, ori *[16]uint8, m int) int {
 	return l.get(l.index(pos, ori, m))
 }
 
@@ -162,7 +189,7 @@ func (d *Domain) simple(m int) int {
 	for c := 0; c < 8; c++ {
 		q, o := d.cpos[c], d.cori[c]
 		if m >= 0 {
-			q, o = cornerKind.dest[m][q&15], cornerKind.ori[m][q&15][o%3]
+			q, o = cornerKind.dest[m][q&15], cornerKind.ori[m][q&15][o&3]
 		}
 		if int(q) != c || o != 0 {
 			wc++
@@ -171,7 +198,7 @@ func (d *Domain) simple(m int) int {
 	for c := 0; c < 12; c++ {
 		q, o := d.epos[c], d.eori[c]
 		if m >= 0 {
-			q, o = edgeKind.dest[m][q&15], edgeKind.ori[m][q&15][o%3]
+			q, o = edgeKind.dest[m][q&15], edgeKind.ori[m][q&15][o&3]
 		}
 		if int(q) != c || o != 0 {
 			we++
@@ -234,13 +261,13 @@ func (d *Domain) Apply(m int) {
 	ck, ek := &cornerKind.dest[m], &cornerKind.ori[m]
 	for c := 0; c < 8; c++ {
 		q := d.cpos[c] & 15
-		d.cori[c] = ek[q][d.cori[c]%3]
+		d.cori[c] = ek[q][d.cori[c]&3]
 		d.cpos[c] = ck[q]
 	}
 	ed, eo := &edgeKind.dest[m], &edgeKind.ori[m]
 	for c := 0; c < 12; c++ {
 		q := d.epos[c] & 15
-		d.eori[c] = eo[q][d.eori[c]%3]
+		d.eori[c] = eo[q][d.eori[c]&3]
 		d.epos[c] = ed[q]
 	}
 }
@@ -270,8 +297,8 @@ func (d *Domain) Clone() engine.Domain {
 func (d *Domain) AppendState(dst []byte) []byte {
 	dst = append(dst, d.cpos[:8]...)
 	dst = append(dst, d.cori[:8]...)
-	dst = append(dst, d.epos[:]...)
-	return append(dst, d.eori[:]...)
+	dst = append(dst, d.epos[:12]...)
+	return append(dst, d.eori[:12]...)
 }
 
 // SetState restores a state from AppendState; a wrong length is ignored.
@@ -281,8 +308,8 @@ func (d *Domain) SetState(b []byte) {
 	}
 	copy(d.cpos[:8], b[0:8])
 	copy(d.cori[:8], b[8:16])
-	copy(d.epos[:], b[16:28])
-	copy(d.eori[:], b[28:40])
+	copy(d.epos[:12], b[16:28])
+	copy(d.eori[:12], b[28:40])
 }
 
 // View is the state for the page's "magiccube" renderer.

@@ -12,8 +12,10 @@ type kind struct {
 	base int // orientations: 3 or 2
 	// dest[m][p] is where move m takes the piece at position p; ori[m][p][o]
 	// is that piece's new orientation when its old one was o.
-	dest [NumMoves][12]uint8
-	ori  [NumMoves][12][3]uint8
+	// Both are padded to powers of two so that masked indices need no
+	// bounds checks in the search's inner loop.
+	dest [NumMoves][16]uint8
+	ori  [NumMoves][16][4]uint8
 }
 
 var cornerKind, edgeKind = func() (*kind, *kind) {
@@ -109,7 +111,7 @@ func (p *Pattern) Size() int64 { return p.PermCount() * p.OrientCount() }
 
 // Index ranks the pattern's abstract state in a per-piece state: pos[c] is
 // the position of cubie c and ori[c] its orientation.
-func (p *Pattern) Index(pos, ori *[12]uint8) int64 {
+func (p *Pattern) Index(pos, ori *[16]uint8) int64 {
 	k := p.kind()
 	var used uint32
 	var r, o int64
@@ -165,7 +167,7 @@ func (p *Pattern) rankPositions(pos []uint8) int64 {
 
 // goal is the index of the solved cube.
 func (p *Pattern) goal() int64 {
-	var pos, ori [12]uint8
+	var pos, ori [16]uint8
 	for i := range pos {
 		pos[i] = uint8(i)
 	}
