@@ -30,7 +30,7 @@ func Frames(rec *Recording, maxFrames int) ([]json.RawMessage, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	defer s.cancel()
 	src := &recordedSource{rec: rec}
-	p := newPlayer(s.ctx, 1, src.level(), srv.opt.TreeLimit, func() {})
+	p := newPlayer(s.ctx, 1, src.level(), true, srv.opt.TreeLimit, func() {})
 	r := &run{id: 1, src: src, p: p, cancel: func() {}, done: make(chan struct{})}
 	close(r.done)
 	s.runs = []*run{r}

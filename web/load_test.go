@@ -1,9 +1,15 @@
 package web
 
 import (
+	"context"
+	"net"
+	"net/http"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/gorilla/websocket"
 )
 
 func korfStart(fast bool) map[string]any {
@@ -146,4 +152,39 @@ func TestSlowClientCoalesces(t *testing.T) {
 		t.Errorf("the heap grew by %d MiB over %d events", grown>>20, ev2)
 	}
 	t.Logf("%d events in %v; %d messages; heap %+d KiB", ev2, elapsed, n, (int64(ms.HeapAlloc)-int64(heapBefore))>>10)
+}
+
+// TestServeShutdown: cancelling Serve's context (Ctrl-C in viz serve) ends
+// every session and its search, and Serve returns.
+func TestServeShutdown(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 1)
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, Options{}, func(u string) { urls <- u }) }()
+	u := strings.TrimSuffix(<-urls, "/")
+	conn, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(u, "http")+"/ws", http.Header{"Origin": {u}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	c := &client{t: t, conn: conn}
+	c.send(korfStart(true))
+	c.send(map[string]any{"type": "to-end"})
+	c.until(5*time.Second, "a running search", func(m *msg) bool { return isState(m) && m.Status == "running" })
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Serve did not return")
+	}
+	conn.Close()
+	waitGoroutines(t, before, 2*time.Second)
 }

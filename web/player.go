@@ -28,9 +28,10 @@ const (
 // One player serves a live run (the engine calls Event) and a recorded one
 // (the replay loop calls Event) alike.
 type player struct {
-	ctx    context.Context
-	level  trace.Level
-	notify func() // tells the writer there is news; must not block
+	ctx      context.Context
+	level    trace.Level
+	stepping bool
+	notify   func() // tells the writer there is news; must not block
 
 	wake chan struct{} // a mode change, capacity 1
 
@@ -48,13 +49,17 @@ type player struct {
 	lastMoves []int        // the moves from the root to that node
 }
 
-func newPlayer(ctx context.Context, id int, level trace.Level, treeLimit int, notify func()) *player {
-	p := &player{ctx: ctx, id: id, level: level, notify: notify, wake: make(chan struct{}, 1),
+// newPlayer makes a run's player. A player that cannot step (a live run at
+// iteration level, which has few events and wants full speed) never pauses.
+func newPlayer(ctx context.Context, id int, level trace.Level, stepping bool, treeLimit int, notify func()) *player {
+	p := &player{ctx: ctx, id: id, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
 		tree: newTree(treeLimit)}
 	if level >= trace.LevelNode {
 		p.stats = trace.NewNodeStats()
 	} else {
 		p.stats = trace.NewStats()
+	}
+	if !stepping {
 		p.mode = modeToEnd
 	}
 	return p
@@ -171,8 +176,8 @@ func (p *player) sleep(d time.Duration) bool {
 // modeStep and the rate (events per second) for modePlay.
 func (p *player) setMode(m mode, n float64) {
 	p.mu.Lock()
-	if p.level < trace.LevelNode {
-		m = modeToEnd // nothing to step through
+	if !p.stepping {
+		m = modeToEnd
 	}
 	p.mode = m
 	switch m {

@@ -197,3 +197,17 @@ func TestFrames(t *testing.T) {
 		t.Error("the export lacks its data or its renderer")
 	}
 }
+
+func TestReplayIterationLevel(t *testing.T) {
+	events := recordRun(t, trace.LevelIteration, testState)
+	ts, _ := replayServer(t, events)
+	c := dial(t, ts)
+	c.send(map[string]any{"type": "to-end"})
+	m := c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	want := engineResult(t, testPuzzle, testState, "manhattan")
+	if m.Active.Generated != want.Totals.Generated || len(m.Active.Iterations) != len(want.Iterations) {
+		t.Errorf("replayed %s with %d iterations; engine %+v with %d", describe(*m.Active), len(m.Active.Iterations), want.Totals, len(want.Iterations))
+	}
+	c.send(map[string]any{"type": "seek", "pos": 3})
+	c.until(5*time.Second, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == 3 })
+}

@@ -431,7 +431,7 @@ func (s *session) launch(src source, p *player, from int) *run {
 	s.nextID++
 	r := &run{id: s.nextID, src: src, cancel: cancel, done: make(chan struct{})}
 	if p == nil {
-		p = newPlayer(ctx, r.id, src.level(), s.srv.opt.TreeLimit, s.notify)
+		p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.srv.opt.TreeLimit, s.notify)
 	} else {
 		p.ctx = ctx
 		r.id = p.id
@@ -469,7 +469,7 @@ func (s *session) seek(pos int) {
 	}
 	r.stop()
 	src := r.src.(*recordedSource)
-	p := newPlayer(s.ctx, r.id, src.level(), s.srv.opt.TreeLimit, s.notify)
+	p := newPlayer(s.ctx, r.id, src.level(), src.stepping(), s.srv.opt.TreeLimit, s.notify)
 	src.fastForward(p, pos)
 	s.mu.Lock()
 	s.runs = s.runs[:0]

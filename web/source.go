@@ -23,6 +23,9 @@ type source interface {
 	run(ctx context.Context, sink trace.Sink, from int) error
 	// level is the most detail the source can give.
 	level() trace.Level
+	// stepping reports whether the page may pause the source between
+	// events.
+	stepping() bool
 }
 
 // liveSource runs the engine.
@@ -40,6 +43,8 @@ func (s *liveSource) level() trace.Level {
 	}
 	return trace.LevelNode
 }
+
+func (s *liveSource) stepping() bool { return !s.fast }
 
 func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	d, err := s.inst.Domain(s.info.Heuristic)
@@ -218,6 +223,8 @@ func (s *recordedSource) level() trace.Level {
 	}
 	return trace.LevelIteration
 }
+
+func (s *recordedSource) stepping() bool { return true }
 
 func (s *recordedSource) run(ctx context.Context, sink trace.Sink, from int) error {
 	for i := from; i < len(s.rec.Events); i++ {
