@@ -36,17 +36,17 @@ var solveSet = []struct {
 	{"opt16", "D R F' B L2 D2 R D2 R' B2 L D L F2 B L'", 16, true},
 }
 
-func korf(b *testing.B) Heuristic {
+func loadBench(b *testing.B, name string) Heuristic {
 	b.Helper()
-	h, err := LoadHeuristic(context.Background(), "korf", nil)
+	h, err := LoadHeuristic(context.Background(), name, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	return h
 }
 
-func benchmarkSolve(b *testing.B, workers int) {
-	h := korf(b)
+func benchmarkSolve(b *testing.B, heuristic string, workers int) {
+	h := loadBench(b, heuristic)
 	for _, tc := range solveSet {
 		if tc.long && !*long {
 			continue
@@ -81,8 +81,12 @@ func benchmarkSolve(b *testing.B, workers int) {
 	}
 }
 
-func BenchmarkSolveKorf(b *testing.B)         { benchmarkSolve(b, 0) }
-func BenchmarkSolveKorfParallel(b *testing.B) { benchmarkSolve(b, runtime.GOMAXPROCS(0)) }
+func BenchmarkSolveKorf(b *testing.B)         { benchmarkSolve(b, "korf", 0) }
+func BenchmarkSolveKorfParallel(b *testing.B) { benchmarkSolve(b, "korf", runtime.GOMAXPROCS(0)) }
+
+// The 7-edge databases: about 0.5 GB in memory, 80 s to build.
+func BenchmarkSolveKorf7(b *testing.B)         { benchmarkSolve(b, "korf7", 0) }
+func BenchmarkSolveKorf7Parallel(b *testing.B) { benchmarkSolve(b, "korf7", runtime.GOMAXPROCS(0)) }
 
 func benchmarkBuild(b *testing.B, p Pattern) {
 	for i := 0; i < b.N; i++ {

@@ -53,24 +53,45 @@ func FilePath(p Pattern) (string, error) {
 	return filepath.Join(d, "rubik-"+p.Name+".pdb"), nil
 }
 
+// ioChunk is how many words WriteTo and ReadTable encode at once, so that a
+// database of 255 MB is not copied whole to be written or read.
+const ioChunk = 1 << 16
+
+// encode writes words little-endian into buf, which has room for them.
+func encode(buf []byte, words []uint32) []byte {
+	buf = buf[:4*len(words)]
+	for i, x := range words {
+		binary.LittleEndian.PutUint32(buf[4*i:], x)
+	}
+	return buf
+}
+
 // WriteTo writes the table in the file format.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	data := make([]byte, 4*len(t.words))
-	for i, x := range t.words {
-		binary.LittleEndian.PutUint32(data[4*i:], x)
+	buf := make([]byte, 4*ioChunk)
+	var sum uint32
+	for i := 0; i < len(t.words); i += ioChunk {
+		sum = crc32.Update(sum, castagnoli, encode(buf, t.words[i:min(i+ioChunk, len(t.words))]))
 	}
 	hdr := []byte(fileMagic)
 	hdr = binary.LittleEndian.AppendUint32(hdr, fileVersion)
 	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(t.Pattern.Name)))
 	hdr = append(hdr, t.Pattern.Name...)
 	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(t.size))
-	hdr = binary.LittleEndian.AppendUint32(hdr, crc32.Checksum(data, castagnoli))
+	hdr = binary.LittleEndian.AppendUint32(hdr, sum)
 	n, err := w.Write(hdr)
+	total := int64(n)
 	if err != nil {
-		return int64(n), err
+		return total, err
 	}
-	m, err := w.Write(data)
-	return int64(n + m), err
+	for i := 0; i < len(t.words); i += ioChunk {
+		n, err := w.Write(encode(buf, t.words[i:min(i+ioChunk, len(t.words))]))
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
 }
 
 // ErrBadFile is wrapped by every error about a database file's content.
@@ -106,18 +127,24 @@ func ReadTable(r io.Reader, p Pattern) (*Table, error) {
 	}
 	sum := binary.LittleEndian.Uint32(rest[nl+8:])
 	t := &Table{Pattern: p, size: p.Size(), words: make([]uint32, (p.Size()+7)/8)}
-	data := make([]byte, 4*len(t.words))
-	if _, err := io.ReadFull(br, data); err != nil {
-		return nil, fmt.Errorf("%w: data: %w", ErrBadFile, err)
+	buf := make([]byte, 4*ioChunk)
+	var got uint32
+	for i := 0; i < len(t.words); i += ioChunk {
+		words := t.words[i:min(i+ioChunk, len(t.words))]
+		b := buf[:4*len(words)]
+		if _, err := io.ReadFull(br, b); err != nil {
+			return nil, fmt.Errorf("%w: data: %w", ErrBadFile, err)
+		}
+		got = crc32.Update(got, castagnoli, b)
+		for j := range words {
+			words[j] = binary.LittleEndian.Uint32(b[4*j:])
+		}
 	}
 	if _, err := br.ReadByte(); err != io.EOF {
 		return nil, fmt.Errorf("%w: data goes on past %d entries", ErrBadFile, t.size)
 	}
-	if got := crc32.Checksum(data, castagnoli); got != sum {
+	if got != sum {
 		return nil, fmt.Errorf("%w: checksum %08x, header says %08x", ErrBadFile, got, sum)
-	}
-	for i := range t.words {
-		t.words[i] = binary.LittleEndian.Uint32(data[4*i:])
 	}
 	return t, nil
 }
