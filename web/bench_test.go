@@ -150,23 +150,27 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
-// BenchmarkPlay is play mode at a speed beyond what the page can draw: the
-// events a second the session lets through, and the states it sends.
+// BenchmarkPlay is play mode at a given speed: the events a second the
+// session lets through (the page follows them all), and the states it sends.
 func BenchmarkPlay(b *testing.B) {
-	for b.Loop() {
-		ts := newTestServer(b, Options{})
-		c := dial(b, ts)
-		c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": korf1, "goal": "blank-first"})
-		m := c.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Active.Events > 0 })
-		c.send(map[string]any{"type": "play", "n": 1000})
-		start := time.Now()
-		states := 0
-		for time.Since(start) < 2*time.Second {
-			m = c.until(time.Minute, "a state", isState)
-			states++
-		}
-		el := time.Since(start).Seconds()
-		b.ReportMetric(float64(m.Active.Events)/el, "events/s")
-		b.ReportMetric(float64(states)/el, "states/s")
+	for _, rate := range []int{1000, 100000} {
+		b.Run("rate="+strconv.Itoa(rate), func(b *testing.B) {
+			for b.Loop() {
+				ts := newTestServer(b, Options{})
+				c := dial(b, ts)
+				c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": korf1, "goal": "blank-first"})
+				m := c.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Active.Events > 0 })
+				c.send(map[string]any{"type": "play", "n": rate})
+				start := time.Now()
+				states := 0
+				for time.Since(start) < 2*time.Second {
+					m = c.until(time.Minute, "a state", isState)
+					states++
+				}
+				el := time.Since(start).Seconds()
+				b.ReportMetric(float64(m.Active.Events)/el, "events/s")
+				b.ReportMetric(float64(states)/el, "states/s")
+			}
+		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/puzzles"
@@ -93,7 +94,7 @@ func TestBrowser(t *testing.T) {
 
 	// Every request the page makes, to check that none leaves 127.0.0.1.
 	var mu sync.Mutex
-	var requests []string
+	var requests, exceptions []string
 	if err := chromedp.Listen(bctx, func(ev any) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -102,6 +103,8 @@ func TestBrowser(t *testing.T) {
 			requests = append(requests, ev.Request.URL)
 		case *network.EventWebSocketCreated:
 			requests = append(requests, ev.URL)
+		case *cdpruntime.EventExceptionThrown:
+			exceptions = append(exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
 		}
 	}); err != nil {
 		t.Fatal(err)
@@ -219,6 +222,9 @@ func TestBrowser(t *testing.T) {
 
 	mu.Lock()
 	defer mu.Unlock()
+	for _, x := range exceptions {
+		t.Errorf("the page threw: %s", x)
+	}
 	if len(requests) == 0 {
 		t.Fatal("saw no requests at all: the network listener is broken")
 	}
@@ -314,12 +320,15 @@ func TestBrowserExport(t *testing.T) {
 	defer cancel()
 	bctx := startBrowser(t, chromium, ctx)
 	var mu sync.Mutex
-	var requests []string
+	var requests, exceptions []string
 	if err := chromedp.Listen(bctx, func(ev any) {
-		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
 			requests = append(requests, ev.Request.URL)
-			mu.Unlock()
+		case *cdpruntime.EventExceptionThrown:
+			exceptions = append(exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
 		}
 	}); err != nil {
 		t.Fatal(err)
@@ -361,9 +370,19 @@ func TestBrowserExport(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
+	for _, x := range exceptions {
+		t.Errorf("the exported page threw: %s", x)
+	}
 	for _, r := range requests {
 		if !strings.HasPrefix(r, "file://") && !strings.HasPrefix(r, "data:") {
 			t.Errorf("the exported page made a request: %s", r)
 		}
 	}
+}
+
+func exceptionText(d *cdpruntime.ExceptionDetails) string {
+	if d == nil || d.Exception == nil {
+		return ""
+	}
+	return d.Exception.Description
 }
