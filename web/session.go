@@ -337,6 +337,9 @@ func (s *session) handle(data []byte) error {
 		pos := m.Pos
 		if m.Type == "back" {
 			r := s.active()
+			if r == nil {
+				return errors.New("nothing to step back from")
+			}
 			pos = int(r.frameStats().Pos) - 1
 		}
 		if pos < 1 || pos > len(rec.Events) {
