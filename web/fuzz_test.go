@@ -5,6 +5,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"idaviz/trace"
 )
 
 // FuzzHandle feeds the session's message handler arbitrary bytes: it must
@@ -17,14 +19,29 @@ func FuzzHandle(f *testing.F) {
 		`{"type":"scramble","puzzle":"` + testPuzzle + `","depth":5}`, `{"type":"node","id":1}`,
 		`{"type":"options","log":true}`, `{"type":"back"}`, `{"type":"clear"}`, `{"type":"cancel"}`,
 		`[]`, `null`, `"x"`, `{"type":`, "",
+		` {"type":"back"}`, ` {"type":"seek","pos":7}`, ` {"type":"step","n":5}`, ` {"type":"to-bound"}`,
 	} {
 		f.Add([]byte(s))
 	}
 	srv := New(Options{})
+	events := recordRun(f, trace.LevelNode, testState)
+	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	if err != nil {
+		f.Fatal(err)
+	}
+	replay := New(Options{Recording: rec})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithCancel(context.Background())
+		// A space first makes it a replay session: the same message, the
+		// other mode.
 		s := newSession(srv, nil)
+		if len(data) > 0 && data[0] == ' ' {
+			s = newSession(replay, nil)
+		}
 		s.ctx, s.cancel = ctx, cancel
+		if s.srv == replay {
+			s.startReplay(rec)
+		}
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
