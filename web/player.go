@@ -35,18 +35,19 @@ type player struct {
 
 	wake chan struct{} // a mode change, capacity 1
 
-	id        int
-	mu        sync.Mutex
-	stats     *trace.Stats
-	events    int64 // events that went through, skipped ones included
-	tree      *tree
-	mode      mode
-	budget    int64
-	rate      float64
-	playStart time.Time
-	played    int64
-	last      *trace.Event // a copy of the last node event, for the state panel
-	lastMoves []int        // the moves from the root to that node
+	id         int
+	mu         sync.Mutex
+	stats      *trace.Stats
+	events     int64 // events that went through, skipped ones included
+	tree       *tree
+	mode       mode
+	budget     int64
+	rate       float64
+	playStart  time.Time
+	played     int64
+	last       *trace.Event // a copy of the last node event, for the state panel
+	lastMoves  []int        // the moves from the root to that node
+	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -91,7 +92,7 @@ func (p *player) Event(e *trace.Event) {
 func (p *player) apply(e *trace.Event) {
 	p.events++
 	p.stats.Event(e)
-	p.tree.add(e)
+	placed := p.tree.add(e)
 	switch e.Kind {
 	case trace.KindVisit, trace.KindPrune:
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
@@ -99,13 +100,15 @@ func (p *player) apply(e *trace.Event) {
 		}
 		c := *e
 		p.last = &c
+		p.lastPlaced = placed
 		p.lastMoves = p.lastMoves[:0]
-		for _, n := range p.tree.path {
-			if n.Move >= 0 {
-				p.lastMoves = append(p.lastMoves, n.Move)
-			}
+		if !placed {
+			break // its parent is not drawn: the path to it is unknown
 		}
-		if e.Kind == trace.KindPrune && e.Move >= 0 {
+		for _, n := range p.tree.path[1:] {
+			p.lastMoves = append(p.lastMoves, n.Move)
+		}
+		if e.Kind == trace.KindPrune {
 			p.lastMoves = append(p.lastMoves, e.Move)
 		}
 	}
@@ -199,11 +202,12 @@ func (p *player) setMode(m mode, n float64) {
 // frame is everything the page needs of one run at one moment, copied out
 // of the player so that it can be encoded without holding the lock.
 type frame struct {
-	stats     runStats
-	tree      treeView
-	last      *trace.Event
-	lastMoves []int
-	paused    bool
+	stats      runStats
+	tree       treeView
+	last       *trace.Event
+	lastMoves  []int
+	lastPlaced bool
+	paused     bool
 }
 
 func (p *player) frame() frame {
@@ -214,6 +218,7 @@ func (p *player) frame() frame {
 		c := *p.last
 		f.last = &c
 		f.lastMoves = append([]int(nil), p.lastMoves...)
+		f.lastPlaced = p.lastPlaced
 	}
 	return f
 }

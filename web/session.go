@@ -693,7 +693,12 @@ func (s *session) state() stateMsg {
 	switch {
 	case fr.last != nil && st.Status != trace.StatusSolved:
 		e := fr.last
-		msg.Node = act.nodeView(st.Run, fr.lastMoves, e.G, e.H, e.F, e.Depth)
+		if fr.lastPlaced {
+			msg.Node = act.nodeView(st.Run, fr.lastMoves, e.G, e.H, e.F, e.Depth)
+		} else {
+			msg.Node = &nodeView{G: e.G, H: e.H, F: e.F, Depth: e.Depth, Moves: []string{},
+				Error: "this node's parent is not in the tree window, so its state is unknown"}
+		}
 		msg.Node.ID = e.Node
 	case st.Status == trace.StatusSolved:
 		g := st.Cost

@@ -61,38 +61,42 @@ func (t *tree) reset(bound int) {
 	clear(t.byID)
 }
 
-// add folds one event into the window.
-func (t *tree) add(e *trace.Event) {
+// add folds one event into the window. For a visit or a prune it reports
+// whether the node found its place (its parent is drawn): only then is the
+// path to it known.
+func (t *tree) add(e *trace.Event) bool {
 	switch e.Kind {
 	case trace.KindIterationStart:
 		t.reset(e.Bound)
 	case trace.KindVisit:
 		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPath, Count: 1}
-		if e.Parent == 0 || t.root == nil {
+		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
 			t.path = append(t.path, n)
 			t.byID[n.ID] = n
 			t.drawn = 1
 			t.last = n
-			return
+			return true
 		}
-		if !t.unwindTo(e.Parent) {
-			return
+		if t.root == nil || !t.unwindTo(e.Parent) {
+			return false
 		}
 		t.attach(n)
 		t.path = append(t.path, n)
 		t.last = n
+		return true
 	case trace.KindPrune:
 		if e.Reason != trace.ReasonBound || t.root == nil {
-			return
+			return false
 		}
 		if !t.unwindTo(e.Parent) {
-			return
+			return false
 		}
 		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPruned, Count: 1}
 		t.attach(n)
 		t.last = n
+		return true
 	case trace.KindIterationEnd:
 		// Everything below the root is finished, unless the iteration ended
 		// on a goal: a visit with h = 0 that nothing followed. Its path is
@@ -113,6 +117,7 @@ func (t *tree) add(e *trace.Event) {
 			t.root.Status = statusSolution
 		}
 	}
+	return false
 }
 
 // unwindTo pops the path down to the node with id, finishing (and folding)
