@@ -32,9 +32,12 @@ const splitDepth = 2
 // and their work discarded. (Under a node or time limit the counts are those
 // of the work done, which differs from IDA's.)
 //
-// The sink receives run, iteration and bound events, but no per-node and no
-// progress events: nodes are visited by several goroutines in no useful
-// order. A sink asking for LevelNode is served as LevelIteration.
+// The sink receives run, iteration, bound and progress events, but no
+// per-node events: nodes are visited by several goroutines in no useful
+// order, so a sink asking for LevelNode is served as LevelIteration.
+// Progress events come a few times a second from the calling goroutine; their
+// counts are those of the subtrees finished so far, in any order (they may
+// include work the final count discards).
 func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Result, error) {
 	if d == nil {
 		return Result{}, ErrNoDomain
@@ -46,7 +49,7 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 		workers = runtime.GOMAXPROCS(0)
 	}
 	start := time.Now()
-	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.CheckEvery, workers: workers}
+	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.CheckEvery, workers: workers, sink: opt.Sink}
 	if p.checkEvery <= 0 {
 		p.checkEvery = 1 << 16
 	}
@@ -116,6 +119,7 @@ type parallel struct {
 	checkEvery int64
 	workers    int
 	hist       bool
+	sink       trace.Sink // progress events, when hist
 
 	// Per iteration.
 	bound     int
@@ -198,7 +202,7 @@ func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration
 			break
 		}
 	}
-	p.run()
+	p.run(iter)
 
 	total := newTally(bound, p.hist)
 	for _, x := range p.items {
@@ -295,11 +299,16 @@ func (p *parallel) addItem(g int, unlooked int64, goal bool) {
 	p.pending = newTally(p.bound, p.hist)
 }
 
-// run searches the items on the workers.
-func (p *parallel) run() {
+// progressEvery is how often a parallel search reports progress.
+const progressEvery = 250 * time.Millisecond
+
+// run searches the items on the workers of iteration iter. Workers hand each
+// subtree they finish to this goroutine, which alone talks to the sink.
+func (p *parallel) run(iter int) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	cl := p.d.(Cloner)
+	finished := make(chan *item, len(p.items))
 	for w := 0; w < min(p.workers, len(p.items)); w++ {
 		wg.Add(1)
 		go func() {
@@ -314,11 +323,35 @@ func (p *parallel) run() {
 				if x.goal {
 					continue
 				}
-				wk.search(cl.Clone(), i, x)
+				if wk.search(cl.Clone(), i, x) {
+					finished <- x
+				}
 			}
 		}()
 	}
-	wg.Wait()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	if !p.hist {
+		<-done
+		return
+	}
+	sofar := newTally(p.bound, true)
+	tick := time.NewTicker(progressEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case x := <-finished:
+			sofar.add(x.pre)
+			sofar.add(x.t)
+		case <-tick.C:
+			st := sofar.it
+			st.Iteration, st.Bound = iter, p.bound
+			ev := trace.Event{Kind: trace.KindProgress, Iteration: iter, Bound: p.bound, Stats: &st}
+			p.sink.Event(&ev)
+		case <-done:
+			return
+		}
+	}
 }
 
 // worker searches items below the split, as ida.dfs does but without
@@ -335,7 +368,9 @@ type worker struct {
 	discard bool
 }
 
-func (w *worker) search(d Domain, index int64, x *item) {
+// search searches item x, the index-th, and reports whether its counts are
+// kept (false when it was cancelled).
+func (w *worker) search(d Domain, index int64, x *item) bool {
 	w.d, w.index, w.discard = d, index, false
 	w.t = &tally{next: unbounded}
 	if w.p.hist {
@@ -356,7 +391,7 @@ func (w *worker) search(d Domain, index int64, x *item) {
 	stopped := w.dfs(x.g, len(x.path), prev)
 	found := stopped && w.sol != nil
 	if w.discard {
-		return
+		return false
 	}
 	x.t = w.t
 	x.complete = !stopped || found
@@ -370,6 +405,7 @@ func (w *worker) search(d Domain, index int64, x *item) {
 			}
 		}
 	}
+	return true
 }
 
 func (w *worker) dfs(g, depth, prev int) bool {

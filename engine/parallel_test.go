@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
 	"idaviz/engine"
 	"idaviz/examples/pancake"
@@ -27,12 +28,15 @@ func (h halfGap) Expand(prev int, out []engine.Child) int {
 func (h halfGap) Clone() engine.Domain { return halfGap{h.Stack.Clone().(*pancake.Stack)} }
 
 // iterSink keeps the iteration-end statistics, histograms included.
-// With strict set it asks for every event and fails on per-node and progress
-// ones, which a parallel search must not send.
+// With strict set it asks for every event, fails on per-node ones, which a
+// parallel search must not send, and checks that progress events belong to
+// the iteration under way.
 type iterSink struct {
-	strict bool
-	its    []trace.Iteration
-	bounds []int
+	strict   bool
+	its      []trace.Iteration
+	bounds   []int
+	current  int // the iteration under way, 0 between iterations
+	progress int
 }
 
 func (s *iterSink) Level() trace.Level {
@@ -43,15 +47,24 @@ func (s *iterSink) Level() trace.Level {
 }
 func (s *iterSink) Event(e *trace.Event) {
 	switch e.Kind {
+	case trace.KindIterationStart:
+		s.current = e.Iteration
 	case trace.KindIterationEnd:
+		s.current = 0
 		s.its = append(s.its, e.Stats.Clone())
 	case trace.KindBoundIncrease:
 		s.bounds = append(s.bounds, e.NewBound)
-	case trace.KindVisit, trace.KindPrune, trace.KindProgress:
-		if !s.strict {
-			return
+	case trace.KindProgress:
+		if s.strict {
+			if e.Iteration != s.current || e.Stats == nil || e.Stats.Iteration != e.Iteration || e.Stats.Bound != e.Bound {
+				panic("a progress event outside its iteration or without its counts")
+			}
+			s.progress++
 		}
-		panic("parallel search sent a per-node or progress event")
+	case trace.KindVisit, trace.KindPrune:
+		if s.strict {
+			panic("parallel search sent a per-node event")
+		}
 	}
 }
 
@@ -158,5 +171,46 @@ func TestParallelLimitsAndCancel(t *testing.T) {
 	res, err = engine.ParallelIDA(ctx, d, engine.Options{CheckEvery: 16}, 2)
 	if !errors.Is(err, context.Canceled) || res.Status != trace.StatusCancelled {
 		t.Fatalf("cancelled: %v %v", res.Status, err)
+	}
+}
+
+// TestParallelProgress runs a search long enough to report progress: every
+// iteration that lasts well over the reporting period must have sent some.
+func TestParallelProgress(t *testing.T) {
+	n, seed := uint64(12), uint64(29) // about 50 million nodes
+	if testing.Short() {
+		n, seed = 11, 17 // 3 million
+	}
+	d := halfGap{randomStack(rand.New(rand.NewPCG(seed, 18)), int(n))}
+	sink := &timedSink{iterSink: iterSink{strict: true}}
+	res, err := engine.ParallelIDA(context.Background(), d, engine.Options{Sink: sink}, 2)
+	if err != nil || !res.Solved() {
+		t.Fatalf("%v %v", res.Status, err)
+	}
+	t.Logf("%d nodes in %v, %d progress events", res.Totals.Generated, res.Elapsed, sink.progress)
+	for i, long := range sink.long {
+		if long && sink.perIteration[i] == 0 {
+			t.Errorf("iteration %d lasted over a second without a progress event", i+1)
+		}
+	}
+}
+
+type timedSink struct {
+	iterSink
+	start        time.Time
+	long         []bool
+	perIteration []int
+}
+
+func (s *timedSink) Event(e *trace.Event) {
+	s.iterSink.Event(e)
+	switch e.Kind {
+	case trace.KindIterationStart:
+		s.start = time.Now()
+		s.perIteration = append(s.perIteration, 0)
+	case trace.KindProgress:
+		s.perIteration[len(s.perIteration)-1]++
+	case trace.KindIterationEnd:
+		s.long = append(s.long, time.Since(s.start) > time.Second)
 	}
 }
