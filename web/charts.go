@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -22,7 +23,6 @@ type chartOptions struct {
 var (
 	colVisited = "#4e79a7"
 	colPruned  = "#e15759"
-	colBound   = "#59a14f"
 )
 
 func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
@@ -139,35 +139,47 @@ func iterationsOf(s runStats) []trace.Iteration {
 }
 
 // iterationCounts charts expanded, generated and pruned per iteration for
-// every run of the tab.
+// every run of the tab. The axis is the bound, not the iteration's number:
+// runs with different heuristics start at different bounds, and the same
+// bound is the same question asked of each (how many nodes have f within
+// it), so that is where their bars belong side by side.
 func iterationCounts(runs []runStats, o chartOptions) map[string]any {
-	n := 0
+	seen := map[int]bool{}
+	var bounds []int
 	for _, r := range runs {
-		n = max(n, len(iterationsOf(r)))
+		for _, it := range iterationsOf(r) {
+			if !seen[it.Bound] {
+				seen[it.Bound] = true
+				bounds = append(bounds, it.Bound)
+			}
+		}
 	}
-	xs := make([]string, n)
-	for i := range xs {
-		xs[i] = strconv.Itoa(i + 1)
+	slices.Sort(bounds)
+	index := map[int]int{}
+	xs := make([]string, len(bounds))
+	for i, b := range bounds {
+		index[b] = i
+		xs[i] = strconv.Itoa(b)
 	}
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(), tooltip(), grid(), countAxis(o.Log),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "iteration"}))
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "bound"}))
 	bar.SetXAxis(xs)
 	for _, r := range runs {
-		its := iterationsOf(r)
-		var e, g, p []int64
-		for _, it := range its {
-			e = append(e, it.Expanded)
-			g = append(g, it.Generated)
-			p = append(p, it.Pruned)
+		e := make([]int64, len(bounds))
+		g := make([]int64, len(bounds))
+		p := make([]int64, len(bounds))
+		for _, it := range iterationsOf(r) {
+			i := index[it.Bound]
+			e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
 		}
 		suffix := ""
 		if len(runs) > 1 {
 			suffix = " (" + runName(r) + ")"
 		}
-		bar.AddSeries("expanded"+suffix, barValues(e, n, o.Log))
-		bar.AddSeries("generated"+suffix, barValues(g, n, o.Log))
-		bar.AddSeries("pruned"+suffix, barValues(p, n, o.Log))
+		bar.AddSeries("expanded"+suffix, barValues(e, len(bounds), o.Log))
+		bar.AddSeries("generated"+suffix, barValues(g, len(bounds), o.Log))
+		bar.AddSeries("pruned"+suffix, barValues(p, len(bounds), o.Log))
 	}
 	bar.Validate()
 	return bar.JSON()
@@ -188,16 +200,12 @@ func boundChart(runs []runStats) map[string]any {
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "iteration"}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true)}))
 	line.SetXAxis(xs)
-	for i, r := range runs {
+	for _, r := range runs {
 		var ds []opts.LineData
 		for _, it := range iterationsOf(r) {
 			ds = append(ds, opts.LineData{Value: it.Bound})
 		}
-		o := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)})}
-		if i == 0 {
-			o = append(o, charts.WithItemStyleOpts(opts.ItemStyle{Color: colBound}))
-		}
-		line.AddSeries(runName(r), ds, o...)
+		line.AddSeries(runName(r), ds, charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}))
 	}
 	line.Validate()
 	return line.JSON()
