@@ -242,3 +242,22 @@ func TestViewAndSnapshot(t *testing.T) {
 		t.Errorf("after D2, %d moves cut, want 6 (all U and D)", n)
 	}
 }
+
+func TestNoAllocationPerNode(t *testing.T) {
+	for _, h := range []Heuristic{smallHeuristic(t), {Name: "simple"}} {
+		d := NewDomain(FromMoves([]int{0, 7, 15}), h)
+		var out [NumMoves]engine.Child
+		allocs := testing.AllocsPerRun(100, func() {
+			n := d.Expand(7, out[:])
+			for _, c := range out[:n] {
+				d.Apply(int(c.Move))
+				_ = d.IsGoal()
+				_ = d.H()
+				d.Undo(int(c.Move))
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per expansion", h.Name, allocs)
+		}
+	}
+}
