@@ -59,10 +59,8 @@ func parseRubik(state, goal string) (Instance, error) {
 	if goal != "" {
 		return nil, fmt.Errorf("rubik has one goal (the solved cube), not %q", goal)
 	}
-	moves, err := rubik.ParseMoves(state)
-	if err == nil {
-		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}, nil
-	}
+	// A net first: one whose colours are the face letters, written with
+	// spaces, would also read as 54 plain quarter turns.
 	n, nerr := magiccube.ParseNet(state)
 	if nerr == nil {
 		c, cerr := rubik.FromNet(n)
@@ -70,6 +68,10 @@ func parseRubik(state, goal string) (Instance, error) {
 			return nil, fmt.Errorf("sticker net: %w", cerr)
 		}
 		return rubikInstance{cube: c, text: n.String()}, nil
+	}
+	moves, err := rubik.ParseMoves(state)
+	if err == nil {
+		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}, nil
 	}
 	// Tell by content which of the two it was meant to be.
 	letters := 0
