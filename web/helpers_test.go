@@ -150,6 +150,7 @@ type msg struct {
 	Replay  *replayPos `json:"replay"`
 	State   string     `json:"state"`
 	Log     bool       `json:"log"`
+	Event   string     `json:"event"`
 }
 
 // until reads messages until one satisfies ok, or fails after timeout.

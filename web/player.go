@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 
@@ -48,6 +49,7 @@ type player struct {
 	last       *trace.Event // a copy of the last node event, for the state panel
 	lastMoves  []int        // the moves from the root to that node
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
+	lastEvent  string       // the last event, in words
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -93,6 +95,7 @@ func (p *player) apply(e *trace.Event) {
 	p.events++
 	p.stats.Event(e)
 	placed := p.tree.add(e)
+	p.lastEvent = describeEvent(e)
 	switch e.Kind {
 	case trace.KindVisit, trace.KindPrune:
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
@@ -207,13 +210,15 @@ type frame struct {
 	last       *trace.Event
 	lastMoves  []int
 	lastPlaced bool
+	lastEvent  string
 	paused     bool
 }
 
 func (p *player) frame() frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused}
+	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
+		lastEvent: p.lastEvent}
 	if p.last != nil {
 		c := *p.last
 		f.last = &c
@@ -232,4 +237,35 @@ func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {
 		return nil, treeNode{}, false
 	}
 	return moves, treeNode{ID: n.ID, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Move: n.Move, Status: n.Status}, true
+}
+
+// describeEvent says what an event means, for the page's "last event" line.
+func describeEvent(e *trace.Event) string {
+	switch e.Kind {
+	case trace.KindRunStart:
+		return "the search starts"
+	case trace.KindIterationStart:
+		return fmt.Sprintf("iteration %d starts with bound %d", e.Iteration, e.Bound)
+	case trace.KindVisit:
+		if e.Depth == 0 {
+			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound)
+		}
+		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+	case trace.KindPrune:
+		if e.Reason == trace.ReasonMoveRule {
+			return "a move the move rule forbids here (it would undo the last one) is not generated"
+		}
+		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+	case trace.KindBoundIncrease:
+		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
+	case trace.KindIterationEnd:
+		return fmt.Sprintf("iteration %d ends", e.Iteration)
+	case trace.KindSolution:
+		return fmt.Sprintf("a goal: solution of cost %d", e.Cost)
+	case trace.KindRunEnd:
+		return "the search ends: " + e.Status.String()
+	case trace.KindProgress:
+		return fmt.Sprintf("iteration %d under way (bound %d)", e.Iteration, e.Bound)
+	}
+	return e.Kind.String()
 }

@@ -625,6 +625,7 @@ type stateMsg struct {
 	Charts map[string]any `json:"charts"`
 	Replay *replayPos     `json:"replay,omitempty"`
 	Log    bool           `json:"log"`
+	Event  string         `json:"event"` // the active run's last event, in words
 }
 
 type replayPos struct {
@@ -689,6 +690,7 @@ func (s *session) state() stateMsg {
 	msg.Status = av.Status
 	tv := fr.tree
 	msg.Tree = &tv
+	msg.Event = fr.lastEvent
 	st := stats[len(stats)-1]
 	switch {
 	case fr.last != nil && st.Status != trace.StatusSolved:

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -63,7 +64,17 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	if m.Active.Events != 1 {
 		t.Fatalf("before any step the page saw %d events, want 1 (the run's start)", m.Active.Events)
 	}
-	want := int64(1)
+	c.send(map[string]any{"type": "step"})
+	m = c.until(5*time.Second, "one step", func(m *msg) bool { return isState(m) && m.Active.Events == 2 })
+	if !strings.HasPrefix(m.Event, "iteration 1 starts with bound") {
+		t.Errorf("the first step's event: %q", m.Event)
+	}
+	c.send(map[string]any{"type": "step"})
+	m = c.until(5*time.Second, "one step", func(m *msg) bool { return isState(m) && m.Active.Events == 3 })
+	if !strings.HasPrefix(m.Event, "visit the start") {
+		t.Errorf("the second step's event: %q", m.Event)
+	}
+	want := int64(3)
 	for _, n := range []int{1, 1, 5, 3, 20} {
 		c.send(map[string]any{"type": "step", "n": n})
 		want += int64(n)

@@ -358,6 +358,7 @@ function onState(msg) {
     $('seek-label').textContent = msg.replay.pos + ' / ' + msg.replay.total;
   }
   $('log').checked = !!msg.log;
+  $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
   setViz(msg);
 }
 
