@@ -128,7 +128,7 @@ func TestSlowClientCoalesces(t *testing.T) {
 	ev1 := r.frameStats().Pos
 	time.Sleep(run / 2)
 	ev2 := r.frameStats().Pos
-	if ev2 <= ev1 || ev1 < 10000 {
+	if ev2 <= ev1 || ev1 < 1000 {
 		t.Fatalf("the engine did not run free while the client was away: %d then %d events", ev1, ev2)
 	}
 	// Then it reads what is there.
