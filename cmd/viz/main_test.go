@@ -219,3 +219,30 @@ func TestExampleTraces(t *testing.T) {
 		}
 	}
 }
+
+func TestRubikThroughCLI(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	status, out, errs := runViz(t, "", "solve", "--json", "--puzzle", "rubik", "--heuristic", "small", "R U R' U' F2")
+	if status != exitOK {
+		t.Fatalf("status %d: %s", status, errs)
+	}
+	var got struct {
+		Length int
+		Moves  []string
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Length != 5 {
+		t.Fatalf("R U R' U' F2 is undone in 5 moves; got %s (%v)", out, err)
+	}
+	status, _, errs = runViz(t, "", "solve", "--puzzle", "rubik", "--heuristic", "small", "R U X")
+	if status != exitUsage || !strings.Contains(errs, "X") {
+		t.Fatalf("a bad move should be named: %d %q", status, errs)
+	}
+	status, _, errs = runViz(t, "", "pdb")
+	if status != exitUsage || !strings.Contains(errs, "build") {
+		t.Fatalf("viz pdb alone: %d %q", status, errs)
+	}
+	status, _, errs = runViz(t, "", "pdb", "build", "nosuchpuzzle")
+	if status != exitUsage {
+		t.Fatalf("viz pdb build nosuchpuzzle: %d %q", status, errs)
+	}
+}
