@@ -158,7 +158,7 @@ func TestBrowser(t *testing.T) {
 	run("step key", chromedp.KeyEvent("s"))
 	waitFor("the key's step", `window.viz.events === 7`)
 	run("play key", chromedp.KeyEvent(" "))
-	waitFor("playing", `window.viz.events > 8`)
+	waitFor("playing", `window.viz.events > 8 && window.viz.status === 'running'`)
 	run("pause key", chromedp.KeyEvent(" "))
 	waitFor("paused again", `window.viz.status === 'paused'`)
 	if v := viz(); v.Status != "paused" || v.DrawnTreeNodes == 0 {
