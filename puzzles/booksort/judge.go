@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/puzzles/tokens"
 )
 
 // Parse reads the friendly format: the book numbers left to right,
@@ -38,58 +39,23 @@ func Parse(state string) (*Shelf, error) {
 // answer is "5 or more".
 const JudgeBound = 4
 
-// tokens reads white-space separated tokens.
-type tokens struct {
-	sc *bufio.Scanner
-}
-
-func newTokens(r io.Reader) *tokens {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<16)
-	sc.Split(bufio.ScanWords)
-	return &tokens{sc: sc}
-}
-
-// int reads the next token as an integer in [lo, hi]; what names it in errors.
-func (t *tokens) int(what string, lo, hi int) (int, error) {
-	if !t.sc.Scan() {
-		if err := t.sc.Err(); err != nil {
-			return 0, fmt.Errorf("reading %s: %w", what, err)
-		}
-		return 0, fmt.Errorf("%s: unexpected end of input", what)
-	}
-	tok := t.sc.Text()
-	v, err := strconv.Atoi(tok)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a number", what, tok)
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("%s: %d is out of range %d..%d", what, v, lo, hi)
-	}
-	return v, nil
-}
-
-// maxCases bounds the case count so a damaged first line cannot make the
-// reader wait for billions of cases.
-const maxCases = 1 << 20
-
 // ReadCases reads the judge's input: T, then per case n and a permutation of
 // 1..n. Errors name the case.
 func ReadCases(r io.Reader) ([]*Shelf, error) {
-	t := newTokens(r)
-	count, err := t.int("the number of cases", 0, maxCases)
+	t := tokens.NewReader(r)
+	count, err := t.Int("the number of cases", 0, tokens.MaxCases)
 	if err != nil {
 		return nil, fmt.Errorf("poj3460: %w", err)
 	}
 	var shelves []*Shelf
 	for c := 1; c <= count; c++ {
-		n, err := t.int("the number of books", 1, MaxBooks)
+		n, err := t.Int("the number of books", 1, MaxBooks)
 		if err != nil {
 			return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
 		}
 		books := make([]int, n)
 		for i := range books {
-			if books[i], err = t.int(fmt.Sprintf("book %d", i+1), 1, n); err != nil {
+			if books[i], err = t.Int(fmt.Sprintf("book %d", i+1), 1, n); err != nil {
 				return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
 			}
 		}

@@ -6,66 +6,34 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"strconv"
 
 	"idaviz/engine"
+	"idaviz/puzzles/tokens"
 )
-
-type tokens struct{ sc *bufio.Scanner }
-
-func newTokens(r io.Reader) *tokens {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<16)
-	sc.Split(bufio.ScanWords)
-	return &tokens{sc: sc}
-}
-
-// int reads the next token as an integer in [lo, hi]; what names it in errors.
-func (t *tokens) int(what string, lo, hi int) (int, error) {
-	if !t.sc.Scan() {
-		if err := t.sc.Err(); err != nil {
-			return 0, fmt.Errorf("reading %s: %w", what, err)
-		}
-		return 0, fmt.Errorf("%s: unexpected end of input", what)
-	}
-	tok := t.sc.Text()
-	v, err := strconv.Atoi(tok)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %q is not a number", what, tok)
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("%s: %d is out of range %d..%d", what, v, lo, hi)
-	}
-	return v, nil
-}
-
-// maxCases bounds the case count so a damaged first line cannot make the
-// reader wait for billions of cases.
-const maxCases = 1 << 20
 
 // ReadCases reads the judge's input: T, then per case n and a line
 // "k s1 .. sk" of the missing sticks. A stick listed twice is accepted (it
 // is missing either way). Errors name the case.
 func ReadCases(r io.Reader) ([]*Grid, error) {
-	t := newTokens(r)
-	count, err := t.int("the number of cases", 0, maxCases)
+	t := tokens.NewReader(r)
+	count, err := t.Int("the number of cases", 0, tokens.MaxCases)
 	if err != nil {
 		return nil, fmt.Errorf("poj1084: %w", err)
 	}
 	var grids []*Grid
 	for c := 1; c <= count; c++ {
-		n, err := t.int("the grid size", 1, MaxN)
+		n, err := t.Int("the grid size", 1, MaxN)
 		if err != nil {
 			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
 		}
 		total := NumSticks(n)
-		k, err := t.int("the number of missing sticks", 0, total)
+		k, err := t.Int("the number of missing sticks", 0, total)
 		if err != nil {
 			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
 		}
 		missing := make([]int, k)
 		for i := range missing {
-			if missing[i], err = t.int(fmt.Sprintf("missing stick %d", i+1), 1, total); err != nil {
+			if missing[i], err = t.Int(fmt.Sprintf("missing stick %d", i+1), 1, total); err != nil {
 				return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
 			}
 		}
