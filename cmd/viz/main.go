@@ -54,12 +54,12 @@ func main() {
 }
 
 func run(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 {
-		args = []string{"serve"}
+	// No command, or flags first (viz --addr ...): the main job, serve.
+	if len(args) == 0 || (strings.HasPrefix(args[0], "-") && !isHelp(args[0])) {
+		args = append([]string{"serve"}, args...)
 	}
 	name := args[0]
-	switch name {
-	case "help", "-h", "-help", "--help":
+	if isHelp(name) {
 		if len(args) > 1 {
 			if c, ok := commands[args[1]]; ok {
 				return c.run(ctx, e, []string{"-h"})
@@ -75,6 +75,14 @@ func run(ctx context.Context, e *env, args []string) int {
 		return exitUsage
 	}
 	return c.run(ctx, e, args[1:])
+}
+
+func isHelp(arg string) bool {
+	switch arg {
+	case "help", "-h", "-help", "--help":
+		return true
+	}
+	return false
 }
 
 func usage(w io.Writer) {

@@ -246,3 +246,12 @@ func TestRubikThroughCLI(t *testing.T) {
 		t.Fatalf("viz pdb build nosuchpuzzle: %d %q", status, errs)
 	}
 }
+
+// Flags with no command go to serve, the main job; a non-loopback address
+// is refused without --allow-remote, before anything listens.
+func TestServeFlagsWithoutCommand(t *testing.T) {
+	status, _, errs := runViz(t, "", "--addr", "10.1.2.3:8080")
+	if status != exitUsage || !strings.Contains(errs, "allow-remote") {
+		t.Fatalf("status %d, stderr %q", status, errs)
+	}
+}
