@@ -1,0 +1,115 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"idaviz/puzzles"
+)
+
+// browserCases are an instance and a quick heuristic for every puzzle of
+// the catalogue, so each renderer is drawn by the real page.
+var browserCases = map[string]struct{ heuristic, state string }{
+	"8puzzle":   {"manhattan", "1 2 3 4 0 6 7 5 8"},
+	"15puzzle":  {"manhattan", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"},
+	"24puzzle":  {"manhattan", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24"},
+	"magiccube": {"", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy"},
+	"rotation":  {"", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"},
+	"booksort":  {"", "1 3 4 6 2 5"},
+	"squares":   {"", "2"},
+	"rubik":     {"small", "R U R' U'"},
+}
+
+func TestBrowserEveryPuzzle(t *testing.T) {
+	chromium := findChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srvCtx, stopServer := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	urls := make(chan string, 1)
+	go func() { served <- Serve(srvCtx, ln, Options{}, func(u string) { urls <- u }) }()
+	defer func() {
+		stopServer()
+		<-served
+	}()
+	pageURL := <-urls
+	bctx := startBrowser(t, chromium, ctx)
+
+	var mu sync.Mutex
+	var exceptions []string
+	if err := chromedp.Listen(bctx, func(ev any) {
+		if ev, ok := ev.(*cdpruntime.EventExceptionThrown); ok {
+			mu.Lock()
+			exceptions = append(exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(bctx, steps...); err != nil {
+			shot(t, bctx, "every-puzzle-failed")
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	wait := func(what, expr string) {
+		t.Helper()
+		do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
+			return err
+		}))
+	}
+	do("loading the page", chromedp.Navigate(pageURL))
+	wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+
+	for _, name := range puzzles.Names() {
+		c, ok := browserCases[name]
+		if name == testPuzzle {
+			continue // the web tests' own copy of the 8-puzzle
+		}
+		if !ok {
+			t.Errorf("puzzle %s has no case here: add one, so its renderer is drawn by the page", name)
+			continue
+		}
+		do(name+": choosing it", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const p = document.querySelector('[data-testid=puzzle]');
+			p.value = %q; p.dispatchEvent(new Event('change'));
+			const h = document.querySelector('[data-testid=heuristic]');
+			if (%q) { h.value = %q; h.dispatchEvent(new Event('change')); }
+			document.querySelector('[data-testid=state]').value = %q;
+		})()`, name, c.heuristic, c.heuristic, c.state)))
+		do(name+": start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
+		wait(name+": a paused run", `window.viz.status === 'paused'`)
+		for i := 0; i < 3; i++ {
+			do(name+": step", chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
+		}
+		do(name+": to the end", chromedp.Click(chromedp.CSS(`[data-testid="to-end"]`)))
+		wait(name+": solved", `window.viz.status === 'solved' && window.viz.solutionLength > 0`)
+		drawn, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelector('[data-testid=puzzle-state]').querySelectorAll('*').length`))
+		shot(t, bctx, "puzzle-"+name)
+		if err != nil || drawn < 5 {
+			t.Errorf("%s: the state drawing has %d elements (%v)", name, drawn, err)
+		}
+		if errText, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=error]').textContent`)); strings.TrimSpace(errText) != "" {
+			t.Errorf("%s: the page shows an error: %s", name, errText)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(exceptions) > 0 {
+		t.Fatalf("the page threw: %v", exceptions)
+	}
+}
