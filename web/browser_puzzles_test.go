@@ -1,15 +1,11 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/puzzles"
@@ -29,49 +25,9 @@ var browserCases = map[string]struct{ heuristic, state string }{
 }
 
 func TestBrowserEveryPuzzle(t *testing.T) {
-	chromium := findChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srvCtx, stopServer := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	urls := make(chan string, 1)
-	go func() { served <- Serve(srvCtx, ln, Options{}, func(u string) { urls <- u }) }()
-	defer func() {
-		stopServer()
-		<-served
-	}()
-	pageURL := <-urls
-	bctx := startBrowser(t, chromium, ctx)
-
-	var mu sync.Mutex
-	var exceptions []string
-	if err := chromedp.Listen(bctx, func(ev any) {
-		if ev, ok := ev.(*cdpruntime.EventExceptionThrown); ok {
-			mu.Lock()
-			exceptions = append(exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
-			mu.Unlock()
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(bctx, steps...); err != nil {
-			shot(t, bctx, "every-puzzle-failed")
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	wait := func(what, expr string) {
-		t.Helper()
-		do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
-			return err
-		}))
-	}
+	pageURL := servePage(t)
+	b := openBrowser(t, 120*time.Second)
+	do, wait, bctx := b.do, b.wait, b.ctx
 	do("loading the page", chromedp.Navigate(pageURL))
 	wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
 
@@ -107,9 +63,7 @@ func TestBrowserEveryPuzzle(t *testing.T) {
 			t.Errorf("%s: the page shows an error: %s", name, errText)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(exceptions) > 0 {
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Fatalf("the page threw: %v", exceptions)
 	}
 }

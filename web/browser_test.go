@@ -4,17 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -62,7 +59,6 @@ type vizStatus struct {
 }
 
 func TestBrowser(t *testing.T) {
-	chromium := findChromium(t)
 
 	// The puzzle: the catalogue's 8-puzzle when it is registered, else the
 	// tests' own copy (the same domain).
@@ -71,67 +67,9 @@ func TestBrowser(t *testing.T) {
 		puzzle = "8puzzle"
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srvCtx, stopServer := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	urls := make(chan string, 1)
-	go func() { served <- Serve(srvCtx, ln, Options{}, func(u string) { urls <- u }) }()
-	defer func() {
-		stopServer()
-		if err := <-served; err != nil {
-			t.Errorf("server: %v", err)
-		}
-	}()
-	pageURL := <-urls
-
-	bctx := startBrowser(t, chromium, ctx)
-
-	// Every request the page makes, to check that none leaves 127.0.0.1.
-	var mu sync.Mutex
-	var requests, exceptions []string
-	if err := chromedp.Listen(bctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			requests = append(requests, ev.Request.URL)
-		case *network.EventWebSocketCreated:
-			requests = append(requests, ev.URL)
-		case *cdpruntime.EventExceptionThrown:
-			exceptions = append(exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-
-	run := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(bctx, steps...); err != nil {
-			shot(t, bctx, "failed")
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	viz := func() vizStatus {
-		t.Helper()
-		v, err := chromedp.Run(bctx, chromedp.Evaluate[vizStatus](`window.viz`))
-		if err != nil {
-			t.Fatalf("reading window.viz: %v", err)
-		}
-		return v
-	}
-	waitFor := func(what, expr string) {
-		t.Helper()
-		run(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
-			return err
-		}))
-	}
+	pageURL := servePage(t)
+	b := openBrowser(t, 90*time.Second)
+	run, waitFor, viz, bctx := b.do, b.wait, b.viz, b.ctx
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
 	run("loading the page", chromedp.Navigate(pageURL))
@@ -220,8 +158,7 @@ func TestBrowser(t *testing.T) {
 
 	shot(t, bctx, "solved")
 
-	mu.Lock()
-	defer mu.Unlock()
+	requests, exceptions := b.seen()
 	for _, x := range exceptions {
 		t.Errorf("the page threw: %s", x)
 	}
@@ -300,7 +237,6 @@ func startBrowser(t *testing.T, chromium string, ctx context.Context) context.Co
 // TestBrowserExport opens a page exported with its trace inside, from disk:
 // the page's recorded data source, with no server at all.
 func TestBrowserExport(t *testing.T) {
-	chromium := findChromium(t)
 	events := recordRun(t, trace.LevelNode, testState)
 	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
 	if err != nil {
@@ -316,36 +252,8 @@ func TestBrowserExport(t *testing.T) {
 	}
 	f.Close()
 
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	bctx := startBrowser(t, chromium, ctx)
-	var mu sync.Mutex
-	var requests, exceptions []string
-	if err := chromedp.Listen(bctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			requests = append(requests, ev.Request.URL)
-		case *cdpruntime.EventExceptionThrown:
-			exceptions = append(exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(bctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	wait := func(what, expr string) {
-		t.Helper()
-		do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
-			return err
-		}))
-	}
+	b := openBrowser(t, 60*time.Second)
+	do, wait, bctx := b.do, b.wait, b.ctx
 	do("opening the export", chromedp.Navigate("file://"+path))
 	wait("the first frame", `window.viz.events === 1`)
 	for i := 0; i < 4; i++ {
@@ -368,8 +276,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil || tiles != 9 {
 		t.Errorf("the exported page draws %d tiles (%v)", tiles, err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	requests, exceptions := b.seen()
 	for _, x := range exceptions {
 		t.Errorf("the exported page threw: %s", x)
 	}

@@ -1,0 +1,103 @@
+package web
+
+import (
+	"context"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// browser is headless chromium driven by a test. It records every request
+// the page makes and every exception it throws.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+
+	mu                   sync.Mutex
+	requests, exceptions []string
+}
+
+// openBrowser starts chromium for at most timeout; it closes with the test.
+func openBrowser(t *testing.T, timeout time.Duration) *browser {
+	t.Helper()
+	chromium := findChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	b := &browser{t: t, ctx: startBrowser(t, chromium, ctx)}
+	if err := chromedp.Listen(b.ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			b.requests = append(b.requests, ev.Request.URL)
+		case *network.EventWebSocketCreated:
+			b.requests = append(b.requests, ev.URL)
+		case *cdpruntime.EventExceptionThrown:
+			b.exceptions = append(b.exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// do runs actions; on failure it keeps a screenshot and fails the test.
+func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		shot(b.t, b.ctx, "failed")
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// wait polls a JavaScript condition for up to 20 seconds.
+func (b *browser) wait(what, expr string) {
+	b.t.Helper()
+	b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
+		return err
+	}))
+}
+
+// viz reads window.viz.
+func (b *browser) viz() vizStatus {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[vizStatus](`window.viz`))
+	if err != nil {
+		b.t.Fatalf("reading window.viz: %v", err)
+	}
+	return v
+}
+
+// seen returns copies of the requests and exceptions so far.
+func (b *browser) seen() (requests, exceptions []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.requests...), append([]string(nil), b.exceptions...)
+}
+
+// servePage serves the page on a free loopback port until the test ends,
+// and returns its URL.
+func servePage(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	urls := make(chan string, 1)
+	go func() { served <- Serve(ctx, ln, Options{}, func(u string) { urls <- u }) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("server: %v", err)
+		}
+	})
+	return <-urls
+}
