@@ -94,6 +94,9 @@ type ida struct {
 	ctx        context.Context
 	deadline   time.Time
 	stop       trace.Status // set when a limit or the context stops the run
+	// onCheck, when set, replaces the checks of limits and progress (a
+	// parallel worker checks the shared state instead).
+	onCheck func() bool
 }
 
 // IDA runs iterative-deepening A* from the domain's current state. The first
@@ -274,7 +277,7 @@ func (s *ida) root() bool {
 // the path to it) or s.stop is set. Either way every frame undoes its move on
 // the way out, so the domain ends where it started.
 func (s *ida) dfs(g, depth int, prev int) bool {
-	if depth >= len(s.buf) {
+	for depth >= len(s.buf) {
 		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
 	}
 	children := s.buf[depth]
@@ -399,6 +402,9 @@ func (s *ida) delegate(it Iterator) bool {
 // check runs every CheckEvery expansions: limits, cancellation, progress.
 func (s *ida) check() bool {
 	s.checkAt = s.it.Expanded + s.checkEvery
+	if s.onCheck != nil {
+		return s.onCheck()
+	}
 	if s.limited() {
 		return true
 	}

@@ -354,16 +354,13 @@ func (p *parallel) run(iter int) {
 	}
 }
 
-// worker searches items below the split, as ida.dfs does but without
-// per-node events.
+// worker searches items below the split with the sequential search's own
+// depth-first loop (ida.dfs), without per-node events; its checks look at
+// the other workers too.
 type worker struct {
 	p       *parallel
-	d       Domain
-	t       *tally
+	s       ida
 	index   int64
-	buf     [][]Child
-	sol     []int
-	checkAt int64
 	lastGen int64
 	discard bool
 }
@@ -371,16 +368,12 @@ type worker struct {
 // search searches item x, the index-th, and reports whether its counts are
 // kept (false when it was cancelled).
 func (w *worker) search(d Domain, index int64, x *item) bool {
-	w.d, w.index, w.discard = d, index, false
-	w.t = &tally{next: unbounded}
-	if w.p.hist {
-		w.t.it.VisitF = make([]int64, w.p.bound+2)
-		w.t.it.PruneF = make([]int64, w.p.bound+2)
-		w.t.it.Depth = make([]int64, w.p.bound+2)
-	}
-	w.checkAt = w.p.checkEvery
-	w.lastGen = 0
-	w.sol = nil
+	w.index, w.discard, w.lastGen = index, false, 0
+	s := &w.s
+	s.d, s.bound, s.hist, s.next = d, w.p.bound, w.p.hist, unbounded
+	s.it = newTally(w.p.bound, w.p.hist).it
+	s.checkEvery, s.checkAt, s.onCheck = w.p.checkEvery, w.p.checkEvery, w.check
+	s.path = nil
 	for _, m := range x.path {
 		d.Apply(m)
 	}
@@ -388,16 +381,16 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 	if len(x.path) > 0 {
 		prev = x.path[len(x.path)-1]
 	}
-	stopped := w.dfs(x.g, len(x.path), prev)
-	found := stopped && w.sol != nil
+	stopped := s.dfs(x.g, len(x.path), prev)
+	found := stopped && s.path != nil
 	if w.discard {
 		return false
 	}
-	x.t = w.t
+	x.t = &tally{it: s.it, next: s.next}
 	x.complete = !stopped || found
 	if found {
 		x.found = true
-		x.sol = w.sol[len(x.path):]
+		x.sol = s.path[len(x.path):]
 		for {
 			f := w.p.first.Load()
 			if index >= f || w.p.first.CompareAndSwap(f, index) {
@@ -408,65 +401,12 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 	return true
 }
 
-func (w *worker) dfs(g, depth, prev int) bool {
-	for depth >= len(w.buf) {
-		w.buf = append(w.buf, make([]Child, w.d.MaxBranch()))
-	}
-	children := w.buf[depth]
-	n := w.d.Expand(prev, children)
-	t := w.t
-	t.it.Expanded++
-	t.it.Generated += int64(n)
-	if t.it.Expanded >= w.checkAt && w.check() {
-		t.it.Generated -= int64(n)
-		return true
-	}
-	bound := w.p.bound
-	for i := 0; i < n; i++ {
-		c := &children[i]
-		cg := g + int(c.Cost)
-		f := cg + int(c.H)
-		if f > bound {
-			t.it.Pruned++
-			if f < t.next {
-				t.next = f
-			}
-			if w.p.hist {
-				t.it.CountPrune(f)
-			}
-			continue
-		}
-		if w.p.hist {
-			t.it.CountVisit(f, depth+1)
-		}
-		m := int(c.Move)
-		w.d.Apply(m)
-		var stop bool
-		if c.H == 0 && w.d.IsGoal() {
-			w.sol = make([]int, depth+1)
-			stop = true
-		} else {
-			stop = w.dfs(cg, depth+1, m)
-		}
-		w.d.Undo(m)
-		if stop {
-			if w.sol != nil {
-				w.sol[depth] = m
-			}
-			t.it.Generated -= int64(n - i - 1)
-			return true
-		}
-	}
-	return false
-}
-
 // check runs every CheckEvery expansions: an earlier item's solution, limits,
 // cancellation.
 func (w *worker) check() bool {
 	p := w.p
-	w.checkAt = w.t.it.Expanded + p.checkEvery
-	gen := p.generated.Add(w.t.it.Generated - w.lastGen)
-	w.lastGen = w.t.it.Generated
+	gen := p.generated.Add(w.s.it.Generated - w.lastGen)
+	w.lastGen = w.s.it.Generated
 	var st trace.Status
 	switch {
 	case p.first.Load() < w.index:
