@@ -145,10 +145,10 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		if open.Len() > res.PeakOpen {
 			res.PeakOpen = open.Len()
 		}
-		if s.it.Expanded%checkEvery == 0 {
+		if opt.MaxNodes > 0 && s.it.Generated >= opt.MaxNodes {
+			res.Status = trace.StatusLimit
+		} else if s.it.Expanded%checkEvery == 0 {
 			switch {
-			case opt.MaxNodes > 0 && s.it.Generated >= opt.MaxNodes:
-				res.Status = trace.StatusLimit
 			case !deadline.IsZero() && time.Now().After(deadline):
 				res.Status = trace.StatusLimit
 			case ctx != nil && ctx.Err() != nil:

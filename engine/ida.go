@@ -141,7 +141,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		}
 		s.next = unbounded
 		s.genBase = res.Totals.Generated
-		s.checkAt = s.checkEvery
+		s.checkAt = s.interval()
 		s.path = nil
 		var found bool
 		if it, ok := d.(Iterator); ok && !s.nodes {
@@ -376,7 +376,7 @@ func (s *ida) delegate(it Iterator) bool {
 	if s.hist {
 		hist = &s.it
 	}
-	moves, next, counts, stopped := it.Iterate(s.bound, hist, s.checkEvery, func(c trace.Counts) bool {
+	moves, next, counts, stopped := it.Iterate(s.bound, hist, s.interval(), func(c trace.Counts) bool {
 		s.it.Counts = c
 		if s.limited() {
 			return true
@@ -401,7 +401,7 @@ func (s *ida) delegate(it Iterator) bool {
 
 // check runs every CheckEvery expansions: limits, cancellation, progress.
 func (s *ida) check() bool {
-	s.checkAt = s.it.Expanded + s.checkEvery
+	s.checkAt = s.it.Expanded + s.interval()
 	if s.onCheck != nil {
 		return s.onCheck()
 	}
@@ -413,6 +413,18 @@ func (s *ida) check() bool {
 		s.sink.Event(&s.ev)
 	}
 	return false
+}
+
+// interval is how many expansions may pass before the next check:
+// CheckEvery, or fewer when a node limit is near, so that a small limit
+// stops the search close to where it says.
+func (s *ida) interval() int64 {
+	n := s.checkEvery
+	if s.maxNodes > 0 {
+		left := (s.maxNodes - s.genBase - s.it.Generated) / int64(max(1, s.d.MaxBranch()))
+		n = min(n, max(1, left))
+	}
+	return n
 }
 
 // limited reports whether a limit or the context stops the run, and sets

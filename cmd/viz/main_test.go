@@ -255,3 +255,21 @@ func TestServeFlagsWithoutCommand(t *testing.T) {
 		t.Fatalf("status %d, stderr %q", status, errs)
 	}
 }
+
+// A node limit stops the search near where it says, however small, with
+// either algorithm, and the exit status says nothing was found.
+func TestSmallNodeLimit(t *testing.T) {
+	for _, algo := range []string{"ida", "astar"} {
+		status, out, errs := runViz(t, "", "solve", "--json", "--algo", algo, "--max-nodes", "10", "8 6 7 2 5 4 3 0 1")
+		var got struct {
+			Status    string
+			Generated int64
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("%s: %v (%s)", algo, err, errs)
+		}
+		if status != exitNotFound || got.Status != "limit" || got.Generated > 10+4 {
+			t.Fatalf("%s: status %d, %+v", algo, status, got)
+		}
+	}
+}
