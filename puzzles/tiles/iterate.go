@@ -34,7 +34,6 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 	s.gen = 1
 	h := d.h
 	if hist != nil {
-		hist.CountVisit(int(h), 0)
 		defer s.flush()
 	}
 	if d.lc {
@@ -46,6 +45,9 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 	if h == 0 && d.IsGoal() {
 		found = true
 		s.path = []int{}
+		if hist != nil {
+			hist.CountVisit(0, 0)
+		}
 	} else if s.lc != nil {
 		found = s.dfsLC(d.blank, h, 0, -1, 0)
 	} else {
@@ -119,6 +121,12 @@ func (s *iteration) check() bool {
 func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 	st := &s.next[blank&(slots-1)][(prev+1)&7]
 	n := int(st.n & 7)
+	if s.hist != nil {
+		// Counted here, where g and h are at hand, not in the loop below:
+		// a visited node is expanded at once unless it is a goal.
+		s.local.visit[(g+h)&histMask]++
+		s.local.depth[depth&histMask]++
+	}
 	s.exp++
 	s.gen += int64(n)
 	if s.budget--; s.budget <= 0 && s.check() {
@@ -141,16 +149,16 @@ func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 			}
 			continue
 		}
-		if s.hist != nil {
-			s.local.visit[(g+1+ch)&histMask]++
-			s.local.depth[(depth+1)&histMask]++
-		}
 		s.tiles[b] = tile
 		s.tiles[c] = 0
 		var done bool
 		if ch == 0 && s.tiles == s.goal {
 			s.path = make([]int, depth+1)
 			done = true
+			if s.hist != nil {
+				s.local.visit[(g+1)&histMask]++
+				s.local.depth[(depth+1)&histMask]++
+			}
 		} else {
 			done = s.dfs(c, ch, g+1, int(o&3), depth+1)
 		}
@@ -171,6 +179,12 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 	t := s.lc
 	st := &s.next[blank&(slots-1)][(prev+1)&7]
 	n := int(st.n & 7)
+	if s.hist != nil {
+		// Counted here, where g and h are at hand, not in the loop below:
+		// a visited node is expanded at once unless it is a goal.
+		s.local.visit[(g+h)&histMask]++
+		s.local.depth[depth&histMask]++
+	}
 	s.exp++
 	s.gen += int64(n)
 	if s.budget--; s.budget <= 0 && s.check() {
@@ -197,10 +211,6 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 			}
 			continue
 		}
-		if s.hist != nil {
-			s.local.visit[(g+1+ch)&histMask]++
-			s.local.depth[(depth+1)&histMask]++
-		}
 		s.tiles[b] = tile
 		s.tiles[c] = 0
 		s.keys[l.a&15], s.keys[l.b&15] = ka, kb
@@ -209,6 +219,10 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 		if ch == 0 && s.tiles == s.goal {
 			s.path = make([]int, depth+1)
 			done = true
+			if s.hist != nil {
+				s.local.visit[(g+1)&histMask]++
+				s.local.depth[(depth+1)&histMask]++
+			}
 		} else {
 			done = s.dfsLC(c, ch, g+1, int(o&3), depth+1)
 		}
