@@ -346,7 +346,7 @@ function drawCharts(c) {
 function onState(msg) {
   messages++;
   lastState = msg;
-  if (msg.status !== 'running') playing = false;
+  playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess
   drawStats(msg);
   drawNode(msg.node);
   drawTree(msg.tree);
@@ -440,6 +440,12 @@ function bind() {
       default: return;
     }
     ev.preventDefault();
+  });
+  // Space also "clicks" a focused button when the key comes up (the Step
+  // button, after a click on it): the shortcut alone must act.
+  document.addEventListener('keyup', (ev) => {
+    const tag = (ev.target && ev.target.tagName) || '';
+    if (ev.key === ' ' && tag === 'BUTTON') ev.preventDefault();
   });
   showSpeed();
 }
