@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"idaviz/engine"
@@ -75,17 +76,6 @@ type startRequest struct {
 
 // newLiveSource validates a start request against the catalogue.
 func newLiveSource(r startRequest) (*liveSource, error) {
-	p, err := puzzles.Lookup(r.Puzzle)
-	if err != nil {
-		return nil, err
-	}
-	h, err := p.HasHeuristic(r.Heuristic)
-	if err != nil {
-		return nil, err
-	}
-	if r.Goal != "" && !contains(p.Goals, r.Goal) {
-		return nil, fmt.Errorf("puzzle %s has no goal %q", p.Name, r.Goal)
-	}
 	switch r.Algorithm {
 	case "", "ida":
 		r.Algorithm = "ida"
@@ -93,17 +83,11 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 	default:
 		return nil, fmt.Errorf("unknown algorithm %q (choose ida or astar)", r.Algorithm)
 	}
-	inst, err := p.Parse(r.State, r.Goal)
+	req, err := puzzles.NewRequest(r.Puzzle, r.State, r.Heuristic, r.Goal)
 	if err != nil {
-		return nil, fmt.Errorf("state: %w", err)
+		return nil, err
 	}
-	if r.Goal == "" && len(p.Goals) > 0 {
-		r.Goal = p.Goals[0] // as viz solve does, so a trace names its goal
-	}
-	info := trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}
-	if r.Goal != "" {
-		info.Options = map[string]string{"goal": r.Goal}
-	}
+	info, inst := req.Info, req.Instance
 	// Check the context often enough that a cancelled run stops well within
 	// 100 ms on a slow machine; node events cost more per expansion. A
 	// check is a few nanoseconds every thousands of expansions.
@@ -112,15 +96,6 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 		s.check = 1 << 10
 	}
 	return s, nil
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 // scramble makes a random instance of a puzzle.
@@ -132,7 +107,7 @@ func scramble(name string, depth int, goal string, seed uint64) (string, error) 
 	if depth < 0 || depth > 1000 {
 		return "", fmt.Errorf("scramble depth %d is out of range (0..1000)", depth)
 	}
-	if goal != "" && !contains(p.Goals, goal) {
+	if goal != "" && !slices.Contains(p.Goals, goal) {
 		return "", fmt.Errorf("puzzle %s has no goal %q", p.Name, goal)
 	}
 	if p.Scramble == nil {

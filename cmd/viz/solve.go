@@ -169,46 +169,16 @@ func newSolveRequest(puzzle, state, heuristic, goal, algo string) (*solveRequest
 			return nil, fmt.Errorf("name the puzzle with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
 		}
 	}
-	p, err := puzzles.Lookup(puzzle)
-	if err != nil {
-		return nil, err
-	}
-	h, err := p.HasHeuristic(heuristic)
-	if err != nil {
-		return nil, err
-	}
-	if goal != "" {
-		if len(p.Goals) == 0 {
-			return nil, fmt.Errorf("puzzle %s has only one goal; drop --goal", p.Name)
-		}
-		if !contains(p.Goals, goal) {
-			return nil, fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
-		}
-	} else if len(p.Goals) > 0 {
-		goal = p.Goals[0]
-	}
 	if algo != "ida" && algo != "astar" {
 		return nil, fmt.Errorf("unknown --algo %q (choose ida or astar)", algo)
 	}
-	inst, err := p.Parse(state, goal)
+	r, err := puzzles.NewRequest(puzzle, state, heuristic, goal)
 	if err != nil {
-		return nil, fmt.Errorf("%s state: %w", p.Name, err)
+		return nil, err
 	}
-	req := &solveRequest{puzzle: p, inst: inst, heuristic: h, goal: goal, algo: algo, workers: 1}
-	req.opt.Info = trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}
-	if goal != "" {
-		req.opt.Info.Options = map[string]string{"goal": goal}
-	}
+	req := &solveRequest{puzzle: r.Puzzle, inst: r.Instance, heuristic: r.Heuristic, goal: r.Goal, algo: algo, workers: 1}
+	req.opt.Info = r.Info
 	return req, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // guessTiles names the tile puzzle whose size matches the number of tokens

@@ -1,0 +1,53 @@
+package puzzles
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"idaviz/trace"
+)
+
+// Request is a validated request to search one instance: what `viz solve`
+// and the page both ask for, checked against the catalogue in one place.
+type Request struct {
+	Puzzle    *Puzzle
+	Instance  Instance
+	Heuristic string // resolved: never ""
+	Goal      string // resolved: the default when "" was asked, "" for a puzzle with one goal
+	// Info is the run's metadata for its trace: the puzzle, the instance,
+	// the heuristic and the goal, so that a replay can rebuild every state.
+	Info trace.RunInfo
+}
+
+// NewRequest looks the puzzle up by name and checks the heuristic and the
+// goal ("" for their defaults) and the state. Its errors name what is wrong
+// and list the choices.
+func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
+	p, err := Lookup(puzzle)
+	if err != nil {
+		return nil, err
+	}
+	h, err := p.HasHeuristic(heuristic)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case goal != "" && len(p.Goals) == 0:
+		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
+	case goal != "" && !slices.Contains(p.Goals, goal):
+		return nil, fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
+	case goal == "" && len(p.Goals) > 0:
+		goal = p.Goals[0]
+	}
+	inst, err := p.Parse(state, goal)
+	if err != nil {
+		return nil, fmt.Errorf("%s state: %w", p.Name, err)
+	}
+	r := &Request{Puzzle: p, Instance: inst, Heuristic: h, Goal: goal}
+	r.Info = trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}
+	if goal != "" {
+		r.Info.Options = map[string]string{"goal": goal}
+	}
+	return r, nil
+}
