@@ -273,3 +273,12 @@ func TestSmallNodeLimit(t *testing.T) {
 		}
 	}
 }
+
+// The magic cube's moves come out as its judge writes them: "face dir".
+func TestMagicCubeMovesAsTheJudgeWrites(t *testing.T) {
+	status, out, errs := runViz(t, "", "solve", "--json", "--puzzle", "magiccube",
+		"www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy")
+	if status != exitOK || !strings.Contains(out, `"moves":["1 1"]`) {
+		t.Fatalf("status %d, out %s, err %s", status, out, errs)
+	}
+}

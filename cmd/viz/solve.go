@@ -235,7 +235,14 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 		if out.Cost != out.Length {
 			fmt.Fprintf(w, " (cost %d)", out.Cost)
 		}
-		fmt.Fprintf(w, "\nmoves: %s", strings.Join(out.Moves, " "))
+		sep := " "
+		for _, m := range out.Moves {
+			if strings.Contains(m, " ") {
+				sep = ", " // the magic cube's moves are "face dir"
+				break
+			}
+		}
+		fmt.Fprintf(w, "\nmoves: %s", strings.Join(out.Moves, sep))
 	}
 	fmt.Fprintln(w)
 	writeIterations(w, res.Iterations)

@@ -181,13 +181,22 @@ var (
 // Net returns the current state.
 func (d *Domain) Net() Net { return d.n }
 
-func (d *Domain) NumMoves() int         { return NumMoves }
-func (d *Domain) MaxBranch() int        { return NumMoves }
-func (d *Domain) MoveName(m int) string { return MoveName(m) }
-func (d *Domain) H() int                { return d.n.h(d.kind) }
-func (d *Domain) IsGoal() bool          { return d.n.Solved() }
-func (d *Domain) Apply(m int)           { d.n.Apply(m) }
-func (d *Domain) Undo(m int)            { d.n.Apply(m ^ 1) }
+func (d *Domain) NumMoves() int  { return NumMoves }
+func (d *Domain) MaxBranch() int { return NumMoves }
+
+// MoveName names a move as the judge writes it, "face dir" ("1 -1": the
+// front face, counter-clockwise), so `viz solve` prints the judge's moves.
+func (d *Domain) MoveName(m int) string {
+	if m < 0 || m >= NumMoves {
+		return MoveName(m)
+	}
+	t := Turn(m)
+	return fmt.Sprintf("%d %d", t.Face, t.Dir)
+}
+func (d *Domain) H() int       { return d.n.h(d.kind) }
+func (d *Domain) IsGoal() bool { return d.n.Solved() }
+func (d *Domain) Apply(m int)  { d.n.Apply(m) }
+func (d *Domain) Undo(m int)   { d.n.Apply(m ^ 1) }
 
 // Expand computes each child's heuristic by turning, measuring and turning
 // back: twenty stickers move each way, cheaper than keeping counts in step.
