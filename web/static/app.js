@@ -265,12 +265,20 @@ function drawNode(node) {
 }
 
 const SVGNS = 'http://www.w3.org/2000/svg';
-function svg(tag, attrs, parent) {
+// svg makes an SVG element with attributes and, when given, a tooltip
+// title, appended to parent. Renderers share it as window.vizSVG.
+function svg(tag, attrs, parent, title) {
   const e = document.createElementNS(SVGNS, tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (title) {
+    const t = document.createElementNS(SVGNS, 'title');
+    t.textContent = title;
+    e.appendChild(t);
+  }
   if (parent) parent.appendChild(e);
   return e;
 }
+window.vizSVG = svg;
 
 // drawTree lays the window out with depth downwards and leaves side by side.
 function drawTree(tv) {

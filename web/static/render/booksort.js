@@ -16,27 +16,12 @@ vizRegisterRenderer('booksort', {
       return;
     }
     const breaks = new Set(Array.isArray(view.breaks) ? view.breaks.filter((g) => Number.isInteger(g)) : []);
-    const ns = 'http://www.w3.org/2000/svg';
     const width = 300, wall = 8, top = 14, shelfY = 180, bottom = 40;
     const slot = (width - 2 * wall - 8) / n;
     const bookW = Math.max(6, slot - 3);
     const unit = (shelfY - top - 14) / n;
-    const s = document.createElementNS(ns, 'svg');
-    s.setAttribute('width', width);
-    s.setAttribute('height', shelfY + bottom);
-    s.setAttribute('viewBox', '0 0 ' + width + ' ' + (shelfY + bottom));
-    s.setAttribute('data-renderer', 'booksort');
-    const add = (tag, attrs, title) => {
-      const e = document.createElementNS(ns, tag);
-      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-      if (title) {
-        const t = document.createElementNS(ns, 'title');
-        t.textContent = title;
-        e.appendChild(t);
-      }
-      s.appendChild(e);
-      return e;
-    };
+    const s = vizSVG('svg', { width: width, height: shelfY + bottom, viewBox: '0 0 ' + width + ' ' + (shelfY + bottom), 'data-renderer': 'booksort' });
+    const add = (tag, attrs, title) => vizSVG(tag, attrs, s, title);
     const text = (x, y, str, size, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': size, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
@@ -67,14 +52,8 @@ vizRegisterRenderer('booksort', {
     if (bounds.length > 0) {
       const t = add('text', { x: width / 2, y: top - 3, 'text-anchor': 'middle', 'font-size': 10, 'font-family': 'system-ui, sans-serif', fill: '#555' });
       bounds.forEach((b, i) => {
-        const span = document.createElementNS(ns, 'tspan');
-        span.textContent = (i > 0 ? ' · ' : 'h: ') + b.name + ' ' + b.h;
-        if (typeof b.measure === 'string') {
-          const tt = document.createElementNS(ns, 'title');
-          tt.textContent = b.name + ': ' + b.measure;
-          span.appendChild(tt);
-        }
-        t.appendChild(span);
+        const span = vizSVG('tspan', {}, t, typeof b.measure === 'string' ? b.name + ': ' + b.measure : '');
+        span.insertBefore(document.createTextNode((i > 0 ? ' · ' : 'h: ') + b.name + ' ' + b.h), span.firstChild);
       });
     }
     el.appendChild(s);

@@ -19,25 +19,10 @@ vizRegisterRenderer('squares', {
     const intact = Array.isArray(view.intact) ? view.intact.filter((q) => q && Number.isInteger(q.size) &&
       Number.isInteger(q.row) && Number.isInteger(q.col) && q.size >= 1 && q.row >= 0 && q.col >= 0 &&
       q.row + q.size <= n && q.col + q.size <= n) : [];
-    const ns = 'http://www.w3.org/2000/svg';
     const size = 280, margin = 14, foot = 22;
     const cell = (size - 2 * margin) / n;
-    const s = document.createElementNS(ns, 'svg');
-    s.setAttribute('width', size);
-    s.setAttribute('height', size + foot);
-    s.setAttribute('viewBox', '0 0 ' + size + ' ' + (size + foot));
-    s.setAttribute('data-renderer', 'squares');
-    const add = (tag, attrs, title) => {
-      const e = document.createElementNS(ns, tag);
-      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-      if (title) {
-        const t = document.createElementNS(ns, 'title');
-        t.textContent = title;
-        e.appendChild(t);
-      }
-      s.appendChild(e);
-      return e;
-    };
+    const s = vizSVG('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
+    const add = (tag, attrs, title) => vizSVG(tag, attrs, s, title);
     const text = (x, y, str, fsize, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
