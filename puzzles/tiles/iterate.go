@@ -118,6 +118,11 @@ func (s *iteration) check() bool {
 	return s.stopped
 }
 
+// dfs searches below the current state with a heuristic whose change per
+// move is one table lookup (Manhattan distance, misplaced tiles). dfsLC is
+// the same loop for linear conflict, which also updates the row and column
+// keys per move: two loops rather than a branch per child, on purpose, since
+// this is the whole cost of an unwatched search.
 func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 	st := &s.next[blank&(slots-1)][(prev+1)&7]
 	n := int(st.n & 7)
