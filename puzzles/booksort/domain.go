@@ -104,24 +104,9 @@ func (d *Domain) H() int {
 // cycle by the black edge that starts with the book a[i+1]-1, the gray edge
 // joining the two; a cycle's length is its number of black edges.
 func (d *Domain) cycleBound() int {
-	var pos [MaxBooks + 2]int8
-	for i := 0; i <= d.n; i++ {
-		pos[d.a[i]] = int8(i)
-	}
-	var seen uint32
-	odd := 0
-	for i := 0; i <= d.n; i++ {
-		if seen&(1<<i) != 0 {
-			continue
-		}
-		length := 0
-		for j := i; seen&(1<<j) == 0; j = int(pos[d.a[j+1]-1]) {
-			seen |= 1 << j
-			length++
-		}
-		odd += length & 1
-	}
-	return (d.n + 1 - odd) / 2
+	var cy cycleTable
+	d.cycleTable(&cy)
+	return (d.n + 1 - cy.odd) / 2
 }
 
 // IsGoal reports whether the shelf is sorted.
