@@ -159,17 +159,10 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 			s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: iter, Bound: s.bound, Stats: &s.it}
 			s.sink.Event(&s.ev)
 		}
-		switch {
-		case found:
-			res.Status = trace.StatusSolved
+		res.Status = afterIteration(found, s.stop, s.it.NextBound, opt.MaxBound)
+		if found {
 			res.Moves = append([]int(nil), s.path...)
 			res.Cost = s.pathCost()
-		case s.stop != trace.StatusRunning:
-			res.Status = s.stop
-		case s.next == unbounded:
-			res.Status = trace.StatusExhausted
-		case opt.MaxBound > 0 && s.next > opt.MaxBound:
-			res.Status = trace.StatusLimit
 		}
 		if res.Status != trace.StatusRunning {
 			break
@@ -215,6 +208,23 @@ func (s *ida) emitEnd(res *Result) {
 	}
 	s.ev = trace.Event{Kind: trace.KindRunEnd, Status: res.Status, Totals: res.Totals, Elapsed: res.Elapsed}
 	s.sink.Event(&s.ev)
+}
+
+// afterIteration is how a run stands once an iteration has ended: solved,
+// stopped by a limit or the context, exhausted (nothing was cut, so there is
+// no next bound), over the bound limit, or still running.
+func afterIteration(found bool, stop trace.Status, next, maxBound int) trace.Status {
+	switch {
+	case found:
+		return trace.StatusSolved
+	case stop != trace.StatusRunning:
+		return stop
+	case next < 0:
+		return trace.StatusExhausted
+	case maxBound > 0 && next > maxBound:
+		return trace.StatusLimit
+	}
+	return trace.StatusRunning
 }
 
 // MoveNames lists the names of a domain's moves by index.
@@ -378,14 +388,7 @@ func (s *ida) delegate(it Iterator) bool {
 	}
 	moves, next, counts, stopped := it.Iterate(s.bound, hist, s.interval(), func(c trace.Counts) bool {
 		s.it.Counts = c
-		if s.limited() {
-			return true
-		}
-		if s.hist {
-			s.ev = trace.Event{Kind: trace.KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &s.it}
-			s.sink.Event(&s.ev)
-		}
-		return false
+		return s.limitedOrProgress()
 	})
 	s.it.Counts = counts
 	s.next = next
@@ -405,6 +408,12 @@ func (s *ida) check() bool {
 	if s.onCheck != nil {
 		return s.onCheck()
 	}
+	return s.limitedOrProgress()
+}
+
+// limitedOrProgress reports whether a limit stops the run, and otherwise
+// tells a sink that wants it how the iteration is going.
+func (s *ida) limitedOrProgress() bool {
 	if s.limited() {
 		return true
 	}

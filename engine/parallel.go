@@ -81,18 +81,11 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 			s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: iter, Bound: bound, Stats: &it}
 			s.sink.Event(&s.ev)
 		}
-		switch {
-		case found:
-			res.Status = trace.StatusSolved
+		res.Status = afterIteration(found, stop, it.NextBound, opt.MaxBound)
+		if found {
 			res.Moves = moves
 			s.path = moves
 			res.Cost = s.pathCost()
-		case stop != trace.StatusRunning:
-			res.Status = stop
-		case it.NextBound < 0:
-			res.Status = trace.StatusExhausted
-		case opt.MaxBound > 0 && it.NextBound > opt.MaxBound:
-			res.Status = trace.StatusLimit
 		}
 		if res.Status != trace.StatusRunning {
 			break
