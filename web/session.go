@@ -387,14 +387,22 @@ func (r *run) frameStats() runStats {
 	return r.p.frame().stats
 }
 
-func (s *session) control(m mode, n float64) error {
+// activePlayer is the run the page works on, and its player.
+func (s *session) activePlayer() (*run, *player, error) {
 	r := s.active()
 	if r == nil {
-		return errors.New("start a search first")
+		return nil, nil, errors.New("start a search first")
 	}
 	s.mu.Lock()
-	p := r.p
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	return r, r.p, nil
+}
+
+func (s *session) control(m mode, n float64) error {
+	_, p, err := s.activePlayer()
+	if err != nil {
+		return err
+	}
 	p.setMode(m, n)
 	return nil
 }
@@ -482,13 +490,10 @@ func (s *session) seek(pos int) {
 }
 
 func (s *session) clickNode(id uint64) error {
-	r := s.active()
-	if r == nil {
-		return errors.New("start a search first")
+	r, p, err := s.activePlayer()
+	if err != nil {
+		return err
 	}
-	s.mu.Lock()
-	p := r.p
-	s.mu.Unlock()
 	moves, n, ok := p.nodePath(id)
 	if !ok {
 		return fmt.Errorf("node %d is no longer drawn", id)
