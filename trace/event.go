@@ -257,3 +257,18 @@ func addHist(dst *[]int64, src []int64) {
 		(*dst)[i] += v
 	}
 }
+
+// Clone returns a deep copy of e, for a sink that keeps events: the engine
+// reuses the Event it sends, and the slices in it.
+func (e *Event) Clone() Event {
+	c := *e
+	if e.Stats != nil {
+		st := e.Stats.Clone()
+		c.Stats = &st
+	}
+	if e.Run != nil {
+		c.Run = cloneRun(e.Run)
+	}
+	c.Moves = append([]int(nil), e.Moves...)
+	return c
+}

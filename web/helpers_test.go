@@ -201,7 +201,7 @@ type memSink struct {
 
 func (m *memSink) Level() trace.Level { return m.level }
 func (m *memSink) Event(e *trace.Event) {
-	m.events = append(m.events, copyEvent(e))
+	m.events = append(m.events, e.Clone())
 }
 
 // sliceReader plays events back as trace.Reader does.

@@ -151,7 +151,7 @@ func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
 		if len(rec.Events) >= maxEvents {
 			return nil, fmt.Errorf("the trace has more than %d events; record it at iteration level (or a smaller instance) to replay it", maxEvents)
 		}
-		rec.Events = append(rec.Events, copyEvent(e))
+		rec.Events = append(rec.Events, e.Clone())
 	}
 	if len(rec.Events) == 0 || rec.Events[0].Kind != trace.KindRunStart || rec.Events[0].Run == nil {
 		if readErr != nil {
@@ -164,27 +164,6 @@ func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
 		return rec, fmt.Errorf("the trace ends early after %d events: %w", len(rec.Events), readErr)
 	}
 	return rec, nil
-}
-
-func copyEvent(e *trace.Event) trace.Event {
-	c := *e
-	if e.Stats != nil {
-		s := e.Stats.Clone()
-		c.Stats = &s
-	}
-	if e.Run != nil {
-		r := *e.Run
-		r.MoveNames = append([]string(nil), e.Run.MoveNames...)
-		if e.Run.Options != nil {
-			r.Options = map[string]string{}
-			for k, v := range e.Run.Options {
-				r.Options[k] = v
-			}
-		}
-		c.Run = &r
-	}
-	c.Moves = append([]int(nil), e.Moves...)
-	return c
 }
 
 // recordedSource replays a Recording.

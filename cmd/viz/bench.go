@@ -159,17 +159,7 @@ type keeper struct{ events []trace.Event }
 
 func (k *keeper) Level() trace.Level { return trace.LevelNode }
 func (k *keeper) Event(e *trace.Event) {
-	c := *e
-	if e.Stats != nil {
-		st := e.Stats.Clone()
-		c.Stats = &st
-	}
-	if e.Run != nil {
-		r := *e.Run
-		c.Run = &r
-	}
-	c.Moves = append([]int(nil), e.Moves...)
-	k.events = append(k.events, c)
+	k.events = append(k.events, e.Clone())
 }
 
 // cpuTime is the process's user and system CPU time so far.
