@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"unicode"
 
 	"idaviz/engine"
 	"idaviz/puzzles/magiccube"
+	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/rubik"
 )
 
@@ -33,6 +33,10 @@ func init() {
 		},
 		Presets:  rubikPresets(),
 		Renderer: "magiccube",
+		Databases: &Databases{
+			Heuristics: []string{"korf", "korf7", "corners", "edges"},
+			Open:       rubik.OpenDatabases,
+		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half
 turn) or with ' (counter-clockwise), separated by spaces, e.g. "R U2 F' L D2".
@@ -93,17 +97,18 @@ type rubikInstance struct {
 
 func (i rubikInstance) String() string { return i.text }
 
-// Domain loads the heuristic's databases, building those that are missing
-// (with a progress bar on stderr) the first time.
+// Domain loads the heuristic's databases, building those that are missing,
+// with no way to cancel or follow the build: NewDomain uses BuildDomain.
 func (i rubikInstance) Domain(heuristic string) (engine.Domain, error) {
-	h, err := rubik.LoadHeuristic(context.Background(), heuristic, rubik.ProgressBar(os.Stderr, stderrIsTerminal()))
+	return i.BuildDomain(context.Background(), heuristic, nil)
+}
+
+// BuildDomain loads the heuristic's databases, building (and caching) those
+// that are missing; ctx cancels a build, progress follows it.
+func (i rubikInstance) BuildDomain(ctx context.Context, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
+	h, err := rubik.LoadHeuristic(ctx, heuristic, progress)
 	if err != nil {
 		return nil, err
 	}
 	return rubik.NewDomain(i.cube, h), nil
-}
-
-func stderrIsTerminal() bool {
-	fi, err := os.Stderr.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

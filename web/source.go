@@ -48,7 +48,7 @@ func (s *liveSource) level() trace.Level {
 func (s *liveSource) stepping() bool { return !s.fast }
 
 func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
-	d, err := s.inst.Domain(s.info.Heuristic)
+	d, err := puzzles.NewDomain(ctx, s.inst, s.info.Heuristic, nil)
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -128,7 +129,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		req.opt.Sink = trace.Fanout(sinks...)
 	}
 
-	d, err := req.inst.Domain(req.heuristic)
+	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, pdb.Bar(e.stderr, e.stderrTTY))
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
