@@ -15,6 +15,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
+	"idaviz/puzzles/preset"
 )
 
 // Puzzle describes one puzzle for the CLI and the page.
@@ -55,14 +56,7 @@ type Databases struct {
 }
 
 // Preset is a named instance.
-type Preset struct {
-	Name    string `json:"name"`
-	State   string `json:"state"`
-	Optimal int    `json:"optimal,omitempty"` // the known optimal length, 0 when unknown
-	// Goal is the goal the preset is posed for (one of the Puzzle's Goals),
-	// "" for the default: Korf's 15-puzzle instances are blank-first.
-	Goal string `json:"goal,omitempty"`
-}
+type Preset = preset.Preset
 
 // Instance is a parsed, valid start state.
 type Instance interface {

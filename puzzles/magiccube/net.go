@@ -42,6 +42,7 @@ package magiccube
 import (
 	"errors"
 	"fmt"
+	"idaviz/puzzles/preset"
 	"strings"
 )
 
@@ -207,20 +208,13 @@ func (n Net) Judge() string {
 // red left, green front, blue right, orange back, yellow bottom.
 const SolvedText = "www/www/www/rrrgggbbbooo/rrrgggbbbooo/rrrgggbbbooo/yyy/yyy/yyy"
 
-// Preset is a named cube with its optimal number of quarter turns.
-type Preset struct {
-	Name    string
-	State   string
-	Optimal int
-}
-
 // Presets are the judge's samples and two harder cubes; the tests check
 // their optimal lengths.
-var Presets = []Preset{
-	{"zoj2477 sample 1 (solved)", SolvedText, 0},
-	{"zoj2477 sample 2", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", 1},
-	{"five turns (L F R' U D')", "", 5},
-	{"six turns (F R U B' L D)", "", 6},
+var Presets = []preset.Preset{
+	{Name: "zoj2477 sample 1 (solved)", State: SolvedText, Optimal: 0},
+	{Name: "zoj2477 sample 2", State: "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", Optimal: 1},
+	{Name: "five turns (L F R' U D')", State: "", Optimal: 5},
+	{Name: "six turns (F R U B' L D)", State: "", Optimal: 6},
 }
 
 func init() {

@@ -31,7 +31,7 @@ func init() {
 			}
 			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}
 		},
-		Presets:  rubikPresets(),
+		Presets:  rubik.Presets,
 		Renderer: "magiccube",
 		Databases: &Databases{
 			Heuristics: []string{"korf", "korf7", "corners", "edges"},
@@ -49,14 +49,6 @@ in about a minute and cached; see 'viz pdb build rubik'), korf7 (7-edge
 databases, bigger), corners, edges, small (tiny in-memory databases, for
 demos), simple (no database).`,
 	})
-}
-
-func rubikPresets() []Preset {
-	var ps []Preset
-	for _, p := range rubik.Presets {
-		ps = append(ps, Preset{Name: p.Name, State: p.Scramble, Optimal: p.Optimal})
-	}
-	return ps
 }
 
 func parseRubik(state, goal string) (Instance, error) {
