@@ -15,13 +15,16 @@ import (
 func init() {
 	register(&command{
 		name:    "trace",
-		usage:   "trace info FILE",
-		summary: "read a recorded trace back: the run's metadata and a per-iteration table",
+		usage:   "trace info|export FILE",
+		summary: "read a recorded trace back (info: metadata and a per-iteration table), or write it as csv, chrome, ndjson or binary (export)",
 		run:     runTrace,
 	})
 }
 
 func runTrace(ctx context.Context, e *env, args []string) int {
+	if len(args) > 0 && args[0] == "export" {
+		return runTraceExport(e, args[1:])
+	}
 	c := commands["trace"]
 	fs := newFlags(e, c)
 	if status, ok := parseFlags(e, fs, args); !ok {
