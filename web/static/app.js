@@ -182,11 +182,22 @@ function onPuzzle() {
     ['—'].concat(presets.map((x) => x.name + (x.optimal ? ' (optimal ' + x.optimal + ')' : ''))));
   $('help').textContent = p.help || '';
   if (presets.length > 0) {
-    $('preset').value = '0';
-    $('state').value = presets[0].state;
+    applyPreset(0);
   } else {
+    $('preset').value = '';
     $('state').value = '';
   }
+}
+
+// applyPreset selects preset i of the current puzzle: its state and the
+// goal it is posed for (the puzzle's first goal when it names none).
+function applyPreset(i) {
+  const p = currentPuzzle();
+  const pr = p && p.presets && p.presets[i];
+  if (!pr) return;
+  $('preset').value = String(i);
+  $('state').value = pr.state;
+  if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
 }
 
 function loadRenderers() {
@@ -410,8 +421,8 @@ function pause() { playing = false; control('pause'); }
 function bind() {
   $('puzzle').addEventListener('change', onPuzzle);
   $('preset').addEventListener('change', () => {
-    const p = currentPuzzle(), i = $('preset').value;
-    if (p && i !== '') $('state').value = p.presets[Number(i)].state;
+    const i = $('preset').value;
+    if (i !== '') applyPreset(Number(i));
   });
   $('scramble').addEventListener('click', () => control('scramble', {
     puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
