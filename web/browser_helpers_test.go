@@ -15,7 +15,7 @@ import (
 // browser is headless chromium driven by a test. It records every request
 // the page makes and every exception it throws.
 type browser struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 
 	mu                   sync.Mutex
@@ -23,7 +23,7 @@ type browser struct {
 }
 
 // openBrowser starts chromium for at most timeout; it closes with the test.
-func openBrowser(t *testing.T, timeout time.Duration) *browser {
+func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	t.Helper()
 	chromium := findChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
@@ -83,7 +83,7 @@ func (b *browser) seen() (requests, exceptions []string) {
 
 // servePage serves the page on a free loopback port until the test ends,
 // and returns its URL.
-func servePage(t *testing.T) string {
+func servePage(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

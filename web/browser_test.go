@@ -21,7 +21,7 @@ import (
 
 // findChromium finds the browser, or skips the test (fails it under CI=true,
 // where .ci/run installs it).
-func findChromium(t *testing.T) string {
+func findChromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{os.Getenv("VIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell"} {
 		if name == "" {
@@ -183,7 +183,7 @@ func TestBrowser(t *testing.T) {
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
 // temporary directory); with VIZ_SCREENSHOT_DOCS=1 the one taken while
 // stepping also becomes docs/screenshot.png.
-func shot(t *testing.T, ctx context.Context, name string) {
+func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
@@ -211,7 +211,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 
 // startBrowser starts headless chromium with a fresh profile; it closes
 // with the test.
-func startBrowser(t *testing.T, chromium string, ctx context.Context) context.Context {
+func startBrowser(t testing.TB, chromium string, ctx context.Context) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),

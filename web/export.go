@@ -24,27 +24,19 @@ func Frames(rec *Recording, maxFrames int) ([]json.RawMessage, error) {
 	if maxFrames < 2 {
 		maxFrames = 2
 	}
-	srv := New(Options{Recording: rec})
-	defer srv.Close()
-	s := newSession(srv, nil)
-	s.ctx, s.cancel = context.WithCancel(context.Background())
-	defer s.cancel()
 	src := &recordedSource{rec: rec}
-	p := newPlayer(s.ctx, 1, src.level(), true, srv.opt.TreeLimit, func() {})
-	r := &run{id: 1, src: src, p: p, cancel: func() {}, done: make(chan struct{})}
-	close(r.done)
-	s.runs = []*run{r}
+	p := newPlayer(context.Background(), 1, src.level(), src.stepping(), defaultTreeLimit, func() {})
+	vs := &views{}
+	mode := replayOrigin{rec: rec}.mode()
 
 	n := len(rec.Events)
 	step := max(1, (n+maxFrames-2)/(maxFrames-1))
 	var frames []json.RawMessage
 	for i := range rec.Events {
-		e := rec.Events[i]
-		p.mu.Lock()
-		p.apply(&e)
-		p.mu.Unlock()
+		p.fold(&rec.Events[i])
 		if i == 0 || i == n-1 || (i+1)%step == 0 {
-			b, err := json.Marshal(s.state())
+			st := buildState(mode, []runData{{frame: p.frame(), views: vs, total: n}}, chartOptions{})
+			b, err := json.Marshal(st)
 			if err != nil {
 				return nil, fmt.Errorf("rendering event %d: %w", i+1, err)
 			}

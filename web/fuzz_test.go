@@ -23,25 +23,21 @@ func FuzzHandle(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	srv := New(Options{})
 	events := recordRun(f, trace.LevelNode, testState)
 	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
 	if err != nil {
 		f.Fatal(err)
 	}
-	replay := New(Options{Recording: rec})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithCancel(context.Background())
 		// A space first makes it a replay session: the same message, the
 		// other mode.
-		s := newSession(srv, nil)
+		var o origin = liveOrigin{}
 		if len(data) > 0 && data[0] == ' ' {
-			s = newSession(replay, nil)
+			o = replayOrigin{rec: rec}
 		}
-		s.ctx, s.cancel = ctx, cancel
-		if s.srv == replay {
-			s.startReplay(rec)
-		}
+		s := newSession(o, defaultTreeLimit, nil)
+		s.open(ctx)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -55,9 +51,7 @@ func FuzzHandle(f *testing.F) {
 			t.Fatalf("handle(%q) hangs", data)
 		}
 		cancel()
-		for _, r := range s.runs {
-			r.stop()
-		}
+		s.close()
 	})
 }
 

@@ -121,13 +121,13 @@ func TestSlowClientCoalesces(t *testing.T) {
 	}
 	// The client reads nothing for a while: the engine must go on.
 	time.Sleep(run / 2)
-	r := sess.active()
-	if r == nil {
-		t.Fatal("no run")
+	r, err := sess.active()
+	if err != nil {
+		t.Fatal(err)
 	}
-	ev1 := r.frameStats().Pos
+	ev1 := r.p.frame().stats.Pos
 	time.Sleep(run / 2)
-	ev2 := r.frameStats().Pos
+	ev2 := r.p.frame().stats.Pos
 	if ev2 <= ev1 || ev1 < 1000 {
 		t.Fatalf("the engine did not run free while the client was away: %d then %d events", ev1, ev2)
 	}

@@ -50,6 +50,7 @@ type player struct {
 	lastMoves  []int        // the moves from the root to that node
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 	lastEvent  string       // the last event, in words
+	lastKind   trace.Kind   // and its kind
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -90,12 +91,21 @@ func (p *player) Event(e *trace.Event) {
 	p.notify()
 }
 
+// fold folds e at once, whatever the mode: for a state rendered ahead of
+// time (an export), with no page to wait for.
+func (p *player) fold(e *trace.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.apply(e)
+}
+
 // apply folds e and moves the mode on; p.mu is held.
 func (p *player) apply(e *trace.Event) {
 	p.events++
 	p.stats.Event(e)
 	placed := p.tree.add(e)
 	p.lastEvent = describeEvent(e)
+	p.lastKind = e.Kind
 	switch e.Kind {
 	case trace.KindVisit, trace.KindPrune:
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
@@ -211,6 +221,7 @@ type frame struct {
 	lastMoves  []int
 	lastPlaced bool
 	lastEvent  string
+	lastKind   trace.Kind
 	paused     bool
 }
 
@@ -218,7 +229,7 @@ func (p *player) frame() frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
-		lastEvent: p.lastEvent}
+		lastEvent: p.lastEvent, lastKind: p.lastKind}
 	if p.last != nil {
 		c := *p.last
 		f.last = &c

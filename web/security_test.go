@@ -163,7 +163,7 @@ func TestBadMessages(t *testing.T) {
 		{"long name", `{"type":"start","puzzle":"` + strings.Repeat("p", 100) + `"}`, "longer than"},
 		{"long state", `{"type":"start","puzzle":"x","state":"` + strings.Repeat("1 ", 3000) + `"}`, "longer than"},
 		{"scramble depth", `{"type":"scramble","puzzle":"` + testPuzzle + `","depth":-1}`, "out of range"},
-		{"back in live mode", `{"type":"back"}`, "recorded trace"},
+		{"back before start", `{"type":"back"}`, "nothing to step back from"},
 		{"binary", "", "binary"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -193,6 +193,10 @@ func TestBadMessages(t *testing.T) {
 	c.send(map[string]any{"type": "play", "n": -5})
 	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "play speed") {
 		t.Errorf("play -5: %q", m.Message)
+	}
+	c.send(map[string]any{"type": "seek", "pos": 1})
+	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "recorded trace") {
+		t.Errorf("seek in a live run: %q", m.Message)
 	}
 	c.send(map[string]any{"type": "node", "id": 123456789})
 	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "no longer drawn") {

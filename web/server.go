@@ -1,6 +1,7 @@
 // Package web is idaviz's browser visualizer: a local HTTP server with one
 // embedded page, and a session per browser tab (per websocket) that runs
 // searches, or replays a recorded trace, and pushes what the page draws.
+// docs/PROTOCOL.md describes the messages between the page and a session.
 //
 // The server is meant for loopback: it refuses requests whose Host is not a
 // loopback name (DNS rebinding) and websocket upgrades whose Origin is not
@@ -38,7 +39,8 @@ type Options struct {
 	// AllowRemote accepts any Host header, and an Origin equal to the
 	// request's own host, for a server bound to a non-loopback address.
 	AllowRemote bool
-	// TreeLimit is the most tree nodes the page draws (default 300).
+	// TreeLimit is the most tree nodes the page draws (default
+	// defaultTreeLimit).
 	TreeLimit int
 	// SnapshotInterval is the least time between two state messages to one
 	// tab (default 50 ms: about 20 a second).
@@ -51,6 +53,7 @@ type Options struct {
 // websocket sessions. It implements http.Handler.
 type Server struct {
 	opt      Options
+	origin   origin // where the tabs' runs come from: live searches or the recording
 	mux      *http.ServeMux
 	upgrader websocket.Upgrader
 
@@ -65,15 +68,21 @@ type Server struct {
 	onRunEnd  func()
 }
 
+// defaultTreeLimit is the most tree nodes a page draws unless told.
+const defaultTreeLimit = 300
+
 // New makes a server.
 func New(opt Options) *Server {
 	if opt.TreeLimit <= 0 {
-		opt.TreeLimit = 300
+		opt.TreeLimit = defaultTreeLimit
 	}
 	if opt.SnapshotInterval <= 0 {
 		opt.SnapshotInterval = 50 * time.Millisecond
 	}
-	s := &Server{opt: opt, mux: http.NewServeMux()}
+	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{}}
+	if opt.Recording != nil {
+		s.origin = replayOrigin{rec: opt.Recording}
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.upgrader = websocket.Upgrader{
 		ReadBufferSize:  4096,
@@ -193,11 +202,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.sessions.Add(1)
 	s.mu.Unlock()
 	defer s.sessions.Done()
-	ss := newSession(s, conn)
+	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
+	ss.onRunEnd = s.onRunEnd
 	if s.onSession != nil {
 		s.onSession(ss)
 	}
-	ss.serve(s.ctx)
+	serveConn(s.ctx, conn, ss, s.opt.SnapshotInterval)
 }
 
 func (s *Server) logf(format string, args ...any) {

@@ -29,6 +29,47 @@ type source interface {
 	stepping() bool
 }
 
+// seeker is a source that can start from any of its events: stepping back
+// and seeking work on it.
+type seeker interface {
+	// length is how many events the source holds.
+	length() int
+	// fastForward folds the first n events into p without pausing.
+	fastForward(p *player, n int)
+}
+
+// origin is where a session's runs come from: searches the page starts
+// (live), or the one trace a replay serves.
+type origin interface {
+	mode() string // "live" or "replay", as the page is told
+	// first is the run a tab opens with (nil: none until the page starts one).
+	first() source
+	// open makes the run a start message asks for.
+	open(startRequest) (source, error)
+}
+
+// liveOrigin runs the searches the page asks for.
+type liveOrigin struct{}
+
+func (liveOrigin) mode() string                        { return "live" }
+func (liveOrigin) first() source                       { return nil }
+func (liveOrigin) open(r startRequest) (source, error) { return newLiveSource(r) }
+
+// replayOrigin serves one recording to every tab.
+type replayOrigin struct{ rec *Recording }
+
+func (replayOrigin) mode() string    { return "replay" }
+func (o replayOrigin) first() source { return &recordedSource{rec: o.rec} }
+func (replayOrigin) open(startRequest) (source, error) {
+	return nil, errors.New("this page replays a recorded trace; run viz serve to start searches")
+}
+
+// domain builds a search domain for an instance: the one place the web
+// package asks a puzzle for it.
+func domain(ctx context.Context, inst puzzles.Instance, heuristic string) (engine.Domain, error) {
+	return puzzles.NewDomain(ctx, inst, heuristic, nil)
+}
+
 // liveSource runs the engine.
 type liveSource struct {
 	info  trace.RunInfo
@@ -48,7 +89,7 @@ func (s *liveSource) level() trace.Level {
 func (s *liveSource) stepping() bool { return !s.fast }
 
 func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
-	d, err := puzzles.NewDomain(ctx, s.inst, s.info.Heuristic, nil)
+	d, err := domain(ctx, s.inst, s.info.Heuristic)
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
@@ -179,6 +220,8 @@ func (s *recordedSource) level() trace.Level {
 }
 
 func (s *recordedSource) stepping() bool { return true }
+
+func (s *recordedSource) length() int { return len(s.rec.Events) }
 
 func (s *recordedSource) run(ctx context.Context, sink trace.Sink, from int) error {
 	for i := from; i < len(s.rec.Events); i++ {

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"slices"
+
 	"idaviz/trace"
 )
 
@@ -147,9 +149,7 @@ func (t *tree) unwindTo(id uint64) bool {
 	for n := p; n != nil; n = n.parent {
 		t.path = append(t.path, n)
 	}
-	for l, r := 0, len(t.path)-1; l < r; l, r = l+1, r-1 {
-		t.path[l], t.path[r] = t.path[r], t.path[l]
-	}
+	slices.Reverse(t.path)
 	for _, n := range t.path {
 		n.Status = statusPath
 	}
@@ -258,9 +258,7 @@ func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
 	for a := n; a.parent != nil; a = a.parent {
 		moves = append(moves, a.Move)
 	}
-	for l, r := 0, len(moves)-1; l < r; l, r = l+1, r-1 {
-		moves[l], moves[r] = moves[r], moves[l]
-	}
+	slices.Reverse(moves)
 	return moves, n, true
 }
 

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"idaviz/engine"
 	"idaviz/puzzles"
@@ -41,7 +43,7 @@ func newViewer(info *trace.RunInfo) (*viewer, error) {
 	if len(p.Heuristics) > 0 {
 		h = p.Heuristics[len(p.Heuristics)-1]
 	}
-	d, err := inst.Domain(h)
+	d, err := domain(context.Background(), inst, h)
 	if err != nil {
 		return nil, fmt.Errorf("a domain to draw states: %w", err)
 	}
@@ -83,4 +85,39 @@ func (w *viewer) at(moves []int) (json.RawMessage, error) {
 		return nil, fmt.Errorf("encoding the state's view: %w", err)
 	}
 	return b, nil
+}
+
+// views draws a run's nodes for the state panel. It builds its viewer on
+// first use, from the run's metadata, and keeps it (or the reason there is
+// none). A nil *views draws nothing.
+type views struct {
+	mu     sync.Mutex
+	viewer *viewer
+	err    error
+}
+
+// node is the state panel's view of the node that moves reach from the
+// run's start.
+func (vs *views) node(info *trace.RunInfo, moves []int, g, h, f, depth int) *nodeView {
+	nv := &nodeView{G: g, H: h, F: f, Depth: depth, Moves: moveNames(info, moves)}
+	if info == nil || vs == nil {
+		return nv
+	}
+	vs.mu.Lock()
+	defer vs.mu.Unlock()
+	if vs.viewer == nil && vs.err == nil {
+		vs.viewer, vs.err = newViewer(info)
+	}
+	if vs.err != nil {
+		nv.Error = vs.err.Error()
+		return nv
+	}
+	nv.Renderer = vs.viewer.renderer
+	v, err := vs.viewer.at(moves)
+	if err != nil {
+		nv.Error = err.Error()
+		return nv
+	}
+	nv.View = v
+	return nv
 }

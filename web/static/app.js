@@ -28,7 +28,7 @@ function drawState(el, renderer, view) {
 // A Source is where the page's data comes from. It has two methods:
 //   connect(onMessage, onStatus)  onMessage(msg) for each server message,
 //                                 onStatus(text) for the connection's state;
-//   send(msg)                     a control message (see web/session.go).
+//   send(msg)                     a control message (docs/PROTOCOL.md).
 // LiveSource talks to viz serve or viz replay over a websocket. An exported
 // page would implement the same two methods over a trace embedded in it.
 class LiveSource {
@@ -52,7 +52,8 @@ class LiveSource {
 
 // RecordedSource plays state messages rendered in advance (web.Frames), for
 // a page exported with its trace inside (web.ExportHTML): no server at all.
-// A step moves one frame; an export of a long trace holds every k-th event.
+// It answers the messages of docs/PROTOCOL.md as its last section says: a
+// step moves one frame; an export of a long trace holds every k-th event.
 class RecordedSource {
   constructor(data) { this.data = data; this.i = 0; this.timer = null; }
   connect(onMessage, onStatus) {
@@ -81,7 +82,7 @@ class RecordedSource {
     switch (msg.type) {
       case 'step': this.stop(); this.show(this.i + (msg.n || 1)); break;
       case 'back': this.stop(); this.show(this.i - 1); break;
-      case 'expand': this.stop(); this.show(this.i + 1); break;
+      case 'expand': this.stop(); this.until((f) => f.eventKind === 'visit'); break;
       case 'to-end': this.stop(); this.show(n - 1); break;
       case 'to-bound': this.stop();
         this.until((f, cur) => f.active && cur.active && f.active.bound !== cur.active.bound);
@@ -102,7 +103,7 @@ class RecordedSource {
         }, every);
         break;
       }
-      case 'pause': this.stop(); this.show(this.i); break;
+      case 'pause': case 'cancel': this.stop(); this.show(this.i); break;
       case 'options': this.show(this.i); break;
       default:
         this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
@@ -181,11 +182,22 @@ function onPuzzle() {
     ['—'].concat(presets.map((x) => x.name + (x.optimal ? ' (optimal ' + x.optimal + ')' : ''))));
   $('help').textContent = p.help || '';
   if (presets.length > 0) {
-    $('preset').value = '0';
-    $('state').value = presets[0].state;
+    applyPreset(0);
   } else {
+    $('preset').value = '';
     $('state').value = '';
   }
+}
+
+// applyPreset selects preset i of the current puzzle: its state and the
+// goal it is posed for (the puzzle's first goal when it names none).
+function applyPreset(i) {
+  const p = currentPuzzle();
+  const pr = p && p.presets && p.presets[i];
+  if (!pr) return;
+  $('preset').value = String(i);
+  $('state').value = pr.state;
+  if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
 }
 
 function loadRenderers() {
@@ -409,8 +421,8 @@ function pause() { playing = false; control('pause'); }
 function bind() {
   $('puzzle').addEventListener('change', onPuzzle);
   $('preset').addEventListener('change', () => {
-    const p = currentPuzzle(), i = $('preset').value;
-    if (p && i !== '') $('state').value = p.presets[Number(i)].state;
+    const i = $('preset').value;
+    if (i !== '') applyPreset(Number(i));
   });
   $('scramble').addEventListener('click', () => control('scramble', {
     puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,

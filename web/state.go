@@ -1,0 +1,213 @@
+package web
+
+import (
+	"encoding/json"
+
+	"idaviz/trace"
+)
+
+// The state sent to the page: a pure function of the runs' data, so a live
+// tab, a replay and an exported page (web.Frames) build it the same way.
+
+// runData is what the state shows of one run: its player's frame and what
+// the session knows beside it.
+type runData struct {
+	frame     frame
+	cancelled bool
+	err       error
+	views     *views // draws the run's states (nil: no drawings)
+	total     int    // events in the run's recording (0: a live run)
+}
+
+// stateMsg is what the writer sends at most every SnapshotInterval.
+type stateMsg struct {
+	Type   string         `json:"type"` // "state"
+	Mode   string         `json:"mode"` // "live" or "replay"
+	Status string         `json:"status"`
+	Active *runView       `json:"active"`
+	Runs   []runView      `json:"runs"`
+	Tree   *treeView      `json:"tree"`
+	Node   *nodeView      `json:"node"`
+	Charts map[string]any `json:"charts"`
+	Replay *replayPos     `json:"replay,omitempty"`
+	Log    bool           `json:"log"`
+	Event  string         `json:"event"`     // the active run's last event, in words
+	Kind   string         `json:"eventKind"` // and its kind (trace.Kind's name)
+}
+
+type replayPos struct {
+	Pos   int64 `json:"pos"`
+	Total int   `json:"total"`
+}
+
+// runView is one run as the page's stats panel and window.viz read it.
+type runView struct {
+	ID             int              `json:"id"`
+	Label          string           `json:"label"`
+	Puzzle         string           `json:"puzzle"`
+	Instance       string           `json:"instance"`
+	Heuristic      string           `json:"heuristic"`
+	Algorithm      string           `json:"algorithm"`
+	Status         string           `json:"status"`
+	Iteration      int              `json:"iteration"`
+	Bound          int              `json:"bound"`
+	Expanded       int64            `json:"expanded"`
+	Generated      int64            `json:"generated"`
+	Pruned         int64            `json:"pruned"`
+	SolutionLength int              `json:"solutionLength"`
+	Solution       []string         `json:"solution"`
+	Cost           int              `json:"cost"`
+	Events         int64            `json:"events"`
+	Seconds        float64          `json:"seconds"`
+	NodesPerSecond float64          `json:"nodesPerSecond"`
+	EBF            float64          `json:"ebf"`
+	Iterations     []iterationCount `json:"iterations"`
+	Error          string           `json:"error,omitempty"`
+}
+
+type iterationCount struct {
+	Iteration int   `json:"iteration"`
+	Bound     int   `json:"bound"`
+	NextBound int   `json:"nextBound"`
+	Expanded  int64 `json:"expanded"`
+	Generated int64 `json:"generated"`
+	Pruned    int64 `json:"pruned"`
+}
+
+// nodeView is the state panel: a node's g, h, f and its state as the
+// puzzle's renderer draws it.
+type nodeView struct {
+	ID       uint64          `json:"id"`
+	G        int             `json:"g"`
+	H        int             `json:"h"`
+	F        int             `json:"f"`
+	Depth    int             `json:"depth"`
+	Moves    []string        `json:"moves"`
+	Renderer string          `json:"renderer"`
+	View     json.RawMessage `json:"view,omitempty"`
+	Error    string          `json:"error,omitempty"`
+}
+
+// buildState is the page's view of a tab's runs, the last one active.
+func buildState(mode string, runs []runData, co chartOptions) stateMsg {
+	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}, Log: co.Log}
+	stats := make([]runStats, len(runs))
+	for i := range runs {
+		st := &runs[i].frame.stats
+		switch {
+		case runs[i].cancelled:
+			st.State = "cancelled"
+		case st.ended():
+			st.State = st.Status.String()
+		case runs[i].frame.paused:
+			st.State = "paused"
+		default:
+			st.State = "running"
+		}
+		v := makeRunView(*st)
+		if runs[i].err != nil {
+			v.Error = runs[i].err.Error()
+		}
+		msg.Runs = append(msg.Runs, v)
+		stats[i] = *st
+	}
+	if len(runs) == 0 {
+		msg.Charts = chartsOf(runStats{}, nil, co)
+		return msg
+	}
+	act := runs[len(runs)-1]
+	av := msg.Runs[len(msg.Runs)-1]
+	msg.Active = &av
+	msg.Status = av.Status
+	fr := act.frame
+	msg.Tree = &fr.tree
+	msg.Event = fr.lastEvent
+	msg.Kind = fr.lastKind.String()
+	st := stats[len(stats)-1]
+	msg.Node = currentNode(fr, st, act.views)
+	msg.Charts = chartsOf(st, stats, co)
+	if act.total > 0 {
+		msg.Replay = &replayPos{Pos: st.Pos, Total: act.total}
+	}
+	return msg
+}
+
+// currentNode is the node the state panel draws: the last one visited or
+// pruned, the goal once solved, the start before anything.
+func currentNode(fr frame, st runStats, vs *views) *nodeView {
+	switch {
+	case fr.last != nil && st.Status != trace.StatusSolved:
+		e := fr.last
+		var nv *nodeView
+		if fr.lastPlaced {
+			nv = vs.node(st.Run, fr.lastMoves, e.G, e.H, e.F, e.Depth)
+		} else {
+			nv = &nodeView{G: e.G, H: e.H, F: e.F, Depth: e.Depth, Moves: []string{},
+				Error: "this node's parent is not in the tree window, so its state is unknown"}
+		}
+		nv.ID = e.Node
+		return nv
+	case st.Status == trace.StatusSolved:
+		g := st.Cost
+		return vs.node(st.Run, st.Solution, g, 0, g, len(st.Solution))
+	}
+	h := 0
+	if st.Run != nil {
+		h = st.Run.StartH
+	}
+	return vs.node(st.Run, nil, 0, h, h, 0)
+}
+
+// chartsOf are the page's four charts: the active run's f histograms, and
+// every run's iterations.
+func chartsOf(active runStats, all []runStats, co chartOptions) map[string]any {
+	return map[string]any{
+		"fhist":      fHistogram(active, false, co),
+		"fhistTotal": fHistogram(active, true, co),
+		"iterations": iterationCounts(all, co),
+		"bounds":     boundChart(all),
+	}
+}
+
+func makeRunView(st runStats) runView {
+	v := runView{ID: st.ID, Label: st.Label, Status: st.State, Iteration: st.Iteration, Bound: st.Bound,
+		Expanded: st.Totals.Expanded, Generated: st.Totals.Generated, Pruned: st.Totals.Pruned,
+		Cost: st.Cost, Events: st.Pos, Seconds: st.Elapsed.Seconds(), Solution: []string{},
+		Iterations: []iterationCount{}}
+	info := st.Run
+	if info != nil {
+		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, info.Instance, info.Heuristic, info.Algorithm
+	}
+	if st.Status == trace.StatusSolved {
+		v.SolutionLength = len(st.Solution)
+		v.Solution = moveNames(info, st.Solution)
+	}
+	if v.Seconds > 0 {
+		v.NodesPerSecond = float64(v.Generated) / v.Seconds
+	}
+	if v.SolutionLength > 0 {
+		v.EBF = st.EBF()
+	} else if g := trace.Growth(st.Iterations); len(g) > 0 {
+		// No solution yet: the growth of the last two iterations estimates it.
+		v.EBF = g[len(g)-1]
+	}
+	for _, it := range iterationsOf(st) {
+		v.Iterations = append(v.Iterations, iterationCount{Iteration: it.Iteration, Bound: it.Bound, NextBound: it.NextBound,
+			Expanded: it.Expanded, Generated: it.Generated, Pruned: it.Pruned})
+	}
+	return v
+}
+
+// moveNames names moves as the run's metadata does (by number where it
+// has no name for one).
+func moveNames(info *trace.RunInfo, moves []int) []string {
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
+		if info != nil && m >= 0 && m < len(info.MoveNames) {
+			out = append(out, info.MoveNames[m])
+		} else {
+			out = append(out, itoa(m))
+		}
+	}
+	return out
+}
