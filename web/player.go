@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"idaviz/trace"
@@ -35,6 +36,14 @@ type player struct {
 	notify   func() // tells the writer there is news; must not block
 
 	wake chan struct{} // a mode change, capacity 1
+
+	// slot, when not nil, is the server's cap on searches computing at
+	// once: the engine's goroutine holds one (held) while it computes and
+	// gives it back while it waits for the page. Only that goroutine
+	// touches held.
+	slot   *slots
+	held   bool
+	queued atomic.Bool // waiting for a slot, for the page
 
 	id         int
 	mu         sync.Mutex
@@ -78,6 +87,11 @@ func (p *player) Level() trace.Level { return p.level }
 func (p *player) Event(e *trace.Event) {
 	if p.ctx.Err() != nil {
 		return
+	}
+	if p.slot != nil && !p.held {
+		if !p.take() {
+			return
+		}
 	}
 	p.mu.Lock()
 	if e.Kind != trace.KindRunStart && e.Kind != trace.KindRunEnd {
@@ -171,8 +185,38 @@ func (p *player) waitTurn() bool {
 	}
 }
 
+// take waits for one of the server's search slots, saying so to the page
+// while it waits.
+func (p *player) take() bool {
+	p.queued.Store(true)
+	p.notify()
+	ok := p.slot.acquire(p.ctx)
+	p.queued.Store(false)
+	p.held = ok
+	return ok
+}
+
+// done gives the slot back when the run ends.
+func (p *player) done() {
+	if p.held {
+		p.slot.release()
+		p.held = false
+	}
+}
+
 // sleep waits for a mode change, the run's end, or d (forever when d < 0).
+// A search that waits for the page needs no slot: it gives its slot back,
+// and takes one again before it goes on.
 func (p *player) sleep(d time.Duration) bool {
+	if p.held {
+		p.slot.release()
+		p.held = false
+		defer func() {
+			if p.ctx.Err() == nil {
+				p.take()
+			}
+		}()
+	}
 	var timeout <-chan time.Time
 	if d >= 0 {
 		t := time.NewTimer(d)
@@ -223,13 +267,18 @@ type frame struct {
 	lastEvent  string
 	lastKind   trace.Kind
 	paused     bool
+	queued     bool // waiting for one of the server's search slots
+	slots      int  // how many there are
 }
 
 func (p *player) frame() frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
-		lastEvent: p.lastEvent, lastKind: p.lastKind}
+		lastEvent: p.lastEvent, lastKind: p.lastKind, queued: p.queued.Load()}
+	if p.slot != nil {
+		f.slots = p.slot.limit()
+	}
 	if p.last != nil {
 		c := *p.last
 		f.last = &c
