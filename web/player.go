@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -44,6 +45,9 @@ type player struct {
 	slot   *slots
 	held   bool
 	queued atomic.Bool // waiting for a slot, for the page
+	// build is what the domain's construction reports before the search
+	// starts (pattern databases built on first use), for the page.
+	build atomic.Pointer[string]
 
 	id         int
 	mu         sync.Mutex
@@ -116,6 +120,9 @@ func (p *player) fold(e *trace.Event) {
 // apply folds e and moves the mode on; p.mu is held.
 func (p *player) apply(e *trace.Event) {
 	p.events++
+	if e.Kind == trace.KindRunStart {
+		p.build.Store(nil)
+	}
 	p.stats.Event(e)
 	placed := p.tree.add(e)
 	p.lastEvent = describeEvent(e)
@@ -183,6 +190,20 @@ func (p *player) waitTurn() bool {
 			return false
 		}
 	}
+}
+
+// building shows a domain build's progress in the page until the search
+// starts.
+func (p *player) building(pr pdb.Progress) {
+	var msg string
+	if pr.Note != "" {
+		msg = fmt.Sprintf("pattern database %s: %s", pr.Table, pr.Note)
+	} else {
+		msg = fmt.Sprintf("building pattern database %s (first use; cached afterwards): depth %d, %.1f%% of %d entries",
+			pr.Table, pr.Depth, 100*pr.Fraction(), pr.Total)
+	}
+	p.build.Store(&msg)
+	p.notify()
 }
 
 // take waits for one of the server's search slots, saying so to the page
@@ -267,8 +288,9 @@ type frame struct {
 	lastEvent  string
 	lastKind   trace.Kind
 	paused     bool
-	queued     bool // waiting for one of the server's search slots
-	slots      int  // how many there are
+	queued     bool   // waiting for one of the server's search slots
+	slots      int    // how many there are
+	build      string // a domain build's progress, before the search starts
 }
 
 func (p *player) frame() frame {
@@ -276,6 +298,9 @@ func (p *player) frame() frame {
 	defer p.mu.Unlock()
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
 		lastEvent: p.lastEvent, lastKind: p.lastKind, queued: p.queued.Load()}
+	if b := p.build.Load(); b != nil {
+		f.build = *b
+	}
 	if p.slot != nil {
 		f.slots = p.slot.limit()
 	}

@@ -11,6 +11,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -66,9 +67,13 @@ func (replayOrigin) open(startRequest) (source, error) {
 
 // domain builds a search domain for an instance: the one place the web
 // package asks a puzzle for it.
-func domain(ctx context.Context, inst puzzles.Instance, heuristic string) (engine.Domain, error) {
-	return puzzles.NewDomain(ctx, inst, heuristic, nil)
+func domain(ctx context.Context, inst puzzles.Instance, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
+	return puzzles.NewDomain(ctx, inst, heuristic, progress)
 }
+
+// buildReporter is a sink that shows a domain build's progress (the
+// player): a first search with pattern databases builds them, for a minute.
+type buildReporter interface{ building(pdb.Progress) }
 
 // liveSource runs the engine.
 type liveSource struct {
@@ -89,7 +94,11 @@ func (s *liveSource) level() trace.Level {
 func (s *liveSource) stepping() bool { return !s.fast }
 
 func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
-	d, err := domain(ctx, s.inst, s.info.Heuristic)
+	var progress func(pdb.Progress)
+	if b, ok := sink.(buildReporter); ok {
+		progress = b.building
+	}
+	d, err := domain(ctx, s.inst, s.info.Heuristic, progress)
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}

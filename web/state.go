@@ -102,6 +102,8 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 			st.State = st.Status.String()
 		case runs[i].frame.queued:
 			st.State = "queued"
+		case runs[i].frame.build != "":
+			st.State = "building"
 		case runs[i].frame.paused:
 			st.State = "paused"
 		default:
@@ -125,6 +127,9 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 	fr := act.frame
 	msg.Tree = &fr.tree
 	msg.Event = fr.lastEvent
+	if fr.build != "" {
+		msg.Event = fr.build
+	}
 	if fr.queued {
 		msg.Event = fmt.Sprintf("waiting for a free search slot: this server computes at most %d searches at once", fr.slots)
 	}
