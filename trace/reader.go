@@ -155,6 +155,11 @@ func ReadAll(r io.Reader, sink Sink) (n int64, err error) {
 	if err != nil {
 		return 0, err
 	}
+	return rd.Feed(sink)
+}
+
+// Feed is ReadAll for a Reader already open, whose Header the caller read.
+func (rd *Reader) Feed(sink Sink) (n int64, err error) {
 	var e Event
 	for {
 		if err := rd.next(&e); err != nil {
@@ -353,6 +358,10 @@ func (d *decoder) ints() []int64 {
 		d.err = fmt.Errorf("a list claims %d values in %d bytes", n, len(d.b))
 		return nil
 	}
+	if n > maxList {
+		d.err = fmt.Errorf("a list of %d values, beyond the format's limit of %d", n, maxList)
+		return nil
+	}
 	h := make([]int64, n)
 	for i := range h {
 		h[i] = d.i()
@@ -549,6 +558,9 @@ func decodeLine(line []byte, e *Event) (known bool, err error) {
 		Elapsed: time.Duration(j.ElapsedNs)}
 	if len(j.Moves) > 0 {
 		e.Moves = j.Moves
+	}
+	if err := checkLists(e); err != nil {
+		return false, err
 	}
 	if e.Stats != nil {
 		normalize(e.Stats)
