@@ -3,6 +3,7 @@ package trace
 import (
 	"maps"
 	"math"
+	"slices"
 	"sync"
 	"time"
 )
@@ -262,10 +263,19 @@ func bump(h *[]int64, i int) bool {
 		return false
 	}
 	if i >= len(*h) {
-		*h = append(*h, make([]int64, i+1-len(*h))...)
+		grow(h, i+1)
 	}
 	(*h)[i]++
 	return true
+}
+
+// grow lengthens *h to n entries, the new ones zero, reusing its array when
+// it has room. (append(h, make(...)...) would allocate the zeros on every
+// call where the compiler does not elide them, as under -race.)
+func grow(h *[]int64, n int) {
+	old := len(*h)
+	*h = slices.Grow(*h, n-old)[:n]
+	clear((*h)[old:])
 }
 
 // nextBound is the smallest f that was cut, -1 when none was: what the
