@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -77,6 +78,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	maxBound := fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)")
 	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
+	maxMemory := byteSize(defaultMemoryBudget())
+	fs.Var(&maxMemory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
 	}
@@ -104,6 +107,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	req.workers = *workers
 	req.opt.MaxNodes, req.opt.MaxBound, req.opt.Timeout = *maxNodes, *maxBound, *timeout
+	req.opt.MaxMemory = int64(maxMemory)
 
 	var sinks []trace.Sink
 	var rec *recording
@@ -142,7 +146,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	if err != nil && res.Status != trace.StatusCancelled {
+	var outOfMemory *engine.MemoryError
+	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
 		return fail(e, "viz solve: %v", err)
 	}
 	out := toJSON(req, d, &res)
@@ -154,6 +159,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		}
 	} else {
 		printSolve(e.stdout, req, out, &res)
+	}
+	if outOfMemory != nil {
+		fmt.Fprintf(e.stderr, "viz solve: %v (--max-memory %s)\n", outOfMemory, &maxMemory)
 	}
 	if !res.Solved() {
 		return exitNotFound
