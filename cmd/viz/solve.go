@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin)",
+		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin, at most 16 MiB)",
 		run:     runSolve,
 	})
 }
@@ -89,11 +89,10 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	state := fs.Arg(0)
 	if state == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
-		if err != nil {
-			return fail(e, "viz solve: reading the state from stdin: %v", err)
+		var err error
+		if state, err = readState(e.stdin); err != nil {
+			return fail(e, "viz solve: %v", err)
 		}
-		state = string(b)
 	}
 	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, *algo)
 	if err != nil {
