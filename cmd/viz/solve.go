@@ -87,6 +87,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return fail(e, "viz solve: expected one STATE argument (or - for stdin), got %d", fs.NArg())
 	}
+	if err := solveConflicts(fs); err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
 	state := fs.Arg(0)
 	if state == "-" {
 		var err error
