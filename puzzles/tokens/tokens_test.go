@@ -16,7 +16,8 @@ func TestInt(t *testing.T) {
 		{"", 0, 1, 0, "unexpected end of input"},
 		{"x", 0, 1, 0, `"x" is not a number`},
 		{"7", 0, 5, 0, "7 is out of range 0..5"},
-		{strings.Repeat("9", 1<<17), 0, 5, 0, "reading the count"},
+		{strings.Repeat("9", 1<<17), 0, 5, 0, "line 1, column 1: the count: a token longer than 1024 bytes"},
+		{"\n  x", 0, 1, 0, `line 2, column 3: the count: "x" is not a number`},
 	}
 	for _, tc := range tests {
 		v, err := NewReader(strings.NewReader(tc.in)).Int("the count", tc.lo, tc.hi)
@@ -26,5 +27,27 @@ func TestInt(t *testing.T) {
 		if tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)) {
 			t.Errorf("%.20q: error %v, want one with %q", tc.in, err, tc.wantErr)
 		}
+	}
+}
+
+func TestPositionsAndEnd(t *testing.T) {
+	r := NewReader(strings.NewReader("ж1\n  ab 7\n\n x"))
+	for _, want := range []struct {
+		c   rune
+		pos string
+	}{{'ж', "line 1, column 1"}, {'1', "line 1, column 2"}, {'a', "line 2, column 3"}, {'b', "line 2, column 4"}} {
+		c, err := r.Rune("a character")
+		if err != nil || c != want.c || r.Pos().String() != want.pos {
+			t.Fatalf("Rune = %q at %v, %v; want %q at %s", c, r.Pos(), err, want.c, want.pos)
+		}
+	}
+	if v, err := r.Int("a number", 0, 9); v != 7 || err != nil {
+		t.Fatalf("Int = %d, %v", v, err)
+	}
+	if err := r.End("the last case"); err == nil || err.Error() != `line 4, column 2: unexpected "x" after the last case` {
+		t.Fatalf("End: %v", err)
+	}
+	if err := NewReader(strings.NewReader(" \n\t")).End("the last case"); err != nil {
+		t.Fatalf("End on white space: %v", err)
 	}
 }
