@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"idaviz/trace"
 	"idaviz/trace/hostile"
 )
 
@@ -49,5 +50,35 @@ func TestTraceInfoOnHostileTraces(t *testing.T) {
 				t.Errorf("status %d, want %d\nstdout:\n%s\nstderr: %s\nwant %q and %q", status, tc.status, out.String(), errb.String(), tc.out, tc.err)
 			}
 		})
+	}
+}
+
+// TestTraceInfoQuotesControlCharacters: a trace's metadata cannot drive the
+// terminal: control characters come out quoted, other scripts as they are.
+func TestTraceInfoQuotesControlCharacters(t *testing.T) {
+	var buf bytes.Buffer
+	r := trace.NewRecorder(&buf, trace.EncodingBinary, trace.LevelNode)
+	for _, ev := range []trace.Event{
+		{Kind: trace.KindRunStart, Run: &trace.RunInfo{Puzzle: "\x1b]0;pwned\a8puzzle", Instance: "ёлка 1 2",
+			Heuristic: "a\rb", MoveNames: []string{"\x1b[2J"}, Options: map[string]string{"k": "v\x00"}}},
+		{Kind: trace.KindSolution, Moves: []int{0}, Cost: 1},
+		{Kind: trace.KindRunEnd, Status: trace.StatusSolved},
+	} {
+		r.Event(&ev)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	status := traceInfo(&env{stdout: &out, stderr: &errb}, "evil\x1b.trace", &buf)
+	got := out.String()
+	for _, want := range []string{`file: "evil\x1b.trace"`, `puzzle: "\x1b]0;pwned\a8puzzle"`, "instance: ёлка 1 2",
+		`heuristic: "a\rb"`, `options: "k=v\x00"`, `solution: 1 moves: "\x1b[2J"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if status != exitOK || strings.ContainsAny(got, "\x1b\a\r\x00") {
+		t.Errorf("status %d, output with control characters:\n%q", status, got)
 	}
 }
