@@ -27,6 +27,7 @@ func hostileTraces() []struct {
 		{"bound 2^40", "", hostile.HugeBound(1 << 40)},
 		{"10,000 deep", "", hostile.DeepVisits(10_000)},
 		{"16 MiB histogram", "a list of 16777201 values, beyond the format's limit of 65536", hostile.HugeHistogram()},
+		{"16 MiB histogram, NDJSON", "a line of 8388559 values, more than its lists may hold", hostile.HugeHistogramNDJSON()},
 		{"20 MB of iteration starts", "", hostile.IterationStarts(20e6)},
 		{"5,000 iterations at f 65,535", "", hostile.HighValues(5000, 1<<16-1)},
 	}

@@ -111,3 +111,23 @@ func HighValues(n, v int) []byte {
 	}
 	return record(append(ev, runEnd))
 }
+
+// HugeHistogramNDJSON is HugeHistogram's NDJSON twin: an iteration-end line
+// as long as the format allows, nearly all of it one histogram of "1,"
+// entries (8 million of them).
+func HugeHistogramNDJSON() []byte {
+	const maxLine = 16 << 20
+	var b bytes.Buffer
+	r := trace.NewRecorder(&b, trace.EncodingNDJSON, trace.LevelNode)
+	for _, e := range []trace.Event{runStart, {Kind: trace.KindIterationStart, Iteration: 1, Bound: 1}} {
+		r.Event(&e)
+	}
+	r.Close()
+	head := `{"kind":"iteration-end","iteration":1,"bound":1,"stats":{"iteration":1,"bound":1,"nextBound":-1,"visitF":[`
+	tail := "1]}}\n"
+	b.WriteString(head)
+	b.Write(bytes.Repeat([]byte("1,"), (maxLine-len(head)-len(tail))/2))
+	b.WriteString(tail)
+	b.WriteString(`{"kind":"run-end","status":"exhausted","expanded":0,"generated":0,"pruned":0,"elapsedNs":0}` + "\n")
+	return b.Bytes()
+}
