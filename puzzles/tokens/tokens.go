@@ -51,39 +51,53 @@ func NewReader(r io.Reader) *Reader {
 // Pos is where the last token or character read began.
 func (t *Reader) Pos() Pos { return t.at }
 
-func (t *Reader) read() (rune, error) {
-	c, _, err := t.r.ReadRune()
+// peek returns the next character and its size in bytes without reading it.
+func (t *Reader) peek() (rune, int, error) {
+	b, err := t.r.Peek(1)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
+	if b[0] < utf8.RuneSelf {
+		return rune(b[0]), 1, nil
+	}
+	b, _ = t.r.Peek(utf8.UTFMax) // fewer at the end of the input
+	c, n := utf8.DecodeRune(b)
+	return c, n, nil
+}
+
+// advance reads the character c of n bytes that peek returned.
+func (t *Reader) advance(c rune, n int) {
+	t.r.Discard(n)
 	if c == '\n' {
 		t.line, t.col = t.line+1, 1
 	} else {
 		t.col++
 	}
-	return c, nil
 }
 
-func (t *Reader) unread() {
-	t.r.UnreadRune()
-	t.col--
+func isSpace(c rune) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\v', '\f':
+		return true
+	}
+	return c >= utf8.RuneSelf && unicode.IsSpace(c)
 }
 
 // skip reads past white space; it reports false at the end of the input.
 func (t *Reader) skip() (bool, error) {
 	for {
-		c, err := t.read()
+		c, n, err := t.peek()
 		if err == io.EOF {
 			return false, nil
 		}
 		if err != nil {
 			return false, fmt.Errorf("reading the input: %w", err)
 		}
-		if !unicode.IsSpace(c) {
-			t.unread()
+		if !isSpace(c) {
 			t.at = Pos{t.line, t.col}
 			return true, nil
 		}
+		t.advance(c, n)
 	}
 }
 
@@ -101,20 +115,21 @@ func (t *Reader) Word(what string) (string, error) {
 	}
 	t.buf = t.buf[:0]
 	for {
-		c, err := t.read()
+		c, n, err := t.peek()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return "", fmt.Errorf("%s: reading the input: %w", what, err)
 		}
-		if unicode.IsSpace(c) {
-			break // consumed: unreading a newline would undo the line count
+		if isSpace(c) {
+			break
 		}
 		if len(t.buf) >= maxToken {
 			return "", fmt.Errorf("%v: %s: a token longer than %d bytes", t.at, what, maxToken)
 		}
 		t.buf = utf8.AppendRune(t.buf, c)
+		t.advance(c, n)
 	}
 	return string(t.buf), nil
 }
@@ -146,10 +161,11 @@ func (t *Reader) Rune(what string) (rune, error) {
 	if !more {
 		return 0, fmt.Errorf("%s: unexpected end of input at %v", what, Pos{t.line, t.col})
 	}
-	c, err := t.read()
+	c, n, err := t.peek()
 	if err != nil {
 		return 0, fmt.Errorf("%s: reading the input: %w", what, err)
 	}
+	t.advance(c, n)
 	return c, nil
 }
 
