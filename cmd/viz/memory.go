@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 )
@@ -95,4 +96,15 @@ func physicalMemory() int64 {
 		}
 	}
 	return 0
+}
+
+// limitHeap asks the garbage collector to keep the process near an A*
+// budget: the budget bounds what A* holds, and without a limit the heap
+// grows past it with garbage between collections (Korf's first 24-puzzle
+// with a 512MB budget peaked at 661 MB of RSS; with the limit at 9/8 of the
+// budget, 574 MB, for a third more time). GOMEMLIMIT, when set, wins.
+func limitHeap(budget int64) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(budget + budget/8)
+	}
 }
