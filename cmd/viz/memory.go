@@ -102,9 +102,12 @@ func physicalMemory() int64 {
 // budget: the budget bounds what A* holds, and without a limit the heap
 // grows past it with garbage between collections (Korf's first 24-puzzle
 // with a 512MB budget peaked at 661 MB of RSS; with the limit at 9/8 of the
-// budget, 574 MB, for a third more time). GOMEMLIMIT, when set, wins.
-func limitHeap(budget int64) {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(budget + budget/8)
+// budget, 574 MB, for a third more time). GOMEMLIMIT, when set, wins. It
+// returns the function that restores the limit before.
+func limitHeap(budget int64) (restore func()) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
 	}
+	old := debug.SetMemoryLimit(budget + budget/8)
+	return func() { debug.SetMemoryLimit(old) }
 }

@@ -111,7 +111,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	req.opt.MaxNodes, req.opt.MaxBound, req.opt.Timeout = *maxNodes, *maxBound, *timeout
 	req.opt.MaxMemory = int64(maxMemory)
 	if req.algo == "astar" {
-		limitHeap(req.opt.MaxMemory)
+		defer limitHeap(req.opt.MaxMemory)()
 	}
 
 	var sinks []trace.Sink
