@@ -51,3 +51,39 @@ func TestPositionsAndEnd(t *testing.T) {
 		t.Fatalf("End on white space: %v", err)
 	}
 }
+
+// FuzzReader: any input, read by any mix of calls, gives tokens without
+// white space, positions that only move forward, and errors rather than
+// panics.
+func FuzzReader(f *testing.F) {
+	f.Add("3\n1 2 3\n", []byte{0, 1, 2, 3})
+	f.Add("ж x\xff\n\t9", []byte{1, 1, 0, 2})
+	f.Fuzz(func(t *testing.T, in string, ops []byte) {
+		r := NewReader(strings.NewReader(in))
+		var last Pos
+		for _, op := range ops {
+			var err error
+			switch op % 4 {
+			case 0:
+				var w string
+				w, err = r.Word("w")
+				if err == nil && (w == "" || strings.ContainsAny(w, " \t\n\r")) {
+					t.Fatalf("token %q", w)
+				}
+			case 1:
+				_, err = r.Rune("r")
+			case 2:
+				_, err = r.Int("i", -5, 5)
+			case 3:
+				err = r.End("the end")
+			}
+			if p := r.Pos(); p.Line < last.Line || p.Line == last.Line && p.Col < last.Col {
+				t.Fatalf("position went back from %v to %v", last, p)
+			}
+			last = r.Pos()
+			if err != nil {
+				return
+			}
+		}
+	})
+}

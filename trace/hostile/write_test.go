@@ -20,6 +20,7 @@ func TestWrite(t *testing.T) {
 		"hist16m.trace":   HugeHistogram(),
 		"starts20m.trace": IterationStarts(20e6),
 		"high5000.trace":  HighValues(5000, 1<<16-1),
+		"hist16m.ndjson":  HugeHistogramNDJSON(),
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
