@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"unicode"
 
 	"idaviz/engine"
@@ -55,6 +56,11 @@ func parseRubik(state, goal string) (Instance, error) {
 	if goal != "" {
 		return nil, fmt.Errorf("rubik has one goal (the solved cube), not %q", goal)
 	}
+	if strings.TrimSpace(state) == "" {
+		// As for every other puzzle: an empty state is a mistake, not the
+		// solved cube (which a net can give).
+		return nil, fmt.Errorf("empty rubik state: give a scramble such as \"R U2 F'\" or a sticker net of %d colour letters", magiccube.Size)
+	}
 	// A net first: one whose colours are the face letters, written with
 	// spaces, would also read as 54 plain quarter turns.
 	n, nerr := magiccube.ParseNet(state)
@@ -69,17 +75,27 @@ func parseRubik(state, goal string) (Instance, error) {
 	if err == nil {
 		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}, nil
 	}
-	// Tell by content which of the two it was meant to be.
-	letters := 0
-	for _, r := range state {
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	if letters >= magiccube.Size {
+	if meantAsNet(state) {
 		return nil, fmt.Errorf("sticker net: %w", nerr)
 	}
 	return nil, err
+}
+
+// meantAsNet tells by content which of the two a text that is neither was
+// meant to be: a net has rows split by '/', or nearly a net's count of
+// letters (a net short of a sticker is reported by its count, not as a bad
+// move); a scramble with a typo has neither.
+func meantAsNet(state string) bool {
+	letters := 0
+	for _, r := range state {
+		switch {
+		case r == '/':
+			return true
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	return letters >= magiccube.Size-magiccube.Size/6
 }
 
 type rubikInstance struct {

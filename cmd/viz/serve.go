@@ -102,7 +102,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		// A truncated trace still replays up to its damage.
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, rec.Info.Puzzle, rec.Info.Instance, rec.Info.Heuristic, len(rec.Events))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
 	if *f.export != "" {
 		return export(e, rec, *f.export, *f.frames)
 	}

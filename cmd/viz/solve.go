@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,7 +21,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin)",
+		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin, at most 16 MiB)",
 		run:     runSolve,
 	})
 }
@@ -78,6 +79,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	maxBound := fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)")
 	timeout := fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)")
 	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
+	maxMemory := byteSize(defaultMemoryBudget())
+	fs.Var(&maxMemory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
 	}
@@ -85,13 +88,15 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return fail(e, "viz solve: expected one STATE argument (or - for stdin), got %d", fs.NArg())
 	}
+	if err := solveConflicts(fs); err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
 	state := fs.Arg(0)
 	if state == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
-		if err != nil {
-			return fail(e, "viz solve: reading the state from stdin: %v", err)
+		var err error
+		if state, err = readState(e.stdin); err != nil {
+			return fail(e, "viz solve: %v", err)
 		}
-		state = string(b)
 	}
 	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, *algo)
 	if err != nil {
@@ -105,6 +110,10 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	req.workers = *workers
 	req.opt.MaxNodes, req.opt.MaxBound, req.opt.Timeout = *maxNodes, *maxBound, *timeout
+	req.opt.MaxMemory = int64(maxMemory)
+	if req.algo == "astar" {
+		defer limitHeap(req.opt.MaxMemory)()
+	}
 
 	var sinks []trace.Sink
 	var rec *recording
@@ -143,7 +152,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	if err != nil && res.Status != trace.StatusCancelled {
+	var outOfMemory *engine.MemoryError
+	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
 		return fail(e, "viz solve: %v", err)
 	}
 	out := toJSON(req, d, &res)
@@ -155,6 +165,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		}
 	} else {
 		printSolve(e.stdout, req, out, &res)
+	}
+	if outOfMemory != nil {
+		fmt.Fprintf(e.stderr, "viz solve: %v (--max-memory %s)\n", outOfMemory, &maxMemory)
 	}
 	if !res.Solved() {
 		return exitNotFound

@@ -44,6 +44,7 @@ import (
 	"fmt"
 	"idaviz/puzzles/preset"
 	"strings"
+	"unicode/utf8"
 )
 
 // Size is the number of stickers in a net.
@@ -100,13 +101,13 @@ var ErrBadNet = errors.New("bad cube net")
 func ParseNet(text string) (Net, error) {
 	var n Net
 	k := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
+	for _, r := range text { // runes, so that a message shows 'ж', not its bytes
+		c := byte(r)
 		switch {
-		case isSeparator(c):
+		case r < utf8.RuneSelf && isSeparator(c):
 			continue
-		case !isLetter(c):
-			return Net{}, fmt.Errorf("%w: sticker %d: %q is not a colour letter", ErrBadNet, k+1, c)
+		case r >= utf8.RuneSelf || !isLetter(c):
+			return Net{}, fmt.Errorf("%w: sticker %d: %q is not a colour letter", ErrBadNet, k+1, r)
 		case k == Size:
 			return Net{}, fmt.Errorf("%w: more than %d stickers", ErrBadNet, Size)
 		}

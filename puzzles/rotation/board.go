@@ -93,8 +93,7 @@ var ErrBadBoard = errors.New("bad rotation board")
 func ParseBoard(text string) (Board, error) {
 	var b Board
 	k := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
+	for _, c := range text { // runes, so that a message shows 'ж', not its bytes
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '/':
 			continue
@@ -103,7 +102,7 @@ func ParseBoard(text string) (Board, error) {
 		case k == Cells:
 			return Board{}, fmt.Errorf("%w: more than %d cells", ErrBadBoard, Cells)
 		}
-		b[k] = c - '0'
+		b[k] = byte(c - '0')
 		k++
 	}
 	if k != Cells {

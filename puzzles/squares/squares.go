@@ -120,8 +120,9 @@ type Grid struct {
 }
 
 // New makes an n x n grid (1 <= n <= MaxN) missing the given sticks
-// (1-based); duplicates are an error when strict.
-func New(n int, missing []int, strict bool) (*Grid, error) {
+// (1-based, each once): the one validation of a grid, for the judge and for
+// viz solve alike.
+func New(n int, missing []int) (*Grid, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("squares: the grid size must be 1 to %d, got %d", MaxN, n)
 	}
@@ -132,7 +133,7 @@ func New(n int, missing []int, strict bool) (*Grid, error) {
 			return nil, fmt.Errorf("squares: missing stick %d (number %d in the list) is out of range 1..%d for a %dx%d grid", s, i+1, total, n, n)
 		}
 		bit := uint64(1) << (s - 1)
-		if strict && g.missing&bit != 0 {
+		if g.missing&bit != 0 {
 			return nil, fmt.Errorf("squares: missing stick %d is listed twice", s)
 		}
 		g.missing |= bit
@@ -196,7 +197,7 @@ func Parse(state string) (*Grid, error) {
 			return nil, fmt.Errorf("squares: missing stick %d: %q is not a number", i+1, f)
 		}
 	}
-	return New(n, missing, true)
+	return New(n, missing)
 }
 
 // Presets are the judge's sample and extra cases and the full grids; the
