@@ -55,6 +55,17 @@ func TestBrowserPage(t *testing.T) {
 		t.Errorf("bug 1: Korf #1 started with the page's own choices: %s", e)
 	}
 
+	// Bug 11: the preset menu follows the state; a default preset is not
+	// already solved.
+	js[bool](b, "typing a state", `(() => { const s = q('state'); s.value = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'; s.dispatchEvent(new Event('input')); return true; })()`)
+	if got := js[string](b, "the preset", `q('preset').value`); got != "" {
+		t.Errorf("bug 11: after typing a state the preset menu still names preset %q", got)
+	}
+	js[bool](b, "the magic cube", `choose('puzzle', 'magiccube'), true`)
+	if got := js[string](b, "the magic cube's preset", `q('preset').selectedOptions[0].textContent`); strings.Contains(got, "solved") || !strings.Contains(got, "optimal") {
+		t.Errorf("bug 11: the magic cube's default preset is %q: already solved, or of unknown length", got)
+	}
+
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

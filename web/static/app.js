@@ -182,7 +182,9 @@ function onPuzzle() {
     ['—'].concat(presets.map((x) => x.name + (x.optimal ? ' (optimal ' + x.optimal + ')' : ''))));
   $('help').textContent = p.help || '';
   if (presets.length > 0) {
-    applyPreset(0);
+    // The first preset with something to solve: a sample that is already
+    // solved (0 moves) makes a dull first search.
+    applyPreset(Math.max(0, presets.findIndex((x) => x.optimal > 0)));
   } else {
     $('preset').value = '';
     $('state').value = '';
@@ -424,6 +426,16 @@ function bind() {
     const i = $('preset').value;
     if (i !== '') applyPreset(Number(i));
   });
+  // A state typed by hand, or another goal, is no longer the preset.
+  const leavePreset = () => {
+    const p = currentPuzzle(), i = $('preset').value;
+    const pr = p && i !== '' ? p.presets[Number(i)] : null;
+    if (pr && ($('state').value !== pr.state || ((p.goals || []).length > 0 && $('goal').value !== (pr.goal || p.goals[0])))) {
+      $('preset').value = '';
+    }
+  };
+  $('state').addEventListener('input', leavePreset);
+  $('goal').addEventListener('change', leavePreset);
   $('scramble').addEventListener('click', () => control('scramble', {
     puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
   }));
