@@ -62,8 +62,31 @@ func TestBrowserPage(t *testing.T) {
 		t.Errorf("bug 11: after typing a state the preset menu still names preset %q", got)
 	}
 	js[bool](b, "the magic cube", `choose('puzzle', 'magiccube'), true`)
-	if got := js[string](b, "the magic cube's preset", `q('preset').selectedOptions[0].textContent`); strings.Contains(got, "solved") || !strings.Contains(got, "optimal") {
+	if got := js[string](b, "the magic cube's preset", `q('preset').selectedOptions[0].textContent`); strings.Contains(got, "solved") || !strings.Contains(got, "move") {
 		t.Errorf("bug 11: the magic cube's default preset is %q: already solved, or of unknown length", got)
+	}
+
+	// Bug 9: every puzzle's help stays inside the Search panel, and every
+	// menu entry fits its menu.
+	if bad := js[[]string](b, "the setup panel", `(() => {
+		const bad = [], panel = document.getElementById('setup').getBoundingClientRect();
+		const ctx = document.createElement('canvas').getContext('2d');
+		for (const name of Array.from(q('puzzle').options).map((o) => o.value)) {
+			choose('puzzle', name);
+			const h = document.getElementById('help'), r = h.getBoundingClientRect();
+			if (h.scrollWidth > h.clientWidth + 1 || r.right > panel.right + 1) bad.push(name + ': the help runs out of the panel');
+			for (const id of ['puzzle', 'heuristic', 'goal', 'preset', 'algorithm']) {
+				const sel = q(id);
+				if (sel.offsetParent === null) continue;
+				ctx.font = getComputedStyle(sel).font;
+				for (const o of sel.options) {
+					if (ctx.measureText(o.textContent).width > sel.clientWidth - 20) bad.push(name + ': ' + id + ' entry cut: ' + o.textContent);
+				}
+			}
+		}
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("bug 9: %s", strings.Join(bad, "\n"))
 	}
 
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
@@ -71,4 +94,10 @@ func TestBrowserPage(t *testing.T) {
 	}
 	_ = fmt.Sprint
 	_ = strings.Contains
+}
+
+func TestBrowserShot(t *testing.T) {
+	b := openPage(t, 1440, 900)
+	js[bool](b, "", `choose('puzzle', 'squares'), true`)
+	shot(t, b.ctx, "look")
 }

@@ -179,8 +179,9 @@ function onPuzzle() {
   $('goal-label').style.display = goals.length > 1 ? '' : 'none';
   const presets = p.presets || [];
   fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
-    ['—'].concat(presets.map((x) => x.name + (x.optimal ? ' (optimal ' + x.optimal + ')' : ''))));
-  $('help').textContent = p.help || '';
+    ['—'].concat(presets.map(presetLabel)));
+  // The menu names the puzzle short; its full title leads the help.
+  $('help').textContent = (p.title || p.name) + (p.help ? '\n' + p.help : '');
   if (presets.length > 0) {
     // The first preset with something to solve: a sample that is already
     // solved (0 moves) makes a dull first search.
@@ -189,6 +190,12 @@ function onPuzzle() {
     $('preset').value = '';
     $('state').value = '';
   }
+}
+
+// presetLabel names a preset with its optimal length, unless the name says it.
+function presetLabel(x) {
+  const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
+  return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
 }
 
 // applyPreset selects preset i of the current puzzle: its state and the
@@ -201,6 +208,9 @@ function applyPreset(i) {
   $('state').value = pr.state;
   if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
 }
+
+// shortTitle is a title up to its first parenthesis or colon, for a menu.
+function shortTitle(t) { return t.split(/ \(|: /)[0]; }
 
 function loadRenderers() {
   const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
@@ -220,7 +230,7 @@ async function loadCatalogue() {
     showError('could not load the puzzle list: ' + e);
     return;
   }
-  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => p.title || p.name));
+  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
   const eight = catalogue.find((p) => p.name === '8puzzle');
   if (eight) $('puzzle').value = '8puzzle';
   onPuzzle();
