@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The page as an instructor uses it (issue 9): each check names the bug it
@@ -88,6 +89,29 @@ func TestBrowserPage(t *testing.T) {
 	})()`); len(bad) > 0 {
 		t.Errorf("bug 9: %s", strings.Join(bad, "\n"))
 	}
+
+	// The 8-puzzle of the issue, stepped.
+	js[bool](b, "the 8-puzzle", `choose('puzzle', '8puzzle'), q('state').value = '8 1 2 4 3 6 0 7 5', choose('heuristic', 'manhattan'), true`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
+	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+
+	// Bug 7: the shortcuts work after a click on a checkbox or the slider,
+	// and → steps instead of moving the slider.
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+	b.do("ticking a checkbox", chromedp.Click(sel("log")), chromedp.Click(sel("log")))
+	b.do("s", chromedp.KeyEvent("s"))
+	b.wait("bug 7: s after a checkbox steps", `window.viz.events === 2`)
+	b.do("the slider", chromedp.Click(sel("speed")))
+	speed := js[string](b, "the speed", `q('speed').value`)
+	b.do("→", chromedp.KeyEvent(kb.ArrowRight))
+	b.wait("bug 7: → after the slider steps", `window.viz.events === 3`)
+	if got := js[string](b, "the speed", `q('speed').value`); got != speed {
+		t.Errorf("bug 7: → moved the speed slider from %s to %s", speed, got)
+	}
+	for i := 0; i < 7; i++ {
+		b.do("s", chromedp.KeyEvent("s"))
+	}
+	b.wait("ten steps", `window.viz.events === 10`)
 
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)

@@ -430,6 +430,16 @@ function control(type, extra) {
 function play() { playing = true; control('play', { n: speed() }); }
 function pause() { playing = false; control('pause'); }
 
+// typing reports whether an element takes typed keys for itself (a text
+// field, a menu): there the shortcuts stay off. A checkbox, a button or the
+// slider does not: after a click on one, s still steps and → does not move
+// the slider.
+function typing(el) {
+  const tag = (el && el.tagName) || '';
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || (el && el.isContentEditable)) return true;
+  return tag === 'INPUT' && !['checkbox', 'radio', 'range', 'button'].includes(el.type);
+}
+
 function bind() {
   $('puzzle').addEventListener('change', onPuzzle);
   $('preset').addEventListener('change', () => {
@@ -470,8 +480,7 @@ function bind() {
   $('speed').addEventListener('input', () => { showSpeed(); if (playing) play(); });
   $('log').addEventListener('change', () => control('options', { log: $('log').checked }));
   document.addEventListener('keydown', (ev) => {
-    const tag = (ev.target && ev.target.tagName) || '';
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     switch (ev.key) {
       case 's': case 'ArrowRight': control('step', { n: 1 }); break;
       case 'x': control('expand'); break;
@@ -485,9 +494,9 @@ function bind() {
   });
   // Space also "clicks" a focused button when the key comes up (the Step
   // button, after a click on it): the shortcut alone must act.
+  // So does a checkbox or the slider, after a click on it.
   document.addEventListener('keyup', (ev) => {
-    const tag = (ev.target && ev.target.tagName) || '';
-    if (ev.key === ' ' && tag === 'BUTTON') ev.preventDefault();
+    if (ev.key === ' ' && !typing(ev.target) && ev.target !== document.body) ev.preventDefault();
   });
   showSpeed();
 }
