@@ -113,6 +113,25 @@ func TestBrowserPage(t *testing.T) {
 	}
 	b.wait("ten steps", `window.viz.events === 10`)
 
+	// Bug 3: after ten steps and Next bound, every panel names the same
+	// iteration and bound.
+	b.do("next bound", chromedp.Click(sel("to-bound")))
+	b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.events > 10`)
+	if bad := js[[]string](b, "the panels", `(() => {
+		const v = window.viz, bad = [];
+		if (v.histIteration !== v.iteration || v.treeIteration !== v.iteration) bad.push('iterations: status ' + v.iteration + ', histogram ' + v.histIteration + ', tree ' + v.treeIteration);
+		if (v.histBound !== v.bound || v.treeBound !== v.bound) bad.push('bounds: status ' + v.bound + ', histogram ' + v.histBound + ', tree ' + v.treeBound);
+		const title = echarts.getInstanceByDom(q('fhist')).getOption().title[0].text;
+		if (!title.includes('iteration ' + v.iteration + ' (bound ' + v.bound + ')')) bad.push('histogram title: ' + title);
+		const tree = document.getElementById('tree-info').textContent;
+		if (!tree.includes('iteration ' + v.iteration) || !tree.includes('bound ' + v.bound)) bad.push('tree header: ' + tree);
+		if (statRow('bound') !== String(v.bound) || statRow('iteration') !== String(v.iteration)) bad.push('status: iteration ' + statRow('iteration') + ', bound ' + statRow('bound'));
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("bug 3: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "next-bound")
+
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

@@ -92,16 +92,17 @@ func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
 		add(&visit, s.Current.VisitF)
 		add(&prune, s.Current.PruneF)
 	}
-	n := max(len(visit), len(prune), s.Bound+2)
+	bound := s.Current.Bound // the bound of the iteration whose f values are shown
+	n := max(len(visit), len(prune), bound+2, s.Bound+1)
 	lo := 0
-	for lo < n-1 && lo < s.Bound && at(visit, lo) == 0 && at(prune, lo) == 0 {
+	for lo < n-1 && lo < bound && at(visit, lo) == 0 && at(prune, lo) == 0 {
 		lo++
 	}
 	xs := make([]string, 0, n-lo)
 	for f := lo; f < n; f++ {
 		xs = append(xs, strconv.Itoa(f))
 	}
-	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(s.Bound) + ")"
+	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
 	if cumulative {
 		name = "f histogram, all iterations"
 	}
@@ -111,11 +112,17 @@ func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
 	bar.SetXAxis(xs)
 	vs := barValues(visit, n, o.Log)[lo:]
 	ps := barValues(prune, n, o.Log)[lo:]
-	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(s.Bound)})
-	bar.AddSeries("visited", vs, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}), boundMark,
+	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
+	marks := []charts.SeriesOpts{boundMark}
+	if s.Bound != bound && !cumulative {
+		// The iteration is over and the bound rose: mark where it goes.
+		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "next bound", XAxis: strconv.Itoa(s.Bound)}))
+	}
+	marks = append(marks, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
-			Label: &opts.Label{Show: opts.Bool(true), Formatter: "bound"}}))
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}}))
+	bar.AddSeries("visited", vs, marks...)
 	bar.AddSeries("pruned (f > bound)", ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()

@@ -111,8 +111,9 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	m = c.until(5*time.Second, "the bound increase", func(m *msg) bool {
 		return isState(m) && m.Status == "paused" && len(m.Active.Iterations) >= it && m.Active.Iterations[it-1].NextBound > 0
 	})
-	if m.Active.Bound != m.Active.Iterations[it-1].NextBound {
-		t.Fatalf("after the bound increase the bound is %d, want iteration %d's next bound %d", m.Active.Bound, it, m.Active.Iterations[it-1].NextBound)
+	if a := m.Active; a.Iteration != it || a.Bound != a.Iterations[it-1].Bound || a.NextBound != a.Iterations[it-1].NextBound {
+		t.Fatalf("after the bound increase: iteration %d, bound %d, next %d; want iteration %d's bound %d and next bound %d",
+			a.Iteration, a.Bound, a.NextBound, it, a.Iterations[it-1].Bound, a.Iterations[it-1].NextBound)
 	}
 }
 

@@ -29,10 +29,17 @@ type stateMsg struct {
 	Tree   *treeView      `json:"tree"`
 	Node   *nodeView      `json:"node"`
 	Charts map[string]any `json:"charts"`
+	Hist   *shown         `json:"hist,omitempty"` // what the current iteration's f histogram shows
 	Replay *replayPos     `json:"replay,omitempty"`
 	Log    bool           `json:"log"`
 	Event  string         `json:"event"`     // the active run's last event, in words
 	Kind   string         `json:"eventKind"` // and its kind (trace.Kind's name)
+}
+
+// shown names an iteration and its bound, as a panel shows them.
+type shown struct {
+	Iteration int `json:"iteration"`
+	Bound     int `json:"bound"`
 }
 
 type replayPos struct {
@@ -49,8 +56,9 @@ type runView struct {
 	Heuristic      string           `json:"heuristic"`
 	Algorithm      string           `json:"algorithm"`
 	Status         string           `json:"status"`
-	Iteration      int              `json:"iteration"`
-	Bound          int              `json:"bound"`
+	Iteration      int              `json:"iteration"` // the iteration under way, or the last one
+	Bound          int              `json:"bound"`     // that iteration's bound
+	NextBound      int              `json:"nextBound"` // the next iteration's bound, once known (else 0)
 	Expanded       int64            `json:"expanded"`
 	Generated      int64            `json:"generated"`
 	Pruned         int64            `json:"pruned"`
@@ -126,6 +134,7 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.views)
 	msg.Charts = chartsOf(st, stats, co)
+	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if act.total > 0 {
 		msg.Replay = &replayPos{Pos: st.Pos, Total: act.total}
 	}
@@ -170,10 +179,14 @@ func chartsOf(active runStats, all []runStats, co chartOptions) map[string]any {
 }
 
 func makeRunView(st runStats) runView {
-	v := runView{ID: st.ID, Label: st.Label, Status: st.State, Iteration: st.Iteration, Bound: st.Bound,
+	v := runView{ID: st.ID, Label: st.Label, Status: st.State, Iteration: st.Current.Iteration, Bound: st.Current.Bound,
 		Expanded: st.Totals.Expanded, Generated: st.Totals.Generated, Pruned: st.Totals.Pruned,
 		Cost: st.Cost, Events: st.Pos, Seconds: st.Elapsed.Seconds(), Solution: []string{},
 		Iterations: []iterationCount{}}
+	if st.Bound != st.Current.Bound {
+		// The bound rose: the iteration shown is over, the next not begun.
+		v.NextBound = st.Bound
+	}
 	info := st.Run
 	if info != nil {
 		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, info.Instance, info.Heuristic, info.Algorithm

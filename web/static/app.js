@@ -115,6 +115,7 @@ class RecordedSource {
 let vizState = Object.freeze({
   status: 'idle', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
   solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, events: 0, messages: 0,
+  nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
 });
 Object.defineProperty(window, 'viz', { get() { return vizState; }, enumerable: true });
 let messages = 0;
@@ -132,6 +133,11 @@ function setViz(msg) {
     iterations: Object.freeze((a.iterations || []).map((it) => Object.freeze({
       bound: it.bound, expanded: it.expanded, generated: it.generated, pruned: it.pruned,
     }))),
+    nextBound: a.nextBound || 0,
+    histIteration: msg.hist ? msg.hist.iteration : 0,
+    histBound: msg.hist ? msg.hist.bound : 0,
+    treeIteration: msg.tree ? msg.tree.iteration : 0,
+    treeBound: msg.tree ? msg.tree.bound : 0,
     drawnTreeNodes: msg.tree ? msg.tree.drawn : 0,
     events: a.events || 0,
     messages: messages,
@@ -251,6 +257,7 @@ function drawStats(msg) {
   if (a) {
     rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
     rows.push(['iteration', a.iteration], ['bound', a.bound]);
+    if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
     rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
     rows.push(['events', a.events]);
     rows.push(['elapsed (pauses included)', a.seconds.toFixed(3) + ' s']);
@@ -308,7 +315,7 @@ window.vizSVG = svg;
 function drawTree(tv) {
   const el = $('tree');
   el.textContent = '';
-  $('tree-info').textContent = tv ? '(bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
+  $('tree-info').textContent = tv && tv.iteration ? '(iteration ' + tv.iteration + ', bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
   if (!tv || !tv.root) {
     if (lastState && lastState.active && lastState.active.events > 1) {
       el.textContent = 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
