@@ -132,6 +132,14 @@ func TestBrowserPage(t *testing.T) {
 	}
 	shot(t, b.ctx, "next-bound")
 
+	// Bug 10: no clock or rate for a stepped run, no effective branching
+	// factor before a solution.
+	for _, row := range []string{"elapsed", "elapsed (pauses included)", "nodes per second", "effective branching", "effective branching factor"} {
+		if v := js[*string](b, "a status row", `statRow(`+"`"+row+"`"+`)`); v != nil {
+			t.Errorf("bug 10: a stepped run shows %q: %s", row, *v)
+		}
+	}
+
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

@@ -51,6 +51,7 @@ type player struct {
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 	lastEvent  string       // the last event, in words
 	lastKind   trace.Kind   // and its kind
+	waited     bool         // the run was held back (paused or paced) at least once
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -162,6 +163,7 @@ func (p *player) waitTurn() bool {
 		default:
 			return true
 		}
+		p.waited = true
 		p.mu.Unlock()
 		ok := p.sleep(wait)
 		p.mu.Lock()
@@ -223,13 +225,14 @@ type frame struct {
 	lastEvent  string
 	lastKind   trace.Kind
 	paused     bool
+	waited     bool
 }
 
 func (p *player) frame() frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
-		lastEvent: p.lastEvent, lastKind: p.lastKind}
+		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited}
 	if p.last != nil {
 		c := *p.last
 		f.last = &c

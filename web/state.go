@@ -68,7 +68,14 @@ type runView struct {
 	Events         int64            `json:"events"`
 	Seconds        float64          `json:"seconds"`
 	NodesPerSecond float64          `json:"nodesPerSecond"`
-	EBF            float64          `json:"ebf"`
+	// Timed is false for a run that was paused or paced: its seconds and
+	// rate are the page's, not the search's.
+	Timed bool `json:"timed"`
+	// EBF is the effective branching factor, once solved: the b of a
+	// uniform tree as deep as the solution with as many nodes. Growth is
+	// the last finished iteration's generated nodes over the one's before.
+	EBF    float64 `json:"ebf"`
+	Growth float64 `json:"growth"`
 	Iterations     []iterationCount `json:"iterations"`
 	Error          string           `json:"error,omitempty"`
 }
@@ -113,6 +120,7 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 			st.State = "running"
 		}
 		v := makeRunView(*st)
+		v.Timed = !runs[i].frame.waited
 		if runs[i].err != nil {
 			v.Error = runs[i].err.Error()
 		}
@@ -198,11 +206,9 @@ func makeRunView(st runStats) runView {
 	if v.Seconds > 0 {
 		v.NodesPerSecond = float64(v.Generated) / v.Seconds
 	}
-	if v.SolutionLength > 0 {
-		v.EBF = st.EBF()
-	} else if g := trace.Growth(st.Iterations); len(g) > 0 {
-		// No solution yet: the growth of the last two iterations estimates it.
-		v.EBF = g[len(g)-1]
+	v.EBF = st.EBF()
+	if g := trace.Growth(st.Iterations); len(g) > 0 {
+		v.Growth = g[len(g)-1]
 	}
 	for _, it := range iterationsOf(st) {
 		v.Iterations = append(v.Iterations, iterationCount{Iteration: it.Iteration, Bound: it.Bound, NextBound: it.NextBound,

@@ -260,9 +260,14 @@ function drawStats(msg) {
     if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
     rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
     rows.push(['events', a.events]);
-    rows.push(['elapsed (pauses included)', a.seconds.toFixed(3) + ' s']);
-    rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
-    rows.push(['effective branching', a.ebf ? a.ebf.toFixed(3) : '—']);
+    // Time and rate mean something only for a run that was never held
+    // back; a stepped run's clock is the lecture's.
+    if (a.timed) {
+      rows.push(['elapsed', a.seconds.toFixed(3) + ' s']);
+      rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
+    }
+    if (a.growth) rows.push(['growth per iteration', '×' + a.growth.toFixed(2) + ' nodes (the last iteration over the one before)']);
+    if (a.ebf) rows.push(['effective branching factor', a.ebf.toFixed(3) + ' (a uniform tree as deep as the solution, as many nodes)']);
     if (a.solutionLength || a.status === 'solved') {
       rows.push(['solution', a.solutionLength + ' moves: ' + a.solution.join(' ')]);
     }
