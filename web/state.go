@@ -49,35 +49,35 @@ type replayPos struct {
 
 // runView is one run as the page's stats panel and window.viz read it.
 type runView struct {
-	ID             int              `json:"id"`
-	Label          string           `json:"label"`
-	Puzzle         string           `json:"puzzle"`
-	Instance       string           `json:"instance"`
-	Heuristic      string           `json:"heuristic"`
-	Algorithm      string           `json:"algorithm"`
-	Status         string           `json:"status"`
-	Iteration      int              `json:"iteration"` // the iteration under way, or the last one
-	Bound          int              `json:"bound"`     // that iteration's bound
-	NextBound      int              `json:"nextBound"` // the next iteration's bound, once known (else 0)
-	Expanded       int64            `json:"expanded"`
-	Generated      int64            `json:"generated"`
-	Pruned         int64            `json:"pruned"`
-	SolutionLength int              `json:"solutionLength"`
-	Solution       []string         `json:"solution"`
-	Cost           int              `json:"cost"`
-	Events         int64            `json:"events"`
-	Seconds        float64          `json:"seconds"`
-	NodesPerSecond float64          `json:"nodesPerSecond"`
+	ID             int      `json:"id"`
+	Label          string   `json:"label"`
+	Puzzle         string   `json:"puzzle"`
+	Instance       string   `json:"instance"`
+	Heuristic      string   `json:"heuristic"`
+	Algorithm      string   `json:"algorithm"`
+	Status         string   `json:"status"`
+	Iteration      int      `json:"iteration"` // the iteration under way, or the last one
+	Bound          int      `json:"bound"`     // that iteration's bound
+	NextBound      int      `json:"nextBound"` // the next iteration's bound, once known (else 0)
+	Expanded       int64    `json:"expanded"`
+	Generated      int64    `json:"generated"`
+	Pruned         int64    `json:"pruned"`
+	SolutionLength int      `json:"solutionLength"`
+	Solution       []string `json:"solution"`
+	Cost           int      `json:"cost"`
+	Events         int64    `json:"events"`
+	Seconds        float64  `json:"seconds"`
+	NodesPerSecond float64  `json:"nodesPerSecond"`
 	// Timed is false for a run that was paused or paced: its seconds and
 	// rate are the page's, not the search's.
 	Timed bool `json:"timed"`
 	// EBF is the effective branching factor, once solved: the b of a
 	// uniform tree as deep as the solution with as many nodes. Growth is
 	// the last finished iteration's generated nodes over the one's before.
-	EBF    float64 `json:"ebf"`
-	Growth float64 `json:"growth"`
-	Iterations     []iterationCount `json:"iterations"`
-	Error          string           `json:"error,omitempty"`
+	EBF        float64          `json:"ebf"`
+	Growth     float64          `json:"growth"`
+	Iterations []iterationCount `json:"iterations"`
+	Error      string           `json:"error,omitempty"`
 }
 
 type iterationCount struct {
