@@ -14,14 +14,29 @@ import (
 // guards. One page load serves many checks, to keep the browser tests few.
 
 // js runs a script in the page and returns its value.
-func js[T any](b *browser, what, script string) T {
+func js[T any](b *browser, what, script string, opts ...chromedp.EvaluateOption) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](script))
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](script, opts...))
 	if err != nil {
 		shot(b.t, b.ctx, "failed")
 		b.t.Fatalf("%s: %v", what, err)
 	}
 	return v
+}
+
+// settle evaluates a script that lists what is wrong until the list is
+// empty or two seconds have passed (the page draws charts a frame later),
+// and returns the last list.
+func settle(b *browser, what, script string) []string {
+	b.t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		bad := js[[]string](b, what, script)
+		if len(bad) == 0 || time.Now().After(deadline) {
+			return bad
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // pageJS are helpers the checks use inside the page.
@@ -138,6 +153,31 @@ func TestBrowserPage(t *testing.T) {
 		if v := js[*string](b, "a status row", `statRow(`+"`"+row+"`"+`)`); v != nil {
 			t.Errorf("bug 10: a stepped run shows %q: %s", row, *v)
 		}
+	}
+
+	// Bug 2: on a log scale every bar with nodes is drawn, the pruned-only
+	// bars (f = 20, the next bound) among them.
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("solved", `window.viz.status === 'solved'`)
+	b.do("log scale", chromedp.Click(sel("log-scale")))
+	b.wait("log axes", `['fhist', 'fhist-total'].every((id) => echarts.getInstanceByDom(q(id)).getOption().yAxis[0].type === 'log')`)
+	// A full-page screenshot resizes the page, and the charts lay out anew.
+	shot(t, b.ctx, "solved-log")
+	if bad := settle(b, "the bars", `(() => {
+		const bad = [];
+		for (const id of ['fhist', 'fhist-total']) {
+			const c = echarts.getInstanceByDom(q(id));
+			const o = c.getOption(), xs = o.xAxis[0].data;
+			o.series.forEach((s, si) => s.data.forEach((d, i) => {
+				const v = d && typeof d === 'object' ? d.value : d;
+				if (!(v > 0)) return;
+				const l = c.getModel().getSeriesByIndex(si).getData().getItemLayout(i);
+				if (!l || !Number.isFinite(l.y) || !(Math.abs(l.height) > 0)) bad.push(id + ' f = ' + xs[i] + ' ' + s.name + ' (' + v + ' nodes) is not drawn');
+			}));
+		}
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("bug 2: %s", strings.Join(bad, "; "))
 	}
 
 	if _, exceptions := b.seen(); len(exceptions) > 0 {

@@ -15,11 +15,6 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
-// chartOptions are the page's toggles.
-type chartOptions struct {
-	Log bool `json:"log"` // logarithmic counts
-}
-
 var (
 	colVisited = "#4e79a7"
 	colPruned  = "#e15759"
@@ -43,25 +38,16 @@ func grid() charts.GlobalOpts {
 	return charts.WithGridOpts(opts.Grid{Top: "60", Left: "60", Right: "20", Bottom: "40"})
 }
 
-func countAxis(log bool) charts.GlobalOpts {
-	y := opts.YAxis{Type: "value", Name: "nodes"}
-	if log {
-		y.Type = "log"
-	}
-	return charts.WithYAxisOpts(y)
+// countAxis is the axis of node counts. The page puts it on a log scale
+// when asked (app.js, logScale): the one axis it looks for by this name.
+func countAxis() charts.GlobalOpts {
+	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes"})
 }
 
-func barValues(xs []int64, n int, log bool) []opts.BarData {
+func barValues(xs []int64, n int) []opts.BarData {
 	out := make([]opts.BarData, n)
 	for i := range out {
-		var v int64
-		if i < len(xs) {
-			v = xs[i]
-		}
-		if log && v <= 0 {
-			continue // a log axis cannot show 0: leave a gap
-		}
-		out[i].Value = v
+		out[i].Value = at(xs, i)
 	}
 	return out
 }
@@ -69,7 +55,7 @@ func barValues(xs []int64, n int, log bool) []opts.BarData {
 // fHistogram charts one run's f values: visited and pruned, stacked, with
 // the bound marked, so one sees that the next bound is the smallest pruned
 // f. With cumulative, every iteration so far is summed.
-func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
+func fHistogram(s runStats, cumulative bool) map[string]any {
 	var visit, prune []int64
 	add := func(dst *[]int64, src []int64) {
 		if len(src) > len(*dst) {
@@ -107,11 +93,11 @@ func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
 		name = "f histogram, all iterations"
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title(name), legend(), tooltip(), grid(), countAxis(o.Log),
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(), tooltip(), grid(), countAxis(),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "f"}))
 	bar.SetXAxis(xs)
-	vs := barValues(visit, n, o.Log)[lo:]
-	ps := barValues(prune, n, o.Log)[lo:]
+	vs := barValues(visit, n)[lo:]
+	ps := barValues(prune, n)[lo:]
 	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
 	marks := []charts.SeriesOpts{boundMark}
 	if s.Bound != bound && !cumulative {
@@ -150,7 +136,7 @@ func iterationsOf(s runStats) []trace.Iteration {
 // runs with different heuristics start at different bounds, and the same
 // bound is the same question asked of each (how many nodes have f within
 // it), so that is where their bars belong side by side.
-func iterationCounts(runs []runStats, o chartOptions) map[string]any {
+func iterationCounts(runs []runStats) map[string]any {
 	seen := map[int]bool{}
 	var bounds []int
 	for _, r := range runs {
@@ -169,7 +155,7 @@ func iterationCounts(runs []runStats, o chartOptions) map[string]any {
 		xs[i] = strconv.Itoa(b)
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(), tooltip(), grid(), countAxis(o.Log),
+	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(), tooltip(), grid(), countAxis(),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "bound"}))
 	bar.SetXAxis(xs)
 	for _, r := range runs {
@@ -184,9 +170,9 @@ func iterationCounts(runs []runStats, o chartOptions) map[string]any {
 		if len(runs) > 1 {
 			suffix = " (" + runName(r) + ")"
 		}
-		bar.AddSeries("expanded"+suffix, barValues(e, len(bounds), o.Log))
-		bar.AddSeries("generated"+suffix, barValues(g, len(bounds), o.Log))
-		bar.AddSeries("pruned"+suffix, barValues(p, len(bounds), o.Log))
+		bar.AddSeries("expanded"+suffix, barValues(e, len(bounds)))
+		bar.AddSeries("generated"+suffix, barValues(g, len(bounds)))
+		bar.AddSeries("pruned"+suffix, barValues(p, len(bounds)))
 	}
 	bar.Validate()
 	return bar.JSON()

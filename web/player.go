@@ -197,15 +197,20 @@ func (p *player) setMode(m mode, n float64) {
 	if !p.stepping {
 		m = modeToEnd
 	}
-	p.mode = m
 	switch m {
 	case modeStep:
-		p.budget = int64(n)
+		// Steps asked for in quick succession add up: a key held down
+		// must not lose the ones the search has not yet taken.
+		if p.mode != modeStep {
+			p.budget = 0
+		}
+		p.budget += int64(n)
 	case modePlay:
 		p.rate = n
 		p.playStart = time.Now()
 		p.played = 0
 	}
+	p.mode = m
 	p.mu.Unlock()
 	select {
 	case p.wake <- struct{}{}:

@@ -34,7 +34,6 @@ type session struct {
 	mu     sync.Mutex
 	runs   []*run
 	nextID int
-	chart  chartOptions
 	seed   uint64
 }
 
@@ -110,12 +109,6 @@ func (s *session) control(m mode, n float64) error {
 	}
 	r.p.setMode(m, n)
 	return nil
-}
-
-func (s *session) setOptions(o chartOptions) {
-	s.mu.Lock()
-	s.chart = o
-	s.mu.Unlock()
 }
 
 // start begins a run the page asked for; the search waits for the page to
@@ -276,10 +269,9 @@ func (s *session) state() stateMsg {
 		}
 		ps[i] = r.p
 	}
-	co := s.chart
 	s.mu.Unlock()
 	for i, p := range ps {
 		runs[i].frame = p.frame()
 	}
-	return buildState(s.origin.mode(), runs, co)
+	return buildState(s.origin.mode(), runs)
 }

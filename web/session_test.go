@@ -59,7 +59,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	c.send(startMsg(nil))
 	m := c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" && m.Active.Events > 0 })
 	time.Sleep(100 * time.Millisecond)
-	c.send(map[string]any{"type": "options"})
+	c.send(map[string]any{"type": "pause"}) // answered with a state
 	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events != 1 {
 		t.Fatalf("before any step the page saw %d events, want 1 (the run's start)", m.Active.Events)
@@ -85,8 +85,8 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	}
 	// Nothing more comes while paused.
 	time.Sleep(150 * time.Millisecond)
-	c.send(map[string]any{"type": "options", "log": true})
-	m = c.until(5*time.Second, "a state", func(m *msg) bool { return isState(m) && m.Log })
+	c.send(map[string]any{"type": "pause"})
+	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events != want {
 		t.Fatalf("paused, the run moved on to %d events (want %d)", m.Active.Events, want)
 	}
@@ -180,7 +180,7 @@ func TestPlay(t *testing.T) {
 	m = c.until(5*time.Second, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	at := m.Active.Events
 	time.Sleep(100 * time.Millisecond)
-	c.send(map[string]any{"type": "options"})
+	c.send(map[string]any{"type": "pause"}) // answered with a state
 	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events > at+1 {
 		t.Errorf("paused at %d events, then %d", at, m.Active.Events)

@@ -31,7 +31,6 @@ type stateMsg struct {
 	Charts map[string]any `json:"charts"`
 	Hist   *shown         `json:"hist,omitempty"` // what the current iteration's f histogram shows
 	Replay *replayPos     `json:"replay,omitempty"`
-	Log    bool           `json:"log"`
 	Event  string         `json:"event"`     // the active run's last event, in words
 	Kind   string         `json:"eventKind"` // and its kind (trace.Kind's name)
 }
@@ -104,8 +103,8 @@ type nodeView struct {
 }
 
 // buildState is the page's view of a tab's runs, the last one active.
-func buildState(mode string, runs []runData, co chartOptions) stateMsg {
-	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}, Log: co.Log}
+func buildState(mode string, runs []runData) stateMsg {
+	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}}
 	stats := make([]runStats, len(runs))
 	for i := range runs {
 		st := &runs[i].frame.stats
@@ -128,7 +127,7 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 		stats[i] = *st
 	}
 	if len(runs) == 0 {
-		msg.Charts = chartsOf(runStats{}, nil, co)
+		msg.Charts = chartsOf(runStats{}, nil)
 		return msg
 	}
 	act := runs[len(runs)-1]
@@ -141,7 +140,7 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 	msg.Kind = fr.lastKind.String()
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.views)
-	msg.Charts = chartsOf(st, stats, co)
+	msg.Charts = chartsOf(st, stats)
 	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if act.total > 0 {
 		msg.Replay = &replayPos{Pos: st.Pos, Total: act.total}
@@ -177,11 +176,11 @@ func currentNode(fr frame, st runStats, vs *views) *nodeView {
 
 // chartsOf are the page's four charts: the active run's f histograms, and
 // every run's iterations.
-func chartsOf(active runStats, all []runStats, co chartOptions) map[string]any {
+func chartsOf(active runStats, all []runStats) map[string]any {
 	return map[string]any{
-		"fhist":      fHistogram(active, false, co),
-		"fhistTotal": fHistogram(active, true, co),
-		"iterations": iterationCounts(all, co),
+		"fhist":      fHistogram(active, false),
+		"fhistTotal": fHistogram(active, true),
+		"iterations": iterationCounts(all),
 		"bounds":     boundChart(all),
 	}
 }

@@ -104,7 +104,6 @@ class RecordedSource {
         break;
       }
       case 'pause': case 'cancel': this.stop(); this.show(this.i); break;
-      case 'options': this.show(this.i); break;
       default:
         this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
     }
@@ -379,11 +378,32 @@ function drawTree(tv) {
   el.appendChild(s);
 }
 
+// logScale puts a chart's node counts (the y axis named "nodes",
+// web/charts.go) on a log axis: zeros become gaps, and stacked bars stand
+// side by side, since a bar stacked on a gap is not drawn at all (the
+// pruned-only f values, the very ones that set the next bound).
+function logScale(opt) {
+  const axes = [].concat(opt.yAxis || []);
+  if (!axes.some((a) => a.name === 'nodes')) return opt;
+  const o = JSON.parse(JSON.stringify(opt));
+  o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 1 }) : a));
+  o.series = (o.series || []).map((s) => {
+    delete s.stack;
+    s.data = (s.data || []).map((d) => {
+      const v = d !== null && typeof d === 'object' ? d.value : d;
+      return v > 0 ? d : '-';
+    });
+    return s;
+  });
+  return o;
+}
+
 function drawCharts(c) {
   if (!c) return;
   const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart' };
+  const log = $('log').checked;
   for (const k in ids) {
-    if (c[k]) chart(ids[k]).setOption(c[k], { notMerge: true, lazyUpdate: true });
+    if (c[k]) chart(ids[k]).setOption(log ? logScale(c[k]) : c[k], { notMerge: true });
   }
 }
 
@@ -401,7 +421,6 @@ function onState(msg) {
     if (document.activeElement !== seek) seek.value = String(msg.replay.pos);
     $('seek-label').textContent = msg.replay.pos + ' / ' + msg.replay.total;
   }
-  $('log').checked = !!msg.log;
   $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
   setViz(msg);
 }
@@ -490,7 +509,7 @@ function bind() {
   $('back').addEventListener('click', () => control('back'));
   $('seek').addEventListener('change', () => control('seek', { pos: Number($('seek').value) }));
   $('speed').addEventListener('input', () => { showSpeed(); if (playing) play(); });
-  $('log').addEventListener('change', () => control('options', { log: $('log').checked }));
+  $('log').addEventListener('change', () => { if (lastState) drawCharts(lastState.charts); });
   document.addEventListener('keydown', (ev) => {
     if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     switch (ev.key) {
