@@ -42,6 +42,33 @@ func settle(b *browser, what, script string) []string {
 // pageJS are helpers the checks use inside the page.
 const pageJS = `window.q = (id) => document.querySelector('[data-testid=' + id + ']');
 window.choose = (id, v) => { const e = q(id); e.value = v; e.dispatchEvent(new Event('change')); };
+window.chartProblems = (id) => {
+	// What a reader trips on in an echarts chart: overlapping title, legend
+	// and axis names; fractional ticks; a legend that pages or cuts names.
+	const c = echarts.getInstanceByDom(q(id)), o = c.getOption(), bad = [];
+	const texts = c.getZr().storage.getDisplayList().filter((e) => e.style && typeof e.style.text === 'string' && e.style.text !== '' && !e.ignore && !e.invisible);
+	const rect = (e) => {
+		const r = e.getBoundingRect().clone();
+		r.applyTransform(e.getComputedTransform());
+		r.x -= 2; r.y -= 3; r.width += 4; r.height += 6; // glyphs reach past the box echarts reports
+		return r;
+	};
+	const title = (o.title[0] || {}).text, names = [].concat(o.yAxis || [], o.xAxis || []).map((a) => a.name).filter(Boolean);
+	const legend = (o.series || []).map((s) => s.name);
+	const boxes = texts.filter((e) => e.style.text === title || names.includes(e.style.text) || legend.includes(e.style.text))
+		.map((e) => ({ text: e.style.text, r: rect(e) }));
+	for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+		if (boxes[i].text !== boxes[j].text && boxes[i].r.intersect(boxes[j].r)) bad.push(id + ': "' + boxes[i].text + '" overlaps "' + boxes[j].text + '"');
+	}
+	for (const e of texts) if (/^-?\d[\d,]*\.\d+$/.test(e.style.text)) bad.push(id + ': a fractional tick ' + e.style.text);
+	if (texts.length < 5) bad.push(id + ': not drawn yet');
+	for (const l of [].concat(o.legend || [])) {
+		if (l.show === false) continue;
+		if (l.type === 'scroll') bad.push(id + ': the legend pages');
+		for (const n of legend) if (!texts.some((e) => e.style.text === n)) bad.push(id + ': the legend cuts "' + n + '"');
+	}
+	return bad;
+};
 window.statRow = (name) => { for (const tr of q('stats').rows) if (tr.cells[0].textContent === name) return tr.cells[1].textContent; return null; };
 true`
 
@@ -145,6 +172,14 @@ func TestBrowserPage(t *testing.T) {
 	})()`); len(bad) > 0 {
 		t.Errorf("bug 3: %s", strings.Join(bad, "; "))
 	}
+	// Bug 8, on one run with small counts: whole ticks, pruned in red.
+	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
+	}
+	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => echarts.getInstanceByDom(q(id)).getOption().series
+		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== '#e15759').map((s) => id + ': ' + s.name + ' is not red'))`); len(bad) > 0 {
+		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
+	}
 	shot(t, b.ctx, "next-bound")
 
 	// Bug 10: no clock or rate for a stepped run, no effective branching
@@ -179,6 +214,19 @@ func TestBrowserPage(t *testing.T) {
 	})()`); len(bad) > 0 {
 		t.Errorf("bug 2: %s", strings.Join(bad, "; "))
 	}
+
+	// Bug 8: charts a reader can read, with two runs compared.
+	b.do("linear scale", chromedp.Click(sel("log-scale")))
+	b.do("keep runs", chromedp.Click(sel("keep-runs")))
+	js[bool](b, "another heuristic", `choose('heuristic', 'misplaced'), true`)
+	b.do("start a second run", chromedp.Click(sel("start")))
+	b.wait("a second run", `window.viz.status === 'paused' && q('stats').textContent.includes('run #')`)
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("solved", `window.viz.status === 'solved'`)
+	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "compare")
 
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)

@@ -15,33 +15,49 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
+// The colours of the tree's statuses (style.css), so that a pruned node is
+// the same red in the tree and in every chart.
 var (
-	colVisited = "#4e79a7"
-	colPruned  = "#e15759"
+	colVisited   = "#4e79a7"
+	colGenerated = "#a0cbe8"
+	colPruned    = "#e15759"
 )
 
 func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
 
+// The layout, from the top: the title, the y axis's name, the plot, the x
+// axis's labels and name, the legend. Nothing shares a line, and the legend
+// wraps (never pages), with a line of room for each few entries.
 func title(t string) charts.GlobalOpts {
-	return charts.WithTitleOpts(opts.Title{Title: t, TitleStyle: &opts.TextStyle{FontSize: 13}})
+	return charts.WithTitleOpts(opts.Title{Title: t, Left: "center", Top: "2", TitleStyle: &opts.TextStyle{FontSize: 13}})
 }
 
-func legend() charts.GlobalOpts {
-	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22", Type: "scroll"})
+func legend(show bool) charts.GlobalOpts {
+	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(show), Bottom: "2", Type: "plain", ItemWidth: 14, ItemHeight: 10})
 }
+
+// legendLines is how many lines of room a legend of n entries gets.
+func legendLines(n int) int { return max(1, (n+2)/3) }
 
 func tooltip() charts.GlobalOpts {
 	return charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"})
 }
 
-func grid() charts.GlobalOpts {
-	return charts.WithGridOpts(opts.Grid{Top: "60", Left: "60", Right: "20", Bottom: "40"})
+// grid leaves room for a legend of the given number of lines (0: none).
+func grid(lines int) charts.GlobalOpts {
+	return charts.WithGridOpts(opts.Grid{Top: "48", Left: "60", Right: "30", Bottom: strconv.Itoa(44 + 18*lines)})
 }
 
-// countAxis is the axis of node counts. The page puts it on a log scale
-// when asked (app.js, logScale): the one axis it looks for by this name.
+// xAxis is a category axis named below its labels.
+func xAxis(name string) charts.GlobalOpts {
+	return charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: name, NameLocation: "middle", NameGap: 24})
+}
+
+// countAxis is the axis of node counts, in whole nodes. The page puts it on
+// a log scale when asked (app.js, logScale): the one axis it looks for by
+// this name.
 func countAxis() charts.GlobalOpts {
-	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes"})
+	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
 }
 
 func barValues(xs []int64, n int) []opts.BarData {
@@ -93,8 +109,7 @@ func fHistogram(s runStats, cumulative bool) map[string]any {
 		name = "f histogram, all iterations"
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title(name), legend(), tooltip(), grid(), countAxis(),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "f"}))
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
 	bar.SetXAxis(xs)
 	vs := barValues(visit, n)[lo:]
 	ps := barValues(prune, n)[lo:]
@@ -154,9 +169,14 @@ func iterationCounts(runs []runStats) map[string]any {
 		index[b] = i
 		xs[i] = strconv.Itoa(b)
 	}
+	// One run: expanded, generated and pruned. Several: the nodes each
+	// generated, one bar a run, so the legend names runs, not measures.
+	name, entries := "nodes per iteration", 3
+	if len(runs) > 1 {
+		name, entries = "nodes generated per iteration", len(runs)
+	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(), tooltip(), grid(), countAxis(),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "bound"}))
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(legendLines(entries)), countAxis(), xAxis("bound"))
 	bar.SetXAxis(xs)
 	for _, r := range runs {
 		e := make([]int64, len(bounds))
@@ -166,13 +186,13 @@ func iterationCounts(runs []runStats) map[string]any {
 			i := index[it.Bound]
 			e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
 		}
-		suffix := ""
 		if len(runs) > 1 {
-			suffix = " (" + runName(r) + ")"
+			bar.AddSeries(runName(r), barValues(g, len(bounds)))
+			continue
 		}
-		bar.AddSeries("expanded"+suffix, barValues(e, len(bounds)))
-		bar.AddSeries("generated"+suffix, barValues(g, len(bounds)))
-		bar.AddSeries("pruned"+suffix, barValues(p, len(bounds)))
+		bar.AddSeries("expanded", barValues(e, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
+		bar.AddSeries("generated", barValues(g, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
+		bar.AddSeries("pruned", barValues(p, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	}
 	bar.Validate()
 	return bar.JSON()
@@ -188,10 +208,14 @@ func boundChart(runs []runStats) map[string]any {
 	for i := range xs {
 		xs[i] = strconv.Itoa(i + 1)
 	}
+	// A single run needs no legend.
+	lines := 0
+	if len(runs) > 1 {
+		lines = legendLines(len(runs))
+	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(), tooltip(), grid(),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "iteration"}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true)}))
+	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(lines > 0), tooltip(), grid(lines), xAxis("iteration"),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1}))
 	line.SetXAxis(xs)
 	for _, r := range runs {
 		var ds []opts.LineData
