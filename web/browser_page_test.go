@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"idaviz/trace"
 )
 
 // The page as an instructor uses it (issue 9): each check names the bug it
@@ -239,4 +241,32 @@ func TestBrowserShot(t *testing.T) {
 	b := openPage(t, 1440, 900)
 	js[bool](b, "", `choose('puzzle', 'squares'), true`)
 	shot(t, b.ctx, "look")
+}
+
+// TestBrowserReplay is viz replay FILE in the page.
+func TestBrowserReplay(t *testing.T) {
+	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageURL := servePageWith(t, Options{Recording: rec})
+	b := openBrowser(t, 60*time.Second)
+	b.do("the window size", chromedp.EmulateViewport(1440, 900))
+	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.wait("the replay", `window.viz.events === 1 && window.viz.status === 'paused'`)
+	js[bool](b, "helpers", pageJS)
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+
+	// Bug 4: To end, then Back or ←: the replay moves back.
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("the end", `window.viz.status === 'solved'`)
+	end := b.viz().Events
+	b.do("back", chromedp.Click(sel("back")))
+	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.events < %d && window.viz.status === 'paused'`, end))
+	before := b.viz().Events
+	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.events === %d`, before-1))
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
 }

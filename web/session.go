@@ -222,7 +222,7 @@ func (s *session) seek(pos int) error {
 	if !ok {
 		return errors.New("stepping backward and seeking need a recorded trace (viz replay FILE)")
 	}
-	pos = min(max(pos, 1), sk.length())
+	pos = sk.restAt(pos)
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
 	sk.fastForward(p, pos)
