@@ -85,6 +85,12 @@ func (b *browser) seen() (requests, exceptions []string) {
 // and returns its URL.
 func servePage(t testing.TB) string {
 	t.Helper()
+	return servePageWith(t, Options{})
+}
+
+// servePageWith is servePage with options (a recording to replay).
+func servePageWith(t testing.TB, opt Options) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +98,7 @@ func servePage(t testing.TB) string {
 	ctx, stop := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	urls := make(chan string, 1)
-	go func() { served <- Serve(ctx, ln, Options{}, func(u string) { urls <- u }) }()
+	go func() { served <- Serve(ctx, ln, opt, func(u string) { urls <- u }) }()
 	t.Cleanup(func() {
 		stop()
 		if err := <-served; err != nil {

@@ -7,15 +7,18 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"idaviz/trace"
 )
 
 // The page as an instructor uses it (issue 9): each check names the bug it
 // guards. One page load serves many checks, to keep the browser tests few.
 
 // js runs a script in the page and returns its value.
-func js[T any](b *browser, what, script string) T {
+func js[T any](b *browser, what, script string, opts ...chromedp.EvaluateOption) T {
 	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](script))
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[T](script, opts...))
 	if err != nil {
 		shot(b.t, b.ctx, "failed")
 		b.t.Fatalf("%s: %v", what, err)
@@ -23,9 +26,51 @@ func js[T any](b *browser, what, script string) T {
 	return v
 }
 
+// settle evaluates a script that lists what is wrong until the list is
+// empty or two seconds have passed (the page draws charts a frame later),
+// and returns the last list.
+func settle(b *browser, what, script string) []string {
+	b.t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		bad := js[[]string](b, what, script)
+		if len(bad) == 0 || time.Now().After(deadline) {
+			return bad
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // pageJS are helpers the checks use inside the page.
 const pageJS = `window.q = (id) => document.querySelector('[data-testid=' + id + ']');
 window.choose = (id, v) => { const e = q(id); e.value = v; e.dispatchEvent(new Event('change')); };
+window.chartProblems = (id) => {
+	// What a reader trips on in an echarts chart: overlapping title, legend
+	// and axis names; fractional ticks; a legend that pages or cuts names.
+	const c = echarts.getInstanceByDom(q(id)), o = c.getOption(), bad = [];
+	const texts = c.getZr().storage.getDisplayList().filter((e) => e.style && typeof e.style.text === 'string' && e.style.text !== '' && !e.ignore && !e.invisible);
+	const rect = (e) => {
+		const r = e.getBoundingRect().clone();
+		r.applyTransform(e.getComputedTransform());
+		r.x -= 2; r.y -= 3; r.width += 4; r.height += 6; // glyphs reach past the box echarts reports
+		return r;
+	};
+	const title = (o.title[0] || {}).text, names = [].concat(o.yAxis || [], o.xAxis || []).map((a) => a.name).filter(Boolean);
+	const legend = (o.series || []).map((s) => s.name);
+	const boxes = texts.filter((e) => e.style.text === title || names.includes(e.style.text) || legend.includes(e.style.text))
+		.map((e) => ({ text: e.style.text, r: rect(e) }));
+	for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+		if (boxes[i].text !== boxes[j].text && boxes[i].r.intersect(boxes[j].r)) bad.push(id + ': "' + boxes[i].text + '" overlaps "' + boxes[j].text + '"');
+	}
+	for (const e of texts) if (/^-?\d[\d,]*\.\d+$/.test(e.style.text)) bad.push(id + ': a fractional tick ' + e.style.text);
+	if (texts.length < 5) bad.push(id + ': not drawn yet');
+	for (const l of [].concat(o.legend || [])) {
+		if (l.show === false) continue;
+		if (l.type === 'scroll') bad.push(id + ': the legend pages');
+		for (const n of legend) if (!texts.some((e) => e.style.text === n)) bad.push(id + ': the legend cuts "' + n + '"');
+	}
+	return bad;
+};
 window.statRow = (name) => { for (const tr of q('stats').rows) if (tr.cells[0].textContent === name) return tr.cells[1].textContent; return null; };
 true`
 
@@ -55,9 +100,173 @@ func TestBrowserPage(t *testing.T) {
 		t.Errorf("bug 1: Korf #1 started with the page's own choices: %s", e)
 	}
 
+	// Bug 11: the preset menu follows the state; a default preset is not
+	// already solved.
+	js[bool](b, "typing a state", `(() => { const s = q('state'); s.value = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'; s.dispatchEvent(new Event('input')); return true; })()`)
+	if got := js[string](b, "the preset", `q('preset').value`); got != "" {
+		t.Errorf("bug 11: after typing a state the preset menu still names preset %q", got)
+	}
+	js[bool](b, "the magic cube", `choose('puzzle', 'magiccube'), true`)
+	if got := js[string](b, "the magic cube's preset", `q('preset').selectedOptions[0].textContent`); strings.Contains(got, "solved") || !strings.Contains(got, "move") {
+		t.Errorf("bug 11: the magic cube's default preset is %q: already solved, or of unknown length", got)
+	}
+
+	// Bug 9: every puzzle's help stays inside the Search panel, and every
+	// menu entry fits its menu.
+	if bad := js[[]string](b, "the setup panel", `(() => {
+		const bad = [], panel = document.getElementById('setup').getBoundingClientRect();
+		const ctx = document.createElement('canvas').getContext('2d');
+		for (const name of Array.from(q('puzzle').options).map((o) => o.value)) {
+			choose('puzzle', name);
+			const h = document.getElementById('help'), r = h.getBoundingClientRect();
+			if (h.scrollWidth > h.clientWidth + 1 || r.right > panel.right + 1) bad.push(name + ': the help runs out of the panel');
+			for (const id of ['puzzle', 'heuristic', 'goal', 'preset', 'algorithm']) {
+				const sel = q(id);
+				if (sel.offsetParent === null) continue;
+				ctx.font = getComputedStyle(sel).font;
+				for (const o of sel.options) {
+					if (ctx.measureText(o.textContent).width > sel.clientWidth - 20) bad.push(name + ': ' + id + ' entry cut: ' + o.textContent);
+				}
+			}
+		}
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("bug 9: %s", strings.Join(bad, "\n"))
+	}
+
+	// The 8-puzzle of the issue, stepped.
+	js[bool](b, "the 8-puzzle", `choose('puzzle', '8puzzle'), q('state').value = '8 1 2 4 3 6 0 7 5', choose('heuristic', 'manhattan'), true`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
+	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+
+	// Bug 7: the shortcuts work after a click on a checkbox or the slider,
+	// and → steps instead of moving the slider.
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+	b.do("ticking a checkbox", chromedp.Click(sel("log")), chromedp.Click(sel("log")))
+	b.do("s", chromedp.KeyEvent("s"))
+	b.wait("bug 7: s after a checkbox steps", `window.viz.events === 2`)
+	b.do("the slider", chromedp.Click(sel("speed")))
+	speed := js[string](b, "the speed", `q('speed').value`)
+	b.do("→", chromedp.KeyEvent(kb.ArrowRight))
+	b.wait("bug 7: → after the slider steps", `window.viz.events === 3`)
+	if got := js[string](b, "the speed", `q('speed').value`); got != speed {
+		t.Errorf("bug 7: → moved the speed slider from %s to %s", speed, got)
+	}
+	for i := 0; i < 7; i++ {
+		b.do("s", chromedp.KeyEvent("s"))
+	}
+	b.wait("ten steps", `window.viz.events === 10`)
+
+	// Bug 3: after ten steps and Next bound, every panel names the same
+	// iteration and bound.
+	b.do("next bound", chromedp.Click(sel("to-bound")))
+	b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.events > 10`)
+	if bad := js[[]string](b, "the panels", `(() => {
+		const v = window.viz, bad = [];
+		if (v.histIteration !== v.iteration || v.treeIteration !== v.iteration) bad.push('iterations: status ' + v.iteration + ', histogram ' + v.histIteration + ', tree ' + v.treeIteration);
+		if (v.histBound !== v.bound || v.treeBound !== v.bound) bad.push('bounds: status ' + v.bound + ', histogram ' + v.histBound + ', tree ' + v.treeBound);
+		const title = echarts.getInstanceByDom(q('fhist')).getOption().title[0].text;
+		if (!title.includes('iteration ' + v.iteration + ' (bound ' + v.bound + ')')) bad.push('histogram title: ' + title);
+		const tree = document.getElementById('tree-info').textContent;
+		if (!tree.includes('iteration ' + v.iteration) || !tree.includes('bound ' + v.bound)) bad.push('tree header: ' + tree);
+		if (statRow('bound') !== String(v.bound) || statRow('iteration') !== String(v.iteration)) bad.push('status: iteration ' + statRow('iteration') + ', bound ' + statRow('bound'));
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("bug 3: %s", strings.Join(bad, "; "))
+	}
+	// Bug 8, on one run with small counts: whole ticks, pruned in red.
+	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
+	}
+	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => echarts.getInstanceByDom(q(id)).getOption().series
+		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== '#e15759').map((s) => id + ': ' + s.name + ' is not red'))`); len(bad) > 0 {
+		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "next-bound")
+
+	// Bug 10: no clock or rate for a stepped run, no effective branching
+	// factor before a solution.
+	for _, row := range []string{"elapsed", "elapsed (pauses included)", "nodes per second", "effective branching", "effective branching factor"} {
+		if v := js[*string](b, "a status row", `statRow(`+"`"+row+"`"+`)`); v != nil {
+			t.Errorf("bug 10: a stepped run shows %q: %s", row, *v)
+		}
+	}
+
+	// Bug 2: on a log scale every bar with nodes is drawn, the pruned-only
+	// bars (f = 20, the next bound) among them.
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("solved", `window.viz.status === 'solved'`)
+	b.do("log scale", chromedp.Click(sel("log-scale")))
+	b.wait("log axes", `['fhist', 'fhist-total'].every((id) => echarts.getInstanceByDom(q(id)).getOption().yAxis[0].type === 'log')`)
+	// A full-page screenshot resizes the page, and the charts lay out anew.
+	shot(t, b.ctx, "solved-log")
+	if bad := settle(b, "the bars", `(() => {
+		const bad = [];
+		for (const id of ['fhist', 'fhist-total']) {
+			const c = echarts.getInstanceByDom(q(id));
+			const o = c.getOption(), xs = o.xAxis[0].data;
+			o.series.forEach((s, si) => s.data.forEach((d, i) => {
+				const v = d && typeof d === 'object' ? d.value : d;
+				if (!(v > 0)) return;
+				const l = c.getModel().getSeriesByIndex(si).getData().getItemLayout(i);
+				if (!l || !Number.isFinite(l.y) || !(Math.abs(l.height) > 0)) bad.push(id + ' f = ' + xs[i] + ' ' + s.name + ' (' + v + ' nodes) is not drawn');
+			}));
+		}
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("bug 2: %s", strings.Join(bad, "; "))
+	}
+
+	// Bug 8: charts a reader can read, with two runs compared.
+	b.do("linear scale", chromedp.Click(sel("log-scale")))
+	b.do("keep runs", chromedp.Click(sel("keep-runs")))
+	js[bool](b, "another heuristic", `choose('heuristic', 'misplaced'), true`)
+	b.do("start a second run", chromedp.Click(sel("start")))
+	b.wait("a second run", `window.viz.status === 'paused' && q('stats').textContent.includes('run #')`)
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("solved", `window.viz.status === 'solved'`)
+	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "compare")
+
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}
 	_ = fmt.Sprint
 	_ = strings.Contains
+}
+
+func TestBrowserShot(t *testing.T) {
+	b := openPage(t, 1440, 900)
+	js[bool](b, "", `choose('puzzle', 'squares'), true`)
+	shot(t, b.ctx, "look")
+}
+
+// TestBrowserReplay is viz replay FILE in the page.
+func TestBrowserReplay(t *testing.T) {
+	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pageURL := servePageWith(t, Options{Recording: rec})
+	b := openBrowser(t, 60*time.Second)
+	b.do("the window size", chromedp.EmulateViewport(1440, 900))
+	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.wait("the replay", `window.viz.events === 1 && window.viz.status === 'paused'`)
+	js[bool](b, "helpers", pageJS)
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+
+	// Bug 4: To end, then Back or ←: the replay moves back.
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("the end", `window.viz.status === 'solved'`)
+	end := b.viz().Events
+	b.do("back", chromedp.Click(sel("back")))
+	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.events < %d && window.viz.status === 'paused'`, end))
+	before := b.viz().Events
+	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.events === %d`, before-1))
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
 }

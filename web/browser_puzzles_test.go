@@ -15,7 +15,7 @@ import (
 // the catalogue, so each renderer is drawn by the real page.
 var browserCases = map[string]struct{ heuristic, state string }{
 	"8puzzle":   {"manhattan", "1 2 3 4 0 6 7 5 8"},
-	"15puzzle":  {"manhattan", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"},
+	"15puzzle":  {"manhattan", "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15"}, // one move from the blank-first goal of the preset
 	"24puzzle":  {"manhattan", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24"},
 	"magiccube": {"", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy"},
 	"rotation":  {"", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"},

@@ -262,6 +262,15 @@ func TestBrowserExport(t *testing.T) {
 	wait("four steps", `window.viz.events === 5`)
 	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
 	wait("one back", `window.viz.events === 4`)
+	// Bug 5 (issue 9): x goes to the next expansion, not one event on; the
+	// log scale stays ticked as the page moves.
+	for i := 0; i < 5; i++ {
+		before := b.viz().Events
+		do("x", chromedp.KeyEvent("x"))
+		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.events > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
+	}
+	do("log scale", chromedp.Click(chromedp.CSS(`[data-testid="log-scale"]`)), chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
+	wait("bug 5: the log scale stays", `document.querySelector('[data-testid=log-scale]').checked && echarts.getInstanceByDom(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)
 	do("to the end", chromedp.Click(chromedp.CSS(`[data-testid="to-end"]`)))
 	wait("the end", `window.viz.status === 'solved'`)
 	v, err := chromedp.Run(bctx, chromedp.Evaluate[vizStatus](`window.viz`))

@@ -15,53 +15,55 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
-// chartOptions are the page's toggles.
-type chartOptions struct {
-	Log bool `json:"log"` // logarithmic counts
-}
-
+// The colours of the tree's statuses (style.css), so that a pruned node is
+// the same red in the tree and in every chart.
 var (
-	colVisited = "#4e79a7"
-	colPruned  = "#e15759"
+	colVisited   = "#4e79a7"
+	colGenerated = "#a0cbe8"
+	colPruned    = "#e15759"
 )
 
 func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
 
+// The layout, from the top: the title, the y axis's name, the plot, the x
+// axis's labels and name, the legend. Nothing shares a line, and the legend
+// wraps (never pages), with a line of room for each few entries.
 func title(t string) charts.GlobalOpts {
-	return charts.WithTitleOpts(opts.Title{Title: t, TitleStyle: &opts.TextStyle{FontSize: 13}})
+	return charts.WithTitleOpts(opts.Title{Title: t, Left: "center", Top: "2", TitleStyle: &opts.TextStyle{FontSize: 13}})
 }
 
-func legend() charts.GlobalOpts {
-	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "22", Type: "scroll"})
+func legend(show bool) charts.GlobalOpts {
+	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(show), Bottom: "2", Type: "plain", ItemWidth: 14, ItemHeight: 10})
 }
+
+// legendLines is how many lines of room a legend of n entries gets.
+func legendLines(n int) int { return max(1, (n+2)/3) }
 
 func tooltip() charts.GlobalOpts {
 	return charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"})
 }
 
-func grid() charts.GlobalOpts {
-	return charts.WithGridOpts(opts.Grid{Top: "60", Left: "60", Right: "20", Bottom: "40"})
+// grid leaves room for a legend of the given number of lines (0: none).
+func grid(lines int) charts.GlobalOpts {
+	return charts.WithGridOpts(opts.Grid{Top: "48", Left: "60", Right: "30", Bottom: strconv.Itoa(44 + 18*lines)})
 }
 
-func countAxis(log bool) charts.GlobalOpts {
-	y := opts.YAxis{Type: "value", Name: "nodes"}
-	if log {
-		y.Type = "log"
-	}
-	return charts.WithYAxisOpts(y)
+// xAxis is a category axis named below its labels.
+func xAxis(name string) charts.GlobalOpts {
+	return charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: name, NameLocation: "middle", NameGap: 24})
 }
 
-func barValues(xs []int64, n int, log bool) []opts.BarData {
+// countAxis is the axis of node counts, in whole nodes. The page puts it on
+// a log scale when asked (app.js, logScale): the one axis it looks for by
+// this name.
+func countAxis() charts.GlobalOpts {
+	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
+}
+
+func barValues(xs []int64, n int) []opts.BarData {
 	out := make([]opts.BarData, n)
 	for i := range out {
-		var v int64
-		if i < len(xs) {
-			v = xs[i]
-		}
-		if log && v <= 0 {
-			continue // a log axis cannot show 0: leave a gap
-		}
-		out[i].Value = v
+		out[i].Value = at(xs, i)
 	}
 	return out
 }
@@ -69,7 +71,7 @@ func barValues(xs []int64, n int, log bool) []opts.BarData {
 // fHistogram charts one run's f values: visited and pruned, stacked, with
 // the bound marked, so one sees that the next bound is the smallest pruned
 // f. With cumulative, every iteration so far is summed.
-func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
+func fHistogram(s runStats, cumulative bool) map[string]any {
 	var visit, prune []int64
 	add := func(dst *[]int64, src []int64) {
 		if len(src) > len(*dst) {
@@ -92,30 +94,36 @@ func fHistogram(s runStats, cumulative bool, o chartOptions) map[string]any {
 		add(&visit, s.Current.VisitF)
 		add(&prune, s.Current.PruneF)
 	}
-	n := max(len(visit), len(prune), s.Bound+2)
+	bound := s.Current.Bound // the bound of the iteration whose f values are shown
+	n := max(len(visit), len(prune), bound+2, s.Bound+1)
 	lo := 0
-	for lo < n-1 && lo < s.Bound && at(visit, lo) == 0 && at(prune, lo) == 0 {
+	for lo < n-1 && lo < bound && at(visit, lo) == 0 && at(prune, lo) == 0 {
 		lo++
 	}
 	xs := make([]string, 0, n-lo)
 	for f := lo; f < n; f++ {
 		xs = append(xs, strconv.Itoa(f))
 	}
-	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(s.Bound) + ")"
+	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
 	if cumulative {
 		name = "f histogram, all iterations"
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title(name), legend(), tooltip(), grid(), countAxis(o.Log),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "f"}))
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
 	bar.SetXAxis(xs)
-	vs := barValues(visit, n, o.Log)[lo:]
-	ps := barValues(prune, n, o.Log)[lo:]
-	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(s.Bound)})
-	bar.AddSeries("visited", vs, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}), boundMark,
+	vs := barValues(visit, n)[lo:]
+	ps := barValues(prune, n)[lo:]
+	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
+	marks := []charts.SeriesOpts{boundMark}
+	if s.Bound != bound && !cumulative {
+		// The iteration is over and the bound rose: mark where it goes.
+		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "next bound", XAxis: strconv.Itoa(s.Bound)}))
+	}
+	marks = append(marks, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
-			Label: &opts.Label{Show: opts.Bool(true), Formatter: "bound"}}))
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}}))
+	bar.AddSeries("visited", vs, marks...)
 	bar.AddSeries("pruned (f > bound)", ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()
@@ -143,7 +151,7 @@ func iterationsOf(s runStats) []trace.Iteration {
 // runs with different heuristics start at different bounds, and the same
 // bound is the same question asked of each (how many nodes have f within
 // it), so that is where their bars belong side by side.
-func iterationCounts(runs []runStats, o chartOptions) map[string]any {
+func iterationCounts(runs []runStats) map[string]any {
 	seen := map[int]bool{}
 	var bounds []int
 	for _, r := range runs {
@@ -161,9 +169,14 @@ func iterationCounts(runs []runStats, o chartOptions) map[string]any {
 		index[b] = i
 		xs[i] = strconv.Itoa(b)
 	}
+	// One run: expanded, generated and pruned. Several: the nodes each
+	// generated, one bar a run, so the legend names runs, not measures.
+	name, entries := "nodes per iteration", 3
+	if len(runs) > 1 {
+		name, entries = "nodes generated per iteration", len(runs)
+	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(), tooltip(), grid(), countAxis(o.Log),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "bound"}))
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(legendLines(entries)), countAxis(), xAxis("bound"))
 	bar.SetXAxis(xs)
 	for _, r := range runs {
 		e := make([]int64, len(bounds))
@@ -173,13 +186,13 @@ func iterationCounts(runs []runStats, o chartOptions) map[string]any {
 			i := index[it.Bound]
 			e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
 		}
-		suffix := ""
 		if len(runs) > 1 {
-			suffix = " (" + runName(r) + ")"
+			bar.AddSeries(runName(r), barValues(g, len(bounds)))
+			continue
 		}
-		bar.AddSeries("expanded"+suffix, barValues(e, len(bounds), o.Log))
-		bar.AddSeries("generated"+suffix, barValues(g, len(bounds), o.Log))
-		bar.AddSeries("pruned"+suffix, barValues(p, len(bounds), o.Log))
+		bar.AddSeries("expanded", barValues(e, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
+		bar.AddSeries("generated", barValues(g, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
+		bar.AddSeries("pruned", barValues(p, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	}
 	bar.Validate()
 	return bar.JSON()
@@ -195,10 +208,14 @@ func boundChart(runs []runStats) map[string]any {
 	for i := range xs {
 		xs[i] = strconv.Itoa(i + 1)
 	}
+	// A single run needs no legend.
+	lines := 0
+	if len(runs) > 1 {
+		lines = legendLines(len(runs))
+	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(), tooltip(), grid(),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "iteration"}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true)}))
+	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(lines > 0), tooltip(), grid(lines), xAxis("iteration"),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1}))
 	line.SetXAxis(xs)
 	for _, r := range runs {
 		var ds []opts.LineData

@@ -51,7 +51,7 @@ func sampleRun(id int, h string) runStats {
 
 func TestFHistogram(t *testing.T) {
 	r := sampleRun(1, "manhattan")
-	opt := decodeOption(t, fHistogram(r, false, chartOptions{}))
+	opt := decodeOption(t, fHistogram(r, false))
 	if len(opt.Series) != 2 || opt.Series[0].Name != "visited" {
 		t.Fatalf("series: %+v", opt.Series)
 	}
@@ -69,34 +69,27 @@ func TestFHistogram(t *testing.T) {
 	if val(0, 2) != 4 || val(1, 4) != 6 || val(0, 0) != 1 {
 		t.Errorf("values: %+v", opt.Series)
 	}
-	cum := decodeOption(t, fHistogram(r, true, chartOptions{}))
+	cum := decodeOption(t, fHistogram(r, true))
 	if v := cum.Series[0].Data[0].Value; v == nil || *v != 4 {
 		t.Errorf("cumulative visited at f=10: %v, want 3+1", v)
 	}
-	logOpt := decodeOption(t, fHistogram(r, false, chartOptions{Log: true}))
-	if logOpt.YAxis[0].Type != "log" {
-		t.Errorf("log axis: %+v", logOpt.YAxis)
-	}
-	if v := logOpt.Series[0].Data[1].Value; v != nil {
-		t.Errorf("a log axis got a zero: %v", *v)
-	}
 	// An empty run draws an empty chart.
-	decodeOption(t, fHistogram(runStats{}, false, chartOptions{}))
+	decodeOption(t, fHistogram(runStats{}, false))
 }
 
 func TestIterationCharts(t *testing.T) {
 	runs := []runStats{sampleRun(1, "manhattan"), sampleRun(2, "misplaced")}
-	opt := decodeOption(t, iterationCounts(runs, chartOptions{}))
-	if len(opt.Series) != 6 || len(opt.XAxis[0].Data) != 2 {
-		t.Fatalf("two runs of two iterations: %d series, %d iterations", len(opt.Series), len(opt.XAxis[0].Data))
+	opt := decodeOption(t, iterationCounts(runs))
+	if len(opt.Series) != 2 || len(opt.XAxis[0].Data) != 2 {
+		t.Fatalf("two runs of two iterations: %d series (want one a run), %d iterations", len(opt.Series), len(opt.XAxis[0].Data))
 	}
-	if v := opt.Series[1].Data[1].Value; v == nil || *v != 11 {
+	if v := opt.Series[0].Data[1].Value; v == nil || *v != 11 {
 		t.Errorf("generated in iteration 2: %v", v)
 	}
 	b := decodeOption(t, boundChart(runs))
 	if len(b.Series) != 2 || len(b.Series[0].Data) != 2 || *b.Series[0].Data[1].Value != 12 {
 		t.Errorf("bounds: %+v", b.Series)
 	}
-	decodeOption(t, iterationCounts(nil, chartOptions{Log: true}))
+	decodeOption(t, iterationCounts(nil))
 	decodeOption(t, boundChart(nil))
 }

@@ -17,7 +17,7 @@ func FuzzHandle(f *testing.F) {
 		`{"type":"start","puzzle":"` + testPuzzle + `","state":"1 2 3 4 5 6 7 8 0","algorithm":"astar"}`,
 		`{"type":"step","n":3}`, `{"type":"play","n":1e9}`, `{"type":"seek","pos":-1}`,
 		`{"type":"scramble","puzzle":"` + testPuzzle + `","depth":5}`, `{"type":"node","id":1}`,
-		`{"type":"options","log":true}`, `{"type":"back"}`, `{"type":"clear"}`, `{"type":"cancel"}`,
+		`{"type":"back"}`, `{"type":"clear"}`, `{"type":"cancel"}`,
 		`[]`, `null`, `"x"`, `{"type":`, "",
 		` {"type":"back"}`, ` {"type":"seek","pos":7}`, ` {"type":"step","n":5}`, ` {"type":"to-bound"}`,
 	} {

@@ -149,7 +149,6 @@ type msg struct {
 	Charts  map[string]json.RawMessage
 	Replay  *replayPos `json:"replay"`
 	State   string     `json:"state"`
-	Log     bool       `json:"log"`
 	Event   string     `json:"event"`
 }
 

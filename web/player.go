@@ -64,6 +64,7 @@ type player struct {
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 	lastEvent  string       // the last event, in words
 	lastKind   trace.Kind   // and its kind
+	waited     bool         // the run was held back (paused or paced) at least once
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -183,6 +184,7 @@ func (p *player) waitTurn() bool {
 		default:
 			return true
 		}
+		p.waited = true
 		p.mu.Unlock()
 		ok := p.sleep(wait)
 		p.mu.Lock()
@@ -260,15 +262,20 @@ func (p *player) setMode(m mode, n float64) {
 	if !p.stepping {
 		m = modeToEnd
 	}
-	p.mode = m
 	switch m {
 	case modeStep:
-		p.budget = int64(n)
+		// Steps asked for in quick succession add up: a key held down
+		// must not lose the ones the search has not yet taken.
+		if p.mode != modeStep {
+			p.budget = 0
+		}
+		p.budget += int64(n)
 	case modePlay:
 		p.rate = n
 		p.playStart = time.Now()
 		p.played = 0
 	}
+	p.mode = m
 	p.mu.Unlock()
 	select {
 	case p.wake <- struct{}{}:
@@ -288,6 +295,7 @@ type frame struct {
 	lastEvent  string
 	lastKind   trace.Kind
 	paused     bool
+	waited     bool
 	queued     bool   // waiting for one of the server's search slots
 	slots      int    // how many there are
 	build      string // a domain build's progress, before the search starts
@@ -297,7 +305,7 @@ func (p *player) frame() frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
-		lastEvent: p.lastEvent, lastKind: p.lastKind, queued: p.queued.Load()}
+		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited, queued: p.queued.Load()}
 	if b := p.build.Load(); b != nil {
 		f.build = *b
 	}

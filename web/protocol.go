@@ -31,7 +31,6 @@ type clientMsg struct {
 	Depth     int      `json:"depth"`
 	ID        uint64   `json:"id"`
 	Pos       int      `json:"pos"`
-	Log       *bool    `json:"log"`
 }
 
 // The replies. Each carries its type, so the page can tell them apart.
@@ -119,12 +118,6 @@ func (s *session) handle(data []byte) error {
 		return s.back()
 	case "seek":
 		return s.seek(m.Pos)
-	case "options":
-		if m.Log != nil {
-			s.setOptions(chartOptions{Log: *m.Log})
-		}
-		s.notify()
-		return nil
 	case "clear":
 		s.clear()
 		return nil

@@ -35,7 +35,6 @@ type session struct {
 	mu     sync.Mutex
 	runs   []*run
 	nextID int
-	chart  chartOptions
 	seed   uint64
 }
 
@@ -111,12 +110,6 @@ func (s *session) control(m mode, n float64) error {
 	}
 	r.p.setMode(m, n)
 	return nil
-}
-
-func (s *session) setOptions(o chartOptions) {
-	s.mu.Lock()
-	s.chart = o
-	s.mu.Unlock()
 }
 
 // start begins a run the page asked for; the search waits for the page to
@@ -233,7 +226,7 @@ func (s *session) seek(pos int) error {
 	if !ok {
 		return errors.New("stepping backward and seeking need a recorded trace (viz replay FILE)")
 	}
-	pos = min(max(pos, 1), sk.length())
+	pos = sk.restAt(pos)
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
 	sk.fastForward(p, pos)
@@ -280,10 +273,9 @@ func (s *session) state() stateMsg {
 		}
 		ps[i] = r.p
 	}
-	co := s.chart
 	s.mu.Unlock()
 	for i, p := range ps {
 		runs[i].frame = p.frame()
 	}
-	return buildState(s.origin.mode(), runs, co)
+	return buildState(s.origin.mode(), runs)
 }

@@ -59,7 +59,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	c.send(startMsg(nil))
 	m := c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" && m.Active.Events > 0 })
 	time.Sleep(100 * time.Millisecond)
-	c.send(map[string]any{"type": "options"})
+	c.send(map[string]any{"type": "pause"}) // answered with a state
 	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events != 1 {
 		t.Fatalf("before any step the page saw %d events, want 1 (the run's start)", m.Active.Events)
@@ -85,8 +85,8 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	}
 	// Nothing more comes while paused.
 	time.Sleep(150 * time.Millisecond)
-	c.send(map[string]any{"type": "options", "log": true})
-	m = c.until(5*time.Second, "a state", func(m *msg) bool { return isState(m) && m.Log })
+	c.send(map[string]any{"type": "pause"})
+	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events != want {
 		t.Fatalf("paused, the run moved on to %d events (want %d)", m.Active.Events, want)
 	}
@@ -111,8 +111,9 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	m = c.until(5*time.Second, "the bound increase", func(m *msg) bool {
 		return isState(m) && m.Status == "paused" && len(m.Active.Iterations) >= it && m.Active.Iterations[it-1].NextBound > 0
 	})
-	if m.Active.Bound != m.Active.Iterations[it-1].NextBound {
-		t.Fatalf("after the bound increase the bound is %d, want iteration %d's next bound %d", m.Active.Bound, it, m.Active.Iterations[it-1].NextBound)
+	if a := m.Active; a.Iteration != it || a.Bound != a.Iterations[it-1].Bound || a.NextBound != a.Iterations[it-1].NextBound {
+		t.Fatalf("after the bound increase: iteration %d, bound %d, next %d; want iteration %d's bound %d and next bound %d",
+			a.Iteration, a.Bound, a.NextBound, it, a.Iterations[it-1].Bound, a.Iterations[it-1].NextBound)
 	}
 }
 
@@ -179,7 +180,7 @@ func TestPlay(t *testing.T) {
 	m = c.until(5*time.Second, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	at := m.Active.Events
 	time.Sleep(100 * time.Millisecond)
-	c.send(map[string]any{"type": "options"})
+	c.send(map[string]any{"type": "pause"}) // answered with a state
 	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events > at+1 {
 		t.Errorf("paused at %d events, then %d", at, m.Active.Events)
@@ -205,8 +206,8 @@ func TestCompareRuns(t *testing.T) {
 	var opt struct {
 		Series []struct{ Name string }
 	}
-	if err := json.Unmarshal(m.Charts["iterations"], &opt); err != nil || len(opt.Series) != 6 {
-		t.Errorf("the iterations chart of two runs has %d series, want 6 (%v)", len(opt.Series), err)
+	if err := json.Unmarshal(m.Charts["iterations"], &opt); err != nil || len(opt.Series) != 2 {
+		t.Errorf("the iterations chart of two runs has %d series, want one a run (%v)", len(opt.Series), err)
 	}
 	// A fresh start without keep drops both.
 	c.send(startMsg(map[string]any{"fast": true}))

@@ -35,6 +35,9 @@ type source interface {
 type seeker interface {
 	// length is how many events the source holds.
 	length() int
+	// restAt is the position (events folded) nearest to pos, at or before
+	// it, where a run can wait paused.
+	restAt(pos int) int
 	// fastForward folds the first n events into p without pausing.
 	fastForward(p *player, n int)
 }
@@ -231,6 +234,19 @@ func (s *recordedSource) level() trace.Level {
 func (s *recordedSource) stepping() bool { return true }
 
 func (s *recordedSource) length() int { return len(s.rec.Events) }
+
+// restAt clamps pos to the recording. A run waits before any event but
+// its run-end, which the player lets through at once (a live run shows its
+// end as soon as it comes): so it rests before the event that precedes it,
+// or a Back from the end would land on the end again.
+func (s *recordedSource) restAt(pos int) int {
+	n := len(s.rec.Events)
+	pos = min(max(pos, 1), n)
+	if pos < n && pos > 1 && s.rec.Events[pos].Kind == trace.KindRunEnd {
+		pos--
+	}
+	return pos
+}
 
 func (s *recordedSource) run(ctx context.Context, sink trace.Sink, from int) error {
 	for i := from; i < len(s.rec.Events); i++ {

@@ -30,10 +30,16 @@ type stateMsg struct {
 	Tree   *treeView      `json:"tree"`
 	Node   *nodeView      `json:"node"`
 	Charts map[string]any `json:"charts"`
+	Hist   *shown         `json:"hist,omitempty"` // what the current iteration's f histogram shows
 	Replay *replayPos     `json:"replay,omitempty"`
-	Log    bool           `json:"log"`
 	Event  string         `json:"event"`     // the active run's last event, in words
 	Kind   string         `json:"eventKind"` // and its kind (trace.Kind's name)
+}
+
+// shown names an iteration and its bound, as a panel shows them.
+type shown struct {
+	Iteration int `json:"iteration"`
+	Bound     int `json:"bound"`
 }
 
 type replayPos struct {
@@ -43,27 +49,35 @@ type replayPos struct {
 
 // runView is one run as the page's stats panel and window.viz read it.
 type runView struct {
-	ID             int              `json:"id"`
-	Label          string           `json:"label"`
-	Puzzle         string           `json:"puzzle"`
-	Instance       string           `json:"instance"`
-	Heuristic      string           `json:"heuristic"`
-	Algorithm      string           `json:"algorithm"`
-	Status         string           `json:"status"`
-	Iteration      int              `json:"iteration"`
-	Bound          int              `json:"bound"`
-	Expanded       int64            `json:"expanded"`
-	Generated      int64            `json:"generated"`
-	Pruned         int64            `json:"pruned"`
-	SolutionLength int              `json:"solutionLength"`
-	Solution       []string         `json:"solution"`
-	Cost           int              `json:"cost"`
-	Events         int64            `json:"events"`
-	Seconds        float64          `json:"seconds"`
-	NodesPerSecond float64          `json:"nodesPerSecond"`
-	EBF            float64          `json:"ebf"`
-	Iterations     []iterationCount `json:"iterations"`
-	Error          string           `json:"error,omitempty"`
+	ID             int      `json:"id"`
+	Label          string   `json:"label"`
+	Puzzle         string   `json:"puzzle"`
+	Instance       string   `json:"instance"`
+	Heuristic      string   `json:"heuristic"`
+	Algorithm      string   `json:"algorithm"`
+	Status         string   `json:"status"`
+	Iteration      int      `json:"iteration"` // the iteration under way, or the last one
+	Bound          int      `json:"bound"`     // that iteration's bound
+	NextBound      int      `json:"nextBound"` // the next iteration's bound, once known (else 0)
+	Expanded       int64    `json:"expanded"`
+	Generated      int64    `json:"generated"`
+	Pruned         int64    `json:"pruned"`
+	SolutionLength int      `json:"solutionLength"`
+	Solution       []string `json:"solution"`
+	Cost           int      `json:"cost"`
+	Events         int64    `json:"events"`
+	Seconds        float64  `json:"seconds"`
+	NodesPerSecond float64  `json:"nodesPerSecond"`
+	// Timed is false for a run that was paused or paced: its seconds and
+	// rate are the page's, not the search's.
+	Timed bool `json:"timed"`
+	// EBF is the effective branching factor, once solved: the b of a
+	// uniform tree as deep as the solution with as many nodes. Growth is
+	// the last finished iteration's generated nodes over the one's before.
+	EBF        float64          `json:"ebf"`
+	Growth     float64          `json:"growth"`
+	Iterations []iterationCount `json:"iterations"`
+	Error      string           `json:"error,omitempty"`
 }
 
 type iterationCount struct {
@@ -90,8 +104,8 @@ type nodeView struct {
 }
 
 // buildState is the page's view of a tab's runs, the last one active.
-func buildState(mode string, runs []runData, co chartOptions) stateMsg {
-	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}, Log: co.Log}
+func buildState(mode string, runs []runData) stateMsg {
+	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}}
 	stats := make([]runStats, len(runs))
 	for i := range runs {
 		st := &runs[i].frame.stats
@@ -110,6 +124,7 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 			st.State = "running"
 		}
 		v := makeRunView(*st)
+		v.Timed = !runs[i].frame.waited
 		if runs[i].err != nil {
 			v.Error = runs[i].err.Error()
 		}
@@ -117,7 +132,7 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 		stats[i] = *st
 	}
 	if len(runs) == 0 {
-		msg.Charts = chartsOf(runStats{}, nil, co)
+		msg.Charts = chartsOf(runStats{}, nil)
 		return msg
 	}
 	act := runs[len(runs)-1]
@@ -136,7 +151,8 @@ func buildState(mode string, runs []runData, co chartOptions) stateMsg {
 	msg.Kind = fr.lastKind.String()
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.views)
-	msg.Charts = chartsOf(st, stats, co)
+	msg.Charts = chartsOf(st, stats)
+	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if act.total > 0 {
 		msg.Replay = &replayPos{Pos: st.Pos, Total: act.total}
 	}
@@ -171,20 +187,24 @@ func currentNode(fr frame, st runStats, vs *views) *nodeView {
 
 // chartsOf are the page's four charts: the active run's f histograms, and
 // every run's iterations.
-func chartsOf(active runStats, all []runStats, co chartOptions) map[string]any {
+func chartsOf(active runStats, all []runStats) map[string]any {
 	return map[string]any{
-		"fhist":      fHistogram(active, false, co),
-		"fhistTotal": fHistogram(active, true, co),
-		"iterations": iterationCounts(all, co),
+		"fhist":      fHistogram(active, false),
+		"fhistTotal": fHistogram(active, true),
+		"iterations": iterationCounts(all),
 		"bounds":     boundChart(all),
 	}
 }
 
 func makeRunView(st runStats) runView {
-	v := runView{ID: st.ID, Label: st.Label, Status: st.State, Iteration: st.Iteration, Bound: st.Bound,
+	v := runView{ID: st.ID, Label: st.Label, Status: st.State, Iteration: st.Current.Iteration, Bound: st.Current.Bound,
 		Expanded: st.Totals.Expanded, Generated: st.Totals.Generated, Pruned: st.Totals.Pruned,
 		Cost: st.Cost, Events: st.Pos, Seconds: st.Elapsed.Seconds(), Solution: []string{},
 		Iterations: []iterationCount{}}
+	if st.Bound != st.Current.Bound {
+		// The bound rose: the iteration shown is over, the next not begun.
+		v.NextBound = st.Bound
+	}
 	info := st.Run
 	if info != nil {
 		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, info.Instance, info.Heuristic, info.Algorithm
@@ -196,11 +216,9 @@ func makeRunView(st runStats) runView {
 	if v.Seconds > 0 {
 		v.NodesPerSecond = float64(v.Generated) / v.Seconds
 	}
-	if v.SolutionLength > 0 {
-		v.EBF = st.EBF()
-	} else if g := trace.Growth(st.Iterations); len(g) > 0 {
-		// No solution yet: the growth of the last two iterations estimates it.
-		v.EBF = g[len(g)-1]
+	v.EBF = st.EBF()
+	if g := trace.Growth(st.Iterations); len(g) > 0 {
+		v.Growth = g[len(g)-1]
 	}
 	for _, it := range iterationsOf(st) {
 		v.Iterations = append(v.Iterations, iterationCount{Iteration: it.Iteration, Bound: it.Bound, NextBound: it.NextBound,

@@ -49,6 +49,7 @@ type tree struct {
 	path  []*treeNode // root ... the node of the last visit
 	last  *treeNode   // the node of the last event (a visit or a prune)
 	drawn int
+	iter  int
 	bound int
 	// byID finds drawn nodes, for clicks and for A*'s parent links.
 	byID map[uint64]*treeNode
@@ -69,6 +70,7 @@ func (t *tree) reset(bound int) {
 func (t *tree) add(e *trace.Event) bool {
 	switch e.Kind {
 	case trace.KindIterationStart:
+		t.iter = e.Iteration
 		t.reset(e.Bound)
 	case trace.KindVisit:
 		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPath, Count: 1}
@@ -264,15 +266,16 @@ func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
 
 // treeView is the JSON the page draws.
 type treeView struct {
-	Bound int       `json:"bound"`
-	Drawn int       `json:"drawn"`
-	Last  uint64    `json:"last"`
-	Root  *treeNode `json:"root,omitempty"`
+	Iteration int       `json:"iteration"`
+	Bound     int       `json:"bound"`
+	Drawn     int       `json:"drawn"`
+	Last      uint64    `json:"last"`
+	Root      *treeNode `json:"root,omitempty"`
 }
 
 // view returns a deep copy of the window, safe to encode without the lock.
 func (t *tree) view() treeView {
-	v := treeView{Bound: t.bound, Drawn: t.drawn}
+	v := treeView{Iteration: t.iter, Bound: t.bound, Drawn: t.drawn}
 	if t.last != nil {
 		v.Last = t.last.ID
 	}

@@ -104,7 +104,6 @@ class RecordedSource {
         break;
       }
       case 'pause': case 'cancel': this.stop(); this.show(this.i); break;
-      case 'options': this.show(this.i); break;
       default:
         this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
     }
@@ -115,6 +114,7 @@ class RecordedSource {
 let vizState = Object.freeze({
   status: 'idle', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
   solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, events: 0, messages: 0,
+  nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
 });
 Object.defineProperty(window, 'viz', { get() { return vizState; }, enumerable: true });
 let messages = 0;
@@ -132,6 +132,11 @@ function setViz(msg) {
     iterations: Object.freeze((a.iterations || []).map((it) => Object.freeze({
       bound: it.bound, expanded: it.expanded, generated: it.generated, pruned: it.pruned,
     }))),
+    nextBound: a.nextBound || 0,
+    histIteration: msg.hist ? msg.hist.iteration : 0,
+    histBound: msg.hist ? msg.hist.bound : 0,
+    treeIteration: msg.tree ? msg.tree.iteration : 0,
+    treeBound: msg.tree ? msg.tree.bound : 0,
     drawnTreeNodes: msg.tree ? msg.tree.drawn : 0,
     events: a.events || 0,
     messages: messages,
@@ -179,14 +184,23 @@ function onPuzzle() {
   $('goal-label').style.display = goals.length > 1 ? '' : 'none';
   const presets = p.presets || [];
   fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
-    ['—'].concat(presets.map((x) => x.name + (x.optimal ? ' (optimal ' + x.optimal + ')' : ''))));
-  $('help').textContent = p.help || '';
+    ['—'].concat(presets.map(presetLabel)));
+  // The menu names the puzzle short; its full title leads the help.
+  $('help').textContent = (p.title || p.name) + (p.help ? '\n' + p.help : '');
   if (presets.length > 0) {
-    applyPreset(0);
+    // The first preset with something to solve: a sample that is already
+    // solved (0 moves) makes a dull first search.
+    applyPreset(Math.max(0, presets.findIndex((x) => x.optimal > 0)));
   } else {
     $('preset').value = '';
     $('state').value = '';
   }
+}
+
+// presetLabel names a preset with its optimal length, unless the name says it.
+function presetLabel(x) {
+  const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
+  return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
 }
 
 // applyPreset selects preset i of the current puzzle: its state and the
@@ -199,6 +213,9 @@ function applyPreset(i) {
   $('state').value = pr.state;
   if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
 }
+
+// shortTitle is a title up to its first parenthesis or colon, for a menu.
+function shortTitle(t) { return t.split(/ \(|: /)[0]; }
 
 function loadRenderers() {
   const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
@@ -218,7 +235,7 @@ async function loadCatalogue() {
     showError('could not load the puzzle list: ' + e);
     return;
   }
-  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => p.title || p.name));
+  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
   const eight = catalogue.find((p) => p.name === '8puzzle');
   if (eight) $('puzzle').value = '8puzzle';
   onPuzzle();
@@ -239,11 +256,17 @@ function drawStats(msg) {
   if (a) {
     rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
     rows.push(['iteration', a.iteration], ['bound', a.bound]);
+    if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
     rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
     rows.push(['events', a.events]);
-    rows.push(['elapsed (pauses included)', a.seconds.toFixed(3) + ' s']);
-    rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
-    rows.push(['effective branching', a.ebf ? a.ebf.toFixed(3) : '—']);
+    // Time and rate mean something only for a run that was never held
+    // back; a stepped run's clock is the lecture's.
+    if (a.timed) {
+      rows.push(['elapsed', a.seconds.toFixed(3) + ' s']);
+      rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
+    }
+    if (a.growth) rows.push(['growth per iteration', '×' + a.growth.toFixed(2) + ' nodes (the last iteration over the one before)']);
+    if (a.ebf) rows.push(['effective branching factor', a.ebf.toFixed(3) + ' (a uniform tree as deep as the solution, as many nodes)']);
     if (a.solutionLength || a.status === 'solved') {
       rows.push(['solution', a.solutionLength + ' moves: ' + a.solution.join(' ')]);
     }
@@ -296,7 +319,7 @@ window.vizSVG = svg;
 function drawTree(tv) {
   const el = $('tree');
   el.textContent = '';
-  $('tree-info').textContent = tv ? '(bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
+  $('tree-info').textContent = tv && tv.iteration ? '(iteration ' + tv.iteration + ', bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
   if (!tv || !tv.root) {
     if (lastState && lastState.active && lastState.active.events > 1) {
       el.textContent = 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
@@ -355,11 +378,32 @@ function drawTree(tv) {
   el.appendChild(s);
 }
 
+// logScale puts a chart's node counts (the y axis named "nodes",
+// web/charts.go) on a log axis: zeros become gaps, and stacked bars stand
+// side by side, since a bar stacked on a gap is not drawn at all (the
+// pruned-only f values, the very ones that set the next bound).
+function logScale(opt) {
+  const axes = [].concat(opt.yAxis || []);
+  if (!axes.some((a) => a.name === 'nodes')) return opt;
+  const o = JSON.parse(JSON.stringify(opt));
+  o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 1 }) : a));
+  o.series = (o.series || []).map((s) => {
+    delete s.stack;
+    s.data = (s.data || []).map((d) => {
+      const v = d !== null && typeof d === 'object' ? d.value : d;
+      return v > 0 ? d : '-';
+    });
+    return s;
+  });
+  return o;
+}
+
 function drawCharts(c) {
   if (!c) return;
   const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart' };
+  const log = $('log').checked;
   for (const k in ids) {
-    if (c[k]) chart(ids[k]).setOption(c[k], { notMerge: true, lazyUpdate: true });
+    if (c[k]) chart(ids[k]).setOption(log ? logScale(c[k]) : c[k], { notMerge: true });
   }
 }
 
@@ -377,7 +421,6 @@ function onState(msg) {
     if (document.activeElement !== seek) seek.value = String(msg.replay.pos);
     $('seek-label').textContent = msg.replay.pos + ' / ' + msg.replay.total;
   }
-  $('log').checked = !!msg.log;
   $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
   setViz(msg);
 }
@@ -418,12 +461,32 @@ function control(type, extra) {
 function play() { playing = true; control('play', { n: speed() }); }
 function pause() { playing = false; control('pause'); }
 
+// typing reports whether an element takes typed keys for itself (a text
+// field, a menu): there the shortcuts stay off. A checkbox, a button or the
+// slider does not: after a click on one, s still steps and → does not move
+// the slider.
+function typing(el) {
+  const tag = (el && el.tagName) || '';
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || (el && el.isContentEditable)) return true;
+  return tag === 'INPUT' && !['checkbox', 'radio', 'range', 'button'].includes(el.type);
+}
+
 function bind() {
   $('puzzle').addEventListener('change', onPuzzle);
   $('preset').addEventListener('change', () => {
     const i = $('preset').value;
     if (i !== '') applyPreset(Number(i));
   });
+  // A state typed by hand, or another goal, is no longer the preset.
+  const leavePreset = () => {
+    const p = currentPuzzle(), i = $('preset').value;
+    const pr = p && i !== '' ? p.presets[Number(i)] : null;
+    if (pr && ($('state').value !== pr.state || ((p.goals || []).length > 0 && $('goal').value !== (pr.goal || p.goals[0])))) {
+      $('preset').value = '';
+    }
+  };
+  $('state').addEventListener('input', leavePreset);
+  $('goal').addEventListener('change', leavePreset);
   $('scramble').addEventListener('click', () => control('scramble', {
     puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
   }));
@@ -446,10 +509,9 @@ function bind() {
   $('back').addEventListener('click', () => control('back'));
   $('seek').addEventListener('change', () => control('seek', { pos: Number($('seek').value) }));
   $('speed').addEventListener('input', () => { showSpeed(); if (playing) play(); });
-  $('log').addEventListener('change', () => control('options', { log: $('log').checked }));
+  $('log').addEventListener('change', () => { if (lastState) drawCharts(lastState.charts); });
   document.addEventListener('keydown', (ev) => {
-    const tag = (ev.target && ev.target.tagName) || '';
-    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     switch (ev.key) {
       case 's': case 'ArrowRight': control('step', { n: 1 }); break;
       case 'x': control('expand'); break;
@@ -463,9 +525,9 @@ function bind() {
   });
   // Space also "clicks" a focused button when the key comes up (the Step
   // button, after a click on it): the shortcut alone must act.
+  // So does a checkbox or the slider, after a click on it.
   document.addEventListener('keyup', (ev) => {
-    const tag = (ev.target && ev.target.tagName) || '';
-    if (ev.key === ' ' && tag === 'BUTTON') ev.preventDefault();
+    if (ev.key === ' ' && !typing(ev.target) && ev.target !== document.body) ev.preventDefault();
   });
   showSpeed();
 }
