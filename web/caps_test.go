@@ -149,3 +149,23 @@ func TestFrameAncestors(t *testing.T) {
 		t.Fatalf("CSP %q lacks frame-ancestors 'none'", csp)
 	}
 }
+
+// TestSearchMemoryBudget: an A* search from the page stops at the server's
+// per-search budget, and the page says why.
+func TestSearchMemoryBudget(t *testing.T) {
+	ts := newTestServer(t, Options{SearchMemory: 4 << 20})
+	c := dial(t, ts)
+	start := korfStart(true)
+	start["algorithm"] = "astar"
+	c.send(start)
+	m := c.until(20*time.Second, "the budget's end", func(m *msg) bool {
+		return m.Type == "error" || isState(m) && m.Active.Error != ""
+	})
+	text := m.Message
+	if m.Active != nil {
+		text = m.Active.Error
+	}
+	if !strings.Contains(text, "A* ran out of its memory budget after") || !strings.Contains(text, "IDA* needs none") {
+		t.Fatalf("the page says %q", text)
+	}
+}

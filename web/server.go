@@ -60,6 +60,10 @@ type Options struct {
 	// address the server prints, which sets a cookie for the page's own
 	// requests (as Jupyter does). For --allow-remote.
 	Token string
+	// SearchMemory is each A* search's memory budget (default
+	// DefaultSearchMemory): past it the search stops and its page says
+	// "A* ran out of its memory budget after N states; IDA* needs none".
+	SearchMemory int64
 	// MaxSessionsPerClient caps the open tabs (websockets) of one client
 	// address (default 8 when AllowRemote, none on loopback).
 	MaxSessionsPerClient int
@@ -89,6 +93,10 @@ type Server struct {
 	onRunEnd  func()
 }
 
+// DefaultSearchMemory is the memory budget of a page's A* search: a
+// class's worth of tabs fit in a laptop's memory.
+const DefaultSearchMemory = 256 << 20
+
 // defaultTreeLimit is the most tree nodes a page draws unless told.
 const defaultTreeLimit = 300
 
@@ -106,7 +114,10 @@ func New(opt Options) *Server {
 	if opt.MaxSessionsPerClient <= 0 && opt.AllowRemote {
 		opt.MaxSessionsPerClient = 8
 	}
-	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{}, slots: newSlots(opt.MaxSearches),
+	if opt.SearchMemory <= 0 {
+		opt.SearchMemory = DefaultSearchMemory
+	}
+	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
 		clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}

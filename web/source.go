@@ -53,11 +53,20 @@ type origin interface {
 }
 
 // liveOrigin runs the searches the page asks for.
-type liveOrigin struct{}
+type liveOrigin struct {
+	memory int64 // each A* search's memory budget (engine.Options.MaxMemory)
+}
 
-func (liveOrigin) mode() string                        { return "live" }
-func (liveOrigin) first() source                       { return nil }
-func (liveOrigin) open(r startRequest) (source, error) { return newLiveSource(r) }
+func (liveOrigin) mode() string  { return "live" }
+func (liveOrigin) first() source { return nil }
+func (o liveOrigin) open(r startRequest) (source, error) {
+	s, err := newLiveSource(r)
+	if err != nil {
+		return nil, err
+	}
+	s.memory = o.memory
+	return s, nil
+}
 
 // replayOrigin serves one recording to every tab.
 type replayOrigin struct{ rec *Recording }
@@ -80,11 +89,12 @@ type buildReporter interface{ building(pdb.Progress) }
 
 // liveSource runs the engine.
 type liveSource struct {
-	info  trace.RunInfo
-	inst  puzzles.Instance
-	algo  string
-	fast  bool // fold per iteration only (no tree, no stepping): for big searches
-	check int64
+	info   trace.RunInfo
+	inst   puzzles.Instance
+	algo   string
+	fast   bool // fold per iteration only (no tree, no stepping): for big searches
+	check  int64
+	memory int64 // A*'s memory budget (0: none)
 }
 
 func (s *liveSource) level() trace.Level {
@@ -105,7 +115,7 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
-	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check}
+	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
 	if s.algo == "astar" {
 		_, err = engine.AStar(ctx, d, opt)
 	} else {
@@ -203,6 +213,13 @@ func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
 		}
 		if len(rec.Events) >= maxEvents {
 			return nil, fmt.Errorf("the trace has more than %d events; record it at iteration level (or a smaller instance) to replay it", maxEvents)
+		}
+		// A trace is untrusted: a value the page cannot show (a bound of
+		// 10^9, a node 10,000 levels deep) ends the replay there, as damage
+		// would, so no view is sized by it.
+		if err := trace.DefaultLimits.Check(e); err != nil {
+			readErr = fmt.Errorf("event %d: %w", len(rec.Events)+1, err)
+			break
 		}
 		rec.Events = append(rec.Events, e.Clone())
 	}
