@@ -3,14 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"idaviz/engine"
+	"idaviz/predict"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -44,6 +48,7 @@ type solveJSON struct {
 	Puzzle     string          `json:"puzzle"`
 	Heuristic  string          `json:"heuristic"`
 	Algorithm  string          `json:"algorithm"`
+	H0         int             `json:"h0"`
 }
 
 type iterationJSON struct {
@@ -51,6 +56,10 @@ type iterationJSON struct {
 	Expanded  int64 `json:"expanded"`
 	Generated int64 `json:"generated"`
 	Pruned    int64 `json:"pruned"`
+	// Predicted is Korf, Reid and Edelkamp's prediction of Generated for
+	// this bound: a mean over random start states, which one instance can
+	// miss by a large factor (absent where there is no model).
+	Predicted float64 `json:"predicted,omitempty"`
 }
 
 // solveRequest is a validated solve: what the flags and the state ask for.
@@ -74,9 +83,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	tracePath := fs.String("trace", "", "record the whole event trace to this `file` (*.ndjson: readable JSON lines; otherwise binary)")
 	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
-	maxNodes := fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)")
-	maxBound := fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)")
-	timeout := fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)")
+	lim := limitFlags(fs)
 	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
@@ -100,11 +107,10 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if *workers < 1 {
 		return fail(e, "viz solve: --workers must be at least 1, got %d", *workers)
 	}
-	if *maxNodes < 0 || *maxBound < 0 || *timeout < 0 {
-		return fail(e, "viz solve: limits must not be negative")
+	if err := lim.set(&req.opt); err != nil {
+		return fail(e, "viz solve: %v", err)
 	}
 	req.workers = *workers
-	req.opt.MaxNodes, req.opt.MaxBound, req.opt.Timeout = *maxNodes, *maxBound, *timeout
 
 	var sinks []trace.Sink
 	var rec *recording
@@ -133,7 +139,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	res, err := req.run(ctx, d)
+	out, res, err := req.search(ctx, d)
 	if stopProgress != nil {
 		stopProgress()
 	}
@@ -146,8 +152,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil && res.Status != trace.StatusCancelled {
 		return fail(e, "viz solve: %v", err)
 	}
-	out := toJSON(req, d, &res)
 	if *asJSON {
+		out.addPredicted(req)
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
@@ -207,6 +213,55 @@ func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result,
 		return parallelIDA(ctx, d, r.opt, r.workers)
 	}
 	return engine.IDA(ctx, d, r.opt)
+}
+
+// limits are the per-search limits of solve and compare.
+type limits struct {
+	maxNodes *int64
+	maxBound *int
+	timeout  *time.Duration
+}
+
+func limitFlags(fs *flag.FlagSet) *limits {
+	return &limits{
+		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
+		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
+		timeout:  fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)"),
+	}
+}
+
+// set copies the limits into opt.
+func (l *limits) set(opt *engine.Options) error {
+	if *l.maxNodes < 0 || *l.maxBound < 0 || *l.timeout < 0 {
+		return errors.New("limits must not be negative")
+	}
+	opt.MaxNodes, opt.MaxBound, opt.Timeout = *l.maxNodes, *l.maxBound, *l.timeout
+	return nil
+}
+
+// search runs the request on d, a fresh domain at its start, and reports
+// the run as solve --json does (without the predictions: addPredicted).
+func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, engine.Result, error) {
+	h0 := d.H()
+	res, err := r.run(ctx, d)
+	out := toJSON(r, d, &res)
+	out.H0 = h0
+	return out, res, err
+}
+
+// addPredicted fills in each IDA* iteration's predicted count, when the
+// puzzle and heuristic have a model (computing one can take a second).
+func (out *solveJSON) addPredicted(req *solveRequest) {
+	if req.algo != "ida" || len(out.Iterations) == 0 {
+		return
+	}
+	p, err := predict.For(req.inst, req.heuristic)
+	if err != nil {
+		return
+	}
+	for i := range out.Iterations {
+		out.Iterations[i].Predicted = math.Round(p(out.Iterations[i].Bound).Generated)
+	}
 }
 
 func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
