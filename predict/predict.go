@@ -106,6 +106,23 @@ func (d Distribution) Sum(e Distribution) Distribution {
 	return out
 }
 
+// Mix is the distribution of a value drawn from one of ds chosen uniformly
+// at random.
+func Mix(ds []Distribution) Distribution {
+	top := 0
+	for _, d := range ds {
+		top = max(top, d.Max())
+	}
+	counts := make([]float64, top+1)
+	for _, d := range ds {
+		for v := range counts {
+			counts[v] += d.Mass(v)
+		}
+	}
+	out, _ := FromCounts(counts) // each d adds a mass of 1
+	return out
+}
+
 // Tree is the brute-force search tree of a move rule, by class: the nodes
 // of one class have children of the same classes. Every move costs 1.
 type Tree struct {

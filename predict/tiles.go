@@ -32,6 +32,21 @@ func For(inst puzzles.Instance, heuristic string) (Predictor, error) {
 	return func(bound int) Counts { return m.Iteration(start, bound) }, nil
 }
 
+// Random is the distribution of a heuristic's values over random states of
+// an instance's puzzle (for the tiles: with the blank anywhere), or an
+// error wrapping ErrNoModel.
+func Random(inst puzzles.Instance, heuristic string) (Distribution, error) {
+	b, ok := inst.(tiles.Board)
+	if !ok {
+		return Distribution{}, fmt.Errorf("predict: %w", ErrNoModel)
+	}
+	m, err := Tiles(b.Size(), b.GoalKind(), heuristic)
+	if err != nil {
+		return Distribution{}, err
+	}
+	return Mix(m.P), nil
+}
+
 // TilesClass is the class of a board as a root: its blank's cell, with no
 // previous move.
 func TilesClass(b tiles.Board) int {

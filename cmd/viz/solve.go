@@ -340,6 +340,17 @@ func humanRate(r float64) string {
 // showProgress prints a one-line progress report on a terminal until the
 // returned function is called.
 func showProgress(w io.Writer, stats *trace.Stats) func() {
+	return progressLine(w, func(elapsed time.Duration) string {
+		s := stats.Snapshot()
+		secs := elapsed.Seconds()
+		return fmt.Sprintf("iteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
+			s.Iteration, s.Bound, s.Totals.Generated, humanRate(float64(s.Totals.Generated)/secs), secs)
+	})
+}
+
+// progressLine redraws the line that line returns four times a second until
+// the returned function is called, which erases it.
+func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
@@ -356,10 +367,7 @@ func showProgress(w io.Writer, stats *trace.Stats) func() {
 				}
 				return
 			case <-t.C:
-				s := stats.Snapshot()
-				secs := time.Since(start).Seconds()
-				fmt.Fprintf(w, "\r\033[Kiteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
-					s.Iteration, s.Bound, s.Totals.Generated, humanRate(float64(s.Totals.Generated)/secs), secs)
+				fmt.Fprintf(w, "\r\033[K%s", line(time.Since(start)))
 				shown = true
 			}
 		}
