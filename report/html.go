@@ -52,7 +52,7 @@ func WriteHTML(w io.Writer, p *Page) error {
 	}
 	chosen := p.Chosen
 	if chosen == 0 {
-		chosen = pickInstance(p.Runs, len(series))
+		chosen = pickInstance(p.Runs)
 	}
 	b := &builder{series: series, name: name, runs: p.Runs}
 	list := []chartJSON{
@@ -95,25 +95,37 @@ func algoName(a string) string {
 	return a
 }
 
-// pickInstance is the instance every series solved whose hardest run
-// generated the most nodes: the one whose iterations say the most.
-func pickInstance(runs []Run, nSeries int) int {
+// pickInstance is the instance every IDA* series solved whose
+// hardest run generated the most nodes: the one whose iterations say the
+// most; failing that, the first with iterations.
+func pickInstance(runs []Run) int {
+	var withIterations []Run
+	for _, r := range runs {
+		if len(r.Iterations) > 0 {
+			withIterations = append(withIterations, r)
+		}
+	}
+	nSeries := len(SeriesOf(withIterations))
 	solved := map[int]int{}
 	most := map[int]int64{}
+	first := 0
 	for _, r := range runs {
+		if len(r.Iterations) == 0 {
+			continue
+		}
+		if first == 0 {
+			first = r.Instance
+		}
 		if r.Solved {
 			solved[r.Instance]++
 			most[r.Instance] = max(most[r.Instance], r.Generated)
 		}
 	}
-	best, bestN := 0, int64(-1)
+	best, bestN := first, int64(-1)
 	for i, n := range most {
 		if solved[i] == nSeries && (n > bestN || n == bestN && i < best) {
 			best, bestN = i, n
 		}
-	}
-	if best == 0 && len(runs) > 0 {
-		best = runs[0].Instance
 	}
 	return best
 }
@@ -159,6 +171,9 @@ func (b *builder) lineOpts(s Series, dashed bool) []charts.SeriesOpts {
 		style.Type = "dashed"
 	}
 	return []charts.SeriesOpts{
+		// Series with different bounds or depths share the x axis: join
+		// each one's points across the others'.
+		charts.WithLineChartOpts(opts.LineChart{ConnectNulls: opts.Bool(true)}),
 		charts.WithLineStyleOpts(style),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: b.color(s)}),
 	}
