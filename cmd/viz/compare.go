@@ -399,7 +399,10 @@ func reportRuns(runs []compareRun) []report.Run {
 	for i, r := range runs {
 		its := make([]report.Iteration, len(r.Iterations))
 		for k, it := range r.Iterations {
-			its[k] = report.Iteration{Bound: it.Bound, Generated: it.Generated, Predicted: it.Predicted}
+			its[k] = report.Iteration{Bound: it.Bound, Generated: it.Generated}
+			if it.Predicted != nil {
+				its[k].Predicted = *it.Predicted
+			}
 		}
 		out[i] = report.Run{Instance: r.Instance, Heuristic: r.Heuristic, Algo: r.Algo, Solved: r.Solved,
 			Length: r.Length, Generated: r.Generated, Seconds: r.Seconds, H0: r.H0, EBF: r.EBF, Iterations: its}

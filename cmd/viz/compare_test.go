@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"idaviz/puzzles/tiles"
 )
@@ -200,6 +201,28 @@ func TestCompareInterruptedWritesWhatFinished(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "interrupted") {
 		t.Errorf("stderr %q does not say so", errb.String())
+	}
+}
+
+// TestCompareInterruptedMidway stops a comparison during its second run,
+// one that misplaced tiles would search for hours: the first run is written.
+func TestCompareInterruptedMidway(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "two.txt")
+	korf1 := "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+	if err := os.WriteFile(path, []byte("1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"+korf1+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	status := run(ctx, e, []string{"compare", "--json", "--goal", "blank-first", "--heuristic", "misplaced", "--instances", path})
+	var got compareOut
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || status != exitNotFound || !got.Interrupted {
+		t.Fatalf("status %d, interrupted %v (%v), stderr %q", status, got.Interrupted, err, errb.String())
+	}
+	if len(got.Runs) != 1 || got.Runs[0]["length"] != 1.0 || len(got.Summary) != 1 || got.Summary[0].Solved != 1 {
+		t.Errorf("runs %v, summary %+v: want the first run alone", got.Runs, got.Summary)
 	}
 }
 

@@ -58,8 +58,8 @@ type iterationJSON struct {
 	Pruned    int64 `json:"pruned"`
 	// Predicted is Korf, Reid and Edelkamp's prediction of Generated for
 	// this bound: a mean over random start states, which one instance can
-	// miss by a large factor (absent where there is no model).
-	Predicted float64 `json:"predicted,omitempty"`
+	// miss by a large factor (null where there is no model, and for A*).
+	Predicted *float64 `json:"predicted"`
 }
 
 // solveRequest is a validated solve: what the flags and the state ask for.
@@ -260,7 +260,8 @@ func (out *solveJSON) addPredicted(req *solveRequest) {
 		return
 	}
 	for i := range out.Iterations {
-		out.Iterations[i].Predicted = math.Round(p(out.Iterations[i].Bound).Generated)
+		v := math.Round(p(out.Iterations[i].Bound).Generated)
+		out.Iterations[i].Predicted = &v
 	}
 }
 
