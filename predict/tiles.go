@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	"idaviz/puzzles"
 	"idaviz/puzzles/tiles"
 )
 
@@ -17,9 +16,11 @@ var ErrNoModel = errors.New("no prediction for this puzzle and heuristic")
 // Predictor predicts the node counts of each iteration of one instance.
 type Predictor func(bound int) Counts
 
-// For returns the predictor of an instance searched with a heuristic, or an
-// error wrapping ErrNoModel when there is none (only the tiles have one).
-func For(inst puzzles.Instance, heuristic string) (Predictor, error) {
+// For returns the predictor of a catalogue instance (a puzzles.Instance)
+// searched with a heuristic, or an error wrapping ErrNoModel when there is
+// none (only the tiles have one). It takes any value so that the catalogue
+// can import this package to register distributions (RegisterTiles).
+func For(inst any, heuristic string) (Predictor, error) {
 	b, ok := inst.(tiles.Board)
 	if !ok {
 		return nil, fmt.Errorf("predict: %w", ErrNoModel)
@@ -35,7 +36,7 @@ func For(inst puzzles.Instance, heuristic string) (Predictor, error) {
 // Random is the distribution of a heuristic's values over random states of
 // an instance's puzzle (for the tiles: with the blank anywhere), or an
 // error wrapping ErrNoModel.
-func Random(inst puzzles.Instance, heuristic string) (Distribution, error) {
+func Random(inst any, heuristic string) (Distribution, error) {
 	b, ok := inst.(tiles.Board)
 	if !ok {
 		return Distribution{}, fmt.Errorf("predict: %w", ErrNoModel)

@@ -144,6 +144,16 @@ func TestCompareInstanceSpecs(t *testing.T) {
 			t.Errorf("by_depth has %d rows, want 3 depths × 2 heuristics: %+v", len(got.ByDepth), got.ByDepth)
 		}
 	})
+	t.Run("depths by random walks", func(t *testing.T) {
+		got := runCompareJSON(t, "--puzzle", "15puzzle", "--instances", "depths:2:6-10:4", "--heuristic", "manhattan")
+		var lengths []float64
+		for _, r := range got.Runs {
+			lengths = append(lengths, r["length"].(float64))
+		}
+		if !reflect.DeepEqual(lengths, []float64{6, 6, 10, 10}) {
+			t.Errorf("lengths %v, want two of 6 and two of 10", lengths)
+		}
+	})
 	t.Run("default", func(t *testing.T) {
 		got := runCompareJSON(t)
 		if got.Puzzle != "8puzzle" || len(got.Runs) == 0 || len(got.Summary) != 3 {
