@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -161,19 +162,31 @@ func (sp instanceSpec) instances(ctx context.Context, p *puzzles.Puzzle, goal st
 	return defaultInstances(p, goal, rng), nil
 }
 
-// defaultInstances is the small built-in set: the puzzle's presets for the
-// goal when there are few, else ten 20-move scrambles.
+// defaultInstances is the small built-in set: when the puzzle has a few
+// presets for the goal, the easier half of them (by known optimal length,
+// so that weak heuristics finish); else ten 20-move scrambles.
 func defaultInstances(p *puzzles.Puzzle, goal string, rng *rand.Rand) []instance {
-	var out []instance
+	var presets []puzzles.Preset
 	for _, pr := range p.Presets {
-		if pr.Goal == "" || pr.Goal == goal {
-			out = append(out, instance{number: len(out) + 1, state: pr.State, optimal: pr.Optimal})
+		if (pr.Goal == "" || pr.Goal == goal) && pr.Optimal > 0 {
+			presets = append(presets, pr)
 		}
 	}
-	if len(out) > 0 && len(out) <= 10 {
+	var out []instance
+	if len(presets) > 0 && len(presets) <= 10 {
+		lengths := make([]int, len(presets))
+		for i, pr := range presets {
+			lengths[i] = pr.Optimal
+		}
+		slices.Sort(lengths)
+		median := lengths[(len(lengths)-1)/2]
+		for _, pr := range presets {
+			if pr.Optimal <= median {
+				out = append(out, instance{number: len(out) + 1, state: pr.State, optimal: pr.Optimal})
+			}
+		}
 		return out
 	}
-	out = out[:0]
 	for i := range 10 {
 		out = append(out, instance{number: i + 1, state: p.Scramble(rng, 20, goal).String()})
 	}
