@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -214,22 +215,42 @@ func TestCompareInterruptedWritesWhatFinished(t *testing.T) {
 	}
 }
 
+// cancelOn is a terminal that presses Ctrl-C once it has shown a text.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	text   string
+	cancel func()
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.buf.Write(p)
+	if strings.Contains(c.buf.String(), c.text) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
 // TestCompareInterruptedMidway stops a comparison during its second run,
-// one that misplaced tiles would search for hours: the first run is written.
+// one that misplaced tiles would search for hours, once the progress line
+// shows the first one done: the first run is written.
 func TestCompareInterruptedMidway(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "two.txt")
 	korf1 := "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
 	if err := os.WriteFile(path, []byte("1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"+korf1+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
+	var out bytes.Buffer
+	term := &cancelOn{text: "compare: 1/2 runs (1 solved)", cancel: cancel}
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: term, stderrTTY: true}
 	status := run(ctx, e, []string{"compare", "--json", "--goal", "blank-first", "--heuristic", "misplaced", "--instances", path})
 	var got compareOut
 	if err := json.Unmarshal(out.Bytes(), &got); err != nil || status != exitNotFound || !got.Interrupted {
-		t.Fatalf("status %d, interrupted %v (%v), stderr %q", status, got.Interrupted, err, errb.String())
+		t.Fatalf("status %d, interrupted %v (%v), stderr %q", status, got.Interrupted, err, term.buf.String())
 	}
 	if len(got.Runs) != 1 || got.Runs[0]["length"] != 1.0 || len(got.Summary) != 1 || got.Summary[0].Solved != 1 {
 		t.Errorf("runs %v, summary %+v: want the first run alone", got.Runs, got.Summary)
