@@ -27,3 +27,28 @@ func Example() {
 	// bound 40: 9.01e+04 nodes generated
 	// bound 50: 1.74e+08 nodes generated
 }
+
+// A heuristic whose values ignore the blank, such as disjoint additive
+// pattern databases, registers one distribution for every cell: here the
+// sum of two independent tables' value histograms (counts by value).
+func ExampleRegisterTiles() {
+	predict.RegisterTiles("two-tables", func(size int, goal tiles.Goal) ([]predict.Distribution, error) {
+		a, err := predict.FromCounts([]float64{1, 2, 1}) // values 0, 1, 2
+		if err != nil {
+			return nil, err
+		}
+		b, err := predict.FromCounts([]float64{0, 1, 1}) // values 1, 2
+		if err != nil {
+			return nil, err
+		}
+		return predict.SameForEveryCell(size, a.Sum(b)), nil
+	})
+	m, err := predict.Tiles(3, tiles.BlankLast, "two-tables")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("mean h %.2f, P(h ≤ 2) = %.3f\n", m.P[0].Mean(), m.P[0].P(2))
+	// Output:
+	// mean h 2.50, P(h ≤ 2) = 0.500
+}

@@ -84,6 +84,9 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if fs.NArg() != 0 {
 		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", fs.Arg(0))
 	}
+	if *asJSON && *csvPath == "-" {
+		return fail(e, "viz compare: --json and --csv - would both write to stdout; give --csv a file")
+	}
 	if *workers < 1 {
 		return fail(e, "viz compare: --workers must be at least 1, got %d", *workers)
 	}

@@ -280,6 +280,7 @@ func TestCompareBadUsage(t *testing.T) {
 		{"workers", []string{"--workers", "0"}, "--workers"},
 		{"limits", []string{"--max-nodes", "-1"}, "must not be negative"},
 		{"argument", []string{"1 2 3"}, "unexpected argument"},
+		{"two on stdout", []string{"--json", "--csv", "-"}, "both write to stdout"},
 		{"goal", []string{"--goal", "middle"}, `no goal "middle"`},
 	}
 	for _, tc := range tests {
