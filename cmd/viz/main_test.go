@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"idaviz/internal/shared"
 )
 
 // runViz runs the CLI in-process and returns the exit status and outputs.
@@ -160,11 +158,11 @@ func TestJudgeSamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.problem+"/"+c.in, func(t *testing.T) {
-			in, err := os.ReadFile(shared.Path(t, "judge", c.problem, c.in))
+			in, err := os.ReadFile(filepath.Join("testdata", "judge", c.problem, c.in))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(shared.Path(t, "judge", c.problem, c.out))
+			want, err := os.ReadFile(filepath.Join("testdata", "judge", c.problem, c.out))
 			if err != nil {
 				t.Fatal(err)
 			}

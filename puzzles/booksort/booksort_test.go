@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
 )
 
 // key packs a permutation of up to 15 books, 4 bits each.
@@ -132,11 +132,11 @@ func TestNumMoves(t *testing.T) {
 }
 
 func TestJudgeSample(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "poj3460", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj3460", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(shared.Path(t, "judge", "poj3460", "sample.out"))
+	want, err := os.ReadFile(filepath.Join("testdata", "poj3460", "sample.out"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -536,7 +536,7 @@ func TestView(t *testing.T) {
 // TestWriteCases writes the judge's sample input back in the judge's format: the
 // same text, and the same cases when read again.
 func TestWriteCases(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "poj3460", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj3460", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}

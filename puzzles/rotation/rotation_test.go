@@ -7,11 +7,11 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
 )
 
 // bfs is an independent answer: a breadth-first search from b over all eight
@@ -206,11 +206,11 @@ func TestAStarLength(t *testing.T) {
 }
 
 func TestJudgeSample(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "uva1343", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "uva1343", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(shared.Path(t, "judge", "uva1343", "sample.out"))
+	want, err := os.ReadFile(filepath.Join("testdata", "uva1343", "sample.out"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,11 +8,11 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
 )
 
 // segment is a unit stick between two lattice points, (x, y) to the right
@@ -107,9 +107,9 @@ func TestGeometry(t *testing.T) {
 	}
 }
 
-func readShared(t *testing.T, name string) []byte {
+func readTestdata(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(shared.Path(t, "judge", "poj1084", name))
+	b, err := os.ReadFile(filepath.Join("testdata", "poj1084", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func readShared(t *testing.T, name string) []byte {
 
 func TestJudgeSamples(t *testing.T) {
 	for _, set := range []string{"sample", "extra"} {
-		in, want := readShared(t, set+".in"), readShared(t, set+".out")
+		in, want := readTestdata(t, set+".in"), readTestdata(t, set+".out")
 		var out bytes.Buffer
 		if err := Judge(bytes.NewReader(in), &out); err != nil {
 			t.Fatalf("%s: %v", set, err)
@@ -444,7 +444,7 @@ func BenchmarkHard(b *testing.B) {
 }
 
 func BenchmarkJudgeExtra(b *testing.B) {
-	in, err := os.ReadFile(shared.Path(b, "judge", "poj1084", "extra.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj1084", "extra.in"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -549,7 +549,7 @@ func TestView(t *testing.T) {
 // TestWriteCases writes the judge's extra input back in the judge's format
 // (the missing sticks sorted) and reads the same cases again.
 func TestWriteCases(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "poj1084", "extra.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj1084", "extra.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
