@@ -9,6 +9,7 @@ package trace
 
 import (
 	"fmt"
+	"maps"
 	"time"
 )
 
@@ -271,4 +272,32 @@ func (e *Event) Clone() Event {
 	}
 	c.Moves = append([]int(nil), e.Moves...)
 	return c
+}
+
+// histLimit bounds the histograms that bump grows (an Iteration counting, a
+// Stats folding node events): an f or a depth read from a corrupt or hostile
+// file must not make it allocate gigabytes. Values at or above it are
+// counted but not binned.
+const histLimit = 1 << 16
+
+// bump increments (*h)[i], growing the histogram as needed.
+func bump(h *[]int64, i int) {
+	if i < 0 || i >= histLimit {
+		return
+	}
+	if i >= len(*h) {
+		*h = append(*h, make([]int64, i+1-len(*h))...)
+	}
+	(*h)[i]++
+}
+
+// cloneRun is a deep copy of r (Event.Clone and Stats keep run metadata).
+func cloneRun(r *RunInfo) *RunInfo {
+	c := *r
+	c.MoveNames = append([]string(nil), r.MoveNames...)
+	if r.MoveNames != nil && c.MoveNames == nil {
+		c.MoveNames = []string{}
+	}
+	c.Options = maps.Clone(r.Options)
+	return &c
 }

@@ -1,16 +1,10 @@
 package trace
 
 import (
-	"maps"
 	"math"
 	"sync"
 	"time"
 )
-
-// histLimit bounds the histograms a Stats grows from node events: an f or a
-// depth read from a corrupt or hostile file must not make it allocate
-// gigabytes. Values at or above it are counted but not binned.
-const histLimit = 1 << 16
 
 // Stats is a Sink that folds events into what the charts show: per-iteration
 // counts and histograms, run totals, the solution. It is safe for concurrent
@@ -204,17 +198,6 @@ func (s *Stats) node(e *Event) {
 	// that its parent was expanded, which resolved pending above.
 }
 
-// bump increments (*h)[i], growing the histogram as needed.
-func bump(h *[]int64, i int) {
-	if i < 0 || i >= histLimit {
-		return
-	}
-	if i >= len(*h) {
-		*h = append(*h, make([]int64, i+1-len(*h))...)
-	}
-	(*h)[i]++
-}
-
 // nextBound is the smallest f that was cut, -1 when none was: what the
 // engine reports at the end of an iteration, derived from the histogram.
 func nextBound(it *Iteration) int {
@@ -232,16 +215,6 @@ func copyIteration(dst, src *Iteration) {
 	dst.VisitF = append(v[:0], src.VisitF...)
 	dst.PruneF = append(p[:0], src.PruneF...)
 	dst.Depth = append(d[:0], src.Depth...)
-}
-
-func cloneRun(r *RunInfo) *RunInfo {
-	c := *r
-	c.MoveNames = append([]string(nil), r.MoveNames...)
-	if r.MoveNames != nil && c.MoveNames == nil {
-		c.MoveNames = []string{}
-	}
-	c.Options = maps.Clone(r.Options)
-	return &c
 }
 
 // Snapshot returns a deep copy of the statistics: the caller may keep and
