@@ -58,11 +58,12 @@ func (r *Result) NodesPerSecond() float64 {
 // the solution's depth d holds as many nodes as were generated,
 // N = b + b^2 + ... + b^d. It is 0 when there is no solution of depth > 0.
 func (r *Result) EBF() float64 {
-	return EffectiveBranching(r.Totals.Generated, len(r.Moves))
+	return trace.EffectiveBranching(r.Totals.Generated, len(r.Moves))
 }
 
-// EffectiveBranching solves N = b + b^2 + ... + b^d for b (the same
-// function as trace.EffectiveBranching, which the page's statistics use).
+// EffectiveBranching solves N = b + b^2 + ... + b^d for b.
+//
+// Deprecated: it is trace.EffectiveBranching, which trace.Snapshot.EBF uses.
 func EffectiveBranching(n int64, d int) float64 { return trace.EffectiveBranching(n, d) }
 
 // ErrNoDomain is returned when the domain is nil.

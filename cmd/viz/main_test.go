@@ -68,7 +68,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown puzzle", []string{"solve", "--puzzle", "nope", "1 2"}, `unknown puzzle "nope"`},
 		{"bad heuristic", []string{"solve", "--puzzle", "8puzzle", "--heuristic", "magic", "1 2 3 4 5 6 7 8 0"}, `no heuristic "magic"`},
 		{"bad goal", []string{"solve", "--puzzle", "8puzzle", "--goal", "middle", "1 2 3 4 5 6 7 8 0"}, `no goal "middle"`},
-		{"bad algo", []string{"solve", "--algo", "bfs", "1 2 3 4 5 6 7 8 0"}, `unknown --algo "bfs"`},
+		{"bad algo", []string{"solve", "--algo", "bfs", "1 2 3 4 5 6 7 8 0"}, `--algo: unknown algorithm "bfs"`},
 		{"short board", []string{"solve", "--puzzle", "8puzzle", "1 2 3 4 5 6 7 8"}, "8puzzle state"},
 		{"unsolvable", []string{"solve", "--puzzle", "8puzzle", "2 1 3 4 5 6 7 8 0"}, "solvable"},
 		{"unknown flag", []string{"solve", "--frobnicate", "1"}, "frobnicate"},
