@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -27,9 +28,7 @@ func bfsDistances(n int) map[string]int {
 		queue = queue[1:]
 		for k := 2; k <= n; k++ {
 			b := []byte(cur)
-			for i, j := 0, k-1; i < j; i, j = i+1, j-1 {
-				b[i], b[j] = b[j], b[i]
-			}
+			slices.Reverse(b[:k])
 			if _, ok := dist[string(b)]; !ok {
 				dist[string(b)] = dist[cur] + 1
 				queue = append(queue, string(b))
