@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"idaviz/engine"
+	"idaviz/internal/parsetest"
 )
 
 // bfs is an independent answer: a breadth-first search from b over all eight
@@ -281,17 +282,8 @@ func TestParseBoard(t *testing.T) {
 }
 
 func FuzzParseBoard(f *testing.F) {
-	f.Add("11/11/3232313/22/3122231/21/33")
-	f.Add("1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
-	f.Fuzz(func(t *testing.T, s string) {
-		b, err := ParseBoard(s)
-		if err != nil {
-			return
-		}
-		if back, err := ParseBoard(b.String()); err != nil || back != b {
-			t.Fatalf("round trip %q: %v", b.String(), err)
-		}
-	})
+	parsetest.Fuzz(f, ParseBoard, []string{"11/11/3232313/22/3122231/21/33", "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3"},
+		Board.String, Board.Judge)
 }
 
 func FuzzJudge(f *testing.F) {
