@@ -120,12 +120,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		res.Status = trace.StatusLimit
 	}
 	for iter := 1; res.Status == trace.StatusRunning; iter++ {
-		s.it = trace.Iteration{Iteration: iter, Bound: s.bound}
-		if s.em.hist {
-			s.it.VisitF = make([]int64, s.bound+2)
-			s.it.PruneF = make([]int64, s.bound+2)
-			s.it.Depth = make([]int64, s.bound+2)
-		}
+		s.it = newIteration(iter, s.bound, s.em.hist)
 		s.em.iterationStart(iter, s.bound)
 		s.next = unbounded
 		s.genBase = res.Totals.Generated
@@ -161,6 +156,18 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		return res, ctx.Err()
 	}
 	return res, nil
+}
+
+// newIteration is the counts of iteration iter, with histograms sized for
+// its bound when hist (a prune's f may exceed that: CountPrune grows them).
+func newIteration(iter, bound int, hist bool) trace.Iteration {
+	it := trace.Iteration{Iteration: iter, Bound: bound}
+	if hist {
+		it.VisitF = make([]int64, bound+2)
+		it.PruneF = make([]int64, bound+2)
+		it.Depth = make([]int64, bound+2)
+	}
+	return it
 }
 
 // afterIteration is how a run stands once an iteration has ended: solved,

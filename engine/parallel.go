@@ -115,13 +115,7 @@ type tally struct {
 }
 
 func newTally(bound int, hist bool) *tally {
-	t := &tally{next: unbounded}
-	if hist {
-		t.it.VisitF = make([]int64, bound+2)
-		t.it.PruneF = make([]int64, bound+2)
-		t.it.Depth = make([]int64, bound+2)
-	}
-	return t
+	return &tally{it: newIteration(0, bound, hist), next: unbounded}
 }
 
 func (t *tally) add(o *tally) {
@@ -347,7 +341,7 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 	// The worker counts histograms as the run's emitter asks, but has no
 	// sink of its own: its checks go to w.check, never to a progress event.
 	s.d, s.bound, s.em.hist, s.next = d, w.p.bound, w.p.em.hist, unbounded
-	s.it = newTally(w.p.bound, w.p.em.hist).it
+	s.it = newIteration(0, w.p.bound, w.p.em.hist)
 	s.checkEvery, s.checkAt, s.onCheck = w.p.checkEvery, w.p.checkEvery, w.check
 	s.path = nil
 	for _, m := range x.path {
