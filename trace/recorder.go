@@ -111,11 +111,10 @@ func (r *Recorder) flush() {
 // Event records e if the recorder's level admits its kind. Unknown kinds
 // are not recorded.
 func (r *Recorder) Event(e *Event) {
-	if r.closed {
-		r.closedErr()
-		return
-	}
-	if r.err != nil || e.Kind.Level() > r.level || e.Kind == 0 || e.Kind >= kindLimit {
+	if r.err != nil || r.closed || e.Kind.Level() > r.level || e.Kind == 0 || e.Kind >= kindLimit {
+		if r.closed {
+			r.closedErr()
+		}
 		return
 	}
 	r.events++
