@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"idaviz/trace"
@@ -38,6 +39,7 @@ type anode struct {
 	parent int32
 	move   int32
 	seq    int32
+	depth  int32 // moves from the start
 }
 
 // openList orders node indices by f, then by larger g (deeper first, which
@@ -83,34 +85,23 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		return Result{}, ErrNoSnapshots
 	}
 	start := time.Now()
-	s := &ida{d: d, sink: opt.Sink}
-	if s.sink != nil {
-		s.level = s.sink.Level()
-		s.hist = s.level >= trace.LevelIteration
-		s.nodes = s.level >= trace.LevelNode
-	}
-	checkEvery := opt.CheckEvery
-	if checkEvery <= 0 {
-		checkEvery = 1 << 14
-	}
+	em := newEmitter(opt.Sink, trace.LevelNode)
+	checkEvery := opt.checkEvery()
 	var deadline time.Time
 	if opt.Timeout > 0 {
 		deadline = start.Add(opt.Timeout)
 	}
 	startKey := sn.AppendState(nil)
 	h0 := d.H()
-	s.emitRunStart("astar", opt.Info, h0, start)
-	s.it = trace.Iteration{Iteration: 1, Bound: h0, NextBound: -1}
-	if s.hist {
-		s.ev = trace.Event{Kind: trace.KindIterationStart, Iteration: 1, Bound: h0}
-		s.sink.Event(&s.ev)
-	}
+	em.runStart(AlgorithmAStar, opt.Info, d, h0, start)
+	it := trace.Iteration{Iteration: 1, Bound: h0, NextBound: -1}
+	em.iterationStart(1, h0)
 
 	nodes := []anode{{key: string(startKey), h: int32(h0), parent: -1, move: NoMove}}
 	best := map[string]int32{nodes[0].key: 0}
 	open := &openList{nodes: &nodes}
 	heap.Push(open, int32(0))
-	s.it.Generated = 1
+	it.Generated = 1
 	var res Result
 	res.PeakOpen = 1
 	buf := make([]Child, d.MaxBranch())
@@ -129,17 +120,17 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 			res.Status = trace.StatusLimit
 			break
 		}
-		s.it.Bound = f
+		it.Bound = f
 		sn.SetState([]byte(n.key))
-		if s.hist {
-			s.it.CountVisit(f, depthOf(nodes, i))
-			if s.nodes {
-				s.ev = trace.Event{Kind: trace.KindVisit, Node: uint64(i) + 1, Depth: depthOf(nodes, i),
+		if em.hist {
+			it.CountVisit(f, int(n.depth))
+			if em.nodes {
+				em.ev = trace.Event{Kind: trace.KindVisit, Node: uint64(i) + 1, Depth: int(n.depth),
 					G: int(n.g), H: int(n.h), F: f, Move: int(n.move), Iteration: 1, Bound: f}
 				if n.parent >= 0 {
-					s.ev.Parent = uint64(n.parent) + 1
+					em.ev.Parent = uint64(n.parent) + 1
 				}
-				s.sink.Event(&s.ev)
+				em.send()
 			}
 		}
 		if n.h == 0 && d.IsGoal() {
@@ -148,19 +139,19 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 			break
 		}
 		k := d.Expand(int(n.move), buf)
-		s.it.Expanded++
-		s.it.Generated += int64(k)
+		it.Expanded++
+		it.Generated += int64(k)
 		for _, c := range buf[:k] {
 			d.Apply(int(c.Move))
 			key = sn.AppendState(key[:0])
 			d.Undo(int(c.Move))
 			g := n.g + c.Cost
 			if j, seen := best[string(key)]; seen && nodes[j].g <= g {
-				s.it.Pruned++
+				it.Pruned++
 				continue
 			}
 			ni := int32(len(nodes))
-			nodes = append(nodes, anode{key: string(key), g: g, h: c.H, parent: i, move: c.Move, seq: ni})
+			nodes = append(nodes, anode{key: string(key), g: g, h: c.H, parent: i, move: c.Move, seq: ni, depth: n.depth + 1})
 			best[nodes[ni].key] = ni
 			heap.Push(open, ni)
 			if held += int64(len(key)) + stateBytes; opt.MaxMemory > 0 && held > opt.MaxMemory {
@@ -172,17 +163,16 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		if open.Len() > res.PeakOpen {
 			res.PeakOpen = open.Len()
 		}
-		if opt.MaxNodes > 0 && s.it.Generated >= opt.MaxNodes {
+		if opt.MaxNodes > 0 && it.Generated >= opt.MaxNodes {
 			res.Status = trace.StatusLimit
-		} else if s.it.Expanded%checkEvery == 0 {
+		} else if it.Expanded%checkEvery == 0 {
 			switch {
 			case !deadline.IsZero() && time.Now().After(deadline):
 				res.Status = trace.StatusLimit
 			case ctx != nil && ctx.Err() != nil:
 				res.Status = trace.StatusCancelled
-			case s.hist:
-				s.ev = trace.Event{Kind: trace.KindProgress, Iteration: 1, Bound: f, Stats: &s.it}
-				s.sink.Event(&s.ev)
+			default:
+				em.progress(&it)
 			}
 		}
 	}
@@ -193,31 +183,18 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		for i := goal; nodes[i].parent >= 0; i = nodes[i].parent {
 			res.Moves = append(res.Moves, int(nodes[i].move))
 		}
-		for l, r := 0, len(res.Moves)-1; l < r; l, r = l+1, r-1 {
-			res.Moves[l], res.Moves[r] = res.Moves[r], res.Moves[l]
-		}
+		slices.Reverse(res.Moves)
 		res.Cost = int(nodes[goal].g)
 	}
 	sn.SetState(startKey)
 	res.Stored = len(best)
-	res.Totals = s.it.Counts
-	res.Iterations = []trace.Iteration{s.it.Clone()}
-	if s.hist {
-		s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: 1, Bound: s.it.Bound, Stats: &s.it}
-		s.sink.Event(&s.ev)
-	}
+	res.Totals = it.Counts
+	res.Iterations = []trace.Iteration{it.Clone()}
+	em.iterationEnd(&it)
 	res.Elapsed = time.Since(start)
-	s.emitEnd(&res)
+	em.end(&res)
 	if res.Status == trace.StatusCancelled {
 		return res, ctx.Err()
 	}
 	return res, memErr
-}
-
-func depthOf(nodes []anode, i int32) int {
-	d := 0
-	for ; nodes[i].parent >= 0; i = nodes[i].parent {
-		d++
-	}
-	return d
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -27,9 +28,7 @@ func bfsDistances(n int) map[string]int {
 		queue = queue[1:]
 		for k := 2; k <= n; k++ {
 			b := []byte(cur)
-			for i, j := 0, k-1; i < j; i, j = i+1, j-1 {
-				b[i], b[j] = b[j], b[i]
-			}
+			slices.Reverse(b[:k])
 			if _, ok := dist[string(b)]; !ok {
 				dist[string(b)] = dist[cur] + 1
 				queue = append(queue, string(b))
@@ -318,14 +317,27 @@ func TestAStarMatchesIDAOnRandomStacks(t *testing.T) {
 	}
 }
 
+// BenchmarkIDAPancake times the engine's own loop (pancakes have no
+// Iterator) with no sink, with Stats, and with a sink taking every node.
 func BenchmarkIDAPancake(b *testing.B) {
-	var gen int64
-	for b.Loop() {
-		s, _ := pancake.New(3, 7, 1, 8, 0, 5, 2, 9, 4, 6, 11, 10)
-		res, _ := engine.IDA(context.Background(), s, engine.Options{})
-		gen += res.Totals.Generated
+	for _, bc := range []struct {
+		name string
+		sink func() trace.Sink
+	}{
+		{"none", func() trace.Sink { return nil }},
+		{"stats", func() trace.Sink { return trace.NewStats() }},
+		{"nodes", func() trace.Sink { return levelSink(trace.LevelNode) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var gen int64
+			for b.Loop() {
+				s, _ := pancake.New(3, 7, 1, 8, 0, 5, 2, 9, 4, 6, 11, 10)
+				res, _ := engine.IDA(context.Background(), s, engine.Options{Sink: bc.sink()})
+				gen += res.Totals.Generated
+			}
+			b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
+		})
 	}
-	b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
 }
 
 // Stats, fed by the engine, holds exactly the engine's own counts; folding

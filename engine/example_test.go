@@ -54,3 +54,20 @@ func ExampleAStar() {
 	// Output:
 	// solved 4 true
 }
+
+// Choose the search by name, as a flag or a web request gives it.
+func ExampleParseAlgorithm() {
+	for _, name := range []string{"astar", "bfs"} {
+		algo, err := engine.ParseAlgorithm(name)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		stack, _ := pancake.New(2, 0, 3, 1)
+		res, _ := algo.Search(context.Background(), stack, engine.Options{})
+		fmt.Println(algo.Title(), res.Status, res.Cost)
+	}
+	// Output:
+	// A* solved 4
+	// unknown algorithm "bfs" (want ida or astar)
+}

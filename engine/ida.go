@@ -29,7 +29,7 @@ type Options struct {
 	// only its path, and ignores it.
 	MaxMemory int64
 	// CheckEvery is how many expansions pass between checks of the context,
-	// the limits, and progress events (default 1<<16).
+	// the limits, and progress events (0: DefaultCheckEvery).
 	CheckEvery int64
 }
 
@@ -62,11 +62,12 @@ func (r *Result) NodesPerSecond() float64 {
 // the solution's depth d holds as many nodes as were generated,
 // N = b + b^2 + ... + b^d. It is 0 when there is no solution of depth > 0.
 func (r *Result) EBF() float64 {
-	return EffectiveBranching(r.Totals.Generated, len(r.Moves))
+	return trace.EffectiveBranching(r.Totals.Generated, len(r.Moves))
 }
 
-// EffectiveBranching solves N = b + b^2 + ... + b^d for b (the same
-// function as trace.EffectiveBranching, which the page's statistics use).
+// EffectiveBranching solves N = b + b^2 + ... + b^d for b.
+//
+// Deprecated: it is trace.EffectiveBranching, which trace.Snapshot.EBF uses.
 func EffectiveBranching(n int64, d int) float64 { return trace.EffectiveBranching(n, d) }
 
 // ErrNoDomain is returned when the domain is nil.
@@ -82,11 +83,7 @@ type ida struct {
 	it     trace.Iteration
 	buf    [][]Child
 	path   []int // the solution, once found
-	level  trace.Level
-	hist   bool // level >= LevelIteration
-	nodes  bool // level >= LevelNode
-	sink   trace.Sink
-	ev     trace.Event
+	em     emitter
 	ids    []uint64
 	nextID uint64
 	cuts   []int
@@ -114,20 +111,12 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		return Result{}, ErrNoDomain
 	}
 	start := time.Now()
-	s := &ida{d: d, sink: opt.Sink, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.CheckEvery}
-	if s.checkEvery <= 0 {
-		s.checkEvery = 1 << 16
-	}
+	s := &ida{d: d, em: newEmitter(opt.Sink, trace.LevelNode), ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery()}
 	if opt.Timeout > 0 {
 		s.deadline = start.Add(opt.Timeout)
 	}
-	if s.sink != nil {
-		s.level = s.sink.Level()
-		s.hist = s.level >= trace.LevelIteration
-		s.nodes = s.level >= trace.LevelNode
-	}
 	h0 := d.H()
-	s.emitRunStart("ida", opt.Info, h0, start)
+	s.em.runStart(AlgorithmIDA, opt.Info, d, h0, start)
 
 	var res Result
 	s.bound = h0
@@ -135,20 +124,14 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		res.Status = trace.StatusLimit
 	}
 	for iter := 1; res.Status == trace.StatusRunning; iter++ {
-		s.it = trace.Iteration{Iteration: iter, Bound: s.bound}
-		if s.hist {
-			s.it.VisitF = make([]int64, s.bound+2)
-			s.it.PruneF = make([]int64, s.bound+2)
-			s.it.Depth = make([]int64, s.bound+2)
-			s.ev = trace.Event{Kind: trace.KindIterationStart, Iteration: iter, Bound: s.bound}
-			s.sink.Event(&s.ev)
-		}
+		s.it = newIteration(iter, s.bound, s.em.hist)
+		s.em.iterationStart(iter, s.bound)
 		s.next = unbounded
 		s.genBase = res.Totals.Generated
 		s.checkAt = s.interval()
 		s.path = nil
 		var found bool
-		if it, ok := d.(Iterator); ok && !s.nodes {
+		if it, ok := d.(Iterator); ok && !s.em.nodes {
 			found = s.delegate(it)
 		} else {
 			found = s.root() && s.stop == trace.StatusRunning
@@ -159,59 +142,36 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		}
 		res.Totals.Add(s.it.Counts)
 		res.Iterations = append(res.Iterations, s.it.Clone())
-		if s.hist {
-			s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: iter, Bound: s.bound, Stats: &s.it}
-			s.sink.Event(&s.ev)
-		}
+		s.em.iterationEnd(&s.it)
 		res.Status = afterIteration(found, s.stop, s.it.NextBound, opt.MaxBound)
 		if found {
 			res.Moves = append([]int(nil), s.path...)
-			res.Cost = s.pathCost()
+			res.Cost = pathCost(d, res.Moves)
 		}
 		if res.Status != trace.StatusRunning {
 			break
 		}
-		if s.hist {
-			s.ev = trace.Event{Kind: trace.KindBoundIncrease, Iteration: iter, Bound: s.bound, NewBound: s.next}
-			s.sink.Event(&s.ev)
-		}
+		s.em.boundIncrease(iter, s.bound, s.next)
 		s.bound = s.next
 	}
 	res.Elapsed = time.Since(start)
-	s.emitEnd(&res)
+	s.em.end(&res)
 	if res.Status == trace.StatusCancelled {
 		return res, ctx.Err()
 	}
 	return res, nil
 }
 
-func (s *ida) emitRunStart(algo string, info trace.RunInfo, h0 int, start time.Time) {
-	if s.sink == nil {
-		return
+// newIteration is the counts of iteration iter, with histograms sized for
+// its bound when hist (a prune's f may exceed that: CountPrune grows them).
+func newIteration(iter, bound int, hist bool) trace.Iteration {
+	it := trace.Iteration{Iteration: iter, Bound: bound}
+	if hist {
+		it.VisitF = make([]int64, bound+2)
+		it.PruneF = make([]int64, bound+2)
+		it.Depth = make([]int64, bound+2)
 	}
-	info.Algorithm = algo
-	info.Engine = Version
-	info.StartH = h0
-	if info.Created.IsZero() {
-		info.Created = start.UTC()
-	}
-	if info.MoveNames == nil {
-		info.MoveNames = MoveNames(s.d)
-	}
-	s.ev = trace.Event{Kind: trace.KindRunStart, Run: &info}
-	s.sink.Event(&s.ev)
-}
-
-func (s *ida) emitEnd(res *Result) {
-	if s.sink == nil {
-		return
-	}
-	if res.Solved() {
-		s.ev = trace.Event{Kind: trace.KindSolution, Moves: res.Moves, Cost: res.Cost}
-		s.sink.Event(&s.ev)
-	}
-	s.ev = trace.Event{Kind: trace.KindRunEnd, Status: res.Status, Totals: res.Totals, Elapsed: res.Elapsed}
-	s.sink.Event(&s.ev)
+	return it
 }
 
 // afterIteration is how a run stands once an iteration has ended: solved,
@@ -240,26 +200,27 @@ func MoveNames(d Domain) []string {
 	return names
 }
 
-func (s *ida) pathCost() int {
+// pathCost is the cost of path from d's current state, where d is left.
+func pathCost(d Domain, path []int) int {
 	// Costs are only known from Expand: replay the path from the start,
 	// then take it back.
 	defer func() {
-		for i := len(s.path) - 1; i >= 0; i-- {
-			s.d.Undo(s.path[i])
+		for i := len(path) - 1; i >= 0; i-- {
+			d.Undo(path[i])
 		}
 	}()
 	cost := 0
-	buf := make([]Child, s.d.MaxBranch())
+	buf := make([]Child, d.MaxBranch())
 	prev := NoMove
-	for _, m := range s.path {
-		n := s.d.Expand(prev, buf)
+	for _, m := range path {
+		n := d.Expand(prev, buf)
 		for _, c := range buf[:n] {
 			if int(c.Move) == m {
 				cost += int(c.Cost)
 				break
 			}
 		}
-		s.d.Apply(m)
+		d.Apply(m)
 		prev = m
 	}
 	return cost
@@ -270,14 +231,14 @@ func (s *ida) pathCost() int {
 func (s *ida) root() bool {
 	h := s.d.H()
 	s.it.Generated++
-	if s.hist {
+	if s.em.hist {
 		s.it.CountVisit(h, 0)
 	}
-	if s.nodes {
+	if s.em.nodes {
 		s.nextID++
 		s.ids = append(s.ids[:0], s.nextID)
-		s.ev = trace.Event{Kind: trace.KindVisit, Node: s.nextID, Depth: 0, G: 0, H: h, F: h, Move: NoMove, Iteration: s.it.Iteration, Bound: s.bound}
-		s.sink.Event(&s.ev)
+		s.em.ev = trace.Event{Kind: trace.KindVisit, Node: s.nextID, Depth: 0, G: 0, H: h, F: h, Move: NoMove, Iteration: s.it.Iteration, Bound: s.bound}
+		s.em.send()
 	}
 	if h == 0 && s.d.IsGoal() {
 		s.path = []int{}
@@ -302,7 +263,7 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 		s.it.Generated -= int64(n) // none of them was looked at
 		return true
 	}
-	if s.nodes {
+	if s.em.nodes {
 		s.emitCuts(g, depth, prev)
 	}
 	bound := s.bound
@@ -315,14 +276,14 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 			if f < s.next {
 				s.next = f
 			}
-			if s.hist {
+			if s.em.hist {
 				s.countPrune(f, c, cg, depth)
 			}
 			continue
 		}
-		if s.hist {
+		if s.em.hist {
 			s.it.CountVisit(f, depth+1)
-			if s.nodes {
+			if s.em.nodes {
 				s.emitNode(trace.KindVisit, c, cg, f, depth)
 			}
 		}
@@ -351,21 +312,21 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 
 func (s *ida) countPrune(f int, c *Child, g, depth int) {
 	s.it.CountPrune(f)
-	if s.nodes {
+	if s.em.nodes {
 		s.emitNode(trace.KindPrune, c, g, f, depth)
 	}
 }
 
 func (s *ida) emitNode(k trace.Kind, c *Child, g, f, depth int) {
 	s.nextID++
-	s.ev = trace.Event{Kind: k, Node: s.nextID, Parent: s.ids[depth], Depth: depth + 1,
+	s.em.ev = trace.Event{Kind: k, Node: s.nextID, Parent: s.ids[depth], Depth: depth + 1,
 		G: g, H: int(c.H), F: f, Move: int(c.Move), Iteration: s.it.Iteration, Bound: s.bound}
 	if k == trace.KindPrune {
-		s.ev.Reason = trace.ReasonBound
+		s.em.ev.Reason = trace.ReasonBound
 	} else {
 		s.ids = append(s.ids[:depth+1], s.nextID)
 	}
-	s.sink.Event(&s.ev)
+	s.em.send()
 }
 
 func (s *ida) emitCuts(g, depth, prev int) {
@@ -378,16 +339,16 @@ func (s *ida) emitCuts(g, depth, prev int) {
 	}
 	n := rc.Cut(prev, s.cuts[:cap(s.cuts)])
 	for _, m := range s.cuts[:n] {
-		s.ev = trace.Event{Kind: trace.KindPrune, Parent: s.ids[depth], Depth: depth + 1,
+		s.em.ev = trace.Event{Kind: trace.KindPrune, Parent: s.ids[depth], Depth: depth + 1,
 			G: g, H: -1, F: -1, Move: m, Reason: trace.ReasonMoveRule, Iteration: s.it.Iteration, Bound: s.bound}
-		s.sink.Event(&s.ev)
+		s.em.send()
 	}
 }
 
 // delegate runs the iteration through the domain's own Iterator.
 func (s *ida) delegate(it Iterator) bool {
 	var hist *trace.Iteration
-	if s.hist {
+	if s.em.hist {
 		hist = &s.it
 	}
 	moves, next, counts, stopped := it.Iterate(s.bound, hist, s.interval(), func(c trace.Counts) bool {
@@ -421,10 +382,7 @@ func (s *ida) limitedOrProgress() bool {
 	if s.limited() {
 		return true
 	}
-	if s.hist {
-		s.ev = trace.Event{Kind: trace.KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &s.it}
-		s.sink.Event(&s.ev)
-	}
+	s.em.progress(&s.it)
 	return false
 }
 

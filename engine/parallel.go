@@ -49,20 +49,13 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 		workers = runtime.GOMAXPROCS(0)
 	}
 	start := time.Now()
-	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.CheckEvery, workers: workers, sink: opt.Sink}
-	if p.checkEvery <= 0 {
-		p.checkEvery = 1 << 16
-	}
+	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery(), workers: workers,
+		em: newEmitter(opt.Sink, trace.LevelIteration)}
 	if opt.Timeout > 0 {
 		p.deadline = start.Add(opt.Timeout)
 	}
-	// The sequential engine's event helpers serve the run-level events.
-	s := &ida{d: d, sink: opt.Sink}
-	if s.sink != nil {
-		p.hist = s.sink.Level() >= trace.LevelIteration
-	}
 	h0 := d.H()
-	s.emitRunStart("ida", opt.Info, h0, start)
+	p.em.runStart(AlgorithmIDA, opt.Info, d, h0, start)
 
 	var res Result
 	bound := h0
@@ -70,34 +63,24 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 		res.Status = trace.StatusLimit
 	}
 	for iter := 1; res.Status == trace.StatusRunning; iter++ {
-		if p.hist {
-			s.ev = trace.Event{Kind: trace.KindIterationStart, Iteration: iter, Bound: bound}
-			s.sink.Event(&s.ev)
-		}
+		p.em.iterationStart(iter, bound)
 		it, moves, found, stop := p.iteration(iter, bound, res.Totals.Generated)
 		res.Totals.Add(it.Counts)
 		res.Iterations = append(res.Iterations, it.Clone())
-		if p.hist {
-			s.ev = trace.Event{Kind: trace.KindIterationEnd, Iteration: iter, Bound: bound, Stats: &it}
-			s.sink.Event(&s.ev)
-		}
+		p.em.iterationEnd(&it)
 		res.Status = afterIteration(found, stop, it.NextBound, opt.MaxBound)
 		if found {
 			res.Moves = moves
-			s.path = moves
-			res.Cost = s.pathCost()
+			res.Cost = pathCost(d, moves)
 		}
 		if res.Status != trace.StatusRunning {
 			break
 		}
-		if p.hist {
-			s.ev = trace.Event{Kind: trace.KindBoundIncrease, Iteration: iter, Bound: bound, NewBound: it.NextBound}
-			s.sink.Event(&s.ev)
-		}
+		p.em.boundIncrease(iter, bound, it.NextBound)
 		bound = it.NextBound
 	}
 	res.Elapsed = time.Since(start)
-	s.emitEnd(&res)
+	p.em.end(&res)
 	if res.Status == trace.StatusCancelled {
 		return res, ctx.Err()
 	}
@@ -111,8 +94,7 @@ type parallel struct {
 	maxNodes   int64
 	checkEvery int64
 	workers    int
-	hist       bool
-	sink       trace.Sink // progress events, when hist
+	em         emitter // its level is read by all; it sends only from the calling goroutine
 
 	// Per iteration.
 	bound     int
@@ -133,13 +115,7 @@ type tally struct {
 }
 
 func newTally(bound int, hist bool) *tally {
-	t := &tally{next: unbounded}
-	if hist {
-		t.it.VisitF = make([]int64, bound+2)
-		t.it.PruneF = make([]int64, bound+2)
-		t.it.Depth = make([]int64, bound+2)
-	}
-	return t
+	return &tally{it: newIteration(0, bound, hist), next: unbounded}
 }
 
 func (t *tally) add(o *tally) {
@@ -173,18 +149,18 @@ func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration
 	p.generated.Store(0)
 	p.first.Store(math.MaxInt64)
 	p.items = p.items[:0]
-	p.pending = newTally(bound, p.hist)
+	p.pending = newTally(bound, p.em.hist)
 	p.path = p.path[:0]
 
 	// The root, as the sequential search visits it.
 	h := p.d.H()
 	p.pending.it.Generated++
-	if p.hist {
+	if p.em.hist {
 		p.pending.it.CountVisit(h, 0)
 	}
 	if h == 0 && p.d.IsGoal() {
 		p.items = append(p.items, &item{pre: p.pending, goal: true})
-		p.pending = newTally(bound, p.hist)
+		p.pending = newTally(bound, p.em.hist)
 	} else {
 		p.split(0, 0, NoMove, 0)
 	}
@@ -197,7 +173,7 @@ func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration
 	}
 	p.run(iter)
 
-	total := newTally(bound, p.hist)
+	total := newTally(bound, p.em.hist)
 	for _, x := range p.items {
 		total.add(x.pre)
 		if x.goal {
@@ -257,12 +233,12 @@ func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
 			if f < t.next {
 				t.next = f
 			}
-			if p.hist {
+			if p.em.hist {
 				t.it.CountPrune(f)
 			}
 			continue
 		}
-		if p.hist {
+		if p.em.hist {
 			t.it.CountVisit(f, depth+1)
 		}
 		m := int(c.Move)
@@ -289,7 +265,7 @@ func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
 
 func (p *parallel) addItem(g int, unlooked int64, goal bool) {
 	p.items = append(p.items, &item{path: append([]int{}, p.path...), g: g, pre: p.pending, unlooked: unlooked, goal: goal})
-	p.pending = newTally(p.bound, p.hist)
+	p.pending = newTally(p.bound, p.em.hist)
 }
 
 // progressEvery is how often a parallel search reports progress.
@@ -324,7 +300,7 @@ func (p *parallel) run(iter int) {
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	if !p.hist {
+	if !p.em.hist {
 		<-done
 		return
 	}
@@ -339,8 +315,7 @@ func (p *parallel) run(iter int) {
 		case <-tick.C:
 			st := sofar.it
 			st.Iteration, st.Bound = iter, p.bound
-			ev := trace.Event{Kind: trace.KindProgress, Iteration: iter, Bound: p.bound, Stats: &st}
-			p.sink.Event(&ev)
+			p.em.progress(&st)
 		case <-done:
 			return
 		}
@@ -363,8 +338,10 @@ type worker struct {
 func (w *worker) search(d Domain, index int64, x *item) bool {
 	w.index, w.discard, w.lastGen = index, false, 0
 	s := &w.s
-	s.d, s.bound, s.hist, s.next = d, w.p.bound, w.p.hist, unbounded
-	s.it = newTally(w.p.bound, w.p.hist).it
+	// The worker counts histograms as the run's emitter asks, but has no
+	// sink of its own: its checks go to w.check, never to a progress event.
+	s.d, s.bound, s.em.hist, s.next = d, w.p.bound, w.p.em.hist, unbounded
+	s.it = newIteration(0, w.p.bound, w.p.em.hist)
 	s.checkEvery, s.checkAt, s.onCheck = w.p.checkEvery, w.p.checkEvery, w.check
 	s.path = nil
 	for _, m := range x.path {

@@ -9,6 +9,8 @@ package trace
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 )
 
@@ -271,4 +273,43 @@ func (e *Event) Clone() Event {
 	}
 	c.Moves = append([]int(nil), e.Moves...)
 	return c
+}
+
+// histLimit bounds the histograms that bump grows (an Iteration counting, a
+// Stats folding node events) and those a Stats copies from a file: an f or a
+// depth read from a corrupt or hostile file must not make it allocate
+// gigabytes. Values at or above it are counted but not binned.
+const histLimit = 1 << 16
+
+// bump increments (*h)[i], growing the histogram as needed; it reports
+// false, and counts nothing, for an i outside [0, histLimit).
+func bump(h *[]int64, i int) bool {
+	if i < 0 || i >= histLimit {
+		return false
+	}
+	if i >= len(*h) {
+		grow(h, i+1)
+	}
+	(*h)[i]++
+	return true
+}
+
+// grow lengthens *h to n entries, the new ones zero, reusing its array when
+// it has room. (append(h, make(...)...) would allocate the zeros on every
+// call where the compiler does not elide them, as under -race.)
+func grow(h *[]int64, n int) {
+	old := len(*h)
+	*h = slices.Grow(*h, n-old)[:n]
+	clear((*h)[old:])
+}
+
+// cloneRun is a deep copy of r (Event.Clone and Stats keep run metadata).
+func cloneRun(r *RunInfo) *RunInfo {
+	c := *r
+	c.MoveNames = append([]string(nil), r.MoveNames...)
+	if r.MoveNames != nil && c.MoveNames == nil {
+		c.MoveNames = []string{}
+	}
+	c.Options = maps.Clone(r.Options)
+	return &c
 }

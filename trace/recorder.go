@@ -15,8 +15,9 @@ import (
 // does), so a file is readable while it is being written.
 //
 // Event has no error to return: the first write error stops the recording
-// and is kept for Err, Flush and Close. A Recorder is not safe for
-// concurrent use.
+// and is kept for Err, Flush and Close. Once closed, a Recorder drops events
+// and Flush, Close and Err report ErrClosed (unless a write error came
+// first), as an *os.File does. A Recorder is not safe for concurrent use.
 type Recorder struct {
 	w      io.Writer
 	enc    Encoding
@@ -63,6 +64,9 @@ func (r *Recorder) Err() error { return r.err }
 // Flush writes what is buffered to the underlying writer, and flushes that
 // writer too when it has a Flush method (a *bufio.Writer does).
 func (r *Recorder) Flush() error {
+	if r.closed {
+		return r.closedErr()
+	}
 	r.flush()
 	if r.err == nil {
 		if f, ok := r.w.(interface{ Flush() error }); ok {
@@ -78,11 +82,20 @@ func (r *Recorder) Flush() error {
 // not close the underlying writer.
 func (r *Recorder) Close() error {
 	if r.closed {
-		return r.err
+		return r.closedErr()
 	}
 	err := r.Flush()
 	r.closed = true
 	return err
+}
+
+// closedErr is what a closed Recorder reports: its write error if it had
+// one, else ErrClosed, which Err keeps from then on.
+func (r *Recorder) closedErr() error {
+	if r.err == nil {
+		r.err = ErrClosed
+	}
+	return r.err
 }
 
 func (r *Recorder) flush() {
@@ -99,6 +112,9 @@ func (r *Recorder) flush() {
 // are not recorded.
 func (r *Recorder) Event(e *Event) {
 	if r.err != nil || r.closed || e.Kind.Level() > r.level || e.Kind == 0 || e.Kind >= kindLimit {
+		if r.closed {
+			r.closedErr()
+		}
 		return
 	}
 	if err := checkLists(e); err != nil {

@@ -212,6 +212,34 @@ func (w *errWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// TestRecorderAfterClose: a closed Recorder records nothing, and says so.
+func TestRecorderAfterClose(t *testing.T) {
+	sim, _ := simRun(simGoal, 7)
+	tests := []struct {
+		name string
+		use  func(r *Recorder) error
+	}{
+		{"Close", (*Recorder).Close},
+		{"Flush", (*Recorder).Flush},
+		{"Event", func(r *Recorder) error { r.Event(&sim[1]); return r.Err() }},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		r := NewRecorder(&buf, EncodingBinary, LevelNode)
+		r.Event(&sim[0])
+		if err := r.Close(); err != nil || r.Err() != nil {
+			t.Fatalf("Close: %v, Err: %v", err, r.Err())
+		}
+		size := buf.Len()
+		if err := tt.use(r); !errors.Is(err, ErrClosed) {
+			t.Errorf("%s after Close: %v, want ErrClosed", tt.name, err)
+		}
+		if r.Events() != 1 || buf.Len() != size {
+			t.Errorf("%s after Close: %d events, %d bytes written, want 1 and %d", tt.name, r.Events(), buf.Len(), size)
+		}
+	}
+}
+
 func TestRecorderWriteError(t *testing.T) {
 	sim, _ := simRun(simGoal, 7)
 	r := NewRecorder(&errWriter{n: 100}, EncodingBinary, LevelNode)
@@ -224,11 +252,8 @@ func TestRecorderWriteError(t *testing.T) {
 	if err := r.Close(); err == nil {
 		t.Error("Close after a write error returned nil")
 	}
-	r = NewRecorder(io.Discard, EncodingBinary, LevelNode)
-	r.Close()
-	r.Event(&sim[0])
-	if r.Events() != 0 {
-		t.Error("an event after Close was recorded")
+	if err := r.Close(); err == nil || errors.Is(err, ErrClosed) {
+		t.Errorf("a second Close after a write error: %v, want the write error", err)
 	}
 	if r := NewRecorder(io.Discard, Encoding(9), LevelNode); r.Err() == nil {
 		t.Error("an unknown encoding gave no error")

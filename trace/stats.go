@@ -1,9 +1,7 @@
 package trace
 
 import (
-	"maps"
 	"math"
-	"slices"
 	"sync"
 	"time"
 )
@@ -12,10 +10,6 @@ import (
 // values may claim anything. These bound what a Stats keeps, whatever they
 // claim (FORMAT.md, "What a reader keeps").
 const (
-	// histLimit bounds one histogram: an f or a depth at or above it is
-	// counted but not binned, and so are the entries of a recorded
-	// histogram beyond it.
-	histLimit = 1 << 16
 	// keptIterations is how many finished iterations a Stats lists; later
 	// ones count in the totals only. A real IDA* run has tens.
 	keptIterations = 1 << 10
@@ -256,28 +250,6 @@ func (s *Stats) bin(h *[]int64, i int) {
 	}
 }
 
-// bump increments (*h)[i], growing the histogram as needed; it reports
-// false, and counts nothing, for an i outside [0, histLimit).
-func bump(h *[]int64, i int) bool {
-	if i < 0 || i >= histLimit {
-		return false
-	}
-	if i >= len(*h) {
-		grow(h, i+1)
-	}
-	(*h)[i]++
-	return true
-}
-
-// grow lengthens *h to n entries, the new ones zero, reusing its array when
-// it has room. (append(h, make(...)...) would allocate the zeros on every
-// call where the compiler does not elide them, as under -race.)
-func grow(h *[]int64, n int) {
-	old := len(*h)
-	*h = slices.Grow(*h, n-old)[:n]
-	clear((*h)[old:])
-}
-
 // nextBound is the smallest f that was cut, -1 when none was: what the
 // engine reports at the end of an iteration, derived from the histogram.
 func nextBound(it *Iteration) int {
@@ -310,16 +282,6 @@ func (s *Stats) capped(h []int64) []int64 {
 		s.unbinned += c
 	}
 	return h[:histLimit]
-}
-
-func cloneRun(r *RunInfo) *RunInfo {
-	c := *r
-	c.MoveNames = append([]string(nil), r.MoveNames...)
-	if r.MoveNames != nil && c.MoveNames == nil {
-		c.MoveNames = []string{}
-	}
-	c.Options = maps.Clone(r.Options)
-	return &c
 }
 
 // Snapshot returns a deep copy of the statistics: the caller may keep and

@@ -96,7 +96,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	// again and again to a buffered discard.
 	rc := quickBench[0]
 	keep := &keeper{}
-	if _, err := benchRun(ctx, rc, "ida", keep); err != nil {
+	if _, err := benchRun(ctx, rc, engine.AlgorithmIDA, keep); err != nil {
 		return fail(e, "viz bench: recorder: %v", err)
 	}
 	cw := &countingWriter{}
@@ -123,7 +123,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		{"8-puzzle hardest", "8puzzle", "blank-last", "8 6 7 2 5 4 3 0 1", "manhattan"},
 		{"15-puzzle, 38 moves", "15puzzle", "blank-first", "5 4 2 3 12 0 11 15 1 14 8 10 9 7 13 6", "manhattan"},
 	} {
-		for _, algo := range []string{"ida", "astar"} {
+		for _, algo := range []engine.Algorithm{engine.AlgorithmIDA, engine.AlgorithmAStar} {
 			peak, res, err := peakHeap(func() (engine.Result, error) { return benchRun(ctx, bc, algo, nil) })
 			if err != nil {
 				return fail(e, "viz bench: %s: %v", bc.name, err)
@@ -143,7 +143,7 @@ func benchBest(ctx context.Context, bc benchCase, count int, sink func() trace.S
 	var best engine.Result
 	for i := 0; i < count; i++ {
 		cpu := cpuTime()
-		res, err := benchRun(ctx, bc, "ida", sink())
+		res, err := benchRun(ctx, bc, engine.AlgorithmIDA, sink())
 		if err != nil {
 			return res, err
 		}
@@ -172,7 +172,7 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func benchRun(ctx context.Context, bc benchCase, algo string, sink trace.Sink) (engine.Result, error) {
+func benchRun(ctx context.Context, bc benchCase, algo engine.Algorithm, sink trace.Sink) (engine.Result, error) {
 	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo)
 	if err != nil {
 		return engine.Result{}, err

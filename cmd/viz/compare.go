@@ -61,7 +61,7 @@ type compareRun struct {
 type compareJob struct {
 	inst      instance
 	heuristic string
-	algo      string
+	algo      engine.Algorithm
 }
 
 func runCompare(ctx context.Context, e *env, args []string) int {
@@ -113,11 +113,13 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	as := splitList(*algos)
-	for _, a := range as {
-		if a != "ida" && a != "astar" {
-			return fail(e, "viz compare: unknown --algo %q (choose ida, astar or both: ida,astar)", a)
+	var as []engine.Algorithm
+	for _, name := range splitList(*algos) {
+		a, err := engine.ParseAlgorithm(name)
+		if err != nil {
+			return fail(e, "viz compare: unknown --algo %q (choose ida, astar or both: ida,astar)", name)
 		}
+		as = append(as, a)
 	}
 	if len(as) == 0 {
 		return fail(e, "viz compare: --algo is empty")
@@ -303,7 +305,7 @@ feed:
 // stopped it.
 func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error) {
 	c.mu.Lock()
-	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, algoLabel(j.algo), j.inst.number)
+	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
 	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo)
 	if err != nil {
@@ -335,15 +337,8 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	if out.Solved {
 		c.solved.Add(1)
 	}
-	return &compareRun{Instance: j.inst.number, State: req.inst.String(), Algo: j.algo, Optimal: j.inst.optimal,
+	return &compareRun{Instance: j.inst.number, State: req.inst.String(), Algo: j.algo.String(), Optimal: j.inst.optimal,
 		LoadSeconds: load.Seconds(), solveJSON: out}, nil
-}
-
-func algoLabel(a string) string {
-	if a == "astar" {
-		return "A*"
-	}
-	return "IDA*"
 }
 
 // showProgress redraws one line on a terminal until the returned function

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"idaviz/internal/shared"
 )
 
 // runViz runs the CLI in-process and returns the exit status and outputs.
@@ -70,7 +68,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown puzzle", []string{"solve", "--puzzle", "nope", "1 2"}, `unknown puzzle "nope"`},
 		{"bad heuristic", []string{"solve", "--puzzle", "8puzzle", "--heuristic", "magic", "1 2 3 4 5 6 7 8 0"}, `no heuristic "magic"`},
 		{"bad goal", []string{"solve", "--puzzle", "8puzzle", "--goal", "middle", "1 2 3 4 5 6 7 8 0"}, `no goal "middle"`},
-		{"bad algo", []string{"solve", "--algo", "bfs", "1 2 3 4 5 6 7 8 0"}, `unknown --algo "bfs"`},
+		{"bad algo", []string{"solve", "--algo", "bfs", "1 2 3 4 5 6 7 8 0"}, `--algo: unknown algorithm "bfs"`},
 		{"short board", []string{"solve", "--puzzle", "8puzzle", "1 2 3 4 5 6 7 8"}, "8puzzle state"},
 		{"unsolvable", []string{"solve", "--puzzle", "8puzzle", "2 1 3 4 5 6 7 8 0"}, "solvable"},
 		{"unknown flag", []string{"solve", "--frobnicate", "1"}, "frobnicate"},
@@ -160,11 +158,11 @@ func TestJudgeSamples(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.problem+"/"+c.in, func(t *testing.T) {
-			in, err := os.ReadFile(shared.Path(t, "judge", c.problem, c.in))
+			in, err := os.ReadFile(filepath.Join("testdata", "judge", c.problem, c.in))
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile(shared.Path(t, "judge", c.problem, c.out))
+			want, err := os.ReadFile(filepath.Join("testdata", "judge", c.problem, c.out))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -68,7 +68,7 @@ type solveRequest struct {
 	inst      puzzles.Instance
 	heuristic string
 	goal      string
-	algo      string
+	algo      engine.Algorithm
 	workers   int
 	opt       engine.Options
 }
@@ -79,7 +79,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
 	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles)")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
-	algo := fs.String("algo", "ida", "the search: ida|astar")
+	algo := fs.String("algo", engine.AlgorithmIDA.String(), "the search: ida|astar")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	tracePath := fs.String("trace", "", "record the whole event trace to this `file` (*.ndjson: readable JSON lines; otherwise binary)")
 	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
@@ -102,7 +102,11 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return fail(e, "viz solve: %v", err)
 		}
 	}
-	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, *algo)
+	algorithm, err := engine.ParseAlgorithm(*algo)
+	if err != nil {
+		return fail(e, "viz solve: --algo: %v", err)
+	}
+	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
@@ -113,16 +117,16 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz solve: %v", err)
 	}
 	req.workers = *workers
-	if req.algo == "astar" {
+	if req.algo == engine.AlgorithmAStar {
 		defer limitHeap(req.opt.MaxMemory)()
 	}
 
 	var sinks []trace.Sink
 	var rec *recording
 	if *tracePath != "" {
-		level, err := parseTraceLevel(*traceLevel)
+		level, err := trace.ParseLevel(*traceLevel)
 		if err != nil {
-			return fail(e, "viz solve: %v", err)
+			return fail(e, "viz solve: --trace-level: %v", err)
 		}
 		rec, err = createRecording(*tracePath, level)
 		if err != nil {
@@ -178,15 +182,12 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 }
 
 // newSolveRequest validates what the user asked for.
-func newSolveRequest(puzzle, state, heuristic, goal, algo string) (*solveRequest, error) {
+func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
 	if puzzle == "" {
 		puzzle = guessTiles(state)
 		if puzzle == "" {
 			return nil, fmt.Errorf("name the puzzle with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
 		}
-	}
-	if algo != "ida" && algo != "astar" {
-		return nil, fmt.Errorf("unknown --algo %q (choose ida or astar)", algo)
 	}
 	r, err := puzzles.NewRequest(puzzle, state, heuristic, goal)
 	if err != nil {
@@ -215,13 +216,10 @@ func guessTiles(state string) string {
 }
 
 func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result, error) {
-	switch {
-	case r.algo == "astar":
-		return engine.AStar(ctx, d, r.opt)
-	case r.workers > 1:
+	if r.algo == engine.AlgorithmIDA && r.workers > 1 {
 		return parallelIDA(ctx, d, r.opt, r.workers)
 	}
-	return engine.IDA(ctx, d, r.opt)
+	return r.algo.Search(ctx, d, r.opt)
 }
 
 // limits are the per-search limits of solve and compare.
@@ -267,7 +265,7 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 // addPredicted fills in each IDA* iteration's predicted count, when the
 // puzzle and heuristic have a model (computing one can take a second).
 func (out *solveJSON) addPredicted(req *solveRequest) {
-	if req.algo != "ida" || len(out.Iterations) == 0 {
+	if req.algo != engine.AlgorithmIDA || len(out.Iterations) == 0 {
 		return
 	}
 	p, err := predict.For(req.inst, req.heuristic)
@@ -288,7 +286,7 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 		Iterations: make([]iterationJSON, len(res.Iterations)),
 		Seconds:    res.Elapsed.Seconds(), NodesPerS: res.NodesPerSecond(), EBF: res.EBF(),
 		PeakOpen: res.PeakOpen, Stored: res.Stored,
-		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo,
+		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo.String(),
 	}
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
@@ -300,8 +298,7 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 }
 
 func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
-	algo := map[string]string{"ida": "IDA*", "astar": "A*"}[req.algo]
-	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, algo, out.Status)
+	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, req.algo.Title(), out.Status)
 	if out.Solved {
 		fmt.Fprintf(w, " in %d moves", out.Length)
 		if out.Cost != out.Length {
@@ -324,7 +321,7 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 		fmt.Fprintf(w, ", effective branching factor %.3f", out.EBF)
 	}
 	fmt.Fprintln(w)
-	if req.algo == "astar" {
+	if req.algo == engine.AlgorithmAStar {
 		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
 	}
 }
@@ -333,10 +330,11 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 func writeIterations(w io.Writer, its []trace.Iteration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "iteration\tbound\texpanded\tgenerated\tpruned\tgrowth\t")
+	growths := trace.Growth(its)
 	for i, it := range its {
 		growth := ""
-		if i > 0 && its[i-1].Generated > 0 {
-			growth = fmt.Sprintf("%.2f", float64(it.Generated)/float64(its[i-1].Generated))
+		if i > 0 && growths[i-1] > 0 {
+			growth = fmt.Sprintf("%.2f", growths[i-1])
 		}
 		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", it.Iteration, it.Bound, it.Expanded, it.Generated, it.Pruned, growth)
 	}
@@ -411,16 +409,4 @@ func (r *recording) Close() error {
 		err = cerr
 	}
 	return err
-}
-
-func parseTraceLevel(s string) (trace.Level, error) {
-	switch s {
-	case "node":
-		return trace.LevelNode, nil
-	case "iteration":
-		return trace.LevelIteration, nil
-	case "run":
-		return trace.LevelRun, nil
-	}
-	return 0, fmt.Errorf("unknown --trace-level %q (choose node, iteration or run)", s)
 }

@@ -12,6 +12,7 @@ package pancake
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"idaviz/engine"
@@ -113,9 +114,7 @@ func (s *Stack) flipDelta(k int) int {
 func (s *Stack) Apply(m int) {
 	k := m + 2
 	s.gap += s.flipDelta(k)
-	for i, j := 0, k-1; i < j; i, j = i+1, j-1 {
-		s.p[i], s.p[j] = s.p[j], s.p[i]
-	}
+	slices.Reverse(s.p[:k])
 }
 
 // Undo is Apply: a flip is its own inverse.

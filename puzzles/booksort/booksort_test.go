@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
+	"idaviz/internal/parsetest"
 )
 
 // key packs a permutation of up to 15 books, 4 bits each.
@@ -132,11 +133,11 @@ func TestNumMoves(t *testing.T) {
 }
 
 func TestJudgeSample(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "poj3460", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj3460", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(shared.Path(t, "judge", "poj3460", "sample.out"))
+	want, err := os.ReadFile(filepath.Join("testdata", "poj3460", "sample.out"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,31 +319,17 @@ func TestUndoAndCut(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	tests := []struct {
-		in, want, err string
-	}{
-		{"1 3 4 6 2 5", "1 3 4 6 2 5", ""},
-		{" 2,1 ,3", "2 1 3", ""},
-		{"1", "1", ""},
-		{"", "", "empty"},
-		{"1 2 2", "", "twice"},
-		{"1 2 4", "", "out of range"},
-		{"1 x", "", "not a number"},
-		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", "", "1 to 15"},
-		{"0", "", "out of range"},
-	}
-	for _, tt := range tests {
-		s, err := Parse(tt.in)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("Parse(%q) error %v, want one with %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || s.String() != tt.want {
-			t.Errorf("Parse(%q) = %v, %v; want %q", tt.in, s, err, tt.want)
-		}
-	}
+	parsetest.Table(t, Parse, []parsetest.Case{
+		{In: "1 3 4 6 2 5", Want: "1 3 4 6 2 5"},
+		{In: " 2,1 ,3", Want: "2 1 3"},
+		{In: "1", Want: "1"},
+		{In: "", Err: "empty"},
+		{In: "1 2 2", Err: "twice"},
+		{In: "1 2 4", Err: "out of range"},
+		{In: "1 x", Err: "not a number"},
+		{In: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16", Err: "1 to 15"},
+		{In: "0", Err: "out of range"},
+	})
 }
 
 // TestJudgeErrors: the one rule of every judge (puzzles/tokens): errors
@@ -372,61 +359,14 @@ func TestJudgeErrors(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"1 3 4 6 2 5", "2,1", "", "1 1", "15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		s, err := Parse(in)
-		if err != nil {
-			return
-		}
-		again, err := Parse(s.String())
-		if err != nil || again.String() != s.String() {
-			t.Fatalf("%q parses to %q, which reparses to %v, %v", in, s, again, err)
-		}
-	})
+	parsetest.Fuzz(f, Parse, []string{"1 3 4 6 2 5", "2,1", "", "1 1", "15 14 13 12 11 10 9 8 7 6 5 4 3 2 1"})
 }
 
+// caseFile is the judge's input format.
+var caseFile = parsetest.CaseFile[*Shelf]{Read: ReadCases, Write: WriteCases, Parse: Parse, Judge: Judge}
+
 func FuzzReadCases(f *testing.F) {
-	f.Add("3\n6\n1 3 4 6 2 5\n5\n5 4 3 2 1\n10\n6 8 5 3 4 7 2 9 1 10\n")
-	f.Add("1\n1\n1")
-	f.Add("2 3 1 2")
-	f.Fuzz(func(t *testing.T, in string) {
-		shelves, err := ReadCases(strings.NewReader(in))
-		if err != nil {
-			return
-		}
-		for _, s := range shelves {
-			if _, err := Parse(s.String()); err != nil {
-				t.Fatalf("read %q but it does not reparse: %v", s, err)
-			}
-		}
-		var buf bytes.Buffer
-		if err := WriteCases(&buf, shelves); err != nil {
-			t.Fatal(err)
-		}
-		again, err := ReadCases(&buf)
-		if err != nil || len(again) != len(shelves) {
-			t.Fatalf("written cases read back: %d, %v", len(again), err)
-		}
-		for i := range again {
-			if again[i].String() != shelves[i].String() {
-				t.Fatalf("case %d written as %s reads back as %s", i+1, shelves[i], again[i])
-			}
-		}
-		// Answer small inputs in full: the search must not fail on
-		// anything the reader accepts, and must answer every case.
-		if len(shelves) > 3 {
-			return
-		}
-		var out bytes.Buffer
-		if err := Judge(strings.NewReader(in), &out); err != nil {
-			t.Fatalf("judge: %v", err)
-		}
-		if got := strings.Count(out.String(), "\n"); got != len(shelves) {
-			t.Fatalf("%d answers for %d cases", got, len(shelves))
-		}
-	})
+	caseFile.Fuzz(f, "3\n6\n1 3 4 6 2 5\n5\n5 4 3 2 1\n10\n6 8 5 3 4 7 2 9 1 10\n", "1\n1\n1", "2 3 1 2")
 }
 
 // hardShelves need 5 operations or more but their heuristic is at most 4:
@@ -541,7 +481,7 @@ func TestView(t *testing.T) {
 // TestWriteCases writes the judge's sample input back in the judge's format: the
 // same text, and the same cases when read again.
 func TestWriteCases(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "poj3460", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj3460", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -556,13 +496,5 @@ func TestWriteCases(t *testing.T) {
 	if strings.Join(strings.Fields(out.String()), " ") != strings.Join(strings.Fields(string(in)), " ") {
 		t.Fatalf("written\n%s\nread\n%s", out.String(), in)
 	}
-	again, err := ReadCases(&out)
-	if err != nil || len(again) != len(cases) {
-		t.Fatalf("reading back: %d cases, %v", len(again), err)
-	}
-	for i := range cases {
-		if again[i].String() != cases[i].String() {
-			t.Fatalf("case %d: %s, read back %s", i+1, cases[i], again[i])
-		}
-	}
+	caseFile.RoundTrip(t, cases)
 }

@@ -2,6 +2,7 @@ package booksort
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"idaviz/engine"
@@ -251,9 +252,9 @@ func (d *Domain) Apply(mi int) {
 	oldBP := bpOf(a[l-1], a[l]) + bpOf(a[r], a[r+1]) + bpOf(a[k], a[k+1])
 	newBP := bpOf(a[l-1], a[r+1]) + bpOf(a[k], a[l]) + bpOf(a[r], a[k+1])
 	d.bp += newBP - oldBP
-	reverse(a, l, r)
-	reverse(a, r+1, k)
-	reverse(a, l, k)
+	slices.Reverse(a[l : r+1])
+	slices.Reverse(a[r+1 : k+1])
+	slices.Reverse(a[l : k+1])
 }
 
 func bpOf(x, y int8) int {
@@ -261,12 +262,6 @@ func bpOf(x, y int8) int {
 		return 1
 	}
 	return 0
-}
-
-func reverse(a *[MaxBooks + 2]int8, i, j int8) {
-	for ; i < j; i, j = i+1, j-1 {
-		a[i], a[j] = a[j], a[i]
-	}
 }
 
 // Undo applies the inverse block swap.

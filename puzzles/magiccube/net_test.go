@@ -2,6 +2,7 @@ package magiccube
 
 import (
 	"errors"
+	"idaviz/internal/parsetest"
 	"strings"
 	"testing"
 )
@@ -68,21 +69,6 @@ func TestParseNet(t *testing.T) {
 }
 
 func FuzzParseNet(f *testing.F) {
-	f.Add(solvedText)
-	f.Add("www/www/www/rrrgggbbbooo/rrrgggbbbooo/rrrgggbbbooo/yyy/yyy/yyy")
-	f.Add("w")
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := ParseNet(s)
-		if err != nil {
-			return
-		}
-		back, err := ParseNet(n.String())
-		if err != nil || back != n {
-			t.Fatalf("round trip of %q: %v, %q", n.String(), err, back.String())
-		}
-		back, err = ParseNet(n.Judge())
-		if err != nil || back != n {
-			t.Fatalf("judge round trip: %v", err)
-		}
-	})
+	parsetest.Fuzz(f, ParseNet, []string{solvedText, "www/www/www/rrrgggbbbooo/rrrgggbbbooo/rrrgggbbbooo/yyy/yyy/yyy", "w"},
+		Net.String, Net.Judge)
 }

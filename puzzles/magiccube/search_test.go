@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
 	"idaviz/puzzles/tokens"
 )
 
@@ -195,11 +195,11 @@ func checkAnswers(t *testing.T, input, output string) {
 }
 
 func TestJudgeSample(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "zoj2477", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "zoj2477", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(shared.Path(t, "judge", "zoj2477", "sample.out"))
+	want, err := os.ReadFile(filepath.Join("testdata", "zoj2477", "sample.out"))
 	if err != nil {
 		t.Fatal(err)
 	}

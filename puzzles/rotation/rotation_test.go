@@ -7,11 +7,12 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
+	"idaviz/internal/parsetest"
 )
 
 // bfs is an independent answer: a breadth-first search from b over all eight
@@ -206,11 +207,11 @@ func TestAStarLength(t *testing.T) {
 }
 
 func TestJudgeSample(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "uva1343", "sample.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "uva1343", "sample.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(shared.Path(t, "judge", "uva1343", "sample.out"))
+	want, err := os.ReadFile(filepath.Join("testdata", "uva1343", "sample.out"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,17 +282,8 @@ func TestParseBoard(t *testing.T) {
 }
 
 func FuzzParseBoard(f *testing.F) {
-	f.Add("11/11/3232313/22/3122231/21/33")
-	f.Add("1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
-	f.Fuzz(func(t *testing.T, s string) {
-		b, err := ParseBoard(s)
-		if err != nil {
-			return
-		}
-		if back, err := ParseBoard(b.String()); err != nil || back != b {
-			t.Fatalf("round trip %q: %v", b.String(), err)
-		}
-	})
+	parsetest.Fuzz(f, ParseBoard, []string{"11/11/3232313/22/3122231/21/33", "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3"},
+		Board.String, Board.Judge)
 }
 
 func FuzzJudge(f *testing.F) {

@@ -8,11 +8,12 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
+	"idaviz/internal/parsetest"
 )
 
 // segment is a unit stick between two lattice points, (x, y) to the right
@@ -107,9 +108,9 @@ func TestGeometry(t *testing.T) {
 	}
 }
 
-func readShared(t *testing.T, name string) []byte {
+func readTestdata(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(shared.Path(t, "judge", "poj1084", name))
+	b, err := os.ReadFile(filepath.Join("testdata", "poj1084", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func readShared(t *testing.T, name string) []byte {
 
 func TestJudgeSamples(t *testing.T) {
 	for _, set := range []string{"sample", "extra"} {
-		in, want := readShared(t, set+".in"), readShared(t, set+".out")
+		in, want := readTestdata(t, set+".in"), readTestdata(t, set+".out")
 		var out bytes.Buffer
 		if err := Judge(bytes.NewReader(in), &out); err != nil {
 			t.Fatalf("%s: %v", set, err)
@@ -311,31 +312,19 @@ func TestScramble(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	tests := []struct{ in, want, err string }{
-		{"5", "5", ""},
-		{"3: 12 17 23", "3: 12 17 23", ""},
-		{" 3 : 23,12, 17 ", "3: 12 17 23", ""},
-		{"2:", "2", ""},
-		{"", "", "no grid size"},
-		{"6", "", "1 to 5"},
-		{"x: 1", "", "not a number"},
-		{"2: 13", "", "out of range 1..12"},
-		{"2: 0", "", "out of range"},
-		{"2: 3 3", "", "twice"},
-		{"2: 1 a", "", "missing stick 2"},
-	}
-	for _, tt := range tests {
-		g, err := Parse(tt.in)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("Parse(%q) error %v, want one with %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || g.String() != tt.want {
-			t.Errorf("Parse(%q) = %v, %v; want %q", tt.in, g, err, tt.want)
-		}
-	}
+	parsetest.Table(t, Parse, []parsetest.Case{
+		{In: "5", Want: "5"},
+		{In: "3: 12 17 23", Want: "3: 12 17 23"},
+		{In: " 3 : 23,12, 17 ", Want: "3: 12 17 23"},
+		{In: "2:", Want: "2"},
+		{In: "", Err: "no grid size"},
+		{In: "6", Err: "1 to 5"},
+		{In: "x: 1", Err: "not a number"},
+		{In: "2: 13", Err: "out of range 1..12"},
+		{In: "2: 0", Err: "out of range"},
+		{In: "2: 3 3", Err: "twice"},
+		{In: "2: 1 a", Err: "missing stick 2"},
+	})
 }
 
 // TestJudgeErrors: the one rule of every judge (puzzles/tokens): errors
@@ -369,61 +358,14 @@ func TestJudgeErrors(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"5", "3: 12 17 23", "2:", ":", "1: 1 2 3 4", "4: 1,5,36,40"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, in string) {
-		g, err := Parse(in)
-		if err != nil {
-			return
-		}
-		again, err := Parse(g.String())
-		if err != nil || again.String() != g.String() {
-			t.Fatalf("%q parses to %q, which reparses to %v, %v", in, g, again, err)
-		}
-	})
+	parsetest.Fuzz(f, Parse, []string{"5", "3: 12 17 23", "2:", ":", "1: 1 2 3 4", "4: 1,5,36,40"})
 }
 
+// caseFile is the judge's input format.
+var caseFile = parsetest.CaseFile[*Grid]{Read: ReadCases, Write: WriteCases, Parse: Parse, Judge: Judge}
+
 func FuzzReadCases(f *testing.F) {
-	f.Add("2\n2\n0\n3\n3 12 17 23\n")
-	f.Add("1\n1\n4 1 2 3 4\n")
-	f.Add("1 5 2 60 60")
-	f.Fuzz(func(t *testing.T, in string) {
-		grids, err := ReadCases(strings.NewReader(in))
-		if err != nil {
-			return
-		}
-		for _, g := range grids {
-			if _, err := Parse(g.String()); err != nil {
-				t.Fatalf("read %q but it does not reparse: %v", g, err)
-			}
-		}
-		var buf bytes.Buffer
-		if err := WriteCases(&buf, grids); err != nil {
-			t.Fatal(err)
-		}
-		again, err := ReadCases(&buf)
-		if err != nil || len(again) != len(grids) {
-			t.Fatalf("written cases read back: %d, %v", len(again), err)
-		}
-		for i := range again {
-			if again[i].String() != grids[i].String() {
-				t.Fatalf("case %d written as %s reads back as %s", i+1, grids[i], again[i])
-			}
-		}
-		// Answer small inputs in full: the search must not fail on
-		// anything the reader accepts, and must answer every case.
-		if len(grids) > 3 {
-			return
-		}
-		var out bytes.Buffer
-		if err := Judge(strings.NewReader(in), &out); err != nil {
-			t.Fatalf("judge: %v", err)
-		}
-		if got := strings.Count(out.String(), "\n"); got != len(grids) {
-			t.Fatalf("%d answers for %d cases", got, len(grids))
-		}
-	})
+	caseFile.Fuzz(f, "2\n2\n0\n3\n3 12 17 23\n", "1\n1\n4 1 2 3 4\n", "1 5 2 60 60")
 }
 
 // BenchmarkHard solves the judge's worst case, the full 5x5 grid, with the
@@ -454,7 +396,7 @@ func BenchmarkHard(b *testing.B) {
 }
 
 func BenchmarkJudgeExtra(b *testing.B) {
-	in, err := os.ReadFile(shared.Path(b, "judge", "poj1084", "extra.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj1084", "extra.in"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -559,7 +501,7 @@ func TestView(t *testing.T) {
 // TestWriteCases writes the judge's extra input back in the judge's format
 // (the missing sticks sorted) and reads the same cases again.
 func TestWriteCases(t *testing.T) {
-	in, err := os.ReadFile(shared.Path(t, "judge", "poj1084", "extra.in"))
+	in, err := os.ReadFile(filepath.Join("testdata", "poj1084", "extra.in"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -574,13 +516,5 @@ func TestWriteCases(t *testing.T) {
 	if want := fmt.Sprintf("%d\n4\n8 1 2 5 6 10 11 14 15\n", len(cases)); !strings.HasPrefix(out.String(), want[:2]) || !strings.Contains(out.String(), want[2:]) {
 		t.Fatalf("written\n%s\nwant it to contain\n%s", out.String(), want)
 	}
-	again, err := ReadCases(&out)
-	if err != nil || len(again) != len(cases) {
-		t.Fatalf("reading back: %d cases, %v", len(again), err)
-	}
-	for i := range cases {
-		if again[i].String() != cases[i].String() {
-			t.Fatalf("case %d: %s, read back %s", i+1, cases[i], again[i])
-		}
-	}
+	caseFile.RoundTrip(t, cases)
 }

@@ -3,6 +3,7 @@ package tiles
 import (
 	"math"
 
+	"idaviz/engine"
 	"idaviz/trace"
 )
 
@@ -24,7 +25,7 @@ import (
 // as it was found.
 func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	if checkEvery <= 0 {
-		checkEvery = 1 << 16
+		checkEvery = engine.DefaultCheckEvery
 	}
 	s := &iteration{
 		tiles: d.tiles, goal: d.t.goalTiles, next: &d.t.next, delta: d.delta,

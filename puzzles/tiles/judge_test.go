@@ -4,16 +4,16 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/shared"
 )
 
-func readShared(t *testing.T, elem ...string) string {
+func readTestdata(t *testing.T, elem ...string) string {
 	t.Helper()
-	b, err := os.ReadFile(shared.Path(t, elem...))
+	b, err := os.ReadFile(filepath.Join(append([]string{"testdata"}, elem...)...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +51,8 @@ func countOptimal(b Board, length int) int {
 }
 
 func TestJudgeUVa10181Sample(t *testing.T) {
-	in := readShared(t, "judge", "uva10181", "sample.in")
-	want := strings.Split(strings.TrimSuffix(readShared(t, "judge", "uva10181", "sample.out"), "\n"), "\n")
+	in := readTestdata(t, "uva10181", "sample.in")
+	want := strings.Split(strings.TrimSuffix(readTestdata(t, "uva10181", "sample.out"), "\n"), "\n")
 	var out bytes.Buffer
 	if err := JudgeUVa10181(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
@@ -171,8 +171,8 @@ func TestJudgeUVa10181Korf(t *testing.T) {
 }
 
 func TestJudgeHDU1043Sample(t *testing.T) {
-	in := readShared(t, "judge", "hdu1043", "sample.in")
-	want := strings.Split(strings.TrimSuffix(readShared(t, "judge", "hdu1043", "sample.out"), "\n"), "\n")
+	in := readTestdata(t, "hdu1043", "sample.in")
+	want := strings.Split(strings.TrimSuffix(readTestdata(t, "hdu1043", "sample.out"), "\n"), "\n")
 	checkHDU(t, in, want)
 }
 

@@ -12,7 +12,7 @@ import (
 // solution lengths (R. E. Korf, "Depth-first iterative-deepening: an optimal
 // admissible tree search", Artificial Intelligence 27, 1985), one per line:
 // 16 tiles row by row for the blank-first goal, then the optimal length.
-// It is a copy of the project's shared/data/korf100.txt, embedded so the
+// It is the module's one copy of Korf's data, embedded so the
 // binary carries the presets.
 //
 //go:embed korf100.txt
