@@ -91,7 +91,7 @@ type buildReporter interface{ building(pdb.Progress) }
 type liveSource struct {
 	info   trace.RunInfo
 	inst   puzzles.Instance
-	algo   string
+	algo   engine.Algorithm
 	fast   bool // fold per iteration only (no tree, no stepping): for big searches
 	check  int64
 	memory int64 // A*'s memory budget (0: none)
@@ -116,11 +116,7 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
 	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
-	if s.algo == "astar" {
-		_, err = engine.AStar(ctx, d, opt)
-	} else {
-		_, err = engine.IDA(ctx, d, opt)
-	}
+	_, err = s.algo.Search(ctx, d, opt)
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}
@@ -139,12 +135,12 @@ type startRequest struct {
 
 // newLiveSource validates a start request against the catalogue.
 func newLiveSource(r startRequest) (*liveSource, error) {
-	switch r.Algorithm {
-	case "", "ida":
-		r.Algorithm = "ida"
-	case "astar":
-	default:
-		return nil, fmt.Errorf("unknown algorithm %q (choose ida or astar)", r.Algorithm)
+	algo := engine.AlgorithmIDA
+	if r.Algorithm != "" {
+		var err error
+		if algo, err = engine.ParseAlgorithm(r.Algorithm); err != nil {
+			return nil, err
+		}
 	}
 	req, err := puzzles.NewRequest(r.Puzzle, r.State, r.Heuristic, r.Goal)
 	if err != nil {
@@ -154,7 +150,7 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 	// Check the context often enough that a cancelled run stops well within
 	// 100 ms on a slow machine; node events cost more per expansion. A
 	// check is a few nanoseconds every thousands of expansions.
-	s := &liveSource{info: info, inst: inst, algo: r.Algorithm, fast: r.Fast, check: 1 << 14}
+	s := &liveSource{info: info, inst: inst, algo: algo, fast: r.Fast, check: 1 << 14}
 	if !r.Fast {
 		s.check = 1 << 10
 	}
