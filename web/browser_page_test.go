@@ -237,12 +237,6 @@ func TestBrowserPage(t *testing.T) {
 	_ = strings.Contains
 }
 
-func TestBrowserShot(t *testing.T) {
-	b := openPage(t, 1440, 900)
-	js[bool](b, "", `choose('puzzle', 'squares'), true`)
-	shot(t, b.ctx, "look")
-}
-
 // TestBrowserReplay is viz replay FILE in the page.
 func TestBrowserReplay(t *testing.T) {
 	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
@@ -253,19 +247,89 @@ func TestBrowserReplay(t *testing.T) {
 	b := openBrowser(t, 60*time.Second)
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	b.do("loading the page", chromedp.Navigate(pageURL))
-	b.wait("the replay", `window.viz.events === 1 && window.viz.status === 'paused'`)
+	b.wait("the replay", `window.viz.event === 0 && window.viz.status === 'paused' && window.viz.mode === 'replay'`)
 	js[bool](b, "helpers", pageJS)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
 	// Bug 4: To end, then Back or ←: the replay moves back.
 	b.do("to the end", chromedp.Click(sel("to-end")))
 	b.wait("the end", `window.viz.status === 'solved'`)
-	end := b.viz().Events
+	end := b.viz().Event
+	if v := b.viz(); v.Events != int64(len(rec.Events)) || end != v.Events-1 {
+		t.Errorf("at the end of a replay of %d events: window.viz.event %d, events %d", len(rec.Events), end, v.Events)
+	}
 	b.do("back", chromedp.Click(sel("back")))
-	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.events < %d && window.viz.status === 'paused'`, end))
-	before := b.viz().Events
+	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.event < %d && window.viz.status === 'paused'`, end))
+	before := b.viz().Event
 	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
-	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.events === %d`, before-1))
+	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.event === %d`, before-1))
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
+}
+
+// TestBrowserPresentation is the page on a projector: 1280x720, ?present.
+// The first load tells a newcomer what to do and draws the start state; in
+// presentation mode the controls, the state, the tree and the f histogram
+// are all on screen, with no scrolling and text of 16 px and up.
+func TestBrowserPresentation(t *testing.T) {
+	pageURL := servePage(t)
+	b := openBrowser(t, 90*time.Second)
+	b.do("the window size", chromedp.EmulateViewport(1280, 720))
+	b.do("loading the page", chromedp.Navigate(pageURL+"?present"))
+	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+	js[bool](b, "helpers", pageJS)
+	if v := b.viz(); !v.Presentation || v.Mode != "live" {
+		t.Errorf("?present: window.viz %+v", v)
+	}
+	// The first load: a hint, and the start state drawn before Start.
+	b.wait("the start state before Start", `q('puzzle-state').querySelectorAll('rect').length >= 9`)
+	if hint := js[string](b, "the hint", `q('hint').hidden ? '' : q('hint').textContent`); !strings.Contains(hint, "Start") {
+		t.Errorf("the first load shows no hint for a newcomer: %q", hint)
+	}
+	js[bool](b, "the textbook preset", `choose('preset', '1'), true`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
+	b.wait("a paused run", `window.viz.status === 'paused'`)
+	b.do("next bound", chromedp.KeyEvent("b"))
+	b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.nextBound > 0`)
+	b.do("into the next iteration", chromedp.KeyEvent("x"), chromedp.KeyEvent("x"))
+	b.wait("two expansions", `window.viz.treeIteration === 2 && window.viz.drawnTreeNodes > 1`)
+	if bad := settle(b, "the layout", `(() => {
+		const bad = [], W = innerWidth, H = innerHeight;
+		if (document.documentElement.scrollHeight > H + 1 || document.documentElement.scrollWidth > W + 1) bad.push('the page scrolls: ' + document.documentElement.scrollWidth + 'x' + document.documentElement.scrollHeight);
+		const boxes = {};
+		for (const id of ['tree', 'fhist', 'step', 'puzzle-state', 'last-event']) {
+			const r = q(id).getBoundingClientRect();
+			boxes[id] = r;
+			if (r.width < 50 && id !== 'step' || r.height < 20 || r.left < 0 || r.top < 0 || r.right > W + 1 || r.bottom > H + 1) bad.push(id + ' is not on screen: ' + JSON.stringify(r));
+		}
+		const panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
+		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
+			const [a, ra] = panels[i], [b, rb] = panels[j];
+			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+		}
+		for (const el of document.querySelectorAll('main *, header *')) {
+			if (el.offsetParent === null || el.closest('svg') && el.tagName !== 'text' || !el.childNodes.length) continue;
+			const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+			if (!own) continue;
+			const size = parseFloat(getComputedStyle(el).fontSize) * (el.tagName === 'text' ? el.getScreenCTM().a : 1);
+			if (size < 15.9) bad.push('text of ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
+		}
+		const o = echarts.getInstanceByDom(q('fhist')).getOption();
+		if (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16) bad.push('chart text under 16 px');
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("presentation at 1280x720: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "present-1280x720")
+	// The other charts are one key away.
+	b.do("c", chromedp.KeyEvent("c"))
+	b.wait("the next chart", `q('fhist-total').closest('section').classList.contains('shown')`)
+	// Out of presentation mode and back.
+	b.do("p", chromedp.KeyEvent("p"))
+	b.wait("normal mode", `!window.viz.presentation`)
+	b.do("present", chromedp.Click(chromedp.CSS(`[data-testid="present"]`)))
+	b.wait("presentation again", `window.viz.presentation`)
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

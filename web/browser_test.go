@@ -49,8 +49,20 @@ type vizStatus struct {
 	Pruned         int64  `json:"pruned"`
 	SolutionLength int    `json:"solutionLength"`
 	DrawnTreeNodes int    `json:"drawnTreeNodes"`
-	Events         int64  `json:"events"`
-	Iterations     []struct {
+	Events         int64  `json:"events"` // so far (live), in the recording (replay)
+	Event          int64  `json:"event"`  // the current one, 0-based
+	Mode           string `json:"mode"`
+	Presentation   bool   `json:"presentation"`
+	HistIteration  int    `json:"histIteration"`
+	HistBound      int    `json:"histBound"`
+	TreeIteration  int    `json:"treeIteration"`
+	TreeBound      int    `json:"treeBound"`
+	Quiz           struct {
+		On    bool `json:"on"`
+		Asked int  `json:"asked"`
+		Right int  `json:"right"`
+	} `json:"quiz"`
+	Iterations []struct {
 		Bound     int   `json:"bound"`
 		Expanded  int64 `json:"expanded"`
 		Generated int64 `json:"generated"`
@@ -255,19 +267,19 @@ func TestBrowserExport(t *testing.T) {
 	b := openBrowser(t, 60*time.Second)
 	do, wait, bctx := b.do, b.wait, b.ctx
 	do("opening the export", chromedp.Navigate("file://"+path))
-	wait("the first frame", `window.viz.events === 1`)
+	wait("the first frame", `window.viz.event === 0 && window.viz.mode === 'replay'`)
 	for i := 0; i < 4; i++ {
 		do("step", chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
 	}
-	wait("four steps", `window.viz.events === 5`)
+	wait("four steps", `window.viz.event === 4`)
 	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
-	wait("one back", `window.viz.events === 4`)
+	wait("one back", `window.viz.event === 3`)
 	// Bug 5 (issue 9): x goes to the next expansion, not one event on; the
 	// log scale stays ticked as the page moves.
 	for i := 0; i < 5; i++ {
-		before := b.viz().Events
+		before := b.viz().Event
 		do("x", chromedp.KeyEvent("x"))
-		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.events > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
+		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.event > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
 	}
 	do("log scale", chromedp.Click(chromedp.CSS(`[data-testid="log-scale"]`)), chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
 	wait("bug 5: the log scale stays", `document.querySelector('[data-testid=log-scale]').checked && echarts.getInstanceByDom(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)

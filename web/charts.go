@@ -228,6 +228,37 @@ func boundChart(runs []runStats) map[string]any {
 	return line.JSON()
 }
 
+// hStarChart charts, once a run is solved, h along the solution path
+// against the true remaining distance h* = length − depth: how well the
+// heuristic guides, and that it never overestimates (h ≤ h*). It is nil
+// before a solution, or for a run without a tree (a fast one).
+func hStarChart(s runStats) map[string]any {
+	h := s.SolutionH
+	if s.Status != trace.StatusSolved || len(h) == 0 {
+		return nil
+	}
+	n := len(h) - 1 // the solution's length: the path holds the start too
+	xs := make([]string, len(h))
+	hs := make([]opts.LineData, len(h))
+	stars := make([]opts.LineData, len(h))
+	for d := range h {
+		xs[d] = strconv.Itoa(d)
+		hs[d] = opts.LineData{Value: h[d]}
+		stars[d] = opts.LineData{Value: n - d}
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (true distance to go)"), legend(true), tooltip(),
+		grid(1), xAxis("depth on the solution path"),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
+	line.SetXAxis(xs)
+	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	line.Validate()
+	return line.JSON()
+}
+
 func runName(r runStats) string {
 	if r.Label != "" {
 		return "#" + strconv.Itoa(r.ID) + " " + r.Label

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -233,11 +234,20 @@ type frame struct {
 	waited     bool
 }
 
-func (p *player) frame() frame {
+// frame copies out the run's state; the tree is the window of iteration
+// treeIter when it is kept (0: the iteration under way).
+func (p *player) frame(treeIter int) frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
+	tv, ok := p.tree.keptView(treeIter)
+	if !ok || treeIter == p.tree.iter {
+		tv = p.tree.view()
+		tv.Current = true
+	}
+	tv.Kept = p.tree.keptIterations()
+	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
 		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited}
+	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
 	if p.last != nil {
 		c := *p.last
 		f.last = &c
@@ -247,11 +257,16 @@ func (p *player) frame() frame {
 	return f
 }
 
-// nodePath returns the moves to a drawn node of the tree window.
+// nodePath returns the moves to a drawn node of the tree window, or of a
+// kept window of an earlier iteration.
 func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	moves, n, ok := p.tree.pathTo(id)
+	for i := len(p.tree.kept) - 1; !ok && i >= 0; i-- {
+		moves, n = findPath(p.tree.kept[i].Root, id, nil)
+		ok = n != nil
+	}
 	if !ok {
 		return nil, treeNode{}, false
 	}

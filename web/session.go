@@ -35,6 +35,9 @@ type session struct {
 	runs   []*run
 	nextID int
 	seed   uint64
+	// treeIter is the iteration whose tree the page looks at (0: the
+	// iteration under way).
+	treeIter int
 }
 
 // run is one search (or one replay) of the tab.
@@ -119,6 +122,7 @@ func (s *session) start(req startRequest, keep bool) error {
 		return err
 	}
 	s.mu.Lock()
+	s.treeIter = 0
 	var drop []*run
 	if !keep {
 		drop, s.runs = s.runs, nil
@@ -208,7 +212,7 @@ func (s *session) back() error {
 	if err != nil {
 		return errors.New("nothing to step back from: start a search first")
 	}
-	return s.seek(int(r.p.frame().stats.Pos) - 1)
+	return s.seek(int(r.p.frame(0).stats.Pos) - 1)
 }
 
 // seek restarts the active run at event pos (clamped to the recording):
@@ -243,9 +247,18 @@ func (s *session) node(id uint64) (*nodeView, error) {
 	if !ok {
 		return nil, fmt.Errorf("node %d is no longer drawn", id)
 	}
-	nv := r.views.node(r.p.frame().stats.Run, moves, n.G, n.H, n.F, n.Depth)
+	nv := r.views.node(r.p.frame(0).stats.Run, moves, n.G, n.H, n.F, n.Depth)
 	nv.ID = id
 	return nv, nil
+}
+
+// showTree chooses the iteration whose tree window the page draws (0: the
+// one under way).
+func (s *session) showTree(iteration int) {
+	s.mu.Lock()
+	s.treeIter = max(iteration, 0)
+	s.mu.Unlock()
+	s.notify()
 }
 
 // scramble makes a random instance; each call of a tab gets a new seed.
@@ -269,9 +282,14 @@ func (s *session) state() stateMsg {
 		}
 		ps[i] = r.p
 	}
+	treeIter := s.treeIter
 	s.mu.Unlock()
 	for i, p := range ps {
-		runs[i].frame = p.frame()
+		it := 0
+		if i == len(ps)-1 {
+			it = treeIter
+		}
+		runs[i].frame = p.frame(it)
 	}
 	return buildState(s.origin.mode(), runs)
 }

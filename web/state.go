@@ -178,6 +178,7 @@ func currentNode(fr frame, st runStats, vs *views) *nodeView {
 // every run's iterations.
 func chartsOf(active runStats, all []runStats) map[string]any {
 	return map[string]any{
+		"hstar":      hStarChart(active),
 		"fhist":      fHistogram(active, false),
 		"fhistTotal": fHistogram(active, true),
 		"iterations": iterationCounts(all),

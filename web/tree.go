@@ -53,7 +53,16 @@ type tree struct {
 	bound int
 	// byID finds drawn nodes, for clicks and for A*'s parent links.
 	byID map[uint64]*treeNode
+	// kept are the windows of finished iterations, as each stood at its
+	// end (at most maxKept, the latest): the page can look back at them.
+	kept []treeView
+	// solutionH is h along the solution path, from the start, once found.
+	solutionH []int
 }
+
+// maxKept bounds the finished iterations' windows a tree keeps: each holds
+// at most limit nodes.
+const maxKept = 64
 
 func newTree(limit int) *tree {
 	return &tree{limit: limit, byID: map[uint64]*treeNode{}}
@@ -108,14 +117,17 @@ func (t *tree) add(e *trace.Event) bool {
 		if t.root == nil {
 			break
 		}
+		t.keep()
 		if n := t.path[len(t.path)-1]; t.last == n && n.H == 0 {
 			break
 		}
 		t.unwindTo(t.root.ID)
 		t.root.Status = statusExpanded
 	case trace.KindSolution:
+		t.solutionH = t.solutionH[:0]
 		for _, n := range t.path {
 			n.Status = statusSolution
+			t.solutionH = append(t.solutionH, n.H)
 		}
 		if t.root != nil {
 			t.root.Status = statusSolution
@@ -264,6 +276,49 @@ func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
 	return moves, n, true
 }
 
+// keep files the window as it stands, the end of an iteration.
+func (t *tree) keep() {
+	if len(t.kept) == maxKept {
+		t.kept = append(t.kept[:0], t.kept[1:]...)
+	}
+	t.kept = append(t.kept, t.view())
+}
+
+// keptView is the kept window of an iteration.
+func (t *tree) keptView(iteration int) (treeView, bool) {
+	for _, v := range t.kept {
+		if v.Iteration == iteration {
+			return v, true
+		}
+	}
+	return treeView{}, false
+}
+
+// keptIterations lists the iterations whose windows are kept.
+func (t *tree) keptIterations() []int {
+	out := make([]int, len(t.kept))
+	for i, v := range t.kept {
+		out[i] = v.Iteration
+	}
+	return out
+}
+
+// findPath finds a node by id in a drawn window, and the moves to it.
+func findPath(n *treeNode, id uint64, moves []int) ([]int, *treeNode) {
+	if n == nil {
+		return nil, nil
+	}
+	if n.ID == id {
+		return moves, n
+	}
+	for _, c := range n.Children {
+		if m, f := findPath(c, id, append(moves, c.Move)); f != nil {
+			return m, f
+		}
+	}
+	return nil, nil
+}
+
 // treeView is the JSON the page draws.
 type treeView struct {
 	Iteration int       `json:"iteration"`
@@ -271,6 +326,10 @@ type treeView struct {
 	Drawn     int       `json:"drawn"`
 	Last      uint64    `json:"last"`
 	Root      *treeNode `json:"root,omitempty"`
+	// Kept lists the finished iterations whose windows the page can ask
+	// for; Current says whether this window is the iteration under way.
+	Kept    []int `json:"kept"`
+	Current bool  `json:"current"`
 }
 
 // view returns a deep copy of the window, safe to encode without the lock.
