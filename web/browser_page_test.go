@@ -334,3 +334,118 @@ func TestBrowserPresentation(t *testing.T) {
 		t.Errorf("the page threw: %v", exceptions)
 	}
 }
+
+// TestBrowserTreeAndQuiz: quiz mode, the tree of a finished iteration, the
+// tree's zoom, and the h-vs-h* chart after the solution.
+func TestBrowserTreeAndQuiz(t *testing.T) {
+	want := engineResult(t, testPuzzle, testState, "manhattan")
+	b := openPage(t, 1440, 900)
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'manhattan'), true`, testPuzzle, testState))
+	b.do("start", chromedp.Click(sel("start")))
+	b.wait("a paused run", `window.viz.status === 'paused'`)
+
+	// Quiz: the next bound, typed.
+	b.do("quiz on", chromedp.Click(sel("quiz")))
+	b.wait("quiz on", `window.viz.quiz.on`)
+	b.do("b", chromedp.KeyEvent("b"))
+	b.wait("the bound question", `window.viz.quiz.asked === 1 && q('quiz-question').textContent.includes('next bound')`)
+	if v := b.viz(); v.NextBound != 0 {
+		t.Errorf("quiz: the page shows the answer (next bound %d) before it is given", v.NextBound)
+	}
+	b.do("the answer", chromedp.SendKeys(sel("quiz-bound"), fmt.Sprint(want.Iterations[0].NextBound)), chromedp.Click(sel("quiz-submit")))
+	b.wait("the answer taken", fmt.Sprintf(`window.viz.quiz.right === 1 && window.viz.nextBound === %d`, want.Iterations[0].NextBound))
+	if r := js[string](b, "the reason", `q('quiz-result').textContent`); !strings.Contains(r, "the bound rises to") {
+		t.Errorf("quiz: the answer's reason %q is not the last event's words", r)
+	}
+	// Quiz: steps until one asks whether a child is pruned.
+	for i := 0; i < 12 && b.viz().Quiz.Asked == 1; i++ {
+		before := b.viz().Event
+		b.do("s", chromedp.KeyEvent("s"))
+		b.wait("a step or a question", fmt.Sprintf(`window.viz.event > %d || window.viz.quiz.asked > 1`, before))
+	}
+	b.wait("the prune question", `window.viz.quiz.asked === 2 && q('quiz-question').textContent.includes('pruned')`)
+	b.do("no", chromedp.Click(sel("quiz-no")))
+	b.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent) && q('quiz-result').textContent.includes('node')`)
+	// Quiz: where the search goes next, clicked in the tree.
+	b.do("x", chromedp.KeyEvent("x"))
+	b.wait("the node question", `window.viz.quiz.asked === 3 && q('quiz-question').textContent.includes('Click')`)
+	b.do("a node", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.path circle`)))
+	b.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent) && q('quiz-result').textContent.includes('visit node')`)
+	b.do("quiz off", chromedp.KeyEvent("q"))
+	b.wait("quiz off", `!window.viz.quiz.on`)
+	shot(t, b.ctx, "quiz")
+
+	// The tree of the finished first iteration, and back.
+	b.wait("two iterations", `window.viz.treeIteration === 2`)
+	js[bool](b, "iteration 1", `choose('tree-iteration', '1'), true`)
+	b.wait("the first iteration's tree", fmt.Sprintf(`window.viz.treeIteration === 1 && window.viz.treeBound === %d && window.viz.iteration === 2`, want.Iterations[0].Bound))
+	if info := js[string](b, "the tree header", `q('tree-info').textContent`); !strings.Contains(info, "finished") {
+		t.Errorf("the tree of a finished iteration does not say so: %q", info)
+	}
+	b.do("a node of it", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.expanded circle, [data-testid="tree"] svg .node.pruned circle`)))
+	b.wait("its state", `q('selected').querySelectorAll('svg rect').length === 9 && !!q('tree').querySelector('.node.chosen')`)
+	js[bool](b, "the iteration under way", `choose('tree-iteration', '0'), true`)
+	b.wait("the tree under way", `window.viz.treeIteration === 2`)
+
+	// Zoom in, follow the current node, zoom out, fit.
+	width := func() float64 {
+		return js[float64](b, "the view", `q('tree').querySelector('svg').viewBox.baseVal.width`)
+	}
+	w0 := width()
+	b.do("zoom in", chromedp.Click(sel("tree-zoom-in")), chromedp.Click(sel("tree-zoom-in")))
+	if w := width(); !(w < w0*0.7) {
+		t.Errorf("zooming in twice: view %.0f wide, was %.0f", w, w0)
+	}
+	for i := 0; i < 6; i++ {
+		before := b.viz().Event
+		b.do("x", chromedp.KeyEvent("x"))
+		b.wait("an expansion", fmt.Sprintf(`window.viz.event > %d`, before))
+	}
+	if !js[bool](b, "the current node", `(() => {
+		const s = q('tree').querySelector('svg'), v = s.viewBox.baseVal;
+		const c = Array.from(s.querySelectorAll('circle')).find((c) => c.getAttribute('stroke-width') === '3');
+		if (!c) return false;
+		const x = +c.getAttribute('cx'), y = +c.getAttribute('cy');
+		return x >= v.x && x <= v.x + v.width && y >= v.y && y <= v.y + v.height;
+	})()`) {
+		t.Error("zoomed in, the current node left the view while stepping")
+	}
+	w1 := width()
+	b.do("zoom out", chromedp.KeyEvent("-"))
+	if w := width(); !(w > w1) {
+		t.Errorf("zooming out: view %.0f wide, was %.0f", w, w1)
+	}
+	b.do("fit", chromedp.Click(sel("tree-fit")))
+	if !js[bool](b, "every node", `(() => {
+		const s = q('tree').querySelector('svg'), v = s.viewBox.baseVal;
+		return Array.from(s.querySelectorAll('circle, rect')).every((c) => {
+			const r = c.getBBox();
+			return r.x >= v.x - 1 && r.x + r.width <= v.x + v.width + 1 && r.y >= v.y - 1 && r.y + r.height <= v.y + v.height + 1;
+		});
+	})()`) {
+		t.Error("fit leaves nodes out of view")
+	}
+
+	// After the solution: h along it against h*.
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("solved", `window.viz.status === 'solved'`)
+	b.wait("the h* chart", `!q('hstar-chart').closest('section').hidden && !!echarts.getInstanceByDom(q('hstar-chart'))`)
+	type series struct {
+		Name string    `json:"name"`
+		Data []float64 `json:"data"`
+	}
+	ss := js[[]series](b, "the h* chart", `echarts.getInstanceByDom(q('hstar-chart')).getOption().series.map((s) => ({ name: s.name, data: s.data.map((d) => typeof d === 'object' ? d.value : d) }))`)
+	if len(ss) != 2 || len(ss[0].Data) != len(want.Moves)+1 || len(ss[1].Data) != len(ss[0].Data) {
+		t.Fatalf("h* chart: %+v, want two series over %d depths", ss, len(want.Moves)+1)
+	}
+	for d, hstar := range ss[0].Data {
+		if hstar != float64(len(want.Moves)-d) || ss[1].Data[d] > hstar || ss[1].Data[d] < 0 {
+			t.Errorf("depth %d: h* %v (want %d), h %v", d, hstar, len(want.Moves)-d, ss[1].Data[d])
+		}
+	}
+	shot(t, b.ctx, "hstar")
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
+}

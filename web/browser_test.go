@@ -53,6 +53,7 @@ type vizStatus struct {
 	Event          int64  `json:"event"`  // the current one, 0-based
 	Mode           string `json:"mode"`
 	Presentation   bool   `json:"presentation"`
+	NextBound      int    `json:"nextBound"`
 	HistIteration  int    `json:"histIteration"`
 	HistBound      int    `json:"histBound"`
 	TreeIteration  int    `json:"treeIteration"`
