@@ -12,6 +12,26 @@ import (
 // ErrNoSnapshots is returned by AStar for a domain that is not a Snapshotter.
 var ErrNoSnapshots = fmt.Errorf("engine: A* needs a domain that can store states (engine.Snapshotter)")
 
+// MemoryError is what A* returns, with a StatusLimit result, when the
+// states it stores outgrow Options.MaxMemory.
+type MemoryError struct {
+	States int   // states stored when it stopped
+	Budget int64 // Options.MaxMemory
+}
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("A* ran out of its memory budget after %d states; IDA* needs none", e.States)
+}
+
+// stateBytes is what A* holds for each state it stores besides the state's
+// key: its anode (40 bytes) in a slice that grows by doubling, its entry in
+// the map of best copies (a 24-byte slot, at most 7/8 full, also doubling),
+// its index on the open list, and the key's allocation rounding. Counting
+// a constant per state keeps the check to an addition; it errs high (on
+// the 24-puzzle, 175 bytes a state counted for about 120 measured), and
+// TestAStarMemoryBudget holds the live heap within the budget.
+const stateBytes = 2*40 + 2*24*8/7 + 2*4 + 8
+
 type anode struct {
 	key    string
 	g, h   int32
@@ -96,6 +116,8 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 	buf := make([]Child, d.MaxBranch())
 	var key []byte
 	goal := int32(-1)
+	var memErr error
+	held := int64(len(startKey)) + stateBytes // what the states stored take, estimated
 	for open.Len() > 0 && res.Status == trace.StatusRunning {
 		i := heap.Pop(open).(int32)
 		n := nodes[i]
@@ -141,6 +163,11 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 			nodes = append(nodes, anode{key: string(key), g: g, h: c.H, parent: i, move: c.Move, seq: ni})
 			best[nodes[ni].key] = ni
 			heap.Push(open, ni)
+			if held += int64(len(key)) + stateBytes; opt.MaxMemory > 0 && held > opt.MaxMemory {
+				res.Status = trace.StatusLimit
+				memErr = &MemoryError{States: len(best), Budget: opt.MaxMemory}
+				break
+			}
 		}
 		if open.Len() > res.PeakOpen {
 			res.PeakOpen = open.Len()
@@ -184,7 +211,7 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 	if res.Status == trace.StatusCancelled {
 		return res, ctx.Err()
 	}
-	return res, nil
+	return res, memErr
 }
 
 func depthOf(nodes []anode, i int32) int {

@@ -24,6 +24,10 @@ type Options struct {
 	// Info is the metadata of the run-start event; the engine fills in
 	// Algorithm, Engine, StartH, MoveNames and Created.
 	Info trace.RunInfo
+	// MaxMemory is how many bytes A* may hold in stored states and its open
+	// list (0: no limit); past it A* stops with a *MemoryError. IDA* holds
+	// only its path, and ignores it.
+	MaxMemory int64
 	// CheckEvery is how many expansions pass between checks of the context,
 	// the limits, and progress events (default 1<<16).
 	CheckEvery int64

@@ -6,6 +6,7 @@
 package puzzles
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -13,6 +14,8 @@ import (
 	"sync"
 
 	"idaviz/engine"
+	"idaviz/puzzles/pdb"
+	"idaviz/puzzles/preset"
 )
 
 // Puzzle describes one puzzle for the CLI and the page.
@@ -36,25 +39,53 @@ type Puzzle struct {
 	Renderer string
 	// Help describes the state format, for --help and error messages.
 	Help string
+	// Databases, for a puzzle whose heuristics read pattern databases
+	// stored in the cache directory, builds or checks them (viz pdb build);
+	// nil for the others.
+	Databases *Databases
+}
+
+// Databases describes a puzzle's stored pattern databases.
+type Databases struct {
+	// Heuristics lists the heuristics that read stored databases, the
+	// default first.
+	Heuristics []string
+	// Open returns the databases heuristic reads, each read from the cache
+	// when valid, else built and saved; force builds them all again.
+	Open func(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error)
 }
 
 // Preset is a named instance.
-type Preset struct {
-	Name    string `json:"name"`
-	State   string `json:"state"`
-	Optimal int    `json:"optimal,omitempty"` // the known optimal length, 0 when unknown
-	// Goal is the goal the preset is posed for (one of the Puzzle's Goals),
-	// "" for the default: Korf's 15-puzzle instances are blank-first.
-	Goal string `json:"goal,omitempty"`
-}
+type Preset = preset.Preset
 
 // Instance is a parsed, valid start state.
 type Instance interface {
 	// String is the state in the puzzle's friendly format.
 	String() string
 	// Domain returns a fresh domain at this state searched with the named
-	// heuristic (one of the Puzzle's Heuristics).
+	// heuristic (one of the Puzzle's Heuristics). Callers go through
+	// NewDomain, which lets a slow build be cancelled and followed.
 	Domain(heuristic string) (engine.Domain, error)
+}
+
+// DomainBuilder is implemented by instances whose domain can take long to
+// build: pattern databases built on first use. The context cancels the build
+// (leaving no partial file in the cache), and progress, when not nil, follows
+// it. Instances without it build at once; NewDomain asks for either.
+type DomainBuilder interface {
+	BuildDomain(ctx context.Context, heuristic string, progress func(pdb.Progress)) (engine.Domain, error)
+}
+
+// NewDomain returns a fresh domain at inst searched with the named heuristic,
+// through BuildDomain when inst has it.
+func NewDomain(ctx context.Context, inst Instance, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
+	if b, ok := inst.(DomainBuilder); ok {
+		return b.BuildDomain(ctx, heuristic, progress)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return inst.Domain(heuristic)
 }
 
 // Viewer is implemented by domains that can describe their current state to

@@ -1,10 +1,13 @@
 package puzzles
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
+	"idaviz/engine"
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -50,4 +53,9 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 		r.Info.Options = map[string]string{"goal": goal}
 	}
 	return r, nil
+}
+
+// Domain builds the request's domain; see NewDomain.
+func (r *Request) Domain(ctx context.Context, progress func(pdb.Progress)) (engine.Domain, error) {
+	return NewDomain(ctx, r.Instance, r.Heuristic, progress)
 }

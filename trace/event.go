@@ -251,7 +251,7 @@ func addHist(dst *[]int64, src []int64) {
 		n--
 	}
 	if n > len(*dst) {
-		*dst = append(*dst, make([]int64, n-len(*dst))...)
+		grow(dst, n)
 	}
 	for i, v := range src[:n] {
 		(*dst)[i] += v

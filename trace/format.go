@@ -55,6 +55,11 @@ const (
 	// maxPayload caps a binary record, so that a corrupt length cannot make
 	// the reader allocate without bound; also the longest NDJSON line.
 	maxPayload = 16 << 20
+	// maxList caps a list (a histogram, a solution's moves): a histogram is
+	// indexed by f or depth, which Stats bins below histLimit, so a longer
+	// one was never written, and a file that claims one must not make a
+	// reader allocate 8 bytes for each of its 16 million one-byte values.
+	maxList = histLimit
 	// flushAt is how full the recorder's buffer gets before it is written.
 	flushAt = 64 << 10
 )
@@ -137,4 +142,19 @@ func parseNumbered(s, name string) (uint8, bool) {
 	}
 	n, err := strconv.ParseUint(num, 10, 8)
 	return uint8(n), err == nil
+}
+
+// checkLists refuses an event whose lists are longer than the format allows.
+func checkLists(e *Event) error {
+	if len(e.Moves) > maxList {
+		return fmt.Errorf("a solution of %d moves, beyond the format's limit of %d", len(e.Moves), maxList)
+	}
+	if it := e.Stats; it != nil {
+		for _, h := range [...][]int64{it.VisitF, it.PruneF, it.Depth} {
+			if len(h) > maxList {
+				return fmt.Errorf("a histogram of %d entries, beyond the format's limit of %d", len(h), maxList)
+			}
+		}
+	}
+	return nil
 }

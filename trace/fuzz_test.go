@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -107,6 +108,59 @@ func FuzzNDJSONNodeLine(f *testing.F) {
 		}
 		if !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("fast %+v\nslow %+v\nline %s", fast, slow, line)
+		}
+	})
+}
+
+// FuzzStats feeds arbitrary bytes through the path from a file to what the
+// charts show (reader, Stats, Snapshot) and asserts that what it keeps is
+// bounded whatever the values claim: at most keptIterations listed, at most
+// keptCells histogram entries among them, each histogram below histLimit,
+// and the bytes allocated a small multiple of the input plus the fixed cap.
+func FuzzStats(f *testing.F) {
+	for _, path := range goldenFiles {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add(record(f, EncodingBinary, LevelNode, small()))
+	f.Add(record(f, EncodingBinary, LevelNode, []Event{
+		{Kind: KindRunStart},
+		{Kind: KindIterationStart, Iteration: 1, Bound: 1e9},
+		{Kind: KindVisit, Node: 1, Depth: histLimit - 1, H: 1e9, F: 1e9, Iteration: 1, Bound: 1e9},
+		{Kind: KindIterationEnd, Iteration: 1, Bound: 1e9, Stats: &Iteration{VisitF: make([]int64, histLimit)}},
+		{Kind: KindRunEnd},
+	}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		s := NewNodeStats()
+		ReadAll(bytes.NewReader(data), s)
+		snap := s.Snapshot()
+		runtime.ReadMemStats(&after)
+		if len(snap.Iterations) > keptIterations {
+			t.Fatalf("%d iterations listed, beyond %d", len(snap.Iterations), keptIterations)
+		}
+		cells := 0
+		for _, it := range append(snap.Iterations, snap.Current) {
+			for _, h := range [][]int64{it.VisitF, it.PruneF, it.Depth} {
+				if len(h) > histLimit {
+					t.Fatalf("a histogram of %d entries", len(h))
+				}
+				cells += len(h)
+			}
+		}
+		if cells > keptCells+3*histLimit {
+			t.Fatalf("%d histogram entries kept", cells)
+		}
+		// Each of cur's histograms may grow to histLimit, reusing its array
+		// (twice that while it grows); the listed ones are copies within
+		// keptCells; the snapshot copies both again.
+		const fixed = 8 * (4*3*histLimit + 2*keptCells)
+		if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(16*len(data)+fixed+1<<20); got > limit {
+			t.Fatalf("allocated %d bytes reading %d, want at most %d", got, len(data), limit)
 		}
 	})
 }

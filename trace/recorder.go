@@ -101,6 +101,10 @@ func (r *Recorder) Event(e *Event) {
 	if r.err != nil || r.closed || e.Kind.Level() > r.level || e.Kind == 0 || e.Kind >= kindLimit {
 		return
 	}
+	if err := checkLists(e); err != nil {
+		r.err = fmt.Errorf("trace: a %v record: %w", e.Kind, err)
+		return
+	}
 	r.events++
 	if r.enc == EncodingBinary {
 		if e.Kind == KindVisit || e.Kind == KindPrune {

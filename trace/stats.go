@@ -3,14 +3,27 @@ package trace
 import (
 	"maps"
 	"math"
+	"slices"
 	"sync"
 	"time"
 )
 
-// histLimit bounds the histograms a Stats grows from node events: an f or a
-// depth read from a corrupt or hostile file must not make it allocate
-// gigabytes. Values at or above it are counted but not binned.
-const histLimit = 1 << 16
+// A trace is untrusted input: its framing is checked by the reader, but its
+// values may claim anything. These bound what a Stats keeps, whatever they
+// claim (FORMAT.md, "What a reader keeps").
+const (
+	// histLimit bounds one histogram: an f or a depth at or above it is
+	// counted but not binned, and so are the entries of a recorded
+	// histogram beyond it.
+	histLimit = 1 << 16
+	// keptIterations is how many finished iterations a Stats lists; later
+	// ones count in the totals only. A real IDA* run has tens.
+	keptIterations = 1 << 10
+	// keptCells bounds the histogram entries of all listed iterations
+	// together (4 MiB of counts): beyond it, an iteration is listed with
+	// its histograms cut to what is left.
+	keptCells = 1 << 19
+)
 
 // Stats is a Sink that folds events into what the charts show: per-iteration
 // counts and histograms, run totals, the solution. It is safe for concurrent
@@ -40,7 +53,10 @@ type Stats struct {
 	// node event after it shows the search went on, so it was expanded.
 	pending  bool
 	iters    []Iteration
-	done     Counts // the sum of iters
+	omitted  int    // finished iterations beyond keptIterations
+	cells    int    // histogram entries in iters
+	unbinned int64  // counts outside any histogram: values beyond histLimit or keptCells
+	done     Counts // the sum of finished iterations, listed or not
 	solution []int
 	cost     int
 	started  time.Time
@@ -67,9 +83,11 @@ type Snapshot struct {
 	StatusName string        `json:"status"`
 	Iteration  int           `json:"iteration"` // current (or last) iteration number
 	Bound      int           `json:"bound"`
-	Current    Iteration     `json:"current"`    // the iteration in progress, or the last one
-	Iterations []Iteration   `json:"iterations"` // finished iterations
-	Totals     Counts        `json:"totals"`     // all iterations, incl. the current one so far
+	Current    Iteration     `json:"current"`            // the iteration in progress, or the last one
+	Iterations []Iteration   `json:"iterations"`         // finished iterations, the first 1024
+	Omitted    int           `json:"omitted,omitempty"`  // finished iterations not in Iterations
+	Unbinned   int64         `json:"unbinned,omitempty"` // counts left out of the histograms: values of 65,536 and more, or beyond what Stats keeps
+	Totals     Counts        `json:"totals"`             // all iterations, incl. the current one so far
 	Solution   []int         `json:"solution,omitempty"`
 	Cost       int           `json:"cost"`
 	Elapsed    time.Duration `json:"-"`
@@ -102,14 +120,14 @@ func (s *Stats) Event(e *Event) {
 		s.ensure(e.Iteration, e.Bound)
 		s.bound = e.Bound
 		if !s.nodeFed && e.Stats != nil {
-			copyIteration(&s.cur, e.Stats)
+			s.copyIteration(e.Stats)
 			s.pending = false
 		}
 	case KindIterationEnd:
 		s.ensure(e.Iteration, e.Bound)
 		s.bound = e.Bound
 		if e.Stats != nil {
-			copyIteration(&s.cur, e.Stats)
+			s.copyIteration(e.Stats)
 		} else {
 			// A pending node is taken for the goal that ended the iteration.
 			s.cur.NextBound = nextBound(&s.cur)
@@ -132,7 +150,7 @@ func (s *Stats) reset() {
 	s.run, s.status, s.iter, s.bound = nil, StatusRunning, 0, 0
 	s.cur = Iteration{VisitF: s.cur.VisitF[:0], PruneF: s.cur.PruneF[:0], Depth: s.cur.Depth[:0]}
 	s.open, s.nodeFed, s.pending = false, false, false
-	s.iters, s.done = nil, Counts{}
+	s.iters, s.omitted, s.cells, s.unbinned, s.done = nil, 0, 0, 0, Counts{}
 	s.solution, s.cost = nil, 0
 	s.started, s.elapsed, s.ended, s.runTotal = time.Time{}, 0, false, nil
 }
@@ -170,11 +188,38 @@ func (s *Stats) abandon() {
 }
 
 // finish files cur among the finished iterations; cur stays visible as the
-// last one until the next begins.
+// last one until the next begins. What is kept is bounded whatever a trace
+// claims: at most keptIterations listed, keptCells histogram entries in all.
 func (s *Stats) finish() {
-	s.iters = append(s.iters, s.cur.Clone())
 	s.done.Add(s.cur.Counts)
 	s.open, s.nodeFed, s.pending = false, false, false
+	if len(s.iters) >= keptIterations {
+		s.omitted++
+		return
+	}
+	it := s.cur
+	it.VisitF, it.PruneF, it.Depth = s.keep(s.cur.VisitF), s.keep(s.cur.PruneF), s.keep(s.cur.Depth)
+	s.iters = append(s.iters, it)
+}
+
+// keep copies a histogram for a listed iteration: without its trailing
+// zeros, and cut to the entries keptCells has left.
+func (s *Stats) keep(h []int64) []int64 {
+	n := len(h)
+	for n > 0 && h[n-1] == 0 {
+		n--
+	}
+	if room := keptCells - s.cells; n > room {
+		for _, c := range h[room:n] {
+			s.unbinned += c
+		}
+		n = room
+	}
+	if n == 0 {
+		return nil
+	}
+	s.cells += n
+	return append([]int64(nil), h[:n]...)
 }
 
 func (s *Stats) node(e *Event) {
@@ -188,8 +233,8 @@ func (s *Stats) node(e *Event) {
 	switch {
 	case e.Kind == KindVisit:
 		s.cur.Generated++
-		bump(&s.cur.VisitF, e.F)
-		bump(&s.cur.Depth, e.Depth)
+		s.bin(&s.cur.VisitF, e.F)
+		s.bin(&s.cur.Depth, e.Depth)
 		if e.H == 0 {
 			s.pending = true
 		} else {
@@ -198,21 +243,39 @@ func (s *Stats) node(e *Event) {
 	case e.Reason == ReasonBound:
 		s.cur.Generated++
 		s.cur.Pruned++
-		bump(&s.cur.PruneF, e.F)
+		s.bin(&s.cur.PruneF, e.F)
 	}
 	// A move-rule prune was never generated: it counts nothing, but it shows
 	// that its parent was expanded, which resolved pending above.
 }
 
-// bump increments (*h)[i], growing the histogram as needed.
-func bump(h *[]int64, i int) {
+// bin counts value i in h, or among the unbinned when it is out of range.
+func (s *Stats) bin(h *[]int64, i int) {
+	if !bump(h, i) {
+		s.unbinned++
+	}
+}
+
+// bump increments (*h)[i], growing the histogram as needed; it reports
+// false, and counts nothing, for an i outside [0, histLimit).
+func bump(h *[]int64, i int) bool {
 	if i < 0 || i >= histLimit {
-		return
+		return false
 	}
 	if i >= len(*h) {
-		*h = append(*h, make([]int64, i+1-len(*h))...)
+		grow(h, i+1)
 	}
 	(*h)[i]++
+	return true
+}
+
+// grow lengthens *h to n entries, the new ones zero, reusing its array when
+// it has room. (append(h, make(...)...) would allocate the zeros on every
+// call where the compiler does not elide them, as under -race.)
+func grow(h *[]int64, n int) {
+	old := len(*h)
+	*h = slices.Grow(*h, n-old)[:n]
+	clear((*h)[old:])
 }
 
 // nextBound is the smallest f that was cut, -1 when none was: what the
@@ -226,12 +289,27 @@ func nextBound(it *Iteration) int {
 	return -1
 }
 
-func copyIteration(dst, src *Iteration) {
+// copyIteration makes src, an engine's or a file's statistics, the current
+// iteration, reusing its histograms; entries beyond histLimit are counted
+// as unbinned, so that a recorded histogram of millions of entries costs
+// no more than one grown from node events.
+func (s *Stats) copyIteration(src *Iteration) {
+	dst := &s.cur
 	v, p, d := dst.VisitF, dst.PruneF, dst.Depth
 	*dst = *src
-	dst.VisitF = append(v[:0], src.VisitF...)
-	dst.PruneF = append(p[:0], src.PruneF...)
-	dst.Depth = append(d[:0], src.Depth...)
+	dst.VisitF = append(v[:0], s.capped(src.VisitF)...)
+	dst.PruneF = append(p[:0], s.capped(src.PruneF)...)
+	dst.Depth = append(d[:0], s.capped(src.Depth)...)
+}
+
+func (s *Stats) capped(h []int64) []int64 {
+	if len(h) <= histLimit {
+		return h
+	}
+	for _, c := range h[histLimit:] {
+		s.unbinned += c
+	}
+	return h[:histLimit]
 }
 
 func cloneRun(r *RunInfo) *RunInfo {
@@ -256,6 +334,8 @@ func (s *Stats) Snapshot() Snapshot {
 		Bound:      s.bound,
 		Current:    s.cur.Clone(),
 		Iterations: make([]Iteration, len(s.iters)),
+		Omitted:    s.omitted,
+		Unbinned:   s.unbinned,
 		Totals:     s.done,
 		Cost:       s.cost,
 		Events:     s.events,

@@ -95,14 +95,14 @@ func fHistogram(s runStats, cumulative bool) map[string]any {
 		add(&prune, s.Current.PruneF)
 	}
 	bound := s.Current.Bound // the bound of the iteration whose f values are shown
-	n := max(len(visit), len(prune), bound+2, s.Bound+1)
-	lo := 0
-	for lo < n-1 && lo < bound && at(visit, lo) == 0 && at(prune, lo) == 0 {
-		lo++
-	}
-	xs := make([]string, 0, n-lo)
-	for f := lo; f < n; f++ {
-		xs = append(xs, strconv.Itoa(f))
+	fs := fAxis(visit, prune, bound, s.Bound)
+	xs := make([]string, len(fs))
+	vs := make([]opts.BarData, len(fs))
+	ps := make([]opts.BarData, len(fs))
+	for i, f := range fs {
+		xs[i] = strconv.Itoa(f)
+		vs[i].Value = at(visit, f)
+		ps[i].Value = at(prune, f)
 	}
 	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
 	if cumulative {
@@ -111,8 +111,6 @@ func fHistogram(s runStats, cumulative bool) map[string]any {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
 	bar.SetXAxis(xs)
-	vs := barValues(visit, n)[lo:]
-	ps := barValues(prune, n)[lo:]
 	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
 	marks := []charts.SeriesOpts{boundMark}
 	if s.Bound != bound && !cumulative {
@@ -128,6 +126,39 @@ func fHistogram(s runStats, cumulative bool) map[string]any {
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()
 	return bar.JSON()
+}
+
+// maxDenseAxis is the widest f axis drawn with every value in its span;
+// a wider one (a hostile trace's bound of 60,000, say) lists only the f
+// values present and the bounds, so a chart is sized by what it shows.
+const maxDenseAxis = 200
+
+// fAxis is the f values a histogram's axis shows: every value from the
+// smallest present to just past the bounds, or, when that span is too wide,
+// the values present and the bounds alone.
+func fAxis(visit, prune []int64, bound, next int) []int {
+	var present []int
+	for f := range max(len(visit), len(prune)) {
+		if at(visit, f) != 0 || at(prune, f) != 0 {
+			present = append(present, f)
+		}
+	}
+	hi := max(len(visit)-1, len(prune)-1, bound+1, next)
+	lo := min(bound, next)
+	if len(present) > 0 {
+		lo = min(lo, present[0])
+	}
+	lo = max(lo, 0)
+	if hi-lo < maxDenseAxis {
+		fs := make([]int, 0, hi-lo+1)
+		for f := lo; f <= hi; f++ {
+			fs = append(fs, f)
+		}
+		return fs
+	}
+	fs := append(present, bound, next)
+	slices.Sort(fs)
+	return slices.Compact(fs)
 }
 
 func at(xs []int64, i int) int64 {

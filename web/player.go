@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -36,6 +38,17 @@ type player struct {
 	notify   func() // tells the writer there is news; must not block
 
 	wake chan struct{} // a mode change, capacity 1
+
+	// slot, when not nil, is the server's cap on searches computing at
+	// once: the engine's goroutine holds one (held) while it computes and
+	// gives it back while it waits for the page. Only that goroutine
+	// touches held.
+	slot   *slots
+	held   bool
+	queued atomic.Bool // waiting for a slot, for the page
+	// build is what the domain's construction reports before the search
+	// starts (pattern databases built on first use), for the page.
+	build atomic.Pointer[string]
 
 	id         int
 	mu         sync.Mutex
@@ -81,6 +94,11 @@ func (p *player) Event(e *trace.Event) {
 	if p.ctx.Err() != nil {
 		return
 	}
+	if p.slot != nil && !p.held {
+		if !p.take() {
+			return
+		}
+	}
 	p.mu.Lock()
 	if e.Kind != trace.KindRunStart && e.Kind != trace.KindRunEnd {
 		if !p.waitTurn() {
@@ -104,6 +122,9 @@ func (p *player) fold(e *trace.Event) {
 // apply folds e and moves the mode on; p.mu is held.
 func (p *player) apply(e *trace.Event) {
 	p.events++
+	if e.Kind == trace.KindRunStart {
+		p.build.Store(nil)
+	}
 	p.stats.Event(e)
 	placed := p.tree.add(e)
 	p.lastEvent = describeEvent(e)
@@ -174,8 +195,52 @@ func (p *player) waitTurn() bool {
 	}
 }
 
+// building shows a domain build's progress in the page until the search
+// starts.
+func (p *player) building(pr pdb.Progress) {
+	var msg string
+	if pr.Note != "" {
+		msg = fmt.Sprintf("pattern database %s: %s", pr.Table, pr.Note)
+	} else {
+		msg = fmt.Sprintf("building pattern database %s (first use; cached afterwards): depth %d, %.1f%% of %d entries",
+			pr.Table, pr.Depth, 100*pr.Fraction(), pr.Total)
+	}
+	p.build.Store(&msg)
+	p.notify()
+}
+
+// take waits for one of the server's search slots, saying so to the page
+// while it waits.
+func (p *player) take() bool {
+	p.queued.Store(true)
+	p.notify()
+	ok := p.slot.acquire(p.ctx)
+	p.queued.Store(false)
+	p.held = ok
+	return ok
+}
+
+// done gives the slot back when the run ends.
+func (p *player) done() {
+	if p.held {
+		p.slot.release()
+		p.held = false
+	}
+}
+
 // sleep waits for a mode change, the run's end, or d (forever when d < 0).
+// A search that waits for the page needs no slot: it gives its slot back,
+// and takes one again before it goes on.
 func (p *player) sleep(d time.Duration) bool {
+	if p.held {
+		p.slot.release()
+		p.held = false
+		defer func() {
+			if p.ctx.Err() == nil {
+				p.take()
+			}
+		}()
+	}
 	var timeout <-chan time.Time
 	if d >= 0 {
 		t := time.NewTimer(d)
@@ -232,6 +297,9 @@ type frame struct {
 	lastKind   trace.Kind
 	paused     bool
 	waited     bool
+	queued     bool   // waiting for one of the server's search slots
+	slots      int    // how many there are
+	build      string // a domain build's progress, before the search starts
 }
 
 // frame copies out the run's state; the tree is the window of iteration
@@ -246,8 +314,14 @@ func (p *player) frame(treeIter int) frame {
 	}
 	tv.Kept = p.tree.keptIterations()
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
-		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited}
+		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited, queued: p.queued.Load()}
 	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
+	if b := p.build.Load(); b != nil {
+		f.build = *b
+	}
+	if p.slot != nil {
+		f.slots = p.slot.limit()
+	}
 	if p.last != nil {
 		c := *p.last
 		f.last = &c

@@ -10,7 +10,10 @@ package web
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +21,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,6 +51,22 @@ type Options struct {
 	SnapshotInterval time.Duration
 	// Logf reports connection errors (nil: quiet).
 	Logf func(format string, args ...any)
+	// MaxSearches caps the searches that compute at once across the
+	// server (default: the number of CPUs). A search that waits for its
+	// page (paused, stepped) does not count; the others queue, and their
+	// pages say so.
+	MaxSearches int
+	// Token, when set, is required of every request: as ?token= in the
+	// address the server prints, which sets a cookie for the page's own
+	// requests (as Jupyter does). For --allow-remote.
+	Token string
+	// SearchMemory is each A* search's memory budget (default
+	// DefaultSearchMemory): past it the search stops and its page says
+	// "A* ran out of its memory budget after N states; IDA* needs none".
+	SearchMemory int64
+	// MaxSessionsPerClient caps the open tabs (websockets) of one client
+	// address (default 8 when AllowRemote, none on loopback).
+	MaxSessionsPerClient int
 }
 
 // Server serves the page, its assets, the puzzle catalogue and the
@@ -63,10 +83,19 @@ type Server struct {
 	closed   bool
 	sessions sync.WaitGroup
 
+	slots *slots // the cap on searches computing at once
+
+	clientsMu sync.Mutex
+	clients   map[string]int // open sessions by client address
+
 	// Test hooks: a session starts, a run's goroutine ends.
 	onSession func(*session)
 	onRunEnd  func()
 }
+
+// DefaultSearchMemory is the memory budget of a page's A* search: a
+// class's worth of tabs fit in a laptop's memory.
+const DefaultSearchMemory = 256 << 20
 
 // defaultTreeLimit is the most tree nodes a page draws unless told.
 const defaultTreeLimit = 300
@@ -79,7 +108,17 @@ func New(opt Options) *Server {
 	if opt.SnapshotInterval <= 0 {
 		opt.SnapshotInterval = 50 * time.Millisecond
 	}
-	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{}}
+	if opt.MaxSearches <= 0 {
+		opt.MaxSearches = runtime.NumCPU()
+	}
+	if opt.MaxSessionsPerClient <= 0 && opt.AllowRemote {
+		opt.MaxSessionsPerClient = 8
+	}
+	if opt.SearchMemory <= 0 {
+		opt.SearchMemory = DefaultSearchMemory
+	}
+	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
+		clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
 	}
@@ -107,10 +146,38 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "idaviz serves loopback names only (Host "+r.Host+" refused)", http.StatusForbidden)
 		return
 	}
-	// The page needs nothing from elsewhere; say so to the browser too.
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+	// The page needs nothing from elsewhere, and no other page may frame
+	// it (clickjacking); say so to the browser too.
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if s.opt.Token != "" && !s.checkToken(w, r) {
+		http.Error(w, "idaviz: this server needs the token it printed: open the address it printed, with ?token=...", http.StatusUnauthorized)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// tokenCookie carries the token once the page was opened with ?token=.
+const tokenCookie = "idaviz_token"
+
+// checkToken accepts a request that carries the server's token, in the
+// query (then it sets the cookie the page's later requests carry) or in the
+// cookie. The comparison takes the same time whatever the guess.
+func (s *Server) checkToken(w http.ResponseWriter, r *http.Request) bool {
+	want := []byte(s.opt.Token)
+	if q := r.URL.Query().Get("token"); q != "" && subtle.ConstantTimeCompare([]byte(q), want) == 1 {
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.opt.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		return true
+	}
+	c, err := r.Cookie(tokenCookie)
+	return err == nil && subtle.ConstantTimeCompare([]byte(c.Value), want) == 1
+}
+
+// NewToken returns a random token for Options.Token.
+func NewToken() string {
+	b := make([]byte, 24)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return hex.EncodeToString(b)
 }
 
 // Close ends every session (cancelling their searches) and waits for them.
@@ -187,6 +254,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
 		return
 	}
+	client := clientAddr(r)
+	if !s.addClient(client) {
+		http.Error(w, fmt.Sprintf("too many tabs open from %s (at most %d): close one", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
+		return
+	}
+	defer s.dropClient(client)
 	// Upgrade answers 403 itself when checkOrigin refuses.
 	conn, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
@@ -204,10 +277,41 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer s.sessions.Done()
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
 	ss.onRunEnd = s.onRunEnd
+	if s.opt.Recording == nil {
+		ss.slots = s.slots
+	}
 	if s.onSession != nil {
 		s.onSession(ss)
 	}
 	serveConn(s.ctx, conn, ss, s.opt.SnapshotInterval)
+}
+
+// clientAddr is the client's IP address, the unit of the per-client cap.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// addClient counts a session of client, unless that would pass the cap.
+func (s *Server) addClient(client string) bool {
+	s.clientsMu.Lock()
+	defer s.clientsMu.Unlock()
+	if s.opt.MaxSessionsPerClient > 0 && s.clients[client] >= s.opt.MaxSessionsPerClient {
+		return false
+	}
+	s.clients[client]++
+	return true
+}
+
+func (s *Server) dropClient(client string) {
+	s.clientsMu.Lock()
+	defer s.clientsMu.Unlock()
+	if s.clients[client]--; s.clients[client] <= 0 {
+		delete(s.clients, client)
+	}
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -248,12 +352,19 @@ func ListenAndServe(ctx context.Context, addr string, opt Options, ready func(ur
 // Serve is ListenAndServe on a listener the caller opened.
 func Serve(ctx context.Context, ln net.Listener, opt Options, ready func(url string)) error {
 	s := New(opt)
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second,
+	// Idle keep-alive connections are closed, so a crowd of tabs that went
+	// away holds no sockets; websockets are hijacked and keep their own
+	// ping/pong deadlines.
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 30 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return s.ctx }}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	if ready != nil {
-		ready(pageURL(ln.Addr()))
+		u := pageURL(ln.Addr())
+		if opt.Token != "" {
+			u += "?token=" + opt.Token
+		}
+		ready(u)
 	}
 	var err error
 	select {

@@ -25,6 +25,7 @@ type session struct {
 	treeLimit int
 	logf      func(format string, args ...any)
 	onRunEnd  func() // a test hook
+	slots     *slots // the server's cap on searches computing at once (nil: none)
 
 	ctx context.Context // set by open; ends every run
 
@@ -165,6 +166,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.id = s.nextID
 		r.views = &views{}
 		r.p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.treeLimit, s.notify)
+		r.p.slot = s.slots
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p
 		r.p.ctx = ctx
@@ -176,7 +178,9 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		if s.onRunEnd != nil {
 			defer s.onRunEnd()
 		}
-		if err := src.run(ctx, r.p, from); err != nil {
+		err := src.run(ctx, r.p, from)
+		r.p.done()
+		if err != nil {
 			s.mu.Lock()
 			r.err = err
 			s.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -52,11 +53,20 @@ type origin interface {
 }
 
 // liveOrigin runs the searches the page asks for.
-type liveOrigin struct{}
+type liveOrigin struct {
+	memory int64 // each A* search's memory budget (engine.Options.MaxMemory)
+}
 
-func (liveOrigin) mode() string                        { return "live" }
-func (liveOrigin) first() source                       { return nil }
-func (liveOrigin) open(r startRequest) (source, error) { return newLiveSource(r) }
+func (liveOrigin) mode() string  { return "live" }
+func (liveOrigin) first() source { return nil }
+func (o liveOrigin) open(r startRequest) (source, error) {
+	s, err := newLiveSource(r)
+	if err != nil {
+		return nil, err
+	}
+	s.memory = o.memory
+	return s, nil
+}
 
 // replayOrigin serves one recording to every tab.
 type replayOrigin struct{ rec *Recording }
@@ -69,17 +79,22 @@ func (replayOrigin) open(startRequest) (source, error) {
 
 // domain builds a search domain for an instance: the one place the web
 // package asks a puzzle for it.
-func domain(ctx context.Context, inst puzzles.Instance, heuristic string) (engine.Domain, error) {
-	return inst.Domain(heuristic)
+func domain(ctx context.Context, inst puzzles.Instance, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
+	return puzzles.NewDomain(ctx, inst, heuristic, progress)
 }
+
+// buildReporter is a sink that shows a domain build's progress (the
+// player): a first search with pattern databases builds them, for a minute.
+type buildReporter interface{ building(pdb.Progress) }
 
 // liveSource runs the engine.
 type liveSource struct {
-	info  trace.RunInfo
-	inst  puzzles.Instance
-	algo  string
-	fast  bool // fold per iteration only (no tree, no stepping): for big searches
-	check int64
+	info   trace.RunInfo
+	inst   puzzles.Instance
+	algo   string
+	fast   bool // fold per iteration only (no tree, no stepping): for big searches
+	check  int64
+	memory int64 // A*'s memory budget (0: none)
 }
 
 func (s *liveSource) level() trace.Level {
@@ -92,11 +107,15 @@ func (s *liveSource) level() trace.Level {
 func (s *liveSource) stepping() bool { return !s.fast }
 
 func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
-	d, err := domain(ctx, s.inst, s.info.Heuristic)
+	var progress func(pdb.Progress)
+	if b, ok := sink.(buildReporter); ok {
+		progress = b.building
+	}
+	d, err := domain(ctx, s.inst, s.info.Heuristic, progress)
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
-	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check}
+	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
 	if s.algo == "astar" {
 		_, err = engine.AStar(ctx, d, opt)
 	} else {
@@ -194,6 +213,13 @@ func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
 		}
 		if len(rec.Events) >= maxEvents {
 			return nil, fmt.Errorf("the trace has more than %d events; record it at iteration level (or a smaller instance) to replay it", maxEvents)
+		}
+		// A trace is untrusted: a value the page cannot show (a bound of
+		// 10^9, a node 10,000 levels deep) ends the replay there, as damage
+		// would, so no view is sized by it.
+		if err := trace.DefaultLimits.Check(e); err != nil {
+			readErr = fmt.Errorf("event %d: %w", len(rec.Events)+1, err)
+			break
 		}
 		rec.Events = append(rec.Events, e.Clone())
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"idaviz/trace"
 )
@@ -113,6 +114,10 @@ func buildState(mode string, runs []runData) stateMsg {
 			st.State = "cancelled"
 		case st.ended():
 			st.State = st.Status.String()
+		case runs[i].frame.queued:
+			st.State = "queued"
+		case runs[i].frame.build != "":
+			st.State = "building"
 		case runs[i].frame.paused:
 			st.State = "paused"
 		default:
@@ -137,6 +142,12 @@ func buildState(mode string, runs []runData) stateMsg {
 	fr := act.frame
 	msg.Tree = &fr.tree
 	msg.Event = fr.lastEvent
+	if fr.build != "" {
+		msg.Event = fr.build
+	}
+	if fr.queued {
+		msg.Event = fmt.Sprintf("waiting for a free search slot: this server computes at most %d searches at once", fr.slots)
+	}
 	msg.Kind = fr.lastKind.String()
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.views)

@@ -330,7 +330,16 @@ type treeView struct {
 	// for; Current says whether this window is the iteration under way.
 	Kept    []int `json:"kept"`
 	Current bool  `json:"current"`
+	// Elided counts the levels of the current path above Root that the
+	// view leaves out: a path deeper than maxViewDepth is drawn from its
+	// last maxViewDepth levels, so no view (or its JSON) nests deeper.
+	Elided int `json:"elided,omitempty"`
 }
+
+// maxViewDepth is the deepest a view nests: deeper than any optimal
+// solution of the catalogue's puzzles, far below what a hostile trace may
+// claim.
+const maxViewDepth = 256
 
 // view returns a deep copy of the window, safe to encode without the lock.
 func (t *tree) view() treeView {
@@ -338,7 +347,12 @@ func (t *tree) view() treeView {
 	if t.last != nil {
 		v.Last = t.last.ID
 	}
-	v.Root = copyNode(t.root)
+	root := t.root
+	if len(t.path) > maxViewDepth {
+		v.Elided = len(t.path) - maxViewDepth
+		root = t.path[v.Elided]
+	}
+	v.Root = copyNode(root)
 	return v
 }
 

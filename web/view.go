@@ -43,7 +43,7 @@ func newViewer(info *trace.RunInfo) (*viewer, error) {
 	if len(p.Heuristics) > 0 {
 		h = p.Heuristics[len(p.Heuristics)-1]
 	}
-	d, err := domain(context.Background(), inst, h)
+	d, err := domain(context.Background(), inst, h, nil)
 	if err != nil {
 		return nil, fmt.Errorf("a domain to draw states: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"idaviz/engine"
+	"idaviz/puzzles"
 	"idaviz/trace"
 )
 
@@ -176,7 +177,7 @@ func benchRun(ctx context.Context, bc benchCase, algo string, sink trace.Sink) (
 	if err != nil {
 		return engine.Result{}, err
 	}
-	d, err := req.inst.Domain(req.heuristic)
+	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, nil)
 	if err != nil {
 		return engine.Result{}, err
 	}

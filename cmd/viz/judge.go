@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"strings"
 
@@ -31,13 +30,9 @@ func runJudge(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz judge: %v", err)
 	}
-	w := bufio.NewWriter(e.stdout)
-	err = j.Run(bufio.NewReader(e.stdin), w)
-	// What was answered before bad input is still written out.
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
+	// A judge buffers its own output, and answers case by case as the input
+	// arrives: a writer or reader in between would hold the answers back.
+	if err := j.Run(e.stdin, e.stdout); err != nil {
 		return fail(e, "viz judge %s: %v", j.Name, err)
 	}
 	return exitOK

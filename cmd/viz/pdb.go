@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
-	"idaviz/puzzles/rubik"
+	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
 )
 
 func init() {
@@ -22,21 +24,34 @@ func init() {
 }
 
 func pdbUsage(w io.Writer) {
-	fmt.Fprint(w, `usage: viz pdb build rubik [-heuristic korf] [-workers N] [-force]
+	fmt.Fprint(w, `usage: viz pdb build PUZZLE [-heuristic NAME] [-workers N] [-force]
 
 Builds the pattern databases a heuristic reads, or checks the cached ones
 (header and checksum; a bad file is rebuilt), then prints for each database
-its entries, bytes, build time and the distribution of its values.
+its entries, bytes, build time and the distribution of its values. Ctrl-C
+stops a build and leaves no partial file.
 
 Databases live in $IDAVIZ_CACHE_DIR/pdb when that is set, else in the user's
-cache directory (idaviz/pdb). Puzzles with databases: rubik (heuristics korf,
-korf7, corners, edges).
+cache directory (idaviz/pdb). Puzzles with databases: `+databasePuzzles()+`.
 
 flags:
-  -heuristic NAME  the heuristic whose databases to build (default korf)
+  -heuristic NAME  the heuristic whose databases to build (default: the
+                   puzzle's first one with databases)
   -workers N       goroutines for the build (default: one per CPU)
   -force           rebuild even when a valid file is cached
 `)
+}
+
+// databasePuzzles lists the puzzles with stored databases and their
+// heuristics, for the help text.
+func databasePuzzles() string {
+	var ps []string
+	for _, p := range puzzles.All() {
+		if p.Databases != nil {
+			ps = append(ps, fmt.Sprintf("%s (heuristics %s)", p.Name, strings.Join(p.Databases.Heuristics, ", ")))
+		}
+	}
+	return strings.Join(ps, "; ")
 }
 
 func runPDB(ctx context.Context, e *env, args []string) int {
@@ -57,7 +72,7 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	c := commands["pdb"]
 	fs := newFlags(e, c)
 	fs.Usage = func() { pdbUsage(fs.Output()) }
-	heuristic := fs.String("heuristic", "korf", "the heuristic whose databases to build")
+	heuristic := fs.String("heuristic", "", "the heuristic whose databases to build")
 	workers := fs.Int("workers", 0, "goroutines for the build (0: one per CPU)")
 	force := fs.Bool("force", false, "rebuild even when a valid file is cached")
 	// The puzzle may come before or after the flags.
@@ -66,81 +81,70 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
-		return fail(e, "viz pdb build: which puzzle? (rubik)")
+		return fail(e, "viz pdb build: which puzzle? (%s)", databasePuzzles())
 	}
-	puzzle := rest[0]
+	name := rest[0]
 	if status, ok := parseFlags(e, fs, rest[1:]); !ok {
 		return status
 	}
 	if fs.NArg() != 0 {
 		return fail(e, "viz pdb build: unexpected argument %q", fs.Arg(0))
 	}
-	if puzzle != "rubik" {
-		return fail(e, "viz pdb build: puzzle %q has no pattern databases (only rubik has)", puzzle)
-	}
-	pats, stored, err := rubik.Patterns(*heuristic)
+	p, err := puzzles.Lookup(name)
 	if err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
-	if !stored {
-		return fail(e, "viz pdb build: heuristic %q keeps no databases on disk (choose korf, korf7, corners or edges)", *heuristic)
+	if p.Databases == nil {
+		return fail(e, "viz pdb build: puzzle %q has no pattern databases (puzzles with databases: %s)", name, databasePuzzles())
 	}
-	dir, err := rubik.CacheDir()
+	h := cmp.Or(*heuristic, p.Databases.Heuristics[0])
+	if !slices.Contains(p.Databases.Heuristics, h) {
+		return fail(e, "viz pdb build: heuristic %q of %s keeps no databases on disk (choose from: %s)", h, name, strings.Join(p.Databases.Heuristics, ", "))
+	}
+	if *workers < 0 {
+		return fail(e, "viz pdb build: -workers %d: want 0 (one per CPU) or more", *workers)
+	}
+	dir, err := pdb.CacheDir()
 	if err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "rubik heuristic %s: %d pattern databases in %s (%d workers)\n", *heuristic, len(pats), dir, cmp.Or(max(*workers, 0), runtime.GOMAXPROCS(0)))
-	progress := rubik.ProgressBar(e.stderr, e.stderrTTY)
-	for _, p := range pats {
-		var o rubik.Opened
-		if *force {
-			start := time.Now()
-			t, err := rubik.Build(ctx, p, *workers, progress)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "viz pdb build: %v\n", err)
-				return exitNotFound
-			}
-			o = rubik.Opened{Table: t, Built: true, BuildTime: time.Since(start)}
-			err = t.Save()
-			if err != nil {
-				fmt.Fprintf(e.stderr, "viz pdb build: %v\n", err)
-				return exitNotFound
-			}
-		} else {
-			o, err = rubik.Open(ctx, p, *workers, progress)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "viz pdb build: %v\n", err)
-				return exitNotFound
-			}
-		}
+	if err := pdb.CheckCache(); err != nil {
+		return fail(e, "viz pdb build: %v", err)
+	}
+	fmt.Fprintf(e.stdout, "%s heuristic %s: pattern databases in %s (%d workers)\n", name, h, dir, cmp.Or(*workers, runtime.GOMAXPROCS(0)))
+	opened, err := p.Databases.Open(ctx, h, *workers, *force, pdb.Bar(e.stderr, e.stderrTTY))
+	for _, o := range opened {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		describe(e.stdout, o, ms.Sys)
-		if o.Built && !*force && o.Reason != nil {
+		if o.Built && !*force && o.Reason != nil && !pdb.NotCached(o.Reason) {
 			fmt.Fprintf(e.stdout, "  (rebuilt: %s)\n", firstLine(o.Reason.Error()))
 		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "viz pdb build: interrupted; no partial file was left\n")
+			return exitNotFound
+		}
+		return fail(e, "viz pdb build: %v", err)
 	}
 	return exitOK
 }
 
-func describe(w io.Writer, o rubik.Opened, sys uint64) {
+func describe(w io.Writer, o pdb.Opened, sys uint64) {
 	t := o.Table
 	how := "verified (read from the cache, checksum good)"
 	if o.Built {
 		how = fmt.Sprintf("built in %s", o.BuildTime.Round(time.Millisecond))
 	}
 	fmt.Fprintf(w, "\n%s: %d entries, %d bytes (4 bits each); %s; process memory %d MiB\n",
-		t.Pattern.Name, t.Len(), t.Bytes(), how, sys>>20)
+		t.Name, t.Len(), t.Bytes(), how, sys>>20)
 	dist := t.Distribution()
-	var sum float64
-	for v, n := range dist {
-		sum += float64(v) * float64(n)
-	}
 	fmt.Fprintf(w, "  value %14s %8s\n", "entries", "share")
 	for v, n := range dist {
 		fmt.Fprintf(w, "  %5d %14d %7.3f%%\n", v, n, 100*float64(n)/float64(t.Len()))
 	}
-	fmt.Fprintf(w, "  mean %.3f, max %d\n", sum/float64(t.Len()), len(dist)-1)
+	fmt.Fprintf(w, "  mean %.3f, max %d\n", t.Mean(), len(dist)-1)
 }
 
 func firstLine(s string) string {

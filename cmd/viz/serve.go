@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 
 	"idaviz/trace"
 	"idaviz/web"
@@ -29,6 +30,8 @@ type serveFlags struct {
 	allowRemote *bool
 	export      *string // replay only
 	frames      *int
+	maxSearches *int
+	maxTabs     *int
 }
 
 // parseServeFlags parses the flags serve and replay share, and checks the
@@ -37,7 +40,9 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	fs := newFlags(e, c)
 	f = &serveFlags{
 		addr:        fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
-		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr: anyone who reaches it can run searches here"),
+		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
+		maxSearches: fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
+		maxTabs:     fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
 	}
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
@@ -56,6 +61,12 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 			return nil, nil, fail(e, "viz serve: unexpected arguments %q", fs.Args()), false
 		}
 		return nil, nil, fail(e, "viz replay: expected one trace FILE"), false
+	}
+	if *f.maxSearches < 1 {
+		return nil, nil, fail(e, "viz %s: --max-searches %d: want 1 or more", c.name, *f.maxSearches), false
+	}
+	if *f.maxTabs < 1 {
+		return nil, nil, fail(e, "viz %s: --max-tabs-per-client %d: want 1 or more", c.name, *f.maxTabs), false
 	}
 	return f, fs.Args(), 0, true
 }
@@ -91,7 +102,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		// A truncated trace still replays up to its damage.
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, rec.Info.Puzzle, rec.Info.Instance, rec.Info.Heuristic, len(rec.Events))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
 	if *f.export != "" {
 		return export(e, rec, *f.export, *f.frames)
 	}
@@ -122,9 +133,13 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	if err != nil {
 		return fail(e, "viz: %v", err)
 	}
+	opt.MaxSearches = *f.maxSearches
 	if remote {
-		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s, beyond this machine: anyone who reaches it can run searches here\n", *f.addr)
 		opt.AllowRemote = true
+		opt.Token = web.NewToken()
+		opt.MaxSessionsPerClient = *f.maxTabs
+		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s, beyond this machine: whoever has the printed address (with its token) can run searches here, %d at a time, %d tabs per client\n",
+			*f.addr, opt.MaxSearches, opt.MaxSessionsPerClient)
 	}
 	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
 	err = web.ListenAndServe(ctx, *f.addr, opt, func(url string) {

@@ -3,15 +3,20 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"idaviz/engine"
+	"idaviz/predict"
 	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -19,7 +24,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin)",
+		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin, at most 16 MiB)",
 		run:     runSolve,
 	})
 }
@@ -43,6 +48,7 @@ type solveJSON struct {
 	Puzzle     string          `json:"puzzle"`
 	Heuristic  string          `json:"heuristic"`
 	Algorithm  string          `json:"algorithm"`
+	H0         int             `json:"h0"`
 }
 
 type iterationJSON struct {
@@ -50,6 +56,10 @@ type iterationJSON struct {
 	Expanded  int64 `json:"expanded"`
 	Generated int64 `json:"generated"`
 	Pruned    int64 `json:"pruned"`
+	// Predicted is Korf, Reid and Edelkamp's prediction of Generated for
+	// this bound: a mean over random start states, which one instance can
+	// miss by a large factor (null where there is no model, and for A*).
+	Predicted *float64 `json:"predicted"`
 }
 
 // solveRequest is a validated solve: what the flags and the state ask for.
@@ -73,9 +83,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
 	tracePath := fs.String("trace", "", "record the whole event trace to this `file` (*.ndjson: readable JSON lines; otherwise binary)")
 	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
-	maxNodes := fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)")
-	maxBound := fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)")
-	timeout := fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)")
+	lim := limitFlags(fs)
 	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
@@ -84,13 +92,15 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return fail(e, "viz solve: expected one STATE argument (or - for stdin), got %d", fs.NArg())
 	}
+	if err := solveConflicts(fs); err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
 	state := fs.Arg(0)
 	if state == "-" {
-		b, err := io.ReadAll(io.LimitReader(e.stdin, 1<<20))
-		if err != nil {
-			return fail(e, "viz solve: reading the state from stdin: %v", err)
+		var err error
+		if state, err = readState(e.stdin); err != nil {
+			return fail(e, "viz solve: %v", err)
 		}
-		state = string(b)
 	}
 	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, *algo)
 	if err != nil {
@@ -99,11 +109,13 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if *workers < 1 {
 		return fail(e, "viz solve: --workers must be at least 1, got %d", *workers)
 	}
-	if *maxNodes < 0 || *maxBound < 0 || *timeout < 0 {
-		return fail(e, "viz solve: limits must not be negative")
+	if err := lim.set(&req.opt); err != nil {
+		return fail(e, "viz solve: %v", err)
 	}
 	req.workers = *workers
-	req.opt.MaxNodes, req.opt.MaxBound, req.opt.Timeout = *maxNodes, *maxBound, *timeout
+	if req.algo == "astar" {
+		defer limitHeap(req.opt.MaxMemory)()
+	}
 
 	var sinks []trace.Sink
 	var rec *recording
@@ -128,11 +140,11 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		req.opt.Sink = trace.Fanout(sinks...)
 	}
 
-	d, err := req.inst.Domain(req.heuristic)
+	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, pdb.Bar(e.stderr, e.stderrTTY))
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	res, err := req.run(ctx, d)
+	out, res, err := req.search(ctx, d)
 	if stopProgress != nil {
 		stopProgress()
 	}
@@ -142,11 +154,12 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	if err != nil && res.Status != trace.StatusCancelled {
+	var outOfMemory *engine.MemoryError
+	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
 		return fail(e, "viz solve: %v", err)
 	}
-	out := toJSON(req, d, &res)
 	if *asJSON {
+		out.addPredicted(req)
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
@@ -154,6 +167,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		}
 	} else {
 		printSolve(e.stdout, req, out, &res)
+	}
+	if outOfMemory != nil {
+		fmt.Fprintf(e.stderr, "viz solve: %v (--max-memory %s)\n", outOfMemory, lim.memory)
 	}
 	if !res.Solved() {
 		return exitNotFound
@@ -206,6 +222,62 @@ func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result,
 		return parallelIDA(ctx, d, r.opt, r.workers)
 	}
 	return engine.IDA(ctx, d, r.opt)
+}
+
+// limits are the per-search limits of solve and compare.
+type limits struct {
+	maxNodes *int64
+	maxBound *int
+	timeout  *time.Duration
+	memory   *byteSize // A*'s budget
+}
+
+func limitFlags(fs *flag.FlagSet) *limits {
+	l := &limits{
+		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
+		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
+		timeout:  fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)"),
+		memory:   new(byteSize),
+	}
+	*l.memory = byteSize(defaultMemoryBudget())
+	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
+	return l
+}
+
+// set copies the limits into opt.
+func (l *limits) set(opt *engine.Options) error {
+	if *l.maxNodes < 0 || *l.maxBound < 0 || *l.timeout < 0 {
+		return errors.New("limits must not be negative")
+	}
+	opt.MaxNodes, opt.MaxBound, opt.Timeout = *l.maxNodes, *l.maxBound, *l.timeout
+	opt.MaxMemory = int64(*l.memory)
+	return nil
+}
+
+// search runs the request on d, a fresh domain at its start, and reports
+// the run as solve --json does (without the predictions: addPredicted).
+func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, engine.Result, error) {
+	h0 := d.H()
+	res, err := r.run(ctx, d)
+	out := toJSON(r, d, &res)
+	out.H0 = h0
+	return out, res, err
+}
+
+// addPredicted fills in each IDA* iteration's predicted count, when the
+// puzzle and heuristic have a model (computing one can take a second).
+func (out *solveJSON) addPredicted(req *solveRequest) {
+	if req.algo != "ida" || len(out.Iterations) == 0 {
+		return
+	}
+	p, err := predict.For(req.inst, req.heuristic)
+	if err != nil {
+		return
+	}
+	for i := range out.Iterations {
+		v := math.Round(p(out.Iterations[i].Bound).Generated)
+		out.Iterations[i].Predicted = &v
+	}
 }
 
 func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
@@ -284,6 +356,17 @@ func humanRate(r float64) string {
 // showProgress prints a one-line progress report on a terminal until the
 // returned function is called.
 func showProgress(w io.Writer, stats *trace.Stats) func() {
+	return progressLine(w, func(elapsed time.Duration) string {
+		s := stats.Snapshot()
+		secs := elapsed.Seconds()
+		return fmt.Sprintf("iteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
+			s.Iteration, s.Bound, s.Totals.Generated, humanRate(float64(s.Totals.Generated)/secs), secs)
+	})
+}
+
+// progressLine redraws the line that line returns four times a second until
+// the returned function is called, which erases it.
+func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
@@ -300,10 +383,7 @@ func showProgress(w io.Writer, stats *trace.Stats) func() {
 				}
 				return
 			case <-t.C:
-				s := stats.Snapshot()
-				secs := time.Since(start).Seconds()
-				fmt.Fprintf(w, "\r\033[Kiteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
-					s.Iteration, s.Bound, s.Totals.Generated, humanRate(float64(s.Totals.Generated)/secs), secs)
+				fmt.Fprintf(w, "\r\033[K%s", line(time.Since(start)))
 				shown = true
 			}
 		}

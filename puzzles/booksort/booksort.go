@@ -55,6 +55,7 @@ package booksort
 
 import (
 	"fmt"
+	"idaviz/puzzles/preset"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -204,19 +205,12 @@ func Scramble(rng *rand.Rand, n, depth int) *Shelf {
 	return out
 }
 
-// Preset is a named shelf with its optimal number of operations.
-type Preset struct {
-	Name    string
-	State   string
-	Optimal int
-}
-
 // Presets are the judge's sample shelves and a reversed shelf; the optimal
 // lengths are checked by the tests.
-var Presets = []Preset{
-	{"poj3460 sample 1", "1 3 4 6 2 5", 2},
-	{"poj3460 sample 2", "5 4 3 2 1", 3},
-	{"poj3460 sample 3 (5 or more)", "6 8 5 3 4 7 2 9 1 10", 5},
-	{"ten books reversed", "10 9 8 7 6 5 4 3 2 1", 6},
-	{"strips of two, 5 operations", "13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", 5},
+var Presets = []preset.Preset{
+	{Name: "poj3460 sample 1", State: "1 3 4 6 2 5", Optimal: 2},
+	{Name: "poj3460 sample 2", State: "5 4 3 2 1", Optimal: 3},
+	{Name: "poj3460 sample 3 (5 or more)", State: "6 8 5 3 4 7 2 9 1 10", Optimal: 5},
+	{Name: "ten books reversed", State: "10 9 8 7 6 5 4 3 2 1", Optimal: 6},
+	{Name: "strips of two, 5 operations", State: "13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", Optimal: 5},
 }

@@ -345,14 +345,19 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestJudgeErrors: the one rule of every judge (puzzles/tokens): errors
+// name the case, the line and the column; anything after the last case is
+// an error; the answers of the cases before the error are written.
 func TestJudgeErrors(t *testing.T) {
-	tests := []struct{ in, err string }{
-		{"", "number of cases"},
-		{"x", "number of cases"},
-		{"2\n1\n1\n", "case 2"},
-		{"1\n3\n1 2 2\n", "case 1: booksort: book 2 appears twice"},
-		{"1\n16\n", "case 1: the number of books: 16 is out of range"},
-		{"1\n3\n1 2 9\n", "case 1: book 3: 9 is out of range"},
+	tests := []struct{ in, err, out string }{
+		{"", "number of cases", ""},
+		{"x", `line 1, column 1: the number of cases: "x" is not a number`, ""},
+		{"2\n1\n1\n", "case 2: the number of books: unexpected end of input at line 4, column 1", "0\n"},
+		{"1\n3\n1 2 2\n", "case 1: line 3, column 5: booksort: book 2 appears twice", ""},
+		{"1\n16\n", "case 1: line 2, column 1: the number of books: 16 is out of range", ""},
+		{"1\n3\n1 2 9\n", "case 1: line 3, column 5: book 3: 9 is out of range", ""},
+		{"1\n1\n1\n1\n1\n", `line 4, column 1: unexpected "1" after the last of 1 cases`, "0\n"},
+		{"1\n2\n2 1 ж", `line 3, column 5: unexpected "ж" after the last of 1 cases`, "1\n"},
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
@@ -360,8 +365,8 @@ func TestJudgeErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("Judge(%q) error %v, want one with %q", tt.in, err, tt.err)
 		}
-		if out.Len() != 0 {
-			t.Errorf("Judge(%q) wrote %q before failing", tt.in, out.String())
+		if out.String() != tt.out {
+			t.Errorf("Judge(%q) wrote %q before failing, want %q", tt.in, out.String(), tt.out)
 		}
 	}
 }

@@ -40,32 +40,29 @@ func Parse(state string) (*Shelf, error) {
 const JudgeBound = 4
 
 // ReadCases reads the judge's input: T, then per case n and a permutation of
-// 1..n. Errors name the case.
+// 1..n, and nothing after the last case. Errors name the case and where it
+// is.
 func ReadCases(r io.Reader) ([]*Shelf, error) {
-	t := tokens.NewReader(r)
-	count, err := t.Int("the number of cases", 0, tokens.MaxCases)
+	return tokens.ReadCases(r, "cases", readCase)
+}
+
+// readCase reads one case, validated by New as Parse's shelves are.
+func readCase(t *tokens.Reader) (*Shelf, error) {
+	n, err := t.Int("the number of books", 1, MaxBooks)
 	if err != nil {
-		return nil, fmt.Errorf("poj3460: %w", err)
+		return nil, err
 	}
-	var shelves []*Shelf
-	for c := 1; c <= count; c++ {
-		n, err := t.Int("the number of books", 1, MaxBooks)
-		if err != nil {
-			return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
+	books := make([]int, n)
+	for i := range books {
+		if books[i], err = t.Int(fmt.Sprintf("book %d", i+1), 1, n); err != nil {
+			return nil, err
 		}
-		books := make([]int, n)
-		for i := range books {
-			if books[i], err = t.Int(fmt.Sprintf("book %d", i+1), 1, n); err != nil {
-				return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
-			}
-		}
-		s, err := New(books...)
-		if err != nil {
-			return nil, fmt.Errorf("poj3460: case %d: %w", c, err)
-		}
-		shelves = append(shelves, s)
 	}
-	return shelves, nil
+	s, err := New(books...)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", t.Pos(), err)
+	}
+	return s, nil
 }
 
 // WriteCases writes shelves in the judge's input format, which ReadCases
@@ -77,7 +74,7 @@ func WriteCases(w io.Writer, shelves []*Shelf) error {
 		fmt.Fprintf(bw, "%d\n%s\n", len(s.books), s)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("poj3460: writing the cases: %w", err)
+		return fmt.Errorf("writing the cases: %w", err)
 	}
 	return nil
 }
@@ -104,30 +101,27 @@ func Solve(ctx context.Context, s *Shelf, heuristic string, limit int) (moves []
 }
 
 // Judge answers POJ 3460: per case, the fewest operations if at most 4,
-// else "5 or more". The whole input is read and checked before any answer
-// is written. It searches with cycles, the sharpest heuristic: on the
-// hardest shelves it generates about 6 times fewer nodes than breakpoints at
-// a few times the cost per node, and answers in about 2/3 of the time
-// (BenchmarkJudgeWorst).
+// else "5 or more", each answer written as soon as its case is read. It
+// searches with cycles, the sharpest heuristic: on the hardest shelves it
+// generates about 6 times fewer nodes than breakpoints at a few times the
+// cost per node, and answers in about 2/3 of the time (BenchmarkJudgeWorst).
 func Judge(r io.Reader, w io.Writer) error {
-	shelves, err := ReadCases(r)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	for c, s := range shelves {
-		moves, ok, err := Solve(context.Background(), s, Cycles, JudgeBound)
-		if err != nil {
-			return fmt.Errorf("poj3460: case %d: %w", c+1, err)
-		}
-		if ok {
-			fmt.Fprintln(bw, len(moves))
-		} else {
-			fmt.Fprintln(bw, "5 or more")
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("poj3460: writing the answers: %w", err)
-	}
-	return nil
+	return tokens.Judge(r, w, func(t *tokens.Reader, w *bufio.Writer) error {
+		return t.Cases("cases", func(int) error {
+			s, err := readCase(t)
+			if err != nil {
+				return err
+			}
+			moves, ok, err := Solve(context.Background(), s, Cycles, JudgeBound)
+			switch {
+			case err != nil:
+				return err
+			case ok:
+				fmt.Fprintln(w, len(moves))
+			default:
+				fmt.Fprintln(w, "5 or more")
+			}
+			return nil
+		})
+	})
 }

@@ -3,12 +3,12 @@ package magiccube
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
+	"unicode/utf8"
 
 	"idaviz/engine"
+	"idaviz/puzzles/tokens"
 	"idaviz/trace"
 )
 
@@ -46,96 +46,43 @@ func Solve(ctx context.Context, n Net, heuristic string, limit int) (moves []int
 	return nil, false, fmt.Errorf("magic cube: search ended %s", res.Status)
 }
 
-// Judge answers ZOJ 2477: T, then T cube nets; per cube the fewest quarter
-// turns N (at most 5) and N lines "face dir", or -1.
+// Judge answers ZOJ 2477: T, then T cube nets and nothing after them; per
+// cube the fewest quarter turns N (at most 5) and N lines "face dir", or -1,
+// written as soon as the cube is read.
 func Judge(r io.Reader, w io.Writer) error {
-	in := &scanner{r: bufio.NewReader(r)}
-	out := bufio.NewWriter(w)
-	err := judge(in, out)
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	return err
+	return tokens.Judge(r, w, func(in *tokens.Reader, out *bufio.Writer) error {
+		return in.Cases("cubes", func(int) error { return judgeCube(in, out) })
+	})
 }
 
-func judge(in *scanner, out *bufio.Writer) error {
-	tok, err := in.token()
-	if err != nil {
-		return fmt.Errorf("zoj2477: reading the number of cubes: %w", err)
-	}
-	t, err := strconv.Atoi(tok)
-	if err != nil || t < 0 {
-		return fmt.Errorf("zoj2477: the number of cubes %q is not a count", tok)
-	}
-	for c := 1; c <= t; c++ {
-		var n Net
-		for k := range Size {
-			b, err := in.nonSpace()
-			if err != nil {
-				return fmt.Errorf("zoj2477: case %d: reading sticker %d of %d: %w", c, k+1, Size, err)
-			}
-			if !isLetter(b) {
-				return fmt.Errorf("zoj2477: case %d: sticker %d: %q is not a colour letter", c, k+1, b)
-			}
-			n[k] = b
-		}
-		if err := n.Check(); err != nil {
-			return fmt.Errorf("zoj2477: case %d: %w", c, err)
-		}
-		moves, ok, err := Solve(context.Background(), n, "", MaxTurns)
+func judgeCube(in *tokens.Reader, out *bufio.Writer) error {
+	var n Net
+	for k := range Size {
+		c, err := in.Rune(fmt.Sprintf("sticker %d of %d", k+1, Size))
 		if err != nil {
-			return fmt.Errorf("zoj2477: case %d: %w", c, err)
+			return err
 		}
-		if !ok {
-			out.WriteString("-1\n")
-			continue
+		if c >= utf8.RuneSelf || !isLetter(byte(c)) {
+			return fmt.Errorf("%v: sticker %d: %q is not a colour letter", in.Pos(), k+1, c)
 		}
-		fmt.Fprintf(out, "%d\n", len(moves))
-		for _, m := range moves {
-			t := Turn(m)
-			fmt.Fprintf(out, "%d %d\n", t.Face, t.Dir)
-		}
+		n[k] = byte(c)
 	}
-	if b, err := in.nonSpace(); err == nil {
-		return fmt.Errorf("zoj2477: unexpected %q after the last of %d cubes", b, t)
+	// Check is the one validation of a net, for viz solve's as well.
+	if err := n.Check(); err != nil {
+		return fmt.Errorf("%v: %w", in.Pos(), err)
+	}
+	moves, ok, err := Solve(context.Background(), n, "", MaxTurns)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		out.WriteString("-1\n")
+		return nil
+	}
+	fmt.Fprintf(out, "%d\n", len(moves))
+	for _, m := range moves {
+		t := Turn(m)
+		fmt.Fprintf(out, "%d %d\n", t.Face, t.Dir)
 	}
 	return nil
-}
-
-// scanner reads the judge's input a byte at a time, skipping white space.
-type scanner struct{ r *bufio.Reader }
-
-func (s *scanner) nonSpace() (byte, error) {
-	for {
-		b, err := s.r.ReadByte()
-		if err != nil {
-			if errors.Is(err, io.EOF) {
-				err = io.ErrUnexpectedEOF
-			}
-			return 0, err
-		}
-		if !isSpace(b) {
-			return b, nil
-		}
-	}
-}
-
-func (s *scanner) token() (string, error) {
-	b, err := s.nonSpace()
-	if err != nil {
-		return "", err
-	}
-	tok := []byte{b}
-	for len(tok) < 32 {
-		b, err := s.r.ReadByte()
-		if err != nil || isSpace(b) {
-			break
-		}
-		tok = append(tok, b)
-	}
-	return string(tok), nil
-}
-
-func isSpace(b byte) bool {
-	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
 }

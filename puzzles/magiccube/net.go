@@ -42,7 +42,9 @@ package magiccube
 import (
 	"errors"
 	"fmt"
+	"idaviz/puzzles/preset"
 	"strings"
+	"unicode/utf8"
 )
 
 // Size is the number of stickers in a net.
@@ -99,13 +101,13 @@ var ErrBadNet = errors.New("bad cube net")
 func ParseNet(text string) (Net, error) {
 	var n Net
 	k := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
+	for _, r := range text { // runes, so that a message shows 'ж', not its bytes
+		c := byte(r)
 		switch {
-		case isSeparator(c):
+		case r < utf8.RuneSelf && isSeparator(c):
 			continue
-		case !isLetter(c):
-			return Net{}, fmt.Errorf("%w: sticker %d: %q is not a colour letter", ErrBadNet, k+1, c)
+		case r >= utf8.RuneSelf || !isLetter(c):
+			return Net{}, fmt.Errorf("%w: sticker %d: %q is not a colour letter", ErrBadNet, k+1, r)
 		case k == Size:
 			return Net{}, fmt.Errorf("%w: more than %d stickers", ErrBadNet, Size)
 		}
@@ -207,20 +209,13 @@ func (n Net) Judge() string {
 // red left, green front, blue right, orange back, yellow bottom.
 const SolvedText = "www/www/www/rrrgggbbbooo/rrrgggbbbooo/rrrgggbbbooo/yyy/yyy/yyy"
 
-// Preset is a named cube with its optimal number of quarter turns.
-type Preset struct {
-	Name    string
-	State   string
-	Optimal int
-}
-
 // Presets are the judge's samples and two harder cubes; the tests check
 // their optimal lengths.
-var Presets = []Preset{
-	{"zoj2477 sample 1 (solved)", SolvedText, 0},
-	{"zoj2477 sample 2", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", 1},
-	{"five turns (L F R' U D')", "", 5},
-	{"six turns (F R U B' L D)", "", 6},
+var Presets = []preset.Preset{
+	{Name: "zoj2477 sample 1 (solved)", State: SolvedText, Optimal: 0},
+	{Name: "zoj2477 sample 2", State: "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", Optimal: 1},
+	{Name: "five turns (L F R' U D')", State: "", Optimal: 5},
+	{Name: "six turns (F R U B' L D)", State: "", Optimal: 6},
 }
 
 func init() {

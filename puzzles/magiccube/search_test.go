@@ -1,7 +1,6 @@
 package magiccube
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,6 +14,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/internal/shared"
+	"idaviz/puzzles/tokens"
 )
 
 var (
@@ -156,15 +156,15 @@ func TestAStarAgrees(t *testing.T) {
 // (or -1 beyond 5) and its turns must solve the cube.
 func checkAnswers(t *testing.T, input, output string) {
 	t.Helper()
-	in := &scanner{r: bufio.NewReader(strings.NewReader(input))}
-	tok, _ := in.token()
-	count, _ := strconv.Atoi(tok)
+	in := tokens.NewReader(strings.NewReader(input))
+	count, _ := in.Int("the count", 0, tokens.MaxCases)
 	outs := strings.Fields(output)
 	dist := distances(t)
 	for c := 1; c <= count; c++ {
 		var n Net
 		for k := range n {
-			n[k], _ = in.nonSpace()
+			r, _ := in.Rune("a sticker")
+			n[k] = byte(r)
 		}
 		if len(outs) == 0 {
 			t.Fatalf("case %d: no answer", c)

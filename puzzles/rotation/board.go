@@ -22,6 +22,7 @@ package rotation
 import (
 	"errors"
 	"fmt"
+	"idaviz/puzzles/preset"
 	"math/rand/v2"
 	"strings"
 )
@@ -92,8 +93,7 @@ var ErrBadBoard = errors.New("bad rotation board")
 func ParseBoard(text string) (Board, error) {
 	var b Board
 	k := 0
-	for i := 0; i < len(text); i++ {
-		c := text[i]
+	for _, c := range text { // runes, so that a message shows 'ж', not its bytes
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '/':
 			continue
@@ -102,7 +102,7 @@ func ParseBoard(text string) (Board, error) {
 		case k == Cells:
 			return Board{}, fmt.Errorf("%w: more than %d cells", ErrBadBoard, Cells)
 		}
-		b[k] = c - '0'
+		b[k] = byte(c - '0')
 		k++
 	}
 	if k != Cells {
@@ -197,17 +197,10 @@ func Scramble(rng *rand.Rand, depth int, goal string) Board {
 	return b
 }
 
-// Preset is a named board with its optimal number of moves.
-type Preset struct {
-	Name    string
-	State   string
-	Optimal int
-}
-
 // Presets are the judge's samples and the hardest board found by a local
 // search over random boards; the tests check their optimal lengths.
-var Presets = []Preset{
-	{"uva1343 sample 1", "11/11/3232313/22/3122231/21/33", 2},
-	{"uva1343 sample 2", "11/11/1111222/22/2223333/33/33", 4},
-	{"the hardest board found (12 moves)", "22/11/1331132/23/2312331/21/23", 12},
+var Presets = []preset.Preset{
+	{Name: "uva1343 sample 1", State: "11/11/3232313/22/3122231/21/33", Optimal: 2},
+	{Name: "uva1343 sample 2", State: "11/11/1111222/22/2223333/33/33", Optimal: 4},
+	{Name: "the hardest board found (12 moves)", State: "22/11/1331132/23/2312331/21/23", Optimal: 12},
 }

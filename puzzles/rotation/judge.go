@@ -3,12 +3,12 @@ package rotation
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/puzzles/tokens"
 	"idaviz/trace"
 )
 
@@ -40,51 +40,43 @@ func FormatMoves(moves []int) string {
 	return s.String()
 }
 
-// Judge answers UVa 1343: boards of 24 numbers until a line holding only 0;
-// per board the moves (or "No moves needed") and the centre's number.
+// Judge answers UVa 1343: boards of 24 numbers until a line holding only 0,
+// and nothing after it; per board the moves (or "No moves needed") and the
+// centre's number, written as soon as the board is read.
 func Judge(r io.Reader, w io.Writer) error {
-	out := bufio.NewWriter(w)
-	err := judge(bufio.NewReader(r), out)
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	return err
+	return tokens.Judge(r, w, judge)
 }
 
-func judge(r *bufio.Reader, out *bufio.Writer) error {
-	in := tokens{r: r}
+func judge(in *tokens.Reader, out *bufio.Writer) error {
 	for c := 1; ; c++ {
-		tok, err := in.next()
-		if errors.Is(err, io.EOF) {
-			return nil // the closing 0 is missing: take the end of input as the end
-		}
+		more, err := in.More()
 		if err != nil {
-			return fmt.Errorf("uva1343: case %d: %w", c, err)
+			return err
 		}
-		if tok == "0" {
-			return nil
+		if !more {
+			return fmt.Errorf("the input ends without the closing 0 (after %d cases)", c-1)
 		}
 		var b Board
 		for k := range Cells {
-			if k > 0 {
-				if tok, err = in.next(); err != nil {
-					if errors.Is(err, io.EOF) {
-						err = io.ErrUnexpectedEOF
-					}
-					return fmt.Errorf("uva1343: case %d: reading number %d of %d: %w", c, k+1, Cells, err)
-				}
+			tok, err := in.Word(fmt.Sprintf("number %d of %d", k+1, Cells))
+			if err != nil {
+				return fmt.Errorf("case %d: %w", c, err)
+			}
+			if k == 0 && tok == "0" {
+				return in.End("the closing 0")
 			}
 			if len(tok) != 1 || tok[0] < '1' || tok[0] > '3' {
-				return fmt.Errorf("uva1343: case %d: number %d: %q is not 1, 2 or 3", c, k+1, tok)
+				return fmt.Errorf("case %d: %v: number %d: %q is not 1, 2 or 3", c, in.Pos(), k+1, tok)
 			}
 			b[k] = tok[0] - '0'
 		}
+		// Check is the one validation of a board, for viz solve's as well.
 		if err := b.Check(); err != nil {
-			return fmt.Errorf("uva1343: case %d: %w", c, err)
+			return fmt.Errorf("case %d: %v: %w", c, in.Pos(), err)
 		}
 		moves, err := Solve(context.Background(), b, "", "")
 		if err != nil {
-			return fmt.Errorf("uva1343: case %d: %w", c, err)
+			return fmt.Errorf("case %d: %w", c, err)
 		}
 		if len(moves) == 0 {
 			out.WriteString("No moves needed\n")
@@ -96,32 +88,5 @@ func judge(r *bufio.Reader, out *bufio.Writer) error {
 			b.Apply(m)
 		}
 		fmt.Fprintf(out, "%d\n", b.CentreNumber())
-	}
-}
-
-// tokens splits the input at white space; a token longer than 16 bytes is
-// cut there (no valid token is that long, so it is rejected all the same).
-type tokens struct{ r *bufio.Reader }
-
-func (t *tokens) next() (string, error) {
-	var tok []byte
-	for {
-		c, err := t.r.ReadByte()
-		if err != nil {
-			if len(tok) > 0 && errors.Is(err, io.EOF) {
-				return string(tok), nil
-			}
-			return "", err
-		}
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
-			if len(tok) > 0 {
-				return string(tok), nil
-			}
-			continue
-		}
-		tok = append(tok, c)
-		if len(tok) == 16 {
-			return string(tok), nil
-		}
 	}
 }

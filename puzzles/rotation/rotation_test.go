@@ -230,10 +230,10 @@ func TestJudgeErrors(t *testing.T) {
 		name, in, out string
 		ok            bool
 	}{
-		{"empty", "", "", true},
+		{"empty", "", "", false},
 		{"only zero", "0\n", "", true},
-		{"no closing zero", sample, "AC\n2\n", true},
-		{"input after zero ignored", "0\n1 2", "", true},
+		{"no closing zero", sample, "AC\n2\n", false},
+		{"input after zero", "0\n1 2", "", false},
 		{"solved", solved + "0\n", "No moves needed\n1\n", true},
 		{"short", "1 1 1\n0\n", "", false},
 		{"second short", sample + "1 1\n", "AC\n2\n", false},

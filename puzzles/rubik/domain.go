@@ -21,7 +21,7 @@ type lookup struct {
 func newLookup(t *Table) lookup {
 	p := &t.Pattern
 	k := p.kind()
-	l := lookup{k: k, n: len(p.Pieces), words: t.words}
+	l := lookup{k: k, n: len(p.Pieces), words: t.Words()}
 	copy(l.pieces[:], p.Pieces)
 	w := p.OrientCount()
 	for i := l.n - 1; i >= 0; i-- {

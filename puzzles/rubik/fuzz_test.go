@@ -20,7 +20,7 @@ func FuzzReadTable(f *testing.F) {
 	}
 	f.Add(good.Bytes())
 	f.Add(good.Bytes()[:30])
-	f.Add([]byte(fileMagic))
+	f.Add([]byte("IDAVZPDB"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tab, err := ReadTable(bytes.NewReader(data), p)

@@ -3,8 +3,9 @@ package rubik
 import (
 	"context"
 	"fmt"
+	"idaviz/puzzles/pdb"
 	"strings"
-	"sync"
+	"time"
 )
 
 // HeuristicNames lists the heuristics, the strongest practical one first:
@@ -47,40 +48,82 @@ func Patterns(heuristic string) (pats []Pattern, stored bool, err error) {
 	return nil, false, fmt.Errorf("unknown rubik heuristic %q (choose from: %s)", heuristic, strings.Join(HeuristicNames, ", "))
 }
 
-// tables caches the databases this process has opened: they are big and
-// read-only, so every domain shares them.
-var tables = struct {
-	sync.Mutex
-	m map[string]*Table
-}{m: map[string]*Table{}}
+// tables holds the databases this process has opened: they are big and
+// read-only, so every domain shares them, and a build is shared by every
+// search that waits for it (and cancelled when none does).
+var tables pdb.Shared[*Table]
 
 // LoadHeuristic returns the named heuristic with its databases, reading them
 // from the cache directory, or building (and saving) the ones that are
-// missing or bad; progress, when not nil, follows the builds.
-func LoadHeuristic(ctx context.Context, name string, progress func(Progress)) (Heuristic, error) {
+// missing or bad; progress, when not nil, follows the builds. ctx cancels
+// this caller's wait, and the build when nobody else waits for it.
+func LoadHeuristic(ctx context.Context, name string, progress func(pdb.Progress)) (Heuristic, error) {
 	pats, stored, err := Patterns(name)
 	if err != nil {
 		return Heuristic{}, err
 	}
 	h := Heuristic{Name: name}
-	tables.Lock()
-	defer tables.Unlock()
 	for _, p := range pats {
-		t := tables.m[p.Name]
-		if t == nil {
-			if stored {
-				o, err := Open(ctx, p, 0, progress)
-				if o.Table == nil {
-					return Heuristic{}, err
-				}
-				// A table that could not be saved still serves this process.
-				t = o.Table
-			} else if t, err = Build(ctx, p, 0, nil); err != nil {
-				return Heuristic{}, err
+		load := func(ctx context.Context, progress func(pdb.Progress)) (*Table, error) {
+			if !stored {
+				return Build(ctx, p, 0, nil)
 			}
-			tables.m[p.Name] = t
+			o, err := Open(ctx, p, 0, progress)
+			if err != nil {
+				return nil, err
+			}
+			// A table that could not be saved still serves this process;
+			// Open has said why through progress.
+			return o.Table, nil
+		}
+		t, err := tables.Get(ctx, p.Name, load, progress)
+		if err != nil {
+			return Heuristic{}, err
 		}
 		h.Tables = append(h.Tables, t)
 	}
 	return h, nil
+}
+
+// OpenDatabases opens the stored databases a heuristic reads, for viz pdb
+// build: each read from the cache when valid, else built and saved; force
+// builds them all again. The cache is checked before any build, so that a
+// build is never thrown away for want of a place to save it.
+func OpenDatabases(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
+	pats, stored, err := Patterns(heuristic)
+	if err != nil {
+		return nil, err
+	}
+	if !stored {
+		return nil, fmt.Errorf("heuristic %q keeps no databases on disk", heuristic)
+	}
+	if err := pdb.CheckCache(); err != nil {
+		return nil, err
+	}
+	var out []pdb.Opened
+	for _, p := range pats {
+		if !force {
+			o, err := Open(ctx, p, workers, progress)
+			if err != nil {
+				return out, err
+			}
+			if o.SaveErr != nil {
+				return out, o.SaveErr
+			}
+			out = append(out, o.Opened)
+			continue
+		}
+		start := time.Now()
+		t, err := Build(ctx, p, workers, progress)
+		if err != nil {
+			return out, err
+		}
+		o := pdb.Opened{Table: t.Table, Built: true, BuildTime: time.Since(start)}
+		o.Path, _ = FilePath(p)
+		if err := t.Save(); err != nil {
+			return out, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

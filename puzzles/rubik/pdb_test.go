@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"idaviz/puzzles/pdb"
 	"math/rand/v2"
 	"os"
 	"testing"
@@ -167,14 +168,14 @@ func TestFileRoundTripAndCorruption(t *testing.T) {
 			if err := os.WriteFile(o.Path, tc.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := ReadTable(bytes.NewReader(tc.data), p); !errors.Is(err, ErrBadFile) {
+			if _, err := ReadTable(bytes.NewReader(tc.data), p); !errors.Is(err, pdb.ErrBadFile) {
 				t.Errorf("ReadTable: %v, want ErrBadFile", err)
 			}
 			o3, err := Open(ctx, p, 1, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !o3.Built || !errors.Is(o3.Reason, ErrBadFile) {
+			if !o3.Built || !errors.Is(o3.Reason, pdb.ErrBadFile) {
 				t.Fatalf("built=%v reason=%v, want a rebuild because the file is bad", o3.Built, o3.Reason)
 			}
 			if !equalTables(o.Table, o3.Table) {
@@ -194,10 +195,10 @@ func flip(b []byte, i int) []byte {
 }
 
 func equalTables(a, b *Table) bool {
-	if a.size != b.size {
+	if a.Len() != b.Len() {
 		return false
 	}
-	for i := int64(0); i < a.size; i++ {
+	for i := int64(0); i < a.Len(); i++ {
 		if a.Get(i) != b.Get(i) {
 			return false
 		}
@@ -210,21 +211,5 @@ func TestBuildCancelled(t *testing.T) {
 	cancel()
 	if _, err := Build(ctx, smallPatterns[1], 2, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Build on a cancelled context: %v", err)
-	}
-}
-
-func TestProgressBar(t *testing.T) {
-	for _, tty := range []bool{false, true} {
-		var b bytes.Buffer
-		if _, err := Build(context.Background(), smallPatterns[0], 1, ProgressBar(&b, tty)); err != nil {
-			t.Fatal(err)
-		}
-		out := b.String()
-		if !bytes.Contains(b.Bytes(), []byte("100.0%")) || out[len(out)-1] != '\n' {
-			t.Errorf("tty=%v: progress output does not end at 100%%:\n%q", tty, out)
-		}
-		if lines := bytes.Count(b.Bytes(), []byte("\n")); !tty && lines < 5 {
-			t.Errorf("off a terminal, %d lines; want one per layer", lines)
-		}
 	}
 }

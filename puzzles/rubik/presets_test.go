@@ -15,7 +15,7 @@ func TestPresets(t *testing.T) {
 	}
 	var korfH *Heuristic
 	for _, p := range Presets {
-		moves, err := ParseMoves(p.Scramble)
+		moves, err := ParseMoves(p.State)
 		if err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
 		}

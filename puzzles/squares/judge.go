@@ -12,38 +12,34 @@ import (
 )
 
 // ReadCases reads the judge's input: T, then per case n and a line
-// "k s1 .. sk" of the missing sticks. A stick listed twice is accepted (it
-// is missing either way). Errors name the case.
+// "k s1 .. sk" of the missing sticks, each listed once, and nothing after
+// the last case. Errors name the case and where it is.
 func ReadCases(r io.Reader) ([]*Grid, error) {
-	t := tokens.NewReader(r)
-	count, err := t.Int("the number of cases", 0, tokens.MaxCases)
+	return tokens.ReadCases(r, "cases", readCase)
+}
+
+// readCase reads one case, validated by New as viz solve's grids are.
+func readCase(t *tokens.Reader) (*Grid, error) {
+	n, err := t.Int("the grid size", 1, MaxN)
 	if err != nil {
-		return nil, fmt.Errorf("poj1084: %w", err)
+		return nil, err
 	}
-	var grids []*Grid
-	for c := 1; c <= count; c++ {
-		n, err := t.Int("the grid size", 1, MaxN)
-		if err != nil {
-			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
-		}
-		total := NumSticks(n)
-		k, err := t.Int("the number of missing sticks", 0, total)
-		if err != nil {
-			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
-		}
-		missing := make([]int, k)
-		for i := range missing {
-			if missing[i], err = t.Int(fmt.Sprintf("missing stick %d", i+1), 1, total); err != nil {
-				return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
-			}
-		}
-		g, err := New(n, missing, false)
-		if err != nil {
-			return nil, fmt.Errorf("poj1084: case %d: %w", c, err)
-		}
-		grids = append(grids, g)
+	total := NumSticks(n)
+	k, err := t.Int("the number of missing sticks", 0, total)
+	if err != nil {
+		return nil, err
 	}
-	return grids, nil
+	missing := make([]int, k)
+	for i := range missing {
+		if missing[i], err = t.Int(fmt.Sprintf("missing stick %d", i+1), 1, total); err != nil {
+			return nil, err
+		}
+	}
+	g, err := New(n, missing)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", t.Pos(), err)
+	}
+	return g, nil
 }
 
 // WriteCases writes grids in the judge's input format, which ReadCases
@@ -60,7 +56,7 @@ func WriteCases(w io.Writer, grids []*Grid) error {
 		fmt.Fprintln(bw)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("poj1084: writing the cases: %w", err)
+		return fmt.Errorf("writing the cases: %w", err)
 	}
 	return nil
 }
@@ -84,25 +80,23 @@ func Solve(ctx context.Context, g *Grid, heuristic string) ([]int, error) {
 	return res.Moves, nil
 }
 
-// Judge answers POJ 1084: per case, the fewest sticks to remove. The whole
-// input is read and checked before any answer is written.
+// Judge answers POJ 1084: per case, the fewest sticks to remove, each
+// answer written as soon as its case is read.
 func Judge(r io.Reader, w io.Writer) error {
-	grids, err := ReadCases(r)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(w)
-	for c, g := range grids {
-		moves, err := Solve(context.Background(), g, Greedy)
-		if err != nil {
-			return fmt.Errorf("poj1084: case %d: %w", c+1, err)
-		}
-		fmt.Fprintln(bw, len(moves))
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("poj1084: writing the answers: %w", err)
-	}
-	return nil
+	return tokens.Judge(r, w, func(t *tokens.Reader, w *bufio.Writer) error {
+		return t.Cases("cases", func(int) error {
+			g, err := readCase(t)
+			if err != nil {
+				return err
+			}
+			moves, err := Solve(context.Background(), g, Greedy)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(w, len(moves))
+			return nil
+		})
+	})
 }
 
 // Scramble makes an n x n grid by a random walk from a goal: it removes

@@ -37,6 +37,7 @@ package squares
 
 import (
 	"fmt"
+	"idaviz/puzzles/preset"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -119,8 +120,9 @@ type Grid struct {
 }
 
 // New makes an n x n grid (1 <= n <= MaxN) missing the given sticks
-// (1-based); duplicates are an error when strict.
-func New(n int, missing []int, strict bool) (*Grid, error) {
+// (1-based, each once): the one validation of a grid, for the judge and for
+// viz solve alike.
+func New(n int, missing []int) (*Grid, error) {
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("squares: the grid size must be 1 to %d, got %d", MaxN, n)
 	}
@@ -131,7 +133,7 @@ func New(n int, missing []int, strict bool) (*Grid, error) {
 			return nil, fmt.Errorf("squares: missing stick %d (number %d in the list) is out of range 1..%d for a %dx%d grid", s, i+1, total, n, n)
 		}
 		bit := uint64(1) << (s - 1)
-		if strict && g.missing&bit != 0 {
+		if g.missing&bit != 0 {
 			return nil, fmt.Errorf("squares: missing stick %d is listed twice", s)
 		}
 		g.missing |= bit
@@ -195,31 +197,24 @@ func Parse(state string) (*Grid, error) {
 			return nil, fmt.Errorf("squares: missing stick %d: %q is not a number", i+1, f)
 		}
 	}
-	return New(n, missing, true)
-}
-
-// Preset is a named grid with its optimal number of sticks to remove.
-type Preset struct {
-	Name    string
-	State   string
-	Optimal int
+	return New(n, missing)
 }
 
 // Presets are the judge's sample and extra cases and the full grids; the
 // optimal counts are the judge's answers, checked by the tests.
-var Presets = []Preset{
-	{"poj1084 sample 1", "2", 3},
-	{"poj1084 sample 2", "3: 12 17 23", 3},
-	{"poj1084 extra 1", "3: 1 3 4 7 18 21 22 24", 4},
-	{"poj1084 extra 3", "4: 6 30", 8},
-	{"poj1084 extra 4", "4: 1 5 36 40", 8},
-	{"poj1084 extra 5", "4: 16 20 21 25", 7},
-	{"poj1084 extra 6", "4: 1 2 5 6 10 11 14 15", 7},
-	{"poj1084 extra 7", "4: 6 8 17 19 20 26 28 29 35", 2},
-	{"poj1084 extra 8", "3: 12 13", 4},
-	{"full 3x3", "3", 6},
-	{"full 4x4", "4", 9},
-	{"full 5x5 (the judge's worst case)", "5", 14},
+var Presets = []preset.Preset{
+	{Name: "poj1084 sample 1", State: "2", Optimal: 3},
+	{Name: "poj1084 sample 2", State: "3: 12 17 23", Optimal: 3},
+	{Name: "poj1084 extra 1", State: "3: 1 3 4 7 18 21 22 24", Optimal: 4},
+	{Name: "poj1084 extra 3", State: "4: 6 30", Optimal: 8},
+	{Name: "poj1084 extra 4", State: "4: 1 5 36 40", Optimal: 8},
+	{Name: "poj1084 extra 5", State: "4: 16 20 21 25", Optimal: 7},
+	{Name: "poj1084 extra 6", State: "4: 1 2 5 6 10 11 14 15", Optimal: 7},
+	{Name: "poj1084 extra 7", State: "4: 6 8 17 19 20 26 28 29 35", Optimal: 2},
+	{Name: "poj1084 extra 8", State: "3: 12 13", Optimal: 4},
+	{Name: "full 3x3", State: "3", Optimal: 6},
+	{Name: "full 4x4", State: "4", Optimal: 9},
+	{Name: "full 5x5 (the judge's worst case)", State: "5", Optimal: 14},
 }
 
 // Domain returns a fresh search domain at this grid with the named heuristic

@@ -238,7 +238,7 @@ func TestAStar(t *testing.T) {
 func TestFullGrids(t *testing.T) {
 	want := []int{0, 1, 3, 6, 9, 14}
 	for n := 1; n <= MaxN; n++ {
-		g, _ := New(n, nil, true)
+		g, _ := New(n, nil)
 		moves, err := Solve(context.Background(), g, Greedy)
 		if err != nil || len(moves) != want[n] {
 			t.Fatalf("full %dx%d: %v %v, want %d sticks", n, n, moves, err, want[n])
@@ -338,13 +338,20 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestJudgeErrors: the one rule of every judge (puzzles/tokens): errors
+// name the case, the line and the column; anything after the last case is
+// an error; a missing stick listed twice is refused as viz solve refuses
+// it; the answers of the cases before the error are written.
 func TestJudgeErrors(t *testing.T) {
-	tests := []struct{ in, err string }{
-		{"", "number of cases"},
-		{"1\n6\n0\n", "case 1: the grid size: 6 is out of range"},
-		{"2\n2\n0\n2\n1 13\n", "case 2: missing stick 1: 13 is out of range 1..12"},
-		{"1\n2\n25\n", "case 1: the number of missing sticks: 25"},
-		{"1\n2\n2 1\n", "case 1: missing stick 2: unexpected end"},
+	tests := []struct{ in, err, out string }{
+		{"", "number of cases", ""},
+		{"1\n6\n0\n", "case 1: line 2, column 1: the grid size: 6 is out of range", ""},
+		{"2\n2\n0\n2\n1 13\n", "case 2: line 5, column 3: missing stick 1: 13 is out of range 1..12", "3\n"},
+		{"1\n2\n25\n", "case 1: line 3, column 1: the number of missing sticks: 25", ""},
+		{"1\n2\n2 1\n", "case 1: missing stick 2: unexpected end", ""},
+		{"1\n2\n2 5 5\n", "case 1: line 3, column 5: squares: missing stick 5 is listed twice", ""},
+		{"1\n2\n0\n junk", `line 4, column 2: unexpected "junk" after the last of 1 cases`, "3\n"},
+		{"1\n2\n0\n3\n0\n", `line 4, column 1: unexpected "3" after the last of 1 cases`, "3\n"},
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer
@@ -352,9 +359,12 @@ func TestJudgeErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("Judge(%q) error %v, want one with %q", tt.in, err, tt.err)
 		}
-		if out.Len() != 0 {
-			t.Errorf("Judge(%q) wrote %q before failing", tt.in, out.String())
+		if out.String() != tt.out {
+			t.Errorf("Judge(%q) wrote %q before failing, want %q", tt.in, out.String(), tt.out)
 		}
+	}
+	if _, err := Parse("2: 5 5"); err == nil || !strings.Contains(err.Error(), "squares: missing stick 5 is listed twice") {
+		t.Errorf("Parse: %v, want the judge's error", err)
 	}
 }
 

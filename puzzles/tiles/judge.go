@@ -3,13 +3,13 @@ package tiles
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/puzzles/tokens"
 )
 
 // Solve finds a shortest solution of b with IDA* and linear conflict, of at
@@ -39,156 +39,124 @@ const uvaMaxMoves = 50
 const uvaNotSolvable = "This puzzle is not solvable."
 
 // ReadUVa10181 reads UVa 10181's input: a count N, then N boards of 16
-// numbers (0 is the blank) for the blank-last goal. The boards are valid
-// permutations but may be unsolvable.
+// numbers (0 is the blank) for the blank-last goal, and nothing after the
+// last. The boards are valid permutations but may be unsolvable.
 func ReadUVa10181(r io.Reader) ([]Board, error) {
-	sc := bufio.NewScanner(r)
-	sc.Split(bufio.ScanWords)
-	next := func() (string, bool, error) {
-		if sc.Scan() {
-			return sc.Text(), true, nil
-		}
-		if err := sc.Err(); err != nil {
-			return "", false, fmt.Errorf("reading the input: %w", err)
-		}
-		return "", false, nil
-	}
-	tok, ok, err := next()
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, errors.New("empty input: expected the number of boards")
-	}
-	count, err := strconv.Atoi(tok)
-	if err != nil || count < 0 {
-		return nil, fmt.Errorf("the number of boards, %q, is not a count", tok)
-	}
-	var boards []Board
+	return tokens.ReadCases(r, "boards", readUVa10181Board)
+}
+
+func readUVa10181Board(t *tokens.Reader) (Board, error) {
 	nums := make([]int, 16)
-	for i := 0; i < count; i++ {
-		for j := range nums {
-			tok, ok, err := next()
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				return nil, fmt.Errorf("board %d of %d: input ends after %d of its 16 numbers", i+1, count, j)
-			}
-			v, err := strconv.Atoi(tok)
-			if err != nil {
-				return nil, fmt.Errorf("board %d: %q is not a number", i+1, tok)
-			}
-			nums[j] = v
-		}
-		b, err := NewBoard(4, nums, BlankLast)
+	for j := range nums {
+		tok, err := t.Word(fmt.Sprintf("number %d of 16", j+1))
 		if err != nil {
-			return nil, fmt.Errorf("board %d: %w", i+1, err)
+			return Board{}, err
 		}
-		boards = append(boards, b)
+		if nums[j], err = strconv.Atoi(tok); err != nil {
+			return Board{}, fmt.Errorf("%v: %q is not a number", t.Pos(), tok)
+		}
 	}
-	if tok, ok, err := next(); err != nil {
-		return nil, err
-	} else if ok {
-		return nil, fmt.Errorf("unexpected %q after the last of %d boards", tok, count)
+	// NewBoard is the one validation of a board, for viz solve's as well.
+	b, err := NewBoard(4, nums, BlankLast)
+	if err != nil {
+		return Board{}, fmt.Errorf("%v: %w", t.Pos(), err)
 	}
-	return boards, nil
+	return b, nil
 }
 
 // JudgeUVa10181 answers UVa 10181, the 15-puzzle problem: for each board, a
 // line of at most 50 moves of the blank (L R U D), or "This puzzle is not
-// solvable." Our answers are shortest.
+// solvable." Our answers are shortest, each written as soon as its board is
+// read.
 func JudgeUVa10181(r io.Reader, w io.Writer) error {
-	boards, err := ReadUVa10181(r)
-	if err != nil {
-		return fmt.Errorf("uva10181: %w", err)
-	}
-	bw := bufio.NewWriter(w)
-	for _, b := range boards {
-		line := uvaNotSolvable
-		if b.Solvable() {
-			moves, ok, err := Solve(context.Background(), b, uvaMaxMoves)
+	return tokens.Judge(r, w, func(t *tokens.Reader, w *bufio.Writer) error {
+		return t.Cases("boards", func(int) error {
+			b, err := readUVa10181Board(t)
 			if err != nil {
-				return fmt.Errorf("uva10181: %w", err)
+				return err
 			}
-			if ok {
-				line = FormatMoves(moves, false)
+			line := uvaNotSolvable
+			if b.Solvable() {
+				moves, ok, err := Solve(context.Background(), b, uvaMaxMoves)
+				if err != nil {
+					return err
+				}
+				if ok {
+					line = FormatMoves(moves, false)
+				}
 			}
-		}
-		bw.WriteString(line)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
+			w.WriteString(line)
+			return w.WriteByte('\n')
+		})
+	})
 }
 
 // ReadHDU1043 reads HDU 1043's input: boards of 9 tokens, 1 to 8 and x (the
 // blank), row by row, in any spacing (a board may even be written without
 // spaces), until the end of the input. The boards may be unsolvable.
 func ReadHDU1043(r io.Reader) ([]Board, error) {
-	br := bufio.NewReader(r)
+	t := tokens.NewReader(r)
 	var boards []Board
-	nums := make([]int, 0, 9)
-	line, col := 1, 0
-	for {
-		ch, err := br.ReadByte()
-		if err == io.EOF {
-			break
+	for n := 1; ; n++ {
+		b, ok, err := readHDU1043Board(t, n)
+		if err != nil || !ok {
+			return boards, err
 		}
+		boards = append(boards, b)
+	}
+}
+
+// readHDU1043Board reads board n; ok is false at the end of the input.
+func readHDU1043Board(t *tokens.Reader, n int) (b Board, ok bool, err error) {
+	if more, err := t.More(); err != nil || !more {
+		return Board{}, false, err
+	}
+	nums := make([]int, 9)
+	for i := range nums {
+		c, err := t.Rune("")
 		if err != nil {
-			return nil, fmt.Errorf("reading the input: %w", err)
+			return Board{}, false, fmt.Errorf("the input ends inside board %d, after %d of its 9 tokens", n, i)
 		}
-		col++
 		switch {
-		case ch == '\n':
-			line, col = line+1, 0
-			continue
-		case ch == ' ' || ch == '\t' || ch == '\r' || ch == '\v' || ch == '\f':
-			continue
-		case ch >= '1' && ch <= '8':
-			nums = append(nums, int(ch-'0'))
-		case ch == 'x' || ch == 'X':
-			nums = append(nums, 0)
+		case c >= '1' && c <= '8':
+			nums[i] = int(c - '0')
+		case c == 'x' || c == 'X':
+			nums[i] = 0
 		default:
-			return nil, fmt.Errorf("line %d, column %d: %q is not a tile (1 to 8, or x for the blank)", line, col, ch)
-		}
-		if len(nums) == 9 {
-			b, err := NewBoard(3, nums, BlankLast)
-			if err != nil {
-				return nil, fmt.Errorf("board %d (ending on line %d): %w", len(boards)+1, line, err)
-			}
-			boards = append(boards, b)
-			nums = nums[:0]
+			return Board{}, false, fmt.Errorf("%v: %q is not a tile (1 to 8, or x for the blank)", t.Pos(), c)
 		}
 	}
-	if len(nums) > 0 {
-		return nil, fmt.Errorf("the input ends inside board %d, after %d of its 9 tokens", len(boards)+1, len(nums))
+	b, err = NewBoard(3, nums, BlankLast)
+	if err != nil {
+		return Board{}, false, fmt.Errorf("board %d (ending at %v): %w", n, t.Pos(), err)
 	}
-	return boards, nil
+	return b, true, nil
 }
 
 // JudgeHDU1043 answers HDU 1043, Eight: for each board, a shortest string of
-// the blank's moves in lower case (u d l r), or "unsolvable".
+// the blank's moves in lower case (u d l r), or "unsolvable", each written
+// as soon as its board is read.
 func JudgeHDU1043(r io.Reader, w io.Writer) error {
-	boards, err := ReadHDU1043(r)
-	if err != nil {
-		return fmt.Errorf("hdu1043: %w", err)
-	}
-	bw := bufio.NewWriter(w)
-	for _, b := range boards {
-		line := "unsolvable"
-		if b.Solvable() {
-			moves, ok, err := Solve(context.Background(), b, 0)
-			if err != nil {
-				return fmt.Errorf("hdu1043: %w", err)
+	return tokens.Judge(r, w, func(t *tokens.Reader, w *bufio.Writer) error {
+		for n := 1; ; n++ {
+			b, ok, err := readHDU1043Board(t, n)
+			if err != nil || !ok {
+				return err
 			}
-			if ok {
-				line = FormatMoves(moves, true)
+			line := "unsolvable"
+			if b.Solvable() {
+				moves, ok, err := Solve(context.Background(), b, 0)
+				if err != nil {
+					return err
+				}
+				if ok {
+					line = FormatMoves(moves, true)
+				}
 			}
+			w.WriteString(line)
+			w.WriteByte('\n')
 		}
-		bw.WriteString(line)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
+	})
 }
 
 // FormatUVa10181 writes boards as UVa 10181's input.

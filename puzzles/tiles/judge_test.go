@@ -238,19 +238,21 @@ func TestJudgeMalformed(t *testing.T) {
 		judge func(r *strings.Reader, w *bytes.Buffer) error
 		in    string
 		want  string
+		out   string // the answers before the error
 	}{
-		{"uva empty", uva, "", "empty input"},
-		{"uva count", uva, "two\n", `the number of boards, "two", is not a count`},
-		{"uva negative", uva, "-1\n", "is not a count"},
-		{"uva short", uva, "1\n1 2 3 4\n", "board 1 of 1: input ends after 4 of its 16 numbers"},
-		{"uva letter", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 0\n", `board 1: "x" is not a number`},
-		{"uva duplicate", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 14 0\n", "board 1: tile 14 appears twice, so tile 15 is missing"},
-		{"uva range", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 16 0\n", "board 1: tile 16 (number 15) is out of range"},
-		{"uva trailing", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n7\n", `unexpected "7" after the last of 1 boards`},
-		{"hdu letter", hdu, "1 2 3 4 5 6 7 8 x\n1 2 3 4 y 6 7 8 5\n", `line 2, column 9: 'y' is not a tile`},
-		{"hdu zero", hdu, "1 2 3 4 5 6 7 8 0\n", `'0' is not a tile`},
-		{"hdu duplicate", hdu, "1 2 3 4 5 6 7 7 x\n", "board 1 (ending on line 1): tile 7 appears twice, so tile 8 is missing"},
-		{"hdu short", hdu, "1 2 3 4 5 6 7 8 x\n1 2 3\n", "the input ends inside board 2, after 3 of its 9 tokens"},
+		{"uva empty", uva, "", "the number of boards: unexpected end of input", ""},
+		{"uva count", uva, "two\n", `line 1, column 1: the number of boards: "two" is not a number`, ""},
+		{"uva negative", uva, "-1\n", "-1 is out of range", ""},
+		{"uva short", uva, "1\n1 2 3 4\n", "case 1: number 5 of 16: unexpected end of input at line 3, column 1", ""},
+		{"uva letter", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 0\n", `case 1: line 2, column 34: "x" is not a number`, ""},
+		{"uva duplicate", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 14 0\n", "case 1: line 2, column 37: tile 14 appears twice, so tile 15 is missing", ""},
+		{"uva range", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 16 0\n", "case 1: line 2, column 37: tile 16 (number 15) is out of range", ""},
+		{"uva trailing", uva, "1\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n7\n", `line 3, column 1: unexpected "7" after the last of 1 boards`, "\n"},
+		{"hdu letter", hdu, "1 2 3 4 5 6 7 8 x\n1 2 3 4 y 6 7 8 5\n", `line 2, column 9: 'y' is not a tile`, "\n"},
+		{"hdu rune", hdu, "1 2 3 ж 5 6 7 8 x\n", `line 1, column 7: 'ж' is not a tile`, ""},
+		{"hdu zero", hdu, "1 2 3 4 5 6 7 8 0\n", `'0' is not a tile`, ""},
+		{"hdu duplicate", hdu, "1 2 3 4 5 6 7 7 x\n", "board 1 (ending at line 1, column 17): tile 7 appears twice, so tile 8 is missing", ""},
+		{"hdu short", hdu, "1 2 3 4 5 6 7 8 x\n1 2 3\n", "the input ends inside board 2, after 3 of its 9 tokens", "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -259,8 +261,8 @@ func TestJudgeMalformed(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}
-			if out.Len() != 0 {
-				t.Errorf("wrote %q before failing", out.String())
+			if out.String() != tt.out {
+				t.Errorf("wrote %q before failing, want %q", out.String(), tt.out)
 			}
 		})
 	}

@@ -29,7 +29,7 @@ func init() {
 		Scramble: func(rng *rand.Rand, depth int, _ string) Instance {
 			return booksort.Scramble(rng, scrambleBooks, depth)
 		},
-		Presets:  booksortPresets(),
+		Presets:  booksort.Presets,
 		Renderer: "booksort",
 		Help: "The books on the shelf left to right: a permutation of 1..n, 1 <= n <= 15, separated by " +
 			"spaces or commas, e.g. \"1 3 4 6 2 5\". One operation takes out a contiguous block of " +
@@ -46,12 +46,4 @@ func init() {
 		Title: `POJ 3460 Booksort: the fewest block moves, or "5 or more"`,
 		Run:   booksort.Judge,
 	})
-}
-
-func booksortPresets() []Preset {
-	var ps []Preset
-	for _, p := range booksort.Presets {
-		ps = append(ps, Preset{Name: p.Name, State: p.State, Optimal: p.Optimal})
-	}
-	return ps
 }

@@ -26,7 +26,7 @@ func init() {
 		Scramble: func(rng *rand.Rand, depth int, goal string) Instance {
 			return rotationInstance{rotation.Scramble(rng, depth, goal), goal}
 		},
-		Presets:  rotationPresets(),
+		Presets:  rotation.Presets,
 		Renderer: "rotation",
 		Help: `The # board's 24 cells, numbered top to bottom, left to right, as digits
 1..3 (eight of each), separated or not by spaces, commas or slashes, e.g. the
@@ -50,14 +50,6 @@ smallest of the shortest move sequences, as the judge (uva1343) wants.`,
 		Title: "UVa 1343 The Rotation Game: fewest moves, then smallest string",
 		Run:   rotation.Judge,
 	})
-}
-
-func rotationPresets() []Preset {
-	var ps []Preset
-	for _, p := range rotation.Presets {
-		ps = append(ps, Preset{Name: p.Name, State: p.State, Optimal: p.Optimal})
-	}
-	return ps
 }
 
 type rotationInstance struct {

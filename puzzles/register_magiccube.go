@@ -39,7 +39,7 @@ func init() {
 			}
 			return magicInstance{n}
 		},
-		Presets:  magicPresets(),
+		Presets:  magiccube.Presets,
 		Renderer: "magiccube",
 		Help: `A cube net of 54 colour letters in the judge's reading order: the top face
 (3 rows of 3), the middle band (3 rows of 12: left, front, right, back), the
@@ -57,14 +57,6 @@ dir 1 or -1). The judge (zoj2477) allows at most 5 turns.`,
 		Title: "ZOJ 2477 Magic Cube: the fewest quarter turns, at most 5",
 		Run:   magiccube.Judge,
 	})
-}
-
-func magicPresets() []Preset {
-	var ps []Preset
-	for _, p := range magiccube.Presets {
-		ps = append(ps, Preset{Name: p.Name, State: p.State, Optimal: p.Optimal})
-	}
-	return ps
 }
 
 type magicInstance struct{ n magiccube.Net }

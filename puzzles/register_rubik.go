@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
+	"strings"
 	"unicode"
 
 	"idaviz/engine"
 	"idaviz/puzzles/magiccube"
+	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/rubik"
 )
 
@@ -31,8 +32,12 @@ func init() {
 			}
 			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}
 		},
-		Presets:  rubikPresets(),
+		Presets:  rubik.Presets,
 		Renderer: "magiccube",
+		Databases: &Databases{
+			Heuristics: []string{"korf", "korf7", "corners", "edges"},
+			Open:       rubik.OpenDatabases,
+		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half
 turn) or with ' (counter-clockwise), separated by spaces, e.g. "R U2 F' L D2".
@@ -47,17 +52,14 @@ demos), simple (no database).`,
 	})
 }
 
-func rubikPresets() []Preset {
-	var ps []Preset
-	for _, p := range rubik.Presets {
-		ps = append(ps, Preset{Name: p.Name, State: p.Scramble, Optimal: p.Optimal})
-	}
-	return ps
-}
-
 func parseRubik(state, goal string) (Instance, error) {
 	if goal != "" {
 		return nil, fmt.Errorf("rubik has one goal (the solved cube), not %q", goal)
+	}
+	if strings.TrimSpace(state) == "" {
+		// As for every other puzzle: an empty state is a mistake, not the
+		// solved cube (which a net can give).
+		return nil, fmt.Errorf("empty rubik state: give a scramble such as \"R U2 F'\" or a sticker net of %d colour letters", magiccube.Size)
 	}
 	// A net first: one whose colours are the face letters, written with
 	// spaces, would also read as 54 plain quarter turns.
@@ -73,17 +75,27 @@ func parseRubik(state, goal string) (Instance, error) {
 	if err == nil {
 		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}, nil
 	}
-	// Tell by content which of the two it was meant to be.
-	letters := 0
-	for _, r := range state {
-		if unicode.IsLetter(r) {
-			letters++
-		}
-	}
-	if letters >= magiccube.Size {
+	if meantAsNet(state) {
 		return nil, fmt.Errorf("sticker net: %w", nerr)
 	}
 	return nil, err
+}
+
+// meantAsNet tells by content which of the two a text that is neither was
+// meant to be: a net has rows split by '/', or nearly a net's count of
+// letters (a net short of a sticker is reported by its count, not as a bad
+// move); a scramble with a typo has neither.
+func meantAsNet(state string) bool {
+	letters := 0
+	for _, r := range state {
+		switch {
+		case r == '/':
+			return true
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	return letters >= magiccube.Size-magiccube.Size/6
 }
 
 type rubikInstance struct {
@@ -93,17 +105,18 @@ type rubikInstance struct {
 
 func (i rubikInstance) String() string { return i.text }
 
-// Domain loads the heuristic's databases, building those that are missing
-// (with a progress bar on stderr) the first time.
+// Domain loads the heuristic's databases, building those that are missing,
+// with no way to cancel or follow the build: NewDomain uses BuildDomain.
 func (i rubikInstance) Domain(heuristic string) (engine.Domain, error) {
-	h, err := rubik.LoadHeuristic(context.Background(), heuristic, rubik.ProgressBar(os.Stderr, stderrIsTerminal()))
+	return i.BuildDomain(context.Background(), heuristic, nil)
+}
+
+// BuildDomain loads the heuristic's databases, building (and caching) those
+// that are missing; ctx cancels a build, progress follows it.
+func (i rubikInstance) BuildDomain(ctx context.Context, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
+	h, err := rubik.LoadHeuristic(ctx, heuristic, progress)
 	if err != nil {
 		return nil, err
 	}
 	return rubik.NewDomain(i.cube, h), nil
-}
-
-func stderrIsTerminal() bool {
-	fi, err := os.Stderr.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -28,7 +28,7 @@ func init() {
 		Scramble: func(rng *rand.Rand, depth int, _ string) Instance {
 			return squares.Scramble(rng, scrambleGrid, depth)
 		},
-		Presets:  squaresPresets(),
+		Presets:  squares.Presets,
 		Renderer: "squares",
 		Help: "The grid size n (1..5), then optionally a colon and the sticks already missing, " +
 			"separated by spaces or commas: \"5\" is the full 5x5 grid, \"3: 12 17 23\" a 3x3 grid " +
@@ -45,12 +45,4 @@ func init() {
 		Title: "POJ 1084 Square Destroyer: the fewest sticks to remove so no square is left",
 		Run:   squares.Judge,
 	})
-}
-
-func squaresPresets() []Preset {
-	var ps []Preset
-	for _, p := range squares.Presets {
-		ps = append(ps, Preset{Name: p.Name, State: p.State, Optimal: p.Optimal})
-	}
-	return ps
 }

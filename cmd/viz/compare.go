@@ -1,0 +1,437 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"idaviz/engine"
+	"idaviz/predict"
+	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
+	"idaviz/report"
+	"idaviz/trace"
+)
+
+func init() {
+	register(&command{
+		name:    "compare",
+		usage:   "compare [flags]",
+		summary: "run heuristics (and algorithms) on a set of instances: tables, --json, --csv, --html report",
+		run:     runCompare,
+	})
+}
+
+// compareJSON is compare's --json output; its field names are a contract.
+type compareJSON struct {
+	Puzzle      string           `json:"puzzle"`
+	Goal        string           `json:"goal,omitempty"`
+	Instances   string           `json:"instances"`
+	Interrupted bool             `json:"interrupted,omitempty"`
+	Runs        []compareRun     `json:"runs"`
+	Summary     []report.Summary `json:"summary"`
+	ByDepth     []report.Depth   `json:"by_depth"`
+}
+
+// compareRun is one run: what viz solve --json prints for the same search,
+// with the instance it ran on.
+type compareRun struct {
+	Instance int    `json:"instance"`
+	State    string `json:"state"`
+	Algo     string `json:"algo"`
+	Optimal  int    `json:"optimal,omitempty"` // the instance's known optimal length
+	// LoadSeconds is the time taken to make the domain (pattern databases
+	// read or built), apart from the search's seconds.
+	LoadSeconds float64 `json:"load_seconds"`
+	solveJSON
+}
+
+// compareJob is one heuristic and algorithm on one instance.
+type compareJob struct {
+	inst      instance
+	heuristic string
+	algo      string
+}
+
+func runCompare(ctx context.Context, e *env, args []string) int {
+	c := commands["compare"]
+	fs := newFlags(e, c)
+	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: from the instances, else 8puzzle)")
+	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
+	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated (default: every heuristic of the puzzle that needs no pattern database)")
+	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
+	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | depths:N:D1-D2:STEP (default: a small built-in set)")
+	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
+	workers := fs.Int("workers", 1, "runs searched at once (each on one core)")
+	lim := limitFlags(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	csvPath := fs.String("csv", "", "write one CSV row per run to this `file` (- for stdout)")
+	htmlPath := fs.String("html", "", "write a self-contained HTML report (tables and charts, works offline) to this `file`")
+	chosen := fs.Int("chart-instance", 0, "the instance whose iterations the report draws (default: the hardest one every run solved)")
+	if status, ok := parseFlags(e, fs, args); !ok {
+		return status
+	}
+	if fs.NArg() != 0 {
+		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", fs.Arg(0))
+	}
+	if *asJSON && *csvPath == "-" {
+		return fail(e, "viz compare: --json and --csv - would both write to stdout; give --csv a file")
+	}
+	if *workers < 1 {
+		return fail(e, "viz compare: --workers must be at least 1, got %d", *workers)
+	}
+	sp, err := parseInstanceSpec(*spec)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	name, goalName, err := sp.puzzleFor(*puzzle, *goal)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	p, err := puzzles.Lookup(name)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	if goalName == "" && len(p.Goals) > 0 {
+		goalName = p.Goals[0]
+	}
+	if goalName != "" && !slices.Contains(p.Goals, goalName) {
+		return fail(e, "viz compare: puzzle %s has no goal %q (choose from: %s)", p.Name, goalName, strings.Join(p.Goals, ", "))
+	}
+	hs, err := heuristicList(p, *heuristics)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	as := splitList(*algos)
+	for _, a := range as {
+		if a != "ida" && a != "astar" {
+			return fail(e, "viz compare: unknown --algo %q (choose ida, astar or both: ida,astar)", a)
+		}
+	}
+	if len(as) == 0 {
+		return fail(e, "viz compare: --algo is empty")
+	}
+	if err := lim.set(&engine.Options{}); err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	insts, err := sp.instances(ctx, p, goalName, *seed)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	for _, in := range insts {
+		if _, err := p.Parse(in.state, goalName); err != nil {
+			return fail(e, "viz compare: instance %d: %v", in.number, err)
+		}
+	}
+	var jobs []compareJob
+	for _, h := range hs {
+		for _, a := range as {
+			for _, in := range insts {
+				jobs = append(jobs, compareJob{inst: in, heuristic: h, algo: a})
+			}
+		}
+	}
+
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers}
+	var stopProgress func()
+	if e.stderrTTY {
+		stopProgress = cmp.showProgress(e.stderr, len(jobs))
+	}
+	cmp.pdbProgress = lockedProgress(pdb.Bar(e.stderr, e.stderrTTY))
+	runs, err := cmp.run(ctx, jobs)
+	if stopProgress != nil {
+		stopProgress()
+	}
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	interrupted := ctx.Err() != nil
+	if interrupted {
+		fmt.Fprintf(e.stderr, "viz compare: interrupted: writing the %d of %d runs that finished\n", len(runs), len(jobs))
+	}
+	out := compareJSON{Puzzle: p.Name, Goal: goalName, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
+	rr := reportRuns(runs)
+	out.Summary, out.ByDepth = report.Summarize(rr), report.ByDepth(rr)
+	if out.Runs == nil {
+		out.Runs = []compareRun{}
+	}
+
+	if *csvPath != "" {
+		if err := writeTo(e, *csvPath, func(w io.Writer) error { return writeCSV(w, runs) }); err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+	}
+	if *htmlPath != "" {
+		pg := &report.Page{
+			Title:     fmt.Sprintf("%s: %s", p.Name, strings.Join(hs, ", ")),
+			Instances: specName(*spec), Runs: rr, Chosen: *chosen, Interrupted: interrupted,
+			Random: randomValues(p, goalName, hs),
+		}
+		if err := writeTo(e, *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, pg) }); err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+	}
+	switch {
+	case *asJSON:
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+	case *csvPath != "-":
+		if err := report.WriteText(e.stdout, rr, 50); err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+	}
+	if interrupted {
+		return exitNotFound
+	}
+	return exitOK
+}
+
+func specName(s string) string {
+	if s == "" {
+		return "the built-in set"
+	}
+	return s
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// heuristicList resolves --heuristic against the catalogue, so heuristics
+// added to a puzzle (pattern databases) are comparable with no change here.
+func heuristicList(p *puzzles.Puzzle, list string) ([]string, error) {
+	if strings.TrimSpace(list) == "" {
+		var out []string
+		for _, h := range p.Heuristics {
+			if p.Databases == nil || !slices.Contains(p.Databases.Heuristics, h) {
+				out = append(out, h)
+			}
+		}
+		return out, nil
+	}
+	var out []string
+	for _, h := range splitList(list) {
+		r, err := p.HasHeuristic(h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// comparison runs the jobs and keeps the finished runs.
+type comparison struct {
+	puzzle, goal string
+	lim          *limits
+	workers      int
+	pdbProgress  func(pdb.Progress)
+
+	done, solved atomic.Int64
+	mu           sync.Mutex
+	current      string // what the progress line names
+}
+
+// run searches every job, over c.workers goroutines. A run the context
+// cancelled is dropped: Ctrl-C keeps what finished. The runs come back in
+// the jobs' order.
+func (c *comparison) run(ctx context.Context, jobs []compareJob) ([]compareRun, error) {
+	results := make([]*compareRun, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var firstErr error
+	var errOnce sync.Once
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for range c.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, err := c.one(ctx, jobs[i])
+				if err != nil {
+					errOnce.Do(func() { firstErr = err; cancel() })
+					continue
+				}
+				results[i] = r
+			}
+		}()
+	}
+feed:
+	for i := range jobs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	var out []compareRun
+	for _, r := range results {
+		if r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out, nil
+}
+
+// one searches one job as viz solve would; nil, nil when the context
+// stopped it.
+func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error) {
+	c.mu.Lock()
+	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, algoLabel(j.algo), j.inst.number)
+	c.mu.Unlock()
+	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo)
+	if err != nil {
+		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
+	}
+	if err := c.lim.set(&req.opt); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, c.pdbProgress)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
+	}
+	load := time.Since(start)
+	out, res, err := req.search(ctx, d)
+	if res.Status == trace.StatusCancelled {
+		return nil, nil
+	}
+	// A* past its budget is a run that stopped at a limit, like a timeout.
+	var outOfMemory *engine.MemoryError
+	if err != nil && !errors.As(err, &outOfMemory) {
+		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
+	}
+	out.addPredicted(req)
+	c.done.Add(1)
+	if out.Solved {
+		c.solved.Add(1)
+	}
+	return &compareRun{Instance: j.inst.number, State: req.inst.String(), Algo: j.algo, Optimal: j.inst.optimal,
+		LoadSeconds: load.Seconds(), solveJSON: out}, nil
+}
+
+func algoLabel(a string) string {
+	if a == "astar" {
+		return "A*"
+	}
+	return "IDA*"
+}
+
+// showProgress redraws one line on a terminal until the returned function
+// is called.
+func (c *comparison) showProgress(w io.Writer, total int) func() {
+	return progressLine(w, func(elapsed time.Duration) string {
+		c.mu.Lock()
+		cur := c.current
+		c.mu.Unlock()
+		return fmt.Sprintf("compare: %d/%d runs (%d solved), %.0f s; now %s",
+			c.done.Load(), total, c.solved.Load(), elapsed.Seconds(), cur)
+	})
+}
+
+// lockedProgress lets workers that load pattern databases at once share
+// one progress bar.
+func lockedProgress(f func(pdb.Progress)) func(pdb.Progress) {
+	var mu sync.Mutex
+	return func(p pdb.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		f(p)
+	}
+}
+
+// writeTo writes a file, or stdout for "-".
+func writeTo(e *env, path string, write func(io.Writer) error) error {
+	if path == "-" {
+		return write(e.stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+func writeCSV(w io.Writer, runs []compareRun) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"instance", "state", "heuristic", "algo", "status", "solved", "length", "optimal", "h0",
+		"iterations", "expanded", "generated", "pruned", "seconds", "load_seconds", "ebf"})
+	for _, r := range runs {
+		cw.Write([]string{strconv.Itoa(r.Instance), r.State, r.Heuristic, r.Algo, r.Status, strconv.FormatBool(r.Solved),
+			strconv.Itoa(r.Length), strconv.Itoa(r.Optimal), strconv.Itoa(r.H0), strconv.Itoa(len(r.Iterations)),
+			strconv.FormatInt(r.Expanded, 10), strconv.FormatInt(r.Generated, 10), strconv.FormatInt(r.Pruned, 10),
+			strconv.FormatFloat(r.Seconds, 'g', 6, 64), strconv.FormatFloat(r.LoadSeconds, 'g', 6, 64),
+			strconv.FormatFloat(r.EBF, 'f', 4, 64)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func reportRuns(runs []compareRun) []report.Run {
+	out := make([]report.Run, len(runs))
+	for i, r := range runs {
+		its := make([]report.Iteration, len(r.Iterations))
+		for k, it := range r.Iterations {
+			its[k] = report.Iteration{Bound: it.Bound, Generated: it.Generated}
+			if it.Predicted != nil {
+				its[k].Predicted = *it.Predicted
+			}
+		}
+		out[i] = report.Run{Instance: r.Instance, Heuristic: r.Heuristic, Algo: r.Algo, Solved: r.Solved,
+			Length: r.Length, Generated: r.Generated, Seconds: r.Seconds, H0: r.H0, EBF: r.EBF, Iterations: its}
+	}
+	return out
+}
+
+// randomValues is, per heuristic with a prediction model, the distribution
+// of its values over random states (the P of the predictions).
+func randomValues(p *puzzles.Puzzle, goal string, hs []string) map[string][]float64 {
+	inst, err := p.Parse(p.Scramble(rand.New(rand.NewPCG(1, 1)), 0, goal).String(), goal)
+	if err != nil {
+		return nil
+	}
+	out := map[string][]float64{}
+	for _, h := range hs {
+		if d, err := predict.Random(inst, h); err == nil {
+			masses := make([]float64, d.Max()+1)
+			for v := range masses {
+				masses[v] = d.Mass(v)
+			}
+			out[h] = masses
+		}
+	}
+	return out
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"idaviz/trace"
+)
+
+// exportFormats are the formats of viz trace export, with what each is for.
+var exportFormats = []struct{ name, ext, help string }{
+	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
+	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
+	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
+	{"binary", ".trace", "the trace in its compact binary encoding (trace/FORMAT.md)"},
+}
+
+func exportUsage(w io.Writer) {
+	fmt.Fprintln(w, `usage: viz trace export [--format F] [-o OUT] FILE
+
+Writes a recorded trace (either encoding) in another format, for slides,
+handouts and other tools. Without --format, the format follows OUT's
+extension. Without -o, the output goes to standard output.
+
+formats:`)
+	for _, f := range exportFormats {
+		fmt.Fprintf(w, "  %-7s %s\n", f.name, f.help)
+	}
+	fmt.Fprintln(w, `
+flags:
+  --format F  one of the formats above
+  -o OUT      the file to write (written whole or not at all)`)
+}
+
+func runTraceExport(e *env, args []string) int {
+	fs := newFlags(e, commands["trace"])
+	fs.Usage = func() { exportUsage(fs.Output()) }
+	format := fs.String("format", "", "the output format")
+	out := fs.String("o", "", "the file to write (default: standard output)")
+	// FILE may come before or after the flags.
+	if status, ok := parseFlags(e, fs, args); !ok {
+		return status
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		exportUsage(e.stderr)
+		return fail(e, "viz trace export: which trace file?")
+	}
+	in := rest[0]
+	if status, ok := parseFlags(e, fs, rest[1:]); !ok {
+		return status
+	}
+	if fs.NArg() != 0 {
+		return fail(e, "viz trace export: unexpected argument %q", fs.Arg(0))
+	}
+	f := *format
+	if f == "" {
+		ext := filepath.Ext(*out)
+		for _, x := range exportFormats {
+			if x.ext == ext && ext != "" {
+				f = x.name
+			}
+		}
+		if f == "" {
+			return fail(e, "viz trace export: say --format (%s), or give -o a file ending in one of its extensions", formatNames())
+		}
+	}
+	var write func(w io.Writer, rd *trace.Reader) error
+	switch f {
+	case "csv":
+		write = exportCSV
+	case "chrome":
+		write = func(w io.Writer, rd *trace.Reader) error {
+			c := trace.NewChrome(w)
+			err := feed(rd, c)
+			if cerr := c.Close(); err == nil {
+				err = cerr
+			}
+			return err
+		}
+	case "ndjson", "binary":
+		enc := trace.EncodingNDJSON
+		if f == "binary" {
+			enc = trace.EncodingBinary
+		}
+		write = func(w io.Writer, rd *trace.Reader) error {
+			r := trace.NewRecorder(w, enc, trace.LevelNode)
+			err := feed(rd, r)
+			if cerr := r.Close(); err == nil {
+				err = cerr
+			}
+			return err
+		}
+	default:
+		return fail(e, "viz trace export: unknown format %q (choose from: %s)", f, formatNames())
+	}
+	src, err := os.Open(in)
+	if err != nil {
+		return fail(e, "viz trace export: %v", err)
+	}
+	defer src.Close()
+	rd, err := trace.NewReader(bufio.NewReaderSize(src, 1<<20))
+	if err != nil {
+		return fail(e, "viz trace export: %s: %v", in, err)
+	}
+	if *out == "" {
+		bw := bufio.NewWriterSize(e.stdout, 1<<16)
+		err = write(bw, rd)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+		if err != nil {
+			return fail(e, "viz trace export: %s: %v", in, err)
+		}
+		return exitOK
+	}
+	if err := writeFileAtomic(*out, func(w io.Writer) error { return write(w, rd) }); err != nil {
+		return fail(e, "viz trace export: %s: %v", in, err)
+	}
+	return exitOK
+}
+
+func formatNames() string {
+	var n []string
+	for _, f := range exportFormats {
+		n = append(n, f.name)
+	}
+	return strings.Join(n, ", ")
+}
+
+// feed hands every event of rd to sink. A damaged file is an error: an
+// export is not written from half a trace.
+func feed(rd *trace.Reader, sink trace.Sink) error {
+	for {
+		ev, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		sink.Event(ev)
+	}
+}
+
+// writeFileAtomic writes path through a temporary file renamed into place:
+// a failed export leaves no half file behind.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(tmp, 1<<20)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// exportCSV writes the per-iteration table with the f-histograms as columns.
+func exportCSV(w io.Writer, rd *trace.Reader) error {
+	stats := trace.NewNodeStats()
+	if err := feed(rd, stats); err != nil {
+		return err
+	}
+	snap := stats.Snapshot()
+	its := snap.Iterations
+	if len(its) == 0 && snap.Current.Generated > 0 {
+		its = []trace.Iteration{snap.Current}
+	}
+	var fs []int
+	for _, it := range its {
+		for f, n := range it.VisitF {
+			if n > 0 {
+				fs = append(fs, f)
+			}
+		}
+		for f, n := range it.PruneF {
+			if n > 0 {
+				fs = append(fs, f)
+			}
+		}
+	}
+	slices.Sort(fs)
+	fs = slices.Compact(fs)
+	cw := csv.NewWriter(w)
+	head := []string{"iteration", "bound", "expanded", "generated", "pruned", "growth"}
+	for _, f := range fs {
+		head = append(head, "visited_f"+strconv.Itoa(f))
+	}
+	for _, f := range fs {
+		head = append(head, "pruned_f"+strconv.Itoa(f))
+	}
+	cw.Write(head)
+	at := func(h []int64, f int) string {
+		if f < len(h) {
+			return strconv.FormatInt(h[f], 10)
+		}
+		return "0"
+	}
+	for i, it := range its {
+		growth := ""
+		if i > 0 && its[i-1].Generated > 0 {
+			growth = fmt.Sprintf("%.2f", float64(it.Generated)/float64(its[i-1].Generated))
+		}
+		row := []string{strconv.Itoa(it.Iteration), strconv.Itoa(it.Bound), strconv.FormatInt(it.Expanded, 10),
+			strconv.FormatInt(it.Generated, 10), strconv.FormatInt(it.Pruned, 10), growth}
+		for _, f := range fs {
+			row = append(row, at(it.VisitF, f))
+		}
+		for _, f := range fs {
+			row = append(row, at(it.PruneF, f))
+		}
+		cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
+}

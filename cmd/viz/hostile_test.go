@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"runtime"
+	"strings"
+	"testing"
+
+	"idaviz/trace"
+	"idaviz/trace/hostile"
+)
+
+// TestTraceInfoOnHostileTraces: `viz trace info` reads each hostile trace
+// of issue 13 in memory bounded by a fixed cap (the bytes it allocates, an
+// upper bound of its peak, are a fraction of the file for the 20 MB one),
+// and says which value it cannot show, with exit status 2.
+func TestTraceInfoOnHostileTraces(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		data   []byte
+		status int
+		out    string // in stdout
+		err    string // in stderr
+	}{
+		{"bound 1e9", hostile.HugeBound(1e9), exitUsage, "1  1000000000",
+			"record 2: iteration-start record: bound 1000000000 is beyond what can be shown (at most 65535)"},
+		{"10,000 deep", hostile.DeepVisits(10_000), exitUsage, "1  10000     10000      10000",
+			"record 1028: visit record: depth 1025 is beyond what can be shown (at most 1024)"},
+		{"16 MiB histogram", hostile.HugeHistogram(), exitUsage, "records: 2",
+			"a list of 16777201 values, beyond the format's limit of 65536"},
+		{"20 MB of iteration starts", hostile.IterationStarts(20e6), exitOK,
+			"(4998929 more iterations not listed; their counts are in the totals)", ""},
+		{"5,000 iterations at f 65,535", hostile.HighValues(5000, 1<<16-1), exitUsage,
+			"(3975 more iterations not listed", "record 3: visit record: depth 65535 is beyond"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			e := &env{stdout: &out, stderr: &errb}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			status := traceInfo(e, "hostile.trace", bytes.NewReader(tc.data))
+			runtime.ReadMemStats(&after)
+			allocated := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bytes: allocated %.1f MB", len(tc.data), float64(allocated)/1e6)
+			if limit := uint64(8*len(tc.data) + 32<<20); allocated > limit {
+				t.Errorf("allocated %d bytes for a %d-byte file, want at most %d", allocated, len(tc.data), limit)
+			}
+			if status != tc.status || !strings.Contains(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) {
+				t.Errorf("status %d, want %d\nstdout:\n%s\nstderr: %s\nwant %q and %q", status, tc.status, out.String(), errb.String(), tc.out, tc.err)
+			}
+		})
+	}
+}
+
+// TestTraceInfoQuotesControlCharacters: a trace's metadata cannot drive the
+// terminal: control characters come out quoted, other scripts as they are.
+func TestTraceInfoQuotesControlCharacters(t *testing.T) {
+	var buf bytes.Buffer
+	r := trace.NewRecorder(&buf, trace.EncodingBinary, trace.LevelNode)
+	for _, ev := range []trace.Event{
+		{Kind: trace.KindRunStart, Run: &trace.RunInfo{Puzzle: "\x1b]0;pwned\a8puzzle", Instance: "ёлка 1 2",
+			Heuristic: "a\rb", MoveNames: []string{"\x1b[2J"}, Options: map[string]string{"k": "v\x00"}}},
+		{Kind: trace.KindSolution, Moves: []int{0}, Cost: 1},
+		{Kind: trace.KindRunEnd, Status: trace.StatusSolved},
+	} {
+		r.Event(&ev)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	status := traceInfo(&env{stdout: &out, stderr: &errb}, "evil\x1b.trace", &buf)
+	got := out.String()
+	for _, want := range []string{`file: "evil\x1b.trace"`, `puzzle: "\x1b]0;pwned\a8puzzle"`, "instance: ёлка 1 2",
+		`heuristic: "a\rb"`, `options: "k=v\x00"`, `solution: 1 moves: "\x1b[2J"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	if status != exitOK || strings.ContainsAny(got, "\x1b\a\r\x00") {
+		t.Errorf("status %d, output with control characters:\n%q", status, got)
+	}
+}

@@ -1,0 +1,342 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/puzzles/tiles"
+)
+
+// instance is one start state of a comparison.
+type instance struct {
+	number  int    // from 1 in the SPEC's order (Korf's numbering for korf100)
+	state   string // as viz solve reads it
+	optimal int    // the known optimal length, 0 when unknown
+}
+
+// instanceSpec is a parsed --instances value.
+type instanceSpec struct {
+	kind       string // file, korf100, random, depths, default
+	path       string
+	from, to   int // korf100:A-B
+	n, depth   int // random:N:D
+	d1, d2, by int // depths:N:D1-D2:STEP
+}
+
+// Bounds on what a SPEC may ask for, so a typo cannot ask for billions.
+const (
+	maxSpecStates = 100000
+	maxSpecDepth  = 1000
+	maxSpecFile   = 16 << 20
+)
+
+func parseInstanceSpec(s string) (instanceSpec, error) {
+	switch {
+	case s == "":
+		return instanceSpec{kind: "default"}, nil
+	case s == "korf100":
+		return instanceSpec{kind: "korf100", from: 1, to: 100}, nil
+	case strings.HasPrefix(s, "korf100:"):
+		a, b, err := parseRange(strings.TrimPrefix(s, "korf100:"))
+		if err != nil || a < 1 || b > 100 || a > b {
+			return instanceSpec{}, fmt.Errorf("--instances %q: want korf100:A-B with 1 ≤ A ≤ B ≤ 100", s)
+		}
+		return instanceSpec{kind: "korf100", from: a, to: b}, nil
+	case strings.HasPrefix(s, "random:"):
+		f := strings.Split(s, ":")
+		if len(f) != 3 {
+			return instanceSpec{}, fmt.Errorf("--instances %q: want random:N:D (N states D random moves from the goal)", s)
+		}
+		n, err1 := strconv.Atoi(f[1])
+		d, err2 := strconv.Atoi(f[2])
+		if err1 != nil || err2 != nil || n < 1 || n > maxSpecStates || d < 0 || d > maxSpecDepth {
+			return instanceSpec{}, fmt.Errorf("--instances %q: want random:N:D with 1 ≤ N ≤ %d and 0 ≤ D ≤ %d", s, maxSpecStates, maxSpecDepth)
+		}
+		return instanceSpec{kind: "random", n: n, depth: d}, nil
+	case strings.HasPrefix(s, "depths:"):
+		f := strings.Split(s, ":")
+		bad := fmt.Errorf("--instances %q: want depths:N:D1-D2:STEP (N states of each optimal length D1, D1+STEP, ... D2)", s)
+		if len(f) != 3 && len(f) != 4 {
+			return instanceSpec{}, bad
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil || n < 1 || n > maxSpecStates {
+			return instanceSpec{}, bad
+		}
+		d1, d2, err := parseRange(f[2])
+		if err != nil || d1 < 0 || d1 > d2 || d2 > maxSpecDepth {
+			return instanceSpec{}, bad
+		}
+		step := 1
+		if len(f) == 4 {
+			if step, err = strconv.Atoi(f[3]); err != nil || step < 1 {
+				return instanceSpec{}, bad
+			}
+		}
+		if n*((d2-d1)/step+1) > maxSpecStates {
+			return instanceSpec{}, fmt.Errorf("--instances %q asks for more than %d states", s, maxSpecStates)
+		}
+		return instanceSpec{kind: "depths", n: n, d1: d1, d2: d2, by: step}, nil
+	}
+	return instanceSpec{kind: "file", path: s}, nil
+}
+
+// parseRange reads "A-B", or "A" for A-A.
+func parseRange(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	x, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, 0, err
+	}
+	y, err := strconv.Atoi(b)
+	return x, y, err
+}
+
+// puzzleFor names the puzzle and goal a spec implies when --puzzle and
+// --goal leave them open, and checks them when they do not.
+func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
+	if sp.kind == "korf100" {
+		if puzzle != "" && puzzle != "15puzzle" {
+			return "", "", fmt.Errorf("korf100 are 15-puzzle instances, not %s", puzzle)
+		}
+		if goal != "" && goal != "blank-first" {
+			return "", "", errors.New("korf100 are posed for the blank-first goal (Korf's); drop --goal or say blank-first")
+		}
+		return "15puzzle", "blank-first", nil
+	}
+	if puzzle == "" && sp.kind == "file" {
+		first, err := firstState(sp.path)
+		if err != nil {
+			return "", "", err
+		}
+		if puzzle = guessTiles(first); puzzle == "" {
+			if puzzle = guessTiles(dropLastField(first)); puzzle == "" {
+				return "", "", fmt.Errorf("%s: name the puzzle with --puzzle (%s)", sp.path, strings.Join(puzzles.Names(), "|"))
+			}
+		}
+	}
+	if puzzle == "" {
+		puzzle = "8puzzle"
+	}
+	return puzzle, goal, nil
+}
+
+// instances makes the spec's start states.
+func (sp instanceSpec) instances(ctx context.Context, p *puzzles.Puzzle, goal string, seed uint64) ([]instance, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x1dea))
+	switch sp.kind {
+	case "korf100":
+		ks, err := tiles.Korf()
+		if err != nil {
+			return nil, err
+		}
+		var out []instance
+		for _, k := range ks[sp.from-1 : sp.to] {
+			out = append(out, instance{number: k.Number, state: k.Board.String(), optimal: k.Optimal})
+		}
+		return out, nil
+	case "random":
+		out := make([]instance, sp.n)
+		for i := range out {
+			out[i] = instance{number: i + 1, state: p.Scramble(rng, sp.depth, goal).String()}
+		}
+		return out, nil
+	case "depths":
+		return sp.atDepths(ctx, p, goal, rng)
+	case "file":
+		return readInstances(sp.path, p, goal)
+	}
+	return defaultInstances(p, goal, rng), nil
+}
+
+// defaultInstances is the small built-in set: when the puzzle has a few
+// presets for the goal, the easier half of them (by known optimal length,
+// so that weak heuristics finish); else ten 20-move scrambles.
+func defaultInstances(p *puzzles.Puzzle, goal string, rng *rand.Rand) []instance {
+	var presets []puzzles.Preset
+	for _, pr := range p.Presets {
+		if (pr.Goal == "" || pr.Goal == goal) && pr.Optimal > 0 {
+			presets = append(presets, pr)
+		}
+	}
+	var out []instance
+	if len(presets) > 0 && len(presets) <= 10 {
+		lengths := make([]int, len(presets))
+		for i, pr := range presets {
+			lengths[i] = pr.Optimal
+		}
+		slices.Sort(lengths)
+		median := lengths[(len(lengths)-1)/2]
+		for _, pr := range presets {
+			if pr.Optimal <= median {
+				out = append(out, instance{number: len(out) + 1, state: pr.State, optimal: pr.Optimal})
+			}
+		}
+		return out
+	}
+	for i := range 10 {
+		out = append(out, instance{number: i + 1, state: p.Scramble(rng, 20, goal).String()})
+	}
+	return out
+}
+
+// atDepths picks n states of each optimal length: for the 8-puzzle from the
+// exhaustive breadth-first search; for the others, random walks solved with
+// the puzzle's default heuristic until enough of each length turn up.
+func (sp instanceSpec) atDepths(ctx context.Context, p *puzzles.Puzzle, goal string, rng *rand.Rand) ([]instance, error) {
+	var out []instance
+	for d := sp.d1; d <= sp.d2; d += sp.by {
+		var states []string
+		var err error
+		if p.Name == "8puzzle" {
+			states, err = bfsAtDepth(goal, d, sp.n, rng)
+		} else {
+			states, err = walksAtDepth(ctx, p, goal, d, sp.n, rng)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range states {
+			out = append(out, instance{number: len(out) + 1, state: s, optimal: d})
+		}
+	}
+	return out, nil
+}
+
+func bfsAtDepth(goal string, d, n int, rng *rand.Rand) ([]string, error) {
+	g, err := tiles.ParseGoal(goal)
+	if err != nil {
+		return nil, err
+	}
+	layers := tiles.Layers8(g)
+	if d >= len(layers) {
+		return nil, fmt.Errorf("the 8-puzzle has no state %d moves from the goal (the farthest are %d)", d, len(layers)-1)
+	}
+	layer := layers[d]
+	pick := rng.Perm(len(layer))
+	if len(pick) > n {
+		pick = pick[:n]
+	}
+	out := make([]string, len(pick))
+	for i, j := range pick {
+		out[i] = layer[j].String()
+	}
+	return out, nil
+}
+
+// walksAtDepth gives up after a fixed number of tries per state wanted, so
+// a depth that random walks rarely reach fails with a message, not a hang.
+func walksAtDepth(ctx context.Context, p *puzzles.Puzzle, goal string, d, n int, rng *rand.Rand) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for try := 0; len(out) < n && try < 50*n+50; try++ {
+		inst := p.Scramble(rng, d+rng.IntN(d/2+1), goal)
+		if seen[inst.String()] {
+			continue
+		}
+		seen[inst.String()] = true
+		dom, err := puzzles.NewDomain(ctx, inst, p.Heuristics[0], nil)
+		if err != nil {
+			return nil, err
+		}
+		res, err := engine.IDA(ctx, dom, engine.Options{MaxBound: d, MaxNodes: 50_000_000})
+		if err != nil {
+			return nil, err
+		}
+		if res.Solved() && len(res.Moves) == d {
+			out = append(out, inst.String())
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("found no %s state %d moves from the goal by random walks", p.Name, d)
+	}
+	return out, nil
+}
+
+// readInstances reads a file of states, one per line, each optionally
+// followed by its optimal length; '#' starts a comment.
+func readInstances(path string, p *puzzles.Puzzle, goal string) ([]instance, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--instances: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, maxSpecFile))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	var out []instance
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		text = strings.TrimSpace(text)
+		if text == "" {
+			continue
+		}
+		if len(out) == maxSpecStates {
+			return nil, fmt.Errorf("%s: more than %d states", path, maxSpecStates)
+		}
+		in := instance{number: len(out) + 1, state: text}
+		if _, err := p.Parse(text, goal); err != nil {
+			// Perhaps the state is followed by its optimal length.
+			last := lastField(text)
+			n, nerr := strconv.Atoi(last)
+			if nerr != nil || n < 0 {
+				return nil, fmt.Errorf("%s:%d: %s state: %w", path, line, p.Name, err)
+			}
+			state := dropLastField(text)
+			if _, err2 := p.Parse(state, goal); err2 != nil {
+				return nil, fmt.Errorf("%s:%d: %s state: %w", path, line, p.Name, err)
+			}
+			in.state, in.optimal = state, n
+		}
+		out = append(out, in)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no states (one per line, '#' starts a comment)", path)
+	}
+	return out, nil
+}
+
+func firstState(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("--instances: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, maxSpecFile))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if text, _, _ := strings.Cut(sc.Text(), "#"); strings.TrimSpace(text) != "" {
+			return text, nil
+		}
+	}
+	return "", fmt.Errorf("%s: no states (one per line, '#' starts a comment)", path)
+}
+
+func lastField(s string) string {
+	f := strings.Fields(s)
+	return strings.Trim(f[len(f)-1], ",;")
+}
+
+func dropLastField(s string) string {
+	s = strings.TrimRight(s, " \t,;")
+	i := strings.LastIndexAny(s, " \t,;")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimRight(s[:i], " \t,;")
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium finds the browser, or skips the test (fails it under CI=true),
+// as the page's browser tests do.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{os.Getenv("VIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if name == "" {
+			continue
+		}
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	msg := "no chromium found: install it (apt-get install chromium) or set VIZ_CHROMIUM to run the browser test"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// TestCompareReportOffline opens the --html report from disk in headless
+// chromium with the network emulated offline, and checks that every chart
+// drew, that nothing was fetched but the file itself, and that nothing threw.
+func TestCompareReportOffline(t *testing.T) {
+	browserPath := chromium(t)
+	path := filepath.Join(t.TempDir(), "report.html")
+	status, _, errs := runViz(t, "", "compare", "--instances", "testdata/eight.txt", "--heuristic", "misplaced,manhattan,linear-conflict", "--html", path)
+	if status != exitOK {
+		t.Fatalf("compare: status %d, %s", status, errs)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	actx, acancel := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(browserPath),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1300, 1000),
+	)...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+
+	var mu sync.Mutex
+	var requests, exceptions []string
+	if err := chromedp.Listen(bctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			requests = append(requests, ev.Request.URL)
+		case *cdpruntime.EventExceptionThrown:
+			exceptions = append(exceptions, ev.ExceptionDetails.Text)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(bctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	offline := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{
+		{Offline: true, DownloadThroughput: -1, UploadThroughput: -1},
+	}}
+	if _, err := chromedp.Call(bctx, network.EmulateNetworkConditionsByRule, offline); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+path)); err != nil {
+		t.Fatal(err)
+	}
+	ready, err := chromedp.Run(bctx, chromedp.Poll[bool](`window.reportCharts > 0`, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil || !ready {
+		t.Fatalf("the report drew no chart: %v", err)
+	}
+	// Each chart div holds an echarts instance with series and a canvas
+	// that echarts painted.
+	type chart struct {
+		ID     string `json:"id"`
+		Series int    `json:"series"`
+		Canvas bool   `json:"canvas"`
+	}
+	charts, err := chromedp.Run(bctx, chromedp.Evaluate[[]chart](`Array.from(document.querySelectorAll('[data-chart]')).map(el => {
+		const c = echarts.getInstanceByDom(el);
+		return {id: el.dataset.chart, series: c ? c.getOption().series.length : 0, canvas: !!el.querySelector('canvas')};
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"nodes", "iterations", "ebf", "values", "time", "predicted"}
+	if len(charts) != len(want) {
+		t.Errorf("%d charts, want %d: %+v", len(charts), len(want), charts)
+	}
+	for i, c := range charts {
+		if i < len(want) && c.ID != want[i] || c.Series == 0 || !c.Canvas {
+			t.Errorf("chart %d: %+v", i, c)
+		}
+	}
+	rows, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll('table tr').length`))
+	if err != nil || rows < 4+1 {
+		t.Errorf("the tables have %d rows (%v)", rows, err)
+	}
+	if os.Getenv("VIZ_ARTIFACTS") != "" {
+		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
+			os.WriteFile(filepath.Join(os.Getenv("VIZ_ARTIFACTS"), "idaviz-compare-report.png"), png, 0o644)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, x := range exceptions {
+		t.Errorf("the report threw: %s", x)
+	}
+	for _, r := range requests {
+		if !strings.HasPrefix(r, "file://") && !strings.HasPrefix(r, "data:") {
+			t.Errorf("the report made a request: %s", r)
+		}
+	}
+}

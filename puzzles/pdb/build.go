@@ -1,0 +1,89 @@
+package pdb
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Layer fills layer d+1 of a table from layer d, over the entries [lo,hi) and
+// returns how many entries it set. Forward, it sets the Unset neighbours of
+// the entries at d (push); backward, it sets each Unset entry that has a
+// neighbour at d (pull), which is cheaper once most entries are known. Both
+// must write only through Table.Set.
+type Layer func(t *Table, lo, hi int64, d uint32, backward bool) int64
+
+// chunk is the number of entries a worker takes at once; a multiple of 8 so
+// that no two workers scan the same word.
+const chunk = 1 << 15
+
+// Fill runs the breadth-first search that gives every entry of t its
+// distance from the goals (set to 0 first), layer by layer, each layer split
+// over workers (0: one per CPU). progress, when not nil, is called from this
+// goroutine about five times a second and at the end of each layer. It stops
+// at ctx's cancellation, returning its error.
+func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress)) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var filled int64
+	for _, g := range goals {
+		if t.Set(g, 0) {
+			filled++
+		}
+	}
+	report := func(d int, n int64, done bool) {
+		if progress != nil {
+			progress(Progress{Table: t.Name, Depth: d, Filled: n, Total: t.size, LayerDone: done})
+		}
+	}
+	for d := 0; filled < t.size; d++ {
+		if d+1 >= Unset {
+			return fmt.Errorf("pattern database %q: distances exceed %d, too deep for 4-bit entries", t.Name, Unset-1)
+		}
+		// The size of layer d is not kept: compare the entries still unknown
+		// with those known, which is what the two directions cost.
+		backward := t.size-filled < filled
+		var next, added atomic.Int64
+		var wg sync.WaitGroup
+		nchunks := (t.size + chunk - 1) / chunk
+		for range workers {
+			wg.Go(func() {
+				for ctx.Err() == nil {
+					c := next.Add(1) - 1
+					if c >= nchunks {
+						return
+					}
+					lo := c * chunk
+					added.Add(layer(t, lo, min(lo+chunk, t.size), uint32(d), backward))
+				}
+			})
+		}
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		tick := time.NewTicker(200 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case <-done:
+				break wait
+			case <-tick.C:
+				report(d+1, filled+added.Load(), false)
+			}
+		}
+		tick.Stop()
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("building pattern database %q: %w", t.Name, err)
+		}
+		n := added.Load()
+		if n == 0 {
+			return fmt.Errorf("pattern database %q: %d of %d entries unreachable", t.Name, t.size-filled, t.size)
+		}
+		filled += n
+		report(d+1, filled, true)
+	}
+	return nil
+}

@@ -1,0 +1,210 @@
+package pdb
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// ring is a test abstraction: n states on a cycle, each joined to its two
+// neighbours, so the distance of i from 0 is min(i, n-i).
+func ring(n int64) Layer {
+	return func(t *Table, lo, hi int64, d uint32, backward bool) int64 {
+		var added int64
+		for i := lo; i < hi; i++ {
+			if backward {
+				if t.Load(i) == Unset && (t.Load((i+1)%n) == d || t.Load((i+n-1)%n) == d) && t.Set(i, d+1) {
+					added++
+				}
+				continue
+			}
+			if t.Load(i) != d {
+				continue
+			}
+			for _, j := range []int64{(i + 1) % n, (i + n - 1) % n} {
+				if t.Set(j, d+1) {
+					added++
+				}
+			}
+		}
+		return added
+	}
+}
+
+func TestFillRing(t *testing.T) {
+	for _, tc := range []struct {
+		n     int64
+		goals []int64
+	}{{27, []int64{0}}, {28, []int64{0, 14}}, {9, []int64{3}}} {
+		tab := New("ring", tc.n)
+		var reports []Progress
+		if err := Fill(context.Background(), tab, tc.goals, 2, ring(tc.n), func(p Progress) { reports = append(reports, p) }); err != nil {
+			t.Fatal(err)
+		}
+		for i := int64(0); i < tc.n; i++ {
+			want := int64(1 << 40)
+			for _, g := range tc.goals {
+				d := (i - g + tc.n) % tc.n
+				want = min(want, d, tc.n-d)
+			}
+			if got := tab.Get(i); int64(got) != want {
+				t.Fatalf("n=%d goals=%v: entry %d = %d, want %d", tc.n, tc.goals, i, got, want)
+			}
+		}
+		last := reports[len(reports)-1]
+		if !last.LayerDone || last.Filled != tc.n || last.Fraction() != 1 {
+			t.Errorf("last report %+v, want the whole table filled", last)
+		}
+		var sum int64
+		for _, c := range tab.Distribution() {
+			sum += c
+		}
+		if sum != tc.n {
+			t.Errorf("distribution sums to %d, want %d", sum, tc.n)
+		}
+	}
+}
+
+func TestFillTooDeep(t *testing.T) {
+	// A ring of 40 needs distances up to 20: more than 4 bits hold.
+	err := Fill(context.Background(), New("deep", 40), []int64{0}, 1, ring(40), nil)
+	if err == nil || !strings.Contains(err.Error(), "too deep") {
+		t.Fatalf("Fill: %v, want a too-deep error", err)
+	}
+}
+
+func TestOpenCancelledLeavesNoFile(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	s := Spec{Puzzle: "test", Name: "ring", Size: 1 << 22}
+	slow := func(t *Table, lo, hi int64, d uint32, backward bool) int64 {
+		time.Sleep(time.Millisecond)
+		return ring(1<<22)(t, lo, hi, d, backward)
+	}
+	before := runtime.NumGoroutine()
+	build := func(ctx context.Context, progress func(Progress)) (*Table, error) {
+		tab := New(s.Name, s.Size)
+		return tab, Fill(ctx, tab, []int64{0}, 2, slow, progress)
+	}
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	start := time.Now()
+	_, err := Open(ctx, s, build, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Open: %v, want context.Canceled", err)
+	}
+	t.Logf("cancelled after %v", time.Since(start))
+	dir, _ := CacheDir()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("cache holds %d files after a cancelled build: %v", len(ents), ents)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Fatalf("%d goroutines after a cancelled build, %d before", n, before)
+	}
+}
+
+func TestOpenCachesAndRebuilds(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	s := Spec{Puzzle: "test", Name: "ring", Size: 27}
+	builds := 0
+	build := func(ctx context.Context, progress func(Progress)) (*Table, error) {
+		builds++
+		tab := New(s.Name, s.Size)
+		return tab, Fill(ctx, tab, []int64{0}, 1, ring(s.Size), progress)
+	}
+	o, err := Open(context.Background(), s, build, nil)
+	if err != nil || !o.Built || !NotCached(o.Reason) || o.SaveErr != nil {
+		t.Fatalf("first Open: %+v, %v; want built because not cached, and saved", o, err)
+	}
+	o2, err := Open(context.Background(), s, build, nil)
+	if err != nil || o2.Built || builds != 1 {
+		t.Fatalf("second Open built=%v err=%v builds=%d, want read from the cache", o2.Built, err, builds)
+	}
+	// A damaged file is rebuilt.
+	b, _ := os.ReadFile(o.Path)
+	b[len(b)-1] ^= 1
+	os.WriteFile(o.Path, b, 0o644)
+	o3, err := Open(context.Background(), s, build, nil)
+	if err != nil || !o3.Built || !errors.Is(o3.Reason, ErrBadFile) {
+		t.Fatalf("Open of a damaged file: built=%v reason=%v err=%v", o3.Built, o3.Reason, err)
+	}
+}
+
+func TestFIFOIsNotOpened(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	s := Spec{Puzzle: "test", Name: "ring", Size: 27}
+	path, _ := FilePath(s)
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := Load(s); done <- err }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrNotRegular) {
+			t.Fatalf("Load of a FIFO: %v, want ErrNotRegular", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Load of a FIFO hangs")
+	}
+	if err := Save(s, New(s.Name, s.Size)); !errors.Is(err, ErrNotRegular) {
+		t.Fatalf("Save over a FIFO: %v, want ErrNotRegular", err)
+	}
+}
+
+func TestUnwritableCacheSaysSoOnce(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(f, nil, 0o644)
+	t.Setenv("IDAVIZ_CACHE_DIR", f) // a file, not a folder: nothing can be made below it
+	if err := CheckCache(); !errors.Is(err, ErrCacheUnusable) || !strings.Contains(err.Error(), "IDAVIZ_CACHE_DIR") {
+		t.Fatalf("CheckCache: %v, want ErrCacheUnusable naming IDAVIZ_CACHE_DIR", err)
+	}
+	s := Spec{Puzzle: "test", Name: "ring", Size: 27}
+	build := func(ctx context.Context, progress func(Progress)) (*Table, error) {
+		tab := New(s.Name, s.Size)
+		return tab, Fill(ctx, tab, []int64{0}, 1, ring(s.Size), progress)
+	}
+	var notes []string
+	progress := func(p Progress) {
+		if p.Note != "" {
+			notes = append(notes, p.Note)
+		}
+	}
+	for range 3 {
+		o, err := Open(context.Background(), s, build, progress)
+		if err != nil || o.Table == nil || !errors.Is(o.SaveErr, ErrCacheUnusable) {
+			t.Fatalf("Open with an unusable cache: %+v, %v; want the table built in memory and SaveErr", o, err)
+		}
+	}
+	if len(notes) != 1 {
+		t.Fatalf("notes %q, want the unusable cache said once", notes)
+	}
+}
+
+func TestBar(t *testing.T) {
+	for _, tty := range []bool{false, true} {
+		var b bytes.Buffer
+		tab := New("ring", 27)
+		if err := Fill(context.Background(), tab, []int64{0}, 1, ring(27), Bar(&b, tty)); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !strings.Contains(out, "100") || !strings.HasSuffix(out, "\n") {
+			t.Errorf("tty=%v: progress output does not end at 100%%:\n%q", tty, out)
+		}
+		if lines := strings.Count(out, "\n"); !tty && lines != 13 {
+			t.Errorf("off a terminal, %d lines; want one per layer (13)", lines)
+		}
+	}
+}

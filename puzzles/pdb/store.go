@@ -1,0 +1,313 @@
+package pdb
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// The file format of a stored pattern database, all little-endian:
+//
+//	magic    8 bytes  "IDAVZPDB"
+//	version  uint32   fileVersion
+//	nameLen  uint16, then the table's name
+//	entries  uint64   the table's size
+//	checksum uint32   CRC-32C of the data
+//	data     the entries, 4 bits each, 8 to a little-endian uint32
+//
+// A file whose header, length or checksum does not match what the caller
+// expects is rebuilt, never trusted.
+const (
+	fileMagic   = "IDAVZPDB"
+	fileVersion = 1
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrBadFile is wrapped by every error about a database file's content.
+var ErrBadFile = errors.New("bad pattern database file")
+
+// Spec names a stored table: the file is PUZZLE-NAME.pdb in the cache
+// directory, and its header must name NAME with Size entries.
+type Spec struct {
+	Puzzle string
+	Name   string
+	Size   int64
+}
+
+func (s Spec) file() string { return s.Puzzle + "-" + s.Name + ".pdb" }
+
+// CacheDir is where pattern databases are stored: $IDAVIZ_CACHE_DIR/pdb when
+// that is set, else os.UserCacheDir()/idaviz/pdb.
+func CacheDir() (string, error) {
+	if d := os.Getenv("IDAVIZ_CACHE_DIR"); d != "" {
+		return filepath.Join(d, "pdb"), nil
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for pattern databases (set IDAVIZ_CACHE_DIR): %w", err)
+	}
+	return filepath.Join(d, "idaviz", "pdb"), nil
+}
+
+// FilePath is the file that holds s's table.
+func FilePath(s Spec) (string, error) {
+	d, err := CacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d, s.file()), nil
+}
+
+// ioChunk is how many words WriteTo and ReadTable encode at once, so that a
+// database of 255 MB is not copied whole to be written or read.
+const ioChunk = 1 << 16
+
+func encode(buf []byte, words []uint32) []byte {
+	buf = buf[:4*len(words)]
+	for i, x := range words {
+		binary.LittleEndian.PutUint32(buf[4*i:], x)
+	}
+	return buf
+}
+
+// WriteTo writes the table in the file format.
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	buf := make([]byte, 4*ioChunk)
+	var sum uint32
+	for i := 0; i < len(t.words); i += ioChunk {
+		sum = crc32.Update(sum, castagnoli, encode(buf, t.words[i:min(i+ioChunk, len(t.words))]))
+	}
+	hdr := []byte(fileMagic)
+	hdr = binary.LittleEndian.AppendUint32(hdr, fileVersion)
+	hdr = binary.LittleEndian.AppendUint16(hdr, uint16(len(t.Name)))
+	hdr = append(hdr, t.Name...)
+	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(t.size))
+	hdr = binary.LittleEndian.AppendUint32(hdr, sum)
+	n, err := w.Write(hdr)
+	total := int64(n)
+	if err != nil {
+		return total, err
+	}
+	for i := 0; i < len(t.words); i += ioChunk {
+		n, err := w.Write(encode(buf, t.words[i:min(i+ioChunk, len(t.words))]))
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// ReadTable reads a table in the file format, checking every field against
+// the name and size expected; memory is allocated only once the header
+// agrees, so a hostile header cannot ask for more than size entries.
+func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
+	br := bufio.NewReader(r)
+	var fixed [14]byte
+	if _, err := io.ReadFull(br, fixed[:]); err != nil {
+		return nil, fmt.Errorf("%w: header: %w", ErrBadFile, err)
+	}
+	if string(fixed[:8]) != fileMagic {
+		return nil, fmt.Errorf("%w: not a pattern database (magic %q)", ErrBadFile, fixed[:8])
+	}
+	if v := binary.LittleEndian.Uint32(fixed[8:]); v != fileVersion {
+		return nil, fmt.Errorf("%w: format version %d, want %d", ErrBadFile, v, fileVersion)
+	}
+	nl := int(binary.LittleEndian.Uint16(fixed[12:]))
+	if nl != len(name) {
+		return nil, fmt.Errorf("%w: table name of %d bytes, want %q", ErrBadFile, nl, name)
+	}
+	rest := make([]byte, nl+12)
+	if _, err := io.ReadFull(br, rest); err != nil {
+		return nil, fmt.Errorf("%w: header: %w", ErrBadFile, err)
+	}
+	if got := string(rest[:nl]); got != name {
+		return nil, fmt.Errorf("%w: table %q, want %q", ErrBadFile, got, name)
+	}
+	if n := binary.LittleEndian.Uint64(rest[nl:]); n != uint64(size) {
+		return nil, fmt.Errorf("%w: %d entries, want %d", ErrBadFile, n, size)
+	}
+	sum := binary.LittleEndian.Uint32(rest[nl+8:])
+	t := &Table{Name: name, size: size, words: make([]uint32, (size+7)/8)}
+	buf := make([]byte, 4*ioChunk)
+	var got uint32
+	for i := 0; i < len(t.words); i += ioChunk {
+		words := t.words[i:min(i+ioChunk, len(t.words))]
+		b := buf[:4*len(words)]
+		if _, err := io.ReadFull(br, b); err != nil {
+			return nil, fmt.Errorf("%w: data: %w", ErrBadFile, err)
+		}
+		got = crc32.Update(got, castagnoli, b)
+		for j := range words {
+			words[j] = binary.LittleEndian.Uint32(b[4*j:])
+		}
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		return nil, fmt.Errorf("%w: data goes on past %d entries", ErrBadFile, t.size)
+	}
+	if got != sum {
+		return nil, fmt.Errorf("%w: checksum %08x, header says %08x", ErrBadFile, got, sum)
+	}
+	return t, nil
+}
+
+// ErrNotRegular is returned for a cache path that holds something other than
+// a regular file (a FIFO would block a reader for ever).
+var ErrNotRegular = errors.New("not a regular file")
+
+// openRegular opens path for reading only when it is a regular file.
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fi.Mode().Type())
+	}
+	return os.Open(path)
+}
+
+// Load reads s's table from the cache directory.
+func Load(s Spec) (*Table, error) {
+	path, err := FilePath(s)
+	if err != nil {
+		return nil, err
+	}
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := ReadTable(f, s.Name, s.Size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// ErrCacheUnusable wraps the reason a table cannot be saved in the cache
+// directory.
+var ErrCacheUnusable = errors.New("pattern database cache is unusable")
+
+// CheckCache reports whether a table can be saved in the cache directory,
+// by creating the directory and a file in it; it is asked before a build so
+// that minutes of work are not thrown away at the end.
+func CheckCache() error {
+	dir, err := CacheDir()
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrCacheUnusable, err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%w: %w (set IDAVIZ_CACHE_DIR to a writable folder)", ErrCacheUnusable, err)
+	}
+	f, err := os.CreateTemp(dir, ".write-check*")
+	if err != nil {
+		return fmt.Errorf("%w: %w (set IDAVIZ_CACHE_DIR to a writable folder)", ErrCacheUnusable, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// Save writes t to s's file in the cache directory, through a temporary file
+// renamed into place, so that a reader never sees half a file.
+func Save(s Spec, t *Table) error {
+	path, err := FilePath(s)
+	if err != nil {
+		return err
+	}
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("saving pattern database %q: %s: %w (%s); remove it", s.Name, path, ErrNotRegular, fi.Mode().Type())
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	_, err = t.WriteTo(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("saving pattern database %q: %w", s.Name, err)
+	}
+	return nil
+}
+
+// Opened says how Open came by a table.
+type Opened struct {
+	Table     *Table
+	Path      string
+	Built     bool          // built now, not read from the cache
+	Reason    error         // why the cached file was not used, when Built
+	BuildTime time.Duration // when Built
+	// SaveErr is why a table built now could not be saved; it still serves
+	// this process.
+	SaveErr error
+}
+
+// Builder builds a table from nothing; Open calls it when the cache has no
+// valid file.
+type Builder func(ctx context.Context, progress func(Progress)) (*Table, error)
+
+// cacheWarning says once per process that the cache cannot be written, so
+// that a user learns why every run builds again, without being told on
+// every run of a server.
+var cacheWarning sync.Once
+
+// Open returns s's table, read from the cache directory when a valid file is
+// there, else built and saved. A missing, partial or corrupted file is
+// rebuilt. When the cache cannot be written the table is built in memory and
+// progress is told so, once per process, with the reason.
+func Open(ctx context.Context, s Spec, build Builder, progress func(Progress)) (Opened, error) {
+	path, err := FilePath(s)
+	if err != nil {
+		path = ""
+	}
+	t, lerr := Load(s)
+	if lerr == nil {
+		return Opened{Table: t, Path: path}, nil
+	}
+	cerr := CheckCache()
+	if cerr != nil && progress != nil {
+		cacheWarning.Do(func() {
+			progress(Progress{Table: s.Name, Note: cerr.Error() + "; building in memory on every run"})
+		})
+	}
+	start := time.Now()
+	t, err = build(ctx, progress)
+	if err != nil {
+		return Opened{}, err
+	}
+	o := Opened{Table: t, Path: path, Built: true, Reason: lerr, BuildTime: time.Since(start)}
+	if cerr != nil {
+		o.SaveErr = cerr
+		return o, nil
+	}
+	o.SaveErr = Save(s, t)
+	return o, nil
+}
+
+// NotCached reports whether err says only that no file was there yet (the
+// usual first run), as opposed to a file that was bad.
+func NotCached(err error) bool { return errors.Is(err, fs.ErrNotExist) }

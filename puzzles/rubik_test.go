@@ -1,0 +1,30 @@
+package puzzles
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRubikParseRefusals: an empty or blank state is refused as for every
+// other puzzle (it was taken for the solved cube), and a net short of a
+// sticker is reported by its sticker count, not as a bad move.
+func TestRubikParseRefusals(t *testing.T) {
+	const net = "www/www/www/ooogggrrrbbb/ooogggrrrbbb/ooogggrrrbbb/yyy/yyy/yyy"
+	for _, tc := range []struct{ state, want string }{
+		{"", "empty rubik state"},
+		{" \n\t ", "empty rubik state"},
+		{net[:len(net)-1], "sticker net: bad cube net: got 53 stickers, want 54"},
+		{strings.ReplaceAll(net[1:], "/", " "), "got 53 stickers, want 54"},
+		{"R U X", `bad move "X"`},
+		{"R u", `bad move "u"`},
+		{"R U ж", `bad move "ж"`},
+	} {
+		_, err := parseRubik(tc.state, "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("parseRubik(%q): %v, want %q", tc.state, err, tc.want)
+		}
+	}
+	if _, err := parseRubik(net, ""); err != nil {
+		t.Errorf("the solved net: %v", err)
+	}
+}

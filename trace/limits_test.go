@@ -1,0 +1,90 @@
+package trace_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"testing"
+
+	"idaviz/trace"
+	"idaviz/trace/hostile"
+)
+
+func TestLimitsCheck(t *testing.T) {
+	l := trace.Limits{Bound: 80, Depth: 100, Histogram: 81, Iteration: 50}
+	for _, tc := range []struct {
+		e    trace.Event
+		want string // "" when within
+	}{
+		{trace.Event{Kind: trace.KindIterationStart, Iteration: 1, Bound: 80}, ""},
+		{trace.Event{Kind: trace.KindIterationStart, Iteration: 1, Bound: 1e9},
+			"iteration-start record: bound 1000000000 is beyond what can be shown (at most 80)"},
+		{trace.Event{Kind: trace.KindIterationStart, Iteration: 51, Bound: 3}, "iteration 51 is beyond"},
+		{trace.Event{Kind: trace.KindPrune, Node: 0, Parent: 4, Depth: 2, G: 1, H: -1, F: -1, Move: 3, Iteration: 1, Bound: 2}, ""},
+		{trace.Event{Kind: trace.KindVisit, Depth: 101}, "visit record: depth 101 is beyond what can be shown (at most 100)"},
+		{trace.Event{Kind: trace.KindVisit, G: -5}, "visit record: g -5 is negative"},
+		{trace.Event{Kind: trace.KindPrune, F: 81}, "f 81 is beyond"},
+		{trace.Event{Kind: trace.KindBoundIncrease, Iteration: 1, Bound: 2, NewBound: 1 << 40}, "new bound 1099511627776 is beyond"},
+		{trace.Event{Kind: trace.KindIterationEnd, Stats: &trace.Iteration{NextBound: -1, Depth: make([]int64, 82)}},
+			"depth histogram's length 82 is beyond"},
+		{trace.Event{Kind: trace.KindSolution, Cost: 3, Moves: make([]int, 101)}, "solution length 101 is beyond"},
+		{trace.Event{Kind: trace.KindRunEnd, Totals: trace.Counts{Generated: 1 << 50}}, ""},
+	} {
+		err := l.Check(&tc.e)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v, want nil", tc.e.Kind, err)
+		case tc.want != "" && (err == nil || !bytes.Contains([]byte(err.Error()), []byte(tc.want))):
+			t.Errorf("%v: %v, want %q", tc.e.Kind, err, tc.want)
+		case tc.want != "":
+			var le *trace.LimitError
+			if !errors.As(err, &le) || !errors.Is(err, trace.ErrBeyondLimits) {
+				t.Errorf("%v: %T is not a *trace.LimitError wrapping ErrBeyondLimits", tc.e.Kind, err)
+			}
+		}
+	}
+}
+
+// TestDefaultLimitsOnHostileTraces: the default limits refuse the hostile
+// traces whose values no puzzle reaches, and pass the one that is only long.
+func TestDefaultLimitsOnHostileTraces(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"bound 1e9", hostile.HugeBound(1e9), "iteration-start record: bound 1000000000 is beyond"},
+		{"10,000 deep", hostile.DeepVisits(10_000), "visit record: depth 1025 is beyond"},
+		{"iteration starts", hostile.IterationStarts(1 << 16), ""},
+		{"high values", hostile.HighValues(3, 1<<16-1), "depth 65535 is beyond"},
+	} {
+		rd, err := trace.NewReader(bytes.NewReader(tc.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got error
+		for got == nil {
+			e, err := rd.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			got = trace.DefaultLimits.Check(e)
+		}
+		if tc.want == "" && got != nil || tc.want != "" && (got == nil || !bytes.Contains([]byte(got.Error()), []byte(tc.want))) {
+			t.Errorf("%s: %v, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// A viewer checks each event before it draws it.
+func ExampleLimits_Check() {
+	e := trace.Event{Kind: trace.KindIterationStart, Iteration: 1, Bound: 1e9}
+	if err := trace.DefaultLimits.Check(&e); err != nil {
+		fmt.Println(err)
+	}
+	// Output: iteration-start record: bound 1000000000 is beyond what can be shown (at most 65535)
+}
