@@ -562,15 +562,57 @@ function bigText(opt) {
 
 const chartIDs = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart' };
 
-function drawCharts(c) {
+// drawCharts draws the charts of a state. While the search runs, one chart
+// is drawn an animation frame, the others wait their turn (with the latest
+// data): echarts takes 10-20 ms a chart, and four at once would block the
+// page for longer than a frame.
+let chartsDue = null, chartKeys = [], chartFrame = 0;
+function drawCharts(c, running) {
   if (!c) return;
-  const log = $('log').checked, present = document.body.classList.contains('present');
   $('hstar-panel').hidden = !c.hstar;
-  for (const k in chartIDs) {
-    if (!c[k]) continue;
-    let o = log ? logScale(c[k]) : c[k];
-    if (present) o = bigText(o);
-    chart(chartIDs[k]).setOption(o, { notMerge: true });
+  chartsDue = c;
+  for (const k in chartIDs) if (!chartKeys.includes(k)) chartKeys.push(k);
+  if (!running) {
+    if (chartFrame) { cancelAnimationFrame(chartFrame); chartFrame = 0; }
+    while (chartKeys.length) drawChart(chartKeys.shift());
+    return;
+  }
+  if (!chartFrame) chartFrame = requestAnimationFrame(nextChartFrame);
+}
+
+function nextChartFrame() {
+  chartFrame = 0;
+  if (!chartKeys.length) return;
+  drawChart(chartKeys.shift());
+  if (chartKeys.length) chartFrame = requestAnimationFrame(nextChartFrame);
+}
+
+function drawChart(k) {
+  const c = chartsDue, el = $(chartIDs[k]);
+  if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
+  let o = $('log').checked ? logScale(c[k]) : c[k];
+  if (document.body.classList.contains('present')) o = bigText(o);
+  setChart(el.id, o);
+}
+
+// setChart hands a chart its options. A chart of the same shape as before
+// (series, stacks, marks, axis types) only merges the new data, which costs
+// echarts far less than building the chart anew.
+const chartShapes = {}, chartLast = {};
+function setChart(id, o) {
+  const all = JSON.stringify(o);
+  if (chartLast[id] === all) return; // nothing new (the bounds, mostly)
+  chartLast[id] = all;
+  const shape = JSON.stringify([
+    (o.series || []).map((s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
+    [].concat(o.yAxis || []).map((a) => a.type), [].concat(o.legend || []).map((l) => l.show),
+    document.body.classList.contains('present'),
+  ]);
+  if (chartShapes[id] === shape) {
+    chart(id).setOption(o);
+  } else {
+    chart(id).setOption(o, { notMerge: true });
+    chartShapes[id] = shape;
   }
 }
 
@@ -597,7 +639,7 @@ function showPresentChart() {
 function nextChart() {
   presentChart++;
   showPresentChart();
-  Object.values(charts).forEach((c) => c.resize());
+  redraw();
 }
 
 // redraw draws the last state again (after a layout change).
@@ -646,15 +688,28 @@ function hideHint() {
   try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
 }
 
+// A running search sends up to 20 states a second: they are drawn at most
+// once an animation frame (the latest), so the page stays responsive while
+// the server runs ahead. A paused one is drawn at once: a step's answer.
+let drawFrame = 0;
 function onState(msg) {
   messages++;
   if (quizHolds(msg)) return;
   lastState = msg;
   playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess
+  if (msg.status === 'running') {
+    if (!drawFrame) drawFrame = requestAnimationFrame(() => { drawFrame = 0; drawAll(lastState); });
+    return;
+  }
+  if (drawFrame) { cancelAnimationFrame(drawFrame); drawFrame = 0; }
+  drawAll(msg);
+}
+
+function drawAll(msg) {
   drawStats(msg);
   drawNode(msg.node);
   drawTree(msg.tree);
-  drawCharts(msg.charts);
+  drawCharts(msg.charts, msg.status === 'running');
   if (msg.replay) {
     const seek = $('seek');
     seek.max = String(msg.replay.total);
