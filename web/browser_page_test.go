@@ -325,6 +325,21 @@ func TestBrowserPresentation(t *testing.T) {
 	// The other charts are one key away.
 	b.do("c", chromedp.KeyEvent("c"))
 	b.wait("the next chart", `q('fhist-total').closest('section').classList.contains('shown')`)
+	// A big tree: the hardest 8-puzzle under misplaced tiles, a few
+	// iterations in, folded into its window.
+	js[bool](b, "the hardest preset", `choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced'), true`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
+	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
+	for i := 0; i < 4; i++ {
+		b.do("b", chromedp.KeyEvent("b"))
+		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i+1))
+	}
+	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
+	b.wait("a big window", `window.viz.drawnTreeNodes > 20`)
+	b.do("pause", chromedp.KeyEvent(" "))
+	b.wait("paused", `window.viz.status === 'paused'`)
+	shot(t, b.ctx, "big-tree")
+
 	// Out of presentation mode and back.
 	b.do("p", chromedp.KeyEvent("p"))
 	b.wait("normal mode", `!window.viz.presentation`)
@@ -370,6 +385,7 @@ func TestBrowserTreeAndQuiz(t *testing.T) {
 	// Quiz: where the search goes next, clicked in the tree.
 	b.do("x", chromedp.KeyEvent("x"))
 	b.wait("the node question", `window.viz.quiz.asked === 3 && q('quiz-question').textContent.includes('Click')`)
+	shot(t, b.ctx, "quiz-question")
 	b.do("a node", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.path circle`)))
 	b.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent) && q('quiz-result').textContent.includes('visit node')`)
 	b.do("quiz off", chromedp.KeyEvent("q"))

@@ -193,9 +193,18 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// docShots are the screenshots that, with VIZ_SCREENSHOT_DOCS=1, become the
+// documentation's pictures (README and docs/GUIDE.md).
+var docShots = map[string]string{
+	"stepping":         "screenshot.png",
+	"present-1280x720": "present.png",
+	"big-tree":         "tree.png",
+	"quiz-question":    "quiz.png",
+}
+
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory); with VIZ_SCREENSHOT_DOCS=1 the one taken while
-// stepping also becomes docs/screenshot.png.
+// temporary directory); with VIZ_SCREENSHOT_DOCS=1 those of docShots also
+// go to docs/.
 func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -215,8 +224,8 @@ func shot(t testing.TB, ctx context.Context, name string) {
 		return
 	}
 	t.Logf("screenshot: %s", path)
-	if name == "stepping" && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
-		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {
+	if doc, ok := docShots[name]; ok && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
+		if err := os.WriteFile(filepath.Join("..", "docs", doc), png, 0o644); err != nil {
 			t.Logf("docs screenshot: %v", err)
 		}
 	}

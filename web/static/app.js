@@ -352,7 +352,7 @@ window.vizSVG = svg;
 const tree = { zoom: 'auto', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, chosen: 0, drag: null };
 
 function treeSizes() {
-  return document.body.classList.contains('present') ? { dx: 46, dy: 74, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
+  return document.body.classList.contains('present') ? { dx: 46, dy: 62, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
 }
 
 function drawTree(tv) {
@@ -448,12 +448,16 @@ function placeTree() {
     tree.cy = tree.h / 2;
   } else {
     if (tree.zoom === 'auto') tree.k = 1;
-    // Keep the current node in view: recentre when it leaves the middle.
+    // Keep the current node in view: when it nears an edge, bring it back
+    // to the middle across and low down, so that the path above it shows.
     const L = tree.last;
     if (!L && tree.cx === 0 && tree.cy === 0) { tree.cx = W / tree.k / 2; tree.cy = H / tree.k / 2; }
     if (L) {
       const vw = W / tree.k, vh = H / tree.k;
-      if (Math.abs(L.x - tree.cx) > vw * 0.4 || Math.abs(L.y - tree.cy) > vh * 0.4) { tree.cx = L.x; tree.cy = L.y; }
+      if (Math.abs(L.x - tree.cx) > vw * 0.4 || Math.abs(L.y - tree.cy) > vh * 0.4) {
+        tree.cx = L.x;
+        tree.cy = Math.max(vh / 2, L.y - vh * 0.25);
+      }
     }
   }
   const vw = W / tree.k, vh = H / tree.k;
@@ -793,8 +797,12 @@ function findParent(n, id, parent) {
 function quizHolds(msg) {
   if (quiz.pending) { quiz.pending.after = msg; return true; }
   const ex = quiz.expect;
-  if (!quiz.on || !ex || !msg.active || msg.active.events <= ex.from || msg.status === 'running') return false;
+  if (!quiz.on || !ex || !msg.active) return false;
+  // Until the move is done, nothing of it shows: not even a state in
+  // between, which could give the answer away.
+  if (msg.status === 'running') return true;
   quiz.expect = null;
+  if (msg.active.events <= ex.from) return false; // nothing moved
   const ev = msg.event || '', node = msg.node || {};
   let q = null;
   if (ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
