@@ -156,6 +156,11 @@ func TestBrowserPage(t *testing.T) {
 		b.do("s", chromedp.KeyEvent("s"))
 	}
 	b.wait("ten steps", `window.viz.events === 10`)
+	// Back in a live run, as in a replay.
+	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+	b.wait("one back", `window.viz.event === 8 && window.viz.events === 10 && window.viz.status === 'paused'`)
+	b.do("s", chromedp.KeyEvent("s"))
+	b.wait("forward again", `window.viz.event === 9`)
 
 	// Bug 3: after ten steps and Next bound, every panel names the same
 	// iteration and bound.

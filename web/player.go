@@ -66,6 +66,7 @@ type player struct {
 	lastEvent  string       // the last event, in words
 	lastKind   trace.Kind   // and its kind
 	waited     bool         // the run was held back (paused or paced) at least once
+	skip       int64        // events folded without waiting or telling: a live run sought back
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -100,6 +101,17 @@ func (p *player) Event(e *trace.Event) {
 		}
 	}
 	p.mu.Lock()
+	if p.events < p.skip {
+		// Going back in a live run: the search runs again and its first
+		// events are folded at once, quietly, up to where the page asked.
+		p.apply(e)
+		done := p.events == p.skip
+		p.mu.Unlock()
+		if done {
+			p.notify()
+		}
+		return
+	}
 	if e.Kind != trace.KindRunStart && e.Kind != trace.KindRunEnd {
 		if !p.waitTurn() {
 			p.mu.Unlock()

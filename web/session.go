@@ -170,6 +170,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p
 		r.p.ctx = ctx
+		r.p.slot = s.slots
 	}
 	s.runs = append(s.runs, r)
 	s.mu.Unlock()
@@ -198,7 +199,7 @@ func (s *session) cancelRun() error {
 	if err != nil {
 		return errors.New("no run to cancel")
 	}
-	if _, ok := r.src.(seeker); ok {
+	if _, ok := r.src.(*recordedSource); ok {
 		r.p.setMode(modePaused, 0)
 		return nil
 	}
@@ -227,9 +228,11 @@ func (s *session) seek(pos int) error {
 		return err
 	}
 	sk, ok := r.src.(seeker)
-	if !ok {
-		return errors.New("stepping backward and seeking need a recorded trace (viz replay FILE)")
+	if !ok || !r.src.stepping() {
+		return errors.New("stepping backward and seeking need a run stepped node by node (not a fast run) or a recorded trace (viz replay FILE)")
 	}
+	cur := r.p.frame(0).stats
+	sk.reached(int(cur.Pos), cur.ended())
 	pos = sk.restAt(pos)
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
@@ -281,7 +284,7 @@ func (s *session) state() stateMsg {
 	ps := make([]*player, len(s.runs))
 	for i, r := range s.runs {
 		runs[i] = runData{cancelled: r.cancelled, err: r.err, views: r.views}
-		if sk, ok := r.src.(seeker); ok {
+		if sk, ok := r.src.(seeker); ok && r.src.stepping() {
 			runs[i].total = sk.length()
 		}
 		ps[i] = r.p

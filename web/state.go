@@ -154,7 +154,8 @@ func buildState(mode string, runs []runData) stateMsg {
 	msg.Charts = chartsOf(st, stats)
 	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if act.total > 0 {
-		msg.Replay = &replayPos{Pos: st.Pos, Total: act.total}
+		// A live run gone back: where it is, of how far it went.
+		msg.Replay = &replayPos{Pos: st.Pos, Total: max(act.total, int(st.Pos))}
 	}
 	return msg
 }

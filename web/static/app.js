@@ -958,7 +958,7 @@ function bind() {
       case '-': zoomTree(0.8); break;
       case '0': fitTree(); break;
       case 'e': control('to-end'); break;
-      case 'ArrowLeft': if (document.body.classList.contains('replay')) control('back'); break;
+      case 'ArrowLeft': control('back'); break;
       case ' ': if (playing) pause(); else play(); break;
       default: return;
     }
