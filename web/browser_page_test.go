@@ -344,6 +344,20 @@ func TestBrowserPresentation(t *testing.T) {
 	b.do("pause", chromedp.KeyEvent(" "))
 	b.wait("paused", `window.viz.status === 'paused'`)
 	shot(t, b.ctx, "big-tree")
+	// Iterations later, one is big enough for the effort chart.
+	for i := 0; i < 8 && js[bool](b, "the effort chart", `q('effort-chart').closest('section').hidden`); i++ {
+		before := b.viz().Event
+		b.do("b", chromedp.KeyEvent("b"))
+		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.nextBound > 0 && window.viz.event > %d`, before))
+	}
+	for i := 0; i < 6 && !js[bool](b, "the chart shown", `q('effort-chart').closest('section').classList.contains('shown')`); i++ {
+		b.do("c", chromedp.KeyEvent("c"))
+	}
+	b.wait("the effort chart drawn", `!!echarts.getInstanceByDom(q('effort-chart'))`)
+	if n := js[int](b, "the second moves", `echarts.getInstanceByDom(q('effort-chart')).getOption().series[0].data.reduce((n, d) => n + (d.children || []).length, 0)`); n < 2 {
+		t.Errorf("the effort chart has %d second moves", n)
+	}
+	shot(t, b.ctx, "effort")
 
 	// Out of presentation mode and back.
 	b.do("p", chromedp.KeyEvent("p"))

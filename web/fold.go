@@ -17,6 +17,9 @@ type runStats struct {
 	// SolutionH is h along the solution path from the start (the tree
 	// window's path when the goal was found), for the h-vs-h* chart.
 	SolutionH []int
+	// Effort is the current iteration's generated nodes by first moves,
+	// for the effort chart of a big iteration.
+	Effort []effort
 	// Pos counts the events that went through the run's player (skipped
 	// ones included, when a replay seeks): the position in a trace.
 	Pos int64

@@ -328,6 +328,7 @@ func (p *player) frame(treeIter int) frame {
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
 		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited, queued: p.queued.Load()}
 	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
+	f.stats.Effort = p.tree.effortView()
 	if b := p.build.Load(); b != nil {
 		f.build = *b
 	}

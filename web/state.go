@@ -191,6 +191,7 @@ func currentNode(fr frame, st runStats, vs *views) *nodeView {
 func chartsOf(active runStats, all []runStats) map[string]any {
 	return map[string]any{
 		"hstar":      hStarChart(active),
+		"effort":     effortChart(active),
 		"fhist":      fHistogram(active, false),
 		"fhistTotal": fHistogram(active, true),
 		"iterations": iterationCounts(all),

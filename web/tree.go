@@ -58,6 +58,9 @@ type tree struct {
 	kept []treeView
 	// solutionH is h along the solution path, from the start, once found.
 	solutionH []int
+	// effort counts the iteration's generated nodes by their first two
+	// moves from the root.
+	effort map[[2]int]int64
 }
 
 // maxKept bounds the finished iterations' windows a tree keeps: each holds
@@ -71,6 +74,49 @@ func newTree(limit int) *tree {
 func (t *tree) reset(bound int) {
 	t.root, t.path, t.last, t.drawn, t.bound = nil, t.path[:0], nil, 0, bound
 	clear(t.byID)
+	clear(t.effort)
+}
+
+// noMove stands for "no second move" in an effort key: a child of the root.
+const noMove = -1
+
+// countEffort counts a node generated under the path (root ... its
+// parent) by its first two moves from the root: where the iteration's
+// effort goes, whatever the window keeps.
+func (t *tree) countEffort(move int) {
+	k := [2]int{move, noMove}
+	switch len(t.path) {
+	case 0, 1:
+	case 2:
+		k = [2]int{t.path[1].Move, move}
+	default:
+		k = [2]int{t.path[1].Move, t.path[2].Move}
+	}
+	if t.effort == nil {
+		t.effort = map[[2]int]int64{}
+	}
+	t.effort[k]++
+}
+
+// effortView lists the iteration's effort by first moves.
+func (t *tree) effortView() []effort {
+	out := make([]effort, 0, len(t.effort))
+	for k, n := range t.effort {
+		out = append(out, effort{First: k[0], Second: k[1], Nodes: n})
+	}
+	slices.SortFunc(out, func(a, b effort) int {
+		if a.First != b.First {
+			return a.First - b.First
+		}
+		return a.Second - b.Second
+	})
+	return out
+}
+
+// effort is the nodes generated under one pair of first moves.
+type effort struct {
+	First, Second int
+	Nodes         int64
 }
 
 // add folds one event into the window. For a visit or a prune it reports
@@ -95,6 +141,7 @@ func (t *tree) add(e *trace.Event) bool {
 		if t.root == nil || !t.unwindTo(e.Parent) {
 			return false
 		}
+		t.countEffort(e.Move)
 		t.attach(n)
 		t.path = append(t.path, n)
 		t.last = n
@@ -107,6 +154,7 @@ func (t *tree) add(e *trace.Event) bool {
 			return false
 		}
 		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPruned, Count: 1}
+		t.countEffort(e.Move)
 		t.attach(n)
 		t.last = n
 		return true

@@ -352,7 +352,7 @@ window.vizSVG = svg;
 const tree = { zoom: 'auto', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, chosen: 0, drag: null };
 
 function treeSizes() {
-  return document.body.classList.contains('present') ? { dx: 46, dy: 62, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
+  return document.body.classList.contains('present') ? { dx: 58, dy: 62, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
 }
 
 function drawTree(tv) {
@@ -557,14 +557,17 @@ function bigText(opt) {
   for (const k of ['xAxis', 'yAxis']) {
     [].concat(o[k] || []).forEach((a) => { a.axisLabel = big(a.axisLabel, 16); a.nameTextStyle = big(a.nameTextStyle, 16); });
   }
-  (o.series || []).forEach((s) => { if (s.markLine) s.markLine.label = big(s.markLine.label, 16); });
+  (o.series || []).forEach((s) => {
+    if (s.markLine) s.markLine.label = big(s.markLine.label, 16);
+    if (s.type === 'sunburst') s.label = big(s.label, 16);
+  });
   [].concat(o.grid || []).forEach((g) => {
     g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
   });
   return o;
 }
 
-const chartIDs = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart' };
+const chartIDs = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
 
 // drawCharts draws the charts of a state. While the search runs, one chart
 // is drawn an animation frame, the others wait their turn (with the latest
@@ -574,6 +577,7 @@ let chartsDue = null, chartKeys = [], chartFrame = 0;
 function drawCharts(c, running) {
   if (!c) return;
   $('hstar-panel').hidden = !c.hstar;
+  $('effort-panel').hidden = !c.effort;
   chartsDue = c;
   for (const k in chartIDs) if (!chartKeys.includes(k)) chartKeys.push(k);
   if (!running) {
