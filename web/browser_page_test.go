@@ -222,6 +222,24 @@ func TestBrowserPage(t *testing.T) {
 		t.Errorf("bug 2: %s", strings.Join(bad, "; "))
 	}
 
+	// Nothing overlaps at 1440x900, in either mode.
+	if bad := js[[]string](b, "the panels", `(() => {
+		const bad = [], panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
+		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
+			const [a, ra] = panels[i], [b, rb] = panels[j];
+			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+		}
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("1440x900: %s", strings.Join(bad, "; "))
+	}
+	b.do("presentation", chromedp.KeyEvent("p"))
+	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
+		t.Errorf("presentation at 1440x900: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "present-1440x900")
+	b.do("out of presentation", chromedp.KeyEvent("p"))
+
 	// Bug 8: charts a reader can read, with two runs compared.
 	b.do("linear scale", chromedp.Click(sel("log-scale")))
 	b.do("keep runs", chromedp.Click(sel("keep-runs")))
@@ -273,6 +291,35 @@ func TestBrowserReplay(t *testing.T) {
 	}
 }
 
+// presentLayoutJS lists what is wrong with presentation mode's layout: the
+// page scrolls, the tree, the f histogram or the controls are off screen,
+// panels overlap, text is under 16 px.
+const presentLayoutJS = `(() => {
+		const bad = [], W = innerWidth, H = innerHeight;
+		if (document.documentElement.scrollHeight > H + 1 || document.documentElement.scrollWidth > W + 1) bad.push('the page scrolls: ' + document.documentElement.scrollWidth + 'x' + document.documentElement.scrollHeight);
+		const boxes = {};
+		for (const id of ['tree', 'fhist', 'step', 'puzzle-state', 'last-event']) {
+			const r = q(id).getBoundingClientRect();
+			boxes[id] = r;
+			if (r.width < 50 && id !== 'step' || r.height < 20 || r.left < 0 || r.top < 0 || r.right > W + 1 || r.bottom > H + 1) bad.push(id + ' is not on screen: ' + JSON.stringify(r));
+		}
+		const panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
+		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
+			const [a, ra] = panels[i], [b, rb] = panels[j];
+			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+		}
+		for (const el of document.querySelectorAll('main *, header *')) {
+			if (el.offsetParent === null || el.closest('svg') && el.tagName !== 'text' || !el.childNodes.length) continue;
+			const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+			if (!own) continue;
+			const size = parseFloat(getComputedStyle(el).fontSize) * (el.tagName === 'text' ? el.getScreenCTM().a : 1);
+			if (size < 15.9) bad.push('text of ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
+		}
+		const o = echarts.getInstanceByDom(q('fhist')).getOption();
+		if (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16) bad.push('chart text under 16 px');
+		return bad;
+	})()`
+
 // TestBrowserPresentation is the page on a projector: 1280x720, ?present.
 // The first load tells a newcomer what to do and draws the start state; in
 // presentation mode the controls, the state, the tree and the f histogram
@@ -299,31 +346,7 @@ func TestBrowserPresentation(t *testing.T) {
 	b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.nextBound > 0`)
 	b.do("into the next iteration", chromedp.KeyEvent("x"), chromedp.KeyEvent("x"))
 	b.wait("two expansions", `window.viz.treeIteration === 2 && window.viz.drawnTreeNodes > 1`)
-	if bad := settle(b, "the layout", `(() => {
-		const bad = [], W = innerWidth, H = innerHeight;
-		if (document.documentElement.scrollHeight > H + 1 || document.documentElement.scrollWidth > W + 1) bad.push('the page scrolls: ' + document.documentElement.scrollWidth + 'x' + document.documentElement.scrollHeight);
-		const boxes = {};
-		for (const id of ['tree', 'fhist', 'step', 'puzzle-state', 'last-event']) {
-			const r = q(id).getBoundingClientRect();
-			boxes[id] = r;
-			if (r.width < 50 && id !== 'step' || r.height < 20 || r.left < 0 || r.top < 0 || r.right > W + 1 || r.bottom > H + 1) bad.push(id + ' is not on screen: ' + JSON.stringify(r));
-		}
-		const panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
-		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
-			const [a, ra] = panels[i], [b, rb] = panels[j];
-			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
-		}
-		for (const el of document.querySelectorAll('main *, header *')) {
-			if (el.offsetParent === null || el.closest('svg') && el.tagName !== 'text' || !el.childNodes.length) continue;
-			const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
-			if (!own) continue;
-			const size = parseFloat(getComputedStyle(el).fontSize) * (el.tagName === 'text' ? el.getScreenCTM().a : 1);
-			if (size < 15.9) bad.push('text of ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
-		}
-		const o = echarts.getInstanceByDom(q('fhist')).getOption();
-		if (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16) bad.push('chart text under 16 px');
-		return bad;
-	})()`); len(bad) > 0 {
+	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
 		t.Errorf("presentation at 1280x720: %s", strings.Join(bad, "; "))
 	}
 	shot(t, b.ctx, "present-1280x720")
