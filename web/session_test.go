@@ -1,11 +1,14 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"idaviz/trace"
 )
 
 func startMsg(extra map[string]any) map[string]any {
@@ -273,5 +276,18 @@ func TestLiveBack(t *testing.T) {
 	m = c.until(10*time.Second, "the end again", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Active.Generated != end.Active.Generated || m.Active.SolutionLength != end.Active.SolutionLength {
 		t.Errorf("to the end again: %s, length %d; first time %s, length %d", describe(*m.Active), m.Active.SolutionLength, describe(*end.Active), end.Active.SolutionLength)
+	}
+}
+
+// TestStateWhileBuilding: a run whose domain is still building (no
+// run-start yet) claims no node and no h (issue 9, bug 6: "h = 0 for a
+// minute"), and says it is building.
+func TestStateWhileBuilding(t *testing.T) {
+	p := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
+	fr := p.frame(0)
+	fr.build = "building pattern database corners: 12%"
+	st := buildState("live", []runData{{frame: fr, views: &views{}}})
+	if st.Status != "building" || st.Node != nil || !strings.Contains(st.Event, "12%") {
+		t.Errorf("while building: status %q, node %+v, event %q", st.Status, st.Node, st.Event)
 	}
 }

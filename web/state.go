@@ -163,6 +163,11 @@ func buildState(mode string, runs []runData) stateMsg {
 // currentNode is the node the state panel draws: the last one visited or
 // pruned, the goal once solved, the start before anything.
 func currentNode(fr frame, st runStats, vs *views) *nodeView {
+	if st.Run == nil {
+		// Not started yet (a database still building): no node to show,
+		// and no h to claim.
+		return nil
+	}
 	switch {
 	case fr.last != nil && st.Status != trace.StatusSolved:
 		e := fr.last

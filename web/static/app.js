@@ -278,7 +278,8 @@ function drawStats(msg) {
   const rows = [];
   rows.push(['status', msg.status]);
   if (a) {
-    rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
+    // Before its run-start (a database still building) a run has no names yet.
+    if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
     rows.push(['iteration', a.iteration], ['bound', a.bound]);
     if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
     rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
@@ -319,7 +320,12 @@ function drawStats(msg) {
 
 function drawNode(node) {
   const info = $('node-info');
-  if (!node) { info.textContent = ''; $('puzzle-state').textContent = ''; return; }
+  if (!node) {
+    // A run not yet started (building its databases) keeps the start
+    // state drawn before Start.
+    if (lastState && lastState.active && !lastState.active.puzzle) return;
+    info.textContent = ''; $('puzzle-state').textContent = ''; return;
+  }
   info.textContent = 'g = ' + node.g + ', h = ' + node.h + ', f = ' + node.f + ', depth ' + node.depth +
     (node.moves && node.moves.length ? ' · moves: ' + node.moves.join(' ') : '');
   if (node.error) info.textContent += ' (' + node.error + ')';
