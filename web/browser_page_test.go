@@ -156,6 +156,11 @@ func TestBrowserPage(t *testing.T) {
 		b.do("s", chromedp.KeyEvent("s"))
 	}
 	b.wait("ten steps", `window.viz.events === 10`)
+	// Back in a live run, as in a replay.
+	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+	b.wait("one back", `window.viz.event === 8 && window.viz.events === 10 && window.viz.status === 'paused'`)
+	b.do("s", chromedp.KeyEvent("s"))
+	b.wait("forward again", `window.viz.event === 9`)
 
 	// Bug 3: after ten steps and Next bound, every panel names the same
 	// iteration and bound.
@@ -217,6 +222,24 @@ func TestBrowserPage(t *testing.T) {
 		t.Errorf("bug 2: %s", strings.Join(bad, "; "))
 	}
 
+	// Nothing overlaps at 1440x900, in either mode.
+	if bad := js[[]string](b, "the panels", `(() => {
+		const bad = [], panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
+		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
+			const [a, ra] = panels[i], [b, rb] = panels[j];
+			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+		}
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("1440x900: %s", strings.Join(bad, "; "))
+	}
+	b.do("presentation", chromedp.KeyEvent("p"))
+	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
+		t.Errorf("presentation at 1440x900: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "present-1440x900")
+	b.do("out of presentation", chromedp.KeyEvent("p"))
+
 	// Bug 8: charts a reader can read, with two runs compared.
 	b.do("linear scale", chromedp.Click(sel("log-scale")))
 	b.do("keep runs", chromedp.Click(sel("keep-runs")))
@@ -237,12 +260,6 @@ func TestBrowserPage(t *testing.T) {
 	_ = strings.Contains
 }
 
-func TestBrowserShot(t *testing.T) {
-	b := openPage(t, 1440, 900)
-	js[bool](b, "", `choose('puzzle', 'squares'), true`)
-	shot(t, b.ctx, "look")
-}
-
 // TestBrowserReplay is viz replay FILE in the page.
 func TestBrowserReplay(t *testing.T) {
 	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
@@ -253,19 +270,239 @@ func TestBrowserReplay(t *testing.T) {
 	b := openBrowser(t, 60*time.Second)
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	b.do("loading the page", chromedp.Navigate(pageURL))
-	b.wait("the replay", `window.viz.events === 1 && window.viz.status === 'paused'`)
+	b.wait("the replay", `window.viz.event === 0 && window.viz.status === 'paused' && window.viz.mode === 'replay'`)
 	js[bool](b, "helpers", pageJS)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
 	// Bug 4: To end, then Back or ←: the replay moves back.
 	b.do("to the end", chromedp.Click(sel("to-end")))
 	b.wait("the end", `window.viz.status === 'solved'`)
-	end := b.viz().Events
+	end := b.viz().Event
+	if v := b.viz(); v.Events != int64(len(rec.Events)) || end != v.Events-1 {
+		t.Errorf("at the end of a replay of %d events: window.viz.event %d, events %d", len(rec.Events), end, v.Events)
+	}
 	b.do("back", chromedp.Click(sel("back")))
-	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.events < %d && window.viz.status === 'paused'`, end))
-	before := b.viz().Events
+	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.event < %d && window.viz.status === 'paused'`, end))
+	before := b.viz().Event
 	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
-	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.events === %d`, before-1))
+	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.event === %d`, before-1))
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
+}
+
+// presentLayoutJS lists what is wrong with presentation mode's layout: the
+// page scrolls, the tree, the f histogram or the controls are off screen,
+// panels overlap, text is under 16 px.
+const presentLayoutJS = `(() => {
+		const bad = [], W = innerWidth, H = innerHeight;
+		if (document.documentElement.scrollHeight > H + 1 || document.documentElement.scrollWidth > W + 1) bad.push('the page scrolls: ' + document.documentElement.scrollWidth + 'x' + document.documentElement.scrollHeight);
+		const boxes = {};
+		for (const id of ['tree', 'fhist', 'step', 'puzzle-state', 'last-event']) {
+			const r = q(id).getBoundingClientRect();
+			boxes[id] = r;
+			if (r.width < 50 && id !== 'step' || r.height < 20 || r.left < 0 || r.top < 0 || r.right > W + 1 || r.bottom > H + 1) bad.push(id + ' is not on screen: ' + JSON.stringify(r));
+		}
+		const panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
+		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
+			const [a, ra] = panels[i], [b, rb] = panels[j];
+			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+		}
+		for (const el of document.querySelectorAll('main *, header *')) {
+			if (el.offsetParent === null || el.closest('svg') && el.tagName !== 'text' || !el.childNodes.length) continue;
+			const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+			if (!own) continue;
+			const size = parseFloat(getComputedStyle(el).fontSize) * (el.tagName === 'text' ? el.getScreenCTM().a : 1);
+			if (size < 15.9) bad.push('text of ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
+		}
+		const o = echarts.getInstanceByDom(q('fhist')).getOption();
+		if (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16) bad.push('chart text under 16 px');
+		return bad;
+	})()`
+
+// TestBrowserPresentation is the page on a projector: 1280x720, ?present.
+// The first load tells a newcomer what to do and draws the start state; in
+// presentation mode the controls, the state, the tree and the f histogram
+// are all on screen, with no scrolling and text of 16 px and up.
+func TestBrowserPresentation(t *testing.T) {
+	pageURL := servePage(t)
+	b := openBrowser(t, 90*time.Second)
+	b.do("the window size", chromedp.EmulateViewport(1280, 720))
+	b.do("loading the page", chromedp.Navigate(pageURL+"?present"))
+	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+	js[bool](b, "helpers", pageJS)
+	if v := b.viz(); !v.Presentation || v.Mode != "live" {
+		t.Errorf("?present: window.viz %+v", v)
+	}
+	// The first load: a hint, and the start state drawn before Start.
+	b.wait("the start state before Start", `q('puzzle-state').querySelectorAll('rect').length >= 9`)
+	if hint := js[string](b, "the hint", `q('hint').hidden ? '' : q('hint').textContent`); !strings.Contains(hint, "Start") {
+		t.Errorf("the first load shows no hint for a newcomer: %q", hint)
+	}
+	js[bool](b, "the textbook preset", `choose('preset', '1'), true`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
+	b.wait("a paused run", `window.viz.status === 'paused'`)
+	b.do("next bound", chromedp.KeyEvent("b"))
+	b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.nextBound > 0`)
+	b.do("into the next iteration", chromedp.KeyEvent("x"), chromedp.KeyEvent("x"))
+	b.wait("two expansions", `window.viz.treeIteration === 2 && window.viz.drawnTreeNodes > 1`)
+	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
+		t.Errorf("presentation at 1280x720: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "present-1280x720")
+	// The other charts are one key away.
+	b.do("c", chromedp.KeyEvent("c"))
+	b.wait("the next chart", `q('fhist-total').closest('section').classList.contains('shown')`)
+	// A big tree: the hardest 8-puzzle under misplaced tiles, a few
+	// iterations in, folded into its window.
+	js[bool](b, "the hardest preset", `choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced'), true`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
+	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
+	for i := 0; i < 4; i++ {
+		b.do("b", chromedp.KeyEvent("b"))
+		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i+1))
+	}
+	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
+	b.wait("a big window", `window.viz.drawnTreeNodes > 20`)
+	b.do("pause", chromedp.KeyEvent(" "))
+	b.wait("paused", `window.viz.status === 'paused'`)
+	shot(t, b.ctx, "big-tree")
+	// Iterations later, one is big enough for the effort chart.
+	for i := 0; i < 8 && js[bool](b, "the effort chart", `q('effort-chart').closest('section').hidden`); i++ {
+		before := b.viz().Event
+		b.do("b", chromedp.KeyEvent("b"))
+		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.nextBound > 0 && window.viz.event > %d`, before))
+	}
+	for i := 0; i < 6 && !js[bool](b, "the chart shown", `q('effort-chart').closest('section').classList.contains('shown')`); i++ {
+		b.do("c", chromedp.KeyEvent("c"))
+	}
+	b.wait("the effort chart drawn", `!!echarts.getInstanceByDom(q('effort-chart'))`)
+	if n := js[int](b, "the second moves", `echarts.getInstanceByDom(q('effort-chart')).getOption().series[0].data.reduce((n, d) => n + (d.children || []).length, 0)`); n < 2 {
+		t.Errorf("the effort chart has %d second moves", n)
+	}
+	shot(t, b.ctx, "effort")
+
+	// Out of presentation mode and back.
+	b.do("p", chromedp.KeyEvent("p"))
+	b.wait("normal mode", `!window.viz.presentation`)
+	b.do("present", chromedp.Click(chromedp.CSS(`[data-testid="present"]`)))
+	b.wait("presentation again", `window.viz.presentation`)
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
+}
+
+// TestBrowserTreeAndQuiz: quiz mode, the tree of a finished iteration, the
+// tree's zoom, and the h-vs-h* chart after the solution.
+func TestBrowserTreeAndQuiz(t *testing.T) {
+	want := engineResult(t, testPuzzle, testState, "manhattan")
+	b := openPage(t, 1440, 900)
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'manhattan'), true`, testPuzzle, testState))
+	b.do("start", chromedp.Click(sel("start")))
+	b.wait("a paused run", `window.viz.status === 'paused'`)
+
+	// Quiz: the next bound, typed.
+	b.do("quiz on", chromedp.Click(sel("quiz")))
+	b.wait("quiz on", `window.viz.quiz.on`)
+	b.do("b", chromedp.KeyEvent("b"))
+	b.wait("the bound question", `window.viz.quiz.asked === 1 && q('quiz-question').textContent.includes('next bound')`)
+	if v := b.viz(); v.NextBound != 0 {
+		t.Errorf("quiz: the page shows the answer (next bound %d) before it is given", v.NextBound)
+	}
+	b.do("the answer", chromedp.SendKeys(sel("quiz-bound"), fmt.Sprint(want.Iterations[0].NextBound)), chromedp.Click(sel("quiz-submit")))
+	b.wait("the answer taken", fmt.Sprintf(`window.viz.quiz.right === 1 && window.viz.nextBound === %d`, want.Iterations[0].NextBound))
+	if r := js[string](b, "the reason", `q('quiz-result').textContent`); !strings.Contains(r, "the bound rises to") {
+		t.Errorf("quiz: the answer's reason %q is not the last event's words", r)
+	}
+	// Quiz: steps until one asks whether a child is pruned.
+	for i := 0; i < 12 && b.viz().Quiz.Asked == 1; i++ {
+		before := b.viz().Event
+		b.do("s", chromedp.KeyEvent("s"))
+		b.wait("a step or a question", fmt.Sprintf(`window.viz.event > %d || window.viz.quiz.asked > 1`, before))
+	}
+	b.wait("the prune question", `window.viz.quiz.asked === 2 && q('quiz-question').textContent.includes('pruned')`)
+	b.do("no", chromedp.Click(sel("quiz-no")))
+	b.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent) && q('quiz-result').textContent.includes('node')`)
+	// Quiz: where the search goes next, clicked in the tree.
+	b.do("x", chromedp.KeyEvent("x"))
+	b.wait("the node question", `window.viz.quiz.asked === 3 && q('quiz-question').textContent.includes('Click')`)
+	shot(t, b.ctx, "quiz-question")
+	b.do("a node", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.path circle`)))
+	b.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent) && q('quiz-result').textContent.includes('visit node')`)
+	b.do("quiz off", chromedp.KeyEvent("q"))
+	b.wait("quiz off", `!window.viz.quiz.on`)
+	shot(t, b.ctx, "quiz")
+
+	// The tree of the finished first iteration, and back.
+	b.wait("two iterations", `window.viz.treeIteration === 2`)
+	js[bool](b, "iteration 1", `choose('tree-iteration', '1'), true`)
+	b.wait("the first iteration's tree", fmt.Sprintf(`window.viz.treeIteration === 1 && window.viz.treeBound === %d && window.viz.iteration === 2`, want.Iterations[0].Bound))
+	if info := js[string](b, "the tree header", `q('tree-info').textContent`); !strings.Contains(info, "finished") {
+		t.Errorf("the tree of a finished iteration does not say so: %q", info)
+	}
+	b.do("a node of it", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.expanded circle, [data-testid="tree"] svg .node.pruned circle`)))
+	b.wait("its state", `q('selected').querySelectorAll('svg rect').length === 9 && !!q('tree').querySelector('.node.chosen')`)
+	js[bool](b, "the iteration under way", `choose('tree-iteration', '0'), true`)
+	b.wait("the tree under way", `window.viz.treeIteration === 2`)
+
+	// Zoom in, follow the current node, zoom out, fit.
+	width := func() float64 {
+		return js[float64](b, "the view", `q('tree').querySelector('svg').viewBox.baseVal.width`)
+	}
+	w0 := width()
+	b.do("zoom in", chromedp.Click(sel("tree-zoom-in")), chromedp.Click(sel("tree-zoom-in")))
+	if w := width(); !(w < w0*0.7) {
+		t.Errorf("zooming in twice: view %.0f wide, was %.0f", w, w0)
+	}
+	for i := 0; i < 6; i++ {
+		before := b.viz().Event
+		b.do("x", chromedp.KeyEvent("x"))
+		b.wait("an expansion", fmt.Sprintf(`window.viz.event > %d`, before))
+	}
+	if !js[bool](b, "the current node", `(() => {
+		const s = q('tree').querySelector('svg'), v = s.viewBox.baseVal;
+		const c = Array.from(s.querySelectorAll('circle')).find((c) => c.getAttribute('stroke-width') === '3');
+		if (!c) return false;
+		const x = +c.getAttribute('cx'), y = +c.getAttribute('cy');
+		return x >= v.x && x <= v.x + v.width && y >= v.y && y <= v.y + v.height;
+	})()`) {
+		t.Error("zoomed in, the current node left the view while stepping")
+	}
+	w1 := width()
+	b.do("zoom out", chromedp.KeyEvent("-"))
+	if w := width(); !(w > w1) {
+		t.Errorf("zooming out: view %.0f wide, was %.0f", w, w1)
+	}
+	b.do("fit", chromedp.Click(sel("tree-fit")))
+	if !js[bool](b, "every node", `(() => {
+		const s = q('tree').querySelector('svg'), v = s.viewBox.baseVal;
+		return Array.from(s.querySelectorAll('circle, rect')).every((c) => {
+			const r = c.getBBox();
+			return r.x >= v.x - 1 && r.x + r.width <= v.x + v.width + 1 && r.y >= v.y - 1 && r.y + r.height <= v.y + v.height + 1;
+		});
+	})()`) {
+		t.Error("fit leaves nodes out of view")
+	}
+
+	// After the solution: h along it against h*.
+	b.do("to the end", chromedp.Click(sel("to-end")))
+	b.wait("solved", `window.viz.status === 'solved'`)
+	b.wait("the h* chart", `!q('hstar-chart').closest('section').hidden && !!echarts.getInstanceByDom(q('hstar-chart'))`)
+	type series struct {
+		Name string    `json:"name"`
+		Data []float64 `json:"data"`
+	}
+	ss := js[[]series](b, "the h* chart", `echarts.getInstanceByDom(q('hstar-chart')).getOption().series.map((s) => ({ name: s.name, data: s.data.map((d) => typeof d === 'object' ? d.value : d) }))`)
+	if len(ss) != 2 || len(ss[0].Data) != len(want.Moves)+1 || len(ss[1].Data) != len(ss[0].Data) {
+		t.Fatalf("h* chart: %+v, want two series over %d depths", ss, len(want.Moves)+1)
+	}
+	for d, hstar := range ss[0].Data {
+		if hstar != float64(len(want.Moves)-d) || ss[1].Data[d] > hstar || ss[1].Data[d] < 0 {
+			t.Errorf("depth %d: h* %v (want %d), h %v", d, hstar, len(want.Moves)-d, ss[1].Data[d])
+		}
+	}
+	shot(t, b.ctx, "hstar")
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

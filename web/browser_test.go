@@ -49,8 +49,21 @@ type vizStatus struct {
 	Pruned         int64  `json:"pruned"`
 	SolutionLength int    `json:"solutionLength"`
 	DrawnTreeNodes int    `json:"drawnTreeNodes"`
-	Events         int64  `json:"events"`
-	Iterations     []struct {
+	Events         int64  `json:"events"` // so far (live), in the recording (replay)
+	Event          int64  `json:"event"`  // the current one, 0-based
+	Mode           string `json:"mode"`
+	Presentation   bool   `json:"presentation"`
+	NextBound      int    `json:"nextBound"`
+	HistIteration  int    `json:"histIteration"`
+	HistBound      int    `json:"histBound"`
+	TreeIteration  int    `json:"treeIteration"`
+	TreeBound      int    `json:"treeBound"`
+	Quiz           struct {
+		On    bool `json:"on"`
+		Asked int  `json:"asked"`
+		Right int  `json:"right"`
+	} `json:"quiz"`
+	Iterations []struct {
 		Bound     int   `json:"bound"`
 		Expanded  int64 `json:"expanded"`
 		Generated int64 `json:"generated"`
@@ -180,9 +193,18 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// docShots are the screenshots that, with VIZ_SCREENSHOT_DOCS=1, become the
+// documentation's pictures (README and docs/GUIDE.md).
+var docShots = map[string]string{
+	"stepping":         "screenshot.png",
+	"present-1280x720": "present.png",
+	"big-tree":         "tree.png",
+	"quiz-question":    "quiz.png",
+}
+
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory); with VIZ_SCREENSHOT_DOCS=1 the one taken while
-// stepping also becomes docs/screenshot.png.
+// temporary directory); with VIZ_SCREENSHOT_DOCS=1 those of docShots also
+// go to docs/.
 func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -202,8 +224,8 @@ func shot(t testing.TB, ctx context.Context, name string) {
 		return
 	}
 	t.Logf("screenshot: %s", path)
-	if name == "stepping" && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
-		if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), png, 0o644); err != nil {
+	if doc, ok := docShots[name]; ok && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
+		if err := os.WriteFile(filepath.Join("..", "docs", doc), png, 0o644); err != nil {
 			t.Logf("docs screenshot: %v", err)
 		}
 	}
@@ -255,19 +277,19 @@ func TestBrowserExport(t *testing.T) {
 	b := openBrowser(t, 60*time.Second)
 	do, wait, bctx := b.do, b.wait, b.ctx
 	do("opening the export", chromedp.Navigate("file://"+path))
-	wait("the first frame", `window.viz.events === 1`)
+	wait("the first frame", `window.viz.event === 0 && window.viz.mode === 'replay'`)
 	for i := 0; i < 4; i++ {
 		do("step", chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
 	}
-	wait("four steps", `window.viz.events === 5`)
+	wait("four steps", `window.viz.event === 4`)
 	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
-	wait("one back", `window.viz.events === 4`)
+	wait("one back", `window.viz.event === 3`)
 	// Bug 5 (issue 9): x goes to the next expansion, not one event on; the
 	// log scale stays ticked as the page moves.
 	for i := 0; i < 5; i++ {
-		before := b.viz().Events
+		before := b.viz().Event
 		do("x", chromedp.KeyEvent("x"))
-		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.events > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
+		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.event > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
 	}
 	do("log scale", chromedp.Click(chromedp.CSS(`[data-testid="log-scale"]`)), chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
 	wait("bug 5: the log scale stays", `document.querySelector('[data-testid=log-scale]').checked && echarts.getInstanceByDom(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)

@@ -259,6 +259,74 @@ func boundChart(runs []runStats) map[string]any {
 	return line.JSON()
 }
 
+// hStarChart charts, once a run is solved, h along the solution path
+// against the true remaining distance h* = length − depth: how well the
+// heuristic guides, and that it never overestimates (h ≤ h*). It is nil
+// before a solution, or for a run without a tree (a fast one).
+func hStarChart(s runStats) map[string]any {
+	h := s.SolutionH
+	if s.Status != trace.StatusSolved || len(h) == 0 {
+		return nil
+	}
+	n := len(h) - 1 // the solution's length: the path holds the start too
+	xs := make([]string, len(h))
+	hs := make([]opts.LineData, len(h))
+	stars := make([]opts.LineData, len(h))
+	for d := range h {
+		xs[d] = strconv.Itoa(d)
+		hs[d] = opts.LineData{Value: h[d]}
+		stars[d] = opts.LineData{Value: n - d}
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (true distance to go)"), legend(true), tooltip(),
+		grid(1), xAxis("depth on the solution path"),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
+	line.SetXAxis(xs)
+	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	line.Validate()
+	return line.JSON()
+}
+
+// bigIteration is the nodes an iteration must generate before the page
+// adds its effort chart: below it, the tree itself says where they went.
+const bigIteration = 10_000
+
+// effortChart shows where a big iteration's effort went: its generated
+// nodes by the first move from the start (inner ring) and the second
+// (outer), so that one sees which opening the search spends its time
+// under. It is nil for a small iteration, or one without node events.
+func effortChart(s runStats) map[string]any {
+	var total int64
+	for _, e := range s.Effort {
+		total += e.Nodes
+	}
+	if total < bigIteration {
+		return nil
+	}
+	var info *trace.RunInfo = s.Run
+	name := func(m int) string { return moveNames(info, []int{m})[0] }
+	var data []opts.SunBurstData
+	for _, e := range s.Effort {
+		if len(data) == 0 || data[len(data)-1].Name != name(e.First) {
+			data = append(data, opts.SunBurstData{Name: name(e.First)})
+		}
+		first := &data[len(data)-1]
+		first.Value += float64(e.Nodes)
+		if e.Second != noMove {
+			first.Children = append(first.Children, &opts.SunBurstData{Name: name(e.Second), Value: float64(e.Nodes)})
+		}
+	}
+	sb := charts.NewSunburst()
+	sb.SetGlobalOptions(noAnimation(), title("where iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+strconv.FormatInt(total, 10)+" nodes went, by the first two moves"),
+		legend(false), charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}))
+	sb.AddSeries("nodes", data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
+	sb.Validate()
+	return sb.JSON()
+}
+
 func runName(r runStats) string {
 	if r.Label != "" {
 		return "#" + strconv.Itoa(r.ID) + " " + r.Label

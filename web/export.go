@@ -35,7 +35,7 @@ func Frames(rec *Recording, maxFrames int) ([]json.RawMessage, error) {
 	for i := range rec.Events {
 		p.fold(&rec.Events[i])
 		if i == 0 || i == n-1 || (i+1)%step == 0 {
-			st := buildState(mode, []runData{{frame: p.frame(), views: vs, total: n}})
+			st := buildState(mode, []runData{{frame: p.frame(0), views: vs, total: n}})
 			b, err := json.Marshal(st)
 			if err != nil {
 				return nil, fmt.Errorf("rendering event %d: %w", i+1, err)

@@ -14,6 +14,12 @@ type runStats struct {
 	// State is the status the page shows: paused or running until the run
 	// ends, then the engine's status (solved, exhausted, limit, cancelled).
 	State string
+	// SolutionH is h along the solution path from the start (the tree
+	// window's path when the goal was found), for the h-vs-h* chart.
+	SolutionH []int
+	// Effort is the current iteration's generated nodes by first moves,
+	// for the effort chart of a big iteration.
+	Effort []effort
 	// Pos counts the events that went through the run's player (skipped
 	// ones included, when a replay seeks): the position in a trace.
 	Pos int64

@@ -125,9 +125,9 @@ func TestSlowClientCoalesces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev1 := r.p.frame().stats.Pos
+	ev1 := r.p.frame(0).stats.Pos
 	time.Sleep(run / 2)
-	ev2 := r.p.frame().stats.Pos
+	ev2 := r.p.frame(0).stats.Pos
 	if ev2 <= ev1 || ev1 < 1000 {
 		t.Fatalf("the engine did not run free while the client was away: %d then %d events", ev1, ev2)
 	}

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -65,6 +66,7 @@ type player struct {
 	lastEvent  string       // the last event, in words
 	lastKind   trace.Kind   // and its kind
 	waited     bool         // the run was held back (paused or paced) at least once
+	skip       int64        // events folded without waiting or telling: a live run sought back
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -99,6 +101,17 @@ func (p *player) Event(e *trace.Event) {
 		}
 	}
 	p.mu.Lock()
+	if p.events < p.skip {
+		// Going back in a live run: the search runs again and its first
+		// events are folded at once, quietly, up to where the page asked.
+		p.apply(e)
+		done := p.events == p.skip
+		p.mu.Unlock()
+		if done {
+			p.notify()
+		}
+		return
+	}
 	if e.Kind != trace.KindRunStart && e.Kind != trace.KindRunEnd {
 		if !p.waitTurn() {
 			p.mu.Unlock()
@@ -301,11 +314,21 @@ type frame struct {
 	build      string // a domain build's progress, before the search starts
 }
 
-func (p *player) frame() frame {
+// frame copies out the run's state; the tree is the window of iteration
+// treeIter when it is kept (0: the iteration under way).
+func (p *player) frame(treeIter int) frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: p.tree.view(), paused: p.mode == modePaused,
+	tv, ok := p.tree.keptView(treeIter)
+	if !ok || treeIter == p.tree.iter {
+		tv = p.tree.view()
+		tv.Current = true
+	}
+	tv.Kept = p.tree.keptIterations()
+	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
 		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited, queued: p.queued.Load()}
+	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
+	f.stats.Effort = p.tree.effortView()
 	if b := p.build.Load(); b != nil {
 		f.build = *b
 	}
@@ -321,11 +344,16 @@ func (p *player) frame() frame {
 	return f
 }
 
-// nodePath returns the moves to a drawn node of the tree window.
+// nodePath returns the moves to a drawn node of the tree window, or of a
+// kept window of an earlier iteration.
 func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	moves, n, ok := p.tree.pathTo(id)
+	for i := len(p.tree.kept) - 1; !ok && i >= 0; i-- {
+		moves, n = findPath(p.tree.kept[i].Root, id, nil)
+		ok = n != nil
+	}
 	if !ok {
 		return nil, treeNode{}, false
 	}

@@ -31,6 +31,7 @@ type clientMsg struct {
 	Depth     int      `json:"depth"`
 	ID        uint64   `json:"id"`
 	Pos       int      `json:"pos"`
+	Iteration int      `json:"iteration"`
 }
 
 // The replies. Each carries its type, so the page can tell them apart.
@@ -51,6 +52,13 @@ type (
 	nodeMsg struct {
 		Type string    `json:"type"` // "node"
 		Node *nodeView `json:"node"`
+	}
+	previewMsg struct {
+		Type   string    `json:"type"` // "preview"
+		Puzzle string    `json:"puzzle"`
+		State  string    `json:"state"` // as the page sent it
+		Node   *nodeView `json:"node,omitempty"`
+		Error  string    `json:"error,omitempty"` // why there is no drawing
 	}
 )
 
@@ -118,6 +126,12 @@ func (s *session) handle(data []byte) error {
 		return s.back()
 	case "seek":
 		return s.seek(m.Pos)
+	case "preview":
+		s.reply(preview(m.Puzzle, m.State, m.Goal))
+		return nil
+	case "tree":
+		s.showTree(m.Iteration)
+		return nil
 	case "clear":
 		s.clear()
 		return nil

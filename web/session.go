@@ -36,6 +36,9 @@ type session struct {
 	runs   []*run
 	nextID int
 	seed   uint64
+	// treeIter is the iteration whose tree the page looks at (0: the
+	// iteration under way).
+	treeIter int
 }
 
 // run is one search (or one replay) of the tab.
@@ -120,6 +123,7 @@ func (s *session) start(req startRequest, keep bool) error {
 		return err
 	}
 	s.mu.Lock()
+	s.treeIter = 0
 	var drop []*run
 	if !keep {
 		drop, s.runs = s.runs, nil
@@ -166,6 +170,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p
 		r.p.ctx = ctx
+		r.p.slot = s.slots
 	}
 	s.runs = append(s.runs, r)
 	s.mu.Unlock()
@@ -194,7 +199,7 @@ func (s *session) cancelRun() error {
 	if err != nil {
 		return errors.New("no run to cancel")
 	}
-	if _, ok := r.src.(seeker); ok {
+	if _, ok := r.src.(*recordedSource); ok {
 		r.p.setMode(modePaused, 0)
 		return nil
 	}
@@ -212,7 +217,7 @@ func (s *session) back() error {
 	if err != nil {
 		return errors.New("nothing to step back from: start a search first")
 	}
-	return s.seek(int(r.p.frame().stats.Pos) - 1)
+	return s.seek(int(r.p.frame(0).stats.Pos) - 1)
 }
 
 // seek restarts the active run at event pos (clamped to the recording):
@@ -223,9 +228,11 @@ func (s *session) seek(pos int) error {
 		return err
 	}
 	sk, ok := r.src.(seeker)
-	if !ok {
-		return errors.New("stepping backward and seeking need a recorded trace (viz replay FILE)")
+	if !ok || !r.src.stepping() {
+		return errors.New("stepping backward and seeking need a run stepped node by node (not a fast run) or a recorded trace (viz replay FILE)")
 	}
+	cur := r.p.frame(0).stats
+	sk.reached(int(cur.Pos), cur.ended())
 	pos = sk.restAt(pos)
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
@@ -247,9 +254,18 @@ func (s *session) node(id uint64) (*nodeView, error) {
 	if !ok {
 		return nil, fmt.Errorf("node %d is no longer drawn", id)
 	}
-	nv := r.views.node(r.p.frame().stats.Run, moves, n.G, n.H, n.F, n.Depth)
+	nv := r.views.node(r.p.frame(0).stats.Run, moves, n.G, n.H, n.F, n.Depth)
 	nv.ID = id
 	return nv, nil
+}
+
+// showTree chooses the iteration whose tree window the page draws (0: the
+// one under way).
+func (s *session) showTree(iteration int) {
+	s.mu.Lock()
+	s.treeIter = max(iteration, 0)
+	s.mu.Unlock()
+	s.notify()
 }
 
 // scramble makes a random instance; each call of a tab gets a new seed.
@@ -268,14 +284,19 @@ func (s *session) state() stateMsg {
 	ps := make([]*player, len(s.runs))
 	for i, r := range s.runs {
 		runs[i] = runData{cancelled: r.cancelled, err: r.err, views: r.views}
-		if sk, ok := r.src.(seeker); ok {
+		if sk, ok := r.src.(seeker); ok && r.src.stepping() {
 			runs[i].total = sk.length()
 		}
 		ps[i] = r.p
 	}
+	treeIter := s.treeIter
 	s.mu.Unlock()
 	for i, p := range ps {
-		runs[i].frame = p.frame()
+		it := 0
+		if i == len(ps)-1 {
+			it = treeIter
+		}
+		runs[i].frame = p.frame(it)
 	}
 	return buildState(s.origin.mode(), runs)
 }

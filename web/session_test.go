@@ -1,11 +1,14 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"idaviz/trace"
 )
 
 func startMsg(extra map[string]any) map[string]any {
@@ -237,5 +240,54 @@ func TestScramble(t *testing.T) {
 	m = c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Active.SolutionLength > 12 {
 		t.Errorf("a 12-move scramble took %d moves", m.Active.SolutionLength)
+	}
+}
+
+// TestLiveBack: a live run steps back like a replay (it runs again, quietly,
+// to the event before), also from its end.
+func TestLiveBack(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(startMsg(nil))
+	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	c.send(map[string]any{"type": "step", "n": 10})
+	at11 := *c.until(5*time.Second, "10 steps", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
+	c.send(map[string]any{"type": "step"})
+	c.until(5*time.Second, "one more", func(m *msg) bool { return isState(m) && m.Active.Events == 12 && m.Status == "paused" })
+	c.send(map[string]any{"type": "back"})
+	m := c.until(5*time.Second, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
+	if m.Active.Generated != at11.Active.Generated || m.Tree.Drawn != at11.Tree.Drawn || m.Node.ID != at11.Node.ID || m.Event != at11.Event {
+		t.Errorf("after a step and a step back: %s, %d drawn, node %d, %q; before: %s, %d drawn, node %d, %q",
+			describe(*m.Active), m.Tree.Drawn, m.Node.ID, m.Event, describe(*at11.Active), at11.Tree.Drawn, at11.Node.ID, at11.Event)
+	}
+	if m.Replay == nil || m.Replay.Total != 12 {
+		t.Errorf("a live run gone back: position %+v, want 11 of 12", m.Replay)
+	}
+	c.send(map[string]any{"type": "step"})
+	c.until(5*time.Second, "forward again", func(m *msg) bool { return isState(m) && m.Active.Events == 12 && m.Status == "paused" })
+	c.send(map[string]any{"type": "to-end"})
+	end := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	c.send(map[string]any{"type": "back"})
+	m = c.until(5*time.Second, "back from the end", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	if m.Active.Events >= end.Active.Events || m.Active.Events < end.Active.Events-2 {
+		t.Errorf("back from the end (%d events) went to %d", end.Active.Events, m.Active.Events)
+	}
+	c.send(map[string]any{"type": "to-end"})
+	m = c.until(10*time.Second, "the end again", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	if m.Active.Generated != end.Active.Generated || m.Active.SolutionLength != end.Active.SolutionLength {
+		t.Errorf("to the end again: %s, length %d; first time %s, length %d", describe(*m.Active), m.Active.SolutionLength, describe(*end.Active), end.Active.SolutionLength)
+	}
+}
+
+// TestStateWhileBuilding: a run whose domain is still building (no
+// run-start yet) claims no node and no h (issue 9, bug 6: "h = 0 for a
+// minute"), and says it is building.
+func TestStateWhileBuilding(t *testing.T) {
+	p := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
+	fr := p.frame(0)
+	fr.build = "building pattern database corners: 12%"
+	st := buildState("live", []runData{{frame: fr, views: &views{}}})
+	if st.Status != "building" || st.Node != nil || !strings.Contains(st.Event, "12%") {
+		t.Errorf("while building: status %q, node %+v, event %q", st.Status, st.Node, st.Event)
 	}
 }

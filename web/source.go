@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"sync"
 
 	"idaviz/engine"
 	"idaviz/puzzles"
@@ -33,6 +34,9 @@ type source interface {
 // seeker is a source that can start from any of its events: stepping back
 // and seeking work on it.
 type seeker interface {
+	// reached tells the source how far its run went (events folded, and
+	// whether it ended), before a seek.
+	reached(pos int, ended bool)
 	// length is how many events the source holds.
 	length() int
 	// restAt is the position (events folded) nearest to pos, at or before
@@ -95,7 +99,43 @@ type liveSource struct {
 	fast   bool // fold per iteration only (no tree, no stepping): for big searches
 	check  int64
 	memory int64 // A*'s memory budget (0: none)
+
+	// A live run steps back by running again: the engine is deterministic,
+	// so a new run's first events are the old one's. seen is the furthest
+	// the run went, ended whether it got to its end.
+	mu    sync.Mutex
+	seen  int
+	ended bool
 }
+
+func (s *liveSource) reached(pos int, ended bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if pos >= s.seen {
+		s.seen, s.ended = pos, ended
+	}
+}
+
+func (s *liveSource) length() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.seen
+}
+
+// restAt clamps pos to the events seen; as in a recording, a run does not
+// rest just before its run-end (which comes at once).
+func (s *liveSource) restAt(pos int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pos = min(max(pos, 1), s.seen)
+	if s.ended && pos == s.seen-1 && pos > 1 {
+		pos--
+	}
+	return pos
+}
+
+// fastForward makes the run fold its first n events without waiting.
+func (s *liveSource) fastForward(p *player, n int) { p.skip = int64(n) }
 
 func (s *liveSource) level() trace.Level {
 	if s.fast {
@@ -247,6 +287,8 @@ func (s *recordedSource) level() trace.Level {
 func (s *recordedSource) stepping() bool { return true }
 
 func (s *recordedSource) length() int { return len(s.rec.Events) }
+
+func (s *recordedSource) reached(int, bool) {}
 
 // restAt clamps pos to the recording. A run waits before any event but
 // its run-end, which the player lets through at once (a live run shows its

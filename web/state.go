@@ -154,7 +154,8 @@ func buildState(mode string, runs []runData) stateMsg {
 	msg.Charts = chartsOf(st, stats)
 	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if act.total > 0 {
-		msg.Replay = &replayPos{Pos: st.Pos, Total: act.total}
+		// A live run gone back: where it is, of how far it went.
+		msg.Replay = &replayPos{Pos: st.Pos, Total: max(act.total, int(st.Pos))}
 	}
 	return msg
 }
@@ -162,6 +163,11 @@ func buildState(mode string, runs []runData) stateMsg {
 // currentNode is the node the state panel draws: the last one visited or
 // pruned, the goal once solved, the start before anything.
 func currentNode(fr frame, st runStats, vs *views) *nodeView {
+	if st.Run == nil {
+		// Not started yet (a database still building): no node to show,
+		// and no h to claim.
+		return nil
+	}
 	switch {
 	case fr.last != nil && st.Status != trace.StatusSolved:
 		e := fr.last
@@ -189,6 +195,8 @@ func currentNode(fr frame, st runStats, vs *views) *nodeView {
 // every run's iterations.
 func chartsOf(active runStats, all []runStats) map[string]any {
 	return map[string]any{
+		"hstar":      hStarChart(active),
+		"effort":     effortChart(active),
 		"fhist":      fHistogram(active, false),
 		"fhistTotal": fHistogram(active, true),
 		"iterations": iterationCounts(all),

@@ -53,7 +53,19 @@ type tree struct {
 	bound int
 	// byID finds drawn nodes, for clicks and for A*'s parent links.
 	byID map[uint64]*treeNode
+	// kept are the windows of finished iterations, as each stood at its
+	// end (at most maxKept, the latest): the page can look back at them.
+	kept []treeView
+	// solutionH is h along the solution path, from the start, once found.
+	solutionH []int
+	// effort counts the iteration's generated nodes by their first two
+	// moves from the root.
+	effort map[[2]int]int64
 }
+
+// maxKept bounds the finished iterations' windows a tree keeps: each holds
+// at most limit nodes.
+const maxKept = 64
 
 func newTree(limit int) *tree {
 	return &tree{limit: limit, byID: map[uint64]*treeNode{}}
@@ -62,6 +74,49 @@ func newTree(limit int) *tree {
 func (t *tree) reset(bound int) {
 	t.root, t.path, t.last, t.drawn, t.bound = nil, t.path[:0], nil, 0, bound
 	clear(t.byID)
+	clear(t.effort)
+}
+
+// noMove stands for "no second move" in an effort key: a child of the root.
+const noMove = -1
+
+// countEffort counts a node generated under the path (root ... its
+// parent) by its first two moves from the root: where the iteration's
+// effort goes, whatever the window keeps.
+func (t *tree) countEffort(move int) {
+	k := [2]int{move, noMove}
+	switch len(t.path) {
+	case 0, 1:
+	case 2:
+		k = [2]int{t.path[1].Move, move}
+	default:
+		k = [2]int{t.path[1].Move, t.path[2].Move}
+	}
+	if t.effort == nil {
+		t.effort = map[[2]int]int64{}
+	}
+	t.effort[k]++
+}
+
+// effortView lists the iteration's effort by first moves.
+func (t *tree) effortView() []effort {
+	out := make([]effort, 0, len(t.effort))
+	for k, n := range t.effort {
+		out = append(out, effort{First: k[0], Second: k[1], Nodes: n})
+	}
+	slices.SortFunc(out, func(a, b effort) int {
+		if a.First != b.First {
+			return a.First - b.First
+		}
+		return a.Second - b.Second
+	})
+	return out
+}
+
+// effort is the nodes generated under one pair of first moves.
+type effort struct {
+	First, Second int
+	Nodes         int64
 }
 
 // add folds one event into the window. For a visit or a prune it reports
@@ -86,6 +141,7 @@ func (t *tree) add(e *trace.Event) bool {
 		if t.root == nil || !t.unwindTo(e.Parent) {
 			return false
 		}
+		t.countEffort(e.Move)
 		t.attach(n)
 		t.path = append(t.path, n)
 		t.last = n
@@ -98,6 +154,7 @@ func (t *tree) add(e *trace.Event) bool {
 			return false
 		}
 		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPruned, Count: 1}
+		t.countEffort(e.Move)
 		t.attach(n)
 		t.last = n
 		return true
@@ -108,14 +165,17 @@ func (t *tree) add(e *trace.Event) bool {
 		if t.root == nil {
 			break
 		}
+		t.keep()
 		if n := t.path[len(t.path)-1]; t.last == n && n.H == 0 {
 			break
 		}
 		t.unwindTo(t.root.ID)
 		t.root.Status = statusExpanded
 	case trace.KindSolution:
+		t.solutionH = t.solutionH[:0]
 		for _, n := range t.path {
 			n.Status = statusSolution
+			t.solutionH = append(t.solutionH, n.H)
 		}
 		if t.root != nil {
 			t.root.Status = statusSolution
@@ -264,6 +324,49 @@ func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
 	return moves, n, true
 }
 
+// keep files the window as it stands, the end of an iteration.
+func (t *tree) keep() {
+	if len(t.kept) == maxKept {
+		t.kept = append(t.kept[:0], t.kept[1:]...)
+	}
+	t.kept = append(t.kept, t.view())
+}
+
+// keptView is the kept window of an iteration.
+func (t *tree) keptView(iteration int) (treeView, bool) {
+	for _, v := range t.kept {
+		if v.Iteration == iteration {
+			return v, true
+		}
+	}
+	return treeView{}, false
+}
+
+// keptIterations lists the iterations whose windows are kept.
+func (t *tree) keptIterations() []int {
+	out := make([]int, len(t.kept))
+	for i, v := range t.kept {
+		out[i] = v.Iteration
+	}
+	return out
+}
+
+// findPath finds a node by id in a drawn window, and the moves to it.
+func findPath(n *treeNode, id uint64, moves []int) ([]int, *treeNode) {
+	if n == nil {
+		return nil, nil
+	}
+	if n.ID == id {
+		return moves, n
+	}
+	for _, c := range n.Children {
+		if m, f := findPath(c, id, append(moves, c.Move)); f != nil {
+			return m, f
+		}
+	}
+	return nil, nil
+}
+
 // treeView is the JSON the page draws.
 type treeView struct {
 	Iteration int       `json:"iteration"`
@@ -271,6 +374,10 @@ type treeView struct {
 	Drawn     int       `json:"drawn"`
 	Last      uint64    `json:"last"`
 	Root      *treeNode `json:"root,omitempty"`
+	// Kept lists the finished iterations whose windows the page can ask
+	// for; Current says whether this window is the iteration under way.
+	Kept    []int `json:"kept"`
+	Current bool  `json:"current"`
 	// Elided counts the levels of the current path above Root that the
 	// view leaves out: a path deeper than maxViewDepth is drawn from its
 	// last maxViewDepth levels, so no view (or its JSON) nests deeper.

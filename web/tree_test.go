@@ -127,3 +127,29 @@ func TestTreeWindowAStar(t *testing.T) {
 	}
 	t.Logf("%d events, at most %d drawn", len(sink.events), maxDrawn)
 }
+
+// TestEffortByFirstMoves: the effort counts hold every node an iteration
+// generates but its root, by the first two moves.
+func TestEffortByFirstMoves(t *testing.T) {
+	events := recordRun(t, trace.LevelNode, testState)
+	want := engineResult(t, testPuzzle, testState, "manhattan")
+	tr := newTree(300)
+	it := 0
+	for i := range events {
+		e := &events[i]
+		if e.Kind == trace.KindIterationEnd {
+			var sum int64
+			for _, f := range tr.effortView() {
+				sum += f.Nodes
+			}
+			if got := want.Iterations[it].Generated - 1; sum != got {
+				t.Errorf("iteration %d: %d nodes by first moves, want %d", it+1, sum, got)
+			}
+			it++
+		}
+		tr.add(e)
+	}
+	if it != len(want.Iterations) {
+		t.Fatalf("%d iterations, want %d", it, len(want.Iterations))
+	}
+}

@@ -87,6 +87,19 @@ func (w *viewer) at(moves []int) (json.RawMessage, error) {
 	return b, nil
 }
 
+// preview draws a start state before any search: the page shows what Start
+// would search. A state that does not parse says why instead.
+func preview(puzzle, state, goal string) previewMsg {
+	msg := previewMsg{Type: "preview", Puzzle: puzzle, State: state}
+	req, err := puzzles.NewRequest(puzzle, state, "", goal)
+	if err != nil {
+		msg.Error = err.Error()
+		return msg
+	}
+	msg.Node = (&views{}).node(&req.Info, nil, 0, 0, 0, 0)
+	return msg
+}
+
 // views draws a run's nodes for the state panel. It builds its viewer on
 // first use, from the run's metadata, and keeps it (or the reason there is
 // none). A nil *views draws nothing.

@@ -104,6 +104,10 @@ class RecordedSource {
         break;
       }
       case 'pause': case 'cancel': this.stop(); this.show(this.i); break;
+      case 'preview': break; // the export opens on its trace's start
+      case 'tree':
+        this.onMessage({ type: 'error', message: 'an exported page keeps the tree of the iteration under way only' });
+        break;
       default:
         this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
     }
@@ -111,18 +115,38 @@ class RecordedSource {
 }
 
 // ---- the read-only status object for automated checks ----------------------
+// window.viz is the page's contract with automated checks (issue 9): keep
+// its fields. event is the index of the current event (0-based) in the run,
+// events how many there are so far (live) or in the recording (replay).
 let vizState = Object.freeze({
-  status: 'idle', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
-  solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, events: 0, messages: 0,
+  status: 'idle', mode: 'live', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
+  solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
+  presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }),
 });
 Object.defineProperty(window, 'viz', { get() { return vizState; }, enumerable: true });
 let messages = 0;
+let pageMode = 'live';
+
+// setVizPage refreshes the fields the page itself owns (not the server's).
+function setVizPage() {
+  vizState = Object.freeze(Object.assign({}, vizState, {
+    mode: pageMode,
+    presentation: document.body.classList.contains('present'),
+    quiz: Object.freeze({ on: quiz.on, asked: quiz.asked, right: quiz.right }),
+  }));
+}
 
 function setViz(msg) {
   const a = msg.active || {};
+  const pos = a.events || 0;
   vizState = Object.freeze({
     status: msg.status || 'idle',
+    mode: pageMode,
+    event: pos - 1,
+    events: msg.replay ? msg.replay.total : pos,
+    presentation: document.body.classList.contains('present'),
+    quiz: Object.freeze({ on: quiz.on, asked: quiz.asked, right: quiz.right }),
     bound: a.bound || 0,
     iteration: a.iteration || 0,
     expanded: a.expanded || 0,
@@ -138,7 +162,6 @@ function setViz(msg) {
     treeIteration: msg.tree ? msg.tree.iteration : 0,
     treeBound: msg.tree ? msg.tree.bound : 0,
     drawnTreeNodes: msg.tree ? msg.tree.drawn : 0,
-    events: a.events || 0,
     messages: messages,
   });
 }
@@ -195,6 +218,7 @@ function onPuzzle() {
     $('preset').value = '';
     $('state').value = '';
   }
+  requestPreview();
 }
 
 // presetLabel names a preset with its optimal length, unless the name says it.
@@ -254,7 +278,8 @@ function drawStats(msg) {
   const rows = [];
   rows.push(['status', msg.status]);
   if (a) {
-    rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
+    // Before its run-start (a database still building) a run has no names yet.
+    if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
     rows.push(['iteration', a.iteration], ['bound', a.bound]);
     if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
     rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
@@ -277,6 +302,9 @@ function drawStats(msg) {
       ', ' + fmt(r.generated) + ' generated' + (r.solutionLength ? ', length ' + r.solutionLength : '')]));
   }
   if (msg.replay) rows.push(['trace position', msg.replay.pos + ' / ' + msg.replay.total]);
+  $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
+    (a.nextBound ? ' (next ' + a.nextBound + ')' : '') + ' · expanded ' + fmt(a.expanded) + ', generated ' + fmt(a.generated) +
+    ', pruned ' + fmt(a.pruned) + (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';
   const t = $('stats');
   t.textContent = '';
   rows.forEach(([k, v]) => {
@@ -292,7 +320,12 @@ function drawStats(msg) {
 
 function drawNode(node) {
   const info = $('node-info');
-  if (!node) { info.textContent = ''; $('puzzle-state').textContent = ''; return; }
+  if (!node) {
+    // A run not yet started (building its databases) keeps the start
+    // state drawn before Start.
+    if (lastState && lastState.active && !lastState.active.puzzle) return;
+    info.textContent = ''; $('puzzle-state').textContent = ''; return;
+  }
   info.textContent = 'g = ' + node.g + ', h = ' + node.h + ', f = ' + node.f + ', depth ' + node.depth +
     (node.moves && node.moves.length ? ' · moves: ' + node.moves.join(' ') : '');
   if (node.error) info.textContent += ' (' + node.error + ')';
@@ -315,18 +348,38 @@ function svg(tag, attrs, parent, title) {
 }
 window.vizSVG = svg;
 
-// drawTree lays the window out with depth downwards and leaves side by side.
+// ---- the tree --------------------------------------------------------------------
+// The tree is drawn in its own coordinates (depth downwards, leaves side by
+// side) into an SVG that fills its box; what part shows is the view: a
+// scale k and the point (cx, cy) at the box's centre. treeZoom is 'auto'
+// (the whole tree when it is readable so, else the current node at full
+// size), 'fit' (always the whole tree) or the user's own zoom, with which
+// the current node is kept in view while stepping.
+const tree = { zoom: 'auto', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, chosen: 0, drag: null };
+
+function treeSizes() {
+  return document.body.classList.contains('present') ? { dx: 58, dy: 62, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
+}
+
 function drawTree(tv) {
   const el = $('tree');
   el.textContent = '';
-  $('tree-info').textContent = tv && tv.iteration ? '(iteration ' + tv.iteration + ', bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)' : '';
+  fillTreeIterations(tv);
+  if (tv && tv.iteration) {
+    let info = '(iteration ' + tv.iteration + ', bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)';
+    if (!tv.current) info += ' — a finished iteration, as it ended';
+    $('tree-info').textContent = info;
+  } else {
+    $('tree-info').textContent = '';
+  }
+  tree.last = null;
   if (!tv || !tv.root) {
     if (lastState && lastState.active && lastState.active.events > 1) {
       el.textContent = 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
     }
     return;
   }
-  const dx = 30, dy = 52, r = 10;
+  const { dx, dy, r, font } = treeSizes();
   let leaves = 0, maxDepth = 0;
   function layout(n, depth) {
     n._d = depth;
@@ -336,10 +389,11 @@ function drawTree(tv) {
     n._x = (n.children[0]._x + n.children[n.children.length - 1]._x) / 2;
   }
   layout(tv.root, 0);
-  const w = Math.max(leaves * dx + 40, 200), h = (maxDepth + 1) * dy + 30;
-  const s = svg('svg', { width: w, height: h, viewBox: '0 0 ' + w + ' ' + h });
-  const X = (n) => 20 + n._x * dx + dx / 2, Y = (n) => 18 + n._d * dy;
-  svg('line', { x1: 0, x2: w, y1: 0, y2: 0, stroke: 'none' }, s);
+  tree.w = Math.max(leaves * dx + 40, 200);
+  tree.h = (maxDepth + 1) * dy + 30;
+  const s = svg('svg', { width: '100%', height: '100%' });
+  s.style.fontSize = font + 'px';
+  const X = (n) => 20 + n._x * dx + dx / 2, Y = (n) => r + 8 + n._d * dy;
   function edges(n) {
     (n.children || []).forEach((c) => {
       svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: '#aaa', 'stroke-width': 1 }, s);
@@ -348,22 +402,26 @@ function drawTree(tv) {
   }
   edges(tv.root);
   function nodes(n) {
-    const g = svg('g', { class: 'node ' + n.status }, s);
+    const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === tree.chosen ? ' chosen' : ''), 'data-id': n.id || '' }, s);
     let shape;
     if (n.status === 'group') {
       shape = svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 3, class: n.status }, g);
     } else {
       shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
     }
-    if (n.id && n.id === tv.last) { shape.setAttribute('stroke', '#000'); shape.setAttribute('stroke-width', 3); }
+    if (n.id && n.id === tv.last) {
+      shape.setAttribute('stroke', '#000');
+      shape.setAttribute('stroke-width', 3);
+      tree.last = { x: X(n), y: Y(n) };
+    }
     const label = n.status === 'group' ? '+' + n.count : String(n.f);
-    const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: '#fff' }, g);
+    const t = svg('text', { x: X(n), y: Y(n) + font * 0.35, 'text-anchor': 'middle', fill: '#fff' }, g);
     t.textContent = label;
     if (n.status !== 'group') {
-      const sub = svg('text', { x: X(n), y: Y(n) + r + 10, 'text-anchor': 'middle', fill: '#555' }, g);
+      const sub = svg('text', { x: X(n), y: Y(n) + r + font, 'text-anchor': 'middle', fill: '#555' }, g);
       sub.textContent = n.g + '+' + n.h;
       if (n.count > 1 && (!n.children || n.children.length === 0)) {
-        const cnt = svg('text', { x: X(n), y: Y(n) + r + 20, 'text-anchor': 'middle', fill: '#888' }, g);
+        const cnt = svg('text', { x: X(n), y: Y(n) + r + 2 * font, 'text-anchor': 'middle', fill: '#888' }, g);
         cnt.textContent = '×' + n.count;
       }
     }
@@ -371,11 +429,109 @@ function drawTree(tv) {
     tip.textContent = n.status === 'group'
       ? n.count + ' nodes in folded siblings'
       : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : '');
-    if (n.id) g.addEventListener('click', () => send({ type: 'node', id: n.id }));
+    if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); chooseNode(n.id); });
     (n.children || []).forEach(nodes);
   }
   nodes(tv.root);
   el.appendChild(s);
+  placeTree();
+}
+
+// fitScale is the scale at which the whole tree fits its box.
+function fitScale() {
+  const box = $('tree');
+  return Math.min(1.5, box.clientWidth / tree.w, box.clientHeight / tree.h);
+}
+
+// placeTree sets the SVG's view from the zoom, following the current node.
+function placeTree() {
+  const box = $('tree'), s = box.querySelector('svg');
+  if (!s || !box.clientWidth || !box.clientHeight) return;
+  const W = box.clientWidth, H = box.clientHeight;
+  if (tree.zoom === 'fit' || (tree.zoom === 'auto' && fitScale() >= 0.7)) {
+    tree.k = fitScale();
+    tree.cx = tree.w / 2;
+    tree.cy = tree.h / 2;
+  } else {
+    if (tree.zoom === 'auto') tree.k = 1;
+    // Keep the current node in view: when it nears an edge, bring it back
+    // to the middle across and low down, so that the path above it shows.
+    const L = tree.last;
+    if (!L && tree.cx === 0 && tree.cy === 0) { tree.cx = W / tree.k / 2; tree.cy = H / tree.k / 2; }
+    if (L) {
+      const vw = W / tree.k, vh = H / tree.k;
+      if (Math.abs(L.x - tree.cx) > vw * 0.4 || Math.abs(L.y - tree.cy) > vh * 0.4) {
+        tree.cx = L.x;
+        tree.cy = Math.max(vh / 2, L.y - vh * 0.25);
+      }
+    }
+  }
+  const vw = W / tree.k, vh = H / tree.k;
+  s.setAttribute('viewBox', [tree.cx - vw / 2, tree.cy - vh / 2, vw, vh].join(' '));
+}
+
+function zoomTree(f) {
+  if (tree.zoom === 'fit' || tree.zoom === 'auto') {
+    // Start from what shows now; zooming in from the whole tree goes to
+    // the current node.
+    if (tree.last && f > 1) { tree.cx = tree.last.x; tree.cy = tree.last.y; }
+  }
+  tree.k = Math.min(4, Math.max(0.05, tree.k * f));
+  tree.zoom = tree.k;
+  placeTree();
+}
+
+function fitTree() { tree.zoom = 'fit'; placeTree(); }
+
+function bindTree() {
+  const box = $('tree');
+  $('tree-zoom-in').addEventListener('click', () => zoomTree(1.25));
+  $('tree-zoom-out').addEventListener('click', () => zoomTree(0.8));
+  $('tree-fit').addEventListener('click', fitTree);
+  box.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    zoomTree(ev.deltaY < 0 ? 1.15 : 1 / 1.15);
+  }, { passive: false });
+  box.addEventListener('pointerdown', (ev) => {
+    if (ev.button !== 0) return;
+    tree.drag = { x: ev.clientX, y: ev.clientY, cx: tree.cx, cy: tree.cy, moved: false };
+  });
+  window.addEventListener('pointermove', (ev) => {
+    const d = tree.drag;
+    if (!d) return;
+    const mx = ev.clientX - d.x, my = ev.clientY - d.y;
+    if (!d.moved && Math.abs(mx) + Math.abs(my) < 4) return;
+    d.moved = true;
+    if (typeof tree.zoom !== 'number') tree.zoom = tree.k;
+    tree.cx = d.cx - mx / tree.k;
+    tree.cy = d.cy - my / tree.k;
+    placeTree();
+  });
+  window.addEventListener('pointerup', () => { tree.drag = null; });
+  $('tree-iteration').addEventListener('change', () => control('tree', { iteration: Number($('tree-iteration').value) }));
+}
+
+// fillTreeIterations offers the finished iterations the server keeps.
+function fillTreeIterations(tv) {
+  const sel = $('tree-iteration');
+  const kept = (tv && tv.kept) || [];
+  const want = ['0'].concat(kept.map(String));
+  const have = Array.from(sel.options).map((o) => o.value);
+  if (want.join() !== have.join()) {
+    const v = sel.value;
+    fillSelect(sel, want, ['under way'].concat(kept.map((k) => 'iteration ' + k)));
+    sel.value = want.includes(v) ? v : '0';
+  }
+  if (tv && !tv.current && document.activeElement !== sel) sel.value = String(tv.iteration);
+}
+
+// chooseNode highlights a node and asks for its state (or, in a quiz,
+// answers the question).
+function chooseNode(id) {
+  if (quizAnswerNode(id)) return;
+  tree.chosen = id;
+  if (lastState) drawTree(lastState.tree);
+  send({ type: 'node', id: id });
 }
 
 // logScale puts a chart's node counts (the y axis named "nodes",
@@ -398,23 +554,176 @@ function logScale(opt) {
   return o;
 }
 
-function drawCharts(c) {
+// bigText sets a chart's text to at least 16 px, for a projector.
+function bigText(opt) {
+  const o = JSON.parse(JSON.stringify(opt));
+  const big = (x, size) => Object.assign(x || {}, { fontSize: size });
+  [].concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
+  [].concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
+  for (const k of ['xAxis', 'yAxis']) {
+    [].concat(o[k] || []).forEach((a) => { a.axisLabel = big(a.axisLabel, 16); a.nameTextStyle = big(a.nameTextStyle, 16); });
+  }
+  (o.series || []).forEach((s) => {
+    if (s.markLine) s.markLine.label = big(s.markLine.label, 16);
+    if (s.type === 'sunburst') s.label = big(s.label, 16);
+  });
+  [].concat(o.grid || []).forEach((g) => {
+    g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
+  });
+  return o;
+}
+
+const chartIDs = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
+
+// drawCharts draws the charts of a state. While the search runs, one chart
+// is drawn an animation frame, the others wait their turn (with the latest
+// data): echarts takes 10-20 ms a chart, and four at once would block the
+// page for longer than a frame.
+let chartsDue = null, chartKeys = [], chartFrame = 0;
+function drawCharts(c, running) {
   if (!c) return;
-  const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart' };
-  const log = $('log').checked;
-  for (const k in ids) {
-    if (c[k]) chart(ids[k]).setOption(log ? logScale(c[k]) : c[k], { notMerge: true });
+  $('hstar-panel').hidden = !c.hstar;
+  $('effort-panel').hidden = !c.effort;
+  chartsDue = c;
+  for (const k in chartIDs) if (!chartKeys.includes(k)) chartKeys.push(k);
+  if (!running) {
+    if (chartFrame) { cancelAnimationFrame(chartFrame); chartFrame = 0; }
+    while (chartKeys.length) drawChart(chartKeys.shift());
+    return;
+  }
+  if (!chartFrame) chartFrame = requestAnimationFrame(nextChartFrame);
+}
+
+function nextChartFrame() {
+  chartFrame = 0;
+  if (!chartKeys.length) return;
+  drawChart(chartKeys.shift());
+  if (chartKeys.length) chartFrame = requestAnimationFrame(nextChartFrame);
+}
+
+function drawChart(k) {
+  const c = chartsDue, el = $(chartIDs[k]);
+  if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
+  let o = $('log').checked ? logScale(c[k]) : c[k];
+  if (document.body.classList.contains('present')) o = bigText(o);
+  setChart(el.id, o);
+}
+
+// setChart hands a chart its options. A chart of the same shape as before
+// (series, stacks, marks, axis types) only merges the new data, which costs
+// echarts far less than building the chart anew.
+const chartShapes = {}, chartLast = {};
+function setChart(id, o) {
+  const all = JSON.stringify(o);
+  if (chartLast[id] === all) return; // nothing new (the bounds, mostly)
+  chartLast[id] = all;
+  const shape = JSON.stringify([
+    (o.series || []).map((s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
+    [].concat(o.yAxis || []).map((a) => a.type), [].concat(o.legend || []).map((l) => l.show),
+    document.body.classList.contains('present'),
+  ]);
+  if (chartShapes[id] === shape) {
+    chart(id).setOption(o);
+  } else {
+    chart(id).setOption(o, { notMerge: true });
+    chartShapes[id] = shape;
   }
 }
 
+// ---- presentation mode --------------------------------------------------------
+// On a projector (1280x720): the controls, the state, the tree and one chart
+// fill the screen with large text; c shows the next chart in its place.
+let presentChart = 0;
+
+function setPresent(on) {
+  document.body.classList.toggle('present', on);
+  $('present').setAttribute('aria-pressed', String(on));
+  showPresentChart();
+  setVizPage();
+  redraw();
+}
+
+function showPresentChart() {
+  const panels = Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden);
+  presentChart = ((presentChart % panels.length) + panels.length) % panels.length;
+  document.querySelectorAll('.chart-panel').forEach((p) => p.classList.remove('shown'));
+  if (panels.length) panels[presentChart].classList.add('shown');
+}
+
+function nextChart() {
+  presentChart++;
+  showPresentChart();
+  redraw();
+}
+
+// redraw draws the last state again (after a layout change).
+function redraw() {
+  requestAnimationFrame(() => {
+    Object.values(charts).forEach((c) => c.resize());
+    if (lastState) { drawTree(lastState.tree); drawCharts(lastState.charts); } else placeTree();
+  });
+}
+
+// ---- before the first run -----------------------------------------------------
+// The page draws the start state the setup describes before Start (the
+// server parses it: the same check Start makes), and tells a newcomer what
+// to do.
+let previewTimer = null;
+function requestPreview() {
+  if (lastState && lastState.active) return;
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => {
+    const p = currentPuzzle();
+    if (!p || (lastState && lastState.active)) return;
+    send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: $('goal-label').style.display === 'none' ? '' : $('goal').value });
+  }, 150);
+}
+
+function onPreview(msg) {
+  if ((lastState && lastState.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+  const info = $('node-info');
+  if (msg.error) {
+    info.textContent = 'start state: ' + msg.error;
+    $('puzzle-state').textContent = '';
+    return;
+  }
+  info.textContent = 'the start state (press Start to search from it)';
+  drawState($('puzzle-state'), msg.node.renderer, msg.node.view);
+}
+
+function showHint() {
+  let seen = false;
+  try { seen = localStorage.getItem('idaviz-hint-seen') === '1'; } catch (e) { /* no storage: show it */ }
+  $('hint').hidden = seen || pageMode === 'replay';
+}
+
+function hideHint() {
+  $('hint').hidden = true;
+  try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
+}
+
+// A running search sends up to 20 states a second: they are drawn at most
+// once an animation frame (the latest), so the page stays responsive while
+// the server runs ahead. A paused one is drawn at once: a step's answer.
+let drawFrame = 0;
 function onState(msg) {
   messages++;
+  if (quizHolds(msg)) return;
   lastState = msg;
   playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess
+  if (msg.status === 'running') {
+    if (!drawFrame) drawFrame = requestAnimationFrame(() => { drawFrame = 0; drawAll(lastState); });
+    return;
+  }
+  if (drawFrame) { cancelAnimationFrame(drawFrame); drawFrame = 0; }
+  drawAll(msg);
+}
+
+function drawAll(msg) {
   drawStats(msg);
   drawNode(msg.node);
   drawTree(msg.tree);
-  drawCharts(msg.charts);
+  drawCharts(msg.charts, msg.status === 'running');
   if (msg.replay) {
     const seek = $('seek');
     seek.max = String(msg.replay.total);
@@ -428,9 +737,14 @@ function onState(msg) {
 function onMessage(msg) {
   switch (msg.type) {
     case 'hello':
-      document.body.classList.toggle('replay', msg.mode === 'replay');
+      pageMode = msg.mode === 'replay' ? 'replay' : 'live';
+      document.body.classList.toggle('replay', pageMode === 'replay');
       $('mode').textContent = msg.mode;
+      setVizPage();
+      showHint();
+      requestPreview();
       break;
+    case 'preview': onPreview(msg); break;
     case 'state': onState(msg); break;
     case 'error': showError(msg.message); break;
     case 'scrambled':
@@ -449,6 +763,127 @@ function onMessage(msg) {
     }
   }
 }
+
+// ---- quiz mode -----------------------------------------------------------------
+// Stepping turns into questions: the page asks for the move as usual, holds
+// the state that comes back, asks, and shows it once answered, with the
+// reason in the words of the "last event" line.
+const quiz = { on: false, asked: 0, right: 0, expect: null, pending: null };
+
+function setQuiz(on) {
+  quiz.on = on;
+  quiz.expect = null;
+  if (!on && quiz.pending) releaseQuiz();
+  $('quiz').setAttribute('aria-pressed', String(on));
+  $('quiz-panel').hidden = !on;
+  if (on) { $('quiz-question').textContent = 'Step (s), Next expansion (x) or Next bound (b): each asks first.'; $('quiz-result').textContent = ''; }
+  showQuizScore();
+  setVizPage();
+}
+
+function showQuizScore() {
+  $('quiz-score').textContent = quiz.asked ? '(' + quiz.right + ' of ' + quiz.asked + ' right)' : '';
+}
+
+// quizMove sends a move that the quiz will ask about.
+function quizMove(kind, type, extra) {
+  if (quiz.pending) return; // answer first
+  quiz.expect = { kind: kind, from: lastState && lastState.active ? lastState.active.events : 0 };
+  control(type, extra);
+}
+
+function findParent(n, id, parent) {
+  if (!n) return null;
+  if (n.id === id) return parent || null;
+  for (const c of n.children || []) {
+    const p = findParent(c, id, n);
+    if (p !== null) return p;
+  }
+  return null;
+}
+
+// quizHolds decides whether msg answers a move the quiz asks about; if so
+// it holds msg back and asks. It reports whether msg is held.
+function quizHolds(msg) {
+  if (quiz.pending) { quiz.pending.after = msg; return true; }
+  const ex = quiz.expect;
+  if (!quiz.on || !ex || !msg.active) return false;
+  // Until the move is done, nothing of it shows: not even a state in
+  // between, which could give the answer away.
+  if (msg.status === 'running') return true;
+  quiz.expect = null;
+  if (msg.active.events <= ex.from) return false; // nothing moved
+  const ev = msg.event || '', node = msg.node || {};
+  let q = null;
+  if (ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
+    q = { kind: 'prune', answer: ev.startsWith('prune'),
+      text: 'The search generates node ' + node.id + ' with g = ' + node.g + ' and h = ' + node.h + '. Will it be pruned?' };
+  } else if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
+    const parent = findParent(msg.tree.root, msg.tree.last, null);
+    if (parent && parent.id) {
+      q = { kind: 'node', answer: parent.id,
+        text: 'Which node does the search expand a child of next? Click it in the tree.' };
+    }
+  } else if (ex.kind === 'bound' && msg.eventKind === 'bound-increase' && msg.active.nextBound) {
+    q = { kind: 'bound', answer: msg.active.nextBound,
+      text: 'No solution within the bound ' + msg.active.bound + '. What is the next bound?' };
+  }
+  if (!q) return false;
+  q.after = msg;
+  quiz.pending = q;
+  quiz.asked++;
+  $('quiz-question').textContent = q.text;
+  $('quiz-result').textContent = '';
+  $('quiz-yesno').hidden = q.kind !== 'prune';
+  $('quiz-number').hidden = q.kind !== 'bound';
+  if (q.kind === 'bound') { $('quiz-bound').value = ''; $('quiz-bound').focus(); }
+  showQuizScore();
+  setVizPage();
+  return true;
+}
+
+// quizAnswer checks an answer, shows the right one with its reason, and
+// lets the held state through.
+function quizAnswer(given) {
+  const q = quiz.pending;
+  if (!q) return;
+  const ok = given === q.answer;
+  if (ok) quiz.right++;
+  const shown = q.kind === 'prune' ? (q.answer ? 'yes, it is pruned' : 'no, it is visited') : q.kind === 'node' ? 'node ' + q.answer : String(q.answer);
+  $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (q.after.event || '');
+  $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
+  releaseQuiz();
+}
+
+function releaseQuiz() {
+  const after = quiz.pending.after;
+  quiz.pending = null;
+  $('quiz-yesno').hidden = true;
+  $('quiz-number').hidden = true;
+  showQuizScore();
+  onState(after);
+}
+
+// quizAnswerNode takes a click on a tree node as an answer, when asked.
+function quizAnswerNode(id) {
+  if (!quiz.pending || quiz.pending.kind !== 'node') return false;
+  quizAnswer(id);
+  return true;
+}
+
+function bindQuiz() {
+  $('quiz').addEventListener('click', () => setQuiz(!quiz.on));
+  $('quiz-yes').addEventListener('click', () => quizAnswer(true));
+  $('quiz-no').addEventListener('click', () => quizAnswer(false));
+  const submit = () => { const v = $('quiz-bound').value; if (v !== '') quizAnswer(Number(v)); };
+  $('quiz-submit').addEventListener('click', submit);
+  $('quiz-bound').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
+}
+
+// The moves, quiz or not.
+function stepOnce() { if (quiz.on) quizMove('step', 'step', { n: 1 }); else control('step', { n: 1 }); }
+function nextExpansion() { if (quiz.on) quizMove('expand', 'expand'); else control('expand'); }
+function nextBound() { if (quiz.on) quizMove('bound', 'to-bound'); else control('to-bound'); }
 
 // ---- controls --------------------------------------------------------------------
 function speed() { return speeds[Number($('speed').value)] || 10; }
@@ -476,6 +911,7 @@ function bind() {
   $('preset').addEventListener('change', () => {
     const i = $('preset').value;
     if (i !== '') applyPreset(Number(i));
+    requestPreview();
   });
   // A state typed by hand, or another goal, is no longer the preset.
   const leavePreset = () => {
@@ -485,23 +921,32 @@ function bind() {
       $('preset').value = '';
     }
   };
-  $('state').addEventListener('input', leavePreset);
-  $('goal').addEventListener('change', leavePreset);
+  $('state').addEventListener('input', () => { leavePreset(); requestPreview(); });
+  $('goal').addEventListener('change', () => { leavePreset(); requestPreview(); });
   $('scramble').addEventListener('click', () => control('scramble', {
     puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
   }));
+  $('start-present').addEventListener('click', () => $('start').click());
   $('start').addEventListener('click', () => {
     $('selected').textContent = '';
     playing = false;
+    hideHint();
+    tree.chosen = 0;
+    tree.zoom = 'auto';
+    if (quiz.pending) releaseQuiz();
     control('start', {
       puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value,
       goal: $('goal-label').style.display === 'none' ? '' : $('goal').value,
       algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
     });
   });
-  $('step').addEventListener('click', () => control('step', { n: 1 }));
-  $('expand').addEventListener('click', () => control('expand'));
-  $('to-bound').addEventListener('click', () => control('to-bound'));
+  $('step').addEventListener('click', stepOnce);
+  $('expand').addEventListener('click', nextExpansion);
+  $('to-bound').addEventListener('click', nextBound);
+  $('present').addEventListener('click', () => setPresent(!document.body.classList.contains('present')));
+  $('hint-close').addEventListener('click', hideHint);
+  bindTree();
+  bindQuiz();
   $('to-end').addEventListener('click', () => control('to-end'));
   $('play').addEventListener('click', play);
   $('pause').addEventListener('click', pause);
@@ -513,11 +958,17 @@ function bind() {
   document.addEventListener('keydown', (ev) => {
     if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     switch (ev.key) {
-      case 's': case 'ArrowRight': control('step', { n: 1 }); break;
-      case 'x': control('expand'); break;
-      case 'b': control('to-bound'); break;
+      case 's': case 'ArrowRight': stepOnce(); break;
+      case 'x': nextExpansion(); break;
+      case 'b': nextBound(); break;
+      case 'p': setPresent(!document.body.classList.contains('present')); break;
+      case 'q': setQuiz(!quiz.on); break;
+      case 'c': nextChart(); break;
+      case '+': case '=': zoomTree(1.25); break;
+      case '-': zoomTree(0.8); break;
+      case '0': fitTree(); break;
       case 'e': control('to-end'); break;
-      case 'ArrowLeft': if (document.body.classList.contains('replay')) control('back'); break;
+      case 'ArrowLeft': control('back'); break;
       case ' ': if (playing) pause(); else play(); break;
       default: return;
     }
@@ -540,3 +991,4 @@ if (window.VIZ_EMBEDDED) {
   source = new LiveSource((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
 }
 source.connect(onMessage, (s) => { $('conn').textContent = s; });
+if (new URLSearchParams(location.search).has('present')) setPresent(true);
