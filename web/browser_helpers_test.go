@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"idaviz/internal/browsertest"
 )
 
 // browser is headless chromium driven by a test. It records every request
@@ -25,7 +27,7 @@ type browser struct {
 // openBrowser starts chromium for at most timeout; it closes with the test.
 func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	t.Helper()
-	chromium := findChromium(t)
+	chromium := browsertest.Chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
 	b := &browser{t: t, ctx: startBrowser(t, chromium, ctx)}

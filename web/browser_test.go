@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,26 +17,6 @@ import (
 	"idaviz/puzzles"
 	"idaviz/trace"
 )
-
-// findChromium finds the browser, or skips the test (fails it under CI=true,
-// where .ci/run installs it).
-func findChromium(t testing.TB) string {
-	t.Helper()
-	for _, name := range []string{os.Getenv("VIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no chromium found: install it (apt-get install chromium) or set VIZ_CHROMIUM to run the browser test"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
 
 // vizStatus is window.viz as the page publishes it.
 type vizStatus struct {

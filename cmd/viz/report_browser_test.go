@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,33 +12,15 @@ import (
 	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-)
 
-// chromium finds the browser, or skips the test (fails it under CI=true),
-// as the page's browser tests do.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{os.Getenv("VIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "no chromium found: install it (apt-get install chromium) or set VIZ_CHROMIUM to run the browser test"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
+	"idaviz/internal/browsertest"
+)
 
 // TestCompareReportOffline opens the --html report from disk in headless
 // chromium with the network emulated offline, and checks that every chart
 // drew, that nothing was fetched but the file itself, and that nothing threw.
 func TestCompareReportOffline(t *testing.T) {
-	browserPath := chromium(t)
+	browserPath := browsertest.Chromium(t)
 	path := filepath.Join(t.TempDir(), "report.html")
 	status, _, errs := runViz(t, "", "compare", "--instances", "testdata/eight.txt", "--heuristic", "misplaced,manhattan,linear-conflict", "--html", path)
 	if status != exitOK {
