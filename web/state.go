@@ -151,7 +151,11 @@ func buildState(mode string, runs []runData) stateMsg {
 	msg.Kind = fr.lastKind.String()
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.views)
-	msg.Charts = chartsOf(st, stats)
+	if st.Run != nil {
+		// A run still building its databases has no iteration yet: its
+		// charts would show a bound of 0, so the page keeps what it shows.
+		msg.Charts = chartsOf(st, stats)
+	}
 	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if act.total > 0 {
 		// A live run gone back: where it is, of how far it went.

@@ -198,6 +198,19 @@ function fillSelect(sel, values, labels) {
   });
 }
 
+// reflow joins the lines of a help text, which is hard-wrapped for a
+// terminal, keeping indented lines (examples) and blank lines as they are:
+// the panel wraps it at its own width.
+function reflow(text) {
+  let out = '', keep = true;
+  for (const line of text.split('\n')) {
+    const own = line === '' || /^\s/.test(line);
+    out += (out === '' ? '' : own || keep ? '\n' : ' ') + line.trim();
+    keep = own;
+  }
+  return out;
+}
+
 function onPuzzle() {
   const p = currentPuzzle();
   if (!p) return;
@@ -209,7 +222,7 @@ function onPuzzle() {
   fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
     ['—'].concat(presets.map(presetLabel)));
   // The menu names the puzzle short; its full title leads the help.
-  $('help').textContent = (p.title || p.name) + (p.help ? '\n' + p.help : '');
+  $('help').textContent = (p.title || p.name) + (p.help ? '\n' + reflow(p.help) : '');
   if (presets.length > 0) {
     // The first preset with something to solve: a sample that is already
     // solved (0 moves) makes a dull first search.
@@ -277,7 +290,10 @@ function drawStats(msg) {
   const a = msg.active;
   const rows = [];
   rows.push(['status', msg.status]);
-  if (a) {
+  // A run building its databases has no counts yet: zeros and a clock
+  // would read as a search that does nothing (the build's progress is the
+  // last-event line).
+  if (a && msg.status !== 'building') {
     // Before its run-start (a database still building) a run has no names yet.
     if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
     rows.push(['iteration', a.iteration], ['bound', a.bound]);
@@ -788,8 +804,8 @@ function showQuizScore() {
 // quizMove sends a move that the quiz will ask about.
 function quizMove(kind, type, extra) {
   if (quiz.pending) return; // answer first
-  quiz.expect = { kind: kind, from: lastState && lastState.active ? lastState.active.events : 0 };
   control(type, extra);
+  quiz.expect = { kind: kind, from: lastState && lastState.active ? lastState.active.events : 0 };
 }
 
 function findParent(n, id, parent) {
@@ -811,8 +827,10 @@ function quizHolds(msg) {
   // Until the move is done, nothing of it shows: not even a state in
   // between, which could give the answer away.
   if (msg.status === 'running') return true;
+  // A state sent before the move was taken (the server's periodic one)
+  // has not moved: the move's own answer is still to come.
+  if (msg.active.events <= ex.from) return false;
   quiz.expect = null;
-  if (msg.active.events <= ex.from) return false; // nothing moved
   const ev = msg.event || '', node = msg.node || {};
   let q = null;
   if (ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
@@ -891,6 +909,7 @@ function showSpeed() { $('speed-label').textContent = fmt(speed()) + ' events/s'
 
 function control(type, extra) {
   showError('');
+  quiz.expect = null; // a move of its own: the quiz asks about the next one
   send(Object.assign({ type: type }, extra || {}));
 }
 function play() { playing = true; control('play', { n: speed() }); }

@@ -1,0 +1,70 @@
+package web
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserBuildProgress: issue 9, bug 6. A first Rubik's cube search whose
+// heuristic reads pattern databases shows the build's progress in the page
+// (not only on the server's terminal), names no half-known run ("run #1 , ,")
+// and claims no h while it builds; closing the tab cancels the build and
+// leaves no file in the cache.
+func TestBrowserBuildProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a real database build")
+	}
+	dir := t.TempDir()
+	t.Setenv("IDAVIZ_CACHE_DIR", dir)
+	b := openPage(t, 1280, 720)
+	// The page loaded and idle: its session's goroutines are counted here
+	// and go with the tab; a build left running would keep more.
+	idle := runtime.NumGoroutine()
+	js[bool](b, "the Rubik's cube", `choose('puzzle', 'rubik'), choose('heuristic', 'corners'),
+		q('state').value = "R U", q('state').dispatchEvent(new Event('input')), true`)
+	b.wait("the start state drawn before Start", `q('node-info').textContent.startsWith('the start state') && q('puzzle-state').childElementCount > 0`)
+	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
+	b.wait("the build's progress in the page", `window.viz.status === 'building' &&
+		/building pattern database corners.*\d%/.test(q('last-event').textContent)`)
+	shot(t, b.ctx, "building")
+	var bad []string
+	if run := js[string](b, "the run row", `statRow('run') || ''`); strings.Contains(run, ", ,") || strings.HasSuffix(strings.TrimSpace(run), ",") {
+		bad = append(bad, "the run row says "+run)
+	}
+	if h := js[string](b, "the node", `q('node-info').textContent`); strings.Contains(h, "h = 0") {
+		bad = append(bad, "the state claims "+h+" while the databases build")
+	}
+	if js[int](b, "the state panel", `q('puzzle-state').childElementCount`) == 0 {
+		bad = append(bad, "the start state is no longer drawn while the databases build")
+	}
+	if rows := js[[]string](b, "the status rows", `[...q('stats').rows].map((r) => r.cells[0].textContent)`); len(rows) != 1 {
+		bad = append(bad, fmt.Sprintf("the status shows %v while the databases build: counts of a search not begun", rows))
+	}
+	if len(bad) > 0 {
+		t.Errorf("bug 6: %s", strings.Join(bad, "; "))
+	}
+	// Closing the tab: the page goes away, and with it the build.
+	b.do("closing the tab", chromedp.Navigate("about:blank"))
+	waitGoroutines(t, idle, 10*time.Second)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		ents, _ := os.ReadDir(filepath.Join(dir, "pdb"))
+		if len(ents) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			for _, e := range ents {
+				t.Errorf("bug 6: the build went on after the tab closed: %s", e.Name())
+			}
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
