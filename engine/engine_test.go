@@ -290,16 +290,6 @@ func (deadEnd) Expand(int, []engine.Child) int { return 0 }
 func (deadEnd) Apply(int)                      {}
 func (deadEnd) Undo(int)                       {}
 
-func TestEffectiveBranching(t *testing.T) {
-	// 2 + 4 + 8 = 14 nodes to depth 3: b = 2.
-	if b := engine.EffectiveBranching(14, 3); b < 1.999 || b > 2.001 {
-		t.Fatalf("EffectiveBranching(14, 3) = %v, want 2", b)
-	}
-	if b := engine.EffectiveBranching(0, 3); b != 0 {
-		t.Fatalf("no nodes: %v", b)
-	}
-}
-
 func TestAStarMatchesIDAOnRandomStacks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 20; i++ {

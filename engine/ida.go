@@ -65,11 +65,6 @@ func (r *Result) EBF() float64 {
 	return trace.EffectiveBranching(r.Totals.Generated, len(r.Moves))
 }
 
-// EffectiveBranching solves N = b + b^2 + ... + b^d for b.
-//
-// Deprecated: it is trace.EffectiveBranching, which trace.Snapshot.EBF uses.
-func EffectiveBranching(n int64, d int) float64 { return trace.EffectiveBranching(n, d) }
-
 // ErrNoDomain is returned when the domain is nil.
 var ErrNoDomain = errors.New("engine: nil domain")
 

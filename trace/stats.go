@@ -360,8 +360,7 @@ func Growth(its []Iteration) []float64 {
 
 // EffectiveBranching solves N = b + b^2 + ... + b^d for b: the branching
 // factor of a uniform tree of depth d holding n nodes. It is 0 when d or n
-// is not positive. (engine.EffectiveBranching is the same function; trace
-// cannot import engine.)
+// is not positive. The engine's Result.EBF and Snapshot.EBF both use it.
 func EffectiveBranching(n int64, d int) float64 {
 	if d <= 0 || n <= 0 {
 		return 0
