@@ -35,12 +35,15 @@ func runColour(id int) string {
 var hatch = map[string]any{"symbol": "rect", "symbolSize": 1, "dashArrayX": []any{1, 0},
 	"dashArrayY": []any{2, 4}, "rotation": 0.785, "color": "rgba(255,255,255,0.75)"}
 
-// lineDashes and lineSymbols tell runs' lines apart where they coincide
-// (two heuristics' identical bounds): each run draws a different dash and
-// marker, the later ones smaller, so the earlier show around them.
+// lineDashes and the rest tell runs' lines apart where they coincide (two
+// heuristics' identical bounds): each run draws a different dash and
+// marker, the later ones thinner and smaller and on top, so an earlier
+// run's line shows around a later one's.
 var (
-	lineDashes  = []string{"solid", "dashed", "dotted", "dashed"}
-	lineSymbols = []string{"circle", "rect", "triangle", "diamond"}
+	lineDashes      = []string{"solid", "dashed", "dotted", "dashed"}
+	lineSymbols     = []string{"circle", "rect", "triangle", "diamond"}
+	lineWidths      = []float32{7, 4.5, 2.5, 1.5}
+	lineSymbolSizes = []int{15, 11, 7, 4}
 )
 
 // styled re-encodes a chart's options as plain JSON values, so that what
@@ -138,7 +141,7 @@ func compareIterations(runs []runStats) map[string]any {
 		xs[i] = strconv.Itoa(b)
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes per iteration (solid: expanded, hatched: pruned; whole bar: generated)"),
+	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes per iteration (solid: expanded, hatched: pruned)"),
 		tooltip(), countAxis(), xAxis("bound")}, compareLegend(len(runs))...)...)
 	bar.SetXAxis(xs)
 	var hatched []bool
@@ -176,7 +179,6 @@ func iterationAt(r runStats, bound int) (visit, prune []int64, ok bool) {
 func compareFHistogram(runs []runStats, bound int, cumulative bool) map[string]any {
 	type hist struct{ visit, prune []int64 }
 	hs := make([]hist, len(runs))
-	var missing []string
 	for i, r := range runs {
 		if cumulative {
 			for _, it := range iterationsOf(r) {
@@ -185,10 +187,7 @@ func compareFHistogram(runs []runStats, bound int, cumulative bool) map[string]a
 			}
 			continue
 		}
-		v, p, ok := iterationAt(r, bound)
-		if !ok {
-			missing = append(missing, "#"+strconv.Itoa(r.ID))
-		}
+		v, p, _ := iterationAt(r, bound)
 		hs[i] = hist{v, p}
 	}
 	var allV, allP []int64
@@ -207,11 +206,11 @@ func compareFHistogram(runs []runStats, bound int, cumulative bool) map[string]a
 	for i, f := range fs {
 		xs[i] = strconv.Itoa(f)
 	}
-	name := "f histograms at bound " + strconv.Itoa(bound) + " (solid: visited, hatched: pruned)"
+	// A run without an iteration at the bound draws no bars; the lock-step
+	// panel says why.
+	name := "f at bound " + strconv.Itoa(bound) + " (solid: visited, hatched: pruned)"
 	if cumulative {
-		name = "f histograms, all iterations (solid: visited, hatched: pruned)"
-	} else if len(missing) > 0 {
-		name += "; no iteration: " + joinWords(missing)
+		name = "f, all iterations (solid: visited, hatched: pruned)"
 	}
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title(name), tooltip(), countAxis(), xAxis("f")},
@@ -264,17 +263,6 @@ func addInto(dst, src []int64) []int64 {
 	return dst
 }
 
-func joinWords(ws []string) string {
-	out := ""
-	for i, w := range ws {
-		if i > 0 {
-			out += ", "
-		}
-		out += w
-	}
-	return out
-}
-
 // compareBounds charts each run's bound per iteration in its colour; runs
 // whose bounds coincide draw different dashes and markers, the later
 // smaller, so neither hides the other.
@@ -301,8 +289,8 @@ func compareBounds(runs []runStats) map[string]any {
 		c := runColour(r.ID)
 		k := i % len(lineDashes)
 		line.AddSeries(runName(r), ds,
-			charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true), Symbol: lineSymbols[k], SymbolSize: 11 - 2*k}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: c, Type: lineDashes[k], Width: float32(3 - min(k, 2))}),
+			charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true), Symbol: lineSymbols[k], SymbolSize: lineSymbolSizes[k]}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: c, Type: lineDashes[k], Width: lineWidths[k]}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: c}))
 		kinds[i] = "bound"
 	}
