@@ -2,6 +2,8 @@ package web
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -158,6 +160,7 @@ func TestBrowserCompare(t *testing.T) {
 		t.Errorf("charts at 1440x900: %s", strings.Join(bad, "; "))
 	}
 	shot(t, b.ctx, "compare-1440x900")
+	elementShot(t, b, sel("bounds-chart"), "compare-bounds")
 	b.do("log scale", chromedp.Click(sel("log-scale")))
 	if bad := settle(b, "the charts", ids+`.flatMap(chartProblems)`); len(bad) > 0 {
 		t.Errorf("charts on a log scale: %s", strings.Join(bad, "; "))
@@ -192,4 +195,24 @@ func commas(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// elementShot keeps a screenshot of one element, as shot does the page's.
+func elementShot(t *testing.T, b *browser, sel chromedp.CSS, name string) {
+	t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.Screenshot(sel))
+	if err != nil {
+		t.Logf("screenshot: %v", err)
+		return
+	}
+	dir := os.Getenv("VIZ_ARTIFACTS")
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Logf("screenshot: %v", err)
+		return
+	}
+	t.Logf("screenshot: %s", path)
 }

@@ -821,7 +821,13 @@ function drawMiniTree(el, tv, why) {
       ? n.count + ' nodes in folded siblings'
       : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : ''));
     if (n.status === 'group') svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, class: n.status }, g);
-    else svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
+    else {
+      // A finished subtree's node grows with the nodes under it (log
+      // scale): where two heuristics' trees have one shape, the sizes
+      // show which searched more.
+      const k = n.count > 1 && n.status !== 'path' ? Math.min(2.2, 1 + 0.4 * Math.log10(n.count)) : 1;
+      svg('circle', { cx: X(n), cy: Y(n), r: r * k, class: n.status }, g);
+    }
     if (labels && n.status !== 'group') {
       const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: '#fff' }, g);
       t.textContent = String(n.f);
