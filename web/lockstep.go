@@ -147,13 +147,18 @@ func lockTrees(runs []runData, ps []*player, bound int) {
 }
 
 // buildLock is the lock-step panel's view of the runs, or nil when fewer
-// than two can move together.
+// than two can move together (or all ended before the first move).
 func buildLock(runs []runData, stats []runStats, views []runView, bound int) *lockView {
 	g := lockGroup(runs)
 	if g == nil {
 		return nil
 	}
 	lv := &lockView{Bound: bound, Next: nextLockBound(runs, g)}
+	if bound == 0 && lv.Next == 0 {
+		// Every run ended without ever moving in lock-step: nothing to
+		// move, nothing to show side by side.
+		return nil
+	}
 	for _, i := range g {
 		st := &stats[i]
 		lr := lockRun{ID: st.ID, Label: runName(*st), Colour: runColour(st.ID), Status: views[i].Status}

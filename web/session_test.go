@@ -236,6 +236,9 @@ func TestCompareRuns(t *testing.T) {
 			t.Errorf("%s: want a solid and a hatched series a run: %+v", k, opt.Series)
 		}
 	}
+	if m.Lockstep != nil {
+		t.Errorf("fast runs cannot step, let alone in lock-step: %+v", m.Lockstep)
+	}
 	if m.Runs[0].Colour == m.Runs[1].Colour {
 		t.Errorf("two runs, one colour %q", m.Runs[0].Colour)
 	}

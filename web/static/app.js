@@ -763,7 +763,7 @@ function drawLockstep(msg) {
     h.title = r.label;
     h.prepend(swatch(r.colour));
     const counts = d.children[1];
-    if (!l.bound) counts.textContent = 'its first bound: ' + r.bound + ' (h(start))';
+    if (!l.bound) counts.textContent = r.bound ? 'searches bound ' + r.bound + ' next' : 'ended: ' + r.status;
     else if (r.tree) {
       counts.textContent = 'bound ' + r.tree.bound + ': ' + fmt(r.generated) + ' generated';
       const more = document.createElement('span');
