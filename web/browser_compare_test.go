@@ -159,6 +159,11 @@ func TestBrowserCompare(t *testing.T) {
 	if bad := settle(b, "the charts", ids+`.flatMap(chartProblems)`); len(bad) > 0 {
 		t.Errorf("charts at 1440x900: %s", strings.Join(bad, "; "))
 	}
+	// The tooltip names each run's counts by kind (the legend cannot: it
+	// has one entry a run).
+	js[bool](b, "a tooltip", `(() => { const c = echarts.getInstanceByDom(q('iterations-chart'));
+		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 }); return true; })()`)
+	b.wait("the tooltip", `q('iterations-chart').textContent.includes('#3 linear-conflict ida · expanded: 56') && q('iterations-chart').textContent.includes('#1 misplaced ida · generated, not expanded: 271')`)
 	shot(t, b.ctx, "compare-1440x900")
 	elementShot(t, b, sel("bounds-chart"), "compare-bounds")
 	b.do("log scale", chromedp.Click(sel("log-scale")))

@@ -120,8 +120,8 @@ func stackedRunBars(bar *charts.Bar, r runStats, solid, hatched []opts.BarData, 
 
 // compareIterations charts, for every run, the nodes of each iteration by
 // its bound: one bar a run at each bound (grouped by run in the runs'
-// order), its solid part the expanded nodes and its hatched part the
-// pruned ones, so the whole bar is what the iteration generated.
+// order), the whole bar what the iteration generated, its solid part the
+// nodes expanded and its hatched part the rest (the pruned, and a goal).
 func compareIterations(runs []runStats) map[string]any {
 	seen := map[int]bool{}
 	var bounds []int
@@ -141,7 +141,7 @@ func compareIterations(runs []runStats) map[string]any {
 		xs[i] = strconv.Itoa(b)
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes per iteration (solid: expanded, hatched: pruned)"),
+	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes generated per iteration (solid part: expanded)"),
 		tooltip(), countAxis(), xAxis("bound")}, compareLegend(len(runs))...)...)
 	bar.SetXAxis(xs)
 	var hatched []bool
@@ -155,7 +155,7 @@ func compareIterations(runs []runStats) map[string]any {
 		}
 		stackedRunBars(bar, r, barValues(e, len(bounds)), barValues(p, len(bounds)))
 		hatched = append(hatched, false, true)
-		kinds = append(kinds, "expanded", "not expanded (pruned)")
+		kinds = append(kinds, "expanded", "generated, not expanded")
 	}
 	bar.Validate()
 	return finishComparison(bar.JSON(), runs, hatched, kinds)

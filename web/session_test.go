@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"idaviz/engine"
+	"idaviz/puzzles"
 	"slices"
 	"strings"
 	"testing"
@@ -258,6 +260,24 @@ func TestAStarRun(t *testing.T) {
 	want := engineResult(t, testPuzzle, testState, "manhattan")
 	if m.Active.SolutionLength != len(want.Moves) {
 		t.Errorf("A* found %d moves, IDA* %d", m.Active.SolutionLength, len(want.Moves))
+	}
+	// Its memory, for the comparison table: engine.AStar's own figures.
+	p, _ := puzzles.Lookup(testPuzzle)
+	inst, _ := p.Parse(testState, "")
+	d, err := inst.Domain("manhattan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.AStar(context.Background(), d, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Active.PeakOpen == 0 {
+		// The run-end's state can go before the search has returned.
+		m = c.until(5*time.Second, "the memory", func(m *msg) bool { return isState(m) && m.Active.PeakOpen > 0 })
+	}
+	if m.Active.PeakOpen != res.PeakOpen || m.Active.Stored != res.Stored {
+		t.Errorf("A* held %d open at peak and %d stored; engine.AStar: %d, %d", m.Active.PeakOpen, m.Active.Stored, res.PeakOpen, res.Stored)
 	}
 }
 
