@@ -825,7 +825,7 @@ function drawMiniTree(el, tv, why) {
       // A finished subtree's node grows with the nodes under it (log
       // scale): where two heuristics' trees have one shape, the sizes
       // show which searched more.
-      const k = n.count > 1 && n.status !== 'path' ? Math.min(2.2, 1 + 0.4 * Math.log10(n.count)) : 1;
+      const k = n.count > 1 && n.status !== 'path' ? Math.min(2.2, 1 + 0.4 * Math.log10(n.count), 0.48 * Math.min(dx, dy) / r) : 1;
       svg('circle', { cx: X(n), cy: Y(n), r: r * k, class: n.status }, g);
     }
     if (labels && n.status !== 'group') {
