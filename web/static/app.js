@@ -692,6 +692,9 @@ function drawCompare(msg) {
     'generated', 'EBF', 'time', 'memory'].forEach((h) => cell(head, h, '', 'th'));
   t.appendChild(head);
   const active = msg.active ? msg.active.id : 0;
+  // Runs of other instances say which (the numbers compare heuristics only
+  // on one instance).
+  const oneInstance = runs.every((r) => r.puzzle === runs[0].puzzle && r.instance === runs[0].instance);
   runs.forEach((r) => {
     const tr = document.createElement('tr');
     tr.dataset.run = String(r.id);
@@ -700,7 +703,8 @@ function drawCompare(msg) {
     c0.prepend(swatch(r.colour));
     c0.dataset.colour = r.colour;
     c0.title = r.id === active ? 'the active run: the status panel, the main tree and the controls work on it' : '';
-    cell(tr, r.heuristic || '…');
+    const h = cell(tr, (r.heuristic || '…') + (oneInstance ? '' : ' · ' + r.instance));
+    h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
     cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…'));
     cell(tr, r.status + (r.solutionLength || r.status === 'solved' ? ' (' + r.solutionLength + ' moves)' : ''));
     const cols = {
@@ -772,7 +776,15 @@ function drawLockstep(msg) {
         (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
       counts.appendChild(more);
     } else counts.textContent = 'bound ' + l.bound + ': —';
-    drawMiniTree(d.children[2], l.bound ? r.tree : null, l.bound ? r.note : '');
+    // Drawn again only when something in it changed (states come 20 a
+    // second while a run searches).
+    const el = d.children[2], tv = l.bound ? r.tree : null;
+    const key = [l.bound, r.note, el.clientWidth, el.clientHeight, document.body.classList.contains('present'),
+      tv ? [tv.iteration, tv.bound, tv.drawn, tv.last, tv.current, r.status].join() : ''].join('|');
+    if (el.dataset.key !== key) {
+      el.dataset.key = key;
+      drawMiniTree(el, tv, l.bound ? r.note : '');
+    }
   });
 }
 
