@@ -150,6 +150,8 @@ type msg struct {
 	Replay  *replayPos `json:"replay"`
 	State   string     `json:"state"`
 	Event   string     `json:"event"`
+	// Lockstep is the runs moving in lock-step (lockstep.go).
+	Lockstep *lockView `json:"lockstep"`
 }
 
 // until reads messages until one satisfies ok, or fails after timeout.

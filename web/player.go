@@ -344,6 +344,24 @@ func (p *player) frame(treeIter int) frame {
 	return f
 }
 
+// treeAtBound is the run's tree window of its iteration with bound b: the
+// one under way (or just ended), else the latest kept one.
+func (p *player) treeAtBound(b int) (treeView, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tree.iter > 0 && p.tree.bound == b {
+		tv := p.tree.view()
+		tv.Current = true
+		return tv, true
+	}
+	for i := len(p.tree.kept) - 1; i >= 0; i-- {
+		if p.tree.kept[i].Bound == b {
+			return p.tree.kept[i], true
+		}
+	}
+	return treeView{}, false
+}
+
 // nodePath returns the moves to a drawn node of the tree window, or of a
 // kept window of an earlier iteration.
 func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {

@@ -32,6 +32,8 @@ type clientMsg struct {
 	ID        uint64   `json:"id"`
 	Pos       int      `json:"pos"`
 	Iteration int      `json:"iteration"`
+	// All, with to-bound, moves every run in lock-step (lockstep.go).
+	All bool `json:"all"`
 }
 
 // The replies. Each carries its type, so the page can tell them apart.
@@ -99,6 +101,9 @@ func (s *session) handle(data []byte) error {
 	case "expand":
 		return s.control(modeToVisit, 0)
 	case "to-bound":
+		if m.All {
+			return s.lockstep()
+		}
 		return s.control(modeToBound, 0)
 	case "to-end":
 		return s.control(modeToEnd, 0)

@@ -39,6 +39,9 @@ type session struct {
 	// treeIter is the iteration whose tree the page looks at (0: the
 	// iteration under way).
 	treeIter int
+	// lockBound is the bound the runs in lock-step were last moved to (0:
+	// none yet), lockstep.go.
+	lockBound int
 }
 
 // run is one search (or one replay) of the tab.
@@ -124,6 +127,7 @@ func (s *session) start(req startRequest, keep bool) error {
 	}
 	s.mu.Lock()
 	s.treeIter = 0
+	s.lockBound = 0
 	var drop []*run
 	if !keep {
 		drop, s.runs = s.runs, nil
@@ -144,6 +148,7 @@ func (s *session) clear() {
 	s.mu.Lock()
 	runs := s.runs
 	s.runs = nil
+	s.lockBound = 0
 	s.mu.Unlock()
 	for _, r := range runs {
 		r.stop()
@@ -280,23 +285,39 @@ func (s *session) scramble(puzzle string, depth int, goal string) (string, error
 // state is the page's view of the tab's runs now.
 func (s *session) state() stateMsg {
 	s.mu.Lock()
-	runs := make([]runData, len(s.runs))
-	ps := make([]*player, len(s.runs))
-	for i, r := range s.runs {
-		runs[i] = runData{cancelled: r.cancelled, err: r.err, views: r.views}
+	rs := append([]*run(nil), s.runs...)
+	treeIter, lock := s.treeIter, s.lockBound
+	s.mu.Unlock()
+	runs := s.runData(rs, treeIter)
+	ps := make([]*player, len(rs))
+	for i, r := range rs {
+		ps[i] = r.p
+	}
+	lockTrees(runs, ps, lock)
+	return buildStateLock(s.origin.mode(), runs, lock)
+}
+
+// runData copies out what the state shows of each run; the last (active)
+// one's tree is the window of iteration treeIter.
+func (s *session) runData(rs []*run, treeIter int) []runData {
+	runs := make([]runData, len(rs))
+	s.mu.Lock()
+	for i, r := range rs {
+		runs[i] = runData{cancelled: r.cancelled, err: r.err, views: r.views, stepping: r.src.stepping()}
 		if sk, ok := r.src.(seeker); ok && r.src.stepping() {
 			runs[i].total = sk.length()
 		}
-		ps[i] = r.p
+		if m, ok := r.src.(memoryReporter); ok {
+			runs[i].peakOpen, runs[i].stored = m.held()
+		}
 	}
-	treeIter := s.treeIter
 	s.mu.Unlock()
-	for i, p := range ps {
+	for i, r := range rs {
 		it := 0
-		if i == len(ps)-1 {
+		if i == len(rs)-1 {
 			it = treeIter
 		}
-		runs[i].frame = p.frame(it)
+		runs[i].frame = r.p.frame(it)
 	}
-	return buildState(s.origin.mode(), runs)
+	return runs
 }

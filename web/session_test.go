@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -206,11 +209,40 @@ func TestCompareRuns(t *testing.T) {
 	if m.Runs[1].Generated <= m.Runs[0].Generated {
 		t.Errorf("misplaced tiles generated %d nodes, manhattan %d: want more", m.Runs[1].Generated, m.Runs[0].Generated)
 	}
-	var opt struct {
-		Series []struct{ Name string }
+	// Every chart compares the runs: one legend entry a run, each run's
+	// series in the run's colour (the table's), the kind by its hatching.
+	for _, k := range []string{"fhist", "fhistTotal", "iterations", "bounds"} {
+		var opt struct {
+			Legend struct{ Data []string }
+			Series []struct {
+				Name      string
+				ItemStyle struct {
+					Color string
+					Decal any
+				}
+			}
+		}
+		if err := json.Unmarshal(m.Charts[k], &opt); err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		if !slices.Equal(opt.Legend.Data, []string{"#1 manhattan ida", "#2 misplaced ida"}) {
+			t.Errorf("%s: legend %+v, want one entry a run", k, opt.Legend)
+		}
+		colour := map[string]string{"#1 manhattan ida": m.Runs[0].Colour, "#2 misplaced ida": m.Runs[1].Colour}
+		for _, s := range opt.Series {
+			if colour[s.Name] == "" || s.ItemStyle.Color != colour[s.Name] {
+				t.Errorf("%s: series %q in %q, want its run's colour %q", k, s.Name, s.ItemStyle.Color, colour[s.Name])
+			}
+		}
+		if k != "bounds" && (len(opt.Series) != 4 || opt.Series[0].ItemStyle.Decal != nil || opt.Series[1].ItemStyle.Decal == nil) {
+			t.Errorf("%s: want a solid and a hatched series a run: %+v", k, opt.Series)
+		}
 	}
-	if err := json.Unmarshal(m.Charts["iterations"], &opt); err != nil || len(opt.Series) != 2 {
-		t.Errorf("the iterations chart of two runs has %d series, want one a run (%v)", len(opt.Series), err)
+	if m.Lockstep != nil {
+		t.Errorf("fast runs cannot step, let alone in lock-step: %+v", m.Lockstep)
+	}
+	if m.Runs[0].Colour == m.Runs[1].Colour {
+		t.Errorf("two runs, one colour %q", m.Runs[0].Colour)
 	}
 	// A fresh start without keep drops both.
 	c.send(startMsg(map[string]any{"fast": true}))
@@ -228,6 +260,24 @@ func TestAStarRun(t *testing.T) {
 	want := engineResult(t, testPuzzle, testState, "manhattan")
 	if m.Active.SolutionLength != len(want.Moves) {
 		t.Errorf("A* found %d moves, IDA* %d", m.Active.SolutionLength, len(want.Moves))
+	}
+	// Its memory, for the comparison table: engine.AStar's own figures.
+	p, _ := puzzles.Lookup(testPuzzle)
+	inst, _ := p.Parse(testState, "")
+	d, err := inst.Domain("manhattan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := engine.AStar(context.Background(), d, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Active.PeakOpen == 0 {
+		// The run-end's state can go before the search has returned.
+		m = c.until(5*time.Second, "the memory", func(m *msg) bool { return isState(m) && m.Active.PeakOpen > 0 })
+	}
+	if m.Active.PeakOpen != res.PeakOpen || m.Active.Stored != res.Stored {
+		t.Errorf("A* held %d open at peak and %d stored; engine.AStar: %d, %d", m.Active.PeakOpen, m.Active.Stored, res.PeakOpen, res.Stored)
 	}
 }
 
@@ -289,5 +339,77 @@ func TestStateWhileBuilding(t *testing.T) {
 	st := buildState("live", []runData{{frame: fr, views: &views{}}})
 	if st.Status != "building" || st.Node != nil || !strings.Contains(st.Event, "12%") {
 		t.Errorf("while building: status %q, node %+v, event %q", st.Status, st.Node, st.Event)
+	}
+}
+
+// TestLockstep: two stepped runs of one instance move bound by bound
+// together; at each bound every run has either its iteration there (its
+// counts the engine's) or a reason why not, and together they reach the
+// end.
+func TestLockstep(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := dial(t, ts)
+	c.send(map[string]any{"type": "to-bound", "all": true})
+	c.until(5*time.Second, "no lock-step without runs", func(m *msg) bool { return m.Type == "error" && strings.Contains(m.Message, "lock-step") })
+	heuristics := []string{"misplaced", "manhattan"}
+	for i, h := range heuristics {
+		c.send(startMsg(map[string]any{"heuristic": h, "keep": i > 0}))
+	}
+	m := c.until(5*time.Second, "two paused runs", func(m *msg) bool {
+		return isState(m) && len(m.Runs) == 2 && m.Lockstep != nil && m.Runs[1].Status == "paused"
+	})
+	want := map[int]map[int]trace.Iteration{} // run id -> bound -> the engine's iteration
+	for i, h := range heuristics {
+		res := engineResult(t, testPuzzle, testState, h)
+		want[m.Runs[i].ID] = map[int]trace.Iteration{}
+		for _, it := range res.Iterations {
+			want[m.Runs[i].ID][it.Bound] = it
+		}
+	}
+	if m.Lockstep.Bound != 0 || m.Lockstep.Next != min(m.Runs[0].StartH, m.Runs[1].StartH) {
+		t.Fatalf("before the first press: %+v (h(start) %d, %d)", m.Lockstep, m.Runs[0].StartH, m.Runs[1].StartH)
+	}
+	last := 0
+	for press := 0; ; press++ {
+		if press > 40 {
+			t.Fatal("the runs never ended")
+		}
+		next := m.Lockstep.Next
+		c.send(map[string]any{"type": "to-bound", "all": true})
+		m = c.until(10*time.Second, "the runs at the next bound", func(m *msg) bool {
+			if !isState(m) || m.Lockstep == nil || m.Lockstep.Bound != next {
+				return false
+			}
+			for _, r := range m.Lockstep.Runs {
+				if r.Status == "running" || (r.Bound == next && r.Status == "paused") {
+					return false
+				}
+			}
+			return true
+		})
+		if next <= last {
+			t.Fatalf("lock-step went from bound %d to %d", last, next)
+		}
+		last = next
+		for _, r := range m.Lockstep.Runs {
+			t.Logf("bound %d, run #%d: %d generated %s", next, r.ID, r.Generated, r.Note)
+			it, ok := want[r.ID][next]
+			switch {
+			case ok && r.Tree == nil:
+				t.Errorf("bound %d, run #%d: no tree (%s)", next, r.ID, r.Note)
+			case ok && (r.Generated != it.Generated || r.Expanded != it.Expanded || r.Tree.Bound != next):
+				t.Errorf("bound %d, run #%d: %d generated, %d expanded, tree at %d; the engine: %d, %d", next, r.ID, r.Generated, r.Expanded, r.Tree.Bound, it.Generated, it.Expanded)
+			case !ok && (r.Tree != nil || !strings.Contains(r.Note, "no iteration at bound")):
+				t.Errorf("bound %d, run #%d: the engine has no iteration here, the page says %q", next, r.ID, r.Note)
+			}
+		}
+		if m.Lockstep.Next == 0 {
+			break
+		}
+	}
+	for i, r := range m.Runs {
+		if r.Status != "solved" || r.Generated != engineResult(t, testPuzzle, testState, heuristics[i]).Totals.Generated {
+			t.Errorf("run %d at the end: %+v", i, r)
+		}
 	}
 }

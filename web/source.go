@@ -106,6 +106,18 @@ type liveSource struct {
 	mu    sync.Mutex
 	seen  int
 	ended bool
+	// An A* run's memory once it ended (engine.Result's PeakOpen, Stored),
+	// for the comparison table.
+	peakOpen, stored int
+}
+
+// memoryReporter is a source that knows what its search held in memory.
+type memoryReporter interface{ held() (peakOpen, stored int) }
+
+func (s *liveSource) held() (int, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.peakOpen, s.stored
 }
 
 func (s *liveSource) reached(pos int, ended bool) {
@@ -156,7 +168,10 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
 	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
-	_, err = s.algo.Search(ctx, d, opt)
+	res, err := s.algo.Search(ctx, d, opt)
+	s.mu.Lock()
+	s.peakOpen, s.stored = res.PeakOpen, res.Stored
+	s.mu.Unlock()
 	if errors.Is(err, context.Canceled) {
 		return nil
 	}

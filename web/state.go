@@ -18,6 +18,12 @@ type runData struct {
 	err       error
 	views     *views // draws the run's states (nil: no drawings)
 	total     int    // events in the run's recording (0: a live run)
+	stepping  bool   // the page may pause it (lock-step moves only such runs)
+	// lockTree is the run's tree window at the lock-step bound (lockstep.go).
+	lockTree *treeView
+	// An A* run's memory: the most states on its open list at once, and the
+	// states it stored (0: not an A* run, or not ended).
+	peakOpen, stored int
 }
 
 // stateMsg is what the writer sends at most every SnapshotInterval.
@@ -34,6 +40,9 @@ type stateMsg struct {
 	Replay *replayPos     `json:"replay,omitempty"`
 	Event  string         `json:"event"`     // the active run's last event, in words
 	Kind   string         `json:"eventKind"` // and its kind (trace.Kind's name)
+	// Lockstep is the runs that "next bound" moves together, with their
+	// trees at one bound (lockstep.go); absent unless two or more can.
+	Lockstep *lockView `json:"lockstep,omitempty"`
 }
 
 // shown names an iteration and its bound, as a panel shows them.
@@ -51,6 +60,8 @@ type replayPos struct {
 type runView struct {
 	ID             int      `json:"id"`
 	Label          string   `json:"label"`
+	Colour         string   `json:"colour"` // the run's colour in every chart and the comparison table
+	StartH         int      `json:"startH"` // h(start)`
 	Puzzle         string   `json:"puzzle"`
 	Instance       string   `json:"instance"`
 	Heuristic      string   `json:"heuristic"`
@@ -78,6 +89,10 @@ type runView struct {
 	Growth     float64          `json:"growth"`
 	Iterations []iterationCount `json:"iterations"`
 	Error      string           `json:"error,omitempty"`
+	// A* only: the most states on the open list at once, and the states
+	// stored, once the run ended (IDA* holds only its path).
+	PeakOpen int `json:"peakOpen,omitempty"`
+	Stored   int `json:"stored,omitempty"`
 }
 
 type iterationCount struct {
@@ -104,7 +119,11 @@ type nodeView struct {
 }
 
 // buildState is the page's view of a tab's runs, the last one active.
-func buildState(mode string, runs []runData) stateMsg {
+func buildState(mode string, runs []runData) stateMsg { return buildStateLock(mode, runs, 0) }
+
+// buildStateLock is buildState with the runs in lock-step last moved to
+// bound lock (0: not yet).
+func buildStateLock(mode string, runs []runData, lock int) stateMsg {
 	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}}
 	stats := make([]runStats, len(runs))
 	for i := range runs {
@@ -125,6 +144,7 @@ func buildState(mode string, runs []runData) stateMsg {
 		}
 		v := makeRunView(*st)
 		v.Timed = !runs[i].frame.waited
+		v.PeakOpen, v.Stored = runs[i].peakOpen, runs[i].stored
 		if runs[i].err != nil {
 			v.Error = runs[i].err.Error()
 		}
@@ -132,7 +152,7 @@ func buildState(mode string, runs []runData) stateMsg {
 		stats[i] = *st
 	}
 	if len(runs) == 0 {
-		msg.Charts = chartsOf(runStats{}, nil)
+		msg.Charts = chartsOf(runStats{}, nil, 0)
 		return msg
 	}
 	act := runs[len(runs)-1]
@@ -154,9 +174,19 @@ func buildState(mode string, runs []runData) stateMsg {
 	if st.Run != nil {
 		// A run still building its databases has no iteration yet: its
 		// charts would show a bound of 0, so the page keeps what it shows.
-		msg.Charts = chartsOf(st, stats)
+		msg.Charts = chartsOf(st, stats, lock)
 	}
+	msg.Lockstep = buildLock(runs, stats, msg.Runs, lock)
 	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
+	if len(runs) > 1 && lock > 0 {
+		// The f histograms compare the runs at the lock-step's bound.
+		msg.Hist = &shown{Bound: lock}
+		for _, it := range iterationsOf(st) {
+			if it.Bound == lock {
+				msg.Hist.Iteration = it.Iteration
+			}
+		}
+	}
 	if act.total > 0 {
 		// A live run gone back: where it is, of how far it went.
 		msg.Replay = &replayPos{Pos: st.Pos, Total: max(act.total, int(st.Pos))}
@@ -196,8 +226,23 @@ func currentNode(fr frame, st runStats, vs *views) *nodeView {
 }
 
 // chartsOf are the page's four charts: the active run's f histograms, and
-// every run's iterations.
-func chartsOf(active runStats, all []runStats) map[string]any {
+// every run's iterations. With runs kept to compare, every chart compares
+// them (compare.go); the f histograms show the iterations at one bound: the
+// lock-step's (histBound, when set) or the active run's.
+func chartsOf(active runStats, all []runStats, histBound int) map[string]any {
+	if len(all) > 1 {
+		if histBound <= 0 {
+			histBound = active.Current.Bound
+		}
+		return map[string]any{
+			"hstar":      hStarChart(active),
+			"effort":     effortChart(active),
+			"fhist":      compareFHistogram(all, histBound, false),
+			"fhistTotal": compareFHistogram(all, histBound, true),
+			"iterations": compareIterations(all),
+			"bounds":     compareBounds(all),
+		}
+	}
 	return map[string]any{
 		"hstar":      hStarChart(active),
 		"effort":     effortChart(active),
@@ -209,7 +254,7 @@ func chartsOf(active runStats, all []runStats) map[string]any {
 }
 
 func makeRunView(st runStats) runView {
-	v := runView{ID: st.ID, Label: st.Label, Status: st.State, Iteration: st.Current.Iteration, Bound: st.Current.Bound,
+	v := runView{ID: st.ID, Label: st.Label, Colour: runColour(st.ID), Status: st.State, Iteration: st.Current.Iteration, Bound: st.Current.Bound,
 		Expanded: st.Totals.Expanded, Generated: st.Totals.Generated, Pruned: st.Totals.Pruned,
 		Cost: st.Cost, Events: st.Pos, Seconds: st.Elapsed.Seconds(), Solution: []string{},
 		Iterations: []iterationCount{}}
@@ -220,6 +265,7 @@ func makeRunView(st runStats) runView {
 	info := st.Run
 	if info != nil {
 		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, info.Instance, info.Heuristic, info.Algorithm
+		v.StartH = info.StartH
 	}
 	if st.Status == trace.StatusSolved {
 		v.SolutionLength = len(st.Solution)

@@ -121,6 +121,7 @@ class RecordedSource {
 let vizState = Object.freeze({
   status: 'idle', mode: 'live', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
   solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
+  runs: Object.freeze([]), lockstep: null,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
   presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }),
 });
@@ -163,6 +164,8 @@ function setViz(msg) {
     treeBound: msg.tree ? msg.tree.bound : 0,
     drawnTreeNodes: msg.tree ? msg.tree.drawn : 0,
     messages: messages,
+    runs: compareViz(msg),
+    lockstep: lockstepViz(msg),
   });
 }
 
@@ -621,6 +624,7 @@ function drawChart(k) {
   const c = chartsDue, el = $(chartIDs[k]);
   if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
   let o = $('log').checked ? logScale(c[k]) : c[k];
+  if (o.vizKinds) o = compareTooltip(o);
   if (document.body.classList.contains('present')) o = bigText(o);
   setChart(el.id, o);
 }
@@ -644,6 +648,252 @@ function setChart(id, o) {
     chart(id).setOption(o, { notMerge: true });
     chartShapes[id] = shape;
   }
+}
+
+// ---- comparing runs (issue 11 §4) ----------------------------------------------
+// With two or more runs kept, a table compares them (each row in the run's
+// colour, the colour the server gives every chart's series of that run),
+// and "Next bound" moves the IDA* runs of one instance in lock-step: the
+// lock-step panel draws each run's tree at the same bound, side by side.
+
+// compareViz is window.viz.runs: every run the page holds, with its colour.
+function compareViz(msg) {
+  return Object.freeze((msg.runs || []).map((r) => Object.freeze({
+    id: r.id, heuristic: r.heuristic, algorithm: r.algorithm, colour: r.colour, status: r.status,
+    startH: r.startH, generated: r.generated, iterations: (r.iterations || []).length, bound: r.bound,
+  })));
+}
+
+// lockstepViz is window.viz.lockstep: the bound the runs in lock-step were
+// moved to, and the bound of the tree each shows there (0: none).
+function lockstepViz(msg) {
+  const l = msg.lockstep;
+  if (!l) return null;
+  return Object.freeze({
+    bound: l.bound, next: l.next,
+    runs: Object.freeze(l.runs.map((r) => Object.freeze({ id: r.id, treeBound: r.tree ? r.tree.bound : 0, generated: r.generated, note: r.note || '' }))),
+  });
+}
+
+// lockstepOn reports whether Next bound moves every run: two or more can,
+// and the instructor has not unticked it.
+function lockstepOn() {
+  return !!(lastState && lastState.lockstep && $('lockstep').checked);
+}
+
+function swatch(colour) {
+  const s = document.createElement('span');
+  s.className = 'run-swatch';
+  s.style.background = colour;
+  return s;
+}
+
+function cell(tr, text, cls, tag) {
+  const td = document.createElement(tag || 'td');
+  td.textContent = text;
+  if (cls) td.className = cls;
+  tr.appendChild(td);
+  return td;
+}
+
+// drawCompare fills the comparison table, one row a run.
+function drawCompare(msg) {
+  const runs = msg.runs || [];
+  $('compare-panel').hidden = runs.length < 2;
+  const t = $('compare-table');
+  if (runs.length < 2) { t.textContent = ''; return; }
+  t.textContent = '';
+  const head = document.createElement('tr');
+  ['run', 'heuristic', 'algorithm', 'status', 'h(start)', 'iterations', 'generated per iteration (bound: nodes)',
+    'generated', 'EBF', 'time', 'memory'].forEach((h) => cell(head, h, '', 'th'));
+  t.appendChild(head);
+  const active = msg.active ? msg.active.id : 0;
+  // Runs of other instances say which (the numbers compare heuristics only
+  // on one instance).
+  const oneInstance = runs.every((r) => r.puzzle === runs[0].puzzle && r.instance === runs[0].instance);
+  runs.forEach((r) => {
+    const tr = document.createElement('tr');
+    tr.dataset.run = String(r.id);
+    if (r.id === active) tr.className = 'active';
+    const c0 = cell(tr, '#' + r.id);
+    c0.prepend(swatch(r.colour));
+    c0.dataset.colour = r.colour;
+    c0.title = r.id === active ? 'the active run: the status panel, the main tree and the controls work on it' : '';
+    const h = cell(tr, (r.heuristic || '…') + (oneInstance ? '' : ' · ' + r.instance));
+    h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
+    cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…'));
+    cell(tr, r.status + (r.solutionLength || r.status === 'solved' ? ' (' + r.solutionLength + ' moves)' : ''));
+    const cols = {
+      startH: r.puzzle ? fmt(r.startH) : '…',
+      iterations: fmt((r.iterations || []).length),
+      perIteration: (r.iterations || []).map((it) => it.bound + ': ' + fmt(it.generated)).join(' · '),
+      generated: fmt(r.generated),
+      ebf: r.ebf ? r.ebf.toFixed(3) : '—',
+      time: r.timed ? r.seconds.toFixed(3) + ' s' : 'stepped',
+      memory: r.algorithm === 'astar' ? (r.peakOpen ? fmt(r.peakOpen) + ' open at peak, ' + fmt(r.stored) + ' stored' : '—') : 'its path only',
+    };
+    for (const k of ['startH', 'iterations', 'perIteration', 'generated', 'ebf', 'time', 'memory']) {
+      const td = cell(tr, cols[k], k === 'perIteration' ? 'per-iteration' : '');
+      td.dataset.col = k;
+    }
+    tr.cells[9].title = r.timed ? '' : 'the run was paused or paced: its clock is the lecture\'s. Tick "fast run" to time a search.';
+    tr.style.boxShadow = 'inset 4px 0 0 ' + r.colour;
+    t.appendChild(tr);
+  });
+}
+
+// drawLockstep draws each run's tree at the lock-step bound, side by side.
+function drawLockstep(msg) {
+  const l = msg.lockstep, on = !!(l && $('lockstep').checked);
+  $('lockstep-label').hidden = !l;
+  $('lockstep-panel').hidden = !on;
+  const was = document.body.classList.contains('lockstep-on');
+  document.body.classList.toggle('lockstep-on', on);
+  if (was !== on && document.body.classList.contains('present')) redraw();
+  if (!on) return;
+  $('lockstep-info').textContent = l.bound
+    ? 'every run at bound ' + l.bound + (l.next ? ' · Next bound (b): ' + l.next : ' · every run has ended')
+    : 'Next bound (b) moves every run to bound ' + l.next + ', together';
+  const box = $('lockstep-trees');
+  // One box a run, kept across states so that a redraw does not flicker.
+  const want = l.runs.map((r) => String(r.id)).join();
+  if (box.dataset.runs !== want) {
+    box.textContent = '';
+    box.dataset.runs = want;
+    l.runs.forEach((r) => {
+      const d = document.createElement('div');
+      d.className = 'lockstep-run';
+      d.setAttribute('data-testid', 'lockstep-run');
+      d.dataset.run = String(r.id);
+      const h = document.createElement('h3');
+      const counts = document.createElement('div');
+      counts.className = 'counts';
+      const tr = document.createElement('div');
+      tr.className = 'tree mini';
+      d.append(h, counts, tr);
+      box.appendChild(d);
+    });
+  }
+  l.runs.forEach((r, i) => {
+    const d = box.children[i];
+    d.style.borderTopColor = r.colour;
+    d.dataset.bound = r.tree ? String(r.tree.bound) : '0';
+    const h = d.children[0];
+    h.textContent = r.label;
+    h.title = r.label;
+    h.prepend(swatch(r.colour));
+    const counts = d.children[1];
+    if (!l.bound) counts.textContent = r.bound ? 'searches bound ' + r.bound + ' next' : 'ended: ' + r.status;
+    else if (r.tree) {
+      counts.textContent = 'bound ' + r.tree.bound + ': ' + fmt(r.generated) + ' generated';
+      const more = document.createElement('span');
+      more.className = 'more';
+      more.textContent = ', ' + fmt(r.expanded) + ' expanded, ' + fmt(r.pruned) + ' pruned' +
+        (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
+      counts.appendChild(more);
+    } else counts.textContent = 'bound ' + l.bound + ': —';
+    // Drawn again only when something in it changed (states come 20 a
+    // second while a run searches).
+    const el = d.children[2], tv = l.bound ? r.tree : null;
+    const key = [l.bound, r.note, el.clientWidth, el.clientHeight, document.body.classList.contains('present'),
+      tv ? [tv.iteration, tv.bound, tv.drawn, tv.last, tv.current, r.status].join() : ''].join('|');
+    if (el.dataset.key !== key) {
+      el.dataset.key = key;
+      drawMiniTree(el, tv, l.bound ? r.note : '');
+    }
+  });
+}
+
+// drawMiniTree draws a tree window whole, laid out to its box: the shape
+// of the search at a glance (hover a node for its numbers). Labels only
+// where the nodes are big enough to hold them.
+function drawMiniTree(el, tv, why) {
+  el.textContent = '';
+  if (!tv || !tv.root) {
+    if (why) {
+      const p = document.createElement('div');
+      p.className = 'why';
+      p.textContent = why;
+      el.appendChild(p);
+    }
+    return;
+  }
+  let leaves = 0, maxDepth = 0;
+  const pos = new Map();
+  (function layout(n, depth) {
+    maxDepth = Math.max(maxDepth, depth);
+    let x;
+    if (!n.children || n.children.length === 0) x = leaves++;
+    else {
+      n.children.forEach((c) => layout(c, depth + 1));
+      x = (pos.get(n.children[0]).x + pos.get(n.children[n.children.length - 1]).x) / 2;
+    }
+    pos.set(n, { x: x, d: depth });
+  })(tv.root, 0);
+  const W = el.clientWidth || 300, H = el.clientHeight || 200;
+  const dx = Math.min(34, (W - 8) / leaves), dy = Math.min(50, (H - 8) / (maxDepth + 1));
+  const r = Math.max(1.5, Math.min(11, dx * 0.38, dy * 0.3));
+  const labels = r >= 8 && !document.body.classList.contains('present');
+  const ox = (W - leaves * dx) / 2, oy = Math.max(4, (H - (maxDepth + 1) * dy) / 2);
+  const s = svg('svg', { width: W, height: H });
+  s.style.fontSize = '10px';
+  const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = (n) => oy + pos.get(n).d * dy + dy / 2;
+  (function edges(n) {
+    (n.children || []).forEach((c) => {
+      svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: '#aaa', 'stroke-width': 1 }, s);
+      edges(c);
+    });
+  })(tv.root);
+  (function nodes(n) {
+    const g = svg('g', { class: 'node ' + n.status }, s, n.status === 'group'
+      ? n.count + ' nodes in folded siblings'
+      : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : ''));
+    if (n.status === 'group') svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, class: n.status }, g);
+    else {
+      // A finished subtree's node grows with the nodes under it (log
+      // scale): where two heuristics' trees have one shape, the sizes
+      // show which searched more.
+      const k = n.count > 1 && n.status !== 'path' ? Math.min(2.2, 1 + 0.4 * Math.log10(n.count), 0.48 * Math.min(dx, dy) / r) : 1;
+      svg('circle', { cx: X(n), cy: Y(n), r: r * k, class: n.status }, g);
+    }
+    if (labels && n.status !== 'group') {
+      const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: '#fff' }, g);
+      t.textContent = String(n.f);
+    }
+    (n.children || []).forEach(nodes);
+  })(tv.root);
+  el.appendChild(s);
+}
+
+// The mini trees are laid out to their boxes: draw them again when the
+// boxes change size (the window, presentation mode).
+if (window.ResizeObserver) {
+  let due = 0;
+  new ResizeObserver(() => {
+    if (due) return;
+    due = requestAnimationFrame(() => { due = 0; if (lastState) drawLockstep(lastState); });
+  }).observe($('lockstep-trees'));
+}
+
+// compareTooltip lists, at a point of a comparison chart, each run's
+// counts by kind (the server names them in vizKinds: the run's two series
+// share its name, so the legend has one entry a run).
+function compareTooltip(opt) {
+  const kinds = opt.vizKinds;
+  const o = Object.assign({}, opt);
+  o.tooltip = Object.assign({}, [].concat(opt.tooltip || [])[0] || {}, {
+    trigger: 'axis',
+    formatter: (ps) => {
+      const list = [].concat(ps);
+      if (!list.length) return '';
+      const esc = (x) => String(x).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+      return esc(list[0].axisValueLabel) + '<br>' + list.map((p) => {
+        const v = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
+        return p.marker + esc(p.seriesName) + ' · ' + esc(kinds[p.seriesIndex] || '') + ': ' + esc(v === '-' ? 0 : fmt(Number(v)));
+      }).join('<br>');
+    },
+  });
+  return o;
 }
 
 // ---- presentation mode --------------------------------------------------------
@@ -737,6 +987,8 @@ function onState(msg) {
 
 function drawAll(msg) {
   drawStats(msg);
+  drawCompare(msg);
+  drawLockstep(msg);
   drawNode(msg.node);
   drawTree(msg.tree);
   drawCharts(msg.charts, msg.status === 'running');
@@ -901,7 +1153,11 @@ function bindQuiz() {
 // The moves, quiz or not.
 function stepOnce() { if (quiz.on) quizMove('step', 'step', { n: 1 }); else control('step', { n: 1 }); }
 function nextExpansion() { if (quiz.on) quizMove('expand', 'expand'); else control('expand'); }
-function nextBound() { if (quiz.on) quizMove('bound', 'to-bound'); else control('to-bound'); }
+function nextBound() {
+  if (lockstepOn()) control('to-bound', { all: true });
+  else if (quiz.on) quizMove('bound', 'to-bound');
+  else control('to-bound');
+}
 
 // ---- controls --------------------------------------------------------------------
 function speed() { return speeds[Number($('speed').value)] || 10; }
@@ -974,6 +1230,7 @@ function bind() {
   $('seek').addEventListener('change', () => control('seek', { pos: Number($('seek').value) }));
   $('speed').addEventListener('input', () => { showSpeed(); if (playing) play(); });
   $('log').addEventListener('change', () => { if (lastState) drawCharts(lastState.charts); });
+  $('lockstep').addEventListener('change', () => { if (lastState) drawLockstep(lastState); });
   document.addEventListener('keydown', (ev) => {
     if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     switch (ev.key) {
