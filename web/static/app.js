@@ -1255,7 +1255,8 @@ function playToBookmark() {
 // lectureAfterState follows each state drawn: it stops a play at its
 // bookmark, shows the note, and keeps the address at the step.
 function lectureAfterState(msg) {
-  if (pageMode !== 'replay') { showDownloads(); return; }
+  showDownloads();
+  if (pageMode !== 'replay') return;
   const e = currentEvent(), running = msg.status === 'running';
   if (lecture.playTo >= 0) {
     const b = lecture.bookmarks[lecture.playTo];
