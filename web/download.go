@@ -209,6 +209,8 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		rec = &Recording{Info: *sink.events[0].Run, Events: sink.events}
+		// Its bookmarks download beside the run's own download.
+		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
 	}
 	var page strings.Builder
 	if err := ExportHTMLWith(&page, rec, defaultExportFrames, opt); err != nil {
