@@ -232,6 +232,7 @@ func TestBrowserLectureServed(t *testing.T) {
 	typeBookmark(b, "Five", "the fifth event")
 	b.do("add", chromedp.Click(byTestID("bookmark-add")))
 	b.wait("saved", `q('lecture-status').textContent.includes('saved to run.trace.lecture.json')`)
+	shot(t, b.ctx, "lecture-served")
 	f, err := os.Open(sidecar)
 	if err != nil {
 		t.Fatal(err)
