@@ -753,7 +753,7 @@ function onMessage(msg) {
     case 'preview': onPreview(msg); break;
     case 'lecture': onLectureMsg(msg); break;
     case 'state': onState(msg); break;
-    case 'error': showError(msg.message); break;
+    case 'error': showError(msg.message); lectureError(); break;
     case 'scrambled':
       if (msg.puzzle === $('puzzle').value) { $('state').value = msg.state; $('preset').value = ''; }
       break;
@@ -1016,7 +1016,17 @@ const lecture = {
   playTo: -1, // playing to this bookmark (-1: not)
   dirty: false, // an export's bookmarks changed since their download
   hiddenAt: -2, // the note was closed at this event
+  saving: false, // a save is under way (an error answers a failed one)
+  drawnCur: -1, // the bookmark the list marks as current
 };
+
+// lectureError is called with each error the server sends: a save that
+// failed says so where the lecturer looks.
+function lectureError() {
+  if (!lecture.saving) return;
+  lecture.saving = false;
+  showLectureStatus('NOT saved: see the error under the controls');
+}
 let lastStart = null; // the live run's start message, for its downloads
 
 function vizBookmarks() {
@@ -1034,7 +1044,11 @@ function setLecture(l, how) {
 function onLectureMsg(msg) {
   lecture.served = true;
   lecture.file = msg.file || '';
-  if (msg.saved) { showLectureStatus('saved to ' + (lecture.file || 'the server')); return; }
+  if (msg.saved) {
+    lecture.saving = false;
+    showLectureStatus(lecture.file ? 'saved to ' + lecture.file : 'kept while the server runs (it has no file to save to)');
+    return;
+  }
   setLecture(msg.lecture);
 }
 
@@ -1045,6 +1059,7 @@ function saveLecture() {
   const l = { version: 1, bookmarks: lecture.bookmarks };
   if (lecture.served) {
     showLectureStatus(lecture.file ? 'saving…' : 'kept while the server runs (it has no file to save to)');
+    lecture.saving = true;
     send({ type: 'save-lecture', lecture: l });
     return;
   }
@@ -1087,6 +1102,7 @@ function currentEvent() { return vizState.event; }
 function showLecture() {
   const list = $('bookmark-list');
   list.textContent = '';
+  lecture.drawnCur = lecture.cur;
   lecture.bookmarks.forEach((b, k) => {
     const li = document.createElement('li');
     li.dataset.event = String(b.event);
@@ -1273,7 +1289,9 @@ function lectureAfterState(msg) {
     const h = '#event=' + e;
     if (location.hash !== h) try { history.replaceState(null, '', h); } catch (err) { /* a page that may not: no link */ }
   }
-  showLecture();
+  // The list is drawn anew only when the current bookmark changes: a
+  // running replay sends 20 states a second.
+  if (lecture.drawnCur !== lecture.cur) showLecture(); else { showNote(); setVizPage(); }
 }
 
 // followLink opens the replay where the address says, once the first
