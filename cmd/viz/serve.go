@@ -113,7 +113,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz replay: %v", err)
 	}
 	if lec != nil {
-		fmt.Fprintf(e.stderr, "viz replay: %s: %d bookmarks\n", lecPath, len(lec.Bookmarks))
+		fmt.Fprintf(e.stderr, "viz replay: %s: bookmarks: %d\n", lecPath, len(lec.Bookmarks))
 	}
 	if *f.export != "" {
 		return export(e, rec, *f.export, *f.frames, web.ExportOptions{Lecture: lec, TraceName: path})
