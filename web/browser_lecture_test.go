@@ -320,6 +320,10 @@ func TestBrowserDownloadRun(t *testing.T) {
 		t.Errorf("the charts' save buttons: %v", got)
 	}
 	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`saveChartSVG('iterations-chart')`))
+	if art := os.Getenv("VIZ_ARTIFACTS"); art != "" {
+		_ = os.WriteFile(filepath.Join(art, "idaviz-browser-tree.svg"), tree, 0o644)
+		_ = os.WriteFile(filepath.Join(art, "idaviz-browser-chart.svg"), chart, 0o644)
+	}
 	if !bytes.HasPrefix(chart, []byte("<svg")) || !bytes.Contains(chart, []byte("<path")) {
 		t.Errorf("the chart's SVG: %.300s", chart)
 	}

@@ -1378,6 +1378,7 @@ function saveChartSVG(id) {
   if (!c) return;
   const o = c.getOption();
   o.animation = false;
+  o.backgroundColor = '#fff'; // as echarts' PNG: a slide's own background may be dark
   o.toolbox = [{ show: false }];
   const r = echarts.init(null, null, { renderer: 'svg', ssr: true, width: c.getWidth(), height: c.getHeight() });
   try {
