@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"idaviz/trace"
 )
 
 // The connection: one websocket, a read pump and a write pump, as in
@@ -44,7 +46,12 @@ func serveConn(ctx context.Context, ws *websocket.Conn, s *session, interval tim
 // readPump hands the page's messages to the session; a bad one is answered
 // with an error, and the connection stays.
 func readPump(ctx context.Context, ws *websocket.Conn, s *session) {
-	ws.SetReadLimit(maxMessage)
+	limit := int64(maxMessage)
+	if s.lecture != nil {
+		// A replay's page saves its bookmarks in one message.
+		limit += trace.MaxLectureBytes
+	}
+	ws.SetReadLimit(limit)
 	_ = ws.SetReadDeadline(time.Now().Add(pongWait))
 	ws.SetPongHandler(func(string) error {
 		return ws.SetReadDeadline(time.Now().Add(pongWait))

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"regexp"
 
 	"idaviz/trace"
@@ -55,6 +56,30 @@ var (
 // the page, its style, echarts, the puzzle's renderer and the frames, all
 // inline, so it opens from disk with no server and no network.
 func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
+	return ExportHTMLWith(w, rec, maxFrames, ExportOptions{})
+}
+
+// defaultExportFrames is the most frames an export the page asks for holds
+// (viz replay --frames's default).
+const defaultExportFrames = 2000
+
+// ExportOptions are what an export carries besides its trace.
+type ExportOptions struct {
+	// Lecture is embedded: the page opens with its bookmarks (nil: none).
+	Lecture *trace.Lecture
+	// TraceName is the trace's file name: the page offers its bookmarks
+	// for download as TraceName.lecture.json.
+	TraceName string
+}
+
+// ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
+// name embedded.
+func ExportHTMLWith(w io.Writer, rec *Recording, maxFrames int, opt ExportOptions) error {
+	if opt.Lecture != nil && rec != nil {
+		if err := opt.Lecture.Check(int64(len(rec.Events))); err != nil {
+			return err
+		}
+	}
 	frames, err := Frames(rec, maxFrames)
 	if err != nil {
 		return err
@@ -85,6 +110,8 @@ func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
 		"frames":   frames,
 		"renderer": renderer,
 		"run":      trace.RunInfo{Puzzle: rec.Info.Puzzle, Instance: rec.Info.Instance, Heuristic: rec.Info.Heuristic, Algorithm: rec.Info.Algorithm},
+		"lecture":  opt.Lecture,
+		"name":     traceBase(opt.TraceName),
 	})
 	if err != nil {
 		return err
@@ -114,4 +141,12 @@ func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
 	}
 	_, err = w.Write(page)
 	return err
+}
+
+// traceBase is a trace's file name without its folders ("" for none).
+func traceBase(path string) string {
+	if path == "" {
+		return ""
+	}
+	return filepath.Base(path)
 }

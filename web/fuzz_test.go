@@ -20,6 +20,9 @@ func FuzzHandle(f *testing.F) {
 		`{"type":"back"}`, `{"type":"clear"}`, `{"type":"cancel"}`,
 		`[]`, `null`, `"x"`, `{"type":`, "",
 		` {"type":"back"}`, ` {"type":"seek","pos":7}`, ` {"type":"step","n":5}`, ` {"type":"to-bound"}`,
+		` {"type":"save-lecture","lecture":{"version":1,"bookmarks":[{"event":3,"title":"t","note":"n"}]}}`,
+		` {"type":"save-lecture","lecture":{"version":1,"bookmarks":[{"event":1e30,"title":"\ud800"}]}}`,
+		`{"type":"save-lecture","lecture":{"version":1}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -33,10 +36,13 @@ func FuzzHandle(f *testing.F) {
 		// A space first makes it a replay session: the same message, the
 		// other mode.
 		var o origin = liveOrigin{}
+		var lec *lectureStore
 		if len(data) > 0 && data[0] == ' ' {
 			o = replayOrigin{rec: rec}
+			lec = newLectureStore("", int64(len(rec.Events)), nil) // kept in memory: no file
 		}
 		s := newSession(o, defaultTreeLimit, nil)
+		s.lecture = lec
 		s.open(ctx)
 		done := make(chan struct{})
 		go func() {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"idaviz/trace"
 )
 
 // The protocol: the messages the page sends, how the session carries them
@@ -34,6 +36,8 @@ type clientMsg struct {
 	Iteration int      `json:"iteration"`
 	// All, with to-bound, moves every run in lock-step (lockstep.go).
 	All bool `json:"all"`
+	// Lecture is save-lecture's bookmarks.
+	Lecture *trace.Lecture `json:"lecture"`
 }
 
 // The replies. Each carries its type, so the page can tell them apart.
@@ -139,6 +143,15 @@ func (s *session) handle(data []byte) error {
 		return nil
 	case "clear":
 		s.clear()
+		return nil
+	case "save-lecture":
+		if s.lecture == nil {
+			return errors.New("bookmarks are saved by a replay (viz replay FILE); this page runs searches")
+		}
+		if err := s.lecture.save(m.Lecture); err != nil {
+			return err
+		}
+		s.reply(s.lecture.msg(true))
 		return nil
 	case "":
 		return errors.New("bad message: no type")

@@ -71,7 +71,7 @@ func TestHostChecks(t *testing.T) {
 		{"localhost.evil.com", false},
 		{"192.168.1.5" + port, false},
 	} {
-		for _, path := range []string{"/", "/api/puzzles", "/static/app.js", "/ws"} {
+		for _, path := range []string{"/", "/api/puzzles", "/static/app.js", "/ws", "/api/trace", "/api/export"} {
 			req, _ := http.NewRequest("GET", ts.URL+path, nil)
 			req.Host = tc.host
 			req.Header.Set("Origin", "http://"+tc.host)

@@ -30,6 +30,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"idaviz/puzzles"
+	"idaviz/trace"
 )
 
 //go:embed static
@@ -40,6 +41,12 @@ type Options struct {
 	// Recording, when set, makes the page replay this trace instead of
 	// running searches.
 	Recording *Recording
+	// Lecture is the replay's bookmarks at start (nil: none yet), and
+	// LecturePath the file the page's saves go to ("": kept in memory).
+	// TraceName is the replayed file's name, for downloads.
+	Lecture     *trace.Lecture
+	LecturePath string
+	TraceName   string
 	// AllowRemote accepts any Host header, and an Origin equal to the
 	// request's own host, for a server bound to a non-loopback address.
 	AllowRemote bool
@@ -85,6 +92,8 @@ type Server struct {
 
 	slots *slots // the cap on searches computing at once
 
+	lecture *lectureStore // a replay's bookmarks (nil: live)
+
 	clientsMu sync.Mutex
 	clients   map[string]int // open sessions by client address
 
@@ -121,6 +130,7 @@ func New(opt Options) *Server {
 		clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
+		s.lecture = newLectureStore(opt.LecturePath, int64(len(opt.Recording.Events)), opt.Lecture)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.upgrader = websocket.Upgrader{
@@ -137,6 +147,8 @@ func New(opt Options) *Server {
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
+	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
+	s.mux.HandleFunc("GET /api/export", s.serveExport)
 	return s
 }
 
@@ -277,6 +289,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer s.sessions.Done()
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
 	ss.onRunEnd = s.onRunEnd
+	ss.lecture = s.lecture
 	if s.opt.Recording == nil {
 		ss.slots = s.slots
 	}

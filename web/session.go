@@ -24,8 +24,9 @@ type session struct {
 	origin    origin
 	treeLimit int
 	logf      func(format string, args ...any)
-	onRunEnd  func() // a test hook
-	slots     *slots // the server's cap on searches computing at once (nil: none)
+	onRunEnd  func()        // a test hook
+	slots     *slots        // the server's cap on searches computing at once (nil: none)
+	lecture   *lectureStore // a replay's bookmarks (nil: live)
 
 	ctx context.Context // set by open; ends every run
 
@@ -71,6 +72,9 @@ func newSession(o origin, treeLimit int, logf func(string, ...any)) *session {
 func (s *session) open(ctx context.Context) {
 	s.ctx = ctx
 	s.reply(helloMsg{Type: "hello", Mode: s.origin.mode()})
+	if s.lecture != nil {
+		s.reply(s.lecture.msg(false))
+	}
 	if src := s.origin.first(); src != nil {
 		s.launch(src, nil, nil, 0)
 	}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 
 	"idaviz/trace"
@@ -29,6 +32,7 @@ type serveFlags struct {
 	addr        *string
 	allowRemote *bool
 	export      *string // replay only
+	lecture     *string // replay only
 	frames      *int
 	maxSearches *int
 	maxTabs     *int
@@ -47,6 +51,7 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
 		f.frames = fs.Int("frames", 2000, "with --export: the most steps the file holds (a longer trace is thinned evenly)")
+		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there): the page saves its bookmarks there, an export embeds them")
 	}
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return nil, nil, status, false
@@ -103,13 +108,43 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
 	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
-	if *f.export != "" {
-		return export(e, rec, *f.export, *f.frames)
+	lecPath, lec, err := loadLecture(path, *f.lecture, int64(len(rec.Events)))
+	if err != nil {
+		return fail(e, "viz replay: %v", err)
 	}
-	return serve(ctx, e, f, web.Options{Recording: rec})
+	if lec != nil {
+		fmt.Fprintf(e.stderr, "viz replay: %s: bookmarks: %d\n", lecPath, len(lec.Bookmarks))
+	}
+	if *f.export != "" {
+		return export(e, rec, *f.export, *f.frames, web.ExportOptions{Lecture: lec, TraceName: path})
+	}
+	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lec, LecturePath: lecPath, TraceName: filepath.Base(path)})
 }
 
-func export(e *env, rec *web.Recording, path string, frames int) int {
+// loadLecture reads a replay's bookmarks: the file given, which must exist,
+// or else the trace's sidecar, when there is one. The path is where the
+// page saves them.
+func loadLecture(tracePath, given string, events int64) (string, *trace.Lecture, error) {
+	path := given
+	if path == "" {
+		path = trace.LecturePath(tracePath)
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) && given == "" {
+		return path, nil, nil
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	defer f.Close()
+	l, err := trace.ReadLecture(f, events)
+	if err != nil {
+		return "", nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return path, l, nil
+}
+
+func export(e *env, rec *web.Recording, path string, frames int, opt web.ExportOptions) int {
 	if frames < 2 {
 		return fail(e, "viz replay: --frames must be at least 2, got %d", frames)
 	}
@@ -117,7 +152,7 @@ func export(e *env, rec *web.Recording, path string, frames int) int {
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
 	}
-	if err := web.ExportHTML(out, rec, frames); err != nil {
+	if err := web.ExportHTMLWith(out, rec, frames, opt); err != nil {
 		out.Close()
 		return fail(e, "viz replay: exporting %s: %v", path, err)
 	}

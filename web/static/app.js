@@ -123,7 +123,7 @@ let vizState = Object.freeze({
   solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
   runs: Object.freeze([]), lockstep: null,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
-  presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }),
+  presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }), bookmarks: Object.freeze([]),
 });
 Object.defineProperty(window, 'viz', { get() { return vizState; }, enumerable: true });
 let messages = 0;
@@ -135,6 +135,7 @@ function setVizPage() {
     mode: pageMode,
     presentation: document.body.classList.contains('present'),
     quiz: Object.freeze({ on: quiz.on, asked: quiz.asked, right: quiz.right }),
+    bookmarks: vizBookmarks(),
   }));
 }
 
@@ -148,6 +149,7 @@ function setViz(msg) {
     events: msg.replay ? msg.replay.total : pos,
     presentation: document.body.classList.contains('present'),
     quiz: Object.freeze({ on: quiz.on, asked: quiz.asked, right: quiz.right }),
+    bookmarks: vizBookmarks(),
     bound: a.bound || 0,
     iteration: a.iteration || 0,
     expanded: a.expanded || 0,
@@ -186,7 +188,10 @@ window.addEventListener('resize', () => Object.values(charts).forEach((c) => c.r
 
 function showError(text) { $('error').textContent = text || ''; }
 
-function send(msg) { if (source) source.send(msg); }
+function send(msg) {
+  if (msg.type === 'start') lastStart = msg; // for "download this run"
+  if (source) source.send(msg);
+}
 
 // ---- catalogue and setup -----------------------------------------------------
 function currentPuzzle() { return catalogue.find((p) => p.name === $('puzzle').value); }
@@ -626,7 +631,7 @@ function drawChart(k) {
   let o = $('log').checked ? logScale(c[k]) : c[k];
   if (o.vizKinds) o = compareTooltip(o);
   if (document.body.classList.contains('present')) o = bigText(o);
-  setChart(el.id, o);
+  setChart(el.id, chartToolbox(o, el.id));
 }
 
 // setChart hands a chart its options. A chart of the same shape as before
@@ -1000,6 +1005,7 @@ function drawAll(msg) {
   }
   $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
   setViz(msg);
+  lectureAfterState(msg);
 }
 
 function onMessage(msg) {
@@ -1013,8 +1019,9 @@ function onMessage(msg) {
       requestPreview();
       break;
     case 'preview': onPreview(msg); break;
+    case 'lecture': onLectureMsg(msg); break;
     case 'state': onState(msg); break;
-    case 'error': showError(msg.message); break;
+    case 'error': showError(msg.message); lectureError(); break;
     case 'scrambled':
       if (msg.puzzle === $('puzzle').value) { $('state').value = msg.state; $('preset').value = ''; }
       break;
@@ -1166,6 +1173,7 @@ function showSpeed() { $('speed-label').textContent = fmt(speed()) + ' events/s'
 function control(type, extra) {
   showError('');
   quiz.expect = null; // a move of its own: the quiz asks about the next one
+  lecture.playTo = -1; // a control of the user's own ends a play to a bookmark
   send(Object.assign({ type: type }, extra || {}));
 }
 function play() { playing = true; control('play', { n: speed() }); }
@@ -1245,6 +1253,10 @@ function bind() {
       case '0': fitTree(); break;
       case 'e': control('to-end'); break;
       case 'ArrowLeft': control('back'); break;
+      case 'PageDown': case 'PageUp':
+        if (pageMode !== 'replay') return; // the page scrolls, as usual
+        stepBookmark(ev.key === 'PageDown' ? 1 : -1);
+        break;
       case ' ': if (playing) pause(); else play(); break;
       default: return;
     }
@@ -1259,7 +1271,427 @@ function bind() {
   showSpeed();
 }
 
+// ---- lecture: bookmarks, notes, deep links, downloads (issue 10) -----------
+// A replay's bookmarks are the lecture's slides: each an event, a title and a
+// note shown over the tree. A served replay (viz replay FILE) saves them
+// beside the trace (save-lecture, docs/PROTOCOL.md); an exported page keeps
+// them and offers them as FILE.lecture.json. The address follows the step
+// (#event=N) and opens the replay there; #bookmark=K opens bookmark K (0 is
+// the first, as in window.viz.bookmarks).
+const lecture = {
+  bookmarks: [], // {event, title, note}, in the lecture's order
+  file: '', // a served replay: the file saves go to
+  name: '', // an export: the trace's name, for the download
+  served: false, // saved by the server (else kept in the page)
+  loaded: false, // the bookmarks are known: a deep link may be followed
+  linked: false, // the address's link was followed: from now on it follows the page
+  editing: -1, // the bookmark in the editor (-1: a new one)
+  cur: -1, // the bookmark last gone to: PageDown goes to the one after
+  landing: false, // a jump to cur is under way
+  noteEvent: -1, // where the jump to cur landed: its note shows there
+  playTo: -1, // playing to this bookmark (-1: not)
+  dirty: false, // an export's bookmarks changed since their download
+  hiddenAt: -2, // the note was closed at this event
+  saving: false, // a save is under way (an error answers a failed one)
+  drawnCur: -1, // the bookmark the list marks as current
+};
+
+// lectureError is called with each error the server sends: a save that
+// failed says so where the lecturer looks.
+function lectureError() {
+  if (!lecture.saving) return;
+  lecture.saving = false;
+  showLectureStatus('NOT saved: see the error under the controls');
+}
+let lastStart = null; // the live run's start message, for its downloads
+
+function vizBookmarks() {
+  return Object.freeze(lecture.bookmarks.map((b) => Object.freeze({ event: b.event, title: b.title })));
+}
+
+function setLecture(l, how) {
+  lecture.bookmarks = ((l && l.bookmarks) || []).map((b) => ({ event: b.event, title: b.title || '', note: b.note || '' }));
+  lecture.loaded = true;
+  if (lecture.cur >= lecture.bookmarks.length) lecture.cur = -1;
+  showLecture(how);
+  followLink();
+}
+
+function onLectureMsg(msg) {
+  lecture.served = true;
+  lecture.file = msg.file || '';
+  if (msg.saved) {
+    lecture.saving = false;
+    showLectureStatus(lecture.file ? 'saved to ' + lecture.file : 'kept while the server runs (it has no file to save to)');
+    return;
+  }
+  setLecture(msg.lecture);
+}
+
+// saveLecture keeps a change: the server writes it; an export keeps it until
+// it is downloaded.
+function saveLecture() {
+  setVizPage();
+  const l = { version: 1, bookmarks: lecture.bookmarks };
+  if (lecture.served) {
+    showLectureStatus(lecture.file ? 'saving…' : 'kept while the server runs (it has no file to save to)');
+    lecture.saving = true;
+    send({ type: 'save-lecture', lecture: l });
+    return;
+  }
+  lecture.dirty = true;
+  showLectureStatus('kept in this page: Download to keep them');
+}
+
+function showLectureStatus(text) { $('lecture-status').textContent = text; }
+
+function lectureFileName() {
+  return (lecture.name || 'replay') + '.lecture.json';
+}
+
+function downloadLecture() {
+  const l = { version: 1, bookmarks: lecture.bookmarks };
+  downloadText(JSON.stringify(l, null, 2) + '\n', lectureFileName(), 'application/json');
+  lecture.dirty = false;
+  showLectureStatus('downloaded as ' + lectureFileName());
+}
+
+// downloadText offers text as a file.
+function downloadText(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type: type }));
+  downloadURL(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+function downloadURL(url, name) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+function currentEvent() { return vizState.event; }
+
+// showLecture draws the list, the editor and the note.
+function showLecture() {
+  const list = $('bookmark-list');
+  list.textContent = '';
+  lecture.drawnCur = lecture.cur;
+  lecture.bookmarks.forEach((b, k) => {
+    const li = document.createElement('li');
+    li.dataset.event = String(b.event);
+    if (k === lecture.cur) li.className = 'current';
+    const a = document.createElement('a');
+    a.href = '#bookmark=' + k;
+    a.className = 'bm-title';
+    a.textContent = b.title || 'event ' + b.event;
+    a.title = (b.note || '') + '\n(the link opens this replay here)';
+    a.addEventListener('click', (ev) => { ev.preventDefault(); goBookmark(k); });
+    const at = document.createElement('span');
+    at.className = 'bm-event';
+    at.textContent = 'event ' + b.event;
+    const tools = document.createElement('span');
+    tools.className = 'bm-tools';
+    const tool = (label, title, fn, off) => {
+      const btn = document.createElement('button');
+      btn.type = 'button';
+      btn.textContent = label;
+      btn.title = title;
+      btn.disabled = !!off;
+      btn.addEventListener('click', fn);
+      tools.appendChild(btn);
+    };
+    tool('↑', 'earlier in the lecture', () => moveBookmark(k, -1), k === 0);
+    tool('↓', 'later in the lecture', () => moveBookmark(k, 1), k === lecture.bookmarks.length - 1);
+    tool('✎', 'edit the title and note', () => editBookmark(k));
+    tool('✕', 'delete', () => deleteBookmark(k));
+    li.append(a, ' ', at, ' ', tools);
+    list.appendChild(li);
+  });
+  const editing = lecture.editing >= 0;
+  $('bookmark-add').hidden = editing;
+  $('bookmark-save').hidden = !editing;
+  $('bookmark-cancel').hidden = !editing;
+  $('bookmark-editing').textContent = editing ? 'editing bookmark ' + (lecture.editing + 1) + ' (event ' + lecture.bookmarks[lecture.editing].event + ')' : '';
+  $('bookmark-download').hidden = lecture.served;
+  $('bookmark-empty').hidden = lecture.bookmarks.length > 0;
+  showNote();
+  setVizPage();
+}
+
+// noteBookmark is the bookmark whose note shows: the one gone to, while the
+// page stays where the jump landed; else one at the current event.
+function noteBookmark() {
+  const e = currentEvent();
+  if (lecture.cur >= 0 && lecture.cur < lecture.bookmarks.length && (lecture.landing || lecture.noteEvent === e)) return lecture.cur;
+  return lecture.bookmarks.findIndex((b) => b.event === e);
+}
+
+function showNote() {
+  const k = noteBookmark(), box = $('bookmark-note-view');
+  const was = box.hidden;
+  box.hidden = k < 0 || pageMode !== 'replay' || lecture.hiddenAt === currentEvent();
+  if (!box.hidden) {
+    const b = lecture.bookmarks[k];
+    $('bookmark-note-title').textContent = 'bookmark ' + (k + 1) + ' of ' + lecture.bookmarks.length + ': ' + (b.title || 'event ' + b.event);
+    $('bookmark-note-text').textContent = b.note || '';
+  }
+  if (was !== box.hidden) placeTree(); // the tree's box changed size
+}
+
+function addBookmark() {
+  const e = currentEvent();
+  if (e < 0) { showError('nothing to bookmark yet'); return; }
+  const b = { event: e, title: $('bookmark-title').value.trim() || 'event ' + e, note: $('bookmark-note').value };
+  // A new bookmark goes after those at or before its event: the lecture
+  // stays in the trace's order unless reordered.
+  let k = lecture.bookmarks.length;
+  while (k > 0 && lecture.bookmarks[k - 1].event > e) k--;
+  lecture.bookmarks.splice(k, 0, b);
+  lecture.cur = k;
+  lecture.noteEvent = e;
+  $('bookmark-title').value = '';
+  $('bookmark-note').value = '';
+  showLecture();
+  saveLecture();
+}
+
+function editBookmark(k) {
+  lecture.editing = k;
+  $('bookmark-title').value = lecture.bookmarks[k].title;
+  $('bookmark-note').value = lecture.bookmarks[k].note;
+  showLecture();
+  $('bookmark-title').focus();
+}
+
+function finishEdit(keep) {
+  const k = lecture.editing;
+  if (keep && k >= 0 && k < lecture.bookmarks.length) {
+    const b = lecture.bookmarks[k];
+    b.title = $('bookmark-title').value.trim() || 'event ' + b.event;
+    b.note = $('bookmark-note').value;
+  }
+  lecture.editing = -1;
+  $('bookmark-title').value = '';
+  $('bookmark-note').value = '';
+  showLecture();
+  if (keep) saveLecture();
+}
+
+function moveBookmark(k, d) {
+  const j = k + d, bs = lecture.bookmarks;
+  if (j < 0 || j >= bs.length) return;
+  [bs[k], bs[j]] = [bs[j], bs[k]];
+  if (lecture.cur === k) lecture.cur = j; else if (lecture.cur === j) lecture.cur = k;
+  if (lecture.editing === k) lecture.editing = j; else if (lecture.editing === j) lecture.editing = k;
+  showLecture();
+  saveLecture();
+}
+
+function deleteBookmark(k) {
+  lecture.bookmarks.splice(k, 1);
+  if (lecture.cur === k) lecture.cur = -1; else if (lecture.cur > k) lecture.cur--;
+  if (lecture.editing === k) { lecture.editing = -1; $('bookmark-title').value = ''; $('bookmark-note').value = ''; } else if (lecture.editing > k) lecture.editing--;
+  showLecture();
+  saveLecture();
+}
+
+// seekEvent asks for the state after event e (0-based).
+function seekEvent(e) { send({ type: 'seek', pos: e + 1 }); }
+
+function goBookmark(k) {
+  const b = lecture.bookmarks[k];
+  if (!b) return;
+  lecture.playTo = -1;
+  lecture.cur = k;
+  lecture.landing = true;
+  showError('');
+  seekEvent(b.event);
+  showLecture();
+}
+
+// nextBookmark is the bookmark after the one gone to, or else the first
+// after the current event; prevBookmark likewise before.
+function nextBookmark() {
+  if (lecture.cur >= 0) return lecture.cur + 1 < lecture.bookmarks.length ? lecture.cur + 1 : -1;
+  const e = currentEvent();
+  return lecture.bookmarks.findIndex((b) => b.event > e);
+}
+
+function prevBookmark() {
+  if (lecture.cur >= 0) return lecture.cur - 1;
+  const e = currentEvent();
+  for (let k = lecture.bookmarks.length - 1; k >= 0; k--) if (lecture.bookmarks[k].event < e) return k;
+  return -1;
+}
+
+function stepBookmark(d) {
+  const k = d > 0 ? nextBookmark() : prevBookmark();
+  if (k < 0) { showError(lecture.bookmarks.length ? 'no bookmark ' + (d > 0 ? 'after' : 'before') + ' this one' : 'no bookmarks yet: Add one in the Lecture panel'); return; }
+  goBookmark(k);
+}
+
+// playToBookmark plays at the set speed and stops at the next bookmark.
+function playToBookmark() {
+  const k = nextBookmark();
+  if (k < 0) { stepBookmark(1); return; }
+  if (lecture.bookmarks[k].event <= currentEvent()) { goBookmark(k); return; }
+  showError('');
+  lecture.playTo = k;
+  playing = true;
+  send({ type: 'play', n: speed() });
+}
+
+// lectureAfterState follows each state drawn: it stops a play at its
+// bookmark, shows the note, and keeps the address at the step.
+function lectureAfterState(msg) {
+  showDownloads();
+  if (pageMode !== 'replay') return;
+  const e = currentEvent(), running = msg.status === 'running';
+  if (lecture.playTo >= 0) {
+    const b = lecture.bookmarks[lecture.playTo];
+    if (!b) lecture.playTo = -1;
+    else if (e >= b.event) {
+      const k = lecture.playTo;
+      lecture.playTo = -1;
+      if (e === b.event) { lecture.cur = k; lecture.noteEvent = e; lecture.landing = false; playing = false; send({ type: 'pause' }); } else goBookmark(k);
+    } else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
+  }
+  if (lecture.landing && !running) { lecture.landing = false; lecture.noteEvent = e; }
+  followLink();
+  if (lecture.linked && !running && e >= 0) {
+    const h = '#event=' + e;
+    if (location.hash !== h) try { history.replaceState(null, '', h); } catch (err) { /* a page that may not: no link */ }
+  }
+  // The list is drawn anew only when the current bookmark changes: a
+  // running replay sends 20 states a second.
+  if (lecture.drawnCur !== lecture.cur) showLecture(); else { showNote(); setVizPage(); }
+}
+
+// followLink opens the replay where the address says, once the first
+// state and the bookmarks are in.
+function followLink() {
+  if (lecture.linked || pageMode !== 'replay' || !lecture.loaded || vizState.event < 0) return;
+  lecture.linked = true;
+  openLink(location.hash);
+}
+
+function openLink(hash) {
+  const m = /^#(event|bookmark)=(-?\d+)$/.exec(hash || '');
+  if (!m) return;
+  const n = Number(m[2]);
+  if (m[1] === 'event') {
+    if (n < 0 || n >= vizState.events) { showError('the address asks for event ' + n + '; this trace has events 0 to ' + (vizState.events - 1)); return; }
+    lecture.cur = -1;
+    seekEvent(n);
+  } else if (n < 0 || n >= lecture.bookmarks.length) {
+    showError('the address asks for bookmark ' + n + '; this lecture has ' + (lecture.bookmarks.length ? 'bookmarks 0 to ' + (lecture.bookmarks.length - 1) : 'no bookmarks'));
+  } else {
+    goBookmark(n);
+  }
+}
+
+// ---- downloads: the run, the export, the tree and the charts as pictures ---
+function showDownloads() {
+  const live = pageMode !== 'replay';
+  const none = live && !(lastStart && vizState.events > 0);
+  $('download-trace').disabled = none;
+  $('export-html').disabled = none;
+}
+
+// runQuery names the live run to the server: the start it was asked with
+// and how far the page went (the server runs it again: it is deterministic).
+function runQuery() {
+  if (pageMode === 'replay') return '';
+  const s = lastStart || {};
+  const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
+    goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
+  if (vizState.events > 0) q.set('events', String(vizState.events));
+  return '?' + q.toString();
+}
+
+function downloadRun(what) {
+  if (pageMode !== 'replay' && !lastStart) { showError('start a search first'); return; }
+  downloadURL('/api/' + what + runQuery(), '');
+}
+
+// saveTreeSVG saves the tree as drawn, whole, with its colours inline.
+function saveTreeSVG() {
+  const s = $('tree').querySelector('svg');
+  if (!s) { showError('no tree to save yet'); return; }
+  const c = s.cloneNode(true);
+  c.setAttribute('xmlns', SVGNS);
+  c.setAttribute('viewBox', '0 0 ' + tree.w + ' ' + tree.h);
+  c.setAttribute('width', String(tree.w));
+  c.setAttribute('height', String(tree.h));
+  const style = document.createElementNS(SVGNS, 'style');
+  style.textContent = 'text{font-family:system-ui,sans-serif}.path{fill:#f28e2b}.expanded{fill:#4e79a7}.pruned{fill:#e15759}' +
+    '.solution{fill:#59a14f}.group{fill:#bab0ac}.chosen circle,.chosen rect{stroke:#2d6cdf;stroke-width:4}';
+  c.insertBefore(style, c.firstChild);
+  const bg = document.createElementNS(SVGNS, 'rect');
+  bg.setAttribute('width', '100%');
+  bg.setAttribute('height', '100%');
+  bg.setAttribute('fill', '#fff');
+  c.insertBefore(bg, style.nextSibling);
+  const e = currentEvent();
+  downloadText('<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(c), 'tree-event-' + e + '.svg', 'image/svg+xml');
+}
+
+// chartToolbox gives a chart its save buttons: PNG (echarts' own, from the
+// canvas) and SVG (the same option drawn again by echarts' SVG renderer).
+const svgIcon = 'path://M4,4H28V28H4Z M9,20L14,12L18,18L21,15L25,22';
+function chartToolbox(o, id) {
+  return Object.assign({}, o, { toolbox: { right: 4, top: 0, itemSize: 13, itemGap: 6, feature: {
+    saveAsImage: { type: 'png', name: id, title: 'save as PNG', pixelRatio: 2 },
+    mySVG: { show: true, title: 'save as SVG', icon: svgIcon, onclick: () => saveChartSVG(id) },
+  } } });
+}
+
+function saveChartSVG(id) {
+  const c = echarts.getInstanceByDom($(id));
+  if (!c) return;
+  const o = c.getOption();
+  o.animation = false;
+  o.backgroundColor = '#fff'; // as echarts' PNG: a slide's own background may be dark
+  o.toolbox = [{ show: false }];
+  const r = echarts.init(null, null, { renderer: 'svg', ssr: true, width: c.getWidth(), height: c.getHeight() });
+  try {
+    r.setOption(o);
+    downloadText(r.renderToSVGString(), id + '.svg', 'image/svg+xml');
+  } finally {
+    r.dispose();
+  }
+}
+
+function bindLecture() {
+  $('bookmark-add').addEventListener('click', addBookmark);
+  $('bookmark-save').addEventListener('click', () => finishEdit(true));
+  $('bookmark-cancel').addEventListener('click', () => finishEdit(false));
+  $('bookmark-next').addEventListener('click', () => stepBookmark(1));
+  $('bookmark-prev').addEventListener('click', () => stepBookmark(-1));
+  $('bookmark-play').addEventListener('click', playToBookmark);
+  $('bookmark-download').addEventListener('click', downloadLecture);
+  $('bookmark-note-close').addEventListener('click', () => { lecture.hiddenAt = currentEvent(); showNote(); });
+  $('download-trace').addEventListener('click', () => downloadRun('trace'));
+  $('export-html').addEventListener('click', () => downloadRun('export'));
+  $('save-svg').addEventListener('click', saveTreeSVG);
+  window.addEventListener('hashchange', () => { if (lecture.linked) openLink(location.hash); });
+  // An export's bookmarks live in the page: say so before they are lost.
+  window.addEventListener('beforeunload', (ev) => { if (lecture.dirty) { ev.preventDefault(); ev.returnValue = ''; } });
+  const emb = window.VIZ_EMBEDDED;
+  if (emb) {
+    document.body.classList.add('embedded');
+    lecture.name = emb.name || 'replay';
+    setLecture(emb.lecture);
+    showLectureStatus(lecture.bookmarks.length ? 'from the export; changes stay in this page until downloaded' : 'kept in this page: Download to keep them');
+  }
+  showDownloads();
+}
+
 bind();
+bindLecture();
 if (window.VIZ_EMBEDDED) {
   source = new RecordedSource(window.VIZ_EMBEDDED);
 } else {

@@ -1,0 +1,222 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"idaviz/trace"
+)
+
+// The page's "download this run" (GET /api/trace) and "export this run" (GET
+// /api/export). A live run is not kept anywhere: the engine is
+// deterministic, so the server runs the search again from the request the
+// page started it with and records its first events events, the ones the
+// page saw. The trace streams into the response (memory stays that of the
+// search); the export holds the events, at most maxExportEvents of them.
+// A replay serves its recording, and its export carries the bookmarks.
+
+// maxExportEvents bounds the events a live run's export holds in memory
+// (about 170 bytes each); a longer run is downloaded and exported with viz
+// replay --export.
+const maxExportEvents = 500_000
+
+// maxDownloadEvents bounds a live download: about 12 bytes an event in the
+// binary encoding, a gigabyte.
+const maxDownloadEvents = 100_000_000
+
+// runRequest is a live run as the page names it in a download's query: the
+// fields of its start message, and how many events it saw.
+func runRequest(r *http.Request) (startRequest, int64, error) {
+	q := r.URL.Query()
+	req := startRequest{Puzzle: q.Get("puzzle"), State: q.Get("state"), Heuristic: q.Get("heuristic"),
+		Goal: q.Get("goal"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true"}
+	for _, f := range []struct{ name, v string }{{"puzzle", req.Puzzle}, {"heuristic", req.Heuristic}, {"goal", req.Goal}, {"algorithm", req.Algorithm}} {
+		if len(f.v) > maxName {
+			return req, 0, fmt.Errorf("%s is longer than %d bytes", f.name, maxName)
+		}
+	}
+	if len(req.State) > maxState {
+		return req, 0, fmt.Errorf("the state is longer than %d bytes", maxState)
+	}
+	events := int64(maxDownloadEvents)
+	if s := q.Get("events"); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 1 || n > maxDownloadEvents {
+			return req, 0, fmt.Errorf("events %q: want a whole number from 1 to %d", s, maxDownloadEvents)
+		}
+		events = n
+	}
+	return req, events, nil
+}
+
+// cappedSink passes on the first left events, then ends the search.
+type cappedSink struct {
+	trace.Sink
+	left   int64
+	cancel context.CancelFunc
+}
+
+func (c *cappedSink) Event(e *trace.Event) {
+	if c.left <= 0 {
+		return
+	}
+	c.Sink.Event(e)
+	if c.left--; c.left == 0 {
+		c.cancel()
+	}
+}
+
+// rerun runs the page's search again into sink, up to events events, in one
+// of the server's search slots.
+func (s *Server) rerun(ctx context.Context, req startRequest, events int64, sink trace.Sink) (trace.RunInfo, error) {
+	src, err := s.origin.open(req)
+	if err != nil {
+		return trace.RunInfo{}, err
+	}
+	live, ok := src.(*liveSource)
+	if !ok {
+		return trace.RunInfo{}, errors.New("this server replays a trace")
+	}
+	if !s.slots.acquire(ctx) {
+		return live.info, ctx.Err()
+	}
+	defer s.slots.release()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	err = live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
+	return live.info, err
+}
+
+// traceLevel is the level a live run's page saw: a fast run folds
+// iterations only.
+func traceLevel(req startRequest) trace.Level {
+	if req.Fast {
+		return trace.LevelIteration
+	}
+	return trace.LevelNode
+}
+
+// downloadName is a file name for a run's download: the replayed trace's
+// own name, or the puzzle's.
+func (s *Server) downloadName(puzzle, ext string) string {
+	if s.opt.Recording != nil && s.opt.TraceName != "" {
+		return strings.TrimSuffix(s.opt.TraceName, filepath.Ext(s.opt.TraceName)) + ext
+	}
+	clean := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return -1
+	}, puzzle)
+	return "idaviz-" + clean + ext
+}
+
+func attachment(w http.ResponseWriter, contentType, name string) {
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+}
+
+// serveTrace answers "download this run": the trace, binary.
+func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
+	if rec := s.opt.Recording; rec != nil {
+		attachment(w, "application/octet-stream", s.downloadName(rec.Info.Puzzle, ".trace"))
+		bw := bufio.NewWriter(w)
+		tr := trace.NewRecorder(bw, trace.EncodingBinary, trace.LevelNode)
+		for i := range rec.Events {
+			tr.Event(&rec.Events[i])
+		}
+		if err := tr.Close(); err != nil {
+			s.logf("downloading the trace: %v", err)
+		}
+		return
+	}
+	req, events, err := runRequest(r)
+	if err == nil {
+		_, err = newLiveSource(req)
+	}
+	if err != nil {
+		http.Error(w, "download this run: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
+	bw := bufio.NewWriterSize(w, 64<<10)
+	tr := trace.NewRecorder(bw, trace.EncodingBinary, traceLevel(req))
+	if _, err := s.rerun(r.Context(), req, events, tr); err != nil && !errors.Is(err, context.Canceled) {
+		s.logf("download this run: %v", err)
+	}
+	if err := tr.Close(); err != nil {
+		s.logf("download this run: %v", err)
+	}
+}
+
+// recordingSink keeps a live run's events for an export, at most max.
+type recordingSink struct {
+	level  trace.Level
+	events []trace.Event
+	max    int
+	over   bool
+	cancel context.CancelFunc
+}
+
+func (s *recordingSink) Level() trace.Level { return s.level }
+func (s *recordingSink) Event(e *trace.Event) {
+	if len(s.events) >= s.max {
+		s.over = true
+		s.cancel()
+		return
+	}
+	s.events = append(s.events, e.Clone())
+}
+
+// serveExport answers "export this run": the one-file replay.
+func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
+	rec, opt := s.opt.Recording, ExportOptions{}
+	if rec != nil {
+		if s.lecture != nil {
+			l := s.lecture.get()
+			opt.Lecture = &l
+		}
+		opt.TraceName = s.opt.TraceName
+	} else {
+		req, events, err := runRequest(r)
+		if err == nil {
+			_, err = newLiveSource(req)
+		}
+		if err != nil {
+			http.Error(w, "export this run: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		sink := &recordingSink{level: traceLevel(req), max: maxExportEvents, cancel: cancel}
+		if _, err := s.rerun(ctx, req, events, sink); err != nil && !errors.Is(err, context.Canceled) {
+			http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		if sink.over {
+			http.Error(w, fmt.Sprintf("export this run: the run has more than %d events, too many to export from the page; download it (the trace) and run viz replay --export", maxExportEvents), http.StatusRequestEntityTooLarge)
+			return
+		}
+		if len(sink.events) == 0 || sink.events[0].Run == nil {
+			http.Error(w, "export this run: the run made no events", http.StatusInternalServerError)
+			return
+		}
+		rec = &Recording{Info: *sink.events[0].Run, Events: sink.events}
+		// Its bookmarks download beside the run's own download.
+		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
+	}
+	var page strings.Builder
+	if err := ExportHTMLWith(&page, rec, defaultExportFrames, opt); err != nil {
+		http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	attachment(w, "text/html; charset=utf-8", s.downloadName(rec.Info.Puzzle, ".html"))
+	_, _ = w.Write([]byte(page.String()))
+}
