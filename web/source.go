@@ -75,8 +75,13 @@ func (o liveOrigin) open(r startRequest) (source, error) {
 // replayOrigin serves one recording to every tab.
 type replayOrigin struct{ rec *Recording }
 
-func (replayOrigin) mode() string    { return "replay" }
-func (o replayOrigin) first() source { return &recordedSource{rec: o.rec} }
+func (replayOrigin) mode() string { return "replay" }
+func (o replayOrigin) first() source {
+	if o.rec.index != nil {
+		return &fileSource{idx: o.rec.index}
+	}
+	return &recordedSource{rec: o.rec}
+}
 func (replayOrigin) open(startRequest) (source, error) {
 	return nil, errors.New("this page replays a recorded trace; run viz serve to start searches")
 }
@@ -216,10 +221,29 @@ func scramble(name string, depth int, goal string, seed uint64) (string, error) 
 	return p.Scramble(rng, depth, goal).String(), nil
 }
 
-// Recording is a trace held in memory for replay.
+// Recording is a trace to replay: held in memory (LoadRecording), or
+// indexed in its file (OpenTrace), when Events is empty.
 type Recording struct {
 	Info   trace.RunInfo
 	Events []trace.Event
+
+	index *traceIndex
+}
+
+// Len is the number of events the recording replays.
+func (r *Recording) Len() int {
+	if r.index != nil {
+		return r.index.n
+	}
+	return len(r.Events)
+}
+
+// Close closes the file of a recording OpenTrace made.
+func (r *Recording) Close() error {
+	if r.index != nil {
+		return r.index.f.Close()
+	}
+	return nil
 }
 
 // EventReader is what a recording is loaded from (trace.Reader).

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
+	"time"
 
 	"idaviz/trace"
 	"idaviz/web"
@@ -85,28 +88,54 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	path := rest[0]
-	file, err := os.Open(path)
-	if err != nil {
-		return fail(e, "viz replay: %v", err)
+	if *f.export != "" {
+		rec, status, ok := loadRecording(e, "viz replay", path)
+		if !ok {
+			return status
+		}
+		return export(e, rec, *f.export, *f.frames)
 	}
-	defer file.Close()
-	rd, err := trace.NewReader(file)
-	if err != nil {
-		return fail(e, "viz replay: %s: %v", path, err)
-	}
-	rec, err := web.LoadRecording(rd, web.DefaultMaxEvents)
+	// The file is indexed, not loaded: a trace of any size replays in
+	// bounded memory (web.OpenTrace).
+	start := time.Now()
+	// Indexing folds every event once, allocating as it goes, with little
+	// kept: a collection every few MB would take a quarter of the time.
+	gc := debug.SetGCPercent(400)
+	rec, err := web.OpenTrace(path, web.IndexOptions{})
+	debug.SetGCPercent(gc)
 	if rec == nil {
 		return fail(e, "viz replay: %s: %v", path, err)
 	}
+	defer rec.Close()
 	if err != nil {
 		// A truncated trace still replays up to its damage.
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
-	if *f.export != "" {
-		return export(e, rec, *f.export, *f.frames)
-	}
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
 	return serve(ctx, e, f, web.Options{Recording: rec})
+}
+
+// loadRecording reads a whole trace into memory (at most
+// web.DefaultMaxEvents events), for the exports that precompute the page.
+func loadRecording(e *env, cmd, path string) (*web.Recording, int, bool) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, fail(e, "%s: %v", cmd, err), false
+	}
+	defer file.Close()
+	rd, err := trace.NewReader(bufio.NewReaderSize(file, 1<<20))
+	if err != nil {
+		return nil, fail(e, "%s: %s: %v", cmd, path, err), false
+	}
+	rec, err := web.LoadRecording(rd, web.DefaultMaxEvents)
+	if rec == nil {
+		return nil, fail(e, "%s: %s: %v", cmd, path, err), false
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %s: %v; using what was read\n", cmd, path, err)
+	}
+	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
+	return rec, 0, true
 }
 
 func export(e *env, rec *web.Recording, path string, frames int) int {

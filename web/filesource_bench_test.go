@@ -1,0 +1,58 @@
+package web
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// BenchmarkBigTrace opens the trace file $IDAVIZ_BIG_TRACE (make one with
+// viz solve --trace on a 15-puzzle instance, node level, --max-nodes N) and
+// seeks to random places in it, reporting the index's time and the worst
+// seek. Run it alone, niced:
+//
+//	IDAVIZ_BIG_TRACE=big.trace nice -n 10 go test -run '^$' -bench BigTrace -benchtime 1x ./web/
+func BenchmarkBigTrace(b *testing.B) {
+	path := os.Getenv("IDAVIZ_BIG_TRACE")
+	if path == "" {
+		b.Skip("set IDAVIZ_BIG_TRACE to a big trace file")
+	}
+	for range b.N {
+		start := time.Now()
+		rec, err := OpenTrace(path, IndexOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		open := time.Since(start)
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		src := replayOrigin{rec: rec}.first().(*fileSource)
+		rng := rand.New(rand.NewPCG(1, 1))
+		var worst, total time.Duration
+		const seeks = 20
+		for range seeks {
+			pos := rng.IntN(rec.Len() + 1)
+			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
+			t := time.Now()
+			src.fastForward(p, pos)
+			p.frame(0)
+			d := time.Since(t)
+			worst = max(worst, d)
+			total += d
+		}
+		idx := rec.index
+		b.ReportMetric(float64(rec.Len()), "events")
+		b.ReportMetric(open.Seconds(), "open-s")
+		b.ReportMetric(float64(rec.Len())/open.Seconds()/1e6, "Mevents/s")
+		b.ReportMetric(worst.Seconds()*1000, "worst-seek-ms")
+		b.ReportMetric(total.Seconds()*1000/seeks, "mean-seek-ms")
+		b.ReportMetric(float64(ms.HeapInuse)/1e6, "heap-MB")
+		b.ReportMetric(float64(len(idx.cps)), "checkpoints")
+		b.ReportMetric(float64(idx.every), "every")
+		rec.Close()
+	}
+}

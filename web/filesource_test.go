@@ -1,0 +1,144 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"idaviz/trace"
+)
+
+// writeTrace records events to a file in enc, as viz solve --trace does.
+func writeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) string {
+	t.Helper()
+	var buf bytes.Buffer
+	r := trace.NewRecorder(&buf, enc, trace.LevelNode)
+	for i := range events {
+		r.Event(&events[i])
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "run"+map[trace.Encoding]string{trace.EncodingBinary: ".trace", trace.EncodingNDJSON: ".ndjson"}[enc])
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// comparable strips a frame of what depends on the clock.
+func comparable(f frame) frame {
+	f.stats.Elapsed, f.stats.Seconds = 0, 0
+	return f
+}
+
+// TestFileSourceSeekEqualsStepping seeks a trace replayed from its file to
+// every event, in a random order, with checkpoints far more often than the
+// default (and so many that the index thins them): the state after each
+// seek is the state after stepping through every event before it. Runs
+// that go on from a seek, or start anywhere, reach the same end.
+func TestFileSourceSeekEqualsStepping(t *testing.T) {
+	events := recordRun(t, trace.LevelNode, testState)
+	// The reference: one player folding every event, a frame after each.
+	ref := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
+	want := []frame{comparable(ref.frame(0))}
+	for i := range events {
+		e := events[i]
+		ref.fold(&e)
+		want = append(want, comparable(ref.frame(0)))
+	}
+	for _, tc := range []struct {
+		enc   trace.Encoding
+		every int
+	}{{trace.EncodingBinary, 7}, {trace.EncodingNDJSON, 7}, {trace.EncodingBinary, 1}} {
+		rec, err := OpenTrace(writeTrace(t, events, tc.enc), IndexOptions{Every: tc.every})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rec.Close()
+		idx := rec.index
+		if rec.Len() != len(events) || len(idx.cps) > maxCheckpoints || idx.every < tc.every || idx.n > (len(idx.cps)+1)*idx.every {
+			t.Fatalf("%v every %d: %d events (want %d), %d checkpoints every %d", tc.enc, tc.every, rec.Len(), len(events), len(idx.cps), idx.every)
+		}
+		if tc.every == 1 && idx.every == 1 {
+			t.Fatalf("%d events, a checkpoint after each: the index was not thinned", len(events))
+		}
+		src := replayOrigin{rec: rec}.first().(*fileSource)
+		order := rand.New(rand.NewPCG(1, 2)).Perm(len(events) + 1)
+		for _, pos := range order {
+			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
+			src.fastForward(p, pos)
+			if got := comparable(p.frame(0)); !reflect.DeepEqual(got, want[pos]) {
+				t.Fatalf("%v every %d: seek to %d: state differs from stepping:\n got %+v\nwant %+v", tc.enc, tc.every, pos, got, want[pos])
+			}
+			if pos%97 != 0 {
+				continue
+			}
+			// Going on from the seek, and starting afresh at pos with no
+			// seek before it, both end where stepping ends.
+			for _, fresh := range []bool{false, true} {
+				if fresh {
+					p = newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
+					src.fastForward(p, pos)
+					src.rd = nil
+				}
+				p.setMode(modeToEnd, 0)
+				if err := src.run(context.Background(), p, pos); err != nil {
+					t.Fatal(err)
+				}
+				p.setMode(modePaused, 0)
+				if got := comparable(p.frame(0)); !reflect.DeepEqual(got, want[len(events)]) {
+					t.Fatalf("%v: run from %d (fresh reader %v): end state differs", tc.enc, pos, fresh)
+				}
+			}
+		}
+	}
+}
+
+// TestOpenTraceDamaged opens a cut file (replayed up to its damage), a file
+// with a value beyond the limits (replayed up to it) and files that are no
+// replay at all.
+func TestOpenTraceDamaged(t *testing.T) {
+	events := recordRun(t, trace.LevelNode, testState)
+	path := writeTrace(t, events, trace.EncodingBinary)
+	b, _ := os.ReadFile(path)
+	cut := filepath.Join(t.TempDir(), "cut.trace")
+	os.WriteFile(cut, b[:len(b)*2/3], 0o644)
+	rec, err := OpenTrace(cut, IndexOptions{Every: 16})
+	if rec == nil || err == nil || !strings.Contains(err.Error(), "ends early") || rec.Len() == 0 || rec.Len() >= len(events) {
+		t.Fatalf("cut file: %v, %v", rec != nil, err)
+	}
+	// The cut replay steps to its last whole event and no further.
+	src := replayOrigin{rec: rec}.first().(*fileSource)
+	p := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
+	p.setMode(modeToEnd, 0)
+	if err := src.run(context.Background(), p, 0); err != nil || p.frame(0).stats.Pos != int64(rec.Len()) {
+		t.Errorf("cut file replays %d of %d events: %v", p.frame(0).stats.Pos, rec.Len(), err)
+	}
+	rec.Close()
+
+	deep := append([]trace.Event(nil), events[:30]...)
+	at := 20
+	for deep[at].Kind != trace.KindVisit {
+		at++
+	}
+	deep[at].G, deep[at].F = 1<<20, 1<<20+deep[at].H
+	rec, err = OpenTrace(writeTrace(t, deep, trace.EncodingBinary), IndexOptions{})
+	if rec == nil || err == nil || !strings.Contains(err.Error(), "beyond") || rec.Len() != at {
+		t.Fatalf("a depth beyond the limits: %v, %v", rec != nil, err)
+	}
+	rec.Close()
+
+	noStart := writeTrace(t, events[1:], trace.EncodingNDJSON)
+	if _, err := OpenTrace(noStart, IndexOptions{}); err == nil || !strings.Contains(err.Error(), "run-start") {
+		t.Errorf("a trace with no run-start: %v", err)
+	}
+	if _, err := OpenTrace(filepath.Join(t.TempDir(), "none.trace"), IndexOptions{}); err == nil {
+		t.Error("a missing file opened")
+	}
+}
