@@ -21,10 +21,11 @@ import (
 const (
 	// DefaultCheckpointEvery is the first interval between checkpoints.
 	DefaultCheckpointEvery = 1 << 16
-	// maxCheckpoints and checkpointBudget bound the index: about 256
-	// checkpoints of a few tens of kB for a real trace.
-	maxCheckpoints   = 256
-	checkpointBudget = 64 << 20
+	// maxCheckpoints and checkpointBudget bound the index: at most 1024
+	// checkpoints of a few tens of kB for a real trace (40 MB at most),
+	// so that a seek in 10^8 events folds at most 2^17 of them.
+	maxCheckpoints   = 1024
+	checkpointBudget = 128 << 20
 	// maxRunEnds bounds the run-end positions an index remembers (a real
 	// trace has one); restAt knows no others.
 	maxRunEnds = 1024
@@ -35,6 +36,8 @@ type IndexOptions struct {
 	// Every is the first interval between checkpoints, in events
 	// (DefaultCheckpointEvery when 0). Tests make it small.
 	Every int
+	// MaxCheckpoints bounds the checkpoints (maxCheckpoints when 0).
+	MaxCheckpoints int
 	// TreeLimit is the tree window's size the checkpoints are made with:
 	// the server's (defaultTreeLimit when 0). A server with another limit
 	// still replays the file, seeking from its start.
@@ -65,6 +68,9 @@ func OpenTrace(path string, opt IndexOptions) (*Recording, error) {
 	}
 	if opt.TreeLimit <= 0 {
 		opt.TreeLimit = defaultTreeLimit
+	}
+	if opt.MaxCheckpoints <= 0 {
+		opt.MaxCheckpoints = maxCheckpoints
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -100,7 +106,7 @@ func indexTrace(f *os.File, opt IndexOptions) (*Recording, error) {
 			idx.marks = append(idx.marks, rd.Mark())
 			idx.cps = append(idx.cps, cp)
 			budget += cp.size()
-			for len(idx.cps) > 2 && (len(idx.cps) > maxCheckpoints || budget > checkpointBudget) {
+			for len(idx.cps) > 2 && (len(idx.cps) > opt.MaxCheckpoints || budget > checkpointBudget) {
 				budget = idx.thin()
 			}
 		}
