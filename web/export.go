@@ -55,6 +55,13 @@ var (
 // the page, its style, echarts, the puzzle's renderer and the frames, all
 // inline, so it opens from disk with no server and no network.
 func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
+	return ExportHTMLLecture(w, rec, maxFrames, nil)
+}
+
+// ExportHTMLLecture is ExportHTML with a lecture's bookmarks, which the page
+// finds as the trace.Lecture JSON under "lecture" in its embedded data and
+// in its hello message.
+func ExportHTMLLecture(w io.Writer, rec *Recording, maxFrames int, lec *trace.Lecture) error {
 	frames, err := Frames(rec, maxFrames)
 	if err != nil {
 		return err
@@ -80,8 +87,13 @@ func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
 	if v, err := newViewer(&rec.Info); err == nil {
 		renderer = v.renderer
 	}
+	hello := map[string]any{"type": "hello", "mode": "replay"}
+	if lec != nil {
+		hello["lecture"] = lec
+	}
 	embedded, err := json.Marshal(map[string]any{
-		"hello":    map[string]any{"type": "hello", "mode": "replay"},
+		"lecture":  lec,
+		"hello":    hello,
 		"frames":   frames,
 		"renderer": renderer,
 		"run":      trace.RunInfo{Puzzle: rec.Info.Puzzle, Instance: rec.Info.Instance, Heuristic: rec.Info.Heuristic, Algorithm: rec.Info.Algorithm},

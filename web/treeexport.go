@@ -151,7 +151,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph tree {\n")
 	fmt.Fprintf(&b, "  label=%s;\n  labelloc=t;\n", strconv.Quote(w.caption()))
-	b.WriteString("  node [shape=circle, style=filled, fontcolor=white, fontname=\"sans-serif\", fontsize=10, width=0.45, fixedsize=true];\n")
+	b.WriteString("  node [shape=circle, style=filled, fontcolor=white, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n")
 	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none];\n")
 	id := 0
 	var walk func(n *treeNode) int
@@ -213,7 +213,8 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	if root != nil {
 		layout(root, 0)
 	}
-	width := max(float64(leaves)*dx+40, 200)
+	// Wide enough for the caption too (about 0.56 em a character).
+	width := max(float64(leaves)*dx+40, 200, 16+0.56*font*float64(len(w.caption())))
 	height := float64(maxDepth+1)*dy + 30
 	if root == nil {
 		height = 40

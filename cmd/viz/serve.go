@@ -23,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "replay",
 		usage:   "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
-		summary: "serve the page over a recorded trace (viz solve --trace FILE): step back and forth, seek; or export it as one HTML file",
+		summary: "serve the page over a recorded trace of any size (viz solve --trace FILE; indexed, not loaded): step back and forth, seek; or export it as one HTML file (as viz trace export --format html)",
 		run:     runReplay,
 	})
 }
@@ -93,7 +93,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		if !ok {
 			return status
 		}
-		return export(e, rec, *f.export, *f.frames)
+		return export(e, rec, path, *f.export, *f.frames)
 	}
 	// The file is indexed, not loaded: a trace of any size replays in
 	// bounded memory (web.OpenTrace).
@@ -138,15 +138,20 @@ func loadRecording(e *env, cmd, path string) (*web.Recording, int, bool) {
 	return rec, 0, true
 }
 
-func export(e *env, rec *web.Recording, path string, frames int) int {
+func export(e *env, rec *web.Recording, tracePath, path string, frames int) int {
 	if frames < 2 {
 		return fail(e, "viz replay: --frames must be at least 2, got %d", frames)
+	}
+	// As viz trace export --format html: the sidecar's bookmarks go in.
+	lec, err := readLecture("", tracePath, int64(len(rec.Events)))
+	if err != nil {
+		return fail(e, "viz replay: %v", err)
 	}
 	out, err := os.Create(path)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
 	}
-	if err := web.ExportHTML(out, rec, frames); err != nil {
+	if err := web.ExportHTMLLecture(out, rec, frames, lec); err != nil {
 		out.Close()
 		return fail(e, "viz replay: exporting %s: %v", path, err)
 	}
