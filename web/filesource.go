@@ -94,52 +94,74 @@ func indexTrace(f *os.File, opt IndexOptions) (*Recording, error) {
 	}
 	idx := &traceIndex{f: f, size: st.Size(), every: opt.Every, level: trace.LevelIteration, treeLimit: opt.TreeLimit}
 	p := newPlayer(context.Background(), 1, trace.LevelNode, true, opt.TreeLimit, func() {})
+	// Decoding is a quarter of the work: another goroutine does it, a
+	// batch ahead.
+	batches, stop := decodeBatches(rd, opt.Every)
+	defer stop()
 	var (
-		e       trace.Event
 		info    *trace.RunInfo
 		readErr error
 		budget  int
 	)
-	for {
-		if idx.n%idx.every == 0 {
-			cp := p.checkpoint()
-			idx.marks = append(idx.marks, rd.Mark())
-			idx.cps = append(idx.cps, cp)
-			budget += cp.size()
-			for len(idx.cps) > 2 && (len(idx.cps) > opt.MaxCheckpoints || budget > checkpointBudget) {
-				budget = idx.thin()
+read:
+	for b := range batches {
+		marks := b.marks
+		for i := 0; ; i++ {
+			if i == len(b.events) && b.err == nil {
+				break // the next batch begins here, with its mark
 			}
-		}
-		err := rd.Read(&e)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			readErr = err
-			break
-		}
-		// A value the page cannot show ends the replay there, as in
-		// LoadRecording.
-		if err := trace.DefaultLimits.Check(&e); err != nil {
-			readErr = fmt.Errorf("event %d: %w", idx.n+1, err)
-			break
-		}
-		if idx.n == 0 {
-			if e.Kind != trace.KindRunStart || e.Run == nil {
+			if idx.n%idx.every == 0 {
+				// The decoder marks every opt.Every events, and idx.every
+				// is a multiple of it.
+				for len(marks) > 1 && marks[0].pos < idx.n {
+					marks = marks[1:]
+				}
+				if len(marks) == 0 || marks[0].pos != idx.n {
+					panic("web: the decoder left out a mark") // a bug, not a bad file
+				}
+				cp := p.checkpoint()
+				idx.marks = append(idx.marks, marks[0].m)
+				idx.cps = append(idx.cps, cp)
+				budget += cp.size()
+				for len(idx.cps) > 2 && (len(idx.cps) > opt.MaxCheckpoints || budget > checkpointBudget) {
+					budget = idx.thin()
+				}
+			}
+			if i == len(b.events) {
 				break
 			}
-			info = e.Clone().Run
-		}
-		switch e.Kind {
-		case trace.KindVisit, trace.KindPrune:
-			idx.level = trace.LevelNode
-		case trace.KindRunEnd:
-			if len(idx.runEnds) < maxRunEnds {
-				idx.runEnds = append(idx.runEnds, idx.n)
+			e := &b.events[i]
+			// A value the page cannot show ends the replay there, as in
+			// LoadRecording.
+			if err := trace.DefaultLimits.Check(e); err != nil {
+				readErr = fmt.Errorf("event %d: %w", idx.n+1, err)
+				break read
 			}
+			if idx.n == 0 {
+				if e.Kind != trace.KindRunStart || e.Run == nil {
+					break read
+				}
+				info = e.Clone().Run
+			}
+			switch e.Kind {
+			case trace.KindVisit, trace.KindPrune:
+				idx.level = trace.LevelNode
+			case trace.KindRunEnd:
+				if len(idx.runEnds) < maxRunEnds {
+					idx.runEnds = append(idx.runEnds, idx.n)
+				}
+			}
+			p.apply(e)
+			idx.n++
 		}
-		p.apply(&e)
-		idx.n++
+		end := b.err
+		b.recycle() // the decoder's again from here
+		if end != nil {
+			if !errors.Is(end, io.EOF) {
+				readErr = end
+			}
+			break
+		}
 	}
 	if info == nil {
 		if readErr != nil {
@@ -153,6 +175,75 @@ func indexTrace(f *os.File, opt IndexOptions) (*Recording, error) {
 		return rec, fmt.Errorf("the trace ends early after %d events: %w", idx.n, readErr)
 	}
 	return rec, nil
+}
+
+// batch is a run of decoded events, with the reader's marks before those
+// of them at a multiple of the decoder's interval.
+type batch struct {
+	events  []trace.Event
+	marks   []markAt
+	err     error // what ended the file after these events (io.EOF: its clean end)
+	recycle func()
+}
+
+type markAt struct {
+	pos int
+	m   trace.Mark
+}
+
+// decodeBatch is the events in a batch (a variable for tests).
+var decodeBatch = 4096
+
+// decodeBatches reads rd in a goroutine, a few batches ahead. Calling stop
+// ends it early.
+func decodeBatches(rd *trace.Reader, every int) (<-chan *batch, func()) {
+	size, ahead := decodeBatch, 3
+	full := make(chan *batch, ahead)
+	free := make(chan *batch, ahead+1)
+	done := make(chan struct{})
+	for range ahead + 1 {
+		b := &batch{events: make([]trace.Event, size)}
+		b.recycle = func() { free <- b }
+		free <- b
+	}
+	go func() {
+		defer close(full)
+		pos := 0
+		for {
+			var b *batch
+			select {
+			case b = <-free:
+			case <-done:
+				return
+			}
+			b.events, b.marks = b.events[:size], b.marks[:0]
+			n := 0
+			for n < size {
+				if pos%every == 0 {
+					b.marks = append(b.marks, markAt{pos, rd.Mark()})
+				}
+				if b.err = rd.Read(&b.events[n]); b.err != nil {
+					break
+				}
+				n++
+				pos++
+			}
+			b.events = b.events[:n]
+			select {
+			case full <- b:
+			case <-done:
+				return
+			}
+			if b.err != nil {
+				return
+			}
+		}
+	}()
+	return full, func() {
+		close(done)
+		for range full {
+		}
+	}
 }
 
 // thin drops every other checkpoint, doubling the interval, and returns

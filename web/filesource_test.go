@@ -52,11 +52,14 @@ func TestFileSourceSeekEqualsStepping(t *testing.T) {
 		ref.fold(&e)
 		want = append(want, comparable(ref.frame(0)))
 	}
+	defer func(n int) { decodeBatch = n }(decodeBatch)
 	for _, tc := range []struct {
 		enc      trace.Encoding
 		every    int
 		maxCheck int
-	}{{trace.EncodingBinary, 7, 0}, {trace.EncodingNDJSON, 7, 0}, {trace.EncodingBinary, 1, 20}} {
+		batch    int
+	}{{trace.EncodingBinary, 7, 0, 4096}, {trace.EncodingNDJSON, 7, 0, 10}, {trace.EncodingBinary, 1, 20, 14}, {trace.EncodingBinary, 4, 0, 1}} {
+		decodeBatch = tc.batch
 		rec, err := OpenTrace(writeTrace(t, events, tc.enc), IndexOptions{Every: tc.every, MaxCheckpoints: tc.maxCheck})
 		if err != nil {
 			t.Fatal(err)
