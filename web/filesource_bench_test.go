@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -44,6 +45,26 @@ func BenchmarkBigTrace(b *testing.B) {
 			worst = max(worst, d)
 			total += d
 		}
+		// Through the server, as the page seeks: the time until the
+		// state at the new position arrives.
+		ts := newTestServer(b, Options{Recording: rec})
+		c := dial(b, ts)
+		c.until(time.Minute, "the first state", isState)
+		var sworst, stotal time.Duration
+		for range seeks {
+			pos := 2 + rng.IntN(rec.Len()-4)
+			t := time.Now()
+			c.send(map[string]any{"type": "seek", "pos": pos})
+			c.until(time.Minute, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == int64(pos) })
+			d := time.Since(t)
+			sworst = max(sworst, d)
+			stotal += d
+		}
+		var ru syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+		b.ReportMetric(sworst.Seconds()*1000, "worst-server-seek-ms")
+		b.ReportMetric(stotal.Seconds()*1000/seeks, "mean-server-seek-ms")
+		b.ReportMetric(float64(ru.Maxrss)/1024, "maxrss-MB")
 		idx := rec.index
 		b.ReportMetric(float64(rec.Len()), "events")
 		b.ReportMetric(open.Seconds(), "open-s")

@@ -3,14 +3,17 @@ package web
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
 	"idaviz/trace"
+	"idaviz/trace/hostile"
 )
 
 // writeTrace records events to a file in enc, as viz solve --trace does.
@@ -145,4 +148,80 @@ func TestOpenTraceDamaged(t *testing.T) {
 	if _, err := OpenTrace(filepath.Join(t.TempDir(), "none.trace"), IndexOptions{}); err == nil {
 		t.Error("a missing file opened")
 	}
+}
+
+// TestHostileTracesIndexBounded indexes the hostile traces of issue 13 with
+// a checkpoint every 64 events: the index stops at the first value the page
+// cannot show, naming it, and what it keeps stays within its budget.
+func TestHostileTracesIndexBounded(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		data   []byte
+		beyond bool
+	}{
+		{"bound 1e9", hostile.HugeBound(1e9), true},
+		{"100,000 deep", hostile.DeepVisits(100_000), true},
+		{"16 MiB histogram", hostile.HugeHistogram(), false},
+		{"5,000 iterations at f 65,535", hostile.HighValues(5000, 1<<16-1), true},
+		// 312 checkpoints of 0.5 MB: fewer than maxCheckpoints, more than
+		// the budget, which thins them.
+		{"20,000 visits at f 65,535", highF(t, 20_000), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "hostile.trace")
+			if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			rec, err := OpenTrace(path, IndexOptions{Every: 64})
+			if tc.beyond && !errors.Is(err, trace.ErrBeyondLimits) {
+				t.Fatalf("OpenTrace: %v, want an error naming the value beyond the limits", err)
+			}
+			t.Logf("%v", err)
+			if rec == nil {
+				return
+			}
+			defer rec.Close()
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			kept := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+			size := 0
+			for _, c := range rec.index.cps {
+				size += c.size()
+			}
+			t.Logf("%d events, %d checkpoints every %d, estimated %.1f MB, heap grew %.1f MB", rec.Len(), len(rec.index.cps), rec.index.every, float64(size)/1e6, float64(kept)/1e6)
+			if strings.HasPrefix(tc.name, "20,000") && rec.index.every == 64 {
+				t.Errorf("%d checkpoints of %d bytes together: not thinned", len(rec.index.cps), size)
+			}
+			if size > checkpointBudget || kept > checkpointBudget+32<<20 {
+				t.Errorf("the index keeps %d bytes (estimated %d), over its budget of %d", kept, size, checkpointBudget)
+			}
+			// And a seek anywhere works.
+			src := replayOrigin{rec: rec}.first().(*fileSource)
+			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
+			src.fastForward(p, rec.Len()/2)
+			if got := p.frame(0).stats.Pos; got != int64(rec.Len()/2) {
+				t.Errorf("seek to %d: at %d", rec.Len()/2, got)
+			}
+		})
+	}
+}
+
+// highF is a trace within the limits whose every checkpoint is big: one
+// iteration of n visits at f 65,535, so its histogram has 65,536 entries.
+func highF(t *testing.T, n int) []byte {
+	const f = 1<<16 - 1
+	events := []trace.Event{{Kind: trace.KindRunStart, Run: &trace.RunInfo{Puzzle: testPuzzle, Instance: testState}},
+		{Kind: trace.KindIterationStart, Iteration: 1, Bound: f}}
+	for i := range n {
+		events = append(events, trace.Event{Kind: trace.KindVisit, Node: uint64(i + 1), H: f, F: f, Move: -1, Iteration: 1, Bound: f})
+	}
+	events = append(events, trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusExhausted})
+	b, err := os.ReadFile(writeTrace(t, events, trace.EncodingBinary))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
