@@ -26,7 +26,7 @@ type EventSource interface {
 // counts of its iteration there.
 type TreeWindow struct {
 	view   treeView
-	Events int // events folded
+	Events int // events folded: the page's event (0-based) is Events-1
 	// Iteration's counts so far (all of them, for a finished iteration).
 	Iteration trace.Iteration
 }
@@ -43,15 +43,16 @@ func (w *TreeWindow) Nodes() int64 {
 // Drawn is how many nodes the window draws.
 func (w *TreeWindow) Drawn() int { return w.view.Drawn }
 
-// TreeAtEvent folds the first n events of a trace (all of them when n < 0)
-// and returns the tree window the page shows at that point.
-func TreeAtEvent(src EventSource, n int) (*TreeWindow, error) {
-	p, folded, err := foldUntil(src, func(e *trace.Event, folded int) bool { return n >= 0 && folded >= n })
+// TreeAtEvent folds a trace up to and including its event ev (0-based, as
+// the page's window.viz.event and bookmarks count; the last event when
+// ev < 0) and returns the tree window the page shows there.
+func TreeAtEvent(src EventSource, ev int) (*TreeWindow, error) {
+	p, folded, err := foldUntil(src, func(e *trace.Event, folded int) bool { return ev >= 0 && folded > ev })
 	if err != nil {
 		return nil, err
 	}
-	if n >= 0 && folded < n {
-		return nil, fmt.Errorf("the trace has %d events, not %d", folded, n)
+	if ev >= 0 && folded <= ev {
+		return nil, fmt.Errorf("the trace has events 0 to %d, not %d", folded-1, ev)
 	}
 	return window(p, folded), nil
 }
@@ -129,8 +130,8 @@ var statusColour = map[string]string{
 func (w *TreeWindow) caption() string {
 	v := w.view
 	it := w.Iteration
-	return fmt.Sprintf("iteration %d, bound %d: %d generated, %d expanded, %d pruned; %d nodes drawn, after event %d",
-		v.Iteration, v.Bound, it.Generated, it.Expanded, it.Pruned, v.Drawn, w.Events)
+	return fmt.Sprintf("iteration %d, bound %d: %d generated, %d expanded, %d pruned; %d nodes drawn, at event %d",
+		v.Iteration, v.Bound, it.Generated, it.Expanded, it.Pruned, v.Drawn, w.Events-1)
 }
 
 func nodeTip(n *treeNode) string {

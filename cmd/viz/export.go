@@ -21,7 +21,7 @@ import (
 var exportFormats = []struct{ name, ext, help string }{
 	{"html", ".html", "one self-contained page that replays the trace offline (what viz replay --export writes), with the bookmarks of --lecture NOTES or of FILE.lecture.json"},
 	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) as the page folds it, at the iteration's end: f over g+h on nodes, the page's colours (orange path, blue expanded, red pruned, green solution, grey folded siblings); render it with dot -Tsvg"},
-	{"svg", ".svg", "the tree as the page draws it after the first N events (--event N, default all), as one self-contained SVG"},
+	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), as one self-contained SVG"},
 	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
 	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
 	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
@@ -43,7 +43,7 @@ formats:`)
 flags:
   --format F       one of the formats above
   --iteration N    dot: the iteration to draw (default: the last)
-  --event N        svg: draw the tree after the first N events (default: all)
+  --event N        svg: draw the tree at event N, 0-based (default: the last)
   --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
   --frames N       html: the most steps the page holds (default 2000; a longer trace is thinned evenly)
   -o OUT           the file to write (written whole or not at all)`)
@@ -55,7 +55,7 @@ func runTraceExport(e *env, args []string) int {
 	format := fs.String("format", "", "the output format")
 	out := fs.String("o", "", "the file to write (default: standard output)")
 	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
-	event := fs.Int("event", -1, "svg: the events to fold before drawing")
+	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
 	lecture := fs.String("lecture", "", "html: the lecture file to embed")
 	frames := fs.Int("frames", 2000, "html: the most steps the page holds")
 	// FILE may come before or after the flags.
@@ -97,7 +97,7 @@ func runTraceExport(e *env, args []string) int {
 	case set["iteration"] && *iteration < 1:
 		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
 	case set["event"] && *event < 0:
-		return fail(e, "viz trace export: --event %d: want 0 or more events", *event)
+		return fail(e, "viz trace export: --event %d: events count from 0", *event)
 	case *frames < 2:
 		return fail(e, "viz trace export: --frames %d: want at least 2", *frames)
 	}

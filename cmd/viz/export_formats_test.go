@@ -89,7 +89,7 @@ func TestTraceExportDOT(t *testing.T) {
 // the page's caption, a shape per drawn node, the last node ringed.
 func TestTraceExportSVG(t *testing.T) {
 	path := recordTrace(t, "run.trace")
-	for _, ev := range []string{"1", "40", ""} {
+	for _, ev := range []string{"0", "40", ""} {
 		args := []string{"trace", "export", "--format", "svg", path}
 		if ev != "" {
 			args = append(args, "--event", ev)
@@ -112,11 +112,11 @@ func TestTraceExportSVG(t *testing.T) {
 				shapes++
 			}
 		}
-		m := regexp.MustCompile(`(\d+) nodes drawn, after event (\d+)`).FindStringSubmatch(out)
+		m := regexp.MustCompile(`(\d+) nodes drawn, at event (\d+)`).FindStringSubmatch(out)
 		if m == nil || strconv.Itoa(shapes) != m[1] || ev != "" && m[2] != ev {
 			t.Errorf("event %q: %d shapes, caption %v", ev, shapes, m)
 		}
-		if ev != "1" && !strings.Contains(out, `stroke="#000"`) {
+		if ev != "0" && !strings.Contains(out, `stroke="#000"`) {
 			t.Errorf("event %q: the last node is not ringed", ev)
 		}
 		if ev == "" && !strings.Contains(out, `fill="#59a14f"`) {
@@ -242,8 +242,8 @@ func TestTraceExportBadFlags(t *testing.T) {
 		{[]string{"--format", "svg", "--lecture", bad}, "--lecture applies to --format html, not svg"},
 		{[]string{"--format", "dot", "--iteration", "0"}, "iterations count from 1"},
 		{[]string{"--format", "dot", "--iteration", "99"}, "not 99"},
-		{[]string{"--format", "svg", "--event", "-3"}, "want 0 or more"},
-		{[]string{"--format", "svg", "--event", "100000"}, "events, not 100000"},
+		{[]string{"--format", "svg", "--event", "-3"}, "events count from 0"},
+		{[]string{"--format", "svg", "--event", "100000"}, "not 100000"},
 		{[]string{"--format", "html"}, "needs -o"},
 		{[]string{"-o", out, "--lecture", bad}, "outside the trace"},
 		{[]string{"-o", out, "--lecture", "/nonexistent.json"}, "no such file"},
