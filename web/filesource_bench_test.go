@@ -22,12 +22,18 @@ func BenchmarkBigTrace(b *testing.B) {
 		b.Skip("set IDAVIZ_BIG_TRACE to a big trace file")
 	}
 	for range b.N {
-		start := time.Now()
+		cpu := func() time.Duration {
+			var ru syscall.Rusage
+			syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+			return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+		start, cpu0 := time.Now(), cpu()
 		rec, err := OpenTrace(path, IndexOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		open := time.Since(start)
+		open, openCPU := time.Since(start), cpu()-cpu0
+		b.ReportMetric(openCPU.Seconds(), "open-cpu-s")
 		runtime.GC()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
