@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,4 +225,63 @@ func highF(t *testing.T, n int) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestOpenTraceMutated indexes a thousand damaged copies of a trace (bytes
+// changed at random, files cut short) with tiny checkpoint intervals and
+// batches, then seeks around and plays to the end: an error or a replay,
+// never a panic, and a seek always lands where it was asked. (trace's
+// FuzzReader fuzzes the reader beneath; a native fuzz target here stalled
+// the fuzzing engine's worker, so the mutations are drawn here, seeded.)
+func TestOpenTraceMutated(t *testing.T) {
+	defer func(n int) { decodeBatch = n }(decodeBatch)
+	events := recordRun(t, trace.LevelNode, testState)
+	var seeds [][]byte
+	for _, enc := range []trace.Encoding{trace.EncodingBinary, trace.EncodingNDJSON} {
+		b, err := os.ReadFile(writeTrace(t, events[:60], enc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds = append(seeds, b)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	dir := t.TempDir()
+	for it := range 1000 {
+		data := slices.Clone(seeds[it%2])
+		for range 1 + rng.IntN(4) {
+			data[rng.IntN(len(data))] = byte(rng.IntN(256))
+		}
+		if rng.IntN(3) == 0 {
+			data = data[:rng.IntN(len(data))]
+		}
+		path := filepath.Join(dir, "mutated.trace")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		decodeBatch = 1 + rng.IntN(7)
+		rec, err := OpenTrace(path, IndexOptions{Every: 1 + rng.IntN(5), MaxCheckpoints: 4})
+		if rec == nil {
+			if err == nil {
+				t.Fatalf("mutation %d: no recording and no error", it)
+			}
+			continue
+		}
+		src := replayOrigin{rec: rec}.first().(*fileSource)
+		n := rec.Len()
+		for _, pos := range []int{n, n / 2, 1, n - 1} {
+			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
+			src.fastForward(p, pos)
+			if got, want := p.frame(0).stats.Pos, int64(min(max(pos, 0), n)); got != want {
+				t.Fatalf("mutation %d: seek to %d of %d: at %d", it, pos, n, got)
+			}
+			p.setMode(modeToEnd, 0)
+			if err := src.run(context.Background(), p, int(p.frame(0).stats.Pos)); err != nil {
+				t.Fatalf("mutation %d: run from %d: %v", it, pos, err)
+			}
+			if got := p.frame(0).stats.Pos; got != int64(n) {
+				t.Fatalf("mutation %d: run from %d ends at %d of %d", it, pos, got, n)
+			}
+		}
+		rec.Close()
+	}
 }
