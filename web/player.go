@@ -146,8 +146,11 @@ func (p *player) apply(e *trace.Event) {
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
 			break
 		}
-		c := *e
-		p.last = &c
+		// Reused, not allocated per node: frames and checkpoints copy it.
+		if p.last == nil {
+			p.last = new(trace.Event)
+		}
+		*p.last = p.lastEv
 		p.lastPlaced = placed
 		p.lastMoves = p.lastMoves[:0]
 		if !placed {
