@@ -256,4 +256,12 @@ func TestTraceExportBadFlags(t *testing.T) {
 			t.Errorf("%v: status %d, stderr %q; want 2 and %q", tc.args, status, errs, tc.want)
 		}
 	}
+	// A trace recorded per iteration has no tree to draw.
+	coarse := filepath.Join(t.TempDir(), "coarse.trace")
+	if status, _, errs := runViz(t, "", "solve", "--puzzle", "8puzzle", "--trace", coarse, "--trace-level", "iteration", "8 1 2 4 3 6 0 7 5"); status != exitOK {
+		t.Fatal(errs)
+	}
+	if status, _, errs := runViz(t, "", "trace", "export", "--format", "dot", coarse); status != exitUsage || !strings.Contains(errs, "recorded at iteration level") {
+		t.Errorf("dot of an iteration-level trace: status %d, stderr %q", status, errs)
+	}
 }
