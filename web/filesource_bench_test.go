@@ -15,7 +15,7 @@ import (
 // seeks to random places in it, reporting the index's time and the worst
 // seek. Run it alone, niced:
 //
-//	IDAVIZ_BIG_TRACE=big.trace nice -n 10 go test -run '^$' -bench BigTrace -benchtime 1x ./web/
+//	GOGC=400 IDAVIZ_BIG_TRACE=big.trace nice -n 10 go test -run '^$' -bench BigTrace -benchtime 1x ./web/
 func BenchmarkBigTrace(b *testing.B) {
 	path := os.Getenv("IDAVIZ_BIG_TRACE")
 	if path == "" {
