@@ -153,3 +153,39 @@ func ExampleFanout() {
 	// level: node
 	// recorded: 8 folded: 5
 }
+
+// A Mark taken while reading lets a later reader start there: an index of a
+// big trace keeps one every so many events and seeks by resuming.
+func ExampleResume() {
+	var file bytes.Buffer
+	r := trace.NewRecorder(&file, trace.EncodingBinary, trace.LevelNode)
+	evs := events()
+	for i := range evs {
+		r.Event(&evs[i])
+	}
+	r.Close()
+	data := file.Bytes()
+
+	rd, _ := trace.NewReader(bytes.NewReader(data))
+	var e trace.Event
+	for range 4 {
+		rd.Read(&e)
+	}
+	mark := rd.Mark() // before the fifth event
+
+	// Later, with only the file and the mark:
+	again := trace.Resume(bytes.NewReader(data[mark.Offset:]), mark)
+	for {
+		err := again.Read(&e)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		fmt.Println(mark.Records, e.Kind)
+		mark.Records++
+	}
+	// Output:
+	// 4 visit
+	// 5 iteration-end
+	// 6 solution
+	// 7 run-end
+}

@@ -218,10 +218,12 @@ func TestBrowserLectureExport(t *testing.T) {
 // is saved to the sidecar beside the trace, and a reload (or another tab)
 // opens with it; a deep link to it opens there.
 func TestBrowserLectureServed(t *testing.T) {
-	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	// As viz replay serves it: the file indexed, not loaded.
+	rec, err := OpenTrace(writeTrace(t, recordRun(t, trace.LevelNode, testState), trace.EncodingBinary), IndexOptions{Every: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { rec.Close() })
 	sidecar := filepath.Join(t.TempDir(), "run.trace.lecture.json")
 	pageURL := servePageWith(t, Options{Recording: rec, LecturePath: sidecar, TraceName: "run.trace"})
 	b := openBrowser(t, 90*time.Second)
@@ -237,7 +239,7 @@ func TestBrowserLectureServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	onDisk, err := trace.ReadLecture(f, int64(len(rec.Events)))
+	onDisk, err := trace.ReadLecture(f, int64(rec.Len()))
 	f.Close()
 	if err != nil || len(onDisk.Bookmarks) != 1 || onDisk.Bookmarks[0] != (trace.Bookmark{Event: 5, Title: "Five", Note: "the fifth event"}) {
 		t.Fatalf("the sidecar: %+v (%v)", onDisk, err)
@@ -257,8 +259,8 @@ func TestBrowserLectureServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != len(rec.Events) {
-		t.Errorf("the replay's download: %v", err)
+	if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
+		t.Errorf("the replay's download: %d events (%v), want %d", len(got.Events), err, rec.Len())
 	}
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
 	if emb := embedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {

@@ -262,10 +262,13 @@ func TestBrowserPage(t *testing.T) {
 
 // TestBrowserReplay is viz replay FILE in the page.
 func TestBrowserReplay(t *testing.T) {
-	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	// From the file, as viz replay does, with checkpoints every 16 events.
+	events := recordRun(t, trace.LevelNode, testState)
+	rec, err := OpenTrace(writeTrace(t, events, trace.EncodingBinary), IndexOptions{Every: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { rec.Close() })
 	pageURL := servePageWith(t, Options{Recording: rec})
 	b := openBrowser(t, 60*time.Second)
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
@@ -278,8 +281,8 @@ func TestBrowserReplay(t *testing.T) {
 	b.do("to the end", chromedp.Click(sel("to-end")))
 	b.wait("the end", `window.viz.status === 'solved'`)
 	end := b.viz().Event
-	if v := b.viz(); v.Events != int64(len(rec.Events)) || end != v.Events-1 {
-		t.Errorf("at the end of a replay of %d events: window.viz.event %d, events %d", len(rec.Events), end, v.Events)
+	if v := b.viz(); v.Events != int64(len(events)) || end != v.Events-1 {
+		t.Errorf("at the end of a replay of %d events: window.viz.event %d, events %d", len(events), end, v.Events)
 	}
 	b.do("back", chromedp.Click(sel("back")))
 	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.event < %d && window.viz.status === 'paused'`, end))

@@ -129,10 +129,11 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 		attachment(w, "application/octet-stream", s.downloadName(rec.Info.Puzzle, ".trace"))
 		bw := bufio.NewWriter(w)
 		tr := trace.NewRecorder(bw, trace.EncodingBinary, trace.LevelNode)
-		for i := range rec.Events {
-			tr.Event(&rec.Events[i])
+		err := rec.Each(func(e *trace.Event) error { tr.Event(e); return tr.Err() })
+		if cerr := tr.Close(); err == nil {
+			err = cerr
 		}
-		if err := tr.Close(); err != nil {
+		if err != nil {
 			s.logf("downloading the trace: %v", err)
 		}
 		return
@@ -179,6 +180,11 @@ func (s *recordingSink) Event(e *trace.Event) {
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 	rec, opt := s.opt.Recording, ExportOptions{}
 	if rec != nil {
+		var err error
+		if rec, err = rec.InMemory(maxExportEvents); err != nil {
+			http.Error(w, "export this run: "+err.Error()+" with viz trace export --format html", http.StatusRequestEntityTooLarge)
+			return
+		}
 		if s.lecture != nil {
 			l := s.lecture.get()
 			opt.Lecture = &l

@@ -76,7 +76,7 @@ type ExportOptions struct {
 // name embedded.
 func ExportHTMLWith(w io.Writer, rec *Recording, maxFrames int, opt ExportOptions) error {
 	if opt.Lecture != nil && rec != nil {
-		if err := opt.Lecture.Check(int64(len(rec.Events))); err != nil {
+		if err := opt.Lecture.Check(int64(rec.Len())); err != nil {
 			return err
 		}
 	}
@@ -105,8 +105,12 @@ func ExportHTMLWith(w io.Writer, rec *Recording, maxFrames int, opt ExportOption
 	if v, err := newViewer(&rec.Info); err == nil {
 		renderer = v.renderer
 	}
+	hello := map[string]any{"type": "hello", "mode": "replay"}
+	if opt.Lecture != nil {
+		hello["lecture"] = opt.Lecture
+	}
 	embedded, err := json.Marshal(map[string]any{
-		"hello":    map[string]any{"type": "hello", "mode": "replay"},
+		"hello":    hello,
 		"frames":   frames,
 		"renderer": renderer,
 		"run":      trace.RunInfo{Puzzle: rec.Info.Puzzle, Instance: rec.Info.Instance, Heuristic: rec.Info.Heuristic, Algorithm: rec.Info.Algorithm},

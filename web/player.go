@@ -63,8 +63,7 @@ type player struct {
 	last       *trace.Event // a copy of the last node event, for the state panel
 	lastMoves  []int        // the moves from the root to that node
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
-	lastEvent  string       // the last event, in words
-	lastKind   trace.Kind   // and its kind
+	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
 	waited     bool         // the run was held back (paused or paced) at least once
 	skip       int64        // events folded without waiting or telling: a live run sought back
 }
@@ -139,15 +138,19 @@ func (p *player) apply(e *trace.Event) {
 	}
 	p.stats.Event(e)
 	placed := p.tree.add(e)
-	p.lastEvent = describeEvent(e)
-	p.lastKind = e.Kind
+	// Described only when a frame is made: a replay folds millions of
+	// events between two frames.
+	p.lastEv = plainEvent(e)
 	switch e.Kind {
 	case trace.KindVisit, trace.KindPrune:
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
 			break
 		}
-		c := *e
-		p.last = &c
+		// Reused, not allocated per node: frames and checkpoints copy it.
+		if p.last == nil {
+			p.last = new(trace.Event)
+		}
+		*p.last = p.lastEv
 		p.lastPlaced = placed
 		p.lastMoves = p.lastMoves[:0]
 		if !placed {
@@ -325,8 +328,13 @@ func (p *player) frame(treeIter int) frame {
 		tv.Current = true
 	}
 	tv.Kept = p.tree.keptIterations()
+	lastEvent := ""
+	if p.events > 0 {
+		lastEvent = describeEvent(&p.lastEv)
+	}
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
-		lastEvent: p.lastEvent, lastKind: p.lastKind, waited: p.waited, queued: p.queued.Load()}
+		lastKind: p.lastEv.Kind, waited: p.waited, queued: p.queued.Load()}
+	f.lastEvent = lastEvent
 	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
 	f.stats.Effort = p.tree.effortView()
 	if b := p.build.Load(); b != nil {
@@ -376,6 +384,14 @@ func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {
 		return nil, treeNode{}, false
 	}
 	return moves, treeNode{ID: n.ID, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Move: n.Move, Status: n.Status}, true
+}
+
+// plainEvent copies e without the lists and pointers it may share with a
+// reader that reuses its event: what describeEvent needs.
+func plainEvent(e *trace.Event) trace.Event {
+	c := *e
+	c.Run, c.Stats, c.Moves = nil, nil, nil
+	return c
 }
 
 // describeEvent says what an event means, for the page's "last event" line.

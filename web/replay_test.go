@@ -20,14 +20,30 @@ func replayServer(t *testing.T, events []trace.Event) (*testServer, *Recording) 
 	return newTestServer(t, Options{Recording: rec}), rec
 }
 
+// TestReplay replays a run held in memory, and the same run from its file
+// (OpenTrace, what viz replay does) with checkpoints every few events.
 func TestReplay(t *testing.T) {
 	events := recordRun(t, trace.LevelNode, testState)
-	ts, rec := replayServer(t, events)
+	t.Run("memory", func(t *testing.T) {
+		ts, rec := replayServer(t, events)
+		testReplay(t, ts, rec)
+	})
+	t.Run("file", func(t *testing.T) {
+		rec, err := OpenTrace(writeTrace(t, events, trace.EncodingBinary), IndexOptions{Every: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { rec.Close() }) // after the server's cleanup
+		testReplay(t, newTestServer(t, Options{Recording: rec}), rec)
+	})
+}
+
+func testReplay(t *testing.T, ts *testServer, rec *Recording) {
 	c := dial(t, ts)
 	c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "replay" })
 	m := c.until(5*time.Second, "the paused replay", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
-	if m.Replay == nil || m.Replay.Total != len(rec.Events) {
-		t.Fatalf("replay position: %+v, want a total of %d", m.Replay, len(rec.Events))
+	if m.Replay == nil || m.Replay.Total != rec.Len() {
+		t.Fatalf("replay position: %+v, want a total of %d", m.Replay, rec.Len())
 	}
 
 	c.send(map[string]any{"type": "step", "n": 10})
@@ -45,7 +61,7 @@ func TestReplay(t *testing.T) {
 	}
 
 	// Seek into the last iteration, then to the end: the engine's counts.
-	mid := len(rec.Events) - 20
+	mid := rec.Len() - 20
 	c.send(map[string]any{"type": "seek", "pos": mid})
 	m = c.until(5*time.Second, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == int64(mid) })
 	if m.Tree == nil || m.Tree.Root == nil {
@@ -70,7 +86,7 @@ func TestReplay(t *testing.T) {
 	c.send(map[string]any{"type": "seek", "pos": -5})
 	c.until(5*time.Second, "the start", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
 	c.send(map[string]any{"type": "seek", "pos": 1 << 40})
-	c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Active.Events == int64(len(rec.Events)) })
+	c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Active.Events == int64(rec.Len()) })
 }
 
 // TestReplayRecorderFile replays a trace written by trace.Recorder and read

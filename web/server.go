@@ -130,7 +130,7 @@ func New(opt Options) *Server {
 		clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
-		s.lecture = newLectureStore(opt.LecturePath, int64(len(opt.Recording.Events)), opt.Lecture)
+		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.upgrader = websocket.Upgrader{

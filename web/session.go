@@ -208,7 +208,7 @@ func (s *session) cancelRun() error {
 	if err != nil {
 		return errors.New("no run to cancel")
 	}
-	if _, ok := r.src.(*recordedSource); ok {
+	if s.origin.mode() == "replay" {
 		r.p.setMode(modePaused, 0)
 		return nil
 	}

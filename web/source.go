@@ -75,8 +75,13 @@ func (o liveOrigin) open(r startRequest) (source, error) {
 // replayOrigin serves one recording to every tab.
 type replayOrigin struct{ rec *Recording }
 
-func (replayOrigin) mode() string    { return "replay" }
-func (o replayOrigin) first() source { return &recordedSource{rec: o.rec} }
+func (replayOrigin) mode() string { return "replay" }
+func (o replayOrigin) first() source {
+	if o.rec.index != nil {
+		return &fileSource{idx: o.rec.index}
+	}
+	return &recordedSource{rec: o.rec}
+}
 func (replayOrigin) open(startRequest) (source, error) {
 	return nil, errors.New("this page replays a recorded trace; run viz serve to start searches")
 }
@@ -231,10 +236,70 @@ func scramble(name string, depth int, goal string, seed uint64) (string, error) 
 	return p.Scramble(rng, depth, goal).String(), nil
 }
 
-// Recording is a trace held in memory for replay.
+// Recording is a trace to replay: held in memory (LoadRecording), or
+// indexed in its file (OpenTrace), when Events is empty.
 type Recording struct {
 	Info   trace.RunInfo
 	Events []trace.Event
+
+	index *traceIndex
+}
+
+// Len is the number of events the recording replays.
+func (r *Recording) Len() int {
+	if r.index != nil {
+		return r.index.n
+	}
+	return len(r.Events)
+}
+
+// Each calls f with the recording's events in order, read from its file
+// when it is indexed, and stops at f's first error. The event is f's only
+// for the call (an indexed reader reuses it).
+func (r *Recording) Each(f func(e *trace.Event) error) error {
+	if r.index == nil {
+		for i := range r.Events {
+			if err := f(&r.Events[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	rd, _ := r.index.reader(0)
+	for i := 0; i < r.index.n; i++ {
+		e, err := rd.Next()
+		if err != nil {
+			return fmt.Errorf("reading event %d of the trace: %w", i+1, err)
+		}
+		if err := f(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// InMemory returns the recording with its events in memory (itself when
+// they are), for the exports that precompute the page: at most max events.
+func (r *Recording) InMemory(max int) (*Recording, error) {
+	if r.index == nil {
+		return r, nil
+	}
+	if r.index.n > max {
+		return nil, fmt.Errorf("the trace has %d events, more than an export holds in memory (%d); export a shorter trace", r.index.n, max)
+	}
+	rec := &Recording{Info: r.Info, Events: make([]trace.Event, 0, r.index.n)}
+	return rec, r.Each(func(e *trace.Event) error {
+		rec.Events = append(rec.Events, e.Clone())
+		return nil
+	})
+}
+
+// Close closes the file of a recording OpenTrace made.
+func (r *Recording) Close() error {
+	if r.index != nil {
+		return r.index.f.Close()
+	}
+	return nil
 }
 
 // EventReader is what a recording is loaded from (trace.Reader).

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/csv"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,10 +14,14 @@ import (
 	"strings"
 
 	"idaviz/trace"
+	"idaviz/web"
 )
 
 // exportFormats are the formats of viz trace export, with what each is for.
 var exportFormats = []struct{ name, ext, help string }{
+	{"html", ".html", "one self-contained page that replays the trace offline (what viz replay --export writes), with the bookmarks of --lecture NOTES or of FILE.lecture.json"},
+	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) as the page folds it, at the iteration's end: f over g+h on nodes, the page's colours (orange path, blue expanded, red pruned, green solution, grey folded siblings); render it with dot -Tsvg"},
+	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), as one self-contained SVG"},
 	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
 	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
 	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
@@ -24,7 +29,7 @@ var exportFormats = []struct{ name, ext, help string }{
 }
 
 func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: viz trace export [--format F] [-o OUT] FILE
+	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--lecture NOTES] [-o OUT] FILE
 
 Writes a recorded trace (either encoding) in another format, for slides,
 handouts and other tools. Without --format, the format follows OUT's
@@ -36,8 +41,12 @@ formats:`)
 	}
 	fmt.Fprintln(w, `
 flags:
-  --format F  one of the formats above
-  -o OUT      the file to write (written whole or not at all)`)
+  --format F       one of the formats above
+  --iteration N    dot: the iteration to draw (default: the last)
+  --event N        svg: draw the tree at event N, 0-based (default: the last)
+  --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
+  --frames N       html: the most steps the page holds (default 2000; a longer trace is thinned evenly)
+  -o OUT           the file to write (written whole or not at all)`)
 }
 
 func runTraceExport(e *env, args []string) int {
@@ -45,6 +54,10 @@ func runTraceExport(e *env, args []string) int {
 	fs.Usage = func() { exportUsage(fs.Output()) }
 	format := fs.String("format", "", "the output format")
 	out := fs.String("o", "", "the file to write (default: standard output)")
+	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
+	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
+	lecture := fs.String("lecture", "", "html: the lecture file to embed")
+	frames := fs.Int("frames", 2000, "html: the most steps the page holds")
 	// FILE may come before or after the flags.
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
@@ -73,8 +86,42 @@ func runTraceExport(e *env, args []string) int {
 			return fail(e, "viz trace export: say --format (%s), or give -o a file ending in one of its extensions", formatNames())
 		}
 	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html", "frames": "html"} {
+		if set[name] && f != only {
+			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, only, f)
+		}
+	}
+	switch {
+	case set["iteration"] && *iteration < 1:
+		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
+	case set["event"] && *event < 0:
+		return fail(e, "viz trace export: --event %d: events count from 0", *event)
+	case *frames < 2:
+		return fail(e, "viz trace export: --frames %d: want at least 2", *frames)
+	}
 	var write func(w io.Writer, rd *trace.Reader) error
 	switch f {
+	case "html":
+		return exportHTML(e, "viz trace export", in, *out, *lecture, *frames)
+	case "dot", "svg":
+		write = func(w io.Writer, rd *trace.Reader) error {
+			var win *web.TreeWindow
+			var err error
+			if f == "dot" {
+				win, err = web.TreeOfIteration(rd, *iteration)
+			} else {
+				win, err = web.TreeAtEvent(rd, *event)
+			}
+			if err != nil {
+				return err
+			}
+			if f == "dot" {
+				return win.WriteDOT(w)
+			}
+			return win.WriteSVG(w)
+		}
 	case "csv":
 		write = exportCSV
 	case "chrome":
@@ -233,4 +280,34 @@ func exportCSV(w io.Writer, rd *trace.Reader) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// exportHTML writes the one-file replay (viz trace export --format html,
+// and viz replay --export, its alias), with the lecture's bookmarks: NOTES,
+// or the trace's sidecar when there is one.
+func exportHTML(e *env, cmd, in, out, notes string, frames int) int {
+	if out == "" {
+		return fail(e, "%s: --format html needs -o OUT.html", cmd)
+	}
+	if frames < 2 {
+		return fail(e, "%s: --frames %d: want at least 2", cmd, frames)
+	}
+	rec, status, ok := loadRecording(e, cmd, in)
+	if !ok {
+		return status
+	}
+	_, lec, err := loadLecture(in, notes, int64(rec.Len()))
+	if err != nil {
+		return fail(e, "%s: %v", cmd, err)
+	}
+	opt := web.ExportOptions{Lecture: lec, TraceName: in}
+	if err := writeFileAtomic(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, frames, opt) }); err != nil {
+		return fail(e, "%s: %s: %v", cmd, in, err)
+	}
+	n := 0
+	if lec != nil {
+		n = len(lec.Bookmarks)
+	}
+	fmt.Fprintf(e.stdout, "%s: wrote %s (%d bookmarks): open it in a browser\n", cmd, out, n)
+	return exitOK
 }

@@ -31,25 +31,7 @@ func TestTraceExportCSVEqualsInfo(t *testing.T) {
 	if err != nil {
 		t.Fatalf("not CSV: %v\n%s", err, out)
 	}
-	status, info, errs := runViz(t, "", "trace", "info", path)
-	if status != exitOK {
-		t.Fatalf("trace info: %d %s", status, errs)
-	}
-	// The table of trace info: from its header line to the blank line after.
-	var table [][]string
-	in := false
-	for _, line := range strings.Split(info, "\n") {
-		f := strings.Fields(line)
-		if len(f) > 0 && f[0] == "iteration" {
-			in = true
-		}
-		if in && len(f) == 0 {
-			break
-		}
-		if in {
-			table = append(table, f)
-		}
-	}
+	table, info := infoTable(t, path)
 	if len(table) < 3 || len(rows) != len(table) {
 		t.Fatalf("csv has %d rows, trace info's table %d:\n%s\n%s", len(rows), len(table), out, info)
 	}
@@ -75,6 +57,32 @@ func TestTraceExportCSVEqualsInfo(t *testing.T) {
 			t.Errorf("iteration %s: histogram columns add to %d, generated %d", row[0], sum, gen)
 		}
 	}
+}
+
+// infoTable is the per-iteration table viz trace info prints for a trace:
+// its header row, then a row per iteration; and the whole output.
+func infoTable(t *testing.T, path string) ([][]string, string) {
+	t.Helper()
+	status, info, errs := runViz(t, "", "trace", "info", path)
+	if status != exitOK {
+		t.Fatalf("trace info: %d %s", status, errs)
+	}
+	// From its header line to the blank line after.
+	var table [][]string
+	in := false
+	for _, line := range strings.Split(info, "\n") {
+		f := strings.Fields(line)
+		if len(f) > 0 && f[0] == "iteration" {
+			in = true
+		}
+		if in && len(f) == 0 {
+			break
+		}
+		if in {
+			table = append(table, f)
+		}
+	}
+	return table, info
 }
 
 func TestTraceExportChromeAndRecode(t *testing.T) {

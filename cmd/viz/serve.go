@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
+	"time"
 
 	"idaviz/trace"
 	"idaviz/web"
@@ -23,7 +26,7 @@ func init() {
 	register(&command{
 		name:    "replay",
 		usage:   "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
-		summary: "serve the page over a recorded trace (viz solve --trace FILE): step back and forth, seek; or export it as one HTML file",
+		summary: "serve the page over a recorded trace of any size (viz solve --trace FILE; indexed, not loaded): step back and forth, seek; or export it as one HTML file (as viz trace export --format html)",
 		run:     runReplay,
 	})
 }
@@ -90,33 +93,32 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	path := rest[0]
-	file, err := os.Open(path)
-	if err != nil {
-		return fail(e, "viz replay: %v", err)
+	if *f.export != "" {
+		return exportHTML(e, "viz replay", path, *f.export, *f.lecture, *f.frames)
 	}
-	defer file.Close()
-	rd, err := trace.NewReader(file)
-	if err != nil {
-		return fail(e, "viz replay: %s: %v", path, err)
-	}
-	rec, err := web.LoadRecording(rd, web.DefaultMaxEvents)
+	// The file is indexed, not loaded: a trace of any size replays in
+	// bounded memory (web.OpenTrace).
+	start := time.Now()
+	// Indexing folds every event once, allocating as it goes, with little
+	// kept: a collection every few MB would take a quarter of the time.
+	gc := debug.SetGCPercent(400)
+	rec, err := web.OpenTrace(path, web.IndexOptions{})
+	debug.SetGCPercent(gc)
 	if rec == nil {
 		return fail(e, "viz replay: %s: %v", path, err)
 	}
+	defer rec.Close()
 	if err != nil {
 		// A truncated trace still replays up to its damage.
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
-	lecPath, lec, err := loadLecture(path, *f.lecture, int64(len(rec.Events)))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	lecPath, lec, err := loadLecture(path, *f.lecture, int64(rec.Len()))
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
 	}
 	if lec != nil {
 		fmt.Fprintf(e.stderr, "viz replay: %s: bookmarks: %d\n", lecPath, len(lec.Bookmarks))
-	}
-	if *f.export != "" {
-		return export(e, rec, *f.export, *f.frames, web.ExportOptions{Lecture: lec, TraceName: path})
 	}
 	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lec, LecturePath: lecPath, TraceName: filepath.Base(path)})
 }
@@ -144,23 +146,27 @@ func loadLecture(tracePath, given string, events int64) (string, *trace.Lecture,
 	return path, l, nil
 }
 
-func export(e *env, rec *web.Recording, path string, frames int, opt web.ExportOptions) int {
-	if frames < 2 {
-		return fail(e, "viz replay: --frames must be at least 2, got %d", frames)
-	}
-	out, err := os.Create(path)
+// loadRecording reads a whole trace into memory (at most
+// web.DefaultMaxEvents events), for the exports that precompute the page.
+func loadRecording(e *env, cmd, path string) (*web.Recording, int, bool) {
+	file, err := os.Open(path)
 	if err != nil {
-		return fail(e, "viz replay: %v", err)
+		return nil, fail(e, "%s: %v", cmd, err), false
 	}
-	if err := web.ExportHTMLWith(out, rec, frames, opt); err != nil {
-		out.Close()
-		return fail(e, "viz replay: exporting %s: %v", path, err)
+	defer file.Close()
+	rd, err := trace.NewReader(bufio.NewReaderSize(file, 1<<20))
+	if err != nil {
+		return nil, fail(e, "%s: %s: %v", cmd, path, err), false
 	}
-	if err := out.Close(); err != nil {
-		return fail(e, "viz replay: writing %s: %v", path, err)
+	rec, err := web.LoadRecording(rd, web.DefaultMaxEvents)
+	if rec == nil {
+		return nil, fail(e, "%s: %s: %v", cmd, path, err), false
 	}
-	fmt.Fprintf(e.stdout, "viz replay: wrote %s: open it in a browser\n", path)
-	return exitOK
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %s: %v; using what was read\n", cmd, path, err)
+	}
+	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
+	return rec, 0, true
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {

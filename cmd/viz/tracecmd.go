@@ -16,7 +16,7 @@ func init() {
 	register(&command{
 		name:    "trace",
 		usage:   "trace info|export FILE",
-		summary: "read a recorded trace back (info: metadata and a per-iteration table), or write it as csv, chrome, ndjson or binary (export)",
+		summary: "read a recorded trace back (info: metadata and a per-iteration table), or write it as html, csv, dot, svg, chrome, ndjson or binary (export)",
 		run:     runTrace,
 	})
 }

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer a command may write while the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestReplayServesIndexedFile runs viz replay on a trace cut short: it
+// indexes the file, says how much it replays, serves the page until
+// cancelled, and exits 0.
+func TestReplayServesIndexedFile(t *testing.T) {
+	path := recordTrace(t, "run.trace")
+	b, _ := os.ReadFile(path)
+	cut := filepath.Join(t.TempDir(), "cut.trace")
+	os.WriteFile(cut, b[:len(b)*3/4], 0o644)
+	var out, errs lockedBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		done <- run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}, []string{"replay", "--addr", "127.0.0.1:0", cut})
+	}()
+	url := regexp.MustCompile(`open (http://\S+) in a browser`)
+	deadline := time.Now().Add(20 * time.Second)
+	for url.FindStringSubmatch(out.String()) == nil {
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("no address printed: %q %q", out.String(), errs.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp, err := http.Get(url.FindStringSubmatch(out.String())[1])
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("the page: %v %v", resp, err)
+	}
+	if resp != nil {
+		resp.Body.Close()
+	}
+	cancel()
+	if status := <-done; status != exitOK {
+		t.Errorf("status %d after cancel", status)
+	}
+	if e := errs.String(); !strings.Contains(e, "ends early") || !strings.Contains(e, "replaying what was read") || !regexp.MustCompile(`\d+ events \(indexed in`).MatchString(e) {
+		t.Errorf("stderr: %q", e)
+	}
+}
+
+func TestReplayRefuses(t *testing.T) {
+	notTrace := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(notTrace, []byte("hello"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", "/nonexistent.trace"}, "no such file"},
+		{[]string{"replay", notTrace}, "not an idaviz trace"},
+		{[]string{"replay"}, "expected one trace FILE"},
+	} {
+		status, _, errs := runViz(t, "", tc.args...)
+		if status != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and %q", tc.args, status, errs, tc.want)
+		}
+	}
+}
