@@ -19,33 +19,64 @@ import (
 // spread evenly over the trace (the first and the last always among them),
 // so a long trace makes a coarser, not a bigger, export.
 func Frames(rec *Recording, maxFrames int) ([]json.RawMessage, error) {
-	if rec == nil || len(rec.Events) == 0 {
+	if rec == nil || rec.Len() == 0 {
 		return nil, fmt.Errorf("no events to render")
 	}
 	if maxFrames < 2 {
 		maxFrames = 2
 	}
-	src := &recordedSource{rec: rec}
-	p := newPlayer(context.Background(), 1, src.level(), src.stepping(), defaultTreeLimit, func() {})
+	// Read in one pass, from memory or from the file (an indexed recording):
+	// what an export holds is its frames, not the trace.
+	p := newPlayer(context.Background(), 1, rec.level(), true, defaultTreeLimit, func() {})
 	vs := &views{}
 	mode := replayOrigin{rec: rec}.mode()
 
-	n := len(rec.Events)
+	n := rec.Len()
 	step := max(1, (n+maxFrames-2)/(maxFrames-1))
-	var frames []json.RawMessage
-	for i := range rec.Events {
-		p.fold(&rec.Events[i])
+	type framed struct {
+		i int
+		b json.RawMessage
+	}
+	var frames []framed
+	size := 0
+	i := 0
+	err := rec.Each(func(e *trace.Event) error {
+		p.fold(e)
 		if i == 0 || i == n-1 || (i+1)%step == 0 {
 			st := buildState(mode, []runData{{frame: p.frame(0), views: vs, total: n}})
 			b, err := json.Marshal(st)
 			if err != nil {
-				return nil, fmt.Errorf("rendering event %d: %w", i+1, err)
+				return fmt.Errorf("rendering event %d: %w", i+1, err)
 			}
-			frames = append(frames, b)
+			frames = append(frames, framed{i, b})
+			size += len(b)
+			// A trace whose states are big (a thousand iterations, a
+			// deep tree) thins its frames rather than grow the export
+			// and the memory that holds it: every other one goes.
+			for size > maxFramesBytes && step < n {
+				step *= 2
+				kept, ksize := frames[:0], 0
+				for _, f := range frames {
+					if f.i == 0 || f.i == n-1 || (f.i+1)%step == 0 {
+						kept, ksize = append(kept, f), ksize+len(f.b)
+					}
+				}
+				frames, size = kept, ksize
+			}
 		}
+		i++
+		return nil
+	})
+	out := make([]json.RawMessage, len(frames))
+	for k, f := range frames {
+		out[k] = f.b
 	}
-	return frames, nil
+	return out, err
 }
+
+// maxFramesBytes bounds the frames of one export, and so the file and the
+// memory that builds it, whatever the trace.
+const maxFramesBytes = 48 << 20
 
 var (
 	styleTag  = regexp.MustCompile(`<link rel="stylesheet" href="/static/([^"]+)">`)

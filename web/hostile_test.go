@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -68,3 +70,43 @@ func TestHostileTracesReplayBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileExportFromFile: 20 MB of iteration-starts (5 M events, a
+// thousand iterations kept in every state) export from the file in bounded
+// memory: the frames thin themselves past maxFramesBytes rather than make
+// a page many times the trace (370 MB, and 3 GB to build it, before).
+func TestHostileExportFromFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("folds 5 million events")
+	}
+	path := filepath.Join(t.TempDir(), "starts.trace")
+	if err := os.WriteFile(path, hostile.IterationStarts(20e6), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := OpenTrace(path, IndexOptions{MaxCheckpoints: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rec.Close()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var out countWriter
+	if err := ExportHTML(&out, rec, 2000); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	allocated := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d events: a %.1f MB page, %.1f MB allocated", rec.Len(), float64(out)/1e6, float64(allocated)/1e6)
+	if limit := int64(maxFramesBytes + 8<<20); int64(out) > limit {
+		t.Errorf("the page is %d bytes, want at most %d", out, limit)
+	}
+	if allocated > 1<<30 {
+		t.Errorf("the export allocated %d bytes, over its 1 GiB cap", allocated)
+	}
+}
+
+// countWriter counts what is written to it.
+type countWriter int64
+
+func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }

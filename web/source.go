@@ -266,12 +266,12 @@ func (r *Recording) Each(f func(e *trace.Event) error) error {
 		return nil
 	}
 	rd, _ := r.index.reader(0)
+	var e trace.Event
 	for i := 0; i < r.index.n; i++ {
-		e, err := rd.Next()
-		if err != nil {
+		if err := rd.Read(&e); err != nil {
 			return fmt.Errorf("reading event %d of the trace: %w", i+1, err)
 		}
-		if err := f(e); err != nil {
+		if err := f(&e); err != nil {
 			return err
 		}
 	}
@@ -355,8 +355,14 @@ func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
 // recordedSource replays a Recording.
 type recordedSource struct{ rec *Recording }
 
-func (s *recordedSource) level() trace.Level {
-	for _, e := range s.rec.Events {
+func (s *recordedSource) level() trace.Level { return s.rec.level() }
+
+// level is the most detailed level of the recording's events.
+func (r *Recording) level() trace.Level {
+	if r.index != nil {
+		return r.index.level
+	}
+	for _, e := range r.Events {
 		if e.Kind == trace.KindVisit || e.Kind == trace.KindPrune {
 			return trace.LevelNode
 		}

@@ -292,10 +292,18 @@ func exportHTML(e *env, cmd, in, out, notes string, frames int) int {
 	if frames < 2 {
 		return fail(e, "%s: --frames %d: want at least 2", cmd, frames)
 	}
-	rec, status, ok := loadRecording(e, cmd, in)
-	if !ok {
-		return status
+	// Indexed, not loaded: the export holds its frames, not the trace, so
+	// a trace of any size exports in bounded memory (a coarser page for a
+	// longer trace, --frames steps at most).
+	rec, err := web.OpenTrace(in, web.IndexOptions{MaxCheckpoints: 2})
+	if rec == nil {
+		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
+	defer rec.Close()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: %s: %v; exporting what was read\n", cmd, in, err)
+	}
+	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len())
 	_, lec, err := loadLecture(in, notes, int64(rec.Len()))
 	if err != nil {
 		return fail(e, "%s: %v", cmd, err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -144,29 +143,6 @@ func loadLecture(tracePath, given string, events int64) (string, *trace.Lecture,
 		return "", nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return path, l, nil
-}
-
-// loadRecording reads a whole trace into memory (at most
-// web.DefaultMaxEvents events), for the exports that precompute the page.
-func loadRecording(e *env, cmd, path string) (*web.Recording, int, bool) {
-	file, err := os.Open(path)
-	if err != nil {
-		return nil, fail(e, "%s: %v", cmd, err), false
-	}
-	defer file.Close()
-	rd, err := trace.NewReader(bufio.NewReaderSize(file, 1<<20))
-	if err != nil {
-		return nil, fail(e, "%s: %s: %v", cmd, path, err), false
-	}
-	rec, err := web.LoadRecording(rd, web.DefaultMaxEvents)
-	if rec == nil {
-		return nil, fail(e, "%s: %s: %v", cmd, path, err), false
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "%s: %s: %v; using what was read\n", cmd, path, err)
-	}
-	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), len(rec.Events))
-	return rec, 0, true
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
