@@ -463,15 +463,29 @@ function drawTree(tv) {
 
 // fitScale is the scale at which the whole tree fits its box.
 function fitScale() {
+  return Math.min(1.5, treeBox.w / tree.w, treeBox.h / tree.h);
+}
+
+// treeBox is the tree panel's size, kept by a ResizeObserver: reading
+// clientWidth right after the tree's SVG is rebuilt would force a layout of
+// the whole page on every drawn state (most of the page's script time while
+// a search runs ahead).
+const treeBox = { w: 0, h: 0 };
+function observeTreeBox() {
   const box = $('tree');
-  return Math.min(1.5, box.clientWidth / tree.w, box.clientHeight / tree.h);
+  treeBox.w = box.clientWidth; treeBox.h = box.clientHeight;
+  if (typeof ResizeObserver === 'undefined') return;
+  new ResizeObserver(() => {
+    treeBox.w = box.clientWidth; treeBox.h = box.clientHeight;
+    placeTree();
+  }).observe(box);
 }
 
 // placeTree sets the SVG's view from the zoom, following the current node.
 function placeTree() {
-  const box = $('tree'), s = box.querySelector('svg');
-  if (!s || !box.clientWidth || !box.clientHeight) return;
-  const W = box.clientWidth, H = box.clientHeight;
+  const s = $('tree').querySelector('svg');
+  if (!s || !treeBox.w || !treeBox.h) return;
+  const W = treeBox.w, H = treeBox.h;
   if (tree.zoom === 'fit' || (tree.zoom === 'auto' && fitScale() >= 0.7)) {
     tree.k = fitScale();
     tree.cx = tree.w / 2;
@@ -509,6 +523,7 @@ function fitTree() { tree.zoom = 'fit'; placeTree(); }
 
 function bindTree() {
   const box = $('tree');
+  observeTreeBox();
   $('tree-zoom-in').addEventListener('click', () => zoomTree(1.25));
   $('tree-zoom-out').addEventListener('click', () => zoomTree(0.8));
   $('tree-fit').addEventListener('click', fitTree);
@@ -1089,6 +1104,11 @@ function quizHolds(msg) {
   // A state sent before the move was taken (the server's periodic one)
   // has not moved: the move's own answer is still to come.
   if (msg.active.events <= ex.from) return false;
+  // A paused state that is not yet where the move goes (one sent on the
+  // way, on a loaded machine) is drawn, and the quiz waits for the move's
+  // own; a run that ended answers every move.
+  const arrived = ex.kind === 'step' || (ex.kind === 'expand' ? msg.eventKind === 'visit' : msg.eventKind === 'bound-increase');
+  if (msg.status === 'paused' && !arrived) return false;
   quiz.expect = null;
   const ev = msg.event || '', node = msg.node || {};
   let q = null;
