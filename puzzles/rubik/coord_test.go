@@ -1,6 +1,9 @@
 package rubik
 
 import (
+	"context"
+
+	"idaviz/puzzles/pdb"
 	"math/rand/v2"
 	"testing"
 )
@@ -171,4 +174,72 @@ func equivalentEntries(pt *coordTables, a, b int64) bool {
 		}
 	}
 	return false
+}
+
+// rawDistances is a breadth-first search to H over the unreduced phase-1
+// cosets (twist, flip, slice moved by the move tables, no symmetry), up to
+// depth maxDepth: the independent truth the reduced table is checked
+// against.
+func rawDistances(pt *coordTables, maxDepth int) map[axisCoord]int {
+	dist := map[axisCoord]int{{}: 0}
+	frontier := []axisCoord{{}}
+	for d := 1; d <= maxDepth; d++ {
+		var next []axisCoord
+		for _, a := range frontier {
+			for m := 0; m < NumMoves; m++ {
+				b := pt.move(a, m)
+				if _, ok := dist[b]; !ok {
+					dist[b] = d
+					next = append(next, b)
+				}
+			}
+		}
+		frontier = next
+	}
+	return dist
+}
+
+// TestReidTableMatchesBFS builds the reid table up to a small depth and
+// checks it both ways against the unreduced search: every coset within the
+// depth has its distance in its entry, and every entry within the depth is
+// the distance of its representative coset.
+func TestReidTableMatchesBFS(t *testing.T) {
+	depth := 6
+	if testing.Short() {
+		depth = 5
+	}
+	pt := phase1()
+	tab, err := buildReid(context.Background(), 2, depth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist := rawDistances(pt, depth)
+	counts := make([]int, depth+1)
+	for a, d := range dist {
+		counts[d]++
+		if got := tab.Get(pt.index(a)); got != d {
+			t.Fatalf("coset %+v at distance %d: entry %d holds %d", a, d, pt.index(a), got)
+		}
+	}
+	// Kociemba's counts of phase-1 cosets by distance.
+	want := []int{1, 4, 50, 592, 7156, 87236, 1043817}
+	for d := range counts {
+		if counts[d] != want[d] {
+			t.Errorf("%d cosets at distance %d, want %d", counts[d], d, want[d])
+		}
+	}
+	var filled int
+	for i := int64(0); i < ReidEntries; i++ {
+		v := tab.Get(i)
+		if v == pdb.Unset {
+			continue
+		}
+		filled++
+		r := pt.rep[i/NTwist]
+		a := axisCoord{twist: uint16(i % NTwist), flip: uint16(r % NFlip), slice: uint16(r / NFlip)}
+		if d, ok := dist[a]; !ok || d != v {
+			t.Fatalf("entry %d holds %d, its coset %+v is at %d (known: %v)", i, v, a, d, ok)
+		}
+	}
+	t.Logf("%d entries within depth %d", filled, depth)
 }
