@@ -35,7 +35,7 @@ func init() {
 		Presets:  rubik.Presets,
 		Renderer: "magiccube",
 		Databases: &Databases{
-			Heuristics: []string{"korf", "korf7", "corners", "edges"},
+			Heuristics: []string{"korf", "reid", "korf7", "corners", "edges"},
 			Open:       rubik.OpenDatabases,
 		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
@@ -118,5 +118,5 @@ func (i rubikInstance) BuildDomain(ctx context.Context, heuristic string, progre
 	if err != nil {
 		return nil, err
 	}
-	return rubik.NewDomain(i.cube, h), nil
+	return rubik.NewSearch(i.cube, h), nil
 }
