@@ -1,6 +1,8 @@
 package rubik
 
 import (
+	"sync"
+
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
 )
@@ -61,10 +63,21 @@ var (
 // NewReidDomain returns a domain at cube c (valid, see Cube.Verify) that
 // reads the reid table t.
 func NewReidDomain(c Cube, t *pdb.Table) *ReidDomain {
-	d := &ReidDomain{pt: phase1(), words: t.Words(),
+	d := &ReidDomain{pt: phase1(), words: tableWords(t),
 		saved: make([][3]axisCoord, 0, 32), path: make([]uint8, 0, 32)}
 	d.SetCube(c)
 	return d
+}
+
+// hugeWords holds, per table, its copy in huge pages (see hugeCopy).
+var hugeWords sync.Map
+
+func tableWords(t *pdb.Table) []uint32 {
+	if w, ok := hugeWords.Load(t); ok {
+		return w.([]uint32)
+	}
+	w, _ := hugeWords.LoadOrStore(t, hugeCopy(t.Words()))
+	return w.([]uint32)
 }
 
 // SetCube makes c the current state.
@@ -135,19 +148,23 @@ func (d *ReidDomain) IsGoal() bool {
 func (d *ReidDomain) Expand(prev int, out []engine.Child) int {
 	pt := d.pt
 	moves := allowedMoves[(prev+1)%(NumMoves+1)]
-	var idx [NumMoves][3]int64
-	for i, m := range moves {
-		for k := 0; k < 3; k++ {
-			a := &d.ax[k]
-			mm := int(axisMove[k][m])
-			tw := pt.twistMove[int(a.twist)*NumMoves+mm]
-			fs := int(pt.sliceMove[int(a.slice)*NumMoves+mm])*NFlip + int(pt.flipMove[int(a.flip)*NumMoves+mm])
-			cs := pt.classSym[fs]
-			idx[i][k] = int64(cs>>4)*NTwist + int64(pt.twistConj[int(tw)<<4|int(cs&15)])
+	var idx [3][NumMoves]int64
+	for k := 0; k < 3; k++ {
+		a := d.ax[k]
+		// The rows of this axis's coordinates, bounds checked once.
+		tr := (*[NumMoves]uint16)(pt.twistMove[int(a.twist)*NumMoves:])
+		fr := (*[NumMoves]uint16)(pt.flipMove[int(a.flip)*NumMoves:])
+		sr := (*[NumMoves]uint16)(pt.sliceMove[int(a.slice)*NumMoves:])
+		am := &axisMove[k]
+		ik := &idx[k]
+		for i, m := range moves {
+			mm := am[m%NumMoves] % NumMoves
+			cs := pt.classSym[int(sr[mm])*NFlip+int(fr[mm])]
+			ik[i%NumMoves] = int64(cs>>4)*NTwist + int64(pt.twistConj[int(tr[mm])<<4|int(cs&15)])
 		}
 	}
 	for i, m := range moves {
-		h := combine(d.get(idx[i][0]), d.get(idx[i][1]), d.get(idx[i][2]))
+		h := combine(d.get(idx[0][i]), d.get(idx[1][i]), d.get(idx[2][i]))
 		out[i] = engine.Child{Move: int32(m), Cost: 1, H: int32(h)}
 	}
 	return len(moves)
