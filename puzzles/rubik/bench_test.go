@@ -5,8 +5,8 @@ import (
 	"flag"
 	"runtime"
 	"syscall"
-	"time"
 	"testing"
+	"time"
 
 	"idaviz/engine"
 )
