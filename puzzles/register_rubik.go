@@ -19,7 +19,7 @@ import (
 func init() {
 	Register(&Puzzle{
 		Name:       "rubik",
-		Title:      "Rubik's cube (optimal, half-turn metric, Korf's pattern databases)",
+		Title:      "Rubik's cube (optimal, half-turn metric: Korf's pattern databases, Reid's distances to H)",
 		Heuristics: rubik.HeuristicNames,
 		Parse:      parseRubik,
 		Scramble: func(rng *rand.Rand, depth int, _ string) Instance {

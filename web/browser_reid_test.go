@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,7 +52,13 @@ func TestBrowserReidAgainstKorf(t *testing.T) {
 			if (k.checked !== %v) k.click();
 		})()`, heuristic, scramble, keep)))
 		b.do(heuristic+": start", chromedp.Click(sel("start")))
-		longWait(heuristic+": running or paused", `['paused', 'running', 'solved'].includes(window.viz.status)`)
+		// A kept run is there once the table lists the earlier one (the
+		// status alone may still be the earlier run's "solved").
+		started := `['paused', 'running', 'solved'].includes(window.viz.status)`
+		if keep {
+			started += ` && document.getElementById('stats').textContent.includes('run #')`
+		}
+		longWait(heuristic+": running or paused", started)
 		if b.viz().Status == "paused" {
 			b.do(heuristic+": to the end", chromedp.Click(sel("to-end")))
 		}
@@ -62,6 +69,9 @@ func TestBrowserReidAgainstKorf(t *testing.T) {
 	reid := run("reid", true)
 	if korf.SolutionLength != 14 || reid.SolutionLength != 14 {
 		t.Errorf("solutions of %d (korf) and %d (reid) moves, want 14", korf.SolutionLength, reid.SolutionLength)
+	}
+	if earlier, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById('stats').textContent`)); !strings.Contains(earlier, "korf") {
+		t.Errorf("the kept earlier run is not korf's: %q", earlier)
 	}
 	if reid.Generated >= korf.Generated {
 		t.Errorf("reid generated %d nodes, korf %d: reid should need fewer", reid.Generated, korf.Generated)
