@@ -2,6 +2,7 @@ package rubik
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"sync"
@@ -285,5 +286,29 @@ func TestReidSnapshotAndClone(t *testing.T) {
 	}
 	if v, ok := d.View().(View); !ok || v.Stickers != want.Stickers() {
 		t.Errorf("View is not the cube's stickers")
+	}
+}
+
+// TestReidBuildCancels: a cancelled build stops with the context's error,
+// reports its progress first, and leaves no file in the cache.
+func TestReidBuildCancels(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var reports int
+	_, err := OpenReid(ctx, 2, func(p pdb.Progress) {
+		reports++
+		if p.LayerDone && p.Depth >= 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled build returned %v", err)
+	}
+	if reports == 0 {
+		t.Error("no progress before the cancellation")
+	}
+	if _, err := LoadReid(); err == nil {
+		t.Error("a cancelled build left a table in the cache")
 	}
 }
