@@ -14,7 +14,7 @@ import (
 // needsDatabase lists heuristics whose pattern databases are built on disk
 // on first use (a minute or more): the rubik package tests them with small
 // patterns; this catalogue-wide test leaves them out.
-var needsDatabase = map[string]bool{"rubik/korf": true, "rubik/korf7": true, "rubik/corners": true, "rubik/edges": true}
+var needsDatabase = map[string]bool{"rubik/korf": true, "rubik/reid": true, "rubik/korf7": true, "rubik/corners": true, "rubik/edges": true}
 
 func TestEveryPuzzle(t *testing.T) {
 	all := puzzles.All()
@@ -40,6 +40,13 @@ func TestEveryPuzzle(t *testing.T) {
 				again, err := p.Parse(inst.String(), pr.Goal)
 				if err != nil || again.String() != inst.String() {
 					t.Fatalf("preset %q: String %q does not parse back the same (%v)", pr.Name, inst.String(), err)
+				}
+			}
+			if p.Random != nil {
+				inst := p.Random(rand.New(rand.NewPCG(2, 3)))
+				again, err := p.Parse(inst.String(), "")
+				if err != nil || again.String() != inst.String() {
+					t.Fatalf("random state %q does not parse back the same (%v)", inst.String(), err)
 				}
 			}
 			if _, err := p.Parse("#!?", ""); err == nil {

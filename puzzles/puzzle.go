@@ -33,6 +33,9 @@ type Puzzle struct {
 	// Scramble makes a random solvable instance by a random walk of depth
 	// moves from the goal (the optimal length may be shorter).
 	Scramble func(rng *rand.Rand, depth int, goal string) Instance
+	// Random, when not nil, makes a uniformly random solvable instance (the
+	// Rubik's cube's "random" state, compare's random:N).
+	Random func(rng *rand.Rand) Instance
 	// Presets are named instances for the page (for tiles, Korf's).
 	Presets []Preset
 	// Renderer names the page's drawing code for the JSON view of a state.
@@ -66,6 +69,17 @@ type Instance interface {
 	// heuristic (one of the Puzzle's Heuristics). Callers go through
 	// NewDomain, which lets a slow build be cancelled and followed.
 	Domain(heuristic string) (engine.Domain, error)
+}
+
+// Interchange is implemented by instances whose state has a standard text
+// form that other programs read (the cube's 54 facelets, URFDLB).
+type Interchange interface {
+	// InterchangeState is the state in that form.
+	InterchangeState() string
+	// ScrambleFor is a move sequence that makes the state from the goal:
+	// the one the state was given as, else the inverse of solution (moves of
+	// the instance's domain), else "".
+	ScrambleFor(solution []int) string
 }
 
 // DomainBuilder is implemented by instances whose domain can take long to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -18,7 +19,7 @@ import (
 func init() {
 	Register(&Puzzle{
 		Name:       "rubik",
-		Title:      "Rubik's cube (optimal, half-turn metric, Korf's pattern databases)",
+		Title:      "Rubik's cube (optimal, half-turn metric: Korf's pattern databases, Reid's distances to H)",
 		Heuristics: rubik.HeuristicNames,
 		Parse:      parseRubik,
 		Scramble: func(rng *rand.Rand, depth int, _ string) Instance {
@@ -30,23 +31,34 @@ func init() {
 					prev = m
 				}
 			}
-			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}
+			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves), moves: moves, scrambled: true}
+		},
+		Random: func(rng *rand.Rand) Instance {
+			c := rubik.Random(rng)
+			return rubikInstance{cube: c, text: c.Facelets()}
 		},
 		Presets:  rubik.Presets,
 		Renderer: "magiccube",
 		Databases: &Databases{
-			Heuristics: []string{"korf", "korf7", "corners", "edges"},
+			Heuristics: []string{"korf", "reid", "korf7", "corners", "edges"},
 			Open:       rubik.OpenDatabases,
 		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half
 turn) or with ' (counter-clockwise), separated by spaces, e.g. "R U2 F' L D2".
 The search finds an optimal solution that undoes it (half-turn metric: a half
-turn counts one). Or a sticker net as the magic cube reads it (54 colour
+turn counts one). Or the 54-facelet string of Cube Explorer and the kociemba
+packages (faces U R F D L B, each read row by row, the letter of the face
+whose colour each facelet shows), e.g. for the solved cube
+  UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB
+Or random (random:SEED: a uniformly random cube; viz solve --seed). Or a
+sticker net as the magic cube reads it (54 colour
 letters: top 3x3, the band left/front/right/back 3x12, bottom 3x3), e.g.
   www/www/www/ooogggrrrbbb/ooogggrrrbbb/ooogggrrrbbb/yyy/yyy/yyy
 Heuristics: korf (corners + two 6-edge pattern databases, built on first use
-in about a minute and cached; see 'viz pdb build rubik'), korf7 (7-edge
+in about a minute and cached; see 'viz pdb build rubik'), reid (distances
+to Kociemba's subgroup H along the three axes: one 70 MB table, built in
+seconds, far fewer nodes; for random cubes), korf7 (7-edge
 databases, bigger), corners, edges, small (tiny in-memory databases, for
 demos), simple (no database).`,
 	})
@@ -61,6 +73,21 @@ func parseRubik(state, goal string) (Instance, error) {
 		// solved cube (which a net can give).
 		return nil, fmt.Errorf("empty rubik state: give a scramble such as \"R U2 F'\" or a sticker net of %d colour letters", magiccube.Size)
 	}
+	if seed, ok, err := randomSeed(state); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		c := rubik.Random(rand.New(rand.NewPCG(seed, randomStream)))
+		return rubikInstance{cube: c, text: c.Facelets()}, nil
+	}
+	// 54 letters of URFDLB would also read as 54 quarter turns.
+	if rubik.LooksLikeFacelets(state) {
+		c, err := rubik.FromFacelets(state)
+		if err != nil {
+			return nil, err
+		}
+		return rubikInstance{cube: c, text: c.Facelets()}, nil
+	}
 	// A net first: one whose colours are the face letters, written with
 	// spaces, would also read as 54 plain quarter turns.
 	n, nerr := magiccube.ParseNet(state)
@@ -73,7 +100,7 @@ func parseRubik(state, goal string) (Instance, error) {
 	}
 	moves, err := rubik.ParseMoves(state)
 	if err == nil {
-		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves)}, nil
+		return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves), moves: moves, scrambled: true}, nil
 	}
 	if meantAsNet(state) {
 		return nil, fmt.Errorf("sticker net: %w", nerr)
@@ -98,12 +125,54 @@ func meantAsNet(state string) bool {
 	return letters >= magiccube.Size-magiccube.Size/6
 }
 
+// randomStream is the PCG stream of the random cubes, so that a seed makes
+// the same cube in viz solve, viz compare and the page.
+const randomStream = 0xc0be
+
+// randomSeed reads "random" (seed 1) or "random:SEED".
+func randomSeed(state string) (seed uint64, ok bool, err error) {
+	s := strings.TrimSpace(state)
+	if s == "random" {
+		return 1, true, nil
+	}
+	rest, found := strings.CutPrefix(s, "random:")
+	if !found {
+		return 0, false, nil
+	}
+	seed, err = strconv.ParseUint(rest, 10, 64)
+	if err != nil {
+		return 0, false, fmt.Errorf("random cube %q: want random or random:SEED with SEED a number from 0 to 2^64-1", s)
+	}
+	return seed, true, nil
+}
+
 type rubikInstance struct {
-	cube rubik.Cube
-	text string
+	cube      rubik.Cube
+	text      string
+	moves     []int // the scramble the cube was given as, when scrambled
+	scrambled bool
 }
 
 func (i rubikInstance) String() string { return i.text }
+
+// InterchangeState is the cube's 54-facelet string (URFDLB).
+func (i rubikInstance) InterchangeState() string { return i.cube.Facelets() }
+
+// ScrambleFor is the scramble the cube was given as, else the inverse of the
+// solution.
+func (i rubikInstance) ScrambleFor(solution []int) string {
+	if i.scrambled {
+		return rubik.FormatMoves(i.moves)
+	}
+	if solution == nil {
+		return ""
+	}
+	inv := make([]int, len(solution))
+	for k, m := range solution {
+		inv[len(solution)-1-k] = rubik.Inverse(m)
+	}
+	return rubik.FormatMoves(inv)
+}
 
 // Domain loads the heuristic's databases, building those that are missing,
 // with no way to cancel or follow the build: NewDomain uses BuildDomain.
@@ -118,5 +187,5 @@ func (i rubikInstance) BuildDomain(ctx context.Context, heuristic string, progre
 	if err != nil {
 		return nil, err
 	}
-	return rubik.NewDomain(i.cube, h), nil
+	return rubik.NewSearch(i.cube, h), nil
 }

@@ -71,7 +71,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
 	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated (default: every heuristic of the puzzle that needs no pattern database)")
 	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
-	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | depths:N:D1-D2:STEP (default: a small built-in set)")
+	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | random:N (uniformly random states: rubik) | depths:N:D1-D2:STEP (default: a small built-in set)")
 	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
 	workers := fs.Int("workers", 1, "runs searched at once (each on one core)")
 	lim := limitFlags(fs)

@@ -54,6 +54,14 @@ func parseInstanceSpec(s string) (instanceSpec, error) {
 		return instanceSpec{kind: "korf100", from: a, to: b}, nil
 	case strings.HasPrefix(s, "random:"):
 		f := strings.Split(s, ":")
+		if len(f) == 2 {
+			// Uniformly random states, for puzzles that have them.
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n < 1 || n > maxSpecStates {
+				return instanceSpec{}, fmt.Errorf("--instances %q: want random:N (N uniformly random states) with 1 ≤ N ≤ %d", s, maxSpecStates)
+			}
+			return instanceSpec{kind: "uniform", n: n}, nil
+		}
 		if len(f) != 3 {
 			return instanceSpec{}, fmt.Errorf("--instances %q: want random:N:D (N states D random moves from the goal)", s)
 		}
@@ -152,6 +160,15 @@ func (sp instanceSpec) instances(ctx context.Context, p *puzzles.Puzzle, goal st
 		out := make([]instance, sp.n)
 		for i := range out {
 			out[i] = instance{number: i + 1, state: p.Scramble(rng, sp.depth, goal).String()}
+		}
+		return out, nil
+	case "uniform":
+		if p.Random == nil {
+			return nil, fmt.Errorf("--instances random:%d: %s has no uniformly random states; use random:N:D (random walks of D moves)", sp.n, p.Name)
+		}
+		out := make([]instance, sp.n)
+		for i := range out {
+			out[i] = instance{number: i + 1, state: p.Random(rng).String()}
 		}
 		return out, nil
 	case "depths":

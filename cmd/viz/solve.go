@@ -49,6 +49,11 @@ type solveJSON struct {
 	Heuristic  string          `json:"heuristic"`
 	Algorithm  string          `json:"algorithm"`
 	H0         int             `json:"h0"`
+	// State and Scramble, for puzzles with a standard state format (the
+	// cube's 54 facelets, URFDLB): the state searched, and moves that make
+	// it from the goal (given, or the solution's inverse).
+	State    string `json:"state,omitempty"`
+	Scramble string `json:"scramble,omitempty"`
 }
 
 type iterationJSON struct {
@@ -85,6 +90,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
 	lim := limitFlags(fs)
 	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
+	seed := fs.Uint64("seed", 1, "the seed of STATE random (a uniformly random state, for puzzles that have them: rubik)")
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
 	}
@@ -101,6 +107,12 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		if state, err = readState(e.stdin); err != nil {
 			return fail(e, "viz solve: %v", err)
 		}
+	}
+	if strings.TrimSpace(state) == "random" {
+		if p, err := puzzles.Lookup(*puzzle); err == nil && p.Random == nil {
+			return fail(e, "viz solve: --puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
+		}
+		state = fmt.Sprintf("random:%d", *seed)
 	}
 	algorithm, err := engine.ParseAlgorithm(*algo)
 	if err != nil {
@@ -291,6 +303,14 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
 	}
+	if x, ok := req.inst.(puzzles.Interchange); ok {
+		out.State = x.InterchangeState()
+		var sol []int
+		if res.Solved() {
+			sol = res.Moves
+		}
+		out.Scramble = x.ScrambleFor(sol)
+	}
 	for i, it := range res.Iterations {
 		out.Iterations[i] = iterationJSON{Bound: it.Bound, Expanded: it.Expanded, Generated: it.Generated, Pruned: it.Pruned}
 	}
@@ -314,6 +334,12 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 		fmt.Fprintf(w, "\nmoves: %s", strings.Join(out.Moves, sep))
 	}
 	fmt.Fprintln(w)
+	if out.State != "" {
+		fmt.Fprintf(w, "state: %s\n", out.State)
+	}
+	if out.Scramble != "" {
+		fmt.Fprintf(w, "scramble: %s\n", out.Scramble)
+	}
 	writeIterations(w, res.Iterations)
 	fmt.Fprintf(w, "total: expanded %d, generated %d, pruned %d in %s (%s nodes/s)",
 		out.Expanded, out.Generated, out.Pruned, res.Elapsed.Round(time.Microsecond), humanRate(out.NodesPerS))
@@ -355,11 +381,40 @@ func humanRate(r float64) string {
 // returned function is called.
 func showProgress(w io.Writer, stats *trace.Stats) func() {
 	return progressLine(w, func(elapsed time.Duration) string {
-		s := stats.Snapshot()
-		secs := elapsed.Seconds()
-		return fmt.Sprintf("iteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
-			s.Iteration, s.Bound, s.Totals.Generated, humanRate(float64(s.Totals.Generated)/secs), secs)
+		return progressText(stats.Snapshot(), elapsed)
 	})
+}
+
+// progressText is the progress line: the iteration, its bound, the nodes
+// and their rate, and, once two iterations are done, how far the current one
+// is and how long it should take, if it grows by the ratio of the last two
+// (a guess: an iteration that finds the solution stops early).
+func progressText(s trace.Snapshot, elapsed time.Duration) string {
+	secs := elapsed.Seconds()
+	rate := float64(s.Totals.Generated) / max(secs, 1e-9)
+	line := fmt.Sprintf("iteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
+		s.Iteration, s.Bound, s.Totals.Generated, humanRate(rate), secs)
+	its := s.Iterations
+	if n := len(its); n >= 2 && its[n-2].Generated > 0 && rate > 0 && its[n-1].Iteration == s.Iteration-1 {
+		ratio := float64(its[n-1].Generated) / float64(its[n-2].Generated)
+		expect := float64(its[n-1].Generated) * ratio
+		done := float64(s.Current.Generated)
+		left := time.Duration(max(expect-done, 0) / rate * float64(time.Second))
+		line += fmt.Sprintf("; this iteration ~%.0f%% of an expected %.3g nodes (x%.1f), ~%s left",
+			100*min(done/expect, 1), expect, ratio, left.Round(time.Second))
+	}
+	return line
+}
+
+// randomPuzzles lists the puzzles with uniformly random states.
+func randomPuzzles() []string {
+	var out []string
+	for _, p := range puzzles.All() {
+		if p.Random != nil {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 // progressLine redraws the line that line returns four times a second until

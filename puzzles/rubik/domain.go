@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"idaviz/engine"
+	"idaviz/puzzles/pdb"
 )
 
 // lookup is one pattern database as the search reads it. The rank is
@@ -49,6 +50,16 @@ var lowMask = func() (m [16]uint32) {
 type Heuristic struct {
 	Name   string
 	Tables []*Table
+	reid   *pdb.Table // the table of "reid", which NewSearch searches with a ReidDomain
+}
+
+// NewSearch returns the domain that searches cube c with heuristic h: a
+// ReidDomain for "reid", else a Domain.
+func NewSearch(c Cube, h Heuristic) engine.Domain {
+	if h.reid != nil {
+		return NewReidDomain(c, h.reid)
+	}
+	return NewDomain(c, h)
 }
 
 // Domain is the cube searched in place by the engine. It keeps the state per

@@ -1,5 +1,12 @@
 package rubik
 
+import (
+	"fmt"
+	"strings"
+
+	"idaviz/puzzles/magiccube"
+)
+
 // Facelets are numbered as in Kociemba's cube explorer: the faces U R F D L B,
 // nine stickers each, read row by row as the face is seen from outside with
 // the standard net's orientation (U above F, D below F, the band L F R B).
@@ -103,4 +110,70 @@ func (c *Cube) Stickers() string {
 // View is the JSON the page's "magiccube" renderer draws.
 type View struct {
 	Stickers string `json:"stickers"`
+}
+
+// faceletLetters names the faces in facelet order, as the 54-facelet string
+// of Cube Explorer and the kociemba packages writes them.
+const faceletLetters = "URFDLB"
+
+// Facelets returns the cube as that string: for each facelet in order (U1..U9,
+// R1..R9, F, D, L, B), the letter of the face whose colour it shows.
+// The solved cube is "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB".
+func (c *Cube) Facelets() string {
+	f := c.facelets()
+	var b [54]byte
+	for i, x := range f {
+		b[i] = faceletLetters[x]
+	}
+	return string(b[:])
+}
+
+// LooksLikeFacelets reports whether s is meant as a facelet string: 54
+// letters of URFDLB and nothing else (a scramble has spaces or 2 and ').
+func LooksLikeFacelets(s string) bool {
+	s = strings.TrimSpace(s)
+	if len(s) != 54 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(faceletLetters, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// FromFacelets reads a 54-facelet string (see Facelets). The centres must
+// be U R F D L B in that order, nine facelets of each letter, and the cube
+// one that turns can reach.
+func FromFacelets(s string) (Cube, error) {
+	s = strings.TrimSpace(s)
+	if len(s) != 54 {
+		return Cube{}, fmt.Errorf("facelet string of %d characters, want 54 (U R F D L B faces, 9 letters each)", len(s))
+	}
+	var count [6]int
+	for i := 0; i < 54; i++ {
+		f := strings.IndexByte(faceletLetters, s[i])
+		if f < 0 {
+			return Cube{}, fmt.Errorf("facelet %d is %q: the letters are U R F D L B", i+1, s[i])
+		}
+		count[f]++
+	}
+	for f := 0; f < 6; f++ {
+		if c := s[f*9+4]; c != faceletLetters[f] {
+			return Cube{}, fmt.Errorf("the centre of face %c is %c: the faces come in the order URFDLB, each centre its own letter", faceletLetters[f], c)
+		}
+		if count[f] != 9 {
+			return Cube{}, fmt.Errorf("%d facelets of %c, want 9", count[f], faceletLetters[f])
+		}
+	}
+	var n magiccube.Net
+	for k, i := range netOrder {
+		n[k] = faceColour[strings.IndexByte(faceletLetters, s[i])]
+	}
+	c, err := FromNet(n)
+	if err != nil {
+		return Cube{}, fmt.Errorf("facelet string (read with the colours of the sticker net: %s for U R F D L B): %w", faceColour, err)
+	}
+	return c, nil
 }

@@ -3,6 +3,7 @@ package rubik
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"idaviz/puzzles/magiccube"
@@ -60,6 +61,27 @@ func FuzzFromNet(f *testing.F) {
 		back, err := FromNet(c.Net())
 		if err != nil || back != c {
 			t.Fatalf("the cube's own net reads back as %+v, %v", back, err)
+		}
+	})
+}
+
+// FuzzFromFacelets: any text is read without panicking, and a cube it
+// accepts is valid and writes back as the same 54 facelets.
+func FuzzFromFacelets(f *testing.F) {
+	f.Add("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
+	f.Add("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB")
+	f.Add("DLFBUBFDRDDULRUURBUFFUFBRUBULLDDBDRDRURRLRFLBLFBFBFLDL")
+	f.Add("UUUUUUUUFRRRRRRRRRUFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := FromFacelets(s)
+		if err != nil {
+			return
+		}
+		if err := c.Verify(); err != nil {
+			t.Fatalf("%q accepted as an invalid cube: %v", s, err)
+		}
+		if got := c.Facelets(); got != strings.TrimSpace(s) {
+			t.Fatalf("%q reads back as %q", s, got)
 		}
 	})
 }

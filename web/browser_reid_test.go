@@ -1,0 +1,88 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserReidAgainstKorf runs korf and then reid on the same 14-move
+// scramble in the page, the second with earlier runs kept, so the charts
+// draw the two side by side. It reads the full databases from the cache
+// directory (building the missing ones: about 20 s on two cores), so it runs
+// only with IDAVIZ_TEST_REID=1:
+//
+//	IDAVIZ_TEST_REID=1 go test -run TestBrowserReidAgainstKorf ./web/
+func TestBrowserReidAgainstKorf(t *testing.T) {
+	if os.Getenv("IDAVIZ_TEST_REID") != "1" {
+		t.Skip("needs the full korf and reid databases: set IDAVIZ_TEST_REID=1")
+	}
+	const scramble = "B L2 U2 D R2 U' F R2 B' D' L' D' B' D'"
+	pageURL := servePage(t)
+	b := openBrowser(t, 10*time.Minute)
+	b.do("the window size", chromedp.EmulateViewport(1440, 900))
+	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+	// longWait polls for up to 5 minutes: a database build and a search of
+	// millions of nodes on a shared machine.
+	longWait := func(what, expr string) {
+		t.Helper()
+		b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(5*time.Minute))(ctx, tg)
+			return err
+		}))
+	}
+	run := func(heuristic string, keep bool) vizStatus {
+		t.Helper()
+		b.do(heuristic+": choosing it", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const p = document.querySelector('[data-testid=puzzle]');
+			if (p.value !== 'rubik') { p.value = 'rubik'; p.dispatchEvent(new Event('change')); }
+			const h = document.querySelector('[data-testid=heuristic]');
+			h.value = %q; h.dispatchEvent(new Event('change'));
+			document.querySelector('[data-testid=state]').value = %q;
+			const f = document.querySelector('[data-testid=fast]');
+			if (!f.checked) f.click();
+			const k = document.querySelector('[data-testid=keep-runs]');
+			if (k.checked !== %v) k.click();
+		})()`, heuristic, scramble, keep)))
+		b.do(heuristic+": start", chromedp.Click(sel("start")))
+		// A kept run is there once the table lists the earlier one (the
+		// status alone may still be the earlier run's "solved").
+		started := `['paused', 'running', 'solved'].includes(window.viz.status)`
+		if keep {
+			started += ` && document.getElementById('stats').textContent.includes('run #')`
+		}
+		longWait(heuristic+": running or paused", started)
+		if b.viz().Status == "paused" {
+			b.do(heuristic+": to the end", chromedp.Click(sel("to-end")))
+		}
+		longWait(heuristic+": solved", `window.viz.status === 'solved'`)
+		return b.viz()
+	}
+	korf := run("korf", false)
+	reid := run("reid", true)
+	if korf.SolutionLength != 14 || reid.SolutionLength != 14 {
+		t.Errorf("solutions of %d (korf) and %d (reid) moves, want 14", korf.SolutionLength, reid.SolutionLength)
+	}
+	if earlier, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById('stats').textContent`)); !strings.Contains(earlier, "korf") {
+		t.Errorf("the kept earlier run is not korf's: %q", earlier)
+	}
+	if reid.Generated >= korf.Generated {
+		t.Errorf("reid generated %d nodes, korf %d: reid should need fewer", reid.Generated, korf.Generated)
+	}
+	t.Logf("14 moves: korf %d nodes, reid %d", korf.Generated, reid.Generated)
+	js[bool](b, "helpers", pageJS)
+	if bad := settle(b, "the charts", `['iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+		t.Errorf("charts: %v", bad)
+	}
+	shot(t, b.ctx, "reid-vs-korf")
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Errorf("the page threw: %v", exceptions)
+	}
+}
