@@ -26,6 +26,22 @@ const chunk = 1 << 15
 // goroutine about five times a second and at the end of each layer. It stops
 // at ctx's cancellation, returning its error.
 func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress)) error {
+	return fill(ctx, t, goals, workers, layer, progress, false)
+}
+
+// FillWrapped is Fill for distances beyond Unset-1: entry values are the
+// distance modulo Unset, so layer d is handed d%Unset and sets (d+1)%Unset.
+// A forward layer then also meets entries Unset, 2*Unset ... layers back;
+// their neighbours are all set, so pushing from them again is only wasted
+// work, and a backward layer is exact (an unset entry's neighbours are at
+// least at d). The caller turns the residues into what it stores (the
+// 15-puzzle's tables keep half the excess over the Manhattan distance,
+// whose parity the residue's completes).
+func FillWrapped(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress)) error {
+	return fill(ctx, t, goals, workers, layer, progress, true)
+}
+
+func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress), wrap bool) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -41,7 +57,7 @@ func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 		}
 	}
 	for d := 0; filled < t.size; d++ {
-		if d+1 >= Unset {
+		if d+1 >= Unset && !wrap {
 			return fmt.Errorf("pattern database %q: distances exceed %d, too deep for 4-bit entries", t.Name, Unset-1)
 		}
 		// The size of layer d is not kept: compare the entries still unknown
@@ -58,7 +74,7 @@ func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 						return
 					}
 					lo := c * chunk
-					added.Add(layer(t, lo, min(lo+chunk, t.size), uint32(d), backward))
+					added.Add(layer(t, lo, min(lo+chunk, t.size), uint32(d%Unset), backward))
 				}
 			})
 		}

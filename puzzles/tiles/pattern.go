@@ -1,0 +1,329 @@
+package tiles
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+
+	"idaviz/puzzles/pdb"
+)
+
+// Disjoint additive pattern databases (Korf and Felner 2002; Felner, Korf
+// and Hanan 2004). The tiles are split into disjoint patterns; a pattern's
+// table holds, for every placement of its tiles, the fewest moves of those
+// tiles that bring them home. Only the pattern's tiles' moves are counted
+// and the other tiles are not there, so the tables of disjoint patterns add
+// up to an admissible heuristic.
+//
+// The blank is not part of the abstract state: a pattern tile may slide
+// into any neighbouring cell that no other pattern tile holds, as if the
+// blank could always get there. This is a relaxation of Korf and Felner's
+// tables (which track the blank's region and store the minimum over it), so
+// the values can only be lower: still admissible and additive, a little
+// weaker, and the 8-tile table is 16·15·…·9 entries, not 8 times more.
+//
+// Every move of a pattern tile changes its Manhattan distance by one, so a
+// table value h is the pattern's Manhattan distance md plus an even excess.
+// Entries store (h-md)/2, which fits 4 bits where h does not (the 8-tile
+// table reaches well past 15), and the heuristic is the board's Manhattan
+// distance plus twice the sum of the stored entries.
+//
+// Tables are built once in the blank-first frame (Korf's goal: tile t's home
+// is cell t) and serve the blank-last goal through the half-turn that maps
+// one goal onto the other (cell c to n-1-c, tile t to n-t).
+
+// Pattern is a set of tiles, named by their blank-first home cells.
+type Pattern struct {
+	Name  string
+	Size  int     // the board's side: 3 or 4
+	Tiles []uint8 // blank-first labels, 1..n-1, distinct
+	mult  []int64 // the rank's place values: mult[k-1] = 1
+}
+
+// NewPattern checks a pattern and returns it ready to rank.
+func NewPattern(name string, size int, tiles []uint8) (*Pattern, error) {
+	n := size * size
+	if size < 3 || size > 4 {
+		return nil, fmt.Errorf("pattern %s: board side %d (pattern databases are for 3x3 and 4x4)", name, size)
+	}
+	if len(tiles) < 2 || len(tiles) > 8 {
+		return nil, fmt.Errorf("pattern %s: %d tiles, want 2 to 8", name, len(tiles))
+	}
+	var seen uint32
+	for _, t := range tiles {
+		if t == 0 || int(t) >= n || seen>>t&1 != 0 {
+			return nil, fmt.Errorf("pattern %s: tile %d is not a distinct tile of the %dx%d board", name, t, size, size)
+		}
+		seen |= 1 << t
+	}
+	p := &Pattern{Name: name, Size: size, Tiles: append([]uint8(nil), tiles...)}
+	k := len(tiles)
+	p.mult = make([]int64, k)
+	p.mult[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		p.mult[i] = p.mult[i+1] * int64(n-1-i)
+	}
+	return p, nil
+}
+
+func mustPattern(name string, size int, tiles ...uint8) *Pattern {
+	p, err := NewPattern(name, size, tiles)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Entries is the table's size: n!/(n-k)! placements of k tiles on n cells.
+func (p *Pattern) Entries() int64 { return int64(p.Size*p.Size) * p.mult[0] }
+
+// rank numbers a placement (pos[i] is the cell of Tiles[i]): digit i is
+// pos[i] less the cells of earlier tiles below it, in base n-i.
+func (p *Pattern) rank(pos []uint8) int64 {
+	var used uint32
+	var r int64
+	for i, c := range pos[:len(p.mult)] {
+		d := int64(c) - int64(bits.OnesCount32(used&(1<<c-1)))
+		r += d * p.mult[i]
+		used |= 1 << c
+	}
+	return r
+}
+
+// unrank is the inverse of rank; it returns the cells used.
+func (p *Pattern) unrank(r int64, pos []uint8) uint32 {
+	n := p.Size * p.Size
+	var used uint32
+	for i, m := range p.mult {
+		d := r / m
+		r -= d * m
+		free := ^used & (1<<n - 1)
+		for ; d > 0; d-- {
+			free &= free - 1
+		}
+		c := uint8(bits.TrailingZeros32(free))
+		pos[i] = c
+		used |= 1 << c
+	}
+	return used
+}
+
+// goal is the rank of the pattern's tiles at home.
+func (p *Pattern) goal() int64 { return p.rank(p.Tiles) }
+
+// neighbours lists, per cell, the cells next to it.
+type neighbours [16][]uint8
+
+func neighboursOf(size int) *neighbours {
+	var nb neighbours
+	for c := 0; c < size*size; c++ {
+		r, col := c/size, c%size
+		if r > 0 {
+			nb[c] = append(nb[c], uint8(c-size))
+		}
+		if r < size-1 {
+			nb[c] = append(nb[c], uint8(c+size))
+		}
+		if col > 0 {
+			nb[c] = append(nb[c], uint8(c-1))
+		}
+		if col < size-1 {
+			nb[c] = append(nb[c], uint8(c+1))
+		}
+	}
+	return &nb
+}
+
+// PatternTable is a pattern's database: entry r holds (h-md)/2 for the
+// placement of rank r.
+type PatternTable struct {
+	Pattern *Pattern
+	*pdb.Table
+	mdOnce sync.Once
+	hDist  []int64
+}
+
+// spec names a 15-puzzle pattern's file in the cache directory.
+func (p *Pattern) spec() pdb.Spec {
+	return pdb.Spec{Puzzle: fmt.Sprintf("%dpuzzle", p.Size*p.Size-1), Name: p.Name, Size: p.Entries()}
+}
+
+// BuildPattern makes p's table by breadth-first search from the pattern at
+// home over placements of its tiles, one move of one tile at a time (see
+// pdb.FillWrapped), then turns each distance into its excess over the
+// Manhattan distance. workers 0 means one per CPU.
+func BuildPattern(ctx context.Context, p *Pattern, workers int, progress func(pdb.Progress)) (*PatternTable, error) {
+	t := pdb.New(p.Name, p.Entries())
+	nb := neighboursOf(p.Size)
+	layer := func(t *pdb.Table, lo, hi int64, d uint32, backward bool) int64 {
+		return p.layer(t, nb, lo, hi, d, backward)
+	}
+	if err := pdb.FillWrapped(ctx, t, []int64{p.goal()}, workers, layer, progress); err != nil {
+		return nil, err
+	}
+	pt := &PatternTable{Pattern: p, Table: t}
+	pt.hDist = p.walk(t, workers, true)
+	pt.mdOnce.Do(func() {})
+	return pt, nil
+}
+
+// layer is one breadth-first layer over [lo,hi): push from the entries at
+// residue d, or pull into the unset ones from a neighbour at d.
+func (p *Pattern) layer(t *pdb.Table, nb *neighbours, lo, hi int64, d uint32, backward bool) int64 {
+	next := (d + 1) % pdb.Unset
+	want := d
+	if backward {
+		want = pdb.Unset
+	}
+	k := len(p.mult)
+	var pos [8]uint8
+	var n int64
+	for i := lo; i < hi; i++ {
+		w := t.Word(i)
+		if i&7 == 0 && !pdb.HasNibble(w, want) {
+			i += 7
+			continue
+		}
+		if w>>(uint(i&7)*4)&0xF != want {
+			continue
+		}
+		used := p.unrank(i, pos[:])
+		r := i
+	moves:
+		for s := 0; s < k; s++ {
+			from := pos[s]
+			for _, to := range nb[from] {
+				if used>>to&1 != 0 {
+					continue
+				}
+				j := r + p.delta(pos[:k], s, from, to)
+				if backward {
+					if t.Load(j) == d {
+						if t.Set(i, next) {
+							n++
+						}
+						break moves
+					}
+				} else if t.Set(j, next) {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// delta is how the rank changes when tile s of a placement slides from
+// cell from to cell to (a free neighbour): its own digit changes by the
+// cells passed less the earlier tiles passed, and each later tile passed
+// over gains or loses one earlier tile below it.
+func (p *Pattern) delta(pos []uint8, s int, from, to uint8) int64 {
+	lo, hi, sign := from, to, int64(1)
+	if to < from {
+		lo, hi, sign = to, from, -1
+	}
+	// Digit s moves by (hi-lo) less the earlier tiles strictly between.
+	dd := int64(hi - lo)
+	var dr int64
+	for j, c := range pos {
+		if c <= lo || c >= hi {
+			continue
+		}
+		if j < s {
+			dd--
+		} else if j > s {
+			dr += sign * p.mult[j]
+		}
+	}
+	return sign*dd*p.mult[s] + dr
+}
+
+// walk visits every entry in rank order with the placement's Manhattan
+// distance at hand. With decode it turns the residues FillWrapped left
+// (h mod 15) into stored excesses (h-md)/2; either way it returns the
+// distribution of h = md + 2·excess over the entries.
+func (p *Pattern) walk(t *pdb.Table, workers int, decode bool) []int64 {
+	n := p.Size * p.Size
+	k := len(p.mult)
+	var md [16][16]int
+	for i, tile := range p.Tiles {
+		for c := 0; c < n; c++ {
+			g := int(tile)
+			md[i][c] = abs(c/p.Size-g/p.Size) + abs(c%p.Size-g%p.Size)
+		}
+	}
+	words := t.Words()
+	// Subtrees of the first tile's cell are independent; they are handed
+	// out whole when they start on a word boundary, else one goroutine
+	// does all (a concurrent write would lose nibbles).
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if p.mult[0]%8 != 0 {
+		workers = 1
+	}
+	var mu sync.Mutex
+	var total [64]int64
+	var wg sync.WaitGroup
+	next := make(chan int, n)
+	for c := range n {
+		next <- c
+	}
+	close(next)
+	for range workers {
+		wg.Go(func() {
+			var hist [64]int64
+			var rec func(i int, used uint32, r int64, m int)
+			rec = func(i int, used uint32, r int64, m int) {
+				free := ^used & (1<<n - 1)
+				for dgt := int64(0); free != 0; dgt++ {
+					c := bits.TrailingZeros32(free)
+					free &= free - 1
+					mm := m + md[i][c]
+					rr := r + dgt*p.mult[i]
+					if i < k-1 {
+						rec(i+1, used|1<<c, rr, mm)
+						continue
+					}
+					sh := uint(rr&7) * 4
+					v := int(words[rr>>3] >> sh & 0xF)
+					if decode {
+						// h ≡ v (mod 15) and h ≡ mm (mod 2): the excess
+						// e = (h-mm)/2 solves 2e ≡ v-mm (mod 15), and 8 is
+						// 2's inverse.
+						e := ((8*(v-mm))%15 + 15) % 15
+						words[rr>>3] = words[rr>>3]&^(0xF<<sh) | uint32(e)<<sh
+						v = e
+					}
+					hist[min(mm+2*v, len(hist)-1)]++
+				}
+			}
+			for c := range next {
+				rec(1, 1<<c, int64(c)*p.mult[0], md[0][c])
+			}
+			mu.Lock()
+			for v, x := range hist {
+				total[v] += x
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	last := 0
+	for v, x := range total {
+		if x != 0 {
+			last = v
+		}
+	}
+	return append([]int64(nil), total[:last+1]...)
+}
+
+// HDistribution counts the table's entries by their heuristic value h (the
+// pattern's Manhattan distance plus twice the stored excess): the exact
+// distribution of the pattern's h over random boards.
+func (pt *PatternTable) HDistribution() []int64 {
+	pt.mdOnce.Do(func() { pt.hDist = pt.Pattern.walk(pt.Table, 0, false) })
+	return pt.hDist
+}
