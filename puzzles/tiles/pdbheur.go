@@ -381,3 +381,20 @@ func OpenDatabases(ctx context.Context, heuristic string, workers int, force boo
 // errPDBSize is returned for a pattern database heuristic on a board other
 // than the 15-puzzle's.
 var errPDBSize = errors.New("the pattern database heuristics are for the 15-puzzle (4x4) only")
+
+// PatternDistributions returns, for each pattern a heuristic reads, the
+// exact distribution of its value (Manhattan distance plus twice the stored
+// excess) over all placements of its tiles, which is its distribution over
+// random boards: counts by value. Tables are loaded, or built, as for a
+// search.
+func PatternDistributions(ctx context.Context, h Heuristic, progress func(pdb.Progress)) ([][]int64, error) {
+	ph, err := LoadPDB(ctx, h, BlankFirst, progress)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]int64, len(ph.tables))
+	for i, t := range ph.tables {
+		out[i] = t.HDistribution()
+	}
+	return out, nil
+}
