@@ -178,7 +178,8 @@ func (p *Pattern) layer(t *pdb.Table, nb *neighbours, lo, hi int64, d uint32, ba
 		want = pdb.Unset
 	}
 	k := len(p.mult)
-	var pos [8]uint8
+	var cur cursor
+	cur.init(p, lo)
 	var n int64
 	for i := lo; i < hi; i++ {
 		w := t.Word(i)
@@ -189,16 +190,18 @@ func (p *Pattern) layer(t *pdb.Table, nb *neighbours, lo, hi int64, d uint32, ba
 		if w>>(uint(i&7)*4)&0xF != want {
 			continue
 		}
-		used := p.unrank(i, pos[:])
-		r := i
+		cur.seek(i)
+		used := cur.used[k]
+		// The last tiles first: their moves change the rank least, so a
+		// pull that finds its neighbour there reads nearby memory only.
 	moves:
-		for s := 0; s < k; s++ {
-			from := pos[s]
+		for s := k - 1; s >= 0; s-- {
+			from := cur.pos[s]
 			for _, to := range nb[from] {
 				if used>>to&1 != 0 {
 					continue
 				}
-				j := r + p.delta(pos[:k], s, from, to)
+				j := i + cur.delta(s, from, to)
 				if backward {
 					if t.Load(j) == d {
 						if t.Set(i, next) {
@@ -215,29 +218,92 @@ func (p *Pattern) layer(t *pdb.Table, nb *neighbours, lo, hi int64, d uint32, ba
 	return n
 }
 
-// delta is how the rank changes when tile s of a placement slides from
-// cell from to cell to (a free neighbour): its own digit changes by the
-// cells passed less the earlier tiles passed, and each later tile passed
-// over gains or loses one earlier tile below it.
-func (p *Pattern) delta(pos []uint8, s int, from, to uint8) int64 {
+// cursor is a placement being walked in rank order: seeking a little
+// ahead carries through the rank's digits, as an odometer does, and
+// places again only the tiles whose digits changed, where unrank would
+// divide for every tile.
+type cursor struct {
+	p    *Pattern
+	r    int64
+	dig  [8]int64
+	pos  [8]uint8
+	used [9]uint32 // used[i]: the cells of tiles 0..i-1
+	slot [16]uint8 // the tile on each used cell
+}
+
+func (c *cursor) init(p *Pattern, r int64) {
+	c.p = p
+	c.r = r
+	for i, m := range p.mult {
+		c.dig[i] = r / m
+		r -= c.dig[i] * m
+	}
+	c.place(0)
+}
+
+// place sets the cells of tiles j.. from their digits.
+func (c *cursor) place(j int) {
+	n := c.p.Size * c.p.Size
+	for i := j; i < len(c.p.mult); i++ {
+		free := ^c.used[i] & (1<<n - 1)
+		for d := c.dig[i]; d > 0; d-- {
+			free &= free - 1
+		}
+		cell := uint8(bits.TrailingZeros32(free))
+		c.pos[i] = cell
+		c.slot[cell&15] = uint8(i)
+		c.used[i+1] = c.used[i] | 1<<cell
+	}
+}
+
+// seek moves the cursor to rank r.
+func (c *cursor) seek(r int64) {
+	if r < c.r || r-c.r > 1<<20 {
+		c.init(c.p, r)
+		return
+	}
+	k := len(c.p.mult)
+	n := int64(c.p.Size * c.p.Size)
+	j := k - 1
+	c.dig[j] += r - c.r
+	for j > 0 && c.dig[j] >= n-int64(j) {
+		base := n - int64(j)
+		c.dig[j-1] += c.dig[j] / base
+		c.dig[j] %= base
+		j--
+	}
+	c.r = r
+	c.place(j)
+}
+
+// delta is Pattern.delta with the cursor's map of cells to tiles: only the
+// cells between from and to are looked at.
+func (c *cursor) delta(s int, from, to uint8) int64 {
+	m := c.p.mult
+	switch int(to) - int(from) {
+	case 1:
+		return m[s]
+	case -1:
+		return -m[s]
+	}
 	lo, hi, sign := from, to, int64(1)
 	if to < from {
 		lo, hi, sign = to, from, -1
 	}
-	// Digit s moves by (hi-lo) less the earlier tiles strictly between.
 	dd := int64(hi - lo)
 	var dr int64
-	for j, c := range pos {
-		if c <= lo || c >= hi {
+	used := c.used[len(m)]
+	for x := lo + 1; x < hi; x++ {
+		if used>>x&1 == 0 {
 			continue
 		}
-		if j < s {
+		if j := int(c.slot[x&15]); j < s {
 			dd--
-		} else if j > s {
-			dr += sign * p.mult[j]
+		} else {
+			dr += sign * m[j]
 		}
 	}
-	return sign*dd*p.mult[s] + dr
+	return sign*dd*m[s] + dr
 }
 
 // walk visits every entry in rank order with the placement's Manhattan

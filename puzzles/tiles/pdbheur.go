@@ -184,13 +184,20 @@ func (h *pdbHeur) rankOf(pi int, pos *[8]uint8) int64 {
 
 // slide is Pattern.delta over a domain's arrays.
 func (h *pdbHeur) slide(pi int, pos *[8]uint8, s int, from, to uint8) int64 {
+	m := &h.mult[pi]
+	// A move along a row passes no cell: only the tile's own digit moves.
+	switch int(to) - int(from) {
+	case 1:
+		return m[s&7]
+	case -1:
+		return -m[s&7]
+	}
 	lo, hi, sign := from, to, int64(1)
 	if to < from {
 		lo, hi, sign = to, from, -1
 	}
 	dd := int64(hi - lo)
 	var dr int64
-	m := &h.mult[pi]
 	for j := 0; j < h.k[pi]; j++ {
 		c := pos[j]
 		if c <= lo || c >= hi {
