@@ -51,6 +51,14 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 			filled++
 		}
 	}
+	frontier := filled
+	if wrap {
+		// The caller may have set entries it knows to be out of the search.
+		filled = t.size
+		if d := t.Distribution(); len(d) > Unset {
+			filled -= d[Unset]
+		}
+	}
 	report := func(d int, n int64, done bool) {
 		if progress != nil {
 			progress(Progress{Table: t.Name, Depth: d, Filled: n, Total: t.size, LayerDone: done})
@@ -63,6 +71,11 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 		// The size of layer d is not kept: compare the entries still unknown
 		// with those known, which is what the two directions cost.
 		backward := t.size-filled < filled
+		if wrap {
+			// A wrapped search's tail is long and thin: pull only while
+			// the unknown entries are fewer than the layer pushing.
+			backward = t.size-filled < frontier
+		}
 		var next, added atomic.Int64
 		var wg sync.WaitGroup
 		nchunks := (t.size + chunk - 1) / chunk
@@ -99,6 +112,7 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 			return fmt.Errorf("pattern database %q: %d of %d entries unreachable", t.Name, t.size-filled, t.size)
 		}
 		filled += n
+		frontier = n
 		report(d+1, filled, true)
 	}
 	return nil

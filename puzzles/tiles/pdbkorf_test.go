@@ -68,7 +68,7 @@ func TestPDB555Korf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{55, 16, 79} {
+	for _, n := range []int{55, 79, 97} {
 		k := ks[n-1]
 		for _, b := range []Board{k.Board, halfTurn(t, k.Board)} {
 			length, gen := solvePDB(t, b, PDB555)
@@ -103,6 +103,19 @@ func TestPDBKorf100(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("tables ready in %s", time.Since(start))
+	dists, err := PatternDistributions(context.Background(), h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pats, _, _ := Patterns(h)
+	for i, d := range dists {
+		var n, sum int64
+		for v, c := range d {
+			n += c
+			sum += int64(v) * c
+		}
+		t.Logf("table %s: value (Manhattan + 2·excess) by count %v; mean %.3f, max %d", pats[i].Name, d, float64(sum)/float64(n), len(d)-1)
+	}
 	start = time.Now()
 	var total int64
 	for _, k := range ks {
