@@ -36,7 +36,10 @@ func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 // work, and a backward layer is exact (an unset entry's neighbours are at
 // least at d). The caller turns the residues into what it stores (the
 // 15-puzzle's tables keep half the excess over the Manhattan distance,
-// whose parity the residue's completes).
+// whose parity the residue's completes). Entries the caller set before the
+// call count as known and are never reached (the layer must skip them);
+// a layer pulls only while the unknown entries are fewer than the last
+// layer's, since a wrapped search's tail is long and thin.
 func FillWrapped(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress)) error {
 	return fill(ctx, t, goals, workers, layer, progress, true)
 }
@@ -72,8 +75,6 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 		// with those known, which is what the two directions cost.
 		backward := t.size-filled < filled
 		if wrap {
-			// A wrapped search's tail is long and thin: pull only while
-			// the unknown entries are fewer than the layer pushing.
 			backward = t.size-filled < frontier
 		}
 		var next, added atomic.Int64
