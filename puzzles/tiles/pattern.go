@@ -73,8 +73,14 @@ func NewPattern(name string, size int, tiles []uint8) (*Pattern, error) {
 	return p, nil
 }
 
+// mustPattern makes a fixed pattern, its name suffixed with its tiles as
+// a bit mask.
 func mustPattern(name string, size int, tiles ...uint8) *Pattern {
-	p, err := NewPattern(name, size, tiles)
+	var mask uint32
+	for _, t := range tiles {
+		mask |= 1 << t
+	}
+	p, err := NewPattern(fmt.Sprintf("%s-%04x", name, mask), size, tiles)
 	if err != nil {
 		panic(err)
 	}
