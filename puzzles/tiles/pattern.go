@@ -173,7 +173,13 @@ func BuildPattern(ctx context.Context, p *Pattern, workers int, progress func(pd
 	// Entries whose blank cell is not its region's lowest are never
 	// reached: they are set at once (to 0, which the layers skip), so that
 	// the search ends when every region is known.
+	if progress != nil {
+		progress(pdb.Progress{Table: p.Name, Note: fmt.Sprintf("finding the blank's regions of %d placements", p.Entries())})
+	}
 	p.markNonRegions(aux, g, workers)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("building pattern database %q: %w", p.Name, err)
+	}
 	layer := func(t *pdb.Table, lo, hi int64, d uint32, backward bool) int64 {
 		return p.layer(t, g, lo, hi, d, backward)
 	}
