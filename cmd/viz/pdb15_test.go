@@ -14,7 +14,7 @@ import (
 func TestPDB15(t *testing.T) {
 	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	status, out, errs := runViz(t, "", "pdb", "build", "15puzzle", "--heuristic", "pdb555")
-	if status != exitOK || !strings.Contains(out, "555a: 524160 entries") || !strings.Contains(out, "555c") {
+	if status != exitOK || !strings.Contains(out, "555a-0136: 524160 entries") || !strings.Contains(out, "555c") {
 		t.Fatalf("viz pdb build: %d\n%s\n%s", status, out, errs)
 	}
 	const korf55 = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11"

@@ -169,7 +169,8 @@ func (p *Pattern) spec() pdb.Spec {
 func BuildPattern(ctx context.Context, p *Pattern, workers int, progress func(pdb.Progress)) (*PatternTable, error) {
 	g := newGeometry(p.Size)
 	free := int64(p.Size*p.Size - len(p.Tiles))
-	aux := pdb.New(p.Name, p.Entries()*free)
+	// Progress names the search's table for what it counts: placements and blank cells.
+	aux := pdb.New(p.Name+" with the blank", p.Entries()*free)
 	// Entries whose blank cell is not its region's lowest are never
 	// reached: they are set at once (to 0, which the layers skip), so that
 	// the search ends when every region is known.
