@@ -394,8 +394,11 @@ func (c *cursor) seek(r int64) {
 	c.place(j)
 }
 
-// delta is Pattern.delta with the cursor's map of cells to tiles: only the
-// cells between from and to are looked at.
+// delta is how the rank changes when tile s slides from cell from to the
+// free neighbour to: its own digit moves by the cells passed less the
+// earlier tiles passed, and each later tile passed over gains or loses one
+// earlier tile below it. Only the cells between from and to are looked at
+// (none for a move along a row).
 func (c *cursor) delta(s int, from, to uint8) int64 {
 	m := c.p.mult
 	switch int(to) - int(from) {

@@ -185,7 +185,7 @@ func (h *pdbHeur) rankOf(pi int, pos *[8]uint8) int64 {
 	return r
 }
 
-// slide is Pattern.delta over a domain's arrays.
+// slide is cursor.delta over a domain's arrays.
 func (h *pdbHeur) slide(pi int, pos *[8]uint8, s int, from, to uint8) int64 {
 	m := &h.mult[pi]
 	// A move along a row passes no cell: only the tile's own digit moves.
