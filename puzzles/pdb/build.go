@@ -26,25 +26,6 @@ const chunk = 1 << 15
 // goroutine about five times a second and at the end of each layer. It stops
 // at ctx's cancellation, returning its error.
 func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress)) error {
-	return fill(ctx, t, goals, workers, layer, progress, false)
-}
-
-// FillWrapped is Fill for distances beyond Unset-1: entry values are the
-// distance modulo Unset, so layer d is handed d%Unset and sets (d+1)%Unset.
-// A forward layer then also meets entries Unset, 2*Unset ... layers back;
-// their neighbours are all set, so pushing from them again is only wasted
-// work, and a backward layer is exact (an unset entry's neighbours are at
-// least at d). The caller turns the residues into what it stores (the
-// 15-puzzle's tables keep half the excess over the Manhattan distance,
-// whose parity the residue's completes). Entries the caller set before the
-// call count as known and are never reached (the layer must skip them);
-// a layer pulls only while the unknown entries are fewer than the last
-// layer's, since a wrapped search's tail is long and thin.
-func FillWrapped(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress)) error {
-	return fill(ctx, t, goals, workers, layer, progress, true)
-}
-
-func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer, progress func(Progress), wrap bool) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -54,29 +35,18 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 			filled++
 		}
 	}
-	frontier := filled
-	if wrap {
-		// The caller may have set entries it knows to be out of the search.
-		filled = t.size
-		if d := t.Distribution(); len(d) > Unset {
-			filled -= d[Unset]
-		}
-	}
 	report := func(d int, n int64, done bool) {
 		if progress != nil {
 			progress(Progress{Table: t.Name, Depth: d, Filled: n, Total: t.size, LayerDone: done})
 		}
 	}
 	for d := 0; filled < t.size; d++ {
-		if d+1 >= Unset && !wrap {
+		if d+1 >= Unset {
 			return fmt.Errorf("pattern database %q: distances exceed %d, too deep for 4-bit entries", t.Name, Unset-1)
 		}
 		// The size of layer d is not kept: compare the entries still unknown
 		// with those known, which is what the two directions cost.
 		backward := t.size-filled < filled
-		if wrap {
-			backward = t.size-filled < frontier
-		}
 		var next, added atomic.Int64
 		var wg sync.WaitGroup
 		nchunks := (t.size + chunk - 1) / chunk
@@ -88,7 +58,7 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 						return
 					}
 					lo := c * chunk
-					added.Add(layer(t, lo, min(lo+chunk, t.size), uint32(d%Unset), backward))
+					added.Add(layer(t, lo, min(lo+chunk, t.size), uint32(d), backward))
 				}
 			})
 		}
@@ -113,7 +83,6 @@ func fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 			return fmt.Errorf("pattern database %q: %d of %d entries unreachable", t.Name, t.size-filled, t.size)
 		}
 		filled += n
-		frontier = n
 		report(d+1, filled, true)
 	}
 	return nil

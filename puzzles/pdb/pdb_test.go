@@ -72,69 +72,6 @@ func TestFillRing(t *testing.T) {
 	}
 }
 
-// wrappedRing is ring for FillWrapped: it sets (d+1) mod Unset, and never
-// moves from or into the entry skip, which the caller sets beforehand.
-func wrappedRing(n, skip int64) Layer {
-	return func(t *Table, lo, hi int64, d uint32, backward bool) int64 {
-		next := (d + 1) % Unset
-		var added int64
-		for i := lo; i < hi; i++ {
-			if i == skip {
-				continue
-			}
-			nb := []int64{(i + 1) % n, (i + n - 1) % n}
-			if backward {
-				if t.Load(i) != Unset {
-					continue
-				}
-				for _, j := range nb {
-					if j != skip && t.Load(j) == d && t.Set(i, next) {
-						added++
-						break
-					}
-				}
-				continue
-			}
-			if t.Load(i) != d {
-				continue
-			}
-			for _, j := range nb {
-				if j != skip && t.Set(j, next) {
-					added++
-				}
-			}
-		}
-		return added
-	}
-}
-
-// FillWrapped keeps distances past 14 as residues mod 15, counts an entry
-// the caller set as known, and ends when the rest is filled.
-func TestFillWrapped(t *testing.T) {
-	const n, skip = 101, 50
-	tab := New("wrapped", n)
-	tab.Set(skip, 7)
-	if err := FillWrapped(context.Background(), tab, []int64{0}, 2, wrappedRing(n, skip), nil); err != nil {
-		t.Fatal(err)
-	}
-	for i := int64(0); i < n; i++ {
-		if i == skip {
-			continue
-		}
-		// The skipped entry cuts the ring: 51 is reached the long way.
-		want := i
-		if i > skip {
-			want = n - i
-		}
-		if got := tab.Get(i); got != int(want%Unset) {
-			t.Fatalf("entry %d = %d, want %d mod %d", i, got, want, Unset)
-		}
-	}
-	if got := tab.Get(skip); got != 7 {
-		t.Fatalf("the caller's entry became %d", got)
-	}
-}
-
 func TestFillTooDeep(t *testing.T) {
 	// A ring of 40 needs distances up to 20: more than 4 bits hold.
 	err := Fill(context.Background(), New("deep", 40), []int64{0}, 1, ring(40), nil)

@@ -27,7 +27,8 @@ import (
 // regions (Korf and Felner's tables; ignoring the blank altogether is much
 // weaker: the 7-8 tables' mean falls from about 45 to 40). The regions are
 // indexed by their lowest cell among the free ones, so the search's table
-// has n-k entries per placement; it lives only while the table is built.
+// has n-k entries per placement, 2 bits each (see twoBit); it lives only
+// while the table is built.
 //
 // Every move of a pattern tile changes its Manhattan distance by one, so a
 // table value h is the pattern's Manhattan distance md plus an even excess.
@@ -163,33 +164,29 @@ func (p *Pattern) spec() pdb.Spec {
 
 // BuildPattern makes p's table by breadth-first search from the pattern at
 // home (with the blank on its home cell) over placements and the blank's
-// regions (see pdb.FillWrapped), then keeps per placement the least
-// distance over its regions, as its excess over the Manhattan distance.
-// workers 0 means one per CPU.
+// regions, giving each placement, when first reached, its excess over its
+// Manhattan distance, halved. workers 0 means one per CPU.
 func BuildPattern(ctx context.Context, p *Pattern, workers int, progress func(pdb.Progress)) (*PatternTable, error) {
 	g := newGeometry(p.Size)
 	free := int64(p.Size*p.Size - len(p.Tiles))
-	// Progress names the search's table for what it counts: placements and blank cells.
-	aux := pdb.New(p.Name+" with the blank", p.Entries()*free)
+	aux := newTwoBit(p.Entries() * free)
 	// Entries whose blank cell is not its region's lowest are never
-	// reached: they are set at once (to 0, which the layers skip), so that
-	// the search ends when every region is known.
+	// reached: they are marked done at once, so that the search ends when
+	// every region is known.
 	if progress != nil {
 		progress(pdb.Progress{Table: p.Name, Note: fmt.Sprintf("finding the blank's regions of %d placements", p.Entries())})
 	}
-	p.markNonRegions(aux, g, workers)
+	p.markNonRegions(func(i int64) { aux.lower(i, 3) }, g, workers)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("building pattern database %q: %w", p.Name, err)
 	}
-	layer := func(t *pdb.Table, lo, hi int64, d uint32, backward bool) int64 {
-		return p.layer(t, g, lo, hi, d, backward)
-	}
-	if err := pdb.FillWrapped(ctx, aux, []int64{p.goal() * free}, workers, layer, progress); err != nil {
+	t := pdb.New(p.Name, p.Entries())
+	if err := p.search(ctx, aux, t, g, workers, progress); err != nil {
 		return nil, err
 	}
-	t := pdb.New(p.Name, p.Entries())
+	aux = nil // 1 GB for 8 tiles: let the walk below run without it
 	pt := &PatternTable{Pattern: p, Table: t}
-	pt.hDist = p.walk(t, aux, g, workers)
+	pt.hDist = p.walk(t, workers)
 	pt.mdOnce.Do(func() {})
 	return pt, nil
 }
@@ -236,9 +233,9 @@ func nthBit(m uint32, j int) int {
 	return bits.TrailingZeros32(m)
 }
 
-// markNonRegions sets to 0 the entries of aux whose blank cell is not the
-// lowest of its region.
-func (p *Pattern) markNonRegions(aux *pdb.Table, g *geometry, workers int) {
+// markNonRegions calls mark with the index of each (placement, blank cell)
+// whose blank cell is not the lowest of its region.
+func (p *Pattern) markNonRegions(mark func(int64), g *geometry, workers int) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -265,7 +262,7 @@ func (p *Pattern) markNonRegions(aux *pdb.Table, g *geometry, workers int) {
 						rest &^= reg
 						for x := reg & (reg - 1); x != 0; x &= x - 1 {
 							c := bits.TrailingZeros32(x)
-							aux.Set(r*free+int64(bits.OnesCount32(fr&(1<<c-1))), 0)
+							mark(r*free + int64(bits.OnesCount32(fr&(1<<c-1))))
 						}
 					}
 				}
@@ -273,67 +270,6 @@ func (p *Pattern) markNonRegions(aux *pdb.Table, g *geometry, workers int) {
 		})
 	}
 	wg.Wait()
-}
-
-// layer is one breadth-first layer over [lo,hi) of the search's table:
-// push from the regions at residue d, or pull into the unset ones from a
-// neighbour at d.
-func (p *Pattern) layer(t *pdb.Table, g *geometry, lo, hi int64, d uint32, backward bool) int64 {
-	next := (d + 1) % pdb.Unset
-	want := d
-	if backward {
-		want = pdb.Unset
-	}
-	k := len(p.mult)
-	free := int64(p.Size*p.Size - k)
-	var cur cursor
-	cur.init(p, lo/free)
-	var n int64
-	for i := lo; i < hi; i++ {
-		w := t.Word(i)
-		if i&7 == 0 && !pdb.HasNibble(w, want) {
-			i += 7
-			continue
-		}
-		if w>>(uint(i&7)*4)&0xF != want {
-			continue
-		}
-		r := i / free
-		cur.seek(r)
-		used := cur.used[k]
-		fr := ^used & g.full
-		b := nthBit(fr, int(i-r*free))
-		reg := g.flood(1<<b, fr)
-		if bits.TrailingZeros32(reg) != b {
-			continue // not a region (marked 0 at the start)
-		}
-		// The last tiles first: their moves change the rank least, so a
-		// pull that finds its neighbour there reads nearby memory only.
-	moves:
-		for s := k - 1; s >= 0; s-- {
-			from := cur.pos[s]
-			for _, to := range g.neighbours[from] {
-				if reg>>to&1 == 0 {
-					continue
-				}
-				fr2 := fr&^(1<<to) | 1<<from
-				reg2 := g.flood(1<<from, fr2)
-				rep := bits.TrailingZeros32(reg2)
-				j := (r+cur.delta(s, from, to))*free + int64(bits.OnesCount32(fr2&(1<<rep-1)))
-				if backward {
-					if t.Load(j) == d {
-						if t.Set(i, next) {
-							n++
-						}
-						break moves
-					}
-				} else if t.Set(j, next) {
-					n++
-				}
-			}
-		}
-	}
-	return n
 }
 
 // cursor is a placement being walked in rank order: seeking a little
@@ -427,14 +363,11 @@ func (c *cursor) delta(s int, from, to uint8) int64 {
 	return sign*dd*m[s] + dr
 }
 
-// walk visits every placement in rank order with its Manhattan distance at
-// hand. With aux (the search's table, holding distances mod 15 per region)
-// it writes into t each placement's least excess (h-md)/2 over its regions;
-// either way it returns the distribution of h = md + 2·excess over t.
-func (p *Pattern) walk(t, aux *pdb.Table, g *geometry, workers int) []int64 {
+// walk counts the entries of t by their value h = md + 2·excess, visiting
+// the placements in rank order with their Manhattan distance md at hand.
+func (p *Pattern) walk(t *pdb.Table, workers int) []int64 {
 	n := p.Size * p.Size
 	k := len(p.mult)
-	free := int64(n - k)
 	var md [16][16]int
 	for i, tile := range p.Tiles {
 		for c := 0; c < n; c++ {
@@ -443,14 +376,9 @@ func (p *Pattern) walk(t, aux *pdb.Table, g *geometry, workers int) []int64 {
 		}
 	}
 	words := t.Words()
-	// Subtrees of the first tile's cell are independent; they are handed
-	// out whole when they start on a word boundary, else one goroutine
-	// does all (a concurrent write would lose nibbles).
+	// Subtrees of the first tile's cell are independent.
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
-	}
-	if p.mult[0]%8 != 0 {
-		workers = 1
 	}
 	var mu sync.Mutex
 	var total [64]int64
@@ -475,25 +403,7 @@ func (p *Pattern) walk(t, aux *pdb.Table, g *geometry, workers int) []int64 {
 						rec(i+1, used|1<<c, rr, mm)
 						continue
 					}
-					sh := uint(rr&7) * 4
-					var v int
-					if aux != nil {
-						// Per region, h ≡ x (mod 15) and h ≡ mm (mod 2): the
-						// excess e = (h-mm)/2 solves 2e ≡ x-mm (mod 15), and 8
-						// is 2's inverse.
-						v = pdb.Unset
-						all := ^(used | 1<<c) & (1<<n - 1)
-						for rest := all; rest != 0; {
-							reg := g.flood(rest&-rest, all)
-							rest &^= reg
-							lowest := bits.TrailingZeros32(reg)
-							x := aux.Get(rr*free + int64(bits.OnesCount32(all&(1<<lowest-1))))
-							v = min(v, ((8*(x-mm))%15+15)%15)
-						}
-						words[rr>>3] = words[rr>>3]&^(0xF<<sh) | uint32(v)<<sh
-					} else {
-						v = int(words[rr>>3] >> sh & 0xF)
-					}
+					v := int(words[rr>>3] >> (uint(rr&7) * 4) & 0xF)
 					hist[min(mm+2*v, len(hist)-1)]++
 				}
 			}
@@ -521,6 +431,6 @@ func (p *Pattern) walk(t, aux *pdb.Table, g *geometry, workers int) []int64 {
 // pattern's Manhattan distance plus twice the stored excess): the exact
 // distribution of the pattern's h over random boards.
 func (pt *PatternTable) HDistribution() []int64 {
-	pt.mdOnce.Do(func() { pt.hDist = pt.Pattern.walk(pt.Table, nil, nil, 0) })
+	pt.mdOnce.Do(func() { pt.hDist = pt.Pattern.walk(pt.Table, 0) })
 	return pt.hDist
 }
