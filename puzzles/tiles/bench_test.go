@@ -54,6 +54,24 @@ func BenchmarkIDAKorfLC(b *testing.B) {
 	benchKorf(b, LinearConflict, func(d *Domain) engine.Domain { return d })
 }
 
+// BenchmarkIDAKorfPDB is the same with each pattern database heuristic,
+// whose tables are read from the shared cache (built there first when
+// missing: pdb78's take minutes):
+//
+//	go test -run '^$' -bench IDAKorfPDB ./puzzles/tiles/
+func BenchmarkIDAKorfPDB(b *testing.B) {
+	for _, name := range PDBHeuristics {
+		h, _ := ParseHeuristic(name)
+		b.Run(name, func(b *testing.B) {
+			ks, _ := Korf()
+			if _, err := ks[0].Board.BuildDomain(context.Background(), name, nil); err != nil {
+				b.Fatal(err)
+			}
+			benchKorf(b, h, func(d *Domain) engine.Domain { return d })
+		})
+	}
+}
+
 // BenchmarkIDAKorfLoop is BenchmarkIDAKorf through the engine's own loop,
 // three calls through the Domain interface per visited node: the speed of a
 // watched search before its sink's own costs.
@@ -106,4 +124,15 @@ func BenchmarkEight(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkBuildPattern builds the 6-tile table of pdb663 (5,765,760
+// entries) in memory, on every core.
+func BenchmarkBuildPattern(b *testing.B) {
+	for b.Loop() {
+		if _, err := BuildPattern(context.Background(), pat663[1], 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(pat663[1].Entries())*float64(b.N)/b.Elapsed().Seconds(), "entries/s")
 }

@@ -10,6 +10,7 @@
 package tiles
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -17,6 +18,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/puzzles/pdb"
 )
 
 // Goal is where the tiles are when the puzzle is solved.
@@ -255,8 +257,16 @@ func (b Board) Grid() string {
 }
 
 // Domain returns a fresh search domain at this board with the named
-// heuristic ("" for the default), so a Board is a catalogue instance.
+// heuristic ("" for the default), so a Board is a catalogue instance. A
+// pattern database heuristic reads its tables, building the missing ones
+// (BuildDomain can follow and cancel that).
 func (b Board) Domain(heuristic string) (engine.Domain, error) {
+	return b.BuildDomain(context.Background(), heuristic, nil)
+}
+
+// BuildDomain is Domain, with ctx to cancel a pattern database build and
+// progress, when not nil, to follow it.
+func (b Board) BuildDomain(ctx context.Context, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
 	h, err := ParseHeuristic(heuristic)
 	if err != nil {
 		return nil, err
@@ -267,7 +277,17 @@ func (b Board) Domain(heuristic string) (engine.Domain, error) {
 	if !b.Solvable() {
 		return nil, fmt.Errorf("board %s cannot reach the %s goal: %w", b, b.goal, ErrUnsolvable)
 	}
-	return NewDomain(b, h), nil
+	if !h.IsPDB() {
+		return NewDomain(b, h), nil
+	}
+	if b.size != 4 {
+		return nil, fmt.Errorf("heuristic %s on a %dx%d board: %w", h, b.size, b.size, errPDBSize)
+	}
+	ph, err := LoadPDB(ctx, h, b.goal, progress)
+	if err != nil {
+		return nil, fmt.Errorf("heuristic %s: %w", h, err)
+	}
+	return newPDBDomain(b, h, ph), nil
 }
 
 // Move returns the board after the blank makes move m (MoveUp..MoveRight),

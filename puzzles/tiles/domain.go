@@ -1,7 +1,9 @@
 package tiles
 
 import (
+	"context"
 	"fmt"
+	"strings"
 
 	"idaviz/engine"
 )
@@ -18,6 +20,12 @@ const (
 	// LinearConflict adds to Manhattan two moves for each tile that must
 	// leave its goal row or column to let another tile of that line pass.
 	LinearConflict
+	// PDB555, PDB663, PDB78 and PDB78R read disjoint additive pattern
+	// databases (15-puzzle only; see Patterns).
+	PDB555
+	PDB663
+	PDB78
+	PDB78R
 )
 
 // Heuristics lists the heuristics' names, the strongest (the default) first.
@@ -31,6 +39,14 @@ func (h Heuristic) String() string {
 		return "manhattan"
 	case LinearConflict:
 		return "linear-conflict"
+	case PDB555:
+		return "pdb555"
+	case PDB663:
+		return "pdb663"
+	case PDB78:
+		return "pdb78"
+	case PDB78R:
+		return "pdb78r"
 	}
 	return fmt.Sprintf("heuristic(%d)", uint8(h))
 }
@@ -44,8 +60,16 @@ func ParseHeuristic(s string) (Heuristic, error) {
 		return Manhattan, nil
 	case "misplaced":
 		return Misplaced, nil
+	case "pdb555":
+		return PDB555, nil
+	case "pdb663":
+		return PDB663, nil
+	case "pdb78":
+		return PDB78, nil
+	case "pdb78r":
+		return PDB78R, nil
 	}
-	return 0, fmt.Errorf("unknown heuristic %q (choose from: linear-conflict, manhattan, misplaced)", s)
+	return 0, fmt.Errorf("unknown heuristic %q (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", s, strings.Join(PDBHeuristics, ", "))
 }
 
 // Domain is a sliding-tile board searched in place by the engine. It keeps
@@ -60,6 +84,8 @@ type Domain struct {
 	keys  [16]int32 // linear conflict: the key of each row, then each column
 	t     *table
 	heur  Heuristic
+	pdb   *pdbHeur // pattern databases, with ps below; nil for the others
+	ps    pdbState
 }
 
 var (
@@ -72,8 +98,19 @@ var (
 // NewDomain returns a domain at board b, searched with heuristic h. The
 // board should be solvable (Parse checks; see Board.Solvable): on an
 // unsolvable one IDA* runs until a limit stops it. The zero Board stands for
-// the solved 3x3 board.
+// the solved 3x3 board. A pattern database heuristic loads (or builds) its
+// tables here, with no way to follow or cancel that (Board.BuildDomain has
+// both); when it cannot, or the board is not 4x4, the domain searches with
+// Manhattan distance instead, which Heuristic reports.
 func NewDomain(b Board, h Heuristic) *Domain {
+	if h.IsPDB() {
+		if b.size == 4 {
+			if ph, err := LoadPDB(context.Background(), h, b.goal, nil); err == nil {
+				return newPDBDomain(b, h, ph)
+			}
+		}
+		h = Manhattan
+	}
 	if b.size == 0 {
 		b, _ = GoalBoard(3, BlankLast)
 	}
@@ -82,6 +119,16 @@ func NewDomain(b Board, h Heuristic) *Domain {
 	if h == Misplaced {
 		d.delta = &d.t.dMP
 	}
+	d.tiles = b.tiles
+	d.reset()
+	return d
+}
+
+// newPDBDomain is NewDomain for loaded pattern databases of the board's
+// size.
+func newPDBDomain(b Board, h Heuristic, ph *pdbHeur) *Domain {
+	d := &Domain{t: tableFor(b.size, b.goal), heur: h, pdb: ph}
+	d.delta = &d.t.dMD
 	d.tiles = b.tiles
 	d.reset()
 	return d
@@ -99,6 +146,9 @@ func (d *Domain) reset() {
 			d.keys[l] = d.t.lineKey(&d.tiles, l)
 		}
 	}
+	if d.pdb != nil {
+		d.pdb.reset(&d.ps, &d.tiles, d.t.cells, &d.t.md)
+	}
 	d.h = int32(d.fullH())
 }
 
@@ -106,6 +156,11 @@ func (d *Domain) reset() {
 // incremental state: the reference the incremental updates are tested against.
 func (d *Domain) fullH() int {
 	t := d.t
+	if d.pdb != nil {
+		var st pdbState
+		d.pdb.reset(&st, &d.tiles, t.cells, &t.md)
+		return int(d.pdb.value(&st))
+	}
 	h := 0
 	for c := 0; c < t.cells; c++ {
 		tile := d.tiles[c]
@@ -156,6 +211,16 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 	st := &d.t.next[d.blank&(slots-1)][(prev+1)&7]
 	out = out[:st.n&7]
 	h := d.h
+	if d.pdb != nil {
+		for i := range out {
+			o := st.off[i&3]
+			c := (o >> 2) & (slots - 1)
+			tile := d.tiles[c]
+			dmd := int32(d.t.dMD[(int(tile)<<7|int(o))&(deltaLen-1)])
+			out[i] = engine.Child{Move: int32(o & 3), Cost: 1, H: d.pdb.child(&d.ps, tile, c, d.blank&(slots-1), dmd)}
+		}
+		return len(out)
+	}
 	if !d.lc {
 		delta := d.delta
 		for i := range out {
@@ -186,7 +251,10 @@ func (d *Domain) Apply(m int) {
 	b, c := d.blank&(slots-1), (o>>2)&(slots-1)
 	tile := d.tiles[c]
 	k := (int(tile)<<7 | int(o)) & (deltaLen - 1)
-	if d.lc {
+	if d.pdb != nil {
+		d.pdb.apply(&d.ps, tile, c, b, int32(d.t.dMD[k]))
+		d.h = d.pdb.value(&d.ps)
+	} else if d.lc {
 		t := d.t
 		s := &t.lcMove[k]
 		oa, ob := d.keys[s.a&15], d.keys[s.b&15]

@@ -49,6 +49,10 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 		if hist != nil {
 			hist.CountVisit(0, 0)
 		}
+	} else if d.pdb != nil {
+		s.pdb, s.ps = d.pdb, d.ps
+		s.delta = &d.t.dMD
+		found = s.dfsPDB(d.blank, h, 0, -1, 0)
 	} else if s.lc != nil {
 		found = s.dfsLC(d.blank, h, 0, -1, 0)
 	} else {
@@ -73,6 +77,8 @@ type iteration struct {
 	delta *[deltaLen]int8
 	lc    *table // linear conflict: the table, and the line keys below
 	keys  [16]int32
+	pdb   *pdbHeur // pattern databases, with ps; nil for the others
+	ps    pdbState
 
 	bound, nextF       int32
 	exp, gen           int64

@@ -1,0 +1,410 @@
+package tiles
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"sync"
+	"time"
+
+	"idaviz/puzzles/pdb"
+)
+
+// The pattern database heuristics of the 15-puzzle, as partitions of the
+// tiles, named by their blank-first home cells:
+//
+//	 .  1  2  3
+//	 4  5  6  7
+//	 8  9 10 11
+//	12 13 14 15
+//
+// pdb555 is {1 2 4 5 8} {3 6 7 10 11} {9 12 13 14 15}; pdb663 is
+// {1 4 5 8 9 12} {2 3 6 7 10 11} {13 14 15} (the best of three tried over
+// Korf's 100; not the published one, whose searches are 3 times smaller);
+// pdb78 is {1..7} {8..15};
+// pdb78r is the larger of pdb78 and pdb78 looked up on the board reflected
+// about the main diagonal (Felner, Korf and Hanan 2004), which reads the
+// same two tables. A table's name ends with its tiles as a bit mask, so a
+// cached file of another partition is never taken for it.
+var (
+	pat555 = []*Pattern{
+		mustPattern("555a", 4, 1, 2, 4, 5, 8),
+		mustPattern("555b", 4, 3, 6, 7, 10, 11),
+		mustPattern("555c", 4, 9, 12, 13, 14, 15),
+	}
+	pat663 = []*Pattern{
+		mustPattern("663a", 4, 1, 4, 5, 8, 9, 12),
+		mustPattern("663b", 4, 2, 3, 6, 7, 10, 11),
+		mustPattern("663c", 4, 13, 14, 15),
+	}
+	pat78 = []*Pattern{
+		mustPattern("78a", 4, 1, 2, 3, 4, 5, 6, 7),
+		mustPattern("78b", 4, 8, 9, 10, 11, 12, 13, 14, 15),
+	}
+)
+
+// PDBHeuristics lists the 15-puzzle's pattern database heuristics, the
+// strongest first.
+var PDBHeuristics = []string{"pdb78r", "pdb78", "pdb663", "pdb555"}
+
+// Patterns returns the patterns a pattern database heuristic reads and
+// whether it also looks them up on the reflected board.
+func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
+	switch h {
+	case PDB555:
+		return pat555, false, nil
+	case PDB663:
+		return pat663, false, nil
+	case PDB78:
+		return pat78, false, nil
+	case PDB78R:
+		return pat78, true, nil
+	}
+	return nil, false, fmt.Errorf("%s reads no pattern databases", h)
+}
+
+// IsPDB reports whether h reads pattern databases.
+func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB78R }
+
+// pdbView says how one lookup sees a board: the frame cell of each cell,
+// and the pattern and slot of each tile.
+type pdbView struct {
+	cell [slots]uint8
+	pat  [slots]uint8 // noPattern for the blank
+	slot [slots]uint8
+}
+
+const noPattern = 0xFF
+
+// maxPatterns and maxViews bound the arrays a domain keeps per lookup.
+const (
+	maxPatterns = 3
+	maxViews    = 2
+)
+
+// pdbHeur is a loaded pattern database heuristic for one board size and
+// goal, shared read-only by its domains.
+type pdbHeur struct {
+	tables []*PatternTable
+	mult   [maxPatterns][8]int64
+	k      [maxPatterns]int
+	words  [maxPatterns][]uint32
+	views  []pdbView
+}
+
+// newPDBHeur puts tables (disjoint patterns of the board's side, in the
+// blank-first frame) together for a goal, with the reflected lookup when
+// reflect is set.
+func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdbHeur, error) {
+	n := size * size
+	if len(tables) == 0 || len(tables) > maxPatterns {
+		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(tables), maxPatterns)
+	}
+	h := &pdbHeur{tables: tables}
+	var owner [slots]uint8
+	var slot [slots]uint8
+	for i := range owner {
+		owner[i] = noPattern
+	}
+	for pi, t := range tables {
+		p := t.Pattern
+		if p.Size != size {
+			return nil, fmt.Errorf("pattern %s is for side %d, not %d", p.Name, p.Size, size)
+		}
+		for s, tile := range p.Tiles {
+			if owner[tile] != noPattern {
+				return nil, fmt.Errorf("tile %d is in two patterns: they must be disjoint", tile)
+			}
+			owner[tile], slot[tile] = uint8(pi), uint8(s)
+		}
+		h.k[pi] = len(p.Tiles)
+		copy(h.mult[pi][:], p.mult)
+		h.words[pi] = t.Words()
+	}
+	// The blank-last goal is the blank-first one turned half a turn, its
+	// tiles renumbered t -> n-t.
+	frameCell := func(c int) int { return c }
+	frameTile := func(t int) int { return t }
+	if goal == BlankLast {
+		frameCell = func(c int) int { return n - 1 - c }
+		frameTile = func(t int) int { return (n - t) % n }
+	}
+	refl := func(c int) int { return c%size*size + c/size }
+	nv := 1
+	if reflect {
+		nv = 2
+	}
+	h.views = make([]pdbView, nv)
+	for v := range h.views {
+		w := &h.views[v]
+		for c := 0; c < n; c++ {
+			fc, ft := frameCell(c), frameTile(c)
+			if v == 1 {
+				fc, ft = refl(fc), refl(ft)
+			}
+			w.cell[c] = uint8(fc)
+			// c doubles as the tile numbered c here.
+			w.pat[c], w.slot[c] = owner[ft], slot[ft]
+			if c == 0 {
+				w.pat[c] = noPattern
+			}
+		}
+		for t := 1; t < n; t++ {
+			if w.pat[t] == noPattern {
+				return nil, fmt.Errorf("tile %d is in no pattern: the patterns must cover the board", frameTile(t))
+			}
+		}
+	}
+	return h, nil
+}
+
+// pdbState is what a domain keeps per lookup: where each pattern's tiles
+// are (frame cells), the placement's rank and the entry read there.
+type pdbState struct {
+	pos [maxViews][maxPatterns][8]uint8
+	rnk [maxViews][maxPatterns]int64
+	ex  [maxViews][maxPatterns]int32
+	sum [maxViews]int32
+	md  int32
+}
+
+func (h *pdbHeur) entry(pi int, r int64) int32 {
+	return int32(h.words[pi][r>>3] >> (uint(r&7) * 4) & 0xF)
+}
+
+// rankOf is Pattern.rank over a domain's arrays.
+func (h *pdbHeur) rankOf(pi int, pos *[8]uint8) int64 {
+	var used uint32
+	var r int64
+	for i := 0; i < h.k[pi]; i++ {
+		c := pos[i]
+		r += (int64(c) - int64(bits.OnesCount32(used&(1<<c-1)))) * h.mult[pi][i]
+		used |= 1 << c
+	}
+	return r
+}
+
+// slide is cursor.delta over a domain's arrays.
+func (h *pdbHeur) slide(pi int, pos *[8]uint8, s int, from, to uint8) int64 {
+	m := &h.mult[pi]
+	// A move along a row passes no cell: only the tile's own digit moves.
+	switch int(to) - int(from) {
+	case 1:
+		return m[s&7]
+	case -1:
+		return -m[s&7]
+	}
+	lo, hi, sign := from, to, int64(1)
+	if to < from {
+		lo, hi, sign = to, from, -1
+	}
+	dd := int64(hi - lo)
+	var dr int64
+	for j := 0; j < h.k[pi]; j++ {
+		c := pos[j]
+		if c <= lo || c >= hi {
+			continue
+		}
+		if j < s {
+			dd--
+		} else if j > s {
+			dr += sign * m[j&7]
+		}
+	}
+	return sign*dd*m[s&7] + dr
+}
+
+// reset fills st for the tiles of a board.
+func (h *pdbHeur) reset(st *pdbState, tiles *cells, n int, md *[slots][slots]int8) {
+	*st = pdbState{}
+	for c := 0; c < n; c++ {
+		t := tiles[c]
+		if t == 0 {
+			continue
+		}
+		st.md += int32(md[t][c])
+		for v := range h.views {
+			w := &h.views[v]
+			st.pos[v][w.pat[t]][w.slot[t]] = w.cell[c]
+		}
+	}
+	for v := range h.views {
+		for pi := range h.tables {
+			st.rnk[v][pi] = h.rankOf(pi, &st.pos[v][pi])
+			st.ex[v][pi] = h.entry(pi, st.rnk[v][pi])
+			st.sum[v] += st.ex[v][pi]
+		}
+	}
+}
+
+// value is the heuristic of a state: Manhattan plus twice the larger sum of
+// excesses.
+func (h *pdbHeur) value(st *pdbState) int32 {
+	s := st.sum[0]
+	if len(h.views) > 1 && st.sum[1] > s {
+		s = st.sum[1]
+	}
+	return st.md + 2*s
+}
+
+// child is the heuristic after tile slides from cell c to cell b (the
+// blank's), with dmd its change of Manhattan distance, st unchanged.
+func (h *pdbHeur) child(st *pdbState, tile, c, b uint8, dmd int32) int32 {
+	best := int32(-1)
+	for v := range h.views {
+		w := &h.views[v]
+		pi, s := int(w.pat[tile]), int(w.slot[tile])
+		r := st.rnk[v][pi] + h.slide(pi, &st.pos[v][pi], s, w.cell[c], w.cell[b])
+		sum := st.sum[v] - st.ex[v][pi] + h.entry(pi, r)
+		best = max(best, sum)
+	}
+	return st.md + dmd + 2*best
+}
+
+// apply makes the slide of child in st.
+func (h *pdbHeur) apply(st *pdbState, tile, c, b uint8, dmd int32) {
+	for v := range h.views {
+		w := &h.views[v]
+		pi, s := int(w.pat[tile]), int(w.slot[tile])
+		p := &st.pos[v][pi]
+		r := st.rnk[v][pi] + h.slide(pi, p, s, w.cell[c], w.cell[b])
+		p[s&7] = w.cell[b]
+		e := h.entry(pi, r)
+		st.sum[v] += e - st.ex[v][pi]
+		st.rnk[v][pi], st.ex[v][pi] = r, e
+	}
+	st.md += dmd
+}
+
+// tablesOpen holds the pattern tables this process has opened, by name.
+var tablesOpen pdb.Shared[*PatternTable]
+
+var (
+	heursMu sync.Mutex
+	heurs   = map[[2]uint8]*pdbHeur{}
+)
+
+// LoadPDB returns the tables of a pattern database heuristic of the
+// 15-puzzle for a goal: read from the cache directory, or built (with
+// progress) and saved when missing or bad. ctx cancels this caller's wait,
+// and a build nobody else waits for.
+func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Progress)) (*pdbHeur, error) {
+	key := [2]uint8{uint8(h), uint8(goal)}
+	heursMu.Lock()
+	ph := heurs[key]
+	heursMu.Unlock()
+	if ph != nil {
+		return ph, nil
+	}
+	pats, reflect, err := Patterns(h)
+	if err != nil {
+		return nil, err
+	}
+	var tabs []*PatternTable
+	for _, p := range pats {
+		load := func(ctx context.Context, progress func(pdb.Progress)) (*PatternTable, error) {
+			t, _, err := OpenPattern(ctx, p, 0, progress)
+			return t, err
+		}
+		t, err := tablesOpen.Get(ctx, p.Name, load, progress)
+		if err != nil {
+			return nil, err
+		}
+		tabs = append(tabs, t)
+	}
+	ph, err = newPDBHeur(4, goal, tabs, reflect)
+	if err != nil {
+		return nil, err
+	}
+	heursMu.Lock()
+	heurs[key] = ph
+	heursMu.Unlock()
+	return ph, nil
+}
+
+// OpenPattern returns p's table, read from the cache directory when a valid
+// file is there, else built and saved, and how it came by it.
+func OpenPattern(ctx context.Context, p *Pattern, workers int, progress func(pdb.Progress)) (*PatternTable, pdb.Opened, error) {
+	var built *PatternTable
+	build := func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+		t, err := BuildPattern(ctx, p, workers, progress)
+		if err != nil {
+			return nil, err
+		}
+		built = t
+		return t.Table, nil
+	}
+	o, err := pdb.Open(ctx, p.spec(), build, progress)
+	if err != nil {
+		return nil, o, err
+	}
+	if built != nil {
+		return built, o, nil // it knows its distribution already
+	}
+	return &PatternTable{Pattern: p, Table: o.Table}, o, nil
+}
+
+// OpenDatabases opens the stored tables a heuristic reads, for viz pdb
+// build: each read from the cache when valid, else built and saved; force
+// builds them all again.
+func OpenDatabases(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
+	h, err := ParseHeuristic(heuristic)
+	if err != nil {
+		return nil, err
+	}
+	pats, _, err := Patterns(h)
+	if err != nil {
+		return nil, err
+	}
+	if err := pdb.CheckCache(); err != nil {
+		return nil, err
+	}
+	var out []pdb.Opened
+	for _, p := range pats {
+		if !force {
+			_, o, err := OpenPattern(ctx, p, workers, progress)
+			if err != nil {
+				return out, err
+			}
+			if o.SaveErr != nil {
+				return out, o.SaveErr
+			}
+			out = append(out, o)
+			continue
+		}
+		start := time.Now()
+		t, err := BuildPattern(ctx, p, workers, progress)
+		if err != nil {
+			return out, err
+		}
+		o := pdb.Opened{Table: t.Table, Built: true, BuildTime: time.Since(start)}
+		o.Path, _ = pdb.FilePath(p.spec())
+		if err := pdb.Save(p.spec(), t.Table); err != nil {
+			return out, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// errPDBSize is returned for a pattern database heuristic on a board other
+// than the 15-puzzle's.
+var errPDBSize = errors.New("the pattern database heuristics are for the 15-puzzle (4x4) only")
+
+// PatternDistributions returns, for each pattern a heuristic reads, the
+// exact distribution of its value (Manhattan distance plus twice the stored
+// excess) over all placements of its tiles, which is its distribution over
+// random boards: counts by value. Tables are loaded, or built, as for a
+// search.
+func PatternDistributions(ctx context.Context, h Heuristic, progress func(pdb.Progress)) ([][]int64, error) {
+	ph, err := LoadPDB(ctx, h, BlankFirst, progress)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]int64, len(ph.tables))
+	for i, t := range ph.tables {
+		out[i] = t.HDistribution()
+	}
+	return out, nil
+}

@@ -1,0 +1,85 @@
+package tiles
+
+// dfsPDB is dfs for the pattern database heuristics: a child's value is
+// its Manhattan change plus, per lookup, one rank update and one table read
+// for the moved tile's pattern (the other patterns' entries stay as they
+// are); the child that is visited reuses them rather than reading again.
+func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
+	st := &s.next[blank&(slots-1)][(prev+1)&7]
+	n := int(st.n & 7)
+	if s.hist != nil {
+		s.local.visit[(g+h)&histMask]++
+		s.local.depth[depth&histMask]++
+	}
+	s.exp++
+	s.gen += int64(n)
+	if s.budget--; s.budget <= 0 && s.check() {
+		s.gen -= int64(n)
+		return true
+	}
+	ph := s.pdb
+	ps := &s.ps
+	lim := s.bound - g - 1
+	b := blank & (slots - 1)
+	nv := len(ph.views)
+	for i := 0; i < n; i++ {
+		o := st.off[i&3]
+		c := (o >> 2) & (slots - 1)
+		tile := s.tiles[c]
+		dmd := int32(s.delta[(int(tile)<<7|int(o))&(deltaLen-1)])
+		var rs [maxViews]int64
+		var es [maxViews]int32
+		best := int32(-1)
+		for v := 0; v < nv; v++ {
+			w := &ph.views[v&1]
+			pi, sl := int(w.pat[tile]), int(w.slot[tile])
+			r := ps.rnk[v&1][pi] + ph.slide(pi, &ps.pos[v&1][pi], sl, w.cell[c], w.cell[b])
+			e := ph.entry(pi, r)
+			rs[v&1], es[v&1] = r, e
+			best = max(best, ps.sum[v&1]-ps.ex[v&1][pi]+e)
+		}
+		ch := ps.md + dmd + 2*best
+		if ch > lim {
+			if f := g + 1 + ch; f < s.nextF {
+				s.nextF = f
+			}
+			if s.hist != nil {
+				s.local.prune[(g+1+ch)&histMask]++
+			}
+			continue
+		}
+		saved := *ps
+		for v := 0; v < nv; v++ {
+			w := &ph.views[v&1]
+			pi, sl := int(w.pat[tile]), int(w.slot[tile])
+			ps.pos[v&1][pi][sl&7] = w.cell[b]
+			ps.sum[v&1] += es[v&1] - ps.ex[v&1][pi]
+			ps.rnk[v&1][pi], ps.ex[v&1][pi] = rs[v&1], es[v&1]
+		}
+		ps.md += dmd
+		s.tiles[b] = tile
+		s.tiles[c] = 0
+		var done bool
+		if ch == 0 && s.tiles == s.goal {
+			s.path = make([]int, depth+1)
+			done = true
+			if s.hist != nil {
+				s.local.visit[(g+1)&histMask]++
+				s.local.depth[(depth+1)&histMask]++
+			}
+		} else {
+			done = s.dfsPDB(c, ch, g+1, int(o&3), depth+1)
+		}
+		s.tiles[c] = tile
+		s.tiles[b] = 0
+		*ps = saved
+		if done {
+			if s.path != nil {
+				s.path[depth] = int(o & 3)
+			}
+			s.gen -= int64(n - i - 1)
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,259 @@
+package tiles
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"idaviz/puzzles/pdb"
+)
+
+// twoBit is the search's table while a pattern's table is built: two bits
+// per (placement, blank cell), 32 to a word, a quarter of what a distance
+// would take (the 8-tile search's 4,151,347,200 entries fit 1 GB). The
+// search only asks which layer an entry is in: the one being expanded,
+// the next, an earlier one, or none yet.
+type twoBit struct {
+	words []uint64
+	size  int64
+}
+
+const (
+	stDone     = 0 // in an earlier layer, or not a region at all
+	stFrontier = 1 // in the layer being expanded
+	stNext     = 2 // in the layer being made
+	stUnknown  = 3
+
+	lowBits = 0x5555555555555555
+)
+
+func newTwoBit(size int64) *twoBit {
+	w := make([]uint64, (size+31)/32)
+	for i := range w {
+		w[i] = ^uint64(0)
+	}
+	return &twoBit{words: w, size: size}
+}
+
+func (t *twoBit) get(i int64) uint64 {
+	return atomic.LoadUint64(&t.words[i>>5]) >> (uint(i&31) * 2) & 3
+}
+
+// lower clears the bits of clear in entry i when it is unknown, and says
+// whether it was: unknown (11) becomes next (10), frontier (01) or done
+// (00). Concurrent writers only ever lower unknown entries, so the entry is
+// read first and an AND cannot spoil another state.
+func (t *twoBit) lower(i int64, clear uint64) bool {
+	p := &t.words[i>>5]
+	sh := uint(i&31) * 2
+	if atomic.LoadUint64(p)>>sh&3 != stUnknown {
+		return false
+	}
+	return atomic.AndUint64(p, ^(clear<<sh))>>sh&3 == stUnknown
+}
+
+// advance ends a layer over words [lo,hi): the frontier is done and the
+// next layer becomes the frontier.
+func (t *twoBit) advance(lo, hi int) {
+	for i := lo; i < hi; i++ {
+		x := t.words[i]
+		h, l := x>>1&lowBits, x&lowBits
+		t.words[i] = h | (h&l)<<1 // 00,01 -> 00; 10 -> 01; 11 -> 11
+	}
+}
+
+// count is the number of entries in state st.
+func (t *twoBit) count(st uint64) int64 {
+	var n int64
+	for i, x := range t.words {
+		h, l := x>>1&lowBits, x&lowBits
+		if st&2 == 0 {
+			h = ^h & lowBits
+		}
+		if st&1 == 0 {
+			l = ^l & lowBits
+		}
+		m := h & l
+		if i == len(t.words)-1 && t.size%32 != 0 {
+			m &= 1<<(2*uint(t.size%32)) - 1
+		}
+		n += int64(bits.OnesCount64(m))
+	}
+	return n
+}
+
+// search runs the breadth-first search over (placement, blank's region)
+// from the goal, layer by layer over workers, and gives each placement of
+// tab, when first reached, its excess over its Manhattan distance, halved.
+func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *geometry, workers int, progress func(pdb.Progress)) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	free := int64(p.Size*p.Size - len(p.Tiles))
+	goal := p.goal()
+	aux.lower(goal*free, 2) // the blank on its home cell, the lowest free one
+	tab.Set(goal, 0)
+	known := aux.size - aux.count(stUnknown)
+	frontier := int64(1)
+	const chunkWords = 1 << 10
+	nchunks := (len(aux.words) + chunkWords - 1) / chunkWords
+	for d := 0; frontier > 0; d++ {
+		backward := aux.size-known < frontier
+		var next, added atomic.Int64
+		var bad atomic.Value
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for ctx.Err() == nil {
+					c := int(next.Add(1) - 1)
+					if c >= nchunks {
+						return
+					}
+					lo := int64(c) * chunkWords * 32
+					n, err := p.layer2(aux, tab, g, lo, min(lo+chunkWords*32, aux.size), d, backward)
+					if err != nil {
+						bad.Store(err)
+					}
+					added.Add(n)
+				}
+			})
+		}
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		tick := time.NewTicker(200 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case <-done:
+				break wait
+			case <-tick.C:
+				if progress != nil {
+					progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known + added.Load(), Total: aux.size})
+				}
+			}
+		}
+		tick.Stop()
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("building pattern database %q: %w", p.Name, err)
+		}
+		if err, ok := bad.Load().(error); ok {
+			return err
+		}
+		var aw sync.WaitGroup
+		per := (len(aux.words) + workers - 1) / workers
+		for w := range workers {
+			aw.Go(func() { aux.advance(min(w*per, len(aux.words)), min((w+1)*per, len(aux.words))) })
+		}
+		aw.Wait()
+		frontier = added.Load()
+		known += frontier
+		if progress != nil {
+			progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known, Total: aux.size, LayerDone: true})
+		}
+	}
+	if known != aux.size {
+		return fmt.Errorf("pattern database %q: %d of %d regions unreachable", p.Name, aux.size-known, aux.size)
+	}
+	return nil
+}
+
+// layer2 makes layer d+1 over entries [lo,hi) of aux: pushing from the
+// frontier into unknown neighbours, or pulling into each unknown entry that
+// has a neighbour in the frontier. Each placement reached for the first
+// time gets its entry in tab.
+func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64, d int, backward bool) (int64, error) {
+	k := len(p.mult)
+	n := p.Size * p.Size
+	free := int64(n - k)
+	var md [8][16]int
+	for i, tile := range p.Tiles {
+		for c := 0; c < n; c++ {
+			h := int(tile)
+			md[i][c] = abs(c/p.Size-h/p.Size) + abs(c%p.Size-h%p.Size)
+		}
+	}
+	want := uint64(stFrontier)
+	if backward {
+		want = stUnknown
+	}
+	var cur cursor
+	cur.init(p, lo/free)
+	var added int64
+	reach := func(r int64, m int) error {
+		if tab.Load(r) != pdb.Unset {
+			return nil
+		}
+		e := (d + 1 - m) / 2
+		if e < 0 || e >= pdb.Unset || (d+1-m)%2 != 0 {
+			return fmt.Errorf("pattern database %q: distance %d against Manhattan %d does not fit 4 bits", p.Name, d+1, m)
+		}
+		tab.Set(r, uint32(e))
+		return nil
+	}
+	for i := lo; i < hi; i++ {
+		if i&31 == 0 {
+			x := atomic.LoadUint64(&aux.words[i>>5])
+			h, l := x>>1&lowBits, x&lowBits
+			var m uint64
+			if backward {
+				m = h & l
+			} else {
+				m = ^h & l & lowBits
+			}
+			if m == 0 {
+				i += 31
+				continue
+			}
+		}
+		if aux.get(i) != want {
+			continue
+		}
+		r := i / free
+		cur.seek(r)
+		fr := ^cur.used[k] & g.full
+		b := nthBit(fr, int(i-r*free))
+		reg := g.flood(1<<b, fr)
+		if bits.TrailingZeros32(reg) != b {
+			continue
+		}
+		m0 := 0
+		for s := 0; s < k; s++ {
+			m0 += md[s][cur.pos[s]]
+		}
+	moves:
+		for s := k - 1; s >= 0; s-- {
+			from := cur.pos[s]
+			for _, to := range g.neighbours[from] {
+				if reg>>to&1 == 0 {
+					continue
+				}
+				fr2 := fr&^(1<<to) | 1<<from
+				reg2 := g.flood(1<<from, fr2)
+				rep := bits.TrailingZeros32(reg2)
+				r2 := r + cur.delta(s, from, to)
+				j := r2*free + int64(bits.OnesCount32(fr2&(1<<rep-1)))
+				if backward {
+					if aux.get(j) == stFrontier {
+						if aux.lower(i, 1) {
+							added++
+							if err := reach(r, m0); err != nil {
+								return added, err
+							}
+						}
+						break moves
+					}
+				} else if aux.lower(j, 1) {
+					added++
+					if err := reach(r2, m0+md[s][to]-md[s][from]); err != nil {
+						return added, err
+					}
+				}
+			}
+		}
+	}
+	return added, nil
+}
