@@ -18,6 +18,8 @@ import (
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
+
+	"github.com/schollz/progressbar/v3"
 )
 
 func init() {
@@ -418,8 +420,18 @@ func randomPuzzles() []string {
 }
 
 // progressLine redraws the line that line returns four times a second until
-// the returned function is called, which erases it.
+// the returned function is called, which erases it. It is a spinner of the
+// terminal bars' library (pdb.Bar draws the database builds' with it), so
+// the two redraw a line the same way.
 func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
+	bar := progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSpinnerType(14),
+		progressbar.OptionSetElapsedTime(false),
+		progressbar.OptionSetRenderBlankState(false),
+		progressbar.OptionThrottle(0),
+		progressbar.OptionClearOnFinish(),
+	)
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
@@ -427,17 +439,14 @@ func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
 		t := time.NewTicker(250 * time.Millisecond)
 		defer t.Stop()
 		start := time.Now()
-		shown := false
 		for {
 			select {
 			case <-done:
-				if shown {
-					fmt.Fprint(w, "\r\033[K")
-				}
+				bar.Clear()
 				return
 			case <-t.C:
-				fmt.Fprintf(w, "\r\033[K%s", line(time.Since(start)))
-				shown = true
+				bar.Describe(line(time.Since(start)))
+				bar.Add64(1)
 			}
 		}
 	}()
