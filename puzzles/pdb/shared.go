@@ -2,6 +2,7 @@ package pdb
 
 import (
 	"context"
+	"path/filepath"
 	"sync"
 )
 
@@ -31,6 +32,12 @@ type loading[T any] struct {
 // this caller waits.
 func (s *Shared[T]) Get(ctx context.Context, name string, load func(ctx context.Context, progress func(Progress)) (T, error), progress func(Progress)) (T, error) {
 	var zero T
+	// A table is known by its name in the cache folder of the moment: a
+	// process that points IDAVIZ_CACHE_DIR elsewhere (tests do) opens that
+	// folder's table, not the one it had.
+	if dir, err := CacheDir(); err == nil {
+		name = filepath.Join(dir, name)
+	}
 	s.mu.Lock()
 	if s.m == nil {
 		s.m = map[string]*loading[T]{}
