@@ -427,6 +427,9 @@ func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
 	bar := progressbar.NewOptions64(-1,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSpinnerType(14),
+		// The ticker below moves the spinner: the library's own goroutine
+		// for it reads the bar's state unlocked (a race) and outlives it.
+		progressbar.OptionSetSpinnerChangeInterval(0),
 		progressbar.OptionSetElapsedTime(false),
 		progressbar.OptionSetRenderBlankState(false),
 		progressbar.OptionThrottle(0),
