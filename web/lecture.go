@@ -1,13 +1,13 @@
 package web
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"sync"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/trace"
 )
 
@@ -68,34 +68,12 @@ func (ls *lectureStore) save(l *trace.Lecture) error {
 	return nil
 }
 
-// writeLecture writes l to path through a temporary file in the same
-// folder, renamed into place.
+// writeLecture writes l to path whole or not at all.
 func writeLecture(path string, l *trace.Lecture) error {
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (%s)", path, fi.Mode().Type())
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := l.WriteTo(w)
 		return err
-	}
-	bw := bufio.NewWriter(tmp)
-	_, err = l.WriteTo(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	})
 }
 
 // lectureMsg tells the page the replay's bookmarks: when it opens, and as

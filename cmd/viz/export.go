@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/trace"
 	"idaviz/web"
 )
@@ -169,7 +170,7 @@ func runTraceExport(e *env, args []string) int {
 		}
 		return exitOK
 	}
-	if err := writeFileAtomic(*out, func(w io.Writer) error { return write(w, rd) }); err != nil {
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return write(w, rd) }); err != nil {
 		return fail(e, "viz trace export: %s: %v", in, err)
 	}
 	return exitOK
@@ -196,30 +197,6 @@ func feed(rd *trace.Reader, sink trace.Sink) error {
 		}
 		sink.Event(ev)
 	}
-}
-
-// writeFileAtomic writes path through a temporary file renamed into place:
-// a failed export leaves no half file behind.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(tmp, 1<<20)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
 }
 
 // exportCSV writes the per-iteration table with the f-histograms as columns.
@@ -309,7 +286,7 @@ func exportHTML(e *env, cmd, in, out, notes string, frames int) int {
 		return fail(e, "%s: %v", cmd, err)
 	}
 	opt := web.ExportOptions{Lecture: lec, TraceName: in}
-	if err := writeFileAtomic(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, frames, opt) }); err != nil {
+	if err := atomicfile.Write(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, frames, opt) }); err != nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
 	n := 0

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"idaviz/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -232,23 +233,11 @@ func Save(s Spec, t *Table) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	err = atomicfile.Write(path, func(w io.Writer) error {
+		_, err := t.WriteTo(w)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
-	}
-	bw := bufio.NewWriterSize(f, 1<<20)
-	_, err = t.WriteTo(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
 		return fmt.Errorf("saving pattern database %q: %w", s.Name, err)
 	}
 	return nil
