@@ -1579,7 +1579,13 @@ function lectureAfterState(msg) {
       if (e === b.event) { lecture.cur = k; lecture.noteEvent = e; lecture.landing = false; playing = false; send({ type: 'pause' }); } else goBookmark(k);
     } else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
   }
-  if (lecture.landing && !running) { lecture.landing = false; lecture.noteEvent = e; }
+  if (lecture.landing && !running) {
+    // The seek's own state, not one sent before it (on a loaded machine the
+    // end of a run can arrive after the jump): the replay rests at the
+    // bookmark's event, or the one before a run's end.
+    const b = lecture.bookmarks[lecture.cur];
+    if (!b || Math.abs(e - b.event) <= 1) { lecture.landing = false; lecture.noteEvent = e; }
+  }
   followLink();
   if (lecture.linked && !running && e >= 0) {
     const h = '#event=' + e;
