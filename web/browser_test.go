@@ -180,6 +180,7 @@ var docShots = map[string]string{
 	"big-tree":                 "tree.png",
 	"quiz-question":            "quiz.png",
 	"lecture-present-1280x720": "lecture.png",
+	"compare-1440x900":         "compare.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
