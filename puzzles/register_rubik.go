@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"idaviz/engine"
 	"idaviz/puzzles/magiccube"
@@ -80,6 +81,9 @@ func parseRubik(state, goal string) (Instance, error) {
 		c := rubik.Random(rand.New(rand.NewPCG(seed, randomStream)))
 		return rubikInstance{cube: c, text: c.Facelets()}, nil
 	}
+	if err := faceletTypo(state); err != nil {
+		return nil, err
+	}
 	// 54 letters of URFDLB would also read as 54 quarter turns.
 	if rubik.LooksLikeFacelets(state) {
 		c, err := rubik.FromFacelets(state)
@@ -106,6 +110,37 @@ func parseRubik(state, goal string) (Instance, error) {
 		return nil, fmt.Errorf("sticker net: %w", nerr)
 	}
 	return nil, err
+}
+
+// faceletCount is the length of a facelet string (Cube Explorer's, kociemba's).
+const faceletCount = 54
+
+// faceletTypo refuses a text that reads as a facelet string with a slip in
+// it: about 54 face letters with no spaces, no '/' and no turn marks. Read
+// as a scramble of some fifty quarter turns, or as a net, it would be
+// solved, or refused, for the wrong reason.
+func faceletTypo(state string) error {
+	s := strings.TrimSpace(state)
+	n := utf8.RuneCountInString(s)
+	if n < faceletCount-6 || n > faceletCount+6 || rubik.LooksLikeFacelets(s) {
+		return nil
+	}
+	bad, badAt, other := rune(0), 0, 0
+	for i, r := range []rune(s) {
+		if !strings.ContainsRune("URFDLB", r) {
+			if other == 0 {
+				bad, badAt = r, i
+			}
+			other++
+		}
+	}
+	if other > 3 || strings.ContainsAny(s, " \t\n/2'") {
+		return nil
+	}
+	if n != faceletCount {
+		return fmt.Errorf("%d face letters with no spaces: a facelet string has %d (U R F D L B, in URFDLB order); a scramble separates its moves with spaces", n, faceletCount)
+	}
+	return fmt.Errorf("facelet %d is %q: a facelet string is %d letters of U R F D L B", badAt+1, bad, faceletCount)
 }
 
 // meantAsNet tells by content which of the two a text that is neither was

@@ -97,7 +97,9 @@ func TestRubikFaceletsBad(t *testing.T) {
 	for _, tc := range []struct{ state, want string }{
 		{"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR", "10 facelets of R"},
 		{"UUUURUUUUURRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", "centre of face U"},
-		{"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX", "net"},
+		// A slip in a facelet string is said as such, not as a bad net.
+		{"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX", "facelet 54 is 'X'"},
+		{"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB", "53 face letters with no spaces"},
 		// Two corner stickers swapped: a twisted corner.
 		{"UUUUUUUUFRRRRRRRRRUFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", "corner"},
 	} {
