@@ -177,12 +177,13 @@ func iterationsOf(s runStats) []trace.Iteration {
 	return its
 }
 
-// iterationCounts charts expanded, generated and pruned per iteration for
-// every run of the tab. The axis is the bound, not the iteration's number:
-// runs with different heuristics start at different bounds, and the same
-// bound is the same question asked of each (how many nodes have f within
-// it), so that is where their bars belong side by side.
-func iterationCounts(runs []runStats) map[string]any {
+// boundAxis is the x axis of the per-iteration charts: every bound any of
+// runs searched, in order, with each bound's place on it. The axis is the
+// bound, not the iteration's number: runs with different heuristics start at
+// different bounds, and the same bound is the same question asked of each
+// (how many nodes have f within it), so that is where their bars belong
+// side by side.
+func boundAxis(runs []runStats) (xs []string, index map[int]int) {
 	seen := map[int]bool{}
 	var bounds []int
 	for _, r := range runs {
@@ -194,43 +195,18 @@ func iterationCounts(runs []runStats) map[string]any {
 		}
 	}
 	slices.Sort(bounds)
-	index := map[int]int{}
-	xs := make([]string, len(bounds))
+	index = map[int]int{}
+	xs = make([]string, len(bounds))
 	for i, b := range bounds {
 		index[b] = i
 		xs[i] = strconv.Itoa(b)
 	}
-	// One run: expanded, generated and pruned. Several: the nodes each
-	// generated, one bar a run, so the legend names runs, not measures.
-	name, entries := "nodes per iteration", 3
-	if len(runs) > 1 {
-		name, entries = "nodes generated per iteration", len(runs)
-	}
-	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(legendLines(entries)), countAxis(), xAxis("bound"))
-	bar.SetXAxis(xs)
-	for _, r := range runs {
-		e := make([]int64, len(bounds))
-		g := make([]int64, len(bounds))
-		p := make([]int64, len(bounds))
-		for _, it := range iterationsOf(r) {
-			i := index[it.Bound]
-			e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
-		}
-		if len(runs) > 1 {
-			bar.AddSeries(runName(r), barValues(g, len(bounds)))
-			continue
-		}
-		bar.AddSeries("expanded", barValues(e, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
-		bar.AddSeries("generated", barValues(g, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
-		bar.AddSeries("pruned", barValues(p, len(bounds)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
-	}
-	bar.Validate()
-	return bar.JSON()
+	return xs, index
 }
 
-// boundChart charts the bound of each iteration for every run of the tab.
-func boundChart(runs []runStats) map[string]any {
+// iterationAxis is the x axis of the bound chart: the iterations 1 to the
+// most any of runs made.
+func iterationAxis(runs []runStats) []string {
 	n := 0
 	for _, r := range runs {
 		n = max(n, len(iterationsOf(r)))
@@ -239,29 +215,46 @@ func boundChart(runs []runStats) map[string]any {
 	for i := range xs {
 		xs[i] = strconv.Itoa(i + 1)
 	}
-	// A single run needs no legend.
-	lines := 0
-	if len(runs) > 1 {
-		lines = legendLines(len(runs))
+	return xs
+}
+
+// iterationCounts charts a run's expanded, generated and pruned nodes per
+// iteration, by bound (several runs compare in compareIterations).
+func iterationCounts(r runStats) map[string]any {
+	xs, index := boundAxis([]runStats{r})
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(true), tooltip(), grid(legendLines(3)), countAxis(), xAxis("bound"))
+	bar.SetXAxis(xs)
+	e := make([]int64, len(xs))
+	g := make([]int64, len(xs))
+	p := make([]int64, len(xs))
+	for _, it := range iterationsOf(r) {
+		i := index[it.Bound]
+		e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
 	}
+	bar.AddSeries("expanded", barValues(e, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
+	bar.AddSeries("generated", barValues(g, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
+	bar.AddSeries("pruned", barValues(p, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
+	bar.Validate()
+	return bar.JSON()
+}
+
+// boundChart charts a run's bound per iteration (several runs compare in
+// compareBounds).
+func boundChart(r runStats) map[string]any {
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(lines > 0), tooltip(), grid(lines), xAxis("iteration"),
+	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(false), tooltip(), grid(0), xAxis("iteration"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1}))
-	line.SetXAxis(xs)
-	for _, r := range runs {
-		var ds []opts.LineData
-		for _, it := range iterationsOf(r) {
-			ds = append(ds, opts.LineData{Value: it.Bound})
-		}
-		line.AddSeries(runName(r), ds, charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}))
+	line.SetXAxis(iterationAxis([]runStats{r}))
+	var ds []opts.LineData
+	for _, it := range iterationsOf(r) {
+		ds = append(ds, opts.LineData{Value: it.Bound})
 	}
+	line.AddSeries(runName(r), ds, charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}))
 	line.Validate()
 	return line.JSON()
 }
 
-// hStarChart charts, once a run is solved, h along the solution path
-// against the true remaining distance h* = length − depth: how well the
-// heuristic guides, and that it never overestimates (h ≤ h*). It is nil
 // before a solution, or for a run without a tree (a fast one).
 func hStarChart(s runStats) map[string]any {
 	h := s.SolutionH

@@ -78,18 +78,19 @@ func TestFHistogram(t *testing.T) {
 }
 
 func TestIterationCharts(t *testing.T) {
-	runs := []runStats{sampleRun(1, "manhattan"), sampleRun(2, "misplaced")}
-	opt := decodeOption(t, iterationCounts(runs))
-	if len(opt.Series) != 2 || len(opt.XAxis[0].Data) != 2 {
-		t.Fatalf("two runs of two iterations: %d series (want one a run), %d iterations", len(opt.Series), len(opt.XAxis[0].Data))
+	// One run's charts; several runs compare in compare.go (TestCompareCharts).
+	r := sampleRun(1, "manhattan")
+	opt := decodeOption(t, iterationCounts(r))
+	if len(opt.Series) != 3 || len(opt.XAxis[0].Data) != 2 {
+		t.Fatalf("a run of two iterations: %d series (want expanded, generated, pruned), %d iterations", len(opt.Series), len(opt.XAxis[0].Data))
 	}
-	if v := opt.Series[0].Data[1].Value; v == nil || *v != 11 {
+	if v := opt.Series[1].Data[1].Value; v == nil || *v != 11 {
 		t.Errorf("generated in iteration 2: %v", v)
 	}
-	b := decodeOption(t, boundChart(runs))
-	if len(b.Series) != 2 || len(b.Series[0].Data) != 2 || *b.Series[0].Data[1].Value != 12 {
+	b := decodeOption(t, boundChart(r))
+	if len(b.Series) != 1 || len(b.Series[0].Data) != 2 || *b.Series[0].Data[1].Value != 12 {
 		t.Errorf("bounds: %+v", b.Series)
 	}
-	decodeOption(t, iterationCounts(nil))
-	decodeOption(t, boundChart(nil))
+	decodeOption(t, iterationCounts(runStats{}))
+	decodeOption(t, boundChart(runStats{}))
 }

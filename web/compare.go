@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -123,23 +122,7 @@ func stackedRunBars(bar *charts.Bar, r runStats, solid, hatched []opts.BarData, 
 // order), the whole bar what the iteration generated, its solid part the
 // nodes expanded and its hatched part the rest (the pruned, and a goal).
 func compareIterations(runs []runStats) map[string]any {
-	seen := map[int]bool{}
-	var bounds []int
-	for _, r := range runs {
-		for _, it := range iterationsOf(r) {
-			if !seen[it.Bound] {
-				seen[it.Bound] = true
-				bounds = append(bounds, it.Bound)
-			}
-		}
-	}
-	slices.Sort(bounds)
-	index := map[int]int{}
-	xs := make([]string, len(bounds))
-	for i, b := range bounds {
-		index[b] = i
-		xs[i] = strconv.Itoa(b)
-	}
+	xs, index := boundAxis(runs)
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes generated per iteration (solid part: expanded)"),
 		tooltip(), countAxis(), xAxis("bound")}, compareLegend(len(runs))...)...)
@@ -147,13 +130,13 @@ func compareIterations(runs []runStats) map[string]any {
 	var hatched []bool
 	var kinds []string
 	for _, r := range runs {
-		e := make([]int64, len(bounds))
-		p := make([]int64, len(bounds))
+		e := make([]int64, len(xs))
+		p := make([]int64, len(xs))
 		for _, it := range iterationsOf(r) {
 			i := index[it.Bound]
 			e[i], p[i] = it.Expanded, it.Generated-it.Expanded
 		}
-		stackedRunBars(bar, r, barValues(e, len(bounds)), barValues(p, len(bounds)))
+		stackedRunBars(bar, r, barValues(e, len(xs)), barValues(p, len(xs)))
 		hatched = append(hatched, false, true)
 		kinds = append(kinds, "expanded", "generated, not expanded")
 	}
@@ -267,19 +250,11 @@ func addInto(dst, src []int64) []int64 {
 // whose bounds coincide draw different dashes and markers, the later
 // smaller, so neither hides the other.
 func compareBounds(runs []runStats) map[string]any {
-	n := 0
-	for _, r := range runs {
-		n = max(n, len(iterationsOf(r)))
-	}
-	xs := make([]string, n)
-	for i := range xs {
-		xs[i] = strconv.Itoa(i + 1)
-	}
 	line := charts.NewLine()
 	line.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("bound per iteration"), tooltip(), xAxis("iteration"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1})},
 		compareLegend(len(runs))...)...)
-	line.SetXAxis(xs)
+	line.SetXAxis(iterationAxis(runs))
 	kinds := make([]string, len(runs))
 	for i, r := range runs {
 		var ds []opts.LineData

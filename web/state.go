@@ -248,8 +248,8 @@ func chartsOf(active runStats, all []runStats, histBound int) map[string]any {
 		"effort":     effortChart(active),
 		"fhist":      fHistogram(active, false),
 		"fhistTotal": fHistogram(active, true),
-		"iterations": iterationCounts(all),
-		"bounds":     boundChart(all),
+		"iterations": iterationCounts(active),
+		"bounds":     boundChart(active),
 	}
 }
 
