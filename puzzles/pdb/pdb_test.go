@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -206,5 +207,25 @@ func TestBar(t *testing.T) {
 		if lines := strings.Count(out, "\n"); !tty && lines != 13 {
 			t.Errorf("off a terminal, %d lines; want one per layer (13)", lines)
 		}
+	}
+}
+
+// TestNext: Next finds each entry of a value in order, across words that
+// hold none of it, and stops at hi.
+func TestNext(t *testing.T) {
+	tab := New("next", 100)
+	want := []int64{3, 8, 9, 40, 99}
+	for _, i := range want {
+		tab.Set(i, 5)
+	}
+	var got []int64
+	for i := tab.Next(0, 100, 5); i < 100; i = tab.Next(i+1, 100, 5) {
+		got = append(got, i)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("entries of value 5: %v, want %v", got, want)
+	}
+	if i := tab.Next(10, 40, 5); i != 40 {
+		t.Errorf("Next(10, 40) = %d, want 40 (hi: none before it)", i)
 	}
 }

@@ -68,6 +68,23 @@ func (t *Table) Load(i int64) uint32 {
 // that skips whole words (see HasNibble).
 func (t *Table) Word(i int64) uint32 { return atomic.LoadUint32(&t.words[i>>3]) }
 
+// Next returns the first entry in [i, hi) whose value is v, or hi. A layer
+// of a breadth-first build scans the table with it: a word that holds no v
+// is passed over whole.
+func (t *Table) Next(i, hi int64, v uint32) int64 {
+	for ; i < hi; i++ {
+		w := t.Word(i)
+		if i&7 == 0 && !HasNibble(w, v) {
+			i += 7
+			continue
+		}
+		if w>>(uint(i&7)*4)&0xF == v {
+			return i
+		}
+	}
+	return hi
+}
+
 // HasNibble reports whether any of the 8 nibbles of w equals v.
 func HasNibble(w, v uint32) bool {
 	x := w ^ (v * 0x11111111)

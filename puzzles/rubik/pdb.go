@@ -44,15 +44,7 @@ func Build(ctx context.Context, p Pattern, workers int, progress func(pdb.Progre
 func push(t *pdb.Table, mt *moveTables, lo, hi int64, d uint32) int64 {
 	var n int64
 	no := mt.no
-	for i := lo; i < hi; i++ {
-		w := t.Word(i)
-		if i&7 == 0 && !pdb.HasNibble(w, d) {
-			i += 7
-			continue
-		}
-		if w>>(uint(i&7)*4)&0xF != d {
-			continue
-		}
+	for i := t.Next(lo, hi, d); i < hi; i = t.Next(i+1, hi, d) {
 		r, o := i/no, i%no
 		base := r * NumMoves
 		for m := int64(0); m < NumMoves; m++ {
@@ -70,15 +62,7 @@ func push(t *pdb.Table, mt *moveTables, lo, hi int64, d uint32) int64 {
 func pull(t *pdb.Table, mt *moveTables, lo, hi int64, d uint32) int64 {
 	var n int64
 	no := mt.no
-	for i := lo; i < hi; i++ {
-		w := t.Word(i)
-		if i&7 == 0 && !pdb.HasNibble(w, pdb.Unset) {
-			i += 7
-			continue
-		}
-		if w>>(uint(i&7)*4)&0xF != pdb.Unset {
-			continue
-		}
+	for i := t.Next(lo, hi, pdb.Unset); i < hi; i = t.Next(i+1, hi, pdb.Unset) {
 		r, o := i/no, i%no
 		base := r * NumMoves
 		for m := int64(0); m < NumMoves; m++ {

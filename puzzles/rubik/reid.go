@@ -91,15 +91,7 @@ func (n *neighbours) load(pt *coordTables, class int64) {
 func reidPush(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
 	var n int64
 	nb := neighbours{class: -1}
-	for i := lo; i < hi; i++ {
-		w := t.Word(i)
-		if i&7 == 0 && !pdb.HasNibble(w, d) {
-			i += 7
-			continue
-		}
-		if w>>(uint(i&7)*4)&0xF != d {
-			continue
-		}
+	for i := t.Next(lo, hi, d); i < hi; i = t.Next(i+1, hi, d) {
 		class, tw := i/NTwist, int(i%NTwist)
 		if class != nb.class {
 			nb.load(pt, class)
@@ -130,15 +122,7 @@ func reidPush(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
 func reidPull(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
 	var n int64
 	nb := neighbours{class: -1}
-	for i := lo; i < hi; i++ {
-		w := t.Word(i)
-		if i&7 == 0 && !pdb.HasNibble(w, pdb.Unset) {
-			i += 7
-			continue
-		}
-		if w>>(uint(i&7)*4)&0xF != pdb.Unset {
-			continue
-		}
+	for i := t.Next(lo, hi, pdb.Unset); i < hi; i = t.Next(i+1, hi, pdb.Unset) {
 		class, tw := i/NTwist, int(i%NTwist)
 		if class != nb.class {
 			nb.load(pt, class)
