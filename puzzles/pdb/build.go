@@ -47,38 +47,14 @@ func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 		// The size of layer d is not kept: compare the entries still unknown
 		// with those known, which is what the two directions cost.
 		backward := t.size-filled < filled
-		var next, added atomic.Int64
-		var wg sync.WaitGroup
 		nchunks := (t.size + chunk - 1) / chunk
-		for range workers {
-			wg.Go(func() {
-				for ctx.Err() == nil {
-					c := next.Add(1) - 1
-					if c >= nchunks {
-						return
-					}
-					lo := c * chunk
-					added.Add(layer(t, lo, min(lo+chunk, t.size), uint32(d), backward))
-				}
-			})
-		}
-		done := make(chan struct{})
-		go func() { wg.Wait(); close(done) }()
-		tick := time.NewTicker(200 * time.Millisecond)
-	wait:
-		for {
-			select {
-			case <-done:
-				break wait
-			case <-tick.C:
-				report(d+1, filled+added.Load(), false)
-			}
-		}
-		tick.Stop()
+		n := Chunks(ctx, workers, nchunks, func(c int64) int64 {
+			lo := c * chunk
+			return layer(t, lo, min(lo+chunk, t.size), uint32(d), backward)
+		}, func(added int64) { report(d+1, filled+added, false) })
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("building pattern database %q: %w", t.Name, err)
 		}
-		n := added.Load()
 		if n == 0 {
 			return fmt.Errorf("pattern database %q: %d of %d entries unreachable", t.Name, t.size-filled, t.size)
 		}
@@ -86,4 +62,36 @@ func Fill(ctx context.Context, t *Table, goals []int64, workers int, layer Layer
 		report(d+1, filled, true)
 	}
 	return nil
+}
+
+// Chunks runs work on the chunks 0 to n-1 over workers goroutines, each
+// taking the next chunk left until none is or ctx ends, and returns the sum
+// of what work returned. Meanwhile tick gets the sum so far five times a
+// second, for a progress report.
+func Chunks(ctx context.Context, workers int, n int64, work func(c int64) int64, tick func(sum int64)) int64 {
+	var next, sum atomic.Int64
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				c := next.Add(1) - 1
+				if c >= n {
+					return
+				}
+				sum.Add(work(c))
+			}
+		})
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	t := time.NewTicker(200 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return sum.Load()
+		case <-t.C:
+			tick(sum.Load())
+		}
+	}
 }

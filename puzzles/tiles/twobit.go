@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"idaviz/puzzles/pdb"
 )
@@ -103,40 +102,19 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	nchunks := (len(aux.words) + chunkWords - 1) / chunkWords
 	for d := 0; frontier > 0; d++ {
 		backward := aux.size-known < frontier
-		var next, added atomic.Int64
 		var bad atomic.Value
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for ctx.Err() == nil {
-					c := int(next.Add(1) - 1)
-					if c >= nchunks {
-						return
-					}
-					lo := int64(c) * chunkWords * 32
-					n, err := p.layer2(aux, tab, g, lo, min(lo+chunkWords*32, aux.size), d, backward)
-					if err != nil {
-						bad.Store(err)
-					}
-					added.Add(n)
-				}
-			})
-		}
-		done := make(chan struct{})
-		go func() { wg.Wait(); close(done) }()
-		tick := time.NewTicker(200 * time.Millisecond)
-	wait:
-		for {
-			select {
-			case <-done:
-				break wait
-			case <-tick.C:
-				if progress != nil {
-					progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known + added.Load(), Total: aux.size})
-				}
+		added := pdb.Chunks(ctx, workers, int64(nchunks), func(c int64) int64 {
+			lo := c * chunkWords * 32
+			n, err := p.layer2(aux, tab, g, lo, min(lo+chunkWords*32, aux.size), d, backward)
+			if err != nil {
+				bad.Store(err)
 			}
-		}
-		tick.Stop()
+			return n
+		}, func(added int64) {
+			if progress != nil {
+				progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known + added, Total: aux.size})
+			}
+		})
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("building pattern database %q: %w", p.Name, err)
 		}
@@ -149,7 +127,7 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 			aw.Go(func() { aux.advance(min(w*per, len(aux.words)), min((w+1)*per, len(aux.words))) })
 		}
 		aw.Wait()
-		frontier = added.Load()
+		frontier = added
 		known += frontier
 		if progress != nil {
 			progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known, Total: aux.size, LayerDone: true})
