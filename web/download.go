@@ -72,25 +72,34 @@ func (c *cappedSink) Event(e *trace.Event) {
 	}
 }
 
-// rerun runs the page's search again into sink, up to events events, in one
-// of the server's search slots.
-func (s *Server) rerun(ctx context.Context, req startRequest, events int64, sink trace.Sink) (trace.RunInfo, error) {
+// liveRun is the live run a download's query names, opened as the page's
+// search was (with its memory budget), and how many events the page saw.
+func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, error) {
+	req, events, err := runRequest(r)
+	if err != nil {
+		return req, nil, 0, err
+	}
 	src, err := s.origin.open(req)
 	if err != nil {
-		return trace.RunInfo{}, err
+		return req, nil, 0, err
 	}
 	live, ok := src.(*liveSource)
 	if !ok {
-		return trace.RunInfo{}, errors.New("this server replays a trace")
+		return req, nil, 0, errors.New("this server replays a trace")
 	}
+	return req, live, events, nil
+}
+
+// rerun runs a live run again into sink, up to events events, in one of the
+// server's search slots.
+func (s *Server) rerun(ctx context.Context, live *liveSource, events int64, sink trace.Sink) error {
 	if !s.slots.acquire(ctx) {
-		return live.info, ctx.Err()
+		return ctx.Err()
 	}
 	defer s.slots.release()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	err = live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
-	return live.info, err
+	return live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
 }
 
 // traceLevel is the level a live run's page saw: a fast run folds
@@ -138,10 +147,7 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	req, events, err := runRequest(r)
-	if err == nil {
-		_, err = newLiveSource(req)
-	}
+	req, live, events, err := s.liveRun(r)
 	if err != nil {
 		http.Error(w, "download this run: "+err.Error(), http.StatusBadRequest)
 		return
@@ -149,7 +155,7 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
 	bw := bufio.NewWriterSize(w, 64<<10)
 	tr := trace.NewRecorder(bw, trace.EncodingBinary, traceLevel(req))
-	if _, err := s.rerun(r.Context(), req, events, tr); err != nil && !errors.Is(err, context.Canceled) {
+	if err := s.rerun(r.Context(), live, events, tr); err != nil && !errors.Is(err, context.Canceled) {
 		s.logf("download this run: %v", err)
 	}
 	if err := tr.Close(); err != nil {
@@ -180,21 +186,13 @@ func (s *recordingSink) Event(e *trace.Event) {
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 	rec, opt := s.opt.Recording, ExportOptions{}
 	if rec != nil {
-		var err error
-		if rec, err = rec.InMemory(maxExportEvents); err != nil {
-			http.Error(w, "export this run: "+err.Error()+" with viz trace export --format html", http.StatusRequestEntityTooLarge)
-			return
-		}
 		if s.lecture != nil {
 			l := s.lecture.get()
 			opt.Lecture = &l
 		}
 		opt.TraceName = s.opt.TraceName
 	} else {
-		req, events, err := runRequest(r)
-		if err == nil {
-			_, err = newLiveSource(req)
-		}
+		req, live, events, err := s.liveRun(r)
 		if err != nil {
 			http.Error(w, "export this run: "+err.Error(), http.StatusBadRequest)
 			return
@@ -202,7 +200,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithCancel(r.Context())
 		defer cancel()
 		sink := &recordingSink{level: traceLevel(req), max: maxExportEvents, cancel: cancel}
-		if _, err := s.rerun(ctx, req, events, sink); err != nil && !errors.Is(err, context.Canceled) {
+		if err := s.rerun(ctx, live, events, sink); err != nil && !errors.Is(err, context.Canceled) {
 			http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
 			return
 		}

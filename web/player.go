@@ -333,8 +333,7 @@ func (p *player) frame(treeIter int) frame {
 		lastEvent = describeEvent(&p.lastEv)
 	}
 	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
-		lastKind: p.lastEv.Kind, waited: p.waited, queued: p.queued.Load()}
-	f.lastEvent = lastEvent
+		lastEvent: lastEvent, lastKind: p.lastEv.Kind, waited: p.waited, queued: p.queued.Load()}
 	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
 	f.stats.Effort = p.tree.effortView()
 	if b := p.build.Load(); b != nil {

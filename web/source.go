@@ -278,22 +278,6 @@ func (r *Recording) Each(f func(e *trace.Event) error) error {
 	return nil
 }
 
-// InMemory returns the recording with its events in memory (itself when
-// they are), for the exports that precompute the page: at most max events.
-func (r *Recording) InMemory(max int) (*Recording, error) {
-	if r.index == nil {
-		return r, nil
-	}
-	if r.index.n > max {
-		return nil, fmt.Errorf("the trace has %d events, more than an export holds in memory (%d); export a shorter trace", r.index.n, max)
-	}
-	rec := &Recording{Info: r.Info, Events: make([]trace.Event, 0, r.index.n)}
-	return rec, r.Each(func(e *trace.Event) error {
-		rec.Events = append(rec.Events, e.Clone())
-		return nil
-	})
-}
-
 // Close closes the file of a recording OpenTrace made.
 func (r *Recording) Close() error {
 	if r.index != nil {
