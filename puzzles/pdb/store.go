@@ -269,13 +269,24 @@ var cacheWarning sync.Once
 // rebuilt. When the cache cannot be written the table is built in memory and
 // progress is told so, once per process, with the reason.
 func Open(ctx context.Context, s Spec, build Builder, progress func(Progress)) (Opened, error) {
+	t, lerr := Load(s)
+	if lerr == nil {
+		path, _ := FilePath(s)
+		return Opened{Table: t, Path: path}, nil
+	}
+	o, err := Rebuild(ctx, s, build, progress)
+	o.Reason = lerr
+	return o, err
+}
+
+// Rebuild builds s's table whatever the cache holds and saves it (viz pdb
+// build --force, and Open when the cache has no valid file). A cache that
+// cannot be written is said once, through progress, and left in SaveErr:
+// the table still serves this process.
+func Rebuild(ctx context.Context, s Spec, build Builder, progress func(Progress)) (Opened, error) {
 	path, err := FilePath(s)
 	if err != nil {
 		path = ""
-	}
-	t, lerr := Load(s)
-	if lerr == nil {
-		return Opened{Table: t, Path: path}, nil
 	}
 	cerr := CheckCache()
 	if cerr != nil && progress != nil {
@@ -284,11 +295,11 @@ func Open(ctx context.Context, s Spec, build Builder, progress func(Progress)) (
 		})
 	}
 	start := time.Now()
-	t, err = build(ctx, progress)
+	t, err := build(ctx, progress)
 	if err != nil {
 		return Opened{}, err
 	}
-	o := Opened{Table: t, Path: path, Built: true, Reason: lerr, BuildTime: time.Since(start)}
+	o := Opened{Table: t, Path: path, Built: true, BuildTime: time.Since(start)}
 	if cerr != nil {
 		o.SaveErr = cerr
 		return o, nil

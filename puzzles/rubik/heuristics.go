@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"idaviz/puzzles/pdb"
 	"strings"
-	"time"
 )
 
 // HeuristicNames lists the heuristics, the strongest practical one first:
@@ -117,26 +116,26 @@ func OpenDatabases(ctx context.Context, heuristic string, workers int, force boo
 	}
 	var out []pdb.Opened
 	for _, p := range pats {
-		if !force {
-			o, err := Open(ctx, p, workers, progress)
-			if err != nil {
-				return out, err
-			}
-			if o.SaveErr != nil {
-				return out, o.SaveErr
-			}
-			out = append(out, o.Opened)
-			continue
+		var o pdb.Opened
+		var err error
+		if force {
+			o, err = pdb.Rebuild(ctx, p.spec(), func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+				t, err := Build(ctx, p, workers, progress)
+				if err != nil {
+					return nil, err
+				}
+				return t.Table, nil
+			}, progress)
+		} else {
+			var ro Opened
+			ro, err = Open(ctx, p, workers, progress)
+			o = ro.Opened
 		}
-		start := time.Now()
-		t, err := Build(ctx, p, workers, progress)
 		if err != nil {
 			return out, err
 		}
-		o := pdb.Opened{Table: t.Table, Built: true, BuildTime: time.Since(start)}
-		o.Path, _ = FilePath(p)
-		if err := t.Save(); err != nil {
-			return out, err
+		if o.SaveErr != nil {
+			return out, o.SaveErr
 		}
 		out = append(out, o)
 	}

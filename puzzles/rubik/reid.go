@@ -3,7 +3,6 @@ package rubik
 import (
 	"context"
 	"errors"
-	"time"
 
 	"idaviz/puzzles/pdb"
 )
@@ -144,10 +143,14 @@ func reidPull(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
 // OpenReid returns the reid table, read from the cache directory when a
 // valid file is there, else built (with progress) and saved.
 func OpenReid(ctx context.Context, workers int, progress func(pdb.Progress)) (pdb.Opened, error) {
-	build := func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+	return pdb.Open(ctx, reidSpec(), reidBuilder(workers), progress)
+}
+
+// reidBuilder builds the reid table over workers.
+func reidBuilder(workers int) pdb.Builder {
+	return func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
 		return BuildReid(ctx, workers, progress)
 	}
-	return pdb.Open(ctx, reidSpec(), build, progress)
 }
 
 // LoadReid reads the reid table from the cache directory only.
@@ -172,25 +175,16 @@ func openReidDatabase(ctx context.Context, workers int, force bool, progress fun
 	if err := pdb.CheckCache(); err != nil {
 		return nil, err
 	}
-	if !force {
-		o, err := OpenReid(ctx, workers, progress)
-		if err != nil {
-			return nil, err
-		}
-		if o.SaveErr != nil {
-			return nil, o.SaveErr
-		}
-		return []pdb.Opened{o}, nil
+	open := pdb.Open
+	if force {
+		open = pdb.Rebuild
 	}
-	start := time.Now()
-	t, err := BuildReid(ctx, workers, progress)
+	o, err := open(ctx, reidSpec(), reidBuilder(workers), progress)
 	if err != nil {
 		return nil, err
 	}
-	o := pdb.Opened{Table: t, Built: true, BuildTime: time.Since(start)}
-	o.Path, _ = pdb.FilePath(reidSpec())
-	if err := pdb.Save(reidSpec(), t); err != nil {
-		return nil, err
+	if o.SaveErr != nil {
+		return nil, o.SaveErr
 	}
 	return []pdb.Opened{o}, nil
 }

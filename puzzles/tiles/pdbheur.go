@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
-	"time"
 
 	"idaviz/puzzles/pdb"
 )
@@ -362,26 +361,24 @@ func OpenDatabases(ctx context.Context, heuristic string, workers int, force boo
 	}
 	var out []pdb.Opened
 	for _, p := range pats {
-		if !force {
-			_, o, err := OpenPattern(ctx, p, workers, progress)
-			if err != nil {
-				return out, err
-			}
-			if o.SaveErr != nil {
-				return out, o.SaveErr
-			}
-			out = append(out, o)
-			continue
+		var o pdb.Opened
+		var err error
+		if force {
+			o, err = pdb.Rebuild(ctx, p.spec(), func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+				t, err := BuildPattern(ctx, p, workers, progress)
+				if err != nil {
+					return nil, err
+				}
+				return t.Table, nil
+			}, progress)
+		} else {
+			_, o, err = OpenPattern(ctx, p, workers, progress)
 		}
-		start := time.Now()
-		t, err := BuildPattern(ctx, p, workers, progress)
 		if err != nil {
 			return out, err
 		}
-		o := pdb.Opened{Table: t.Table, Built: true, BuildTime: time.Since(start)}
-		o.Path, _ = pdb.FilePath(p.spec())
-		if err := pdb.Save(p.spec(), t.Table); err != nil {
-			return out, err
+		if o.SaveErr != nil {
+			return out, o.SaveErr
 		}
 		out = append(out, o)
 	}
