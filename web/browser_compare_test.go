@@ -2,8 +2,6 @@ package web
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -218,16 +216,7 @@ func elementShot(t *testing.T, b *browser, sel chromedp.CSS, name string) {
 		t.Logf("screenshot: %v", err)
 		return
 	}
-	dir := os.Getenv("VIZ_ARTIFACTS")
-	if dir == "" {
-		dir = os.TempDir()
-	}
-	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s", path)
+	keepShot(t, png, name)
 }
 
 // compareState is the textbook's 8-puzzle (Russell and Norvig's, a preset),

@@ -195,6 +195,13 @@ func shot(t testing.TB, ctx context.Context, name string) {
 		}
 		return
 	}
+	keepShot(t, png, name)
+}
+
+// keepShot writes a screenshot as a test artefact, and as the docs'
+// picture when it is one of docShots and VIZ_SCREENSHOT_DOCS=1.
+func keepShot(t testing.TB, png []byte, name string) {
+	t.Helper()
 	dir := os.Getenv("VIZ_ARTIFACTS")
 	if dir == "" {
 		dir = os.TempDir()

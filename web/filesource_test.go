@@ -17,8 +17,8 @@ import (
 	"idaviz/trace/hostile"
 )
 
-// writeTrace records events to a file in enc, as viz solve --trace does.
-func writeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) string {
+// encodeTrace records events in enc, as viz solve --trace does.
+func encodeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	r := trace.NewRecorder(&buf, enc, trace.LevelNode)
@@ -28,8 +28,15 @@ func writeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) string {
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return buf.Bytes()
+}
+
+// writeTrace records events to a file in enc, as viz solve --trace does.
+func writeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) string {
+	t.Helper()
+	data := encodeTrace(t, events, enc)
 	path := filepath.Join(t.TempDir(), "run"+map[trace.Encoding]string{trace.EncodingBinary: ".trace", trace.EncodingNDJSON: ".ndjson"}[enc])
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path

@@ -94,15 +94,8 @@ func testReplay(t *testing.T, ts *testServer, rec *Recording) {
 func TestReplayRecorderFile(t *testing.T) {
 	events := recordRun(t, trace.LevelNode, testState)
 	for _, enc := range []trace.Encoding{trace.EncodingBinary, trace.EncodingNDJSON} {
-		var buf bytes.Buffer
-		r := trace.NewRecorder(&buf, enc, trace.LevelNode)
-		for i := range events {
-			r.Event(&events[i])
-		}
-		if err := r.Close(); err != nil {
-			t.Fatal(err)
-		}
-		rd, err := trace.NewReader(bytes.NewReader(buf.Bytes()))
+		data := encodeTrace(t, events, enc)
+		rd, err := trace.NewReader(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +107,7 @@ func TestReplayRecorderFile(t *testing.T) {
 			t.Errorf("%v: %d events read back, %d written", enc, len(rec.Events), len(events))
 		}
 		// A truncated file replays up to its damage.
-		cut := buf.Bytes()[:buf.Len()*2/3]
+		cut := data[:len(data)*2/3]
 		rd, err = trace.NewReader(bytes.NewReader(cut))
 		if err != nil {
 			t.Fatal(err)
