@@ -130,15 +130,40 @@ func (s *iteration) check() bool {
 // the same loop for linear conflict, which also updates the row and column
 // keys per move: two loops rather than a branch per child, on purpose, since
 // this is the whole cost of an unwatched search.
+// prune counts a child cut at f over the bound, the smallest of which is
+// the next bound. Small enough to be inlined in the search loops.
+func (s *iteration) prune(f int32) {
+	if f < s.nextF {
+		s.nextF = f
+	}
+	if s.hist != nil {
+		s.local.prune[f&histMask]++
+	}
+}
+
+// reachGoal counts the goal, visited at g and depth, and makes room for the
+// path that the search fills in on its way out.
+func (s *iteration) reachGoal(g int32, depth int) bool {
+	s.path = make([]int, depth)
+	s.countVisit(g, depth)
+	return true
+}
+
+// countVisit counts a node visited at f and depth in the histograms, when
+// they are kept. The search loops count a node as they expand it, where g
+// and h are at hand (a visited node is expanded at once unless it is the
+// goal, which reachGoal counts). Inlined.
+func (s *iteration) countVisit(f int32, depth int) {
+	if s.hist != nil {
+		s.local.visit[f&histMask]++
+		s.local.depth[depth&histMask]++
+	}
+}
+
 func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 	st := &s.next[blank&(slots-1)][(prev+1)&7]
 	n := int(st.n & 7)
-	if s.hist != nil {
-		// Counted here, where g and h are at hand, not in the loop below:
-		// a visited node is expanded at once unless it is a goal.
-		s.local.visit[(g+h)&histMask]++
-		s.local.depth[depth&histMask]++
-	}
+	s.countVisit(g+h, depth)
 	s.exp++
 	s.gen += int64(n)
 	if s.budget--; s.budget <= 0 && s.check() {
@@ -153,24 +178,14 @@ func (s *iteration) dfs(blank uint8, h, g int32, prev, depth int) bool {
 		tile := s.tiles[c]
 		ch := h + int32(s.delta[(int(tile)<<7|int(o))&(deltaLen-1)])
 		if ch > lim {
-			if f := g + 1 + ch; f < s.nextF {
-				s.nextF = f
-			}
-			if s.hist != nil {
-				s.local.prune[(g+1+ch)&histMask]++
-			}
+			s.prune(g + 1 + ch)
 			continue
 		}
 		s.tiles[b] = tile
 		s.tiles[c] = 0
 		var done bool
 		if ch == 0 && s.tiles == s.goal {
-			s.path = make([]int, depth+1)
-			done = true
-			if s.hist != nil {
-				s.local.visit[(g+1)&histMask]++
-				s.local.depth[(depth+1)&histMask]++
-			}
+			done = s.reachGoal(g+1, depth+1)
 		} else {
 			done = s.dfs(c, ch, g+1, int(o&3), depth+1)
 		}
@@ -191,12 +206,7 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 	t := s.lc
 	st := &s.next[blank&(slots-1)][(prev+1)&7]
 	n := int(st.n & 7)
-	if s.hist != nil {
-		// Counted here, where g and h are at hand, not in the loop below:
-		// a visited node is expanded at once unless it is a goal.
-		s.local.visit[(g+h)&histMask]++
-		s.local.depth[depth&histMask]++
-	}
+	s.countVisit(g+h, depth)
 	s.exp++
 	s.gen += int64(n)
 	if s.budget--; s.budget <= 0 && s.check() {
@@ -215,12 +225,7 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 		ka, kb := (oa+int32(l.da))&(lcLen-1), (ob+int32(l.db))&(lcLen-1)
 		ch := h + int32(t.dMD[k]) + int32(t.lc[ka]) - int32(t.lc[oa&(lcLen-1)]) + int32(t.lc[kb]) - int32(t.lc[ob&(lcLen-1)])
 		if ch > lim {
-			if f := g + 1 + ch; f < s.nextF {
-				s.nextF = f
-			}
-			if s.hist != nil {
-				s.local.prune[(g+1+ch)&histMask]++
-			}
+			s.prune(g + 1 + ch)
 			continue
 		}
 		s.tiles[b] = tile
@@ -229,12 +234,7 @@ func (s *iteration) dfsLC(blank uint8, h, g int32, prev, depth int) bool {
 		s.keys[l.s&15] = os + int32(l.ds)
 		var done bool
 		if ch == 0 && s.tiles == s.goal {
-			s.path = make([]int, depth+1)
-			done = true
-			if s.hist != nil {
-				s.local.visit[(g+1)&histMask]++
-				s.local.depth[(depth+1)&histMask]++
-			}
+			done = s.reachGoal(g+1, depth+1)
 		} else {
 			done = s.dfsLC(c, ch, g+1, int(o&3), depth+1)
 		}

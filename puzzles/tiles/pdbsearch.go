@@ -7,10 +7,7 @@ package tiles
 func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 	st := &s.next[blank&(slots-1)][(prev+1)&7]
 	n := int(st.n & 7)
-	if s.hist != nil {
-		s.local.visit[(g+h)&histMask]++
-		s.local.depth[depth&histMask]++
-	}
+	s.countVisit(g+h, depth)
 	s.exp++
 	s.gen += int64(n)
 	if s.budget--; s.budget <= 0 && s.check() {
@@ -40,12 +37,7 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 		}
 		ch := ps.md + dmd + 2*best
 		if ch > lim {
-			if f := g + 1 + ch; f < s.nextF {
-				s.nextF = f
-			}
-			if s.hist != nil {
-				s.local.prune[(g+1+ch)&histMask]++
-			}
+			s.prune(g + 1 + ch)
 			continue
 		}
 		saved := *ps
@@ -61,12 +53,7 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 		s.tiles[c] = 0
 		var done bool
 		if ch == 0 && s.tiles == s.goal {
-			s.path = make([]int, depth+1)
-			done = true
-			if s.hist != nil {
-				s.local.visit[(g+1)&histMask]++
-				s.local.depth[(depth+1)&histMask]++
-			}
+			done = s.reachGoal(g+1, depth+1)
 		} else {
 			done = s.dfsPDB(c, ch, g+1, int(o&3), depth+1)
 		}
