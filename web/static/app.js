@@ -404,27 +404,13 @@ function drawTree(tv) {
     return;
   }
   const { dx, dy, r, font } = treeSizes();
-  let leaves = 0, maxDepth = 0;
-  function layout(n, depth) {
-    n._d = depth;
-    maxDepth = Math.max(maxDepth, depth);
-    if (!n.children || n.children.length === 0) { n._x = leaves++; return; }
-    n.children.forEach((c) => layout(c, depth + 1));
-    n._x = (n.children[0]._x + n.children[n.children.length - 1]._x) / 2;
-  }
-  layout(tv.root, 0);
+  const { pos, leaves, maxDepth } = layoutTree(tv.root);
   tree.w = Math.max(leaves * dx + 40, 200);
   tree.h = (maxDepth + 1) * dy + 30;
   const s = svg('svg', { width: '100%', height: '100%' });
   s.style.fontSize = font + 'px';
-  const X = (n) => 20 + n._x * dx + dx / 2, Y = (n) => r + 8 + n._d * dy;
-  function edges(n) {
-    (n.children || []).forEach((c) => {
-      svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: '#aaa', 'stroke-width': 1 }, s);
-      edges(c);
-    });
-  }
-  edges(tv.root);
+  const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
+  drawEdges(tv.root, X, Y, s);
   function nodes(n) {
     const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === tree.chosen ? ' chosen' : ''), 'data-id': n.id || '' }, s);
     let shape;
@@ -449,16 +435,47 @@ function drawTree(tv) {
         cnt.textContent = '×' + n.count;
       }
     }
-    const tip = svg('title', {}, g);
-    tip.textContent = n.status === 'group'
-      ? n.count + ' nodes in folded siblings'
-      : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : '');
+    svg('title', {}, g).textContent = nodeTitle(n);
     if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); chooseNode(n.id); });
     (n.children || []).forEach(nodes);
   }
   nodes(tv.root);
   el.appendChild(s);
   placeTree();
+}
+
+// layoutTree places a tree window's nodes: x in leaf order, a parent over
+// the middle of its children; d the depth. The tree panel and the
+// lock-step's small trees draw with it.
+function layoutTree(root) {
+  const pos = new Map();
+  let leaves = 0, maxDepth = 0;
+  (function place(n, d) {
+    maxDepth = Math.max(maxDepth, d);
+    let x;
+    if (!n.children || n.children.length === 0) x = leaves++;
+    else {
+      n.children.forEach((c) => place(c, d + 1));
+      x = (pos.get(n.children[0]).x + pos.get(n.children[n.children.length - 1]).x) / 2;
+    }
+    pos.set(n, { x: x, d: d });
+  })(root, 0);
+  return { pos: pos, leaves: leaves, maxDepth: maxDepth };
+}
+
+// drawEdges draws the lines from each node to its children into s.
+function drawEdges(n, X, Y, s) {
+  (n.children || []).forEach((c) => {
+    svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: '#aaa', 'stroke-width': 1 }, s);
+    drawEdges(c, X, Y, s);
+  });
+}
+
+// nodeTitle is a tree node's tooltip.
+function nodeTitle(n) {
+  return n.status === 'group'
+    ? n.count + ' nodes in folded siblings'
+    : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : '');
 }
 
 // fitScale is the scale at which the whole tree fits its box.
@@ -838,18 +855,7 @@ function drawMiniTree(el, tv, why) {
     }
     return;
   }
-  let leaves = 0, maxDepth = 0;
-  const pos = new Map();
-  (function layout(n, depth) {
-    maxDepth = Math.max(maxDepth, depth);
-    let x;
-    if (!n.children || n.children.length === 0) x = leaves++;
-    else {
-      n.children.forEach((c) => layout(c, depth + 1));
-      x = (pos.get(n.children[0]).x + pos.get(n.children[n.children.length - 1]).x) / 2;
-    }
-    pos.set(n, { x: x, d: depth });
-  })(tv.root, 0);
+  const { pos, leaves, maxDepth } = layoutTree(tv.root);
   const W = el.clientWidth || 300, H = el.clientHeight || 200;
   const dx = Math.min(34, (W - 8) / leaves), dy = Math.min(50, (H - 8) / (maxDepth + 1));
   const r = Math.max(1.5, Math.min(11, dx * 0.38, dy * 0.3));
@@ -858,16 +864,9 @@ function drawMiniTree(el, tv, why) {
   const s = svg('svg', { width: W, height: H });
   s.style.fontSize = '10px';
   const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = (n) => oy + pos.get(n).d * dy + dy / 2;
-  (function edges(n) {
-    (n.children || []).forEach((c) => {
-      svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: '#aaa', 'stroke-width': 1 }, s);
-      edges(c);
-    });
-  })(tv.root);
+  drawEdges(tv.root, X, Y, s);
   (function nodes(n) {
-    const g = svg('g', { class: 'node ' + n.status }, s, n.status === 'group'
-      ? n.count + ' nodes in folded siblings'
-      : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : ''));
+    const g = svg('g', { class: 'node ' + n.status }, s, nodeTitle(n));
     if (n.status === 'group') svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, class: n.status }, g);
     else {
       // A finished subtree's node grows with the nodes under it (log
