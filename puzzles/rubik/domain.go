@@ -287,7 +287,11 @@ func (d *Domain) Apply(m int) {
 func (d *Domain) Undo(m int) { d.Apply(Inverse(m)) }
 
 // Cut lists the moves the rule forbids after prev.
-func (d *Domain) Cut(prev int, out []int) int {
+func (d *Domain) Cut(prev int, out []int) int { return cutMoves(prev, out) }
+
+// cutMoves lists in out the moves the move rule forbids after prev, for
+// both domains' Cut.
+func cutMoves(prev int, out []int) int {
 	n := 0
 	for m := 0; m < NumMoves; m++ {
 		if !Allowed(prev, m) {

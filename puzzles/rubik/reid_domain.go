@@ -191,16 +191,7 @@ func (d *ReidDomain) Undo(m int) {
 }
 
 // Cut lists the moves the rule forbids after prev.
-func (d *ReidDomain) Cut(prev int, out []int) int {
-	n := 0
-	for m := 0; m < NumMoves; m++ {
-		if !Allowed(prev, m) {
-			out[n] = m
-			n++
-		}
-	}
-	return n
-}
+func (d *ReidDomain) Cut(prev int, out []int) int { return cutMoves(prev, out) }
 
 // Clone returns an independent copy sharing the read-only tables.
 func (d *ReidDomain) Clone() engine.Domain {
