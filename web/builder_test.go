@@ -1,0 +1,151 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/trace"
+)
+
+// foldView is what the conformance test compares of a fold after each
+// event: the tree window, the last node and the statistics.
+type foldView struct {
+	Tree       treeView          `json:"tree"`
+	LastMoves  []int             `json:"lastMoves"`
+	LastPlaced bool              `json:"lastPlaced"`
+	Totals     trace.Counts      `json:"totals"`
+	Current    trace.Iteration   `json:"current"`
+	Iterations []trace.Iteration `json:"iterations"`
+	Solution   []int             `json:"solution"`
+	SolutionH  []int             `json:"solutionH"`
+	Effort     []effort          `json:"effort"`
+	Status     string            `json:"status"`
+}
+
+// TestBuilderMatchesGo: builder.js (the page's fold, for the export) folds
+// every event exactly as the Go player does: the same tree window, node
+// path and counts after each event, on IDA* and A* runs, with a window
+// small enough to fold.
+func TestBuilderMatchesGo(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	p, _ := puzzles.Lookup(testPuzzle)
+	cases := []struct {
+		name, state, heuristic string
+		astar                  bool
+		limit                  int
+	}{
+		{"ida", testState, "manhattan", false, 300},
+		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12},
+		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			inst, err := p.Parse(c.state, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ := inst.Domain(c.heuristic)
+			var buf bytes.Buffer
+			rec := trace.NewRecorder(&buf, trace.EncodingNDJSON, trace.LevelNode)
+			sink := &memSink{level: trace.LevelNode}
+			opt := engine.Options{Sink: trace.Fanout(rec, sink), Info: trace.RunInfo{Puzzle: testPuzzle, Instance: inst.String(), Heuristic: c.heuristic}}
+			if c.astar {
+				_, err = engine.AStar(context.Background(), d, opt)
+			} else {
+				_, err = engine.IDA(context.Background(), d, opt)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rec.Close(); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			tracePath := filepath.Join(dir, "run.ndjson")
+			if err := os.WriteFile(tracePath, buf.Bytes(), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(node, "testdata/builder_harness.js", "static/builder.js", tracePath, itoa(c.limit)).Output()
+			if err != nil {
+				t.Fatalf("node: %v", err)
+			}
+			pl := newPlayer(context.Background(), 1, trace.LevelNode, true, c.limit, func() {})
+			sc := bufio.NewScanner(bytes.NewReader(out))
+			sc.Buffer(nil, 64<<20)
+			for i := range sink.events {
+				pl.fold(&sink.events[i])
+				f := pl.frame(0)
+				want := foldView{Tree: f.tree, LastMoves: f.lastMoves, LastPlaced: f.lastPlaced, Totals: f.stats.Totals,
+					Current: f.stats.Current, Iterations: f.stats.Iterations, Solution: f.stats.Solution,
+					SolutionH: f.stats.SolutionH, Effort: f.stats.Effort, Status: f.stats.Status.String()}
+				if !sc.Scan() {
+					t.Fatalf("event %d: builder.js gave no line", i)
+				}
+				var got foldView
+				if err := json.Unmarshal(sc.Bytes(), &got); err != nil {
+					t.Fatalf("event %d: %v", i, err)
+				}
+				normalize(&want)
+				normalize(&got)
+				if !reflect.DeepEqual(got, want) {
+					g, _ := json.Marshal(got)
+					w, _ := json.Marshal(want)
+					t.Fatalf("event %d (%s): builder.js\n%s\nGo\n%s", i, sink.events[i].Kind, g, w)
+				}
+			}
+			t.Logf("%d events agree", len(sink.events))
+		})
+	}
+}
+
+// normalize makes empty and absent lists alike, and histograms without
+// their trailing zeros (the engine sizes them ahead of need).
+func normalize(v *foldView) {
+	trim := func(h []int64) []int64 {
+		n := len(h)
+		for n > 0 && h[n-1] == 0 {
+			n--
+		}
+		if n == 0 {
+			return nil
+		}
+		return h[:n]
+	}
+	its := func(it *trace.Iteration) {
+		it.VisitF, it.PruneF, it.Depth = trim(it.VisitF), trim(it.PruneF), trim(it.Depth)
+	}
+	its(&v.Current)
+	for i := range v.Iterations {
+		its(&v.Iterations[i])
+	}
+	if len(v.Iterations) == 0 {
+		v.Iterations = nil
+	}
+	if len(v.LastMoves) == 0 {
+		v.LastMoves = nil
+	}
+	if len(v.Solution) == 0 {
+		v.Solution = nil
+	}
+	if len(v.SolutionH) == 0 {
+		v.SolutionH = nil
+	}
+	if len(v.Effort) == 0 {
+		v.Effort = nil
+	}
+	if len(v.Tree.Kept) == 0 {
+		v.Tree.Kept = nil
+	}
+}

@@ -1,0 +1,457 @@
+'use strict';
+// builder.js: the page's state from a trace's events, in the browser.
+//
+// WORK IN PROGRESS (issue 10 §1, branch jsbuilder): a port of trace.Stats
+// (node-level folding), web/tree.go (the bounded tree window) and the
+// player's bookkeeping of the last node (web/player.go apply). The plan
+// (docs/ARCHITECTURE.md) is for this to become the one builder: the server
+// sends events, the page folds them; until then web/builder_test.go checks
+// that it folds every example trace exactly as the Go code does.
+//
+// Events are the NDJSON form of trace.Event (trace/FORMAT.md): objects with
+// kind, node, parent, depth, g, h, f, move, iteration, bound, reason, ...
+
+const HIST_LIMIT = 1 << 16;      // trace.histLimit
+const KEPT_ITERATIONS = 1 << 10; // trace.keptIterations
+const KEPT_CELLS = 1 << 19;      // trace.keptCells
+const MAX_KEPT = 64;             // web.maxKept: finished iterations' windows
+const MAX_VIEW_DEPTH = 256;      // web.maxViewDepth
+
+// ---- Stats: trace.Stats folding events (trace/stats.go) ----
+
+function bump(h, i) {
+  if (i < 0 || i >= HIST_LIMIT) return false;
+  while (h.length <= i) h.push(0);
+  h[i]++;
+  return true;
+}
+
+function nextBound(it) {
+  for (let f = 0; f < it.pruneF.length; f++) if (it.pruneF[f] > 0) return f;
+  return -1;
+}
+
+function newIteration(n, bound) {
+  return { iteration: n, bound, nextBound: 0, expanded: 0, generated: 0, pruned: 0, visitF: [], pruneF: [], depth: [] };
+}
+
+function cloneIteration(it) {
+  return Object.assign({}, it, { visitF: it.visitF.slice(), pruneF: it.pruneF.slice(), depth: it.depth.slice() });
+}
+
+class Stats {
+  constructor() { this.events = 0; this.reset(); }
+
+  reset() {
+    this.run = null; this.status = 'running'; this.iter = 0; this.bound = 0;
+    this.cur = newIteration(0, 0);
+    this.open = false; this.nodeFed = false; this.pending = false;
+    this.iters = []; this.omitted = 0; this.cells = 0; this.unbinned = 0;
+    this.done = { expanded: 0, generated: 0, pruned: 0 };
+    this.solution = null; this.cost = 0; this.elapsed = 0; this.ended = false; this.runTotal = null;
+  }
+
+  event(e) {
+    this.events++;
+    switch (e.kind) {
+      case 'run-start':
+        this.reset();
+        if (e.run) this.run = e.run;
+        break;
+      case 'iteration-start':
+        this.abandon();
+        this.begin(e.iteration, e.bound);
+        break;
+      case 'visit': case 'prune':
+        this.node(e);
+        break;
+      case 'bound-increase':
+        this.bound = e.newBound;
+        break;
+      case 'progress':
+        this.ensure(e.iteration, e.bound);
+        this.bound = e.bound;
+        if (!this.nodeFed && e.stats) { this.copyIteration(e.stats); this.pending = false; }
+        break;
+      case 'iteration-end':
+        this.ensure(e.iteration, e.bound);
+        this.bound = e.bound;
+        if (e.stats) this.copyIteration(e.stats);
+        else this.cur.nextBound = nextBound(this.cur);
+        this.finish();
+        break;
+      case 'solution':
+        this.solution = (e.moves || []).slice();
+        this.cost = e.cost || 0;
+        break;
+      case 'run-end':
+        this.status = e.status;
+        this.elapsed = (e.elapsedNs || 0) / 1e9;
+        this.ended = true;
+        this.runTotal = { expanded: e.expanded || 0, generated: e.generated || 0, pruned: e.pruned || 0 };
+        break;
+    }
+  }
+
+  begin(n, bound) {
+    this.cur = newIteration(n, bound);
+    this.iter = n; this.bound = bound;
+    this.open = true; this.nodeFed = false; this.pending = false;
+  }
+
+  ensure(n, bound) {
+    if (this.open && this.cur.iteration === n) return;
+    this.abandon();
+    this.begin(n, bound);
+  }
+
+  abandon() {
+    if (!this.open) return;
+    if (this.pending) this.cur.expanded++;
+    this.cur.nextBound = nextBound(this.cur);
+    this.finish();
+  }
+
+  finish() {
+    this.done.expanded += this.cur.expanded;
+    this.done.generated += this.cur.generated;
+    this.done.pruned += this.cur.pruned;
+    this.open = false; this.nodeFed = false; this.pending = false;
+    if (this.iters.length >= KEPT_ITERATIONS) { this.omitted++; return; }
+    const it = Object.assign({}, this.cur);
+    it.visitF = this.keep(this.cur.visitF);
+    it.pruneF = this.keep(this.cur.pruneF);
+    it.depth = this.keep(this.cur.depth);
+    this.iters.push(it);
+  }
+
+  keep(h) {
+    let n = h.length;
+    while (n > 0 && h[n - 1] === 0) n--;
+    const room = KEPT_CELLS - this.cells;
+    if (n > room) {
+      for (let i = room; i < n; i++) this.unbinned += h[i];
+      n = room;
+    }
+    this.cells += n;
+    return h.slice(0, n);
+  }
+
+  node(e) {
+    this.ensure(e.iteration, e.bound);
+    this.bound = e.bound;
+    if (this.pending) { this.cur.expanded++; this.pending = false; }
+    this.nodeFed = true;
+    if (e.kind === 'visit') {
+      this.cur.generated++;
+      if (!bump(this.cur.visitF, e.f)) this.unbinned++;
+      if (!bump(this.cur.depth, e.depth)) this.unbinned++;
+      if (e.h === 0) this.pending = true; else this.cur.expanded++;
+    } else if (e.reason === 'bound') {
+      this.cur.generated++;
+      this.cur.pruned++;
+      if (!bump(this.cur.pruneF, e.f)) this.unbinned++;
+    }
+  }
+
+  copyIteration(src) {
+    const capped = (h) => {
+      h = h || [];
+      if (h.length <= HIST_LIMIT) return h.slice();
+      for (let i = HIST_LIMIT; i < h.length; i++) this.unbinned += h[i];
+      return h.slice(0, HIST_LIMIT);
+    };
+    this.cur = Object.assign({}, src, { visitF: capped(src.visitF), pruneF: capped(src.pruneF), depth: capped(src.depth) });
+  }
+
+  // snapshot is trace.Stats.Snapshot without the clock: what the page shows.
+  snapshot() {
+    const s = {
+      run: this.run, status: this.status, iteration: this.iter, bound: this.bound,
+      current: cloneIteration(this.cur), iterations: this.iters.map(cloneIteration),
+      omitted: this.omitted, unbinned: this.unbinned,
+      totals: Object.assign({}, this.done), solution: this.solution ? this.solution.slice() : null,
+      cost: this.cost, events: this.events, elapsed: this.ended ? this.elapsed : 0,
+    };
+    if (this.open) {
+      s.totals.expanded += this.cur.expanded;
+      s.totals.generated += this.cur.generated;
+      s.totals.pruned += this.cur.pruned;
+      s.current.nextBound = nextBound(this.cur);
+    }
+    if (this.runTotal) s.totals = Object.assign({}, this.runTotal);
+    return s;
+  }
+
+  clone() {
+    const c = Object.create(Stats.prototype);
+    Object.assign(c, this);
+    c.cur = cloneIteration(this.cur);
+    c.iters = this.iters.map(cloneIteration);
+    c.done = Object.assign({}, this.done);
+    c.solution = this.solution ? this.solution.slice() : null;
+    c.runTotal = this.runTotal ? Object.assign({}, this.runTotal) : null;
+    return c;
+  }
+}
+
+// ---- Tree: the bounded window of web/tree.go ----
+
+const NO_MOVE = -1;
+
+function treeNode(e, status) {
+  return { id: e.node, move: e.move, g: e.g, h: e.h, f: e.f, depth: e.depth, status, count: 1, children: null, parent: null, below: 0 };
+}
+
+class Tree {
+  constructor(limit) {
+    this.limit = limit; this.root = null; this.path = []; this.last = null; this.drawn = 0;
+    this.iter = 0; this.bound = 0; this.byID = new Map(); this.kept = []; this.solutionH = [];
+    this.effort = new Map();
+  }
+
+  reset(bound) {
+    this.root = null; this.path = []; this.last = null; this.drawn = 0; this.bound = bound;
+    this.byID.clear(); this.effort.clear();
+  }
+
+  countEffort(move) {
+    let a = move, b = NO_MOVE;
+    if (this.path.length === 2) { a = this.path[1].move; b = move; }
+    else if (this.path.length > 2) { a = this.path[1].move; b = this.path[2].move; }
+    // One number a key: moves are below 2^16 (trace/FORMAT.md), and a Map
+    // of numbers costs far less per node than one of strings.
+    const key = (a + 1) * 65537 + (b + 1);
+    this.effort.set(key, (this.effort.get(key) || 0) + 1);
+  }
+
+  effortView() {
+    const out = [];
+    for (const [key, n] of this.effort) {
+      out.push({ First: Math.floor(key / 65537) - 1, Second: (key % 65537) - 1, Nodes: n });
+    }
+    out.sort((x, y) => (x.First - y.First) || (x.Second - y.Second));
+    return out;
+  }
+
+  // add folds one event; for a visit or a prune it reports whether the node
+  // found its place (its parent is drawn).
+  add(e) {
+    switch (e.kind) {
+      case 'iteration-start':
+        this.iter = e.iteration;
+        this.reset(e.bound);
+        break;
+      case 'visit': {
+        const n = treeNode(e, 'path');
+        if (e.parent === 0) {
+          this.reset(this.bound);
+          this.root = n; this.path.push(n); this.byID.set(n.id, n); this.drawn = 1; this.last = n;
+          return true;
+        }
+        if (this.root === null || !this.unwindTo(e.parent)) return false;
+        this.countEffort(e.move);
+        this.attach(n);
+        this.path.push(n);
+        this.last = n;
+        return true;
+      }
+      case 'prune': {
+        if (e.reason !== 'bound' || this.root === null) return false;
+        if (!this.unwindTo(e.parent)) return false;
+        const n = treeNode(e, 'pruned');
+        this.countEffort(e.move);
+        this.attach(n);
+        this.last = n;
+        return true;
+      }
+      case 'iteration-end': {
+        if (this.root === null) break;
+        this.keep();
+        const n = this.path[this.path.length - 1];
+        if (this.last === n && n.h === 0) break;
+        this.unwindTo(this.root.id);
+        this.root.status = 'expanded';
+        break;
+      }
+      case 'solution':
+        this.solutionH = [];
+        for (const n of this.path) { n.status = 'solution'; this.solutionH.push(n.h); }
+        if (this.root !== null) this.root.status = 'solution';
+        break;
+    }
+    return false;
+  }
+
+  unwindTo(id) {
+    for (let i = this.path.length - 1; i >= 0; i--) {
+      if (this.path[i].id === id) {
+        for (let j = this.path.length - 1; j > i; j--) this.finish(this.path[j]);
+        this.path.length = i + 1;
+        return true;
+      }
+    }
+    const p = this.byID.get(id);
+    if (p === undefined) return false;
+    for (const n of this.path) if (n.status === 'path') n.status = 'expanded';
+    this.path = [];
+    for (let n = p; n !== null; n = n.parent) this.path.push(n);
+    this.path.reverse();
+    for (const n of this.path) n.status = 'path';
+    return true;
+  }
+
+  finish(n) {
+    if (n.status === 'path') n.status = 'expanded';
+    n.count = 1 + n.below;
+    if (n.children) {
+      for (const c of n.children) this.forget(c);
+      this.drawn -= countDrawn(n.children);
+    }
+    n.children = null;
+  }
+
+  forget(n) {
+    this.byID.delete(n.id);
+    if (n.children) for (const c of n.children) this.forget(c);
+  }
+
+  attach(n) {
+    const p = this.path[this.path.length - 1];
+    n.parent = p;
+    (p.children || (p.children = [])).push(n);
+    if (n.id !== 0) this.byID.set(n.id, n);
+    this.drawn++;
+    for (let a = p; a !== null; a = a.parent) a.below++;
+    while (this.drawn > this.limit && this.squeeze()) { /* fold */ }
+    if (this.drawn > this.limit) this.foldOffPath();
+  }
+
+  foldOffPath() {
+    const onPath = new Set(this.path);
+    for (const p of this.path) {
+      for (const c of p.children || []) {
+        if (!onPath.has(c) && c.children && c.children.length > 0) this.finish(c);
+      }
+    }
+    while (this.drawn > this.limit && this.squeeze()) { /* fold */ }
+  }
+
+  squeeze() {
+    for (const p of this.path) {
+      const ch = p.children || [];
+      if (ch.length < 3) continue;
+      const a = ch[0], b = ch[1];
+      if (a.status === 'path' || b.status === 'path') continue;
+      const g = { id: 0, move: -1, g: -1, h: -1, f: -1, depth: a.depth, status: 'group', count: a.count + b.count, children: null, parent: p, below: 0 };
+      this.forget(a);
+      this.forget(b);
+      this.drawn -= countDrawn([a, b]) - 1;
+      p.children = [g].concat(ch.slice(2));
+      return true;
+    }
+    return false;
+  }
+
+  keep() {
+    if (this.kept.length === MAX_KEPT) this.kept.shift();
+    this.kept.push(this.view());
+  }
+
+  // view is the treeView the page draws: a plain copy, safe to keep.
+  view() {
+    const v = { iteration: this.iter, bound: this.bound, drawn: this.drawn, last: this.last ? this.last.id : 0, kept: [], current: false };
+    let root = this.root;
+    if (this.path.length > MAX_VIEW_DEPTH) {
+      v.elided = this.path.length - MAX_VIEW_DEPTH;
+      root = this.path[v.elided];
+    }
+    if (root) v.root = copyNode(root);
+    return v;
+  }
+
+  // clone is a deep copy of the window, for a checkpoint.
+  clone() {
+    const t = new Tree(this.limit);
+    t.iter = this.iter; t.bound = this.bound; t.drawn = this.drawn;
+    t.kept = this.kept.slice(); // views are never changed once made
+    t.solutionH = this.solutionH.slice();
+    t.effort = new Map(this.effort);
+    const copies = new Map();
+    const dup = (n, parent) => {
+      const c = Object.assign({}, n, { parent, children: null });
+      copies.set(n, c);
+      if (c.id !== 0 && this.byID.get(c.id) === n) t.byID.set(c.id, c);
+      if (n.children) c.children = n.children.map((ch) => dup(ch, c));
+      return c;
+    };
+    if (this.root) t.root = dup(this.root, null);
+    t.path = this.path.map((n) => copies.get(n));
+    t.last = this.last ? (copies.get(this.last) || null) : null;
+    return t;
+  }
+}
+
+function countDrawn(ns) {
+  let d = 0;
+  for (const n of ns) d += 1 + (n.children ? countDrawn(n.children) : 0);
+  return d;
+}
+
+function copyNode(n) {
+  const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: n.count };
+  if (n.status === 'path' || n.status === 'solution' || (n.status === 'expanded' && n.children && n.children.length > 0)) {
+    c.count = 1 + n.below;
+  }
+  if (n.children && n.children.length > 0) c.children = n.children.map(copyNode);
+  return c;
+}
+
+// ---- Builder: one run's fold, as web/player.go's apply ----
+
+class Builder {
+  constructor(treeLimit) {
+    this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || 300);
+    this.lastEv = null; this.last = null; this.lastMoves = []; this.lastPlaced = false;
+  }
+
+  fold(e) {
+    this.events++;
+    this.stats.event(e);
+    const placed = this.tree.add(e);
+    this.lastEv = e;
+    if ((e.kind === 'visit' || e.kind === 'prune') && !(e.kind === 'prune' && e.reason !== 'bound')) {
+      this.last = e;
+      this.lastPlaced = placed;
+      this.lastMoves = [];
+      if (placed) {
+        for (let i = 1; i < this.tree.path.length; i++) this.lastMoves.push(this.tree.path[i].move);
+        if (e.kind === 'prune') this.lastMoves.push(e.move);
+      }
+    }
+  }
+
+  clone() {
+    const b = Object.create(Builder.prototype);
+    Object.assign(b, this);
+    b.stats = this.stats.clone();
+    b.tree = this.tree.clone();
+    b.lastMoves = this.lastMoves.slice();
+    return b;
+  }
+
+  // frame is what web/player.go's frame copies out, as plain data.
+  frame() {
+    const tv = this.tree.view();
+    tv.current = true;
+    tv.kept = this.tree.kept.map((v) => v.iteration);
+    return {
+      events: this.events, stats: this.stats.snapshot(), tree: tv,
+      solutionH: this.tree.solutionH.slice(), effort: this.tree.effortView(),
+      last: this.last, lastMoves: this.lastMoves.slice(), lastPlaced: this.lastPlaced,
+      lastKind: this.lastEv ? this.lastEv.kind : '',
+    };
+  }
+}
+
+if (typeof module !== 'undefined') module.exports = { Builder, Stats, Tree };

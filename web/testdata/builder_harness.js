@@ -1,0 +1,21 @@
+'use strict';
+// Folds an NDJSON trace with builder.js and prints, after each event, what
+// web/builder_test.go compares with the Go player's fold.
+const fs = require('fs');
+const path = require('path');
+const [builderPath, tracePath, limit] = process.argv.slice(2);
+const { Builder } = require(path.resolve(builderPath));
+const lines = fs.readFileSync(tracePath, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const b = new Builder(Number(limit));
+const out = [];
+for (const line of lines.slice(1)) { // the first line is the header
+  b.fold(JSON.parse(line));
+  const f = b.frame();
+  const s = f.stats;
+  out.push(JSON.stringify({
+    tree: f.tree, lastMoves: f.lastMoves, lastPlaced: f.lastPlaced, totals: s.totals,
+    current: s.current, iterations: s.iterations, solution: s.solution, solutionH: f.solutionH,
+    effort: f.effort, status: s.status,
+  }));
+}
+process.stdout.write(out.join('\n') + '\n');
