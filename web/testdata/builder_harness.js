@@ -5,11 +5,20 @@ const fs = require('fs');
 const path = require('path');
 const [builderPath, tracePath, limit] = process.argv.slice(2);
 const { Builder } = require(path.resolve(builderPath));
-const lines = fs.readFileSync(tracePath, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const { BinaryTrace } = require(path.resolve(path.dirname(builderPath), 'tracefile.js'));
+let events;
+if (tracePath.endsWith('.ndjson')) {
+  const lines = fs.readFileSync(tracePath, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  events = lines.slice(1).map((l) => JSON.parse(l)); // the first line is the header
+} else {
+  const r = new BinaryTrace(new Uint8Array(fs.readFileSync(tracePath)));
+  events = [];
+  for (let e = r.next(); e !== null; e = r.next()) events.push(e);
+}
 const b = new Builder(Number(limit));
 const out = [];
-for (const line of lines.slice(1)) { // the first line is the header
-  b.fold(JSON.parse(line));
+for (const ev of events) {
+  b.fold(ev);
   const f = b.frame();
   const s = f.stats;
   out.push(JSON.stringify({

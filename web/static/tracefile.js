@@ -1,0 +1,174 @@
+'use strict';
+// tracefile.js: trace files read in the browser (trace/FORMAT.md), both
+// encodings, into events shaped as the NDJSON encoding's objects.
+//
+// WORK IN PROGRESS (issue 10 §1, branch jsbuilder): the exported page will
+// carry its trace gzipped and read it with DecompressionStream and this.
+
+const MAGIC = [0x49, 0x44, 0x41, 0x56, 0x49, 0x5a, 0x00, 0x54]; // "IDAVIZ\0T"
+const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress'];
+const STATUSES = ['running', 'solved', 'exhausted', 'limit', 'cancelled'];
+const MAX_PAYLOAD = 16 << 20;
+const MAX_LIST = 1 << 16;
+
+class TraceError extends Error {
+  constructor(offset, records, why) {
+    super(`trace: record ${records + 1} at byte ${offset}: ${why}`);
+    this.offset = offset; this.records = records;
+  }
+}
+
+// BinaryTrace reads the binary encoding from a Uint8Array. Numbers are
+// JavaScript numbers: exact up to 2^53, which node ids and counts of any
+// trace a browser could hold stay below.
+class BinaryTrace {
+  constructor(bytes) {
+    this.b = bytes; this.pos = 0; this.records = 0;
+    this.P = 0; this.I = 0; this.B = 0;
+    for (let i = 0; i < MAGIC.length; i++) {
+      if (bytes[i] !== MAGIC[i]) throw new TraceError(0, 0, 'not a binary idaviz trace (bad magic)');
+    }
+    this.pos = MAGIC.length;
+    this.end = bytes.length;
+    const major = this.u();
+    this.u(); // minor: later minors only add what this reader skips
+    if (major !== 1) throw new TraceError(0, 0, `format version ${major} is not one this page reads (1)`);
+  }
+
+  u() {
+    let x = 0, mul = 1;
+    for (let i = 0; i < 10; i++) {
+      if (this.pos >= this.end) throw new RangeError('cut inside a varint');
+      const c = this.b[this.pos++];
+      x += (c & 0x7f) * mul;
+      if (c < 0x80) return x;
+      mul *= 128;
+    }
+    throw new RangeError('varint too long');
+  }
+
+  s() {
+    const z = this.u();
+    // zig-zag: even values are non-negative, odd ones negative.
+    return (z % 2 === 0) ? z / 2 : -(z + 1) / 2;
+  }
+
+  list() {
+    const k = this.u();
+    if (k > MAX_LIST) throw new RangeError(`a list of ${k} values (at most ${MAX_LIST})`);
+    const out = new Array(k);
+    for (let i = 0; i < k; i++) out[i] = this.s();
+    return out;
+  }
+
+  stats() {
+    const it = { iteration: this.s(), bound: this.s(), nextBound: this.s(), expanded: this.s(), generated: this.s(), pruned: this.s() };
+    const v = this.list(), p = this.list(), d = this.list();
+    if (v.length) it.visitF = v;
+    if (p.length) it.pruneF = p;
+    if (d.length) it.depth = d;
+    return it;
+  }
+
+  // next returns the next event, null at a clean end; it throws a
+  // TraceError for a file cut short or damaged.
+  next() {
+    for (;;) {
+      const start = this.pos;
+      if (this.pos >= this.b.length) return null;
+      const kind = this.b[this.pos++];
+      let n;
+      try {
+        this.end = this.b.length;
+        n = this.u();
+      } catch (e) {
+        throw new TraceError(start, this.records, 'cut inside a record header');
+      }
+      if (n > MAX_PAYLOAD) throw new TraceError(start, this.records, `a payload of ${n} bytes (at most ${MAX_PAYLOAD})`);
+      const body = this.pos;
+      if (body + n > this.b.length) throw new TraceError(start, this.records, 'cut inside a record');
+      this.end = body + n;
+      let e;
+      try {
+        e = this.payload(kind, n);
+      } catch (err) {
+        throw new TraceError(start, this.records, String(err.message || err));
+      }
+      this.pos = body + n; // skip fields a later minor version appended
+      this.end = this.b.length;
+      this.records++;
+      if (e) return e;
+    }
+  }
+
+  payload(kind, n) {
+    const name = KINDS[kind];
+    if (!name) return null; // a kind this reader does not know
+    const e = { kind: name };
+    switch (name) {
+      case 'run-start': {
+        this.P = 0; this.I = 0; this.B = 0;
+        if (n > 0) e.run = JSON.parse(new TextDecoder().decode(this.b.subarray(this.pos, this.pos + n)));
+        break;
+      }
+      case 'iteration-start':
+        e.iteration = this.s(); e.bound = this.s();
+        this.I = e.iteration; this.B = e.bound;
+        break;
+      case 'visit': case 'prune': {
+        const d = this.s();
+        let node;
+        if (d === 0) node = 0;
+        else { node = this.P + d; if (node === 0) node = this.P; }
+        const r = node !== 0 ? node : this.P;
+        if (node !== 0) this.P = node;
+        e.node = node;
+        e.parent = r - this.s();
+        e.depth = this.s(); e.g = this.s(); e.h = this.s();
+        e.f = e.g + e.h + this.s();
+        e.move = this.s();
+        e.iteration = this.I + this.s();
+        e.bound = this.B + this.s();
+        this.I = e.iteration; this.B = e.bound;
+        if (name === 'prune') {
+          if (this.pos >= this.end) throw new RangeError('a prune without its reason');
+          const why = this.b[this.pos++];
+          e.reason = why === 1 ? 'bound' : why === 2 ? 'move-rule' : `reason(${why})`;
+        }
+        break;
+      }
+      case 'bound-increase':
+        e.iteration = this.s(); e.bound = this.s(); e.newBound = this.s();
+        this.I = e.iteration; this.B = e.bound;
+        break;
+      case 'iteration-end': case 'progress': {
+        e.iteration = this.s(); e.bound = this.s();
+        this.I = e.iteration; this.B = e.bound;
+        if (this.pos >= this.end) throw new RangeError('statistics flag missing');
+        if (this.b[this.pos++] === 1) e.stats = this.stats();
+        break;
+      }
+      case 'solution': {
+        e.cost = this.s();
+        e.moves = this.list();
+        break;
+      }
+      case 'run-end': {
+        const st = this.u();
+        e.status = STATUSES[st] || `status(${st})`;
+        e.expanded = this.s(); e.generated = this.s(); e.pruned = this.s(); e.elapsedNs = this.s();
+        break;
+      }
+    }
+    return e;
+  }
+}
+
+// gunzip inflates gzipped bytes with the browser's DecompressionStream.
+async function gunzip(bytes) {
+  const ds = new DecompressionStream('gzip');
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(ds));
+  return new Uint8Array(await out.arrayBuffer());
+}
+
+if (typeof module !== 'undefined') module.exports = { BinaryTrace, TraceError, gunzip };
