@@ -257,7 +257,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ExportHTML(f, rec, 100000); err != nil {
+	if err := ExportHTML(f, rec); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -6,10 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"idaviz/engine"
@@ -168,4 +170,119 @@ func normalize(v *foldView) {
 	if len(v.Tree.Kept) == 0 {
 		v.Tree.Kept = nil
 	}
+}
+
+// TestReplayStateMatchesGo: builder.js's replayState is the message the Go
+// server sends for a replayed run (buildState), after every event: runs,
+// tree, node, charts, the event in words. The node's view is left out (the
+// page draws it from the moves), and so are the seconds of a run not yet
+// ended (the Go player's clock runs while it folds).
+func TestReplayStateMatchesGo(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	for _, c := range []struct{ name, path string }{
+		{"example", "../examples/traces/8puzzle-14moves.trace"},
+		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
+	} {
+		if c.path == "" {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			rec, err := OpenTrace(c.path, IndexOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			every := max(1, rec.Len()/2000)
+			out, err := exec.Command(node, "testdata/builder_harness.js", "static/builder.js", c.path, itoa(defaultTreeLimit), "state", itoa(every)).Output()
+			if err != nil {
+				t.Fatalf("node: %v", err)
+			}
+			sc := bufio.NewScanner(bytes.NewReader(out))
+			sc.Buffer(nil, 64<<20)
+			p := newPlayer(context.Background(), 1, rec.level(), true, defaultTreeLimit, func() {})
+			mode := replayOrigin{rec: rec}.mode()
+			n, i := rec.Len(), 0
+			err = rec.Each(func(e *trace.Event) error {
+				p.fold(e)
+				if i%every != 0 && i != n-1 {
+					i++
+					return nil
+				}
+				if !sc.Scan() {
+					t.Fatalf("event %d: builder.js gave no line", i)
+				}
+				st := buildState(mode, []runData{{frame: p.frame(0), total: n}})
+				w, err := json.Marshal(st)
+				if err != nil {
+					return err
+				}
+				var want, got map[string]any
+				if err := errors.Join(json.Unmarshal(w, &want), json.Unmarshal(sc.Bytes(), &got)); err != nil {
+					return err
+				}
+				if e.Kind != trace.KindRunEnd {
+					for _, m := range []map[string]any{want, got} {
+						for _, k := range []string{"active"} {
+							if r, ok := m[k].(map[string]any); ok {
+								r["seconds"], r["nodesPerSecond"] = 0.0, 0.0
+							}
+						}
+						if rs, ok := m["runs"].([]any); ok {
+							for _, r := range rs {
+								r.(map[string]any)["seconds"], r.(map[string]any)["nodesPerSecond"] = 0.0, 0.0
+							}
+						}
+					}
+				}
+				if d := jsonDiff("", got, want, nil); len(d) > 0 {
+					t.Fatalf("event %d (%s): builder.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
+				}
+				i++
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d events agree", i)
+		})
+	}
+}
+
+// jsonDiff lists where two decoded JSON values differ, by path.
+func jsonDiff(path string, got, want any, out []string) []string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return append(out, fmt.Sprintf("%s: got %v, want an object", path, got))
+		}
+		for k, wv := range w {
+			gv, ok := g[k]
+			if !ok {
+				out = append(out, fmt.Sprintf("%s.%s: missing (want %v)", path, k, wv))
+				continue
+			}
+			out = jsonDiff(path+"."+k, gv, wv, out)
+		}
+		for k, gv := range g {
+			if _, ok := w[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: extra %v", path, k, gv))
+			}
+		}
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return append(out, fmt.Sprintf("%s: got %v, want %v", path, got, want))
+		}
+		for i := range w {
+			out = jsonDiff(fmt.Sprintf("%s[%d]", path, i), g[i], w[i], out)
+		}
+	default:
+		if !reflect.DeepEqual(got, want) {
+			out = append(out, fmt.Sprintf("%s: got %v, want %v", path, got, want))
+		}
+	}
+	return out
 }

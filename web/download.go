@@ -217,7 +217,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
 	}
 	var page strings.Builder
-	if err := ExportHTMLWith(&page, rec, defaultExportFrames, opt); err != nil {
+	if err := ExportHTMLWith(&page, rec, opt); err != nil {
 		http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
 		return
 	}

@@ -2,81 +2,19 @@ package web
 
 import (
 	"bytes"
-	"context"
+	"compress/gzip"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 
 	"idaviz/trace"
 )
-
-// Frames renders a recording as the state messages the page would receive
-// while stepping through it: the page's second data source (RecordedSource
-// in app.js) plays them back with no server. At most maxFrames are made,
-// spread evenly over the trace (the first and the last always among them),
-// so a long trace makes a coarser, not a bigger, export.
-func Frames(rec *Recording, maxFrames int) ([]json.RawMessage, error) {
-	if rec == nil || rec.Len() == 0 {
-		return nil, fmt.Errorf("no events to render")
-	}
-	if maxFrames < 2 {
-		maxFrames = 2
-	}
-	// Read in one pass, from memory or from the file (an indexed recording):
-	// what an export holds is its frames, not the trace.
-	p := newPlayer(context.Background(), 1, rec.level(), true, defaultTreeLimit, func() {})
-	vs := &views{}
-	mode := replayOrigin{rec: rec}.mode()
-
-	n := rec.Len()
-	step := max(1, (n+maxFrames-2)/(maxFrames-1))
-	type framed struct {
-		i int
-		b json.RawMessage
-	}
-	var frames []framed
-	size := 0
-	i := 0
-	err := rec.Each(func(e *trace.Event) error {
-		p.fold(e)
-		if i == 0 || i == n-1 || (i+1)%step == 0 {
-			st := buildState(mode, []runData{{frame: p.frame(0), views: vs, total: n}})
-			b, err := json.Marshal(st)
-			if err != nil {
-				return fmt.Errorf("rendering event %d: %w", i+1, err)
-			}
-			frames = append(frames, framed{i, b})
-			size += len(b)
-			// A trace whose states are big (a thousand iterations, a
-			// deep tree) thins its frames rather than grow the export
-			// and the memory that holds it: every other one goes.
-			for size > maxFramesBytes && step < n {
-				step *= 2
-				kept, ksize := frames[:0], 0
-				for _, f := range frames {
-					if f.i == 0 || f.i == n-1 || (f.i+1)%step == 0 {
-						kept, ksize = append(kept, f), ksize+len(f.b)
-					}
-				}
-				frames, size = kept, ksize
-			}
-		}
-		i++
-		return nil
-	})
-	out := make([]json.RawMessage, len(frames))
-	for k, f := range frames {
-		out[k] = f.b
-	}
-	return out, err
-}
-
-// maxFramesBytes bounds the frames of one export, and so the file and the
-// memory that builds it, whatever the trace.
-const maxFramesBytes = 48 << 20
 
 var (
 	styleTag  = regexp.MustCompile(`<link rel="stylesheet" href="/static/([^"]+)">`)
@@ -84,15 +22,15 @@ var (
 )
 
 // ExportHTML writes one self-contained HTML file that replays a recording:
-// the page, its style, echarts, the puzzle's renderer and the frames, all
-// inline, so it opens from disk with no server and no network.
-func ExportHTML(w io.Writer, rec *Recording, maxFrames int) error {
-	return ExportHTMLWith(w, rec, maxFrames, ExportOptions{})
+// the page, its style, its scripts and the trace itself, so it opens from
+// disk with no server and no network. The page reads the trace and builds
+// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
+// describes; the file holds the trace, not states, so it grows with the
+// trace's compressed size (a few bytes an event), and the scripts and the
+// trace are gzipped (DecompressionStream unpacks them).
+func ExportHTML(w io.Writer, rec *Recording) error {
+	return ExportHTMLWith(w, rec, ExportOptions{})
 }
-
-// defaultExportFrames is the most frames an export the page asks for holds
-// (viz replay --frames's default).
-const defaultExportFrames = 2000
 
 // ExportOptions are what an export carries besides its trace.
 type ExportOptions struct {
@@ -103,18 +41,34 @@ type ExportOptions struct {
 	TraceName string
 }
 
+// exportedScripts are the page's scripts an export carries, in the order
+// the page loads them; index.html's own script tags are replaced by them.
+var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
+
 // ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
 // name embedded.
-func ExportHTMLWith(w io.Writer, rec *Recording, maxFrames int, opt ExportOptions) error {
-	if opt.Lecture != nil && rec != nil {
+func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
+	if rec == nil || rec.Len() == 0 {
+		return fmt.Errorf("no events to export")
+	}
+	if opt.Lecture != nil {
 		if err := opt.Lecture.Check(int64(rec.Len())); err != nil {
 			return err
 		}
 	}
-	frames, err := Frames(rec, maxFrames)
-	if err != nil {
-		return err
+	// The trace is re-encoded from the events the recording replays: a
+	// damaged tail, or values past trace.DefaultLimits, are left out as a
+	// replay leaves them out, and an NDJSON trace travels as binary.
+	var packed bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&packed, gzip.BestCompression)
+	tr := trace.NewRecorder(zw, trace.EncodingBinary, trace.LevelNode)
+	if err := rec.Each(func(e *trace.Event) error { tr.Event(e); return tr.Err() }); err != nil {
+		return fmt.Errorf("packing the trace: %w", err)
 	}
+	if err := errors.Join(tr.Close(), zw.Close()); err != nil {
+		return fmt.Errorf("packing the trace: %w", err)
+	}
+
 	static, _ := fs.Sub(staticFS, "static")
 	page, err := fs.ReadFile(static, "index.html")
 	if err != nil {
@@ -132,51 +86,89 @@ func ExportHTMLWith(w io.Writer, rec *Recording, maxFrames int, opt ExportOption
 		name := string(styleTag.FindSubmatch(m)[1])
 		return append(append([]byte("<style>\n"), read(name)...), "\n</style>"...)
 	})
-	renderer := ""
-	if v, err := newViewer(&rec.Info); err == nil {
-		renderer = v.renderer
+	// The start's view: the page draws every other node's from it and the
+	// moves to the node (the renderers' move functions).
+	start := (&views{}).node(&rec.Info, nil, 0, 0, 0, 0)
+	scripts := exportedScripts
+	if start.Renderer != "" {
+		scripts = append(slices.Clone(scripts), "render/"+start.Renderer+".js")
+	}
+	code := make([]string, len(scripts))
+	for i, name := range scripts {
+		code[i] = string(read(name))
+	}
+	if inlineErr != nil {
+		return inlineErr
+	}
+	codeJSON, err := json.Marshal(code)
+	if err != nil {
+		return err
+	}
+	var packedCode bytes.Buffer
+	zw, _ = gzip.NewWriterLevel(&packedCode, gzip.BestCompression)
+	zw.Write(codeJSON)
+	if err := zw.Close(); err != nil {
+		return err
 	}
 	hello := map[string]any{"type": "hello", "mode": "replay"}
 	if opt.Lecture != nil {
 		hello["lecture"] = opt.Lecture
 	}
 	embedded, err := json.Marshal(map[string]any{
-		"hello":    hello,
-		"frames":   frames,
-		"renderer": renderer,
-		"run":      trace.RunInfo{Puzzle: rec.Info.Puzzle, Instance: rec.Info.Instance, Heuristic: rec.Info.Heuristic, Algorithm: rec.Info.Algorithm},
-		"lecture":  opt.Lecture,
-		"name":     traceBase(opt.TraceName),
+		"hello":     hello,
+		"trace":     base64.StdEncoding.EncodeToString(packed.Bytes()),
+		"events":    rec.Len(),
+		"renderer":  start.Renderer,
+		"startView": start.View,
+		"run":       rec.Info,
+		"lecture":   opt.Lecture,
+		"name":      traceBase(opt.TraceName),
 	})
 	if err != nil {
 		return err
 	}
+	var boot bytes.Buffer
+	// json.Marshal escapes <, > and &: the data cannot close the tag.
+	boot.WriteString("<script>window.VIZ_EMBEDDED = ")
+	boot.Write(embedded)
+	boot.WriteString(";</script>\n<script>\n")
+	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode.Bytes()))
+	boot.WriteString(exportBoot)
+	boot.WriteString("\n</script>")
+	first := true
 	page = scriptTag.ReplaceAllFunc(page, func(m []byte) []byte {
+		// index.html's scripts (echarts in the head, app.js at the end of
+		// the body) are all in the packed code, run at the end of the body.
 		name := string(scriptTag.FindSubmatch(m)[1])
-		var out bytes.Buffer
-		if name == "app.js" {
-			// json.Marshal escapes <, > and &: the data cannot close the tag.
-			out.WriteString("<script>window.VIZ_EMBEDDED = ")
-			out.Write(embedded)
-			out.WriteString(";</script>\n")
+		if name != "app.js" {
+			return nil
 		}
-		out.WriteString("<script>\n")
-		out.Write(read(name))
-		out.WriteString("\n</script>")
-		if name == "app.js" && renderer != "" {
-			// After app.js, which defines vizRegisterRenderer.
-			out.WriteString("\n<script>\n")
-			out.Write(read("render/" + renderer + ".js"))
-			out.WriteString("\n</script>")
+		if !first {
+			return nil
 		}
-		return out.Bytes()
+		first = false
+		return boot.Bytes()
 	})
-	if inlineErr != nil {
-		return inlineErr
-	}
 	_, err = w.Write(page)
 	return err
 }
+
+// exportBoot unpacks an export's scripts and runs them in order: a script
+// element added with its text runs at once, as the page's own tags would.
+const exportBoot = `// Until app.js runs, window.viz says the page is loading (checks poll it).
+window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
+(async () => {
+  const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));
+  const ds = new DecompressionStream('gzip');
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(ds)).text();
+  for (const code of JSON.parse(text)) {
+    const s = document.createElement('script');
+    s.textContent = code;
+    document.body.appendChild(s);
+  }
+})().catch((e) => {
+  document.body.prepend(Object.assign(document.createElement('p'), { className: 'error', textContent: 'this page could not unpack itself: ' + e }));
+});`
 
 // traceBase is a trace's file name without its folders ("" for none).
 func traceBase(path string) string {

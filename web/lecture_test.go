@@ -1,7 +1,11 @@
 package web
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -179,9 +183,8 @@ func TestExportRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	v := url.Values{"puzzle": {testPuzzle}, "state": {testState}, "heuristic": {"manhattan"}, "events": {"50"}}
 	page := get(t, ts.URL+"/api/export?"+v.Encode())
-	frames := embeddedFrames(t, page)
-	if frames != 50 {
-		t.Errorf("the export of a run's first 50 events holds %d frames", frames)
+	if n := len(embedded(t, page).traceEvents(t)); n != 50 {
+		t.Errorf("the export of a run's first 50 events holds %d events", n)
 	}
 
 	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
@@ -208,9 +211,31 @@ func TestExportRun(t *testing.T) {
 }
 
 type embeddedData struct {
-	Frames  []json.RawMessage `json:"frames"`
-	Lecture *trace.Lecture    `json:"lecture"`
-	Name    string            `json:"name"`
+	Trace     string          `json:"trace"` // the binary trace, gzipped, in base64
+	Events    int             `json:"events"`
+	Renderer  string          `json:"renderer"`
+	StartView json.RawMessage `json:"startView"`
+	Lecture   *trace.Lecture  `json:"lecture"`
+	Name      string          `json:"name"`
+}
+
+// traceEvents unpacks the embedded trace.
+func (d embeddedData) traceEvents(t *testing.T) []trace.Event {
+	t.Helper()
+	packed, err := base64.StdEncoding.DecodeString(d.Trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := &memSink{level: trace.LevelNode}
+	// A live run's export ends where the page was: no run-end.
+	if _, err := trace.ReadAll(zr, sink); err != nil && !errors.Is(err, trace.ErrUnfinished) {
+		t.Fatal(err)
+	}
+	return sink.events
 }
 
 func embedded(t *testing.T, page string) embeddedData {
@@ -228,8 +253,6 @@ func embedded(t *testing.T, page string) embeddedData {
 	}
 	return d
 }
-
-func embeddedFrames(t *testing.T, page string) int { return len(embedded(t, page).Frames) }
 
 func get(t *testing.T, u string) string { return string(getBytes(t, u)) }
 

@@ -46,7 +46,6 @@ flags:
   --iteration N    dot: the iteration to draw (default: the last)
   --event N        svg: draw the tree at event N, 0-based (default: the last)
   --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
-  --frames N       html: the most steps the page holds (default 2000; a longer trace is thinned evenly)
   -o OUT           the file to write (written whole or not at all)`)
 }
 
@@ -58,7 +57,9 @@ func runTraceExport(e *env, args []string) int {
 	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
 	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
 	lecture := fs.String("lecture", "", "html: the lecture file to embed")
-	frames := fs.Int("frames", 2000, "html: the most steps the page holds")
+	// --frames bounded the states an export held; it holds the trace now,
+	// every event of it. Accepted, so that older scripts still run.
+	fs.Int("frames", 0, "ignored: an export holds every event of its trace")
 	// FILE may come before or after the flags.
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
@@ -89,7 +90,7 @@ func runTraceExport(e *env, args []string) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html", "frames": "html"} {
+	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html"} {
 		if set[name] && f != only {
 			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, only, f)
 		}
@@ -99,13 +100,11 @@ func runTraceExport(e *env, args []string) int {
 		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
 	case set["event"] && *event < 0:
 		return fail(e, "viz trace export: --event %d: events count from 0", *event)
-	case *frames < 2:
-		return fail(e, "viz trace export: --frames %d: want at least 2", *frames)
 	}
 	var write func(w io.Writer, rd *trace.Reader) error
 	switch f {
 	case "html":
-		return exportHTML(e, "viz trace export", in, *out, *lecture, *frames)
+		return exportHTML(e, "viz trace export", in, *out, *lecture)
 	case "dot", "svg":
 		write = func(w io.Writer, rd *trace.Reader) error {
 			var win *web.TreeWindow
@@ -262,16 +261,12 @@ func exportCSV(w io.Writer, rd *trace.Reader) error {
 // exportHTML writes the one-file replay (viz trace export --format html,
 // and viz replay --export, its alias), with the lecture's bookmarks: NOTES,
 // or the trace's sidecar when there is one.
-func exportHTML(e *env, cmd, in, out, notes string, frames int) int {
+func exportHTML(e *env, cmd, in, out, notes string) int {
 	if out == "" {
 		return fail(e, "%s: --format html needs -o OUT.html", cmd)
 	}
-	if frames < 2 {
-		return fail(e, "%s: --frames %d: want at least 2", cmd, frames)
-	}
-	// Indexed, not loaded: the export holds its frames, not the trace, so
-	// a trace of any size exports in bounded memory (a coarser page for a
-	// longer trace, --frames steps at most).
+	// Indexed, not loaded: the export streams the events into its packed
+	// trace, so the memory it takes is the packed trace's.
 	rec, err := web.OpenTrace(in, web.IndexOptions{MaxCheckpoints: 2})
 	if rec == nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
@@ -286,7 +281,7 @@ func exportHTML(e *env, cmd, in, out, notes string, frames int) int {
 		return fail(e, "%s: %v", cmd, err)
 	}
 	opt := web.ExportOptions{Lecture: lec, TraceName: in}
-	if err := atomicfile.Write(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, frames, opt) }); err != nil {
+	if err := atomicfile.Write(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, opt) }); err != nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
 	n := 0

@@ -35,7 +35,6 @@ type serveFlags struct {
 	allowRemote *bool
 	export      *string // replay only
 	lecture     *string // replay only
-	frames      *int
 	maxSearches *int
 	maxTabs     *int
 }
@@ -52,7 +51,7 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	}
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
-		f.frames = fs.Int("frames", 2000, "with --export: the most steps the file holds (a longer trace is thinned evenly)")
+		fs.Int("frames", 0, "ignored: an export holds every event of its trace")
 		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there): the page saves its bookmarks there, an export embeds them")
 	}
 	if status, ok := parseFlags(e, fs, args); !ok {
@@ -93,7 +92,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	}
 	path := rest[0]
 	if *f.export != "" {
-		return exportHTML(e, "viz replay", path, *f.export, *f.lecture, *f.frames)
+		return exportHTML(e, "viz replay", path, *f.export, *f.lecture)
 	}
 	// The file is indexed, not loaded: a trace of any size replays in
 	// bounded memory (web.OpenTrace).

@@ -29,8 +29,8 @@ function drawState(el, renderer, view) {
 //   connect(onMessage, onStatus)  onMessage(msg) for each server message,
 //                                 onStatus(text) for the connection's state;
 //   send(msg)                     a control message (docs/PROTOCOL.md).
-// LiveSource talks to viz serve or viz replay over a websocket. An exported
-// page would implement the same two methods over a trace embedded in it.
+// LiveSource talks to viz serve or viz replay over a websocket; TraceSource
+// implements the same two methods over the trace an exported page embeds.
 class LiveSource {
   constructor(url) { this.url = url; this.ws = null; }
   connect(onMessage, onStatus) {
@@ -50,68 +50,142 @@ class LiveSource {
   }
 }
 
-// RecordedSource plays state messages rendered in advance (web.Frames), for
-// a page exported with its trace inside (web.ExportHTML): no server at all.
-// It answers the messages of docs/PROTOCOL.md as its last section says: a
-// step moves one frame; an export of a long trace holds every k-th event.
-class RecordedSource {
-  constructor(data) { this.data = data; this.i = 0; this.timer = null; }
+// TraceSource replays the trace embedded in an exported page
+// (web.ExportHTML): no server at all. It builds every state from the events
+// with builder.js, the same fold as the server's (web/builder_test.go
+// checks them event by event), and answers the messages of docs/PROTOCOL.md
+// as its last section says. Seeking goes through checkpoints of the
+// builder, made once while the trace is read, so any event is at most one
+// interval of folding away.
+class TraceSource {
+  constructor(data) { this.data = data; this.treeIter = 0; this.timer = null; }
   connect(onMessage, onStatus) {
     this.onMessage = onMessage;
-    onStatus('embedded trace');
-    // Later scripts (the renderer) register first.
-    setTimeout(() => { onMessage(this.data.hello); this.show(0); }, 0);
+    onStatus('reading the embedded trace…');
+    this.load().then(() => {
+      onStatus('embedded trace');
+      onMessage(this.data.hello);
+      this.show(0);
+    }, (e) => {
+      onStatus('the embedded trace could not be read');
+      onMessage({ type: 'error', message: 'the embedded trace could not be read: ' + (e && e.message || e) });
+    });
   }
-  frame(i) { return this.data.frames[i]; }
-  show(i, playing) {
-    const n = this.data.frames.length;
-    this.i = Math.max(0, Math.min(n - 1, i));
-    const f = Object.assign({}, this.frame(this.i));
-    if (playing && f.status === 'paused') f.status = 'running';
-    this.onMessage(f);
+  async load() {
+    const packed = Uint8Array.from(atob(this.data.trace), (c) => c.charCodeAt(0));
+    this.bytes = await vizTrace.gunzip(packed);
+    const r = new vizTrace.BinaryTrace(this.bytes);
+    const b = new vizBuild.Builder(300);
+    // About a thousand checkpoints at most, each a copy of the window and
+    // the counts: a seek folds at most every events.
+    const expect = Math.max(1, Number(this.data.events) || 1);
+    this.every = Math.max(2048, Math.ceil(expect / 1000));
+    this.cps = [this.checkpoint(r, b, 0)];
+    let n = 0;
+    for (let e = r.next(); e !== null; e = r.next()) {
+      b.fold(e);
+      n++;
+      if (n % this.every === 0) this.cps.push(this.checkpoint(r, b, n));
+    }
+    this.n = n;
+    this.info = b.stats.run || this.data.run || {};
+    this.cur = null;
+  }
+  checkpoint(r, b, at) { return { at, pos: r.pos, P: r.P, I: r.I, B: r.B, b: b.clone() }; }
+  // moveTo makes this.cur the state after events [0..i].
+  moveTo(i) {
+    i = Math.max(0, Math.min(this.n - 1, i));
+    const c = this.cur;
+    if (!c || c.i > i || i - c.i > this.every) {
+      let k = Math.min(this.cps.length - 1, Math.floor((i + 1) / this.every));
+      while (k > 0 && this.cps[k].at > i + 1) k--;
+      const cp = this.cps[k];
+      const r = new vizTrace.BinaryTrace(this.bytes);
+      Object.assign(r, { pos: cp.pos, P: cp.P, I: cp.I, B: cp.B });
+      this.cur = { r, b: cp.b.clone(), i: cp.at - 1 };
+    }
+    const cur = this.cur;
+    while (cur.i < i) { cur.b.fold(cur.r.next()); cur.i++; }
+  }
+  // forward folds on until pred(event, builder) holds or the trace ends.
+  forward(pred) {
+    this.moveTo(this.cur ? this.cur.i : 0);
+    const cur = this.cur;
+    while (cur.i < this.n - 1) {
+      const e = cur.r.next();
+      cur.b.fold(e);
+      cur.i++;
+      if (pred(e, cur.b)) break;
+    }
+    this.emit();
+  }
+  show(i, playing) { this.moveTo(i); this.emit(playing); }
+  emit(playing) {
+    const cur = this.cur;
+    const msg = vizBuild.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter);
+    if (playing && msg.status === 'paused') msg.status = 'running';
+    if (msg.node) this.drawNode(msg.node);
+    this.onMessage(msg);
+  }
+  drawNode(node) {
+    const moves = node.moveIndices;
+    delete node.moveIndices;
+    if (!moves || node.error) return;
+    const got = viewAfter(node.renderer, this.data.startView, moves, this.info);
+    if (got.error) node.error = got.error; else node.view = got.view;
   }
   stop() { if (this.timer) { clearInterval(this.timer); this.timer = null; } }
-  until(pred) {
-    const n = this.data.frames.length;
-    let j = this.i + 1;
-    while (j < n - 1 && !pred(this.frame(j), this.frame(this.i))) j++;
-    this.show(j);
-  }
   send(msg) {
-    const n = this.data.frames.length;
+    const i = this.cur ? this.cur.i : 0;
     switch (msg.type) {
-      case 'step': this.stop(); this.show(this.i + (msg.n || 1)); break;
-      case 'back': this.stop(); this.show(this.i - 1); break;
-      case 'expand': this.stop(); this.until((f) => f.eventKind === 'visit'); break;
-      case 'to-end': this.stop(); this.show(n - 1); break;
-      case 'to-bound': this.stop();
-        this.until((f, cur) => f.active && cur.active && f.active.bound !== cur.active.bound);
-        break;
-      case 'seek': {
+      case 'step': this.stop(); this.show(i + Math.max(1, Number(msg.n) || 1)); break;
+      case 'back': this.stop(); this.show(i - 1); break;
+      case 'expand': this.stop(); this.forward((e) => e.kind === 'visit'); break;
+      case 'to-end': this.stop(); this.show(this.n - 1); break;
+      case 'to-bound': {
         this.stop();
-        let j = 0;
-        while (j < n - 1 && this.frame(j + 1).replay.pos <= msg.pos) j++;
-        this.show(j);
+        const bound = this.cur.b.stats.cur.bound;
+        this.forward((e, b) => b.stats.cur.bound !== bound);
         break;
       }
+      case 'seek': this.stop(); this.show(Math.max(1, Number(msg.pos) || 1) - 1); break;
       case 'play': {
         this.stop();
-        const every = Math.max(20, 1000 / (msg.n || 10));
+        const rate = Math.max(1, Number(msg.n) || 10);
+        // At most 50 frames a second; a fast rate moves several events a frame.
+        const every = Math.max(20, 1000 / rate), per = Math.max(1, Math.round(rate * every / 1000));
         this.timer = setInterval(() => {
-          if (this.i >= n - 1) { this.stop(); this.show(this.i); return; }
-          this.show(this.i + 1, true);
+          const at = this.cur.i;
+          if (at >= this.n - 1) { this.stop(); this.show(at); return; }
+          this.show(at + per, true);
         }, every);
         break;
       }
-      case 'pause': case 'cancel': this.stop(); this.show(this.i); break;
+      case 'pause': case 'cancel': this.stop(); this.show(i); break;
       case 'preview': break; // the export opens on its trace's start
-      case 'tree':
-        this.onMessage({ type: 'error', message: 'an exported page keeps the tree of the iteration under way only' });
+      case 'tree': this.treeIter = Number(msg.iteration) || 0; this.show(i); break;
+      case 'node': {
+        const found = vizBuild.nodeAt(this.cur.b, Number(msg.id));
+        if (!found) { this.onMessage({ type: 'error', message: 'node ' + msg.id + ' is no longer in the tree window' }); break; }
+        const n = found.node;
+        const node = { id: n.id, g: n.g, h: n.h, f: n.f, depth: n.depth, moves: vizBuild.moveNames(this.info, found.moves),
+          renderer: this.data.renderer || '', moveIndices: found.moves };
+        this.drawNode(node);
+        this.onMessage({ type: 'node', node });
         break;
+      }
       default:
         this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
     }
   }
+}
+
+// viewAfter is the state moves reach from a start view, drawn by the
+// renderer's move function (render/README.md), or why it cannot be.
+function viewAfter(renderer, start, moves, info) {
+  if (moves.length === 0) return { view: start };
+  if (typeof window.vizViewAfter === 'function') return window.vizViewAfter(renderer, start, moves, info);
+  return { error: 'this page cannot draw states away from the start' };
 }
 
 // ---- the read-only status object for automated checks ----------------------
@@ -1718,7 +1792,7 @@ function bindLecture() {
 bind();
 bindLecture();
 if (window.VIZ_EMBEDDED) {
-  source = new RecordedSource(window.VIZ_EMBEDDED);
+  source = new TraceSource(window.VIZ_EMBEDDED);
 } else {
   loadCatalogue();
   source = new LiveSource((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');

@@ -1,3 +1,6 @@
+// One namespace, vizTrace, and no other globals: the page's scripts share
+// one global scope (app.js has its own nextBound, say).
+(function (root) {
 'use strict';
 // tracefile.js: trace files read in the browser (trace/FORMAT.md), both
 // encodings, into events shaped as the NDJSON encoding's objects.
@@ -171,4 +174,7 @@ async function gunzip(bytes) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-if (typeof module !== 'undefined') module.exports = { BinaryTrace, TraceError, gunzip };
+const api = { BinaryTrace, TraceError, gunzip };
+if (typeof module !== 'undefined') module.exports = api;
+else root.vizTrace = api;
+})(this);

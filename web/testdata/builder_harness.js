@@ -4,7 +4,10 @@
 const fs = require('fs');
 const path = require('path');
 const [builderPath, tracePath, limit] = process.argv.slice(2);
-const { Builder } = require(path.resolve(builderPath));
+const { Builder, replayState } = require(path.resolve(builderPath));
+const mode = process.argv[5] || 'fold';
+const every = Number(process.argv[6] || 1); // states: print every k-th event's and the last
+let idx = -1;
 const { BinaryTrace } = require(path.resolve(path.dirname(builderPath), 'tracefile.js'));
 let events;
 if (tracePath.endsWith('.ndjson')) {
@@ -19,6 +22,14 @@ const b = new Builder(Number(limit));
 const out = [];
 for (const ev of events) {
   b.fold(ev);
+  idx++;
+  if (mode === 'state') {
+    if (idx % every !== 0 && idx !== events.length - 1) continue;
+    const msg = replayState(b, events.length);
+    if (msg.node) delete msg.node.moveIndices;
+    process.stdout.write(JSON.stringify(msg) + '\n');
+    continue;
+  }
   const f = b.frame();
   const s = f.stats;
   out.push(JSON.stringify({
@@ -27,4 +38,4 @@ for (const ev of events) {
     effort: f.effort, status: s.status,
   }));
 }
-process.stdout.write(out.join('\n') + '\n');
+if (out.length) process.stdout.write(out.join('\n') + '\n');
