@@ -24,6 +24,32 @@ function drawState(el, renderer, view) {
   el.appendChild(pre);
 }
 
+// vizViewAfter is the view of the state that moves (move indices, as in the
+// trace) reach from startView, the view of the run's start, made in the page
+// by the renderer's optional move(view, m, info) (static/render/README.md):
+// a page with no server draws any node from its path. info is the run's
+// metadata ({puzzle, moveNames, options}). It returns {view}, or {error}
+// saying why the state cannot be drawn.
+window.vizViewAfter = function (renderer, startView, moves, info) {
+  if (!Array.isArray(moves)) return { error: 'no moves to make' };
+  const r = renderers[renderer];
+  if (!r || typeof r.move !== 'function') {
+    return { error: 'the ' + renderer + ' renderer cannot make moves, so this state cannot be drawn' };
+  }
+  let view = startView;
+  for (let i = 0; i < moves.length; i++) {
+    let next = null;
+    try { next = r.move(view, moves[i], info); } catch (e) { console.error('renderer', renderer, e); }
+    if (next === null || next === undefined) {
+      const names = info && info.moveNames;
+      const name = names && names[moves[i]] !== undefined ? names[moves[i]] : String(moves[i]);
+      return { error: 'move ' + (i + 1) + ' (' + name + ') cannot be made here' };
+    }
+    view = next;
+  }
+  return { view };
+};
+
 // ---- sources ---------------------------------------------------------------
 // A Source is where the page's data comes from. It has two methods:
 //   connect(onMessage, onStatus)  onMessage(msg) for each server message,

@@ -58,4 +58,56 @@ vizRegisterRenderer('booksort', {
     }
     el.appendChild(s);
   },
+  // Move m is puzzles/booksort's: moves are numbered by l, then r, then k
+  // (1 <= l <= r < k <= n), and the books at positions l..r go to just after
+  // the book at k. The view's breaks and bounds are computed afresh as its
+  // View does. Null for any other m.
+  move(view, m) {
+    const books = view && view.books;
+    const n = Array.isArray(books) ? books.length : 0;
+    if (n < 1 || n > 15 || !Number.isInteger(m) || m < 0 || new Set(books).size !== n ||
+      !books.every((b) => Number.isInteger(b) && b >= 1 && b <= n)) return null;
+    let i = 0, next = null;
+    for (let l = 1; l <= n && !next; l++) {
+      for (let r = l; r <= n && !next; r++) {
+        for (let k = r + 1; k <= n && !next; k++, i++) {
+          if (i === m) next = books.slice(0, l - 1).concat(books.slice(r, k), books.slice(l - 1, r), books.slice(k));
+        }
+      }
+    }
+    if (!next) return null;
+    const a = [0].concat(next, [n + 1]); // the shelf's ends as books 0 and n+1
+    const breaks = [];
+    let inner = 0;
+    for (let g = 0; g <= n; g++) {
+      if (a[g + 1] === a[g] + 1) continue;
+      breaks.push(g);
+      if (g >= 1 && g < n) inner++;
+    }
+    // The cycle graph (Bafna and Pevzner): black edge j, the pair a[j],
+    // a[j+1], is followed by the black edge that starts with book a[j+1]-1.
+    const pos = [];
+    a.forEach((b, j) => { pos[b] = j; });
+    const seen = [];
+    let odd = 0;
+    for (let j = 0; j <= n; j++) {
+      let len = 0;
+      for (let e = j; !seen[e]; e = pos[a[e + 1] - 1]) {
+        seen[e] = true;
+        len++;
+      }
+      odd += len & 1;
+    }
+    const c = Math.floor((n + 1 - odd) / 2);
+    return Object.assign({}, view, {
+      books: next,
+      breaks,
+      bounds: [
+        { name: 'cycles', h: c, measure: (n + 1) + ' black edges, ' + (n + 1 - 2 * c) + ' odd cycles' },
+        { name: 'breakpoints', h: Math.floor((breaks.length + 2) / 3), measure: breaks.length + ' breakpoints' },
+        { name: 'successors', h: Math.floor((inner + 2) / 3), measure: inner + ' wrong successors' },
+      ],
+      sorted: breaks.length === 0,
+    });
+  },
 });

@@ -67,4 +67,52 @@ vizRegisterRenderer('magiccube', {
     }
     el.appendChild(s);
   },
+  // A face turn, derived from the cube's geometry as puzzles/magiccube does:
+  // each sticker has a position and an outward normal, and a clockwise
+  // quarter turn rotates the stickers of the face's layer. The magic cube's
+  // move m turns face m>>1 (L F R B U D) a quarter, clockwise when m is even;
+  // the Rubik's cube's (info.puzzle "rubik", 18 moves) turns face "UDFBLR"[m/3]
+  // a quarter, a half or a quarter back. Null for any other m.
+  move(view, m, info) {
+    const st = view && view.stickers;
+    if (typeof st !== 'string' || st.length !== 54 || !Number.isInteger(m) || m < 0) return null;
+    const rubik = info ? info.puzzle === 'rubik' || (!info.puzzle && Array.isArray(info.moveNames) && info.moveNames.length === 18) : false;
+    let face, quarters;
+    if (rubik) {
+      if (m >= 18) return null;
+      face = 'LFRBUD'.indexOf('UDFBLR'[Math.floor(m / 3)]);
+      quarters = [1, 2, 3][m % 3];
+    } else {
+      if (m >= 12) return null;
+      face = m >> 1;
+      quarters = m & 1 ? 3 : 1;
+    }
+    const normals = [[-1, 0, 0], [0, 0, 1], [1, 0, 0], [0, 0, -1], [0, 1, 0], [0, -1, 0]];
+    // Sticker i's cubie position (coordinates -1..1) and outward normal; x
+    // points right, y up, z out of the front face.
+    const place = (i) => {
+      if (i < 9) return [[i % 3 - 1, 1, Math.floor(i / 3) - 1], normals[4]];
+      if (i >= 45) return [[(i - 45) % 3 - 1, -1, 1 - Math.floor((i - 45) / 3)], normals[5]];
+      const col = (i - 9) % 12, c = col % 3, y = 1 - Math.floor((i - 9) / 12);
+      return [[[-1, y, c - 1], [c - 1, y, 1], [1, y, 1 - c], [1 - c, y, -1]][Math.floor(col / 3)], normals[Math.floor(col / 3)]];
+    };
+    const a = normals[face];
+    const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    // Clockwise seen from outside along a: v' = -(a x v) + a (a . v).
+    const rot = (v) => [
+      -(a[1] * v[2] - a[2] * v[1]) + a[0] * dot(a, v),
+      -(a[2] * v[0] - a[0] * v[2]) + a[1] * dot(a, v),
+      -(a[0] * v[1] - a[1] * v[0]) + a[2] * dot(a, v)];
+    const key = (p, n) => p.concat(n).join(',');
+    const where = new Map();
+    for (let i = 0; i < 54; i++) where.set(key(...place(i)), i);
+    const out = st.split('');
+    for (let i = 0; i < 54; i++) {
+      let [p, n] = place(i);
+      if (dot(p, a) !== 1) continue;
+      for (let q = 0; q < quarters; q++) [p, n] = [rot(p), rot(n)];
+      out[where.get(key(p, n))] = st[i];
+    }
+    return Object.assign({}, view, { stickers: out.join('') });
+  },
 });

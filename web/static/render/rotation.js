@@ -62,4 +62,19 @@ vizRegisterRenderer('rotation', {
     text(w / 2, w + 12, k === 1 || k === 2 || k === 3 ? 'centre: all ' + k : 'centre: mixed', 12, '#333');
     el.appendChild(s);
   },
+  // Move m (A..H = 0..7) shifts its line of 7 cells one step towards the
+  // head, listed first: each cell takes its follower's number, the last the
+  // head's (puzzles/rotation's Board.Apply). Null for any other m.
+  move(view, m) {
+    const cells = view && view.cells;
+    const line = [[0, 2, 6, 11, 15, 20, 22], [1, 3, 8, 12, 17, 21, 23],
+      [10, 9, 8, 7, 6, 5, 4], [19, 18, 17, 16, 15, 14, 13],
+      [23, 21, 17, 12, 8, 3, 1], [22, 20, 15, 11, 6, 2, 0],
+      [13, 14, 15, 16, 17, 18, 19], [4, 5, 6, 7, 8, 9, 10]][m];
+    if (!Array.isArray(cells) || cells.length !== 24 || !Number.isInteger(m) || !line) return null;
+    const next = cells.slice();
+    line.forEach((c, i) => { next[c] = cells[line[(i + 1) % 7]]; });
+    const centre = [6, 7, 8, 11, 12, 15, 16, 17].map((c) => next[c]);
+    return Object.assign({}, view, { cells: next, centre: centre.every((v) => v === centre[0]) ? centre[0] : 0 });
+  },
 });

@@ -79,4 +79,69 @@ vizRegisterRenderer('squares', {
     text(size / 2, size + foot - 6, status, 11, '#333');
     el.appendChild(s);
   },
+  // Move m removes stick m+1, as puzzles/squares's domain does: only a
+  // stick of the first intact square (in search order: by size, row,
+  // column) that the move rule does not keep, and the sticks of that square
+  // numbered below it are kept from then on. The view's intact squares and
+  // bounds are computed afresh as its View does. Null for any other m.
+  move(view, m) {
+    const n = view && view.n;
+    if (!Number.isInteger(n) || n < 1 || n > 5 || !Number.isInteger(m)) return null;
+    const total = 2 * n * (n + 1), deadEnd = 1000;
+    const list = (a) => (Array.isArray(a) ? a.filter((x) => Number.isInteger(x) && x >= 1 && x <= total) : []);
+    const present = new Set();
+    for (let x = 1; x <= total; x++) present.add(x);
+    list(view.missing).concat(list(view.removed)).forEach((x) => present.delete(x));
+    const kept = new Set(list(view.kept).filter((x) => present.has(x)));
+    // The squares in search order, each with its sticks (the judge's numbers).
+    const squares = [];
+    for (let size = 1; size <= n; size++) {
+      for (let r = 0; r + size <= n; r++) {
+        for (let c = 0; c + size <= n; c++) {
+          const sticks = [];
+          for (let t = 0; t < size; t++) {
+            sticks.push((2 * n + 1) * r + c + t + 1, (2 * n + 1) * (r + size) + c + t + 1,
+              (2 * n + 1) * (r + t) + n + c + 1, (2 * n + 1) * (r + t) + n + c + size + 1);
+          }
+          squares.push({ sq: { size, row: r, col: c }, sticks });
+        }
+      }
+    }
+    const intactIn = (set) => squares.filter((q) => q.sticks.every((x) => set.has(x)));
+    const first = intactIn(present)[0];
+    const stick = m + 1;
+    if (!first || !first.sticks.includes(stick) || kept.has(stick)) return null;
+    first.sticks.forEach((x) => { if (x < stick) kept.add(x); });
+    present.delete(stick);
+    const intact = intactIn(present);
+    // greedy: take the intact squares in order, each removing its free
+    // sticks from a scratch copy; a square with none free is a dead end.
+    let greedy = 0;
+    const scratch = new Set(present);
+    for (const q of squares) {
+      if (!q.sticks.every((x) => scratch.has(x))) continue;
+      const free = q.sticks.filter((x) => !kept.has(x));
+      if (free.length === 0) {
+        greedy = deadEnd;
+        break;
+      }
+      greedy++;
+      free.forEach((x) => scratch.delete(x));
+    }
+    // ratio: ceil(intact squares / the most intact squares one free stick is in).
+    const count = {};
+    let most = 0;
+    intact.forEach((q) => q.sticks.forEach((x) => {
+      if (!kept.has(x)) most = Math.max(most, (count[x] = (count[x] || 0) + 1));
+    }));
+    const ratio = intact.length === 0 ? 0 : most === 0 ? deadEnd : Math.ceil(intact.length / most);
+    const sorted = (set) => Array.from(set).sort((x, y) => x - y);
+    const removed = list(view.removed).concat([stick]).sort((x, y) => x - y);
+    return Object.assign({}, view, {
+      removed,
+      kept: sorted(kept),
+      intact: intact.map((q) => q.sq),
+      bounds: [{ name: 'greedy', h: greedy }, { name: 'ratio', h: ratio }],
+    });
+  },
 });

@@ -40,4 +40,20 @@ vizRegisterRenderer('tiles', {
     });
     el.appendChild(s);
   },
+  // The blank's move m as puzzles/tiles numbers them (0 U, 1 D, 2 L, 3 R):
+  // it swaps with the tile that way; null when that is off the board.
+  move(view, m) {
+    const n = view && view.size;
+    const tiles = view && view.tiles;
+    if (!Number.isInteger(n) || n < 1 || !Array.isArray(tiles) || tiles.length !== n * n || !Number.isInteger(m)) return null;
+    const b = tiles.indexOf(0);
+    if (b < 0) return null;
+    const r = Math.floor(b / n), c = b % n;
+    const to = [r > 0 ? b - n : -1, r < n - 1 ? b + n : -1, c > 0 ? b - 1 : -1, c < n - 1 ? b + 1 : -1][m];
+    if (to === undefined || to < 0) return null;
+    const next = tiles.slice();
+    next[b] = next[to];
+    next[to] = 0;
+    return Object.assign({}, view, { tiles: next, blank: to });
+  },
 });

@@ -1,0 +1,74 @@
+// The renderers' move functions under node, for web/viewmoves_test.go: it
+// reads a request as JSON on stdin and writes what the page's JavaScript
+// makes of it on stdout; the Go test compares that with the domains' View().
+//
+// Request: {"render": dir of the renderer files, "app": app.js,
+//   "cases": [{"renderer", "info", "numMoves", "start": view, "moves": [m...],
+//              "states": [view...]}]}
+// Answer, per case: {"walk": [the view after each move, made from the
+//   previous one], "probes": [[move(states[i], m) for m in 0..numMoves-1]...],
+//   "bad": [move(start, bad m) or move(bad view, 0)...], "app": vizViewAfter
+//   along the whole walk, "appBad": vizViewAfter with a bad move in it}.
+// A move that throws answers {"thrown": message}: the contract says never.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const req = JSON.parse(fs.readFileSync(0, 'utf8'));
+
+const renderers = {};
+globalThis.vizRegisterRenderer = (name, r) => { renderers[name] = r; };
+for (const f of fs.readdirSync(req.render)) {
+  if (f.endsWith('.js')) require(path.resolve(req.render, f));
+}
+
+// vizViewAfter is app.js's own code, cut out of the page's script (which
+// needs a browser as a whole) and run over the renderers above.
+const app = fs.readFileSync(req.app, 'utf8');
+const from = app.indexOf('window.vizViewAfter = function');
+const to = app.indexOf('\n};\n', from);
+if (from < 0 || to < 0) throw new Error('no window.vizViewAfter = function ... }; in ' + req.app);
+const win = {};
+new Function('window', 'renderers', app.slice(from, to + 3))(win, renderers);
+
+// A frozen view makes a renderer that changes its argument throw (the files
+// are strict), which the test reports.
+const freeze = (v) => {
+  if (v && typeof v === 'object') {
+    Object.values(v).forEach(freeze);
+    Object.freeze(v);
+  }
+  return v;
+};
+const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+const move = (r, view, m, info) => {
+  try {
+    const out = r.move(freeze(clone(view)), m, info);
+    return out === undefined ? { thrown: 'returned undefined' } : out;
+  } catch (e) {
+    return { thrown: String(e && e.stack || e) };
+  }
+};
+
+const out = req.cases.map((c) => {
+  const r = renderers[c.renderer];
+  if (!r || typeof r.move !== 'function') return { error: 'no renderer ' + c.renderer + ' with a move function' };
+  const walk = [];
+  let v = c.start;
+  for (const m of c.moves) {
+    v = move(r, v, m, c.info);
+    walk.push(v);
+    if (v === null || v.thrown) break;
+  }
+  const probes = c.states.map((s) => {
+    const row = [];
+    for (let m = 0; m < c.numMoves; m++) row.push(move(r, s, m, c.info));
+    return row;
+  });
+  const n = c.numMoves;
+  const bad = [-1, n, n + 7, 0.5, '1', null, undefined, NaN, {}].map((m) => move(r, c.start, m, c.info))
+    .concat([null, {}, [], 'x', { size: 3, stickers: 5, cells: {}, books: [1, 1], n: 2.5 }].map((view) => move(r, view, 0, c.info)));
+  const appBad = win.vizViewAfter(c.renderer, c.start, c.moves.slice(0, 3).concat([-1]), c.info);
+  return { walk, probes, bad, app: win.vizViewAfter(c.renderer, c.start, c.moves, c.info), appBad };
+});
+process.stdout.write(JSON.stringify(out));

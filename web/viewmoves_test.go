@@ -1,0 +1,271 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"idaviz/engine"
+	"idaviz/internal/browsertest"
+	"idaviz/puzzles"
+	"idaviz/trace"
+)
+
+// viewMovesCase is one random walk for the harness: the JSON of the run's
+// metadata, the start's view, the walk's moves and the view at every state
+// along it (states[0] is the start).
+type viewMovesCase struct {
+	Renderer string            `json:"renderer"`
+	Info     trace.RunInfo     `json:"info"`
+	NumMoves int               `json:"numMoves"`
+	Start    json.RawMessage   `json:"start"`
+	Moves    []int             `json:"moves"`
+	States   []json.RawMessage `json:"states"`
+
+	// What Go's View() gives, for the comparison (not sent).
+	name   string
+	probes [][]json.RawMessage // probes[i][m]: the view after move m at states[i], nil where the domain cannot make it
+}
+
+// viewMovesAnswer is the harness's answer for a case.
+type viewMovesAnswer struct {
+	Error  string              `json:"error"`
+	Walk   []json.RawMessage   `json:"walk"`
+	Probes [][]json.RawMessage `json:"probes"`
+	Bad    []json.RawMessage   `json:"bad"`
+	App    struct {
+		View  json.RawMessage `json:"view"`
+		Error string          `json:"error"`
+	} `json:"app"`
+	AppBad struct {
+		View  json.RawMessage `json:"view"`
+		Error string          `json:"error"`
+	} `json:"appBad"`
+}
+
+// TestViewMoves checks each renderer's move(view, m, info) in
+// web/static/render against the Go domains: along seeded random walks of
+// allowed moves (chosen with Expand, as the viewer checks them), the view the
+// JavaScript makes from the previous one must equal View()'s after every
+// move; at every state of the walk, every move index must give View()'s
+// view after it, or null where the domain offers no such move (a tile
+// against the edge, a stick the rule keeps); bad indices and bad views give
+// null; and app.js's vizViewAfter follows the whole walk. It runs the
+// renderer files under node (testdata/viewmoves_harness.js).
+func TestViewMoves(t *testing.T) {
+	node := browsertest.Tool(t, "no node found: install it (apt-get install nodejs) to run the renderers' move conformance test", "node", "nodejs")
+	specs := []struct {
+		puzzle, goal string
+		states       []string // fixed starts, besides the scrambles
+		scrambles    int
+	}{
+		{"8puzzle", "blank-last", nil, 2},
+		{"8puzzle", "blank-first", []string{"8 6 7 2 5 4 3 0 1"}, 1},
+		{"15puzzle", "blank-last", nil, 2},
+		{"15puzzle", "blank-first", []string{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"}, 1},
+		{"24puzzle", "blank-last", nil, 2},
+		{"24puzzle", "blank-first", nil, 2},
+		{"rubik", "", []string{"random:7", "www/www/www/ooogggrrrbbb/ooogggrrrbbb/ooogggrrrbbb/yyy/yyy/yyy"}, 2},
+		{"magiccube", "", []string{"AAA/AAA/AAA/BBBCCCDDDEEE/BBBCCCDDDEEE/BBBCCCDDDEEE/FFF/FFF/FFF"}, 2},
+		{"rotation", "any", []string{"11/11/3232313/22/3122231/21/33"}, 2},
+		{"rotation", "2", nil, 1},
+		{"booksort", "", []string{"13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", "1"}, 2},
+		{"squares", "", []string{"5", "3: 12 17 23", "1"}, 2},
+	}
+	var cases []*viewMovesCase
+	covered := map[string]bool{}
+	for si, s := range specs {
+		p, err := puzzles.Lookup(s.puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		covered[s.puzzle] = true
+		states := append([]string(nil), s.states...)
+		rng := rand.New(rand.NewPCG(uint64(si), 10))
+		for range s.scrambles {
+			states = append(states, p.Scramble(rng, 30, s.goal).String())
+		}
+		for k, state := range states {
+			for w := range 2 {
+				c, err := viewMovesWalk(s.puzzle, state, s.goal, 40, rand.New(rand.NewPCG(uint64(si), uint64(100*k+w))))
+				if err != nil {
+					t.Fatalf("%s %q: %v", s.puzzle, state, err)
+				}
+				cases = append(cases, c)
+			}
+		}
+	}
+	for _, p := range puzzles.All() {
+		if p.Renderer != "" && !covered[p.Name] && !strings.HasPrefix(p.Name, "web-test") {
+			t.Errorf("puzzle %s (renderer %s) has no walks here: add it to the specs", p.Name, p.Renderer)
+		}
+	}
+
+	answers := runViewMovesHarness(t, node, cases)
+	for i, c := range cases {
+		a := answers[i]
+		if a.Error != "" {
+			t.Errorf("%s: %s", c.name, a.Error)
+			continue
+		}
+		for k, got := range a.Walk {
+			if !sameJSON(got, c.States[k+1]) {
+				t.Errorf("%s: after move %d (%s), the JavaScript's view\n  %s\nwant (Go's View())\n  %s",
+					c.name, k+1, c.Info.MoveNames[c.Moves[k]], got, c.States[k+1])
+				break
+			}
+		}
+		if len(a.Walk) != len(c.Moves) {
+			t.Errorf("%s: the walk stopped after %d of %d moves", c.name, len(a.Walk), len(c.Moves))
+		}
+		for k, row := range a.Probes {
+			for m, got := range row {
+				if want := c.probes[k][m]; !sameJSON(got, want) {
+					t.Errorf("%s: at state %d, move %d (%s) gives\n  %s\nwant\n  %s", c.name, k, m, c.Info.MoveNames[m], got, orNull(want))
+				}
+			}
+		}
+		for k, got := range a.Bad {
+			if string(got) != "null" {
+				t.Errorf("%s: bad move or view %d gives %s, want null", c.name, k, got)
+			}
+		}
+		if len(c.Moves) > 0 && (a.App.Error != "" || !sameJSON(a.App.View, c.States[len(c.States)-1])) {
+			t.Errorf("%s: vizViewAfter along the walk gives %s %s, want %s", c.name, a.App.View, a.App.Error, c.States[len(c.States)-1])
+		}
+		if a.AppBad.Error == "" || a.AppBad.View != nil {
+			t.Errorf("%s: vizViewAfter with a bad move gives %s, want an error", c.name, a.AppBad.View)
+		}
+	}
+	t.Logf("%d walks, %d moves", len(cases), func() (n int) {
+		for _, c := range cases {
+			n += len(c.Moves)
+		}
+		return n
+	}())
+}
+
+// viewMovesWalk makes a random walk of up to steps allowed moves from a
+// puzzle's state, with Go's views along it and after every move index at
+// every state of it.
+func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand) (*viewMovesCase, error) {
+	req, err := puzzles.NewRequest(puzzle, state, "", goal)
+	if err != nil {
+		return nil, err
+	}
+	w, err := newViewer(&req.Info)
+	if err != nil {
+		return nil, err
+	}
+	d := w.d
+	info := req.Info
+	info.MoveNames = engine.MoveNames(d)
+	c := &viewMovesCase{
+		name:     fmt.Sprintf("%s %q goal %q", puzzle, state, goal),
+		Renderer: w.renderer,
+		Info:     info,
+		NumMoves: d.NumMoves(),
+		Moves:    []int{}, // a state with no moves still sends a list
+	}
+	view := func() (json.RawMessage, error) { return json.Marshal(w.v.View()) }
+	buf := make([]engine.Child, d.MaxBranch())
+	// probe is every move index from the current state: the moves Expand
+	// offers with no previous move are the ones the domain can make here.
+	probe := func() ([]json.RawMessage, error) {
+		row := make([]json.RawMessage, d.NumMoves())
+		n := d.Expand(engine.NoMove, buf)
+		for _, ch := range append([]engine.Child(nil), buf[:n]...) {
+			m := int(ch.Move)
+			d.Apply(m)
+			v, err := view()
+			d.Undo(m)
+			if err != nil {
+				return nil, err
+			}
+			row[m] = v
+		}
+		return row, nil
+	}
+	prev := engine.NoMove
+	for k := 0; ; k++ {
+		v, err := view()
+		if err != nil {
+			return nil, err
+		}
+		c.States = append(c.States, v)
+		row, err := probe()
+		if err != nil {
+			return nil, err
+		}
+		c.probes = append(c.probes, row)
+		n := d.Expand(prev, buf)
+		if k == steps || n == 0 {
+			break
+		}
+		m := int(buf[rng.IntN(n)].Move)
+		d.Apply(m)
+		c.Moves = append(c.Moves, m)
+		prev = m
+	}
+	c.Start = c.States[0]
+	return c, nil
+}
+
+// runViewMovesHarness runs the harness over the cases and reads its answers.
+func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []viewMovesAnswer {
+	t.Helper()
+	render, err := filepath.Abs(filepath.Join("static", "render"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, err := filepath.Abs(filepath.Join("static", "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := json.Marshal(map[string]any{"render": render, "app": app, "cases": cases})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "viewmoves_harness.js"))
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node harness: %v\n%s", err, stderr.Bytes())
+	}
+	var answers []viewMovesAnswer
+	if err := json.Unmarshal(out, &answers); err != nil {
+		t.Fatalf("the harness's answer: %v", err)
+	}
+	if len(answers) != len(cases) {
+		t.Fatalf("the harness answered %d cases of %d", len(answers), len(cases))
+	}
+	return answers
+}
+
+// sameJSON compares two JSON texts as values (nil is null).
+func sameJSON(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(orNull(a), &x) != nil || json.Unmarshal(orNull(b), &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+func orNull(b json.RawMessage) json.RawMessage {
+	if b == nil {
+		return json.RawMessage("null")
+	}
+	return b
+}
