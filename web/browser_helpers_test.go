@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -57,12 +58,20 @@ func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// wait polls a JavaScript condition for up to 20 seconds.
+// wait polls a JavaScript condition for up to 20 seconds. A poll begun
+// just as a navigation swaps the page's context (about:blank to a file, say)
+// loses its context: it starts again in the new one.
 func (b *browser) wait(what, expr string) {
 	b.t.Helper()
 	b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))(ctx, tg)
-		return err
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, tg)
+			if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+				return err
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
 	}))
 }
 

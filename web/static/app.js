@@ -157,7 +157,7 @@ class TraceSource {
     const moves = node.moveIndices;
     delete node.moveIndices;
     if (!moves || node.error) return;
-    const got = viewAfter(node.renderer, this.data.startView, moves, this.info);
+    const got = window.vizViewAfter(node.renderer, this.data.startView, moves, this.info);
     if (got.error) node.error = got.error; else node.view = got.view;
   }
   stop() { if (this.timer) { clearInterval(this.timer); this.timer = null; } }
@@ -206,13 +206,6 @@ class TraceSource {
   }
 }
 
-// viewAfter is the state moves reach from a start view, drawn by the
-// renderer's move function (render/README.md), or why it cannot be.
-function viewAfter(renderer, start, moves, info) {
-  if (moves.length === 0) return { view: start };
-  if (typeof window.vizViewAfter === 'function') return window.vizViewAfter(renderer, start, moves, info);
-  return { error: 'this page cannot draw states away from the start' };
-}
 
 // ---- the read-only status object for automated checks ----------------------
 // window.viz is the page's contract with automated checks (issue 9): keep
