@@ -15,9 +15,16 @@ import (
 	"testing"
 
 	"idaviz/engine"
+	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
 )
+
+// nodeJS finds node.js, which runs the page's scripts in these tests: a
+// skip on a machine without it, a failure in CI.
+func nodeJS(t *testing.T) string {
+	return browsertest.Tool(t, "no node found: install it (apt-get install nodejs) to check the page's builder against the server's", "node", "nodejs")
+}
 
 // foldView is what the conformance test compares of a fold after each
 // event: the tree window, the last node and the statistics.
@@ -39,10 +46,7 @@ type foldView struct {
 // path and counts after each event, on IDA* and A* runs, with a window
 // small enough to fold.
 func TestBuilderMatchesGo(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
+	node := nodeJS(t)
 	p, _ := puzzles.Lookup(testPuzzle)
 	cases := []struct {
 		name, state, heuristic string
@@ -178,10 +182,7 @@ func normalize(v *foldView) {
 // page draws it from the moves), and so are the seconds of a run not yet
 // ended (the Go player's clock runs while it folds).
 func TestReplayStateMatchesGo(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed")
-	}
+	node := nodeJS(t)
 	for _, c := range []struct{ name, path string }{
 		{"example", "../examples/traces/8puzzle-14moves.trace"},
 		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},

@@ -41,6 +41,10 @@ type ExportOptions struct {
 	TraceName string
 }
 
+// maxExportedEvents bounds what an exported page unpacks in the browser:
+// 25 million events are about 300 MB there (and a 30 MB file).
+var maxExportedEvents = 25_000_000
+
 // exportedScripts are the page's scripts an export carries, in the order
 // the page loads them; index.html's own script tags are replaced by them.
 var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
@@ -50,6 +54,9 @@ var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", 
 func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	if rec == nil || rec.Len() == 0 {
 		return fmt.Errorf("no events to export")
+	}
+	if rec.Len() > maxExportedEvents {
+		return fmt.Errorf("the trace has %d events; an export holds at most %d, as the browser unpacks it whole (about 12 bytes an event): replay it with viz replay, or export a shorter run", rec.Len(), maxExportedEvents)
 	}
 	if opt.Lecture != nil {
 		if err := opt.Lecture.Check(int64(rec.Len())); err != nil {

@@ -10,7 +10,7 @@ import (
 
 // The protocol: the messages the page sends, how the session carries them
 // out, and the replies other than the state. docs/PROTOCOL.md describes it
-// for the page's side; app.js's RecordedSource answers the same messages
+// for the page's side; app.js's TraceSource answers the same messages
 // from an exported trace.
 
 const (

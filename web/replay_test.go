@@ -200,6 +200,11 @@ func TestExportHTML(t *testing.T) {
 	if err := ExportHTML(io.Discard, &Recording{}); err == nil {
 		t.Error("an export of no events")
 	}
+	defer func(n int) { maxExportedEvents = n }(maxExportedEvents)
+	maxExportedEvents = len(events) - 1
+	if err := ExportHTML(io.Discard, rec); err == nil || !strings.Contains(err.Error(), "viz replay") {
+		t.Errorf("an export past the cap: %v", err)
+	}
 }
 
 func TestReplayIterationLevel(t *testing.T) {

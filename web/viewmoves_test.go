@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"idaviz/engine"
-	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
 )
@@ -61,7 +60,7 @@ type viewMovesAnswer struct {
 // null; and app.js's vizViewAfter follows the whole walk. It runs the
 // renderer files under node (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
-	node := browsertest.Tool(t, "no node found: install it (apt-get install nodejs) to run the renderers' move conformance test", "node", "nodejs")
+	node := nodeJS(t)
 	specs := []struct {
 		puzzle, goal string
 		states       []string // fixed starts, besides the scrambles

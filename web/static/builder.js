@@ -2,14 +2,13 @@
 // one global scope (app.js has its own nextBound, say).
 (function (root) {
 'use strict';
-// builder.js: the page's state from a trace's events, in the browser.
-//
-// WORK IN PROGRESS (issue 10 §1, branch jsbuilder): a port of trace.Stats
-// (node-level folding), web/tree.go (the bounded tree window) and the
-// player's bookkeeping of the last node (web/player.go apply). The plan
-// (docs/ARCHITECTURE.md) is for this to become the one builder: the server
-// sends events, the page folds them; until then web/builder_test.go checks
-// that it folds every example trace exactly as the Go code does.
+// builder.js: the page's state from a trace's events, in the browser: the
+// fold of trace.Stats (trace/stats.go), the bounded tree window of
+// web/tree.go, the player's last node (web/player.go), and web/state.go's
+// buildState and web/charts.go's chart options for one replayed run. The
+// exported page (TraceSource in app.js) runs it; the server runs the Go
+// code. web/builder_test.go checks that both give the same state after
+// every event (docs/ARCHITECTURE.md says why there are two).
 //
 // Events are the NDJSON form of trace.Event (trace/FORMAT.md): objects with
 // kind, node, parent, depth, g, h, f, move, iteration, bound, reason, ...

@@ -2,11 +2,10 @@
 // one global scope (app.js has its own nextBound, say).
 (function (root) {
 'use strict';
-// tracefile.js: trace files read in the browser (trace/FORMAT.md), both
-// encodings, into events shaped as the NDJSON encoding's objects.
-//
-// WORK IN PROGRESS (issue 10 §1, branch jsbuilder): the exported page will
-// carry its trace gzipped and read it with DecompressionStream and this.
+// tracefile.js: binary trace files read in the browser (trace/FORMAT.md),
+// into events shaped as the NDJSON encoding's objects. The exported page
+// carries its trace gzipped, unpacks it with DecompressionStream (gunzip)
+// and reads it with BinaryTrace.
 
 const MAGIC = [0x49, 0x44, 0x41, 0x56, 0x49, 0x5a, 0x00, 0x54]; // "IDAVIZ\0T"
 const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress'];
