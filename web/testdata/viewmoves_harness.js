@@ -4,9 +4,10 @@
 //
 // Request: {"render": dir of the renderer files, "app": app.js,
 //   "cases": [{"renderer", "info", "numMoves", "start": view, "moves": [m...],
-//              "states": [view...]}]}
+//              "states": [view...], "probed": [i...]}]}
 // Answer, per case: {"walk": [the view after each move, made from the
-//   previous one], "probes": [[move(states[i], m) for m in 0..numMoves-1]...],
+//   previous one], "probes": [[move(states[i], m) for m in 0..numMoves-1]
+//   for i in probed],
 //   "bad": [move(start, bad m) or move(bad view, 0)...], "app": vizViewAfter
 //   along the whole walk, "appBad": vizViewAfter with a bad move in it}.
 // A move that throws answers {"thrown": message}: the contract says never.
@@ -60,7 +61,7 @@ const out = req.cases.map((c) => {
     walk.push(v);
     if (v === null || v.thrown) break;
   }
-  const probes = c.states.map((s) => {
+  const probes = c.probed.map((i) => c.states[i]).map((s) => {
     const row = [];
     for (let m = 0; m < c.numMoves; m++) row.push(move(r, s, m, c.info));
     return row;
