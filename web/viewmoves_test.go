@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"idaviz/engine"
 	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
@@ -174,6 +176,57 @@ func TestViewMoves(t *testing.T) {
 		}
 		return n
 	}())
+}
+
+// TestViewMovesBrowser checks vizViewAfter in the real page, where the
+// renderer files load as classic scripts beside app.js: along a walk of each
+// renderer, the view it makes from the start must be View()'s at the end.
+func TestViewMovesBrowser(t *testing.T) {
+	pageURL := servePage(t)
+	b := openBrowser(t, 60*time.Second)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var cases []*viewMovesCase
+	for _, s := range []struct{ puzzle, state, goal string }{
+		{"15puzzle", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "blank-first"},
+		{"magiccube", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", ""},
+		{"rubik", "R U R' U'", ""},
+		{"rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", ""},
+		{"booksort", "1 3 4 6 2 5", ""},
+		{"squares", "4", ""},
+	} {
+		c, err := viewMovesWalk(s.puzzle, s.state, s.goal, 12, rng, nil)
+		if err != nil {
+			t.Fatalf("%s %q: %v", s.puzzle, s.state, err)
+		}
+		cases = append(cases, c)
+	}
+	in, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.wait("the renderers", `typeof window.vizViewAfter === 'function' &&
+		['tiles', 'magiccube', 'rotation', 'booksort', 'squares'].every((r) => !window.vizViewAfter(r, null, [], {}).error)`)
+	out, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`JSON.stringify(`+string(in)+
+		`.map((c) => window.vizViewAfter(c.renderer, c.start, c.moves, c.info)))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []struct {
+		View  json.RawMessage `json:"view"`
+		Error string          `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("the page's answer %.200s: %v", out, err)
+	}
+	for i, c := range cases {
+		if want := c.States[len(c.States)-1]; got[i].Error != "" || !sameJSON(got[i].View, want) {
+			t.Errorf("%s: vizViewAfter along %d moves gives %s %s, want %s", c.name, len(c.Moves), got[i].View, got[i].Error, want)
+		}
+	}
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Fatalf("the page threw: %v", exceptions)
+	}
 }
 
 // viewMovesWalk makes a random walk of up to steps allowed moves from a
