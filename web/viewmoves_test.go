@@ -45,6 +45,7 @@ type viewMovesAnswer struct {
 	Walk   []json.RawMessage   `json:"walk"`
 	Probes [][]json.RawMessage `json:"probes"`
 	Bad    []json.RawMessage   `json:"bad"`
+	Odd    []json.RawMessage   `json:"odd"`
 	App    struct {
 		View  json.RawMessage `json:"view"`
 		Error string          `json:"error"`
@@ -161,6 +162,13 @@ func TestViewMoves(t *testing.T) {
 		for k, got := range a.Bad {
 			if string(got) != "null" {
 				t.Errorf("%s: bad move or view %d gives %s, want null", c.name, k, got)
+			}
+		}
+		for k, got := range a.Odd {
+			var v any
+			if err := json.Unmarshal(got, &v); err != nil || !(v == nil || isView(v)) {
+				t.Errorf("%s: a view with an odd field (%d) gives %.300s, want null or a view", c.name, k, got)
+				break
 			}
 		}
 		if len(c.Moves) > 0 && (a.App.Error != "" || !sameJSON(a.App.View, c.States[len(c.States)-1])) {
@@ -352,6 +360,14 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 		t.Fatalf("the harness answered %d cases of %d", len(answers), len(cases))
 	}
 	return answers
+}
+
+// isView reports whether a harness's answer is a view: an object that is
+// not the harness's report of a throw.
+func isView(v any) bool {
+	o, ok := v.(map[string]any)
+	_, thrown := o["thrown"]
+	return ok && !thrown
 }
 
 // sameJSON compares two JSON texts as values (nil is null).
