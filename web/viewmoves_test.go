@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"idaviz/engine"
 	"idaviz/puzzles"
@@ -28,10 +31,11 @@ type viewMovesCase struct {
 	Start    json.RawMessage   `json:"start"`
 	Moves    []int             `json:"moves"`
 	States   []json.RawMessage `json:"states"`
+	Probed   []int             `json:"probed"` // the states where every move index is tried
 
 	// What Go's View() gives, for the comparison (not sent).
 	name   string
-	probes [][]json.RawMessage // probes[i][m]: the view after move m at states[i], nil where the domain cannot make it
+	probes [][]json.RawMessage // probes[i][m]: the view after move m at states[Probed[i]], nil where the domain cannot make it
 }
 
 // viewMovesAnswer is the harness's answer for a case.
@@ -40,6 +44,7 @@ type viewMovesAnswer struct {
 	Walk   []json.RawMessage   `json:"walk"`
 	Probes [][]json.RawMessage `json:"probes"`
 	Bad    []json.RawMessage   `json:"bad"`
+	Odd    []json.RawMessage   `json:"odd"`
 	App    struct {
 		View  json.RawMessage `json:"view"`
 		Error string          `json:"error"`
@@ -65,19 +70,23 @@ func TestViewMoves(t *testing.T) {
 		puzzle, goal string
 		states       []string // fixed starts, besides the scrambles
 		scrambles    int
+		// squares only: walks from random sets of present and kept
+		// sticks, which reach dead ends (an intact square whose sticks
+		// are all kept) that walks from a start seldom do.
+		snapshots int
 	}{
-		{"8puzzle", "blank-last", nil, 2},
-		{"8puzzle", "blank-first", []string{"8 6 7 2 5 4 3 0 1"}, 1},
-		{"15puzzle", "blank-last", nil, 2},
-		{"15puzzle", "blank-first", []string{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"}, 1},
-		{"24puzzle", "blank-last", nil, 2},
-		{"24puzzle", "blank-first", nil, 2},
-		{"rubik", "", []string{"random:7", "www/www/www/ooogggrrrbbb/ooogggrrrbbb/ooogggrrrbbb/yyy/yyy/yyy"}, 2},
-		{"magiccube", "", []string{"AAA/AAA/AAA/BBBCCCDDDEEE/BBBCCCDDDEEE/BBBCCCDDDEEE/FFF/FFF/FFF"}, 2},
-		{"rotation", "any", []string{"11/11/3232313/22/3122231/21/33"}, 2},
-		{"rotation", "2", nil, 1},
-		{"booksort", "", []string{"13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", "1"}, 2},
-		{"squares", "", []string{"5", "3: 12 17 23", "1"}, 2},
+		{"8puzzle", "blank-last", nil, 2, 0},
+		{"8puzzle", "blank-first", []string{"8 6 7 2 5 4 3 0 1"}, 1, 0},
+		{"15puzzle", "blank-last", nil, 2, 0},
+		{"15puzzle", "blank-first", []string{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"}, 1, 0},
+		{"24puzzle", "blank-last", nil, 2, 0},
+		{"24puzzle", "blank-first", nil, 2, 0},
+		{"rubik", "", []string{"random:7", "www/www/www/ooogggrrrbbb/ooogggrrrbbb/ooogggrrrbbb/yyy/yyy/yyy"}, 2, 0},
+		{"magiccube", "", []string{"AAA/AAA/AAA/BBBCCCDDDEEE/BBBCCCDDDEEE/BBBCCCDDDEEE/FFF/FFF/FFF"}, 2, 0},
+		{"rotation", "any", []string{"11/11/3232313/22/3122231/21/33"}, 2, 0},
+		{"rotation", "2", nil, 1, 0},
+		{"booksort", "", []string{"13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", "1"}, 2, 0},
+		{"squares", "", []string{"5", "3: 12 17 23", "1"}, 2, 24},
 	}
 	var cases []*viewMovesCase
 	covered := map[string]bool{}
@@ -94,12 +103,23 @@ func TestViewMoves(t *testing.T) {
 		}
 		for k, state := range states {
 			for w := range 2 {
-				c, err := viewMovesWalk(s.puzzle, state, s.goal, 40, rand.New(rand.NewPCG(uint64(si), uint64(100*k+w))))
+				c, err := viewMovesWalk(s.puzzle, state, s.goal, 40, rand.New(rand.NewPCG(uint64(si), uint64(100*k+w))), nil)
 				if err != nil {
 					t.Fatalf("%s %q: %v", s.puzzle, state, err)
 				}
 				cases = append(cases, c)
 			}
+		}
+		for k := range s.snapshots {
+			rng := rand.New(rand.NewPCG(uint64(si), uint64(10000+k)))
+			c, err := viewMovesWalk(s.puzzle, "5", s.goal, 40, rng, func(d engine.Domain) {
+				randomSticks(d.(engine.Snapshotter), rng)
+			})
+			if err != nil {
+				t.Fatalf("%s from random sticks: %v", s.puzzle, err)
+			}
+			c.name += fmt.Sprintf(" from random sticks %d", k)
+			cases = append(cases, c)
 		}
 	}
 	for _, p := range puzzles.All() {
@@ -125,16 +145,29 @@ func TestViewMoves(t *testing.T) {
 		if len(a.Walk) != len(c.Moves) {
 			t.Errorf("%s: the walk stopped after %d of %d moves", c.name, len(a.Walk), len(c.Moves))
 		}
+		if len(a.Probes) != len(c.probes) {
+			t.Errorf("%s: the harness tried the moves at %d states, want %d", c.name, len(a.Probes), len(c.probes))
+		}
 		for k, row := range a.Probes {
+			if len(row) != c.NumMoves {
+				t.Errorf("%s: the harness tried %d moves at state %d, want %d", c.name, len(row), c.Probed[k], c.NumMoves)
+			}
 			for m, got := range row {
 				if want := c.probes[k][m]; !sameJSON(got, want) {
-					t.Errorf("%s: at state %d, move %d (%s) gives\n  %s\nwant\n  %s", c.name, k, m, c.Info.MoveNames[m], got, orNull(want))
+					t.Errorf("%s: at state %d, move %d (%s) gives\n  %s\nwant\n  %s", c.name, c.Probed[k], m, c.Info.MoveNames[m], got, orNull(want))
 				}
 			}
 		}
 		for k, got := range a.Bad {
 			if string(got) != "null" {
 				t.Errorf("%s: bad move or view %d gives %s, want null", c.name, k, got)
+			}
+		}
+		for k, got := range a.Odd {
+			var v any
+			if err := json.Unmarshal(got, &v); err != nil || !(v == nil || isView(v)) {
+				t.Errorf("%s: a view with an odd field (%d) gives %.300s, want null or a view", c.name, k, got)
+				break
 			}
 		}
 		if len(c.Moves) > 0 && (a.App.Error != "" || !sameJSON(a.App.View, c.States[len(c.States)-1])) {
@@ -152,10 +185,61 @@ func TestViewMoves(t *testing.T) {
 	}())
 }
 
+// TestViewMovesBrowser checks vizViewAfter in the real page, where the
+// renderer files load as classic scripts beside app.js: along a walk of each
+// renderer, the view it makes from the start must be View()'s at the end.
+func TestViewMovesBrowser(t *testing.T) {
+	pageURL := servePage(t)
+	b := openBrowser(t, 60*time.Second)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var cases []*viewMovesCase
+	for _, s := range []struct{ puzzle, state, goal string }{
+		{"15puzzle", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "blank-first"},
+		{"magiccube", "www/www/bbb/rrwgggybbooo/rrwgggybbooo/rrwgggybbooo/rrr/yyy/yyy", ""},
+		{"rubik", "R U R' U'", ""},
+		{"rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", ""},
+		{"booksort", "1 3 4 6 2 5", ""},
+		{"squares", "4", ""},
+	} {
+		c, err := viewMovesWalk(s.puzzle, s.state, s.goal, 12, rng, nil)
+		if err != nil {
+			t.Fatalf("%s %q: %v", s.puzzle, s.state, err)
+		}
+		cases = append(cases, c)
+	}
+	in, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.wait("the renderers", `typeof window.vizViewAfter === 'function' &&
+		['tiles', 'magiccube', 'rotation', 'booksort', 'squares'].every((r) => !window.vizViewAfter(r, null, [], {}).error)`)
+	out, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`JSON.stringify(`+string(in)+
+		`.map((c) => window.vizViewAfter(c.renderer, c.start, c.moves, c.info)))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []struct {
+		View  json.RawMessage `json:"view"`
+		Error string          `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got) != len(cases) {
+		t.Fatalf("the page's answer %.200s: %v", out, err)
+	}
+	for i, c := range cases {
+		if want := c.States[len(c.States)-1]; got[i].Error != "" || !sameJSON(got[i].View, want) {
+			t.Errorf("%s: vizViewAfter along %d moves gives %s %s, want %s", c.name, len(c.Moves), got[i].View, got[i].Error, want)
+		}
+	}
+	if _, exceptions := b.seen(); len(exceptions) > 0 {
+		t.Fatalf("the page threw: %v", exceptions)
+	}
+}
+
 // viewMovesWalk makes a random walk of up to steps allowed moves from a
-// puzzle's state, with Go's views along it and after every move index at
-// every state of it.
-func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand) (*viewMovesCase, error) {
+// puzzle's state (changed by setup when not nil), with Go's views along it
+// and after every move index at every state of it.
+func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup func(engine.Domain)) (*viewMovesCase, error) {
 	req, err := puzzles.NewRequest(puzzle, state, "", goal)
 	if err != nil {
 		return nil, err
@@ -165,6 +249,9 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand) (*view
 		return nil, err
 	}
 	d := w.d
+	if setup != nil {
+		setup(d)
+	}
 	info := req.Info
 	info.MoveNames = engine.MoveNames(d)
 	c := &viewMovesCase{
@@ -173,6 +260,13 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand) (*view
 		Info:     info,
 		NumMoves: d.NumMoves(),
 		Moves:    []int{}, // a state with no moves still sends a list
+		Probed:   []int{},
+	}
+	// Every move index at every state, but on the wide booksort only at
+	// every tenth: its hundreds of moves would dominate the test's time.
+	every := 1
+	if d.NumMoves() > 50 {
+		every = 10
 	}
 	view := func() (json.RawMessage, error) { return json.Marshal(w.v.View()) }
 	buf := make([]engine.Child, d.MaxBranch())
@@ -200,11 +294,14 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand) (*view
 			return nil, err
 		}
 		c.States = append(c.States, v)
-		row, err := probe()
-		if err != nil {
-			return nil, err
+		if k%every == 0 {
+			row, err := probe()
+			if err != nil {
+				return nil, err
+			}
+			c.Probed = append(c.Probed, k)
+			c.probes = append(c.probes, row)
 		}
-		c.probes = append(c.probes, row)
 		n := d.Expand(prev, buf)
 		if k == steps || n == 0 {
 			break
@@ -216,6 +313,17 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand) (*view
 	}
 	c.Start = c.States[0]
 	return c, nil
+}
+
+// randomSticks makes a square-destroyer domain's state a random one: most
+// sticks present, and each present stick kept by the move rule with
+// probability 1/2 (its encoding is the present then the kept sticks, 8
+// bytes each: squares.Domain.AppendState).
+func randomSticks(d engine.Snapshotter, rng *rand.Rand) {
+	b := d.AppendState(nil)
+	present := binary.LittleEndian.Uint64(b) &^ (rng.Uint64() & rng.Uint64() & rng.Uint64())
+	kept := present & rng.Uint64()
+	d.SetState(binary.LittleEndian.AppendUint64(binary.LittleEndian.AppendUint64(nil, present), kept))
 }
 
 // runViewMovesHarness runs the harness over the cases and reads its answers.
@@ -251,6 +359,14 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 		t.Fatalf("the harness answered %d cases of %d", len(answers), len(cases))
 	}
 	return answers
+}
+
+// isView reports whether a harness's answer is a view: an object that is
+// not the harness's report of a throw.
+func isView(v any) bool {
+	o, ok := v.(map[string]any)
+	_, thrown := o["thrown"]
+	return ok && !thrown
 }
 
 // sameJSON compares two JSON texts as values (nil is null).

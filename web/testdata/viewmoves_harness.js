@@ -4,11 +4,14 @@
 //
 // Request: {"render": dir of the renderer files, "app": app.js,
 //   "cases": [{"renderer", "info", "numMoves", "start": view, "moves": [m...],
-//              "states": [view...]}]}
+//              "states": [view...], "probed": [i...]}]}
 // Answer, per case: {"walk": [the view after each move, made from the
-//   previous one], "probes": [[move(states[i], m) for m in 0..numMoves-1]...],
+//   previous one], "probes": [[move(states[i], m) for m in 0..numMoves-1]
+//   for i in probed],
 //   "bad": [move(start, bad m) or move(bad view, 0)...], "app": vizViewAfter
-//   along the whole walk, "appBad": vizViewAfter with a bad move in it}.
+//   along the whole walk, "appBad": vizViewAfter with a bad move in it,
+//   "odd": move(the start with one field replaced by an odd value, m) for
+//   every field, odd value and m in 0..min(numMoves, 4)-1: null or a view}.
 // A move that throws answers {"thrown": message}: the contract says never.
 'use strict';
 const fs = require('fs');
@@ -60,7 +63,7 @@ const out = req.cases.map((c) => {
     walk.push(v);
     if (v === null || v.thrown) break;
   }
-  const probes = c.states.map((s) => {
+  const probes = c.probed.map((i) => c.states[i]).map((s) => {
     const row = [];
     for (let m = 0; m < c.numMoves; m++) row.push(move(r, s, m, c.info));
     return row;
@@ -68,7 +71,15 @@ const out = req.cases.map((c) => {
   const n = c.numMoves;
   const bad = [-1, n, n + 7, 0.5, '1', null, undefined, NaN, {}].map((m) => move(r, c.start, m, c.info))
     .concat([null, {}, [], 'x', { size: 3, stickers: 5, cells: {}, books: [1, 1], n: 2.5 }].map((view) => move(r, view, 0, c.info)));
+  const odd = [];
+  for (const key of Object.keys(c.start)) {
+    for (const value of [null, -1, 0, 1e9, 2.5, 'x', [], {}, [1e9, -5, 'a', null], c.start]) {
+      for (let m = 0; m < Math.min(c.numMoves, 4); m++) {
+        odd.push(move(r, Object.assign({}, c.start, { [key]: value }), m, c.info));
+      }
+    }
+  }
   const appBad = win.vizViewAfter(c.renderer, c.start, c.moves.slice(0, 3).concat([-1]), c.info);
-  return { walk, probes, bad, app: win.vizViewAfter(c.renderer, c.start, c.moves, c.info), appBad };
+  return { walk, probes, bad, odd, app: win.vizViewAfter(c.renderer, c.start, c.moves, c.info), appBad };
 });
 process.stdout.write(JSON.stringify(out));
