@@ -295,6 +295,21 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil || tiles != 9 {
 		t.Errorf("the exported page draws %d tiles (%v)", tiles, err)
 	}
+	// The goal, drawn in the page from the start and the solution's moves.
+	if got, err := chromedp.Run(bctx, chromedp.Evaluate[string](`[...document.querySelectorAll('[data-testid=puzzle-state] svg text')].map((t) => t.textContent).join(' ')`)); err != nil || got != "1 2 3 4 5 6 7 8" {
+		t.Errorf("the exported page's end state reads %q (%v), want the goal", got, err)
+	}
+	// A finished iteration's tree, a click on one of its nodes: its state,
+	// drawn from its moves.
+	js[bool](b, "iteration 1", `document.querySelector('[data-testid=tree-iteration]').value = '1', document.querySelector('[data-testid=tree-iteration]').dispatchEvent(new Event('change')), true`)
+	wait("the first iteration's tree", fmt.Sprintf(`window.viz.treeIteration === 1 && window.viz.treeBound === %d`, want.Iterations[0].Bound))
+	do("a node of it", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.pruned circle`)))
+	wait("its state", `document.querySelector('[data-testid=selected]').querySelectorAll('svg rect').length === 9 && document.querySelector('[data-testid=selected]').textContent.includes('selected node')`)
+	// Next bound from the start: up to the bound's rise, as the server does.
+	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 1; s.dispatchEvent(new Event('change')); })()`))
+	wait("the start", `window.viz.event === 0`)
+	do("b", chromedp.KeyEvent("b"))
+	wait("the next bound", fmt.Sprintf(`window.viz.iteration === 1 && window.viz.nextBound === %d && document.querySelector('[data-testid=last-event]').textContent.includes('the bound rises to %d')`, want.Iterations[1].Bound, want.Iterations[1].Bound))
 	requests, exceptions := b.seen()
 	for _, x := range exceptions {
 		t.Errorf("the exported page threw: %s", x)

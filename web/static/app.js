@@ -168,12 +168,8 @@ class TraceSource {
       case 'back': this.stop(); this.show(i - 1); break;
       case 'expand': this.stop(); this.forward((e) => e.kind === 'visit'); break;
       case 'to-end': this.stop(); this.show(this.n - 1); break;
-      case 'to-bound': {
-        this.stop();
-        const bound = this.cur.b.stats.cur.bound;
-        this.forward((e, b) => b.stats.cur.bound !== bound);
-        break;
-      }
+      // Up to and including the next bound increase, as the server's player.
+      case 'to-bound': this.stop(); this.forward((e) => e.kind === 'bound-increase'); break;
       case 'seek': this.stop(); this.show(Math.max(1, Number(msg.pos) || 1) - 1); break;
       case 'play': {
         this.stop();
