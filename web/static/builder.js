@@ -201,9 +201,16 @@ class Stats {
 
 const NO_MOVE = -1;
 
-function treeNode(e, status) {
-  return { id: e.node, move: e.move, g: e.g, h: e.h, f: e.f, depth: e.depth, status, count: 1, children: null, parent: null, below: 0 };
+// TNode is a drawn node. Every node, a checkpoint's copies too, is made by
+// this one constructor, so they share one shape and the fold stays fast.
+class TNode {
+  constructor(id, move, g, h, f, depth, status, count) {
+    this.id = id; this.move = move; this.g = g; this.h = h; this.f = f; this.depth = depth;
+    this.status = status; this.count = count; this.children = null; this.parent = null; this.below = 0;
+  }
 }
+
+function treeNode(e, status) { return new TNode(e.node, e.move, e.g, e.h, e.f, e.depth, status, 1); }
 
 class Tree {
   constructor(limit) {
@@ -345,7 +352,8 @@ class Tree {
       if (ch.length < 3) continue;
       const a = ch[0], b = ch[1];
       if (a.status === 'path' || b.status === 'path') continue;
-      const g = { id: 0, move: -1, g: -1, h: -1, f: -1, depth: a.depth, status: 'group', count: a.count + b.count, children: null, parent: p, below: 0 };
+      const g = new TNode(0, -1, -1, -1, -1, a.depth, 'group', a.count + b.count);
+      g.parent = p;
       this.forget(a);
       this.forget(b);
       this.drawn -= countDrawn([a, b]) - 1;
@@ -381,7 +389,8 @@ class Tree {
     t.effort = new Map(this.effort);
     const copies = new Map();
     const dup = (n, parent) => {
-      const c = Object.assign({}, n, { parent, children: null });
+      const c = new TNode(n.id, n.move, n.g, n.h, n.f, n.depth, n.status, n.count);
+      c.parent = parent; c.below = n.below;
       copies.set(n, c);
       if (c.id !== 0 && this.byID.get(c.id) === n) t.byID.set(c.id, c);
       if (n.children) c.children = n.children.map((ch) => dup(ch, c));
@@ -415,22 +424,37 @@ class Builder {
   constructor(treeLimit) {
     this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || 300);
     this.lastEv = null; this.last = null; this.lastMoves = []; this.lastPlaced = false;
+    // The moves to the last node are read off the path only when needed:
+    // before an event that may change the path, or for a frame.
+    this.movesDue = false; this.dueMove = null;
   }
 
   fold(e) {
     this.events++;
+    const node = e.kind === 'visit' || (e.kind === 'prune' && e.reason === 'bound');
+    // A node event becomes the last node itself, and a move-rule prune
+    // leaves the path as it is; any other event may change the path.
+    if (this.movesDue && !node && e.kind !== 'prune') this.settleMoves();
     this.stats.event(e);
     const placed = this.tree.add(e);
     this.lastEv = e;
-    if ((e.kind === 'visit' || e.kind === 'prune') && !(e.kind === 'prune' && e.reason !== 'bound')) {
+    if (node) {
       this.last = e;
       this.lastPlaced = placed;
-      this.lastMoves = [];
-      if (placed) {
-        for (let i = 1; i < this.tree.path.length; i++) this.lastMoves.push(this.tree.path[i].move);
-        if (e.kind === 'prune') this.lastMoves.push(e.move);
-      }
+      this.movesDue = placed;
+      this.dueMove = e.kind === 'prune' ? e.move : null;
+      if (!placed) this.lastMoves = [];
     }
+  }
+
+  // settleMoves reads the moves to the last node off the path, which is
+  // the path of that node (or of its parent, for a prune) until then.
+  settleMoves() {
+    const path = this.tree.path, moves = [];
+    for (let i = 1; i < path.length; i++) moves.push(path[i].move);
+    if (this.dueMove !== null) moves.push(this.dueMove);
+    this.lastMoves = moves;
+    this.movesDue = false;
   }
 
   clone() {
@@ -446,6 +470,7 @@ class Builder {
   // frame's tree is the window of iteration treeIter when it is kept (0:
   // the iteration under way), as the page's iteration menu asks.
   frame(treeIter) {
+    if (this.movesDue) this.settleMoves();
     let tv = treeIter ? this.tree.kept.find((v) => v.iteration === treeIter) : undefined;
     if (tv === undefined || treeIter === this.tree.iter) {
       tv = this.tree.view();
