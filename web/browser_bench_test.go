@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/engine"
@@ -118,13 +117,7 @@ func BenchmarkExport(b *testing.B) {
 	}
 	for b.Loop() {
 		br := openBrowser(b, 120*time.Second)
-		br.do("the network off", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-				return err
-			}
-			_, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
-			return err
-		}))
+		br.offline()
 		t0 := time.Now()
 		br.do("opening the export", chromedp.Navigate("file://"+path))
 		br.wait("the first state", `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.events > 0`)

@@ -75,6 +75,19 @@ func (b *browser) wait(what, expr string) {
 	}))
 }
 
+// offline turns the network off, as for a page opened from a file in a
+// lecture hall with no network.
+func (b *browser) offline() {
+	b.t.Helper()
+	b.do("the network off", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
+		return err
+	}))
+}
+
 // viz reads window.viz.
 func (b *browser) viz() vizStatus {
 	b.t.Helper()

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -98,13 +97,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	}
 
 	b := openBrowser(t, 120*time.Second)
-	b.do("the network off", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-			return err
-		}
-		_, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
-		return err
-	}))
+	b.offline()
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	// A deep link to an event.
 	b.do("opening the export at event 7", chromedp.Navigate("file://"+path+"#event=7"))
