@@ -20,12 +20,13 @@ const (
 	// LinearConflict adds to Manhattan two moves for each tile that must
 	// leave its goal row or column to let another tile of that line pass.
 	LinearConflict
-	// PDB555, PDB663, PDB78 and PDB78R read disjoint additive pattern
-	// databases (15-puzzle only; see Patterns).
+	// PDB555, PDB663, PDB78, PDB78R and PDB663R read disjoint additive
+	// pattern databases (15-puzzle only; see Patterns).
 	PDB555
 	PDB663
 	PDB78
 	PDB78R
+	PDB663R
 )
 
 // Heuristics lists the heuristics' names, the strongest (the default) first.
@@ -47,6 +48,8 @@ func (h Heuristic) String() string {
 		return "pdb78"
 	case PDB78R:
 		return "pdb78r"
+	case PDB663R:
+		return "pdb663r"
 	}
 	return fmt.Sprintf("heuristic(%d)", uint8(h))
 }
@@ -68,6 +71,8 @@ func ParseHeuristic(s string) (Heuristic, error) {
 		return PDB78, nil
 	case "pdb78r":
 		return PDB78R, nil
+	case "pdb663r":
+		return PDB663R, nil
 	}
 	return 0, fmt.Errorf("unknown heuristic %q (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", s, strings.Join(PDBHeuristics, ", "))
 }

@@ -26,8 +26,10 @@ import (
 // the main diagonal, equally strong on random boards, scores 42.37 there
 // and searches 16% more;
 // pdb78 is {1..7} {8..15};
-// pdb78r is the larger of pdb78 and pdb78 looked up on the board reflected
-// about the main diagonal (Felner, Korf and Hanan 2004), which reads the
+// pdb78r (and pdb663r) is the larger of pdb78 (pdb663) and pdb78 (pdb663)
+// looked up on the board reflected about the main diagonal (Felner, Korf
+// and Hanan 2004, whose 6-6-3 figures match pdb663r's rather than pdb663's:
+// docs/PDB663.md), which reads the
 // same two tables. A table's name ends with its tiles as a bit mask, so a
 // cached file of another partition is never taken for it.
 var (
@@ -49,7 +51,7 @@ var (
 
 // PDBHeuristics lists the 15-puzzle's pattern database heuristics, the
 // strongest first.
-var PDBHeuristics = []string{"pdb78r", "pdb78", "pdb663", "pdb555"}
+var PDBHeuristics = []string{"pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555"}
 
 // Patterns returns the patterns a pattern database heuristic reads and
 // whether it also looks them up on the reflected board.
@@ -63,12 +65,14 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 		return pat78, false, nil
 	case PDB78R:
 		return pat78, true, nil
+	case PDB663R:
+		return pat663, true, nil
 	}
 	return nil, false, fmt.Errorf("%s reads no pattern databases", h)
 }
 
 // IsPDB reports whether h reads pattern databases.
-func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB78R }
+func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB663R }
 
 // pdbView says how one lookup sees a board: the frame cell of each cell,
 // and the pattern and slot of each tile.
