@@ -30,12 +30,10 @@ const (
 	lowBits = 0x5555555555555555
 )
 
+// newTwoBit is a table of size entries, all done until markRegions sets
+// the regions unknown.
 func newTwoBit(size int64) *twoBit {
-	w := make([]uint64, (size+31)/32)
-	for i := range w {
-		w[i] = ^uint64(0)
-	}
-	return &twoBit{words: w, size: size}
+	return &twoBit{words: make([]uint64, (size+31)/32), size: size}
 }
 
 func (t *twoBit) get(i int64) uint64 {
@@ -88,7 +86,7 @@ func (t *twoBit) count(st uint64) int64 {
 // search runs the breadth-first search over (placement, blank's region)
 // from the goal, layer by layer over workers, and gives each placement of
 // tab, when first reached, its excess over its Manhattan distance, halved.
-func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *geometry, workers int, progress func(pdb.Progress)) error {
+func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, workers int, progress func(pdb.Progress)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -104,8 +102,8 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 		backward := aux.size-known < frontier
 		var bad atomic.Value
 		added := pdb.Chunks(ctx, workers, int64(nchunks), func(c int64) int64 {
-			lo := c * chunkWords * 32
-			n, err := p.layer2(aux, tab, g, lo, min(lo+chunkWords*32, aux.size), d, backward)
+			lo := c * chunkWords
+			n, err := p.layer(aux, tab, g, rg, lo, min(lo+chunkWords, int64(len(aux.words))), d, backward)
 			if err != nil {
 				bad.Store(err)
 			}
@@ -139,11 +137,13 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	return nil
 }
 
-// layer2 makes layer d+1 over entries [lo,hi) of aux: pushing from the
+// layer makes layer d+1 over words [lo,hi) of aux: pushing from the
 // frontier into unknown neighbours, or pulling into each unknown entry that
 // has a neighbour in the frontier. Each placement reached for the first
-// time gets its entry in tab.
-func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64, d int, backward bool) (int64, error) {
+// time gets its entry in tab. The entries of a word in the state sought are
+// taken from its bits at once, and the regions before and after a move are
+// read from rg.
+func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, lo, hi int64, d int, backward bool) (int64, error) {
 	k := len(p.mult)
 	n := p.Size * p.Size
 	free := int64(n - k)
@@ -154,13 +154,12 @@ func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64,
 			md[i][c] = abs(c/p.Size-h/p.Size) + abs(c%p.Size-h%p.Size)
 		}
 	}
-	want := uint64(stFrontier)
-	if backward {
-		want = stUnknown
+	var nbr [16]uint32
+	for c := 0; c < n; c++ {
+		for _, x := range g.neighbours[c] {
+			nbr[c] |= 1 << x
+		}
 	}
-	var cur cursor
-	cur.init(p, lo/free)
-	var added int64
 	reach := func(r int64, m int) error {
 		if tab.Load(r) != pdb.Unset {
 			return nil
@@ -172,62 +171,67 @@ func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64,
 		tab.Set(r, uint32(e))
 		return nil
 	}
-	for i := lo; i < hi; i++ {
-		if i&31 == 0 {
-			x := atomic.LoadUint64(&aux.words[i>>5])
-			h, l := x>>1&lowBits, x&lowBits
-			var m uint64
-			if backward {
-				m = h & l
-			} else {
-				m = ^h & l & lowBits
-			}
-			if m == 0 {
-				i += 31
-				continue
-			}
+	var cur cursor
+	cur.init(p, lo*32/free)
+	var (
+		added    int64
+		r        = int64(-1) // the placement at hand
+		base     int64       // its first entry, r*free
+		fr, used uint32
+		m0       int
+	)
+	for w := lo; w < hi; w++ {
+		x := atomic.LoadUint64(&aux.words[w])
+		h, l := x>>1&lowBits, x&lowBits
+		var want uint64
+		if backward {
+			want = h & l
+		} else {
+			want = ^h & l & lowBits
 		}
-		if aux.get(i) != want {
-			continue
-		}
-		r := i / free
-		cur.seek(r)
-		fr := ^cur.used[k] & g.full
-		b := nthBit(fr, int(i-r*free))
-		reg := g.flood(1<<b, fr)
-		if bits.TrailingZeros32(reg) != b {
-			continue
-		}
-		m0 := 0
-		for s := 0; s < k; s++ {
-			m0 += md[s][cur.pos[s]]
-		}
-	moves:
-		for s := k - 1; s >= 0; s-- {
-			from := cur.pos[s]
-			for _, to := range g.neighbours[from] {
-				if reg>>to&1 == 0 {
-					continue
+		for ; want != 0; want &= want - 1 {
+			i := w<<5 + int64(bits.TrailingZeros64(want)>>1)
+			if i-base >= free || r < 0 {
+				r = i / free
+				base = r * free
+				cur.seek(r)
+				used = cur.used[k]
+				fr = ^used & g.full
+				m0 = 0
+				for s := 0; s < k; s++ {
+					m0 += md[s][cur.pos[s]]
 				}
-				fr2 := fr&^(1<<to) | 1<<from
-				reg2 := g.flood(1<<from, fr2)
-				rep := bits.TrailingZeros32(reg2)
-				r2 := r + cur.delta(s, from, to)
-				j := r2*free + int64(bits.OnesCount32(fr2&(1<<rep-1)))
-				if backward {
-					if aux.get(j) == stFrontier {
-						if aux.lower(i, 1) {
-							added++
-							if err := reach(r, m0); err != nil {
-								return added, err
+			}
+			j := uint32(i - base)
+			reg := uint32(rg.mask[fr<<4|j])
+			// The pattern tiles next to the region: each may slide into
+			// any of its cells next to it.
+			adj := (reg<<g.size | reg>>g.size | (reg&g.notLast)<<1 | (reg&g.notFirst)>>1) & used
+		moves:
+			for ; adj != 0; adj &= adj - 1 {
+				from := uint8(bits.TrailingZeros32(adj))
+				s := int(cur.slot[from&15])
+				for tos := nbr[from&15] & reg; tos != 0; tos &= tos - 1 {
+					to := uint8(bits.TrailingZeros32(tos))
+					fr2 := fr ^ (1<<from | 1<<to)
+					r2 := r + cur.delta(s, from, to)
+					j2 := int64(rg.rep[fr2] >> (4 * from) & 0xF)
+					i2 := r2*free + j2
+					if backward {
+						if aux.get(i2) == stFrontier {
+							if aux.lower(i, 1) {
+								added++
+								if err := reach(r, m0); err != nil {
+									return added, err
+								}
 							}
+							break moves
 						}
-						break moves
-					}
-				} else if aux.lower(j, 1) {
-					added++
-					if err := reach(r2, m0+md[s][to]-md[s][from]); err != nil {
-						return added, err
+					} else if aux.lower(i2, 1) {
+						added++
+						if err := reach(r2, m0+md[s][to]-md[s][from]); err != nil {
+							return added, err
+						}
 					}
 				}
 			}
