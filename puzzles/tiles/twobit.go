@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"idaviz/puzzles/pdb"
@@ -19,7 +18,15 @@ import (
 type twoBit struct {
 	words []uint64
 	size  int64
+	// Per span of spanWords words: whether it holds entries of the
+	// frontier, of the next layer, and perhaps unknown ones. A layer passes
+	// over the spans with nothing for it (most of them in the first and
+	// last layers), and so does the advance to the next layer.
+	front, next, open []atomic.Bool
 }
+
+// spanWords is how many words of the table a worker takes at once.
+const spanWords = 1 << 10
 
 const (
 	stDone     = 0 // in an earlier layer, or not a region at all
@@ -33,7 +40,19 @@ const (
 // newTwoBit is a table of size entries, all done until markRegions sets
 // the regions unknown.
 func newTwoBit(size int64) *twoBit {
-	return &twoBit{words: make([]uint64, (size+31)/32), size: size}
+	nw := (size + 31) / 32
+	ns := (nw + spanWords - 1) / spanWords
+	t := &twoBit{words: make([]uint64, nw), size: size, front: make([]atomic.Bool, ns), next: make([]atomic.Bool, ns), open: make([]atomic.Bool, ns)}
+	for i := range t.open {
+		t.open[i].Store(true)
+	}
+	return t
+}
+
+// span is the words of span c.
+func (t *twoBit) span(c int64) (lo, hi int64) {
+	lo = c * spanWords
+	return lo, min(lo+spanWords, int64(len(t.words)))
 }
 
 func (t *twoBit) get(i int64) uint64 {
@@ -41,8 +60,7 @@ func (t *twoBit) get(i int64) uint64 {
 }
 
 // lower clears the bits of clear in entry i when it is unknown, and says
-// whether it was: unknown (11) becomes next (10), frontier (01) or done
-// (00). Concurrent writers only ever lower unknown entries, so the entry is
+// whether it was: unknown (11) becomes next (10) or frontier (01). Concurrent writers only ever lower unknown entries, so the entry is
 // read first and an AND cannot spoil another state.
 func (t *twoBit) lower(i int64, clear uint64) bool {
 	p := &t.words[i>>5]
@@ -50,17 +68,36 @@ func (t *twoBit) lower(i int64, clear uint64) bool {
 	if atomic.LoadUint64(p)>>sh&3 != stUnknown {
 		return false
 	}
-	return atomic.AndUint64(p, ^(clear<<sh))>>sh&3 == stUnknown
+	if atomic.AndUint64(p, ^(clear<<sh))>>sh&3 != stUnknown {
+		return false
+	}
+	f := &t.next[i>>5/spanWords]
+	if clear == 2 {
+		f = &t.front[i>>5/spanWords]
+	}
+	if !f.Load() {
+		f.Store(true)
+	}
+	return true
 }
 
-// advance ends a layer over words [lo,hi): the frontier is done and the
-// next layer becomes the frontier.
-func (t *twoBit) advance(lo, hi int) {
+// advance ends a layer over span c: the frontier is done and the next
+// layer becomes the frontier.
+func (t *twoBit) advance(c int64) {
+	if !t.front[c].Load() && !t.next[c].Load() {
+		return // only done and unknown entries, which stay
+	}
+	lo, hi := t.span(c)
+	var unknown uint64
 	for i := lo; i < hi; i++ {
 		x := t.words[i]
 		h, l := x>>1&lowBits, x&lowBits
 		t.words[i] = h | (h&l)<<1 // 00,01 -> 00; 10 -> 01; 11 -> 11
+		unknown |= h & l
 	}
+	t.front[c].Store(t.next[c].Load())
+	t.next[c].Store(false)
+	t.open[c].Store(unknown != 0)
 }
 
 // count is the number of entries in state st.
@@ -96,14 +133,12 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	tab.Set(goal, 0)
 	known := aux.size - aux.count(stUnknown)
 	frontier := int64(1)
-	const chunkWords = 1 << 10
-	nchunks := (len(aux.words) + chunkWords - 1) / chunkWords
+	nspans := int64(len(aux.front))
 	for d := 0; frontier > 0; d++ {
 		backward := aux.size-known < frontier
 		var bad atomic.Value
-		added := pdb.Chunks(ctx, workers, int64(nchunks), func(c int64) int64 {
-			lo := c * chunkWords
-			n, err := p.layer(aux, tab, g, rg, lo, min(lo+chunkWords, int64(len(aux.words))), d, backward)
+		added := pdb.Chunks(ctx, workers, nspans, func(c int64) int64 {
+			n, err := p.layer(aux, tab, g, rg, c, d, backward)
 			if err != nil {
 				bad.Store(err)
 			}
@@ -119,12 +154,7 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 		if err, ok := bad.Load().(error); ok {
 			return err
 		}
-		var aw sync.WaitGroup
-		per := (len(aux.words) + workers - 1) / workers
-		for w := range workers {
-			aw.Go(func() { aux.advance(min(w*per, len(aux.words)), min((w+1)*per, len(aux.words))) })
-		}
-		aw.Wait()
+		pdb.Chunks(ctx, workers, nspans, func(c int64) int64 { aux.advance(c); return 0 }, func(int64) {})
 		frontier = added
 		known += frontier
 		if progress != nil {
@@ -137,13 +167,17 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	return nil
 }
 
-// layer makes layer d+1 over words [lo,hi) of aux: pushing from the
-// frontier into unknown neighbours, or pulling into each unknown entry that
-// has a neighbour in the frontier. Each placement reached for the first
+// layer makes layer d+1 over span c of aux: pushing from the frontier into
+// unknown neighbours, or pulling into each unknown entry that has a
+// neighbour in the frontier. Each placement reached for the first
 // time gets its entry in tab. The entries of a word in the state sought are
 // taken from its bits at once, and the regions before and after a move are
 // read from rg.
-func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, lo, hi int64, d int, backward bool) (int64, error) {
+func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c int64, d int, backward bool) (int64, error) {
+	if backward && !aux.open[c].Load() || !backward && !aux.front[c].Load() {
+		return 0, nil
+	}
+	lo, hi := aux.span(c)
 	k := len(p.mult)
 	n := p.Size * p.Size
 	free := int64(n - k)
@@ -175,6 +209,7 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, l
 	cur.init(p, lo*32/free)
 	var (
 		added    int64
+		sought   int         // entries in the state sought
 		r        = int64(-1) // the placement at hand
 		base     int64       // its first entry, r*free
 		fr, used uint32
@@ -189,6 +224,7 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, l
 		} else {
 			want = ^h & l & lowBits
 		}
+		sought += bits.OnesCount64(want)
 		for ; want != 0; want &= want - 1 {
 			i := w<<5 + int64(bits.TrailingZeros64(want)>>1)
 			if i-base >= free || r < 0 {
@@ -236,6 +272,9 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, l
 				}
 			}
 		}
+	}
+	if backward && int64(sought) == added {
+		aux.open[c].Store(false) // every unknown entry of the span is in the next layer
 	}
 	return added, nil
 }
