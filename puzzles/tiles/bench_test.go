@@ -125,14 +125,3 @@ func BenchmarkEight(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkBuildPattern builds the 6-tile table of pdb663 (5,765,760
-// entries) in memory, on every core.
-func BenchmarkBuildPattern(b *testing.B) {
-	for b.Loop() {
-		if _, err := BuildPattern(context.Background(), pat663[1], 0, nil); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(pat663[1].Entries())*float64(b.N)/b.Elapsed().Seconds(), "entries/s")
-}

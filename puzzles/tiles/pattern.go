@@ -46,6 +46,9 @@ type Pattern struct {
 	Size  int     // the board's side: 3 or 4
 	Tiles []uint8 // blank-first labels, 1..n-1, distinct
 	mult  []int64 // the rank's place values: mult[k-1] = 1
+	// pass[s][j] is what tile j, on a cell that tile s slides over, adds
+	// to s's rank change (see cursor.delta).
+	pass [8][8]int64
 }
 
 // NewPattern checks a pattern and returns it ready to rank.
@@ -70,6 +73,15 @@ func NewPattern(name string, size int, tiles []uint8) (*Pattern, error) {
 	p.mult[k-1] = 1
 	for i := k - 2; i >= 0; i-- {
 		p.mult[i] = p.mult[i+1] * int64(n-1-i)
+	}
+	for s := range k {
+		for j := range k {
+			if j < s {
+				p.pass[s][j] = -p.mult[s]
+			} else {
+				p.pass[s][j] = p.mult[j]
+			}
+		}
 	}
 	return p, nil
 }
@@ -170,18 +182,16 @@ func BuildPattern(ctx context.Context, p *Pattern, workers int, progress func(pd
 	g := newGeometry(p.Size)
 	free := int64(p.Size*p.Size - len(p.Tiles))
 	aux := newTwoBit(p.Entries() * free)
-	// Entries whose blank cell is not its region's lowest are never
-	// reached: they are marked done at once, so that the search ends when
-	// every region is known.
+	rg := newRegions(g, int(free))
 	if progress != nil {
 		progress(pdb.Progress{Table: p.Name, Note: fmt.Sprintf("finding the blank's regions of %d placements", p.Entries())})
 	}
-	p.markNonRegions(func(i int64) { aux.lower(i, 3) }, g, workers)
+	p.markRegions(aux, rg, g, workers)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("building pattern database %q: %w", p.Name, err)
 	}
 	t := pdb.New(p.Name, p.Entries())
-	if err := p.search(ctx, aux, t, g, workers, progress); err != nil {
+	if err := p.search(ctx, aux, t, g, rg, workers, progress); err != nil {
 		return nil, err
 	}
 	aux = nil // 1 GB for 8 tiles: let the walk below run without it
@@ -225,23 +235,54 @@ func (g *geometry) flood(seed, free uint32) uint32 {
 	}
 }
 
-// nthBit is the cell of the j-th set bit of m (from 0).
-func nthBit(m uint32, j int) int {
-	for ; j > 0; j-- {
-		m &= m - 1
-	}
-	return bits.TrailingZeros32(m)
+// regions describes the blank's regions for every set of free cells of
+// one size (the n-k cells a pattern of k tiles leaves), so that the build's
+// search reads a region where it would flood one: per free set, a nibble
+// per cell naming the region the cell is in by the index, among the free
+// cells, of the region's lowest cell (0xF for a cell not free), and the
+// region of each such index.
+type regions struct {
+	rep  []uint64 // [free set]
+	mask []uint16 // [free set<<4 | j]: the region whose lowest cell is the j-th free one, else 0
+	low  []uint32 // [free set]: 2 bits per free cell, 11 where it is its region's lowest
 }
 
-// markNonRegions calls mark with the index of each (placement, blank cell)
-// whose blank cell is not the lowest of its region.
-func (p *Pattern) markNonRegions(mark func(int64), g *geometry, workers int) {
+func newRegions(g *geometry, free int) *regions {
+	n := g.size * g.size
+	rg := &regions{rep: make([]uint64, 1<<n), mask: make([]uint16, 16<<n), low: make([]uint32, 1<<n)}
+	for fr := uint32(0); fr <= g.full; fr++ {
+		if bits.OnesCount32(fr) != free {
+			continue
+		}
+		rep := ^uint64(0)
+		for rest := fr; rest != 0; {
+			reg := g.flood(rest&-rest, fr)
+			rest &^= reg
+			j := uint64(bits.OnesCount32(fr & (reg&-reg - 1)))
+			rg.mask[fr<<4|uint32(j)] = uint16(reg)
+			rg.low[fr] |= 3 << (2 * j)
+			for x := reg; x != 0; x &= x - 1 {
+				c := bits.TrailingZeros32(x)
+				rep &^= 0xF << (4 * c)
+				rep |= j << (4 * c)
+			}
+		}
+		rg.rep[fr] = rep
+	}
+	return rg
+}
+
+// markRegions sets the search's table to unknown (11) at each (placement,
+// blank cell) whose cell is the lowest of its region, done (00) elsewhere:
+// the others are never reached, and marking them done lets the search end
+// when every region is known. Workers write whole words of their own.
+func (p *Pattern) markRegions(aux *twoBit, rg *regions, g *geometry, workers int) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	free := int64(p.Size*p.Size - len(p.Tiles))
 	k := len(p.mult)
-	const span = 1 << 16
+	const span = 1 << 12 // words
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
@@ -249,21 +290,26 @@ func (p *Pattern) markNonRegions(mark func(int64), g *geometry, workers int) {
 			var cur cursor
 			for {
 				lo := next.Add(span) - span
-				if lo >= p.Entries() {
+				if lo >= int64(len(aux.words)) {
 					return
 				}
-				cur.init(p, lo)
-				for r := lo; r < min(lo+span, p.Entries()); r++ {
+				words := aux.words[lo:min(lo+span, int64(len(aux.words)))]
+				first := lo * 32 // the first entry of words
+				r := first / free
+				end := min(first+int64(len(words))*32, aux.size)
+				cur.init(p, r)
+				for ; r*free < end; r++ {
 					cur.seek(r)
-					fr := ^cur.used[k] & g.full
-					rest := fr
-					for rest != 0 {
-						reg := g.flood(rest&-rest, fr)
-						rest &^= reg
-						for x := reg & (reg - 1); x != 0; x &= x - 1 {
-							c := bits.TrailingZeros32(x)
-							mark(r*free + int64(bits.OnesCount32(fr&(1<<c-1))))
-						}
+					f := uint64(rg.low[^cur.used[k]&g.full])
+					bit := 2 * (r*free - first)
+					if bit < 0 {
+						f >>= uint64(-bit)
+						bit = 0
+					}
+					w, sh := bit>>6, uint(bit&63)
+					words[w] |= f << sh
+					if sh != 0 && w+1 < int64(len(words)) {
+						words[w+1] |= f >> (64 - sh)
 					}
 				}
 			}
@@ -334,7 +380,8 @@ func (c *cursor) seek(r int64) {
 // free neighbour to: its own digit moves by the cells passed less the
 // earlier tiles passed, and each later tile passed over gains or loses one
 // earlier tile below it. Only the cells between from and to are looked at
-// (none for a move along a row).
+// (none for a move along a row), without a branch on what holds them: an
+// empty cell's stale slot is masked off.
 func (c *cursor) delta(s int, from, to uint8) int64 {
 	m := c.p.mult
 	switch int(to) - int(from) {
@@ -343,24 +390,20 @@ func (c *cursor) delta(s int, from, to uint8) int64 {
 	case -1:
 		return -m[s]
 	}
-	lo, hi, sign := from, to, int64(1)
+	lo, hi := from, to
 	if to < from {
-		lo, hi, sign = to, from, -1
+		lo, hi = to, from
 	}
-	dd := int64(hi - lo)
-	var dr int64
+	v := int64(hi-lo) * m[s]
 	used := c.used[len(m)]
+	pass := &c.p.pass[s&7]
 	for x := lo + 1; x < hi; x++ {
-		if used>>x&1 == 0 {
-			continue
-		}
-		if j := int(c.slot[x&15]); j < s {
-			dd--
-		} else {
-			dr += sign * m[j]
-		}
+		v += -int64(used>>x&1) & pass[c.slot[x&15]&7]
 	}
-	return sign*dd*m[s] + dr
+	if to < from {
+		return -v
+	}
+	return v
 }
 
 // walk counts the entries of t by their value h = md + 2·excess, visiting

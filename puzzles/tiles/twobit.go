@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"idaviz/puzzles/pdb"
@@ -19,7 +18,15 @@ import (
 type twoBit struct {
 	words []uint64
 	size  int64
+	// Per span of spanWords words: whether it holds entries of the
+	// frontier, of the next layer, and perhaps unknown ones. A layer passes
+	// over the spans with nothing for it (most of them in the first and
+	// last layers), and so does the advance to the next layer.
+	front, next, open []atomic.Bool
 }
+
+// spanWords is how many words of the table a worker takes at once.
+const spanWords = 1 << 10
 
 const (
 	stDone     = 0 // in an earlier layer, or not a region at all
@@ -30,12 +37,22 @@ const (
 	lowBits = 0x5555555555555555
 )
 
+// newTwoBit is a table of size entries, all done until markRegions sets
+// the regions unknown.
 func newTwoBit(size int64) *twoBit {
-	w := make([]uint64, (size+31)/32)
-	for i := range w {
-		w[i] = ^uint64(0)
+	nw := (size + 31) / 32
+	ns := (nw + spanWords - 1) / spanWords
+	t := &twoBit{words: make([]uint64, nw), size: size, front: make([]atomic.Bool, ns), next: make([]atomic.Bool, ns), open: make([]atomic.Bool, ns)}
+	for i := range t.open {
+		t.open[i].Store(true)
 	}
-	return &twoBit{words: w, size: size}
+	return t
+}
+
+// span is the words of span c.
+func (t *twoBit) span(c int64) (lo, hi int64) {
+	lo = c * spanWords
+	return lo, min(lo+spanWords, int64(len(t.words)))
 }
 
 func (t *twoBit) get(i int64) uint64 {
@@ -43,8 +60,7 @@ func (t *twoBit) get(i int64) uint64 {
 }
 
 // lower clears the bits of clear in entry i when it is unknown, and says
-// whether it was: unknown (11) becomes next (10), frontier (01) or done
-// (00). Concurrent writers only ever lower unknown entries, so the entry is
+// whether it was: unknown (11) becomes next (10) or frontier (01). Concurrent writers only ever lower unknown entries, so the entry is
 // read first and an AND cannot spoil another state.
 func (t *twoBit) lower(i int64, clear uint64) bool {
 	p := &t.words[i>>5]
@@ -52,17 +68,36 @@ func (t *twoBit) lower(i int64, clear uint64) bool {
 	if atomic.LoadUint64(p)>>sh&3 != stUnknown {
 		return false
 	}
-	return atomic.AndUint64(p, ^(clear<<sh))>>sh&3 == stUnknown
+	if atomic.AndUint64(p, ^(clear<<sh))>>sh&3 != stUnknown {
+		return false
+	}
+	f := &t.next[i>>5/spanWords]
+	if clear == 2 {
+		f = &t.front[i>>5/spanWords]
+	}
+	if !f.Load() {
+		f.Store(true)
+	}
+	return true
 }
 
-// advance ends a layer over words [lo,hi): the frontier is done and the
-// next layer becomes the frontier.
-func (t *twoBit) advance(lo, hi int) {
+// advance ends a layer over span c: the frontier is done and the next
+// layer becomes the frontier.
+func (t *twoBit) advance(c int64) {
+	if !t.front[c].Load() && !t.next[c].Load() {
+		return // only done and unknown entries, which stay
+	}
+	lo, hi := t.span(c)
+	var unknown uint64
 	for i := lo; i < hi; i++ {
 		x := t.words[i]
 		h, l := x>>1&lowBits, x&lowBits
 		t.words[i] = h | (h&l)<<1 // 00,01 -> 00; 10 -> 01; 11 -> 11
+		unknown |= h & l
 	}
+	t.front[c].Store(t.next[c].Load())
+	t.next[c].Store(false)
+	t.open[c].Store(unknown != 0)
 }
 
 // count is the number of entries in state st.
@@ -88,7 +123,7 @@ func (t *twoBit) count(st uint64) int64 {
 // search runs the breadth-first search over (placement, blank's region)
 // from the goal, layer by layer over workers, and gives each placement of
 // tab, when first reached, its excess over its Manhattan distance, halved.
-func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *geometry, workers int, progress func(pdb.Progress)) error {
+func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, workers int, progress func(pdb.Progress)) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -98,14 +133,16 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	tab.Set(goal, 0)
 	known := aux.size - aux.count(stUnknown)
 	frontier := int64(1)
-	const chunkWords = 1 << 10
-	nchunks := (len(aux.words) + chunkWords - 1) / chunkWords
+	nspans := int64(len(aux.front))
 	for d := 0; frontier > 0; d++ {
-		backward := aux.size-known < frontier
+		// Pulling reads each unknown entry's neighbours until one is in
+		// the frontier, with no atomic write but its own; pushing writes
+		// from every frontier entry. Measured on 78a, pulling wins once
+		// the unknown entries are fewer than 1.5 times the frontier.
+		backward := 2*(aux.size-known) < 3*frontier
 		var bad atomic.Value
-		added := pdb.Chunks(ctx, workers, int64(nchunks), func(c int64) int64 {
-			lo := c * chunkWords * 32
-			n, err := p.layer2(aux, tab, g, lo, min(lo+chunkWords*32, aux.size), d, backward)
+		added := pdb.Chunks(ctx, workers, nspans, func(c int64) int64 {
+			n, err := p.layer(aux, tab, g, rg, c, d, backward)
 			if err != nil {
 				bad.Store(err)
 			}
@@ -121,12 +158,7 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 		if err, ok := bad.Load().(error); ok {
 			return err
 		}
-		var aw sync.WaitGroup
-		per := (len(aux.words) + workers - 1) / workers
-		for w := range workers {
-			aw.Go(func() { aux.advance(min(w*per, len(aux.words)), min((w+1)*per, len(aux.words))) })
-		}
-		aw.Wait()
+		pdb.Chunks(ctx, workers, nspans, func(c int64) int64 { aux.advance(c); return 0 }, func(int64) {})
 		frontier = added
 		known += frontier
 		if progress != nil {
@@ -139,11 +171,17 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	return nil
 }
 
-// layer2 makes layer d+1 over entries [lo,hi) of aux: pushing from the
-// frontier into unknown neighbours, or pulling into each unknown entry that
-// has a neighbour in the frontier. Each placement reached for the first
-// time gets its entry in tab.
-func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64, d int, backward bool) (int64, error) {
+// layer makes layer d+1 over span c of aux: pushing from the frontier into
+// unknown neighbours, or pulling into each unknown entry that has a
+// neighbour in the frontier. Each placement reached for the first
+// time gets its entry in tab. The entries of a word in the state sought are
+// taken from its bits at once, and the regions before and after a move are
+// read from rg.
+func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c int64, d int, backward bool) (int64, error) {
+	if backward && !aux.open[c].Load() || !backward && !aux.front[c].Load() {
+		return 0, nil
+	}
+	lo, hi := aux.span(c)
 	k := len(p.mult)
 	n := p.Size * p.Size
 	free := int64(n - k)
@@ -154,13 +192,12 @@ func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64,
 			md[i][c] = abs(c/p.Size-h/p.Size) + abs(c%p.Size-h%p.Size)
 		}
 	}
-	want := uint64(stFrontier)
-	if backward {
-		want = stUnknown
+	var nbr [16]uint32
+	for c := 0; c < n; c++ {
+		for _, x := range g.neighbours[c] {
+			nbr[c] |= 1 << x
+		}
 	}
-	var cur cursor
-	cur.init(p, lo/free)
-	var added int64
 	reach := func(r int64, m int) error {
 		if tab.Load(r) != pdb.Unset {
 			return nil
@@ -172,66 +209,76 @@ func (p *Pattern) layer2(aux *twoBit, tab *pdb.Table, g *geometry, lo, hi int64,
 		tab.Set(r, uint32(e))
 		return nil
 	}
-	for i := lo; i < hi; i++ {
-		if i&31 == 0 {
-			x := atomic.LoadUint64(&aux.words[i>>5])
-			h, l := x>>1&lowBits, x&lowBits
-			var m uint64
-			if backward {
-				m = h & l
-			} else {
-				m = ^h & l & lowBits
-			}
-			if m == 0 {
-				i += 31
-				continue
-			}
+	var cur cursor
+	cur.init(p, lo*32/free)
+	var (
+		added    int64
+		sought   int         // entries in the state sought
+		r        = int64(-1) // the placement at hand
+		base     int64       // its first entry, r*free
+		fr, used uint32
+		m0       int
+	)
+	for w := lo; w < hi; w++ {
+		x := atomic.LoadUint64(&aux.words[w])
+		h, l := x>>1&lowBits, x&lowBits
+		var want uint64
+		if backward {
+			want = h & l
+		} else {
+			want = ^h & l & lowBits
 		}
-		if aux.get(i) != want {
-			continue
-		}
-		r := i / free
-		cur.seek(r)
-		fr := ^cur.used[k] & g.full
-		b := nthBit(fr, int(i-r*free))
-		reg := g.flood(1<<b, fr)
-		if bits.TrailingZeros32(reg) != b {
-			continue
-		}
-		m0 := 0
-		for s := 0; s < k; s++ {
-			m0 += md[s][cur.pos[s]]
-		}
-	moves:
-		for s := k - 1; s >= 0; s-- {
-			from := cur.pos[s]
-			for _, to := range g.neighbours[from] {
-				if reg>>to&1 == 0 {
-					continue
+		sought += bits.OnesCount64(want)
+		for ; want != 0; want &= want - 1 {
+			i := w<<5 + int64(bits.TrailingZeros64(want)>>1)
+			if i-base >= free || r < 0 {
+				r = i / free
+				base = r * free
+				cur.seek(r)
+				used = cur.used[k]
+				fr = ^used & g.full
+				m0 = 0
+				for s := 0; s < k; s++ {
+					m0 += md[s][cur.pos[s]]
 				}
-				fr2 := fr&^(1<<to) | 1<<from
-				reg2 := g.flood(1<<from, fr2)
-				rep := bits.TrailingZeros32(reg2)
-				r2 := r + cur.delta(s, from, to)
-				j := r2*free + int64(bits.OnesCount32(fr2&(1<<rep-1)))
-				if backward {
-					if aux.get(j) == stFrontier {
-						if aux.lower(i, 1) {
-							added++
-							if err := reach(r, m0); err != nil {
-								return added, err
+			}
+			j := uint32(i - base)
+			reg := uint32(rg.mask[fr<<4|j])
+			// The pattern tiles next to the region: each may slide into
+			// any of its cells next to it.
+			adj := (reg<<g.size | reg>>g.size | (reg&g.notLast)<<1 | (reg&g.notFirst)>>1) & used
+		moves:
+			for ; adj != 0; adj &= adj - 1 {
+				from := uint8(bits.TrailingZeros32(adj))
+				s := int(cur.slot[from&15])
+				for tos := nbr[from&15] & reg; tos != 0; tos &= tos - 1 {
+					to := uint8(bits.TrailingZeros32(tos))
+					fr2 := fr ^ (1<<from | 1<<to)
+					r2 := r + cur.delta(s, from, to)
+					j2 := int64(rg.rep[fr2] >> (4 * from) & 0xF)
+					i2 := r2*free + j2
+					if backward {
+						if aux.get(i2) == stFrontier {
+							if aux.lower(i, 1) {
+								added++
+								if err := reach(r, m0); err != nil {
+									return added, err
+								}
 							}
+							break moves
 						}
-						break moves
-					}
-				} else if aux.lower(j, 1) {
-					added++
-					if err := reach(r2, m0+md[s][to]-md[s][from]); err != nil {
-						return added, err
+					} else if aux.lower(i2, 1) {
+						added++
+						if err := reach(r2, m0+md[s][to]-md[s][from]); err != nil {
+							return added, err
+						}
 					}
 				}
 			}
 		}
+	}
+	if backward && int64(sought) == added {
+		aux.open[c].Store(false) // every unknown entry of the span is in the next layer
 	}
 	return added, nil
 }
