@@ -51,6 +51,8 @@ type ReidDomain struct {
 	ax    [3]axisCoord
 	saved [][3]axisCoord // the coordinates before each applied move
 	path  []uint8
+	// search is Iterate's state, kept between iterations for its buffers.
+	search *reidSearch
 }
 
 var (
@@ -196,6 +198,7 @@ func (d *ReidDomain) Cut(prev int, out []int) int { return cutMoves(prev, out) }
 // Clone returns an independent copy sharing the read-only tables.
 func (d *ReidDomain) Clone() engine.Domain {
 	c := *d
+	c.search = nil
 	c.saved = append(make([][3]axisCoord, 0, max(32, cap(d.saved))), d.saved...)
 	c.path = append(make([]uint8, 0, max(32, cap(d.path))), d.path...)
 	return &c
