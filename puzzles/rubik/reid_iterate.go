@@ -123,6 +123,7 @@ type reidSearch struct {
 	rootGen            int64            // 1 when the start counts as generated here (Iterate)
 
 	frames []*reidFrame // one per depth below the start, reused
+	touch  uint32       // the sum of the rows touched ahead, kept so that the loads are made
 }
 
 // reidFrame is a node's children while it is expanded: what is known of
@@ -212,10 +213,20 @@ func (s *reidSearch) dfs(ax [3]symCoord, pv [3]int8, g int32, prev, depth int) b
 	for _, k := range order {
 		nc = s.axis(fr, k, ax[k], moves, nc, cut)
 	}
+	var touch uint32
 	for _, i := range fr.cand[:nc] {
 		fr.h[i] = int32(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
 		fr.exact |= 1 << i
+		// The rows the child's expansion reads first, loaded now, all
+		// together, rather than each when it is needed: Go has no prefetch
+		// instruction, and these are plain loads whose sum nothing waits
+		// for (about +10% in A/B runs).
+		for k := range fr.co {
+			c := fr.co[k][i%NumMoves]
+			touch += s.pt.repMove[int(c.class)*NumMoves] + uint32(s.pt.twistMove[int(c.twist)*NumMoves])
+		}
 	}
+	s.touch += touch
 	for i := 0; i < n; i++ {
 		h := fr.h[i]
 		if h > lim {
@@ -284,11 +295,15 @@ func (s *reidSearch) axis(fr *reidFrame, k int, a symCoord, moves []uint8, nc in
 		fr.idx[j%NumMoves] = int64(c.class)*NTwist + int64(pt.twistConj[int(c.twist)<<4|int(c.sym)])
 	}
 	v := &fr.v[k%3]
-	kept := 0
+	// Every load before the first branch on a loaded value: a mispredicted
+	// branch would throw away the loads issued after it.
 	for j, i := range fr.cand[:nc] {
+		v[i%NumMoves] = s.get(fr.idx[j%NumMoves])
+	}
+	kept := 0
+	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
-		x := s.get(fr.idx[j%NumMoves])
-		v[i] = x
+		x := v[i]
 		if x > cut {
 			fr.h[i] = int32(x)
 			continue
