@@ -318,13 +318,19 @@ func (s *reidSearch) axis(fr *reidFrame, k int, a symCoord, moves []uint8, nc in
 func (s *reidSearch) childH(ax [3]symCoord, m int) int32 {
 	var v [3]int
 	for k, a := range ax {
-		mm := int(axisMove[k][m])
-		cs := s.pt.repMove[int(a.class)*NumMoves+int(symMoveUD[a.sym][mm])]
-		t := symMultUD[cs&15][a.sym]
-		tw := s.pt.twistMove[int(a.twist)*NumMoves+mm]
-		v[k] = int(s.get(int64(cs>>4)*NTwist + int64(s.pt.twistConj[int(tw)<<4|int(t)])))
+		_, i := s.pt.symChild(a, int(axisMove[k][m]))
+		v[k] = int(s.get(i))
 	}
 	return int32(combine(v[0], v[1], v[2]))
+}
+
+// symChild is the child of a by move mm (a move of a's own frame): its
+// coordinates and its entry in the table. Iterate's loop does the same
+// inline.
+func (pt *coordTables) symChild(a symCoord, mm int) (symCoord, int64) {
+	cs := pt.repMove[int(a.class)*NumMoves+int(symMoveUD[a.sym%NSymUD][mm])]
+	c := symCoord{twist: pt.twistMove[int(a.twist)*NumMoves+mm], class: uint16(cs >> 4), sym: symMultUD[cs&15][a.sym%NSymUD]}
+	return c, int64(c.class)*NTwist + int64(pt.twistConj[int(c.twist)<<4|int(c.sym)])
 }
 
 // isGoal reports whether the child with coordinates ax, reached by the moves
