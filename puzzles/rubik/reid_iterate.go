@@ -22,8 +22,8 @@ var (
 // changes by at most one per move, so it is the likeliest to cut), and only
 // the children still standing are looked up along the next axis. Each axis's
 // lookups are made together, all indices first, so their cache misses
-// overlap. Most children are cut by the first axis, and each lookup is a
-// cache miss in a 70 MB table and a 4 MB symmetry table.
+// overlap. Each lookup is a cache miss in the 70 MB table, and most children
+// are cut by the first axis: about 1.35 lookups per child instead of 3.
 //
 // A child cut on one axis has only a lower bound on its f; its exact f is
 // computed when it could still be the smallest f over the bound (the next
@@ -191,8 +191,10 @@ func (s *reidSearch) dfs(ax [3]symCoord, pv [3]int8, g int32, prev, depth int) b
 	fr := s.frame(depth)
 	lim := s.bound - g - 1 // a child is visited when its h is at most lim
 	cut := int8(lim)
-	if s.hist != nil || lim > 120 {
-		cut = math.MaxInt8 // every axis of every child: the histograms need every f
+	if s.hist != nil || lim > math.MaxInt8 {
+		// Every axis of every child: the histograms need every f. (A bound
+		// too big for an int8 cuts nothing the table can say.)
+		cut = math.MaxInt8
 	}
 	// The axes in order of the parent's values, highest first.
 	order := [3]int{0, 1, 2}
@@ -338,7 +340,8 @@ func (pt *coordTables) symChild(a symCoord, mm int) (symCoord, int64) {
 // cube, made for this test only, says whether it is solved.
 func (s *reidSearch) isGoal(ax [3]symCoord) bool {
 	for _, a := range ax {
-		// Class 0 is the flip-slice coordinate 0 alone.
+		// A solved cube is at twist 0 and class 0 along every axis; the
+		// cube decides.
 		if a.twist != 0 || a.class != 0 {
 			return false
 		}
