@@ -323,8 +323,8 @@ func (p *parallel) run(iter int) {
 }
 
 // worker searches items below the split with the sequential search's own
-// depth-first loop (ida.dfs), without per-node events; its checks look at
-// the other workers too.
+// depth-first loop (ida.dfs), or the domain's SubtreeIterator when it has
+// one, without per-node events; its checks look at the other workers too.
 type worker struct {
 	p       *parallel
 	s       ida
