@@ -82,6 +82,19 @@ type Iterator interface {
 	Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool)
 }
 
+// SubtreeIterator is implemented by domains that can run the part of an
+// iteration below the current state when it is an inner node: at depth, at
+// cost g, reached by prev, its own generation and visit counted by whoever
+// reached it. ParallelIDA's workers hand it each subtree of an iteration, as
+// IDA hands an Iterator the whole, and it must give what the engine's loop
+// would give from that node: the moves below it (nil when none was found),
+// the smallest f cut above bound (-1 when none), the counts of the
+// expansions and children below, and the histograms at the nodes' own f and
+// depth; checks and stop as for Iterator.
+type SubtreeIterator interface {
+	IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool)
+}
+
 // Cloner is implemented by domains that can be searched by several
 // goroutines at once: Clone returns an independent copy of the current state.
 type Cloner interface {

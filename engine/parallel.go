@@ -323,8 +323,8 @@ func (p *parallel) run(iter int) {
 }
 
 // worker searches items below the split with the sequential search's own
-// depth-first loop (ida.dfs), without per-node events; its checks look at
-// the other workers too.
+// depth-first loop (ida.dfs), or the domain's SubtreeIterator when it has
+// one, without per-node events; its checks look at the other workers too.
 type worker struct {
 	p       *parallel
 	s       ida
@@ -351,8 +351,13 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 	if len(x.path) > 0 {
 		prev = x.path[len(x.path)-1]
 	}
-	stopped := s.dfs(x.g, len(x.path), prev)
-	found := stopped && s.path != nil
+	var stopped, found bool
+	if si, ok := d.(SubtreeIterator); ok {
+		stopped, found = w.below(si, x, prev)
+	} else {
+		stopped = s.dfs(x.g, len(x.path), prev)
+		found = stopped && s.path != nil
+	}
 	if w.discard {
 		return false
 	}
@@ -369,6 +374,29 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 		}
 	}
 	return true
+}
+
+// below searches item x with the domain's own SubtreeIterator, leaving in
+// w.s what dfs would: the counts, the next bound and the path to a solution.
+func (w *worker) below(si SubtreeIterator, x *item, prev int) (stopped, found bool) {
+	s := &w.s
+	var hist *trace.Iteration
+	if s.em.hist {
+		hist = &s.it
+	}
+	moves, next, counts, stopped := si.IterateBelow(x.g, len(x.path), prev, s.bound, hist, s.checkEvery, func(c trace.Counts) bool {
+		s.it.Counts = c
+		return w.check()
+	})
+	s.it.Counts = counts
+	if next >= 0 {
+		s.next = next
+	}
+	if moves != nil {
+		s.path = append(append([]int{}, x.path...), moves...)
+		return true, true
+	}
+	return stopped, false
 }
 
 // check runs every CheckEvery expansions: an earlier item's solution, limits,

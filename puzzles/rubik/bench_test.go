@@ -48,6 +48,11 @@ func loadBench(b *testing.B, name string) Heuristic {
 }
 
 func benchmarkSolve(b *testing.B, heuristic string, workers int) {
+	benchmarkSolveAs(b, heuristic, workers, nil)
+}
+
+// benchmarkSolveAs is benchmarkSolve with the domain wrapped (nil: as is).
+func benchmarkSolveAs(b *testing.B, heuristic string, workers int, wrap func(engine.Domain) engine.Domain) {
 	h := loadBench(b, heuristic)
 	for _, tc := range solveSet {
 		if tc.long && !*long {
@@ -63,6 +68,9 @@ func benchmarkSolve(b *testing.B, heuristic string, workers int) {
 			cpu0 := cpuTime()
 			for i := 0; i < b.N; i++ {
 				d := NewSearch(c, h)
+				if wrap != nil {
+					d = wrap(d)
+				}
 				if workers == 0 {
 					res, err = engine.IDA(context.Background(), d, engine.Options{})
 				} else {
@@ -93,6 +101,13 @@ func BenchmarkSolveKorfParallel(b *testing.B) { benchmarkSolve(b, "korf", runtim
 // The reid table is built in about 10 s on two cores when it is missing.
 func BenchmarkSolveReid(b *testing.B)         { benchmarkSolve(b, "reid", 0) }
 func BenchmarkSolveReidParallel(b *testing.B) { benchmarkSolve(b, "reid", runtime.GOMAXPROCS(0)) }
+
+// BenchmarkSolveReidLoop is reid through the engine's own loop (Expand,
+// Apply, Undo), as a search with per-node events runs, not the domain's
+// Iterate.
+func BenchmarkSolveReidLoop(b *testing.B) {
+	benchmarkSolveAs(b, "reid", 0, func(d engine.Domain) engine.Domain { return loopOnly{d} })
+}
 
 // The 7-edge databases: about 0.5 GB in memory, 80 s to build.
 func BenchmarkSolveKorf7(b *testing.B)         { benchmarkSolve(b, "korf7", 0) }

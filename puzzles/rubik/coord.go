@@ -257,6 +257,10 @@ type coordTables struct {
 	// (bit s), which make entries of one class equivalent.
 	rep  []uint32
 	stab []uint16
+	// repMove[class*NumMoves+m] is classSym of the representative after
+	// move m: a node's children along one axis read one row of it, where
+	// their flip-slice coordinates would be 18 reads all over classSym.
+	repMove []uint32
 }
 
 var (
@@ -335,8 +339,31 @@ func makeCoordTables() *coordTables {
 		}
 		t.stab = append(t.stab, stab)
 	}
+	t.repMove = make([]uint32, len(t.rep)*NumMoves)
+	for class, r := range t.rep {
+		fl, sl := int(r%NFlip), int(r/NFlip)
+		for m := 0; m < NumMoves; m++ {
+			fs := int(t.sliceMove[sl*NumMoves+m])*NFlip + int(t.flipMove[fl*NumMoves+m])
+			t.repMove[class*NumMoves+m] = t.classSym[fs]
+		}
+	}
 	return t
 }
+
+// symMultUD[a][b] is the UD symmetry S_a · S_b.
+var symMultUD = func() (p [NSymUD][NSymUD]uint8) {
+	for a := 0; a < NSymUD; a++ {
+		for b := 0; b < NSymUD; b++ {
+			x := symMultiply(&syms[a], &syms[b])
+			for c := 0; c < NSymUD; c++ {
+				if syms[c] == x {
+					p[a][b] = uint8(c)
+				}
+			}
+		}
+	}
+	return p
+}()
 
 // axisCoord is the phase-1 coset of a cube seen along one axis.
 type axisCoord struct {

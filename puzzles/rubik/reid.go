@@ -76,12 +76,7 @@ type neighbours struct {
 
 func (n *neighbours) load(pt *coordTables, class int64) {
 	n.class = class
-	r := int(pt.rep[class])
-	fl, sl := r%NFlip, r/NFlip
-	for m := 0; m < NumMoves; m++ {
-		fs := int(pt.sliceMove[sl*NumMoves+m])*NFlip + int(pt.flipMove[fl*NumMoves+m])
-		n.cs[m] = pt.classSym[fs]
-	}
+	n.cs = [NumMoves]uint32(pt.repMove[class*NumMoves:])
 }
 
 // reidPush sets the Unset neighbours of the entries in [lo,hi) at depth d

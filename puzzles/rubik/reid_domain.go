@@ -51,6 +51,8 @@ type ReidDomain struct {
 	ax    [3]axisCoord
 	saved [][3]axisCoord // the coordinates before each applied move
 	path  []uint8
+	// search is Iterate's state, kept between iterations for its buffers.
+	search *reidSearch
 }
 
 var (
@@ -142,25 +144,18 @@ func (d *ReidDomain) IsGoal() bool {
 }
 
 // Expand writes the allowed children with their heuristic, computed from
-// the moved coordinates without applying the moves. As in Domain.Expand,
-// every index is computed before the first table read, so that the reads'
-// cache misses overlap.
+// the moved coordinates without applying the moves: each axis's flip-slice
+// class moves through one row of repMove. As in Domain.Expand, every index
+// is computed before the first table read, so that the reads' cache misses
+// overlap. (Unobserved searches do not come here: see Iterate.)
 func (d *ReidDomain) Expand(prev int, out []engine.Child) int {
-	pt := d.pt
 	moves := allowedMoves[(prev+1)%(NumMoves+1)]
 	var idx [3][NumMoves]int64
-	for k := 0; k < 3; k++ {
-		a := d.ax[k]
-		// The rows of this axis's coordinates, bounds checked once.
-		tr := (*[NumMoves]uint16)(pt.twistMove[int(a.twist)*NumMoves:])
-		fr := (*[NumMoves]uint16)(pt.flipMove[int(a.flip)*NumMoves:])
-		sr := (*[NumMoves]uint16)(pt.sliceMove[int(a.slice)*NumMoves:])
+	for k, a := range d.symCoords() {
 		am := &axisMove[k]
 		ik := &idx[k]
 		for i, m := range moves {
-			mm := am[m%NumMoves] % NumMoves
-			cs := pt.classSym[int(sr[mm])*NFlip+int(fr[mm])]
-			ik[i%NumMoves] = int64(cs>>4)*NTwist + int64(pt.twistConj[int(tr[mm])<<4|int(cs&15)])
+			_, ik[i%NumMoves] = d.pt.symChild(a, int(am[m%NumMoves]))
 		}
 	}
 	for i, m := range moves {
@@ -196,6 +191,7 @@ func (d *ReidDomain) Cut(prev int, out []int) int { return cutMoves(prev, out) }
 // Clone returns an independent copy sharing the read-only tables.
 func (d *ReidDomain) Clone() engine.Domain {
 	c := *d
+	c.search = nil
 	c.saved = append(make([][3]axisCoord, 0, max(32, cap(d.saved))), d.saved...)
 	c.path = append(make([]uint8, 0, max(32, cap(d.path))), d.path...)
 	return &c
