@@ -3,8 +3,10 @@ package rubik
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"testing"
@@ -465,3 +467,102 @@ func TestHugeSnapshotAndClone(t *testing.T) {
 		t.Errorf("View is not the cube's stickers")
 	}
 }
+
+// TestHugeOptimalAgainstMeetInTheMiddle solves scrambles of 6 to 10 moves
+// with the full table against the independent search.
+func TestHugeOptimalAgainstMeetInTheMiddle(t *testing.T) {
+	words := fullHuge(t)
+	mm := newMITM(5)
+	rng := rand.New(rand.NewPCG(35, 36))
+	for i := 0; i < 12; i++ {
+		scramble := randomScramble(rng, 6+i%5)
+		c := FromMoves(scramble)
+		want := mm.optimal(c)
+		d := NewHugeDomain(c, words)
+		if h := d.H(); h > want {
+			t.Errorf("%s: h=%d above the optimal %d", FormatMoves(scramble), h, want)
+		}
+		res, err := engine.IDA(context.Background(), d, engine.Options{})
+		if err != nil || !res.Solved() {
+			t.Fatalf("%s: %v %v", FormatMoves(scramble), res.Status, err)
+		}
+		if len(res.Moves) != want {
+			t.Errorf("%s: %d moves, optimal is %d", FormatMoves(scramble), len(res.Moves), want)
+		}
+		got := c
+		got.Apply(res.Moves)
+		if !got.IsSolved() {
+			t.Errorf("%s: %s does not solve it", FormatMoves(scramble), FormatMoves(res.Moves))
+		}
+	}
+}
+
+// TestHugeMatchesReidAndKorf solves the benchmark scrambles of 12 to 14
+// moves and fresh 13- and 14-move ones with reid-huge, and checks the
+// lengths against the known ones, against reid (when its table is cached)
+// and korf (when its databases are): IDAVIZ_TEST_REID_HUGE=1, about a
+// minute once the tables are cached.
+func TestHugeMatchesReidAndKorf(t *testing.T) {
+	words := fullHuge(t)
+	type job struct {
+		scramble string
+		want     int // -1: from reid or korf
+	}
+	var jobs []job
+	for _, tc := range solveSet {
+		if !tc.long {
+			jobs = append(jobs, job{tc.scramble, tc.optimal})
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{13, 14, 14, 13, 14} {
+		jobs = append(jobs, job{FormatMoves(randomScramble(rng, n)), -1})
+	}
+	var others []Heuristic
+	if tab, err := LoadReid(); err == nil {
+		others = append(others, Heuristic{Name: reidName, reid: tab})
+	}
+	if korf, ok := cachedKorf(t); ok {
+		others = append(others, korf)
+	}
+	if len(others) == 0 {
+		t.Log("neither reid's table nor korf's databases are cached: checked against the benchmark set's known lengths only")
+	}
+	solve := func(d engine.Domain, name, scramble string) engine.Result {
+		res, err := engine.ParallelIDA(context.Background(), d, engine.Options{}, 0)
+		if err != nil || !res.Solved() {
+			t.Fatalf("%s on %s: %v %v", name, scramble, res.Status, err)
+		}
+		return res
+	}
+	for _, j := range jobs {
+		moves, err := ParseMoves(j.scramble)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := FromMoves(moves)
+		res := solve(NewHugeDomain(c, words), hugeName, j.scramble)
+		got := c
+		got.Apply(res.Moves)
+		if !got.IsSolved() {
+			t.Errorf("%s: %s does not solve it", j.scramble, FormatMoves(res.Moves))
+		}
+		if j.want >= 0 && len(res.Moves) != j.want {
+			t.Errorf("%s: reid-huge %d moves, optimal is %d", j.scramble, len(res.Moves), j.want)
+		}
+		line := ""
+		for _, h := range others {
+			o := solve(NewSearch(c, h), h.Name, j.scramble)
+			if len(o.Moves) != len(res.Moves) {
+				t.Errorf("%s: reid-huge %d moves, %s %d", j.scramble, len(res.Moves), h.Name, len(o.Moves))
+			}
+			line += fmt.Sprintf(", %s %d nodes", h.Name, o.Totals.Generated)
+		}
+		t.Logf("%s: %d moves, reid-huge %d nodes%s", j.scramble, len(res.Moves), res.Totals.Generated, line)
+	}
+}
+
+// The reid-huge table is read from the cache, or built (minutes) when it is
+// missing.
+func BenchmarkSolveHuge(b *testing.B)         { benchmarkSolve(b, hugeName, 0) }
+func BenchmarkSolveHugeParallel(b *testing.B) { benchmarkSolve(b, hugeName, runtime.GOMAXPROCS(0)) }
