@@ -116,7 +116,8 @@ type hugeTables struct {
 	p1         *coordTables // twistMove, flipMove and twistConj
 	sortedMove []uint16     // [sortedslice*NumMoves+m]
 	// classSym[sortedslice*NFlip+flip] is class<<4 | s, as reid's classSym,
-	// in huge pages: the search reads it at random, three times per child.
+	// in huge pages (collapseHuge): the search reads it at random, three
+	// times per child.
 	classSym []uint32
 	rep      []uint32 // the class's smallest coordinate
 	stab     []uint16 // the UD symmetries fixing the representative (bit s)
@@ -175,7 +176,8 @@ func makeHugeTables() *hugeTables {
 		}
 		t.stab = append(t.stab, stab)
 	}
-	t.classSym = hugeCopy(cs)
+	collapseHuge(cs)
+	t.classSym = cs
 	return t
 }
 
@@ -342,9 +344,9 @@ func OpenHuge(ctx context.Context, workers int, progress func(pdb.Progress)) (pd
 // LoadHuge reads the reid-huge table from the cache directory only.
 func LoadHuge() (*pdb.Table, error) { return pdb.Load(hugeSpec()) }
 
-// hugeTable shares the table's entries, copied into huge pages, between the
-// searches of a process; the table read or built is dropped once copied, so
-// that a search holds 1.67 GB, not twice that.
+// hugeTable shares the table's entries between the searches of a process.
+// They are put in huge pages where they lie (collapseHuge), not copied as
+// reid's are (hugeCopy), so that a search holds 1.67 GB, not twice that.
 var hugeTable pdb.Shared[[]uint32]
 
 func loadHugeShared(ctx context.Context, progress func(pdb.Progress)) ([]uint32, error) {
@@ -353,7 +355,9 @@ func loadHugeShared(ctx context.Context, progress func(pdb.Progress)) ([]uint32,
 		if err != nil {
 			return nil, err
 		}
-		return hugeCopy(o.Table.Words()), nil
+		w := o.Table.Words()
+		collapseHuge(w)
+		return w, nil
 	}
 	return hugeTable.Get(ctx, hugeName, load, progress)
 }

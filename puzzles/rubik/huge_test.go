@@ -566,3 +566,22 @@ func TestHugeMatchesReidAndKorf(t *testing.T) {
 // missing.
 func BenchmarkSolveHuge(b *testing.B)         { benchmarkSolve(b, hugeName, 0) }
 func BenchmarkSolveHugeParallel(b *testing.B) { benchmarkSolve(b, hugeName, runtime.GOMAXPROCS(0)) }
+
+// TestCollapseHugeKeepsWords: collapsing a slice into huge pages leaves its
+// contents as they were (whether the kernel could do it is logged).
+func TestCollapseHugeKeepsWords(t *testing.T) {
+	w := make([]uint32, 3<<20) // 12 MB: several whole 2 MB pages
+	for i := range w {
+		w[i] = uint32(i) * 2654435761
+	}
+	ok := collapseHuge(w)
+	for i := range w {
+		if w[i] != uint32(i)*2654435761 {
+			t.Fatalf("word %d changed", i)
+		}
+	}
+	t.Logf("collapsed into huge pages: %v", ok)
+	if collapseHuge(nil) || collapseHuge(w[:10]) {
+		t.Error("nothing to collapse, yet reported done")
+	}
+}
