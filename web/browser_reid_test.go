@@ -28,45 +28,8 @@ func TestBrowserReidAgainstKorf(t *testing.T) {
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	b.do("loading the page", chromedp.Navigate(pageURL))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
-	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
-	// longWait polls for up to 5 minutes: a database build and a search of
-	// millions of nodes on a shared machine.
-	longWait := func(what, expr string) {
-		t.Helper()
-		b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(5*time.Minute))(ctx, tg)
-			return err
-		}))
-	}
-	run := func(heuristic string, keep bool) vizStatus {
-		t.Helper()
-		b.do(heuristic+": choosing it", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-			const p = document.querySelector('[data-testid=puzzle]');
-			if (p.value !== 'rubik') { p.value = 'rubik'; p.dispatchEvent(new Event('change')); }
-			const h = document.querySelector('[data-testid=heuristic]');
-			h.value = %q; h.dispatchEvent(new Event('change'));
-			document.querySelector('[data-testid=state]').value = %q;
-			const f = document.querySelector('[data-testid=fast]');
-			if (!f.checked) f.click();
-			const k = document.querySelector('[data-testid=keep-runs]');
-			if (k.checked !== %v) k.click();
-		})()`, heuristic, scramble, keep)))
-		b.do(heuristic+": start", chromedp.Click(sel("start")))
-		// A kept run is there once the table lists the earlier one (the
-		// status alone may still be the earlier run's "solved").
-		started := `['paused', 'running', 'solved'].includes(window.viz.status)`
-		if keep {
-			started += ` && document.getElementById('stats').textContent.includes('run #')`
-		}
-		longWait(heuristic+": running or paused", started)
-		if b.viz().Status == "paused" {
-			b.do(heuristic+": to the end", chromedp.Click(sel("to-end")))
-		}
-		longWait(heuristic+": solved", `window.viz.status === 'solved'`)
-		return b.viz()
-	}
-	korf := run("korf", false)
-	reid := run("reid", true)
+	korf := runRubikInPage(t, b, "korf", scramble, false)
+	reid := runRubikInPage(t, b, "reid", scramble, true)
 	if korf.SolutionLength != 14 || reid.SolutionLength != 14 {
 		t.Errorf("solutions of %d (korf) and %d (reid) moves, want 14", korf.SolutionLength, reid.SolutionLength)
 	}
@@ -85,4 +48,44 @@ func TestBrowserReidAgainstKorf(t *testing.T) {
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}
+}
+
+// runRubikInPage solves scramble with a Rubik's cube heuristic in the page
+// (fast run, to the end), keeping the earlier runs' lines when keep, and
+// returns the page's status once solved. Up to 5 minutes per wait: a
+// database build and a search of millions of nodes on a shared machine.
+func runRubikInPage(t *testing.T, b *browser, heuristic, scramble string, keep bool) vizStatus {
+	t.Helper()
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
+	longWait := func(what, expr string) {
+		t.Helper()
+		b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(5*time.Minute))(ctx, tg)
+			return err
+		}))
+	}
+	b.do(heuristic+": choosing it", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		const p = document.querySelector('[data-testid=puzzle]');
+		if (p.value !== 'rubik') { p.value = 'rubik'; p.dispatchEvent(new Event('change')); }
+		const h = document.querySelector('[data-testid=heuristic]');
+		h.value = %q; h.dispatchEvent(new Event('change'));
+		document.querySelector('[data-testid=state]').value = %q;
+		const f = document.querySelector('[data-testid=fast]');
+		if (!f.checked) f.click();
+		const k = document.querySelector('[data-testid=keep-runs]');
+		if (k.checked !== %v) k.click();
+	})()`, heuristic, scramble, keep)))
+	b.do(heuristic+": start", chromedp.Click(sel("start")))
+	// A kept run is there once the table lists the earlier one (the status
+	// alone may still be the earlier run's "solved").
+	started := `['paused', 'running', 'solved'].includes(window.viz.status)`
+	if keep {
+		started += ` && document.getElementById('stats').textContent.includes('run #')`
+	}
+	longWait(heuristic+": running or paused", started)
+	if b.viz().Status == "paused" {
+		b.do(heuristic+": to the end", chromedp.Click(sel("to-end")))
+	}
+	longWait(heuristic+": solved", `window.viz.status === 'solved'`)
+	return b.viz()
 }

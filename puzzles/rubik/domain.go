@@ -51,6 +51,7 @@ type Heuristic struct {
 	Name   string
 	Tables []*Table
 	reid   *pdb.Table // the table of "reid", which NewSearch searches with a ReidDomain
+	huge   []uint32   // the entries of "reid-huge", for a HugeDomain
 }
 
 // NewSearch returns the domain that searches cube c with heuristic h: a
@@ -58,6 +59,9 @@ type Heuristic struct {
 func NewSearch(c Cube, h Heuristic) engine.Domain {
 	if h.reid != nil {
 		return NewReidDomain(c, h.reid)
+	}
+	if h.huge != nil {
+		return NewHugeDomain(c, h.huge)
 	}
 	return NewDomain(c, h)
 }

@@ -1,0 +1,587 @@
+package rubik
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"testing"
+
+	"idaviz/engine"
+	"idaviz/puzzles/pdb"
+)
+
+// The reid-huge table is 1.67 GB even when built only to a small depth (its
+// entries are indexed, not listed), so the tests that need it, and those
+// that make the 100 MB class map (about 5 s), are left out with -short (and
+// so from the race detector's run).
+func skipHugeShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs reid-huge's class map (100 MB, seconds) or its 1.67 GB table")
+	}
+}
+
+// partialHugeDepth is the depth of the reid-huge table the tests build:
+// exact for every cube within that many moves of solved, Unset beyond.
+const partialHugeDepth = 5
+
+var (
+	partialHugeOnce sync.Once
+	partialHugeTab  *pdb.Table
+	partialHugeErr  error
+)
+
+func partialHuge(t testing.TB) *pdb.Table {
+	t.Helper()
+	skipHugeShort(t)
+	partialHugeOnce.Do(func() {
+		partialHugeTab, partialHugeErr = buildHuge(context.Background(), 2, partialHugeDepth, nil)
+	})
+	if partialHugeErr != nil {
+		t.Fatal(partialHugeErr)
+	}
+	return partialHugeTab
+}
+
+// fullHuge returns the whole reid-huge table from the cache directory when
+// IDAVIZ_TEST_REID_HUGE=1 (built when missing: minutes on two cores).
+func fullHuge(t testing.TB) []uint32 {
+	t.Helper()
+	if os.Getenv("IDAVIZ_TEST_REID_HUGE") != "1" {
+		t.Skip("needs the full reid-huge table: set IDAVIZ_TEST_REID_HUGE=1 (reads it from the cache, or builds it in minutes)")
+	}
+	w, err := loadHugeShared(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func TestPerm4(t *testing.T) {
+	seen := map[[4]uint8]bool{}
+	for r := 0; r < 24; r++ {
+		p := perm4Unrank(r)
+		if got := perm4Rank(p); got != r {
+			t.Fatalf("rank %d unranks to %v, which ranks %d", r, p, got)
+		}
+		seen[p] = true
+	}
+	if len(seen) != 24 || perm4Unrank(0) != [4]uint8{0, 1, 2, 3} {
+		t.Fatalf("%d permutations, first %v", len(seen), perm4Unrank(0))
+	}
+}
+
+// TestSortedSliceRoundTrip checks that setSortedSlice and sortedSlice are
+// inverse, that 0 is the solved cube's value, and that every coordinate is a
+// different placing of the slice edges.
+func TestSortedSliceRoundTrip(t *testing.T) {
+	if s := Solved(); s.sortedSlice() != 0 {
+		t.Fatalf("solved cube: sorted slice %d, want 0", s.sortedSlice())
+	}
+	seen := make(map[[12]uint8]bool)
+	for x := 0; x < NSliceSorted; x++ {
+		c := Solved()
+		c.setSortedSlice(x)
+		if got := c.sortedSlice(); got != x {
+			t.Fatalf("setSortedSlice(%d) reads back %d", x, got)
+		}
+		if got := c.slice(); got != x/24 {
+			t.Fatalf("setSortedSlice(%d): slice %d, want %d", x, got, x/24)
+		}
+		seen[c.EP] = true
+	}
+	if len(seen) != NSliceSorted {
+		t.Fatalf("%d distinct edge arrangements for %d coordinates", len(seen), NSliceSorted)
+	}
+}
+
+func TestHugeMoveTablesMatchCubies(t *testing.T) {
+	skipHugeShort(t)
+	ht := hugeCoords()
+	rng := rand.New(rand.NewPCG(21, 22))
+	for walk := 0; walk < 50; walk++ {
+		c := Random(rng)
+		a := c.hugeCoord()
+		for step := 0; step < 40; step++ {
+			m := rng.IntN(NumMoves)
+			c.Move(m)
+			a = ht.move(a, m)
+			if want := c.hugeCoord(); a != want {
+				t.Fatalf("walk %d step %d move %s: tables give %+v, cubies %+v", walk, step, MoveName(m), a, want)
+			}
+		}
+	}
+}
+
+// TestHugeCosetIsInvariant checks that the coordinates name a coset of K:
+// an element of K applied first (a cube of H whose slice edges are home)
+// changes none of them.
+func TestHugeCosetIsInvariant(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	// U, D and the half turns of the other faces generate H; R2 L2 F2 B2
+	// move the slice edges, so K's elements are made as H words whose
+	// slice edges happen to come home.
+	gens := []int{0, 1, 2, 3, 4, 5, 7, 10, 13, 16}
+	for n := 0; n < 200; {
+		k := Solved()
+		for i := 0; i < 30; i++ {
+			k.Move(gens[rng.IntN(len(gens))])
+		}
+		if k.sortedSlice() != 0 {
+			continue
+		}
+		n++
+		x := Random(rng)
+		kx := k.Multiply(&x)
+		if kx.hugeCoord() != x.hugeCoord() {
+			t.Fatalf("k·x has coordinates %+v, x %+v", kx.hugeCoord(), x.hugeCoord())
+		}
+	}
+}
+
+// TestHugeClasses checks the class map is a bijection onto the classes:
+// every flip x sorted-slice coordinate is carried by its stored symmetry to
+// its class's representative, each representative is stored as itself, and
+// the orbits have the sizes their stabilizers say.
+func TestHugeClasses(t *testing.T) {
+	skipHugeShort(t)
+	ht := hugeCoords()
+	if len(ht.rep) != NFlipSliceSortedClasses {
+		t.Fatalf("%d classes, want %d", len(ht.rep), NFlipSliceSortedClasses)
+	}
+	orbitSize := make([]int32, len(ht.rep))
+	for fs := 0; fs < NFlipSliceSorted; fs++ {
+		cs := ht.classSym[fs]
+		class, s := int(cs>>4), int(cs&15)
+		c := Solved()
+		c.setSortedSlice(fs / NFlip)
+		c.setFlip(fs % NFlip)
+		y := conjugateEdges(&c, s)
+		if got := uint32(y.sortedSlice()*NFlip + y.flip()); got != ht.rep[class] {
+			t.Fatalf("coordinate %d: symmetry %d gives %d, not its class %d's representative %d", fs, s, got, class, ht.rep[class])
+		}
+		orbitSize[class]++
+	}
+	for class, r := range ht.rep {
+		if ht.classSym[r] != uint32(class)<<4 {
+			t.Fatalf("representative %d of class %d is stored as %x", r, class, ht.classSym[r])
+		}
+		if n := popcount16(ht.stab[class]); int(orbitSize[class])*n != NSymUD {
+			t.Fatalf("class %d: orbit of %d and stabilizer of %d", class, orbitSize[class], n)
+		}
+	}
+}
+
+// TestConjugateEdges checks the edge-only conjugation against the full one.
+func TestConjugateEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for i := 0; i < 100; i++ {
+		c := Random(rng)
+		for s := 0; s < NSym; s++ {
+			full, edges := conjugate(&c, s), conjugateEdges(&c, s)
+			if full.EP != edges.EP || full.EO != edges.EO {
+				t.Fatalf("cube %d symmetry %d: edges differ", i, s)
+			}
+		}
+	}
+}
+
+// TestHugeIndexIsSymmetric: a coset and its conjugates by the UD
+// symmetries share one entry, up to the representative's stabilizer.
+func TestHugeIndexIsSymmetric(t *testing.T) {
+	skipHugeShort(t)
+	ht := hugeCoords()
+	rng := rand.New(rand.NewPCG(27, 28))
+	for i := 0; i < 300; i++ {
+		c := Random(rng)
+		idx := ht.index(c.hugeCoord())
+		for s := 0; s < NSymUD; s++ {
+			y := conjugate(&c, s)
+			got := ht.index(y.hugeCoord())
+			if got/NTwist != idx/NTwist || !hugeEquivalent(ht, got, idx) {
+				t.Fatalf("cube %d conjugated by %d: entry %d, not %d or an equivalent one", i, s, got, idx)
+			}
+		}
+	}
+}
+
+func hugeEquivalent(ht *hugeTables, a, b int64) bool {
+	class, tw := a/NTwist, int(a%NTwist)
+	for s := 0; s < NSymUD; s++ {
+		if ht.stab[class]>>s&1 != 0 && int64(ht.p1.twistConj[tw<<4|s]) == b%NTwist {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHugeBuildCancels: a cancelled build stops with the context's error,
+// reports progress first, and leaves no file in the cache.
+func TestHugeBuildCancels(t *testing.T) {
+	skipHugeShort(t)
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	defer debug.FreeOSMemory() // the 1.67 GB of the table thrown away
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var reports int
+	_, err := OpenHuge(ctx, 2, func(p pdb.Progress) {
+		reports++
+		if p.LayerDone && p.Depth >= 2 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled build returned %v", err)
+	}
+	if reports == 0 {
+		t.Error("no progress before the cancellation")
+	}
+	if _, err := LoadHuge(); err == nil {
+		t.Error("a cancelled build left a table in the cache")
+	}
+}
+
+// rawHugeDistances is a breadth-first search to K over the unreduced
+// cosets (no symmetry), up to maxDepth: the truth the table is checked
+// against.
+func rawHugeDistances(ht *hugeTables, maxDepth int) map[hugeCoord]int {
+	dist := map[hugeCoord]int{{}: 0}
+	frontier := []hugeCoord{{}}
+	for d := 1; d <= maxDepth; d++ {
+		var next []hugeCoord
+		for _, a := range frontier {
+			for m := 0; m < NumMoves; m++ {
+				b := ht.move(a, m)
+				if _, ok := dist[b]; !ok {
+					dist[b] = d
+					next = append(next, b)
+				}
+			}
+		}
+		frontier = next
+	}
+	return dist
+}
+
+// TestHugeTableMatchesBFS checks the partial table both ways against the
+// unreduced search: every coset within the depth has its distance in its
+// entry, and every entry set is the distance of its representative coset.
+func TestHugeTableMatchesBFS(t *testing.T) {
+	tab := partialHuge(t)
+	ht := hugeCoords()
+	dist := rawHugeDistances(ht, partialHugeDepth)
+	counts := make([]int, partialHugeDepth+1)
+	for a, d := range dist {
+		counts[d]++
+		if got := tab.Get(ht.index(a)); got != d {
+			t.Fatalf("coset %+v at distance %d: entry %d holds %d", a, d, ht.index(a), got)
+		}
+	}
+	words := tab.Words()
+	filled := 0
+	for w, x := range words {
+		if x == ^uint32(0) {
+			continue
+		}
+		for k := int64(0); k < 8; k++ {
+			i := int64(w)*8 + k
+			v := tab.Get(i)
+			if v == pdb.Unset || i >= HugeEntries {
+				continue
+			}
+			filled++
+			r := ht.rep[i/NTwist]
+			a := hugeCoord{twist: uint16(i % NTwist), flip: uint16(r % NFlip), sorted: uint16(r / NFlip)}
+			if d, ok := dist[a]; !ok || d != v {
+				t.Fatalf("entry %d holds %d, its coset %+v is at %d (known: %v)", i, v, a, d, ok)
+			}
+		}
+	}
+	t.Logf("cosets by distance %v; %d entries within depth %d", counts, filled, partialHugeDepth)
+}
+
+// TestHugeAxesFollowConjugates walks random cubes with Apply and Undo and
+// checks each axis's coordinates against the cube conjugated by that axis's
+// symmetry, and every child's h from Expand against H after Apply.
+func TestHugeAxesFollowConjugates(t *testing.T) {
+	words := partialHuge(t).Words()
+	rng := rand.New(rand.NewPCG(29, 30))
+	var out [NumMoves]engine.Child
+	for walk := 0; walk < 20; walk++ {
+		c := FromMoves(randomScramble(rng, 3))
+		d := NewHugeDomain(c, words)
+		var applied []int
+		prev := -1
+		for step := 0; step < 30; step++ {
+			for k, s := range axisSym {
+				y := conjugate(&c, s)
+				if want := y.hugeCoord(); d.ax[k] != want {
+					t.Fatalf("walk %d step %d axis %d: %+v, conjugated cube %+v", walk, step, k, d.ax[k], want)
+				}
+			}
+			if d.Cube() != c {
+				t.Fatalf("walk %d step %d: the domain's cube is not the cube", walk, step)
+			}
+			n := d.Expand(prev, out[:])
+			for _, ch := range out[:n] {
+				d.Apply(int(ch.Move))
+				if h := d.H(); h != int(ch.H) {
+					t.Fatalf("walk %d: child %s: Expand says h=%d, Apply then H says %d", walk, MoveName(int(ch.Move)), ch.H, h)
+				}
+				d.Undo(int(ch.Move))
+			}
+			if rng.IntN(4) == 0 && len(applied) > 0 {
+				m := applied[len(applied)-1]
+				applied = applied[:len(applied)-1]
+				d.Undo(m)
+				c.Move(Inverse(m))
+				prev = -1
+				continue
+			}
+			m := int(out[rng.IntN(n)].Move)
+			d.Apply(m)
+			c.Move(m)
+			applied = append(applied, m)
+			prev = m
+		}
+	}
+}
+
+// TestHugeAdmissibleSmall checks h (de Bondt's +1 included) against the
+// exact distance of every cube within 4 moves, and that it is never below
+// reid's on them (K is inside H).
+func TestHugeAdmissibleSmall(t *testing.T) {
+	words := partialHuge(t).Words()
+	mm := newMITM(4)
+	d := NewHugeDomain(Solved(), words)
+	if h := d.H(); h != 0 {
+		t.Fatalf("h(solved) = %d", h)
+	}
+	r := NewReidDomain(Solved(), partialReid(t))
+	above, plus := 0, 0
+	for c, dist := range mm.dist {
+		d.SetCube(c)
+		r.SetCube(c)
+		v := d.Axes()
+		h := d.H()
+		if h > int(dist) {
+			t.Fatalf("cube at distance %d: h=%d (axes %v)", dist, h, v)
+		}
+		if hr := r.H(); h < hr {
+			t.Fatalf("cube at distance %d: reid-huge h=%d below reid's %d", dist, h, hr)
+		} else if h > hr {
+			above++
+		}
+		if h > max(v[0], v[1], v[2]) {
+			plus++
+		}
+	}
+	t.Logf("%d cubes within 4 moves: h above reid's on %d, de Bondt's +1 on %d", len(mm.dist), above, plus)
+}
+
+// TestHugeSymmetric: h does not depend on how the cube is held.
+func TestHugeSymmetric(t *testing.T) {
+	words := partialHuge(t).Words()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for i := 0; i < 100; i++ {
+		c := FromMoves(randomScramble(rng, 1+i%partialHugeDepth))
+		h := NewHugeDomain(c, words).H()
+		for s := 0; s < NSym; s++ {
+			y := conjugate(&c, s)
+			if got := NewHugeDomain(y, words).H(); got != h {
+				t.Fatalf("cube %d: h=%d, conjugated by symmetry %d h=%d", i, h, s, got)
+			}
+		}
+	}
+}
+
+// TestHugeSolvesShortScrambles solves scrambles of 2 to 5 moves with the
+// partial table against the independent search, and replays the answers.
+// The partial table is enough: an entry left Unset (15) is a coset more
+// than 5 moves from K, which no path within the bound can use.
+func TestHugeSolvesShortScrambles(t *testing.T) {
+	words := partialHuge(t).Words()
+	mm := newMITM(3)
+	rng := rand.New(rand.NewPCG(33, 34))
+	for i := 0; i < 10; i++ {
+		scramble := randomScramble(rng, 2+i%4)
+		c := FromMoves(scramble)
+		want := mm.optimal(c)
+		d := NewHugeDomain(c, words)
+		res, err := engine.IDA(context.Background(), d, engine.Options{})
+		if err != nil || !res.Solved() {
+			t.Fatalf("%s: %v %v", FormatMoves(scramble), res.Status, err)
+		}
+		if len(res.Moves) != want {
+			t.Errorf("%s: %d moves, optimal is %d", FormatMoves(scramble), len(res.Moves), want)
+		}
+		got := c
+		got.Apply(res.Moves)
+		if !got.IsSolved() {
+			t.Errorf("%s: %s does not solve it", FormatMoves(scramble), FormatMoves(res.Moves))
+		}
+	}
+}
+
+func TestHugeNoAllocationPerNode(t *testing.T) {
+	d := NewHugeDomain(FromMoves([]int{0, 7, 15, 9}), partialHuge(t).Words())
+	var out [NumMoves]engine.Child
+	allocs := testing.AllocsPerRun(1000, func() {
+		n := d.Expand(-1, out[:])
+		for _, c := range out[:n] {
+			d.Apply(int(c.Move))
+			d.Undo(int(c.Move))
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%.1f allocations per node", allocs)
+	}
+}
+
+func TestHugeSnapshotAndClone(t *testing.T) {
+	c := FromMoves([]int{0, 7, 15, 9})
+	d := NewHugeDomain(c, partialHuge(t).Words())
+	d.Apply(3)
+	s := d.AppendState(nil)
+	e := d.Clone().(*HugeDomain)
+	d.Apply(6)
+	if e.Cube() == d.Cube() {
+		t.Fatal("a clone follows the original's moves")
+	}
+	d.SetState(s)
+	want := c
+	want.Move(3)
+	if d.Cube() != want || d.ax != e.ax {
+		t.Errorf("SetState did not restore the state")
+	}
+	d.SetState([]byte{1, 2, 3})
+	if d.Cube() != want {
+		t.Errorf("a state of the wrong length changed the domain")
+	}
+	if v, ok := d.View().(View); !ok || v.Stickers != want.Stickers() {
+		t.Errorf("View is not the cube's stickers")
+	}
+}
+
+// TestHugeOptimalAgainstMeetInTheMiddle solves scrambles of 6 to 10 moves
+// with the full table against the independent search.
+func TestHugeOptimalAgainstMeetInTheMiddle(t *testing.T) {
+	words := fullHuge(t)
+	mm := newMITM(5)
+	rng := rand.New(rand.NewPCG(35, 36))
+	for i := 0; i < 12; i++ {
+		scramble := randomScramble(rng, 6+i%5)
+		c := FromMoves(scramble)
+		want := mm.optimal(c)
+		d := NewHugeDomain(c, words)
+		if h := d.H(); h > want {
+			t.Errorf("%s: h=%d above the optimal %d", FormatMoves(scramble), h, want)
+		}
+		res, err := engine.IDA(context.Background(), d, engine.Options{})
+		if err != nil || !res.Solved() {
+			t.Fatalf("%s: %v %v", FormatMoves(scramble), res.Status, err)
+		}
+		if len(res.Moves) != want {
+			t.Errorf("%s: %d moves, optimal is %d", FormatMoves(scramble), len(res.Moves), want)
+		}
+		got := c
+		got.Apply(res.Moves)
+		if !got.IsSolved() {
+			t.Errorf("%s: %s does not solve it", FormatMoves(scramble), FormatMoves(res.Moves))
+		}
+	}
+}
+
+// TestHugeMatchesReidAndKorf solves the benchmark scrambles of 12 to 14
+// moves and fresh 13- and 14-move ones with reid-huge, and checks the
+// lengths against the known ones, against reid (when its table is cached)
+// and korf (when its databases are): IDAVIZ_TEST_REID_HUGE=1, about a
+// minute once the tables are cached.
+func TestHugeMatchesReidAndKorf(t *testing.T) {
+	words := fullHuge(t)
+	type job struct {
+		scramble string
+		want     int // -1: from reid or korf
+	}
+	var jobs []job
+	for _, tc := range solveSet {
+		if !tc.long {
+			jobs = append(jobs, job{tc.scramble, tc.optimal})
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{13, 14, 14, 13, 14} {
+		jobs = append(jobs, job{FormatMoves(randomScramble(rng, n)), -1})
+	}
+	var others []Heuristic
+	if tab, err := LoadReid(); err == nil {
+		others = append(others, Heuristic{Name: reidName, reid: tab})
+	}
+	if korf, ok := cachedKorf(t); ok {
+		others = append(others, korf)
+	}
+	if len(others) == 0 {
+		t.Log("neither reid's table nor korf's databases are cached: checked against the benchmark set's known lengths only")
+	}
+	solve := func(d engine.Domain, name, scramble string) engine.Result {
+		res, err := engine.ParallelIDA(context.Background(), d, engine.Options{}, 0)
+		if err != nil || !res.Solved() {
+			t.Fatalf("%s on %s: %v %v", name, scramble, res.Status, err)
+		}
+		return res
+	}
+	for _, j := range jobs {
+		moves, err := ParseMoves(j.scramble)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := FromMoves(moves)
+		res := solve(NewHugeDomain(c, words), hugeName, j.scramble)
+		got := c
+		got.Apply(res.Moves)
+		if !got.IsSolved() {
+			t.Errorf("%s: %s does not solve it", j.scramble, FormatMoves(res.Moves))
+		}
+		if j.want >= 0 && len(res.Moves) != j.want {
+			t.Errorf("%s: reid-huge %d moves, optimal is %d", j.scramble, len(res.Moves), j.want)
+		}
+		line := ""
+		for _, h := range others {
+			o := solve(NewSearch(c, h), h.Name, j.scramble)
+			if len(o.Moves) != len(res.Moves) {
+				t.Errorf("%s: reid-huge %d moves, %s %d", j.scramble, len(res.Moves), h.Name, len(o.Moves))
+			}
+			line += fmt.Sprintf(", %s %d nodes", h.Name, o.Totals.Generated)
+		}
+		t.Logf("%s: %d moves, reid-huge %d nodes%s", j.scramble, len(res.Moves), res.Totals.Generated, line)
+	}
+}
+
+// The reid-huge table is read from the cache, or built (minutes) when it is
+// missing.
+func BenchmarkSolveHuge(b *testing.B)         { benchmarkSolve(b, hugeName, 0) }
+func BenchmarkSolveHugeParallel(b *testing.B) { benchmarkSolve(b, hugeName, runtime.GOMAXPROCS(0)) }
+
+// TestCollapseHugeKeepsWords: collapsing a slice into huge pages leaves its
+// contents as they were (whether the kernel could do it is logged).
+func TestCollapseHugeKeepsWords(t *testing.T) {
+	w := make([]uint32, 3<<20) // 12 MB: several whole 2 MB pages
+	for i := range w {
+		w[i] = uint32(i) * 2654435761
+	}
+	ok := collapseHuge(w)
+	for i := range w {
+		if w[i] != uint32(i)*2654435761 {
+			t.Fatalf("word %d changed", i)
+		}
+	}
+	t.Logf("collapsed into huge pages: %v", ok)
+	if collapseHuge(nil) || collapseHuge(w[:10]) {
+		t.Error("nothing to collapse, yet reported done")
+	}
+}
