@@ -2,7 +2,6 @@ package rubik
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"idaviz/puzzles/pdb"
@@ -216,116 +215,14 @@ func BuildHuge(ctx context.Context, workers int, progress func(pdb.Progress)) (*
 // buildHuge stops after layer maxDepth when it is positive (the tests).
 func buildHuge(ctx context.Context, workers, maxDepth int, progress func(pdb.Progress)) (*pdb.Table, error) {
 	ht := hugeCoords()
-	t := pdb.New(hugeName, HugeEntries)
-	layer := func(t *pdb.Table, lo, hi int64, d uint32, backward bool) int64 {
-		if backward {
-			return hugePull(ht, t, lo, hi, d)
-		}
-		return hugePush(ht, t, lo, hi, d)
-	}
-	if err := fillUpTo(ctx, t, workers, maxDepth, layer, progress); err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
-// fillUpTo is pdb.Fill from entry 0, stopped after layer maxDepth when that
-// is positive: the deeper entries stay Unset. (buildReid does the same
-// inline.)
-func fillUpTo(ctx context.Context, t *pdb.Table, workers, maxDepth int, layer pdb.Layer, progress func(pdb.Progress)) error {
-	if maxDepth <= 0 {
-		return pdb.Fill(ctx, t, []int64{0}, workers, layer, progress)
-	}
-	fctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var reached bool
-	prog := func(p pdb.Progress) {
-		if progress != nil {
-			progress(p)
-		}
-		if p.LayerDone && p.Depth >= maxDepth {
-			// Fill reports a finished layer before starting the next, which
-			// then stops before any of its work.
-			reached = true
-			cancel()
-		}
-	}
-	err := pdb.Fill(fctx, t, []int64{0}, workers, layer, prog)
-	if err != nil && !(reached && ctx.Err() == nil && errors.Is(err, context.Canceled)) {
-		return err
-	}
-	return nil
-}
-
-// hugeNeighbours holds, for one class, the class<<4|symmetry of its
-// representative after each move, shared by the class's 2187 entries.
-type hugeNeighbours struct {
-	class int64
-	cs    [NumMoves]uint32
-}
-
-func (n *hugeNeighbours) load(ht *hugeTables, class int64) {
-	n.class = class
-	r := int(ht.rep[class])
-	fl, sl := r%NFlip, r/NFlip
-	for m := 0; m < NumMoves; m++ {
-		fs := int(ht.sortedMove[sl*NumMoves+m])*NFlip + int(ht.p1.flipMove[fl*NumMoves+m])
-		n.cs[m] = ht.classSym[fs]
-	}
-}
-
-// hugePush is reidPush over the huge classes.
-func hugePush(ht *hugeTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
-	var n int64
-	p1 := ht.p1
-	nb := hugeNeighbours{class: -1}
-	for i := t.Next(lo, hi, d); i < hi; i = t.Next(i+1, hi, d) {
-		class, tw := i/NTwist, int(i%NTwist)
-		if class != nb.class {
-			nb.load(ht, class)
-		}
+	cc := &cosetClasses{p1: ht.p1, stab: ht.stab, moves: func(class int64, cs *[NumMoves]uint32) {
+		r := int(ht.rep[class])
+		fl, sl := r%NFlip, r/NFlip
 		for m := 0; m < NumMoves; m++ {
-			cs := nb.cs[m]
-			nc := int64(cs >> 4)
-			ntw := int(p1.twistConj[int(p1.twistMove[tw*NumMoves+m])<<4|int(cs&15)])
-			if !t.Set(nc*NTwist+int64(ntw), d+1) {
-				continue
-			}
-			n++
-			if st := ht.stab[nc]; st != 1 {
-				for s := 1; s < NSymUD; s++ {
-					if st>>s&1 != 0 && t.Set(nc*NTwist+int64(p1.twistConj[ntw<<4|s]), d+1) {
-						n++
-					}
-				}
-			}
+			cs[m] = ht.classSym[int(ht.sortedMove[sl*NumMoves+m])*NFlip+int(ht.p1.flipMove[fl*NumMoves+m])]
 		}
-	}
-	return n
-}
-
-// hugePull is reidPull over the huge classes.
-func hugePull(ht *hugeTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
-	var n int64
-	p1 := ht.p1
-	nb := hugeNeighbours{class: -1}
-	for i := t.Next(lo, hi, pdb.Unset); i < hi; i = t.Next(i+1, hi, pdb.Unset) {
-		class, tw := i/NTwist, int(i%NTwist)
-		if class != nb.class {
-			nb.load(ht, class)
-		}
-		for m := 0; m < NumMoves; m++ {
-			cs := nb.cs[m]
-			ni := int64(cs>>4)*NTwist + int64(p1.twistConj[int(p1.twistMove[tw*NumMoves+m])<<4|int(cs&15)])
-			if t.Load(ni) == d {
-				if t.Set(i, d+1) {
-					n++
-				}
-				break
-			}
-		}
-	}
-	return n
+	}}
+	return cc.build(ctx, hugeName, HugeEntries, workers, maxDepth, progress)
 }
 
 // hugeBuilder builds the reid-huge table over workers.

@@ -35,72 +35,90 @@ func BuildReid(ctx context.Context, workers int, progress func(pdb.Progress)) (*
 // where the whole table takes minutes.
 func buildReid(ctx context.Context, workers, maxDepth int, progress func(pdb.Progress)) (*pdb.Table, error) {
 	pt := phase1()
-	t := pdb.New(reidName, ReidEntries)
+	cc := &cosetClasses{p1: pt, stab: pt.stab, moves: func(class int64, cs *[NumMoves]uint32) {
+		*cs = [NumMoves]uint32(pt.repMove[class*NumMoves:])
+	}}
+	return cc.build(ctx, reidName, ReidEntries, workers, maxDepth, progress)
+}
+
+// cosetClasses is what the breadth-first search of a coset table (reid,
+// reid-huge: entry = class*NTwist + twist) needs of its flip-slice classes:
+// where a class's representative goes under each move (class<<4|symmetry),
+// and which symmetries fix each representative.
+type cosetClasses struct {
+	p1    *coordTables // the twist's move and conjugation tables
+	moves func(class int64, cs *[NumMoves]uint32)
+	stab  []uint16
+}
+
+// build fills a table of size entries by breadth-first search from entry
+// 0, stopped after layer maxDepth when that is positive.
+func (cc *cosetClasses) build(ctx context.Context, name string, size int64, workers, maxDepth int, progress func(pdb.Progress)) (*pdb.Table, error) {
+	t := pdb.New(name, size)
 	layer := func(t *pdb.Table, lo, hi int64, d uint32, backward bool) int64 {
 		if backward {
-			return reidPull(pt, t, lo, hi, d)
+			return cc.pull(t, lo, hi, d)
 		}
-		return reidPush(pt, t, lo, hi, d)
+		return cc.push(t, lo, hi, d)
 	}
-	fctx, prog := ctx, progress
-	var reached bool
-	if maxDepth > 0 {
-		var cancel context.CancelFunc
-		fctx, cancel = context.WithCancel(ctx)
-		defer cancel()
-		prog = func(p pdb.Progress) {
-			if progress != nil {
-				progress(p)
-			}
-			if p.LayerDone && p.Depth >= maxDepth {
-				// Fill reports a finished layer before starting the next,
-				// which then stops before any of its work.
-				reached = true
-				cancel()
-			}
-		}
-	}
-	err := pdb.Fill(fctx, t, []int64{0}, workers, layer, prog)
-	if err != nil && !(reached && ctx.Err() == nil && errors.Is(err, context.Canceled)) {
+	if err := fillUpTo(ctx, t, workers, maxDepth, layer, progress); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// neighbours holds, for one flip-slice class, the class<<4|symmetry of its
-// representative after each move, shared by the class's 2187 entries.
-type neighbours struct {
-	class int64
-	cs    [NumMoves]uint32
+// fillUpTo is pdb.Fill from entry 0, stopped after layer maxDepth when that
+// is positive: the deeper entries stay Unset.
+func fillUpTo(ctx context.Context, t *pdb.Table, workers, maxDepth int, layer pdb.Layer, progress func(pdb.Progress)) error {
+	if maxDepth <= 0 {
+		return pdb.Fill(ctx, t, []int64{0}, workers, layer, progress)
+	}
+	fctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var reached bool
+	prog := func(p pdb.Progress) {
+		if progress != nil {
+			progress(p)
+		}
+		if p.LayerDone && p.Depth >= maxDepth {
+			// Fill reports a finished layer before starting the next, which
+			// then stops before any of its work.
+			reached = true
+			cancel()
+		}
+	}
+	err := pdb.Fill(fctx, t, []int64{0}, workers, layer, prog)
+	if err != nil && !(reached && ctx.Err() == nil && errors.Is(err, context.Canceled)) {
+		return err
+	}
+	return nil
 }
 
-func (n *neighbours) load(pt *coordTables, class int64) {
-	n.class = class
-	n.cs = [NumMoves]uint32(pt.repMove[class*NumMoves:])
-}
-
-// reidPush sets the Unset neighbours of the entries in [lo,hi) at depth d
-// to d+1, with every entry equivalent to one it sets (the twists a
-// symmetry of the representative relates), and returns how many it set.
-func reidPush(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
+// push sets the Unset neighbours of the entries in [lo,hi) at depth d to
+// d+1, with every entry equivalent to one it sets (the twists a symmetry of
+// the representative relates), and returns how many it set. A class's
+// moves are looked up once for its 2187 entries.
+func (cc *cosetClasses) push(t *pdb.Table, lo, hi int64, d uint32) int64 {
 	var n int64
-	nb := neighbours{class: -1}
+	p1 := cc.p1
+	var cs [NumMoves]uint32
+	loaded := int64(-1)
 	for i := t.Next(lo, hi, d); i < hi; i = t.Next(i+1, hi, d) {
 		class, tw := i/NTwist, int(i%NTwist)
-		if class != nb.class {
-			nb.load(pt, class)
+		if class != loaded {
+			cc.moves(class, &cs)
+			loaded = class
 		}
 		for m := 0; m < NumMoves; m++ {
-			cs := nb.cs[m]
-			nc := int64(cs >> 4)
-			ntw := int(pt.twistConj[int(pt.twistMove[tw*NumMoves+m])<<4|int(cs&15)])
+			nc := int64(cs[m] >> 4)
+			ntw := int(p1.twistConj[int(p1.twistMove[tw*NumMoves+m])<<4|int(cs[m]&15)])
 			if !t.Set(nc*NTwist+int64(ntw), d+1) {
 				continue
 			}
 			n++
-			if st := pt.stab[nc]; st != 1 {
+			if st := cc.stab[nc]; st != 1 {
 				for s := 1; s < NSymUD; s++ {
-					if st>>s&1 != 0 && t.Set(nc*NTwist+int64(pt.twistConj[ntw<<4|s]), d+1) {
+					if st>>s&1 != 0 && t.Set(nc*NTwist+int64(p1.twistConj[ntw<<4|s]), d+1) {
 						n++
 					}
 				}
@@ -110,20 +128,22 @@ func reidPush(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
 	return n
 }
 
-// reidPull sets each Unset entry in [lo,hi) with a neighbour at depth d to
-// d+1 and returns how many it set. (Equivalent entries each find their own
+// pull sets each Unset entry in [lo,hi) with a neighbour at depth d to d+1
+// and returns how many it set. (Equivalent entries each find their own
 // neighbour at d.)
-func reidPull(pt *coordTables, t *pdb.Table, lo, hi int64, d uint32) int64 {
+func (cc *cosetClasses) pull(t *pdb.Table, lo, hi int64, d uint32) int64 {
 	var n int64
-	nb := neighbours{class: -1}
+	p1 := cc.p1
+	var cs [NumMoves]uint32
+	loaded := int64(-1)
 	for i := t.Next(lo, hi, pdb.Unset); i < hi; i = t.Next(i+1, hi, pdb.Unset) {
 		class, tw := i/NTwist, int(i%NTwist)
-		if class != nb.class {
-			nb.load(pt, class)
+		if class != loaded {
+			cc.moves(class, &cs)
+			loaded = class
 		}
 		for m := 0; m < NumMoves; m++ {
-			cs := nb.cs[m]
-			ni := int64(cs>>4)*NTwist + int64(pt.twistConj[int(pt.twistMove[tw*NumMoves+m])<<4|int(cs&15)])
+			ni := int64(cs[m]>>4)*NTwist + int64(p1.twistConj[int(p1.twistMove[tw*NumMoves+m])<<4|int(cs[m]&15)])
 			if t.Load(ni) == d {
 				if t.Set(i, d+1) {
 					n++
