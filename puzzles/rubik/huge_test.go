@@ -310,46 +310,9 @@ func TestHugeTableMatchesBFS(t *testing.T) {
 // symmetry, and every child's h from Expand against H after Apply.
 func TestHugeAxesFollowConjugates(t *testing.T) {
 	words := partialHuge(t).Words()
-	rng := rand.New(rand.NewPCG(29, 30))
-	var out [NumMoves]engine.Child
-	for walk := 0; walk < 20; walk++ {
-		c := FromMoves(randomScramble(rng, 3))
-		d := NewHugeDomain(c, words)
-		var applied []int
-		prev := -1
-		for step := 0; step < 30; step++ {
-			for k, s := range axisSym {
-				y := conjugate(&c, s)
-				if want := y.hugeCoord(); d.ax[k] != want {
-					t.Fatalf("walk %d step %d axis %d: %+v, conjugated cube %+v", walk, step, k, d.ax[k], want)
-				}
-			}
-			if d.Cube() != c {
-				t.Fatalf("walk %d step %d: the domain's cube is not the cube", walk, step)
-			}
-			n := d.Expand(prev, out[:])
-			for _, ch := range out[:n] {
-				d.Apply(int(ch.Move))
-				if h := d.H(); h != int(ch.H) {
-					t.Fatalf("walk %d: child %s: Expand says h=%d, Apply then H says %d", walk, MoveName(int(ch.Move)), ch.H, h)
-				}
-				d.Undo(int(ch.Move))
-			}
-			if rng.IntN(4) == 0 && len(applied) > 0 {
-				m := applied[len(applied)-1]
-				applied = applied[:len(applied)-1]
-				d.Undo(m)
-				c.Move(Inverse(m))
-				prev = -1
-				continue
-			}
-			m := int(out[rng.IntN(n)].Move)
-			d.Apply(m)
-			c.Move(m)
-			applied = append(applied, m)
-			prev = m
-		}
-	}
+	walkAxes(t, rand.New(rand.NewPCG(29, 30)), func(rng *rand.Rand) Cube { return FromMoves(randomScramble(rng, 3)) },
+		func(c Cube) axisDomain { return NewHugeDomain(c, words) },
+		func(d axisDomain, k int, y *Cube) (got, want any) { return d.(*HugeDomain).ax[k], y.hugeCoord() })
 }
 
 // TestHugeAdmissibleSmall checks h (de Bondt's +1 included) against the

@@ -55,18 +55,34 @@ func fullReid(t testing.TB) *pdb.Table {
 // Apply.
 func TestReidAxesFollowConjugates(t *testing.T) {
 	tab := partialReid(t)
-	rng := rand.New(rand.NewPCG(5, 6))
+	walkAxes(t, rand.New(rand.NewPCG(5, 6)), Random, func(c Cube) axisDomain { return NewReidDomain(c, tab) },
+		func(d axisDomain, k int, y *Cube) (got, want any) { return d.(*ReidDomain).ax[k], y.axisCoord() })
+}
+
+// axisDomain is what walkAxes needs of a coset domain (reid, reid-huge).
+type axisDomain interface {
+	engine.Domain
+	Cube() Cube
+}
+
+// walkAxes makes 20 random walks of 30 moves (with steps back) from the
+// cubes start makes, and checks at each step that each axis's coordinates
+// are those of the cube conjugated for that axis (axis gives the domain's
+// and the conjugate's), that the domain's cube is the cube, and that every
+// child's h from Expand is H after Apply.
+func walkAxes(t *testing.T, rng *rand.Rand, start func(*rand.Rand) Cube, domain func(Cube) axisDomain, axis func(d axisDomain, k int, y *Cube) (got, want any)) {
+	t.Helper()
 	var out [NumMoves]engine.Child
 	for walk := 0; walk < 20; walk++ {
-		c := Random(rng)
-		d := NewReidDomain(c, tab)
+		c := start(rng)
+		d := domain(c)
 		var applied []int
 		prev := -1
 		for step := 0; step < 30; step++ {
 			for k, s := range axisSym {
 				y := conjugate(&c, s)
-				if want := y.axisCoord(); d.ax[k] != want {
-					t.Fatalf("walk %d step %d axis %d: %+v, conjugated cube %+v", walk, step, k, d.ax[k], want)
+				if got, want := axis(d, k, &y); got != want {
+					t.Fatalf("walk %d step %d axis %d: %+v, conjugated cube %+v", walk, step, k, got, want)
 				}
 			}
 			if d.Cube() != c {
