@@ -376,18 +376,7 @@ func TestHugeSolvesShortScrambles(t *testing.T) {
 		c := FromMoves(scramble)
 		want := mm.optimal(c)
 		d := NewHugeDomain(c, words)
-		res, err := engine.IDA(context.Background(), d, engine.Options{})
-		if err != nil || !res.Solved() {
-			t.Fatalf("%s: %v %v", FormatMoves(scramble), res.Status, err)
-		}
-		if len(res.Moves) != want {
-			t.Errorf("%s: %d moves, optimal is %d", FormatMoves(scramble), len(res.Moves), want)
-		}
-		got := c
-		got.Apply(res.Moves)
-		if !got.IsSolved() {
-			t.Errorf("%s: %s does not solve it", FormatMoves(scramble), FormatMoves(res.Moves))
-		}
+		solvesOptimally(t, FormatMoves(scramble), c, d, want)
 	}
 }
 
@@ -407,28 +396,9 @@ func TestHugeNoAllocationPerNode(t *testing.T) {
 }
 
 func TestHugeSnapshotAndClone(t *testing.T) {
-	c := FromMoves([]int{0, 7, 15, 9})
-	d := NewHugeDomain(c, partialHuge(t).Words())
-	d.Apply(3)
-	s := d.AppendState(nil)
-	e := d.Clone().(*HugeDomain)
-	d.Apply(6)
-	if e.Cube() == d.Cube() {
-		t.Fatal("a clone follows the original's moves")
-	}
-	d.SetState(s)
-	want := c
-	want.Move(3)
-	if d.Cube() != want || d.ax != e.ax {
-		t.Errorf("SetState did not restore the state")
-	}
-	d.SetState([]byte{1, 2, 3})
-	if d.Cube() != want {
-		t.Errorf("a state of the wrong length changed the domain")
-	}
-	if v, ok := d.View().(View); !ok || v.Stickers != want.Stickers() {
-		t.Errorf("View is not the cube's stickers")
-	}
+	words := partialHuge(t).Words()
+	checkSnapshotAndClone(t, func(c Cube) axisDomain { return NewHugeDomain(c, words) },
+		func(d axisDomain) any { return d.(*HugeDomain).ax })
 }
 
 // TestHugeOptimalAgainstMeetInTheMiddle solves scrambles of 6 to 10 moves
@@ -445,18 +415,7 @@ func TestHugeOptimalAgainstMeetInTheMiddle(t *testing.T) {
 		if h := d.H(); h > want {
 			t.Errorf("%s: h=%d above the optimal %d", FormatMoves(scramble), h, want)
 		}
-		res, err := engine.IDA(context.Background(), d, engine.Options{})
-		if err != nil || !res.Solved() {
-			t.Fatalf("%s: %v %v", FormatMoves(scramble), res.Status, err)
-		}
-		if len(res.Moves) != want {
-			t.Errorf("%s: %d moves, optimal is %d", FormatMoves(scramble), len(res.Moves), want)
-		}
-		got := c
-		got.Apply(res.Moves)
-		if !got.IsSolved() {
-			t.Errorf("%s: %s does not solve it", FormatMoves(scramble), FormatMoves(res.Moves))
-		}
+		solvesOptimally(t, FormatMoves(scramble), c, d, want)
 	}
 }
 

@@ -59,6 +59,24 @@ func TestReidAxesFollowConjugates(t *testing.T) {
 		func(d axisDomain, k int, y *Cube) (got, want any) { return d.(*ReidDomain).ax[k], y.axisCoord() })
 }
 
+// solvesOptimally solves c with IDA* over d, named name in messages, and
+// checks that the solution has want moves and solves c.
+func solvesOptimally(t *testing.T, name string, c Cube, d engine.Domain, want int) {
+	t.Helper()
+	res, err := engine.IDA(context.Background(), d, engine.Options{})
+	if err != nil || !res.Solved() {
+		t.Fatalf("%s: %v %v", name, res.Status, err)
+	}
+	if len(res.Moves) != want {
+		t.Errorf("%s: %d moves, optimal is %d", name, len(res.Moves), want)
+	}
+	got := c
+	got.Apply(res.Moves)
+	if !got.IsSolved() {
+		t.Errorf("%s: %s does not solve it", name, FormatMoves(res.Moves))
+	}
+}
+
 // axisDomain is what walkAxes needs of a coset domain (reid, reid-huge).
 type axisDomain interface {
 	engine.Domain
@@ -191,18 +209,7 @@ func TestReidOptimalAgainstMeetInTheMiddle(t *testing.T) {
 		if h := d.H(); h > want {
 			t.Errorf("%s: h=%d above the optimal %d", FormatMoves(scramble), h, want)
 		}
-		res, err := engine.IDA(context.Background(), d, engine.Options{})
-		if err != nil || !res.Solved() {
-			t.Fatalf("%s: %v %v", FormatMoves(scramble), res.Status, err)
-		}
-		if len(res.Moves) != want {
-			t.Errorf("%s: %d moves, optimal is %d", FormatMoves(scramble), len(res.Moves), want)
-		}
-		got := c
-		got.Apply(res.Moves)
-		if !got.IsSolved() {
-			t.Errorf("%s: %s does not solve it", FormatMoves(scramble), FormatMoves(res.Moves))
-		}
+		solvesOptimally(t, FormatMoves(scramble), c, d, want)
 		if d.Cube() != c {
 			t.Errorf("the search did not leave the domain where it started")
 		}
@@ -281,26 +288,36 @@ func TestReidNoAllocationPerNode(t *testing.T) {
 
 func TestReidSnapshotAndClone(t *testing.T) {
 	tab := partialReid(t)
+	checkSnapshotAndClone(t, func(c Cube) axisDomain { return NewReidDomain(c, tab) },
+		func(d axisDomain) any { return d.(*ReidDomain).ax })
+}
+
+// checkSnapshotAndClone checks a coset domain's Clone, AppendState and
+// SetState (a state of the wrong length changes nothing) and View; axes
+// gives a domain's coordinates.
+func checkSnapshotAndClone(t *testing.T, domain func(Cube) axisDomain, axes func(axisDomain) any) {
+	t.Helper()
 	c := FromMoves([]int{0, 7, 15, 9})
-	d := NewReidDomain(c, tab)
+	d := domain(c)
+	sn := d.(engine.Snapshotter)
 	d.Apply(3)
-	s := d.AppendState(nil)
-	e := d.Clone().(*ReidDomain)
+	s := sn.AppendState(nil)
+	e := d.(engine.Cloner).Clone().(axisDomain)
 	d.Apply(6)
 	if e.Cube() == d.Cube() {
 		t.Fatal("a clone follows the original's moves")
 	}
-	d.SetState(s)
+	sn.SetState(s)
 	want := c
 	want.Move(3)
-	if d.Cube() != want || d.ax != e.ax {
+	if d.Cube() != want || axes(d) != axes(e) {
 		t.Errorf("SetState did not restore the state")
 	}
-	d.SetState([]byte{1, 2, 3})
+	sn.SetState([]byte{1, 2, 3})
 	if d.Cube() != want {
 		t.Errorf("a state of the wrong length changed the domain")
 	}
-	if v, ok := d.View().(View); !ok || v.Stickers != want.Stickers() {
+	if v, ok := d.(interface{ View() any }).View().(View); !ok || v.Stickers != want.Stickers() {
 		t.Errorf("View is not the cube's stickers")
 	}
 }
