@@ -19,32 +19,40 @@ import (
 //
 //	IDAVIZ_TEST_REID=1 go test -run TestBrowserReidAgainstKorf ./web/
 func TestBrowserReidAgainstKorf(t *testing.T) {
-	if os.Getenv("IDAVIZ_TEST_REID") != "1" {
-		t.Skip("needs the full korf and reid databases: set IDAVIZ_TEST_REID=1")
+	compareRubikInPage(t, "IDAVIZ_TEST_REID", "korf", "reid", "B L2 U2 D R2 U' F R2 B' D' L' D' B' D'", 10*time.Minute, "reid-vs-korf")
+}
+
+// compareRubikInPage runs the heuristics weaker and then stronger on one
+// 14-move scramble in the page, the second with the first kept, when env is
+// 1; both must solve it in 14 moves, the stronger with fewer nodes, the
+// charts of the two well drawn (the screenshot: shot).
+func compareRubikInPage(t *testing.T, env, weaker, stronger, scramble string, timeout time.Duration, shotName string) {
+	t.Helper()
+	if os.Getenv(env) != "1" {
+		t.Skipf("needs the full %s and %s tables: set %s=1", weaker, stronger, env)
 	}
-	const scramble = "B L2 U2 D R2 U' F R2 B' D' L' D' B' D'"
 	pageURL := servePage(t)
-	b := openBrowser(t, 10*time.Minute)
+	b := openBrowser(t, timeout)
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	b.do("loading the page", chromedp.Navigate(pageURL))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
-	korf := runRubikInPage(t, b, "korf", scramble, false)
-	reid := runRubikInPage(t, b, "reid", scramble, true)
-	if korf.SolutionLength != 14 || reid.SolutionLength != 14 {
-		t.Errorf("solutions of %d (korf) and %d (reid) moves, want 14", korf.SolutionLength, reid.SolutionLength)
+	weak := runRubikInPage(t, b, weaker, scramble, false)
+	strong := runRubikInPage(t, b, stronger, scramble, true)
+	if weak.SolutionLength != 14 || strong.SolutionLength != 14 {
+		t.Errorf("solutions of %d (%s) and %d (%s) moves, want 14", weak.SolutionLength, weaker, strong.SolutionLength, stronger)
 	}
-	if earlier, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById('stats').textContent`)); !strings.Contains(earlier, "korf") {
-		t.Errorf("the kept earlier run is not korf's: %q", earlier)
+	if earlier, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](`document.getElementById('stats').textContent`)); !strings.Contains(earlier, weaker) {
+		t.Errorf("the kept earlier run is not %s's: %q", weaker, earlier)
 	}
-	if reid.Generated >= korf.Generated {
-		t.Errorf("reid generated %d nodes, korf %d: reid should need fewer", reid.Generated, korf.Generated)
+	if strong.Generated >= weak.Generated {
+		t.Errorf("%s generated %d nodes, %s %d: %s should need fewer", stronger, strong.Generated, weaker, weak.Generated, stronger)
 	}
-	t.Logf("14 moves: korf %d nodes, reid %d", korf.Generated, reid.Generated)
+	t.Logf("14 moves: %s %d nodes, %s %d", weaker, weak.Generated, stronger, strong.Generated)
 	js[bool](b, "helpers", pageJS)
 	if bad := settle(b, "the charts", `['iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
 		t.Errorf("charts: %v", bad)
 	}
-	shot(t, b.ctx, "reid-vs-korf")
+	shot(t, b.ctx, shotName)
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}
