@@ -277,8 +277,8 @@ func phase1() *coordTables {
 func makeCoordTables() *coordTables {
 	t := &coordTables{
 		twistMove: make([]uint16, NTwist*NumMoves),
-		flipMove:  make([]uint16, NFlip*NumMoves),
-		sliceMove: make([]uint16, NSlice*NumMoves),
+		flipMove:  moveTable(NFlip, (*Cube).setFlip, (*Cube).flip),
+		sliceMove: moveTable(NSlice, (*Cube).setSlice, (*Cube).slice),
 		twistConj: make([]uint16, NTwist<<4),
 		classSym:  make([]uint32, NFlipSlice),
 	}
@@ -294,51 +294,7 @@ func makeCoordTables() *coordTables {
 			t.twistConj[x<<4|s] = uint16(y.twist())
 		}
 	}
-	for x := 0; x < NFlip; x++ {
-		c := Solved()
-		c.setFlip(x)
-		for m := 0; m < NumMoves; m++ {
-			y := c.Multiply(&moveCube[m])
-			t.flipMove[x*NumMoves+m] = uint16(y.flip())
-		}
-	}
-	for x := 0; x < NSlice; x++ {
-		c := Solved()
-		c.setSlice(x)
-		for m := 0; m < NumMoves; m++ {
-			y := c.Multiply(&moveCube[m])
-			t.sliceMove[x*NumMoves+m] = uint16(y.slice())
-		}
-	}
-	const unset = ^uint32(0)
-	for i := range t.classSym {
-		t.classSym[i] = unset
-	}
-	// Classes are numbered in order of their smallest member, which is the
-	// representative: the first met in this loop.
-	for fs := 0; fs < NFlipSlice; fs++ {
-		if t.classSym[fs] != unset {
-			continue
-		}
-		class := uint32(len(t.rep))
-		t.rep = append(t.rep, uint32(fs))
-		c := Solved()
-		c.setSlice(fs / NFlip)
-		c.setFlip(fs % NFlip)
-		var stab uint16
-		for s := 0; s < NSymUD; s++ {
-			// Y = S_s^-1 · rep · S_s, so that S_s · Y · S_s^-1 is the rep.
-			y := conjugate(&c, symInv[s])
-			ys := y.slice()*NFlip + y.flip()
-			if ys == fs {
-				stab |= 1 << s
-			}
-			if t.classSym[ys] == unset {
-				t.classSym[ys] = class<<4 | uint32(s)
-			}
-		}
-		t.stab = append(t.stab, stab)
-	}
+	t.rep, t.stab = flipSliceClasses(NSlice, (*Cube).setSlice, (*Cube).slice, t.classSym)
 	t.repMove = make([]uint32, len(t.rep)*NumMoves)
 	for class, r := range t.rep {
 		fl, sl := int(r%NFlip), int(r/NFlip)
@@ -348,6 +304,75 @@ func makeCoordTables() *coordTables {
 		}
 	}
 	return t
+}
+
+// conjugateEdges is conjugate for the edges only (the corners are left
+// solved), all the flip-slice classes of reid and reid-huge need, several times cheaper.
+func conjugateEdges(c *Cube, s int) Cube {
+	a, b := &syms[s], &syms[symInv[s]]
+	var t, r Cube
+	for i := 0; i < 12; i++ {
+		t.EP[i] = a.EP[c.EP[i]]
+		t.EO[i] = (a.EO[c.EP[i]] + c.EO[i]) & 1
+	}
+	for i := 0; i < 12; i++ {
+		r.EP[i] = t.EP[b.EP[i]]
+		r.EO[i] = (t.EO[b.EP[i]] + b.EO[i]) & 1
+	}
+	return r
+}
+
+// moveTable is a coordinate's move table: the value after each move of each
+// of its n values (entry x*NumMoves+m), set and get being the coordinate.
+func moveTable(n int, set func(*Cube, int), get func(*Cube) int) []uint16 {
+	mt := make([]uint16, n*NumMoves)
+	for x := 0; x < n; x++ {
+		c := Solved()
+		set(&c, x)
+		for m := 0; m < NumMoves; m++ {
+			y := c.Multiply(&moveCube[m])
+			mt[x*NumMoves+m] = uint16(get(&y))
+		}
+	}
+	return mt
+}
+
+// flipSliceClasses numbers the classes of flip × slice (fs = slice*NFlip +
+// flip, the slice coordinate's nSlice values set and read by set and get)
+// under the 16 UD symmetries: it fills classSym[fs] with class<<4|s, s a
+// symmetry with S_s · X · S_s^-1 the class's representative, and returns
+// each class's representative and the symmetries that fix it (bit s).
+// Classes are numbered in order of their smallest member, which is the
+// representative: the first met here.
+func flipSliceClasses(nSlice int, set func(*Cube, int), get func(*Cube) int, classSym []uint32) (rep []uint32, stab []uint16) {
+	const unset = ^uint32(0)
+	for i := range classSym {
+		classSym[i] = unset
+	}
+	for fs := 0; fs < nSlice*NFlip; fs++ {
+		if classSym[fs] != unset {
+			continue
+		}
+		class := uint32(len(rep))
+		rep = append(rep, uint32(fs))
+		c := Solved()
+		set(&c, fs/NFlip)
+		c.setFlip(fs % NFlip)
+		var st uint16
+		for s := 0; s < NSymUD; s++ {
+			// Y = S_s^-1 · rep · S_s, so that S_s · Y · S_s^-1 is the rep.
+			y := conjugateEdges(&c, symInv[s])
+			ys := get(&y)*NFlip + y.flip()
+			if ys == fs {
+				st |= 1 << s
+			}
+			if classSym[ys] == unset {
+				classSym[ys] = class<<4 | uint32(s)
+			}
+		}
+		stab = append(stab, st)
+	}
+	return rep, stab
 }
 
 // symMultUD[a][b] is the UD symmetry S_a · S_b.

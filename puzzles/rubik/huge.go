@@ -92,22 +92,6 @@ func (c *Cube) setSortedSlice(x int) {
 	}
 }
 
-// conjugateEdges is conjugate for the edges only (the corners are left
-// solved), all the flip-slice classes need, several times cheaper.
-func conjugateEdges(c *Cube, s int) Cube {
-	a, b := &syms[s], &syms[symInv[s]]
-	var t, r Cube
-	for i := 0; i < 12; i++ {
-		t.EP[i] = a.EP[c.EP[i]]
-		t.EO[i] = (a.EO[c.EP[i]] + c.EO[i]) & 1
-	}
-	for i := 0; i < 12; i++ {
-		r.EP[i] = t.EP[b.EP[i]]
-		r.EO[i] = (t.EO[b.EP[i]] + b.EO[i]) & 1
-	}
-	return r
-}
-
 // hugeTables are reid's twist and flip tables with the sorted-slice move
 // table and the flip x sorted-slice symmetry classes: about 100 MB, made
 // once on first use (a few seconds).
@@ -134,47 +118,9 @@ func hugeCoords() *hugeTables {
 }
 
 func makeHugeTables() *hugeTables {
-	t := &hugeTables{p1: phase1(), sortedMove: make([]uint16, NSliceSorted*NumMoves)}
-	for x := 0; x < NSliceSorted; x++ {
-		c := Solved()
-		c.setSortedSlice(x)
-		for m := 0; m < NumMoves; m++ {
-			y := c.Multiply(&moveCube[m])
-			t.sortedMove[x*NumMoves+m] = uint16(y.sortedSlice())
-		}
-	}
-	const unset = ^uint32(0)
+	t := &hugeTables{p1: phase1(), sortedMove: moveTable(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice)}
 	cs := make([]uint32, NFlipSliceSorted)
-	for i := range cs {
-		cs[i] = unset
-	}
-	t.rep = make([]uint32, 0, NFlipSliceSortedClasses)
-	t.stab = make([]uint16, 0, NFlipSliceSortedClasses)
-	// As for reid: classes in order of their smallest member, the first one
-	// met here, which is the representative.
-	for fs := 0; fs < NFlipSliceSorted; fs++ {
-		if cs[fs] != unset {
-			continue
-		}
-		class := uint32(len(t.rep))
-		t.rep = append(t.rep, uint32(fs))
-		c := Solved()
-		c.setSortedSlice(fs / NFlip)
-		c.setFlip(fs % NFlip)
-		var stab uint16
-		for s := 0; s < NSymUD; s++ {
-			// Y = S_s^-1 · rep · S_s, so that S_s · Y · S_s^-1 is the rep.
-			y := conjugateEdges(&c, symInv[s])
-			ys := y.sortedSlice()*NFlip + y.flip()
-			if ys == fs {
-				stab |= 1 << s
-			}
-			if cs[ys] == unset {
-				cs[ys] = class<<4 | uint32(s)
-			}
-		}
-		t.stab = append(t.stab, stab)
-	}
+	t.rep, t.stab = flipSliceClasses(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice, cs)
 	collapseHuge(cs)
 	t.classSym = cs
 	return t
