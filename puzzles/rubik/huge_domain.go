@@ -3,15 +3,15 @@ package rubik
 import "idaviz/engine"
 
 // HugeDomain is the cube searched with the heuristic "reid-huge": ReidDomain
-// with the sorted-slice coordinate (see huge.go). The two differ only in the
-// coordinate type and tables; they could be one generic domain.
+// with the sorted-slice coordinate (see huge.go). The two share cubePath and
+// differ in the coordinate type and tables; their search code (Expand,
+// Apply, Undo) could be one generic domain, at a cost to measure.
 type HugeDomain struct {
 	ht    *hugeTables
 	words []uint32
-	root  Cube
 	ax    [3]hugeCoord
 	saved [][3]hugeCoord // the coordinates before each applied move
-	path  []uint8
+	cubePath
 }
 
 var (
@@ -26,7 +26,7 @@ var (
 // huge pages).
 func NewHugeDomain(c Cube, words []uint32) *HugeDomain {
 	d := &HugeDomain{ht: hugeCoords(), words: words,
-		saved: make([][3]hugeCoord, 0, 32), path: make([]uint8, 0, 32)}
+		saved: make([][3]hugeCoord, 0, 32), cubePath: cubePath{path: make([]uint8, 0, 32)}}
 	d.SetCube(c)
 	return d
 }
@@ -39,15 +39,6 @@ func (d *HugeDomain) SetCube(c Cube) {
 		y := conjugate(&c, s)
 		d.ax[k] = y.hugeCoord()
 	}
-}
-
-// Cube returns the current state.
-func (d *HugeDomain) Cube() Cube {
-	c := d.root
-	for _, m := range d.path {
-		c.Move(int(m))
-	}
-	return c
 }
 
 // Axes returns the table values of the three axes for the current state.
@@ -63,10 +54,6 @@ func (d *HugeDomain) get(i int64) int { return int(d.words[i>>3] >> (uint(i&7) *
 
 // HeuristicName is "reid-huge".
 func (d *HugeDomain) HeuristicName() string { return hugeName }
-
-func (d *HugeDomain) NumMoves() int         { return NumMoves }
-func (d *HugeDomain) MaxBranch() int        { return NumMoves }
-func (d *HugeDomain) MoveName(m int) string { return MoveName(m) }
 
 // H is the heuristic of the current state.
 func (d *HugeDomain) H() int {
@@ -130,9 +117,6 @@ func (d *HugeDomain) Undo(m int) {
 	d.Apply(Inverse(m))
 }
 
-// Cut lists the moves the rule forbids after prev.
-func (d *HugeDomain) Cut(prev int, out []int) int { return cutMoves(prev, out) }
-
 // Clone returns an independent copy sharing the read-only tables.
 func (d *HugeDomain) Clone() engine.Domain {
 	c := *d
@@ -141,34 +125,10 @@ func (d *HugeDomain) Clone() engine.Domain {
 	return &c
 }
 
-// AppendState appends the cube, 40 bytes, as ReidDomain.AppendState.
-func (d *HugeDomain) AppendState(dst []byte) []byte {
-	c := d.Cube()
-	dst = append(dst, c.CP[:]...)
-	dst = append(dst, c.CO[:]...)
-	dst = append(dst, c.EP[:]...)
-	return append(dst, c.EO[:]...)
-}
-
 // SetState restores a state from AppendState; a wrong length or an invalid
 // cube is ignored.
 func (d *HugeDomain) SetState(b []byte) {
-	if len(b) != 40 {
-		return
+	if c, ok := cubeOfState(b); ok {
+		d.SetCube(c)
 	}
-	var c Cube
-	copy(c.CP[:], b[0:8])
-	copy(c.CO[:], b[8:16])
-	copy(c.EP[:], b[16:28])
-	copy(c.EO[:], b[28:40])
-	if c.Verify() != nil {
-		return
-	}
-	d.SetCube(c)
-}
-
-// View is the state for the page's "magiccube" renderer.
-func (d *HugeDomain) View() any {
-	c := d.Cube()
-	return View{Stickers: c.Stickers()}
 }

@@ -47,10 +47,9 @@ var allowedMoves = func() (a [NumMoves + 1][]uint8) {
 type ReidDomain struct {
 	pt    *coordTables
 	words []uint32
-	root  Cube
 	ax    [3]axisCoord
 	saved [][3]axisCoord // the coordinates before each applied move
-	path  []uint8
+	cubePath
 	// search is Iterate's state, kept between iterations for its buffers.
 	search *reidSearch
 }
@@ -66,7 +65,7 @@ var (
 // reads the reid table t.
 func NewReidDomain(c Cube, t *pdb.Table) *ReidDomain {
 	d := &ReidDomain{pt: phase1(), words: tableWords(t),
-		saved: make([][3]axisCoord, 0, 32), path: make([]uint8, 0, 32)}
+		saved: make([][3]axisCoord, 0, 32), cubePath: cubePath{path: make([]uint8, 0, 32)}}
 	d.SetCube(c)
 	return d
 }
@@ -92,15 +91,6 @@ func (d *ReidDomain) SetCube(c Cube) {
 	}
 }
 
-// Cube returns the current state.
-func (d *ReidDomain) Cube() Cube {
-	c := d.root
-	for _, m := range d.path {
-		c.Move(int(m))
-	}
-	return c
-}
-
 // Axes returns the table values of the three axes for the current state.
 func (d *ReidDomain) Axes() [3]int {
 	var v [3]int
@@ -111,6 +101,61 @@ func (d *ReidDomain) Axes() [3]int {
 }
 
 func (d *ReidDomain) get(i int64) int { return int(d.words[i>>3] >> (uint(i&7) * 4) & 0xF) }
+
+// cubePath is the cube of a coordinate domain (reid, reid-huge): the start
+// cube and the moves applied, made into a cube only for the goal test, a
+// snapshot and the page. It gives those domains what they share as
+// engine.Domains: the cube, its snapshot, its view and the move rule.
+type cubePath struct {
+	root Cube
+	path []uint8
+}
+
+// Cube returns the current state.
+func (p *cubePath) Cube() Cube {
+	c := p.root
+	for _, m := range p.path {
+		c.Move(int(m))
+	}
+	return c
+}
+
+func (p *cubePath) NumMoves() int         { return NumMoves }
+func (p *cubePath) MaxBranch() int        { return NumMoves }
+func (p *cubePath) MoveName(m int) string { return MoveName(m) }
+
+// Cut lists the moves the rule forbids after prev.
+func (p *cubePath) Cut(prev int, out []int) int { return cutMoves(prev, out) }
+
+// AppendState appends the cube, 40 bytes: corner and edge permutations and
+// orientations.
+func (p *cubePath) AppendState(dst []byte) []byte {
+	c := p.Cube()
+	dst = append(dst, c.CP[:]...)
+	dst = append(dst, c.CO[:]...)
+	dst = append(dst, c.EP[:]...)
+	return append(dst, c.EO[:]...)
+}
+
+// cubeOfState reads a cube from AppendState's bytes: false for a wrong
+// length or an invalid cube.
+func cubeOfState(b []byte) (Cube, bool) {
+	if len(b) != 40 {
+		return Cube{}, false
+	}
+	var c Cube
+	copy(c.CP[:], b[0:8])
+	copy(c.CO[:], b[8:16])
+	copy(c.EP[:], b[16:28])
+	copy(c.EO[:], b[28:40])
+	return c, c.Verify() == nil
+}
+
+// View is the state for the page's "magiccube" renderer.
+func (p *cubePath) View() any {
+	c := p.Cube()
+	return View{Stickers: c.Stickers()}
+}
 
 // combine is the heuristic of three axis values.
 func combine(a, b, c int) int {
@@ -123,10 +168,6 @@ func combine(a, b, c int) int {
 
 // HeuristicName is "reid".
 func (d *ReidDomain) HeuristicName() string { return reidName }
-
-func (d *ReidDomain) NumMoves() int         { return NumMoves }
-func (d *ReidDomain) MaxBranch() int        { return NumMoves }
-func (d *ReidDomain) MoveName(m int) string { return MoveName(m) }
 
 // H is the heuristic of the current state.
 func (d *ReidDomain) H() int {
@@ -185,9 +226,6 @@ func (d *ReidDomain) Undo(m int) {
 	d.Apply(Inverse(m))
 }
 
-// Cut lists the moves the rule forbids after prev.
-func (d *ReidDomain) Cut(prev int, out []int) int { return cutMoves(prev, out) }
-
 // Clone returns an independent copy sharing the read-only tables.
 func (d *ReidDomain) Clone() engine.Domain {
 	c := *d
@@ -197,35 +235,10 @@ func (d *ReidDomain) Clone() engine.Domain {
 	return &c
 }
 
-// AppendState appends the cube, 40 bytes: corner and edge permutations and
-// orientations.
-func (d *ReidDomain) AppendState(dst []byte) []byte {
-	c := d.Cube()
-	dst = append(dst, c.CP[:]...)
-	dst = append(dst, c.CO[:]...)
-	dst = append(dst, c.EP[:]...)
-	return append(dst, c.EO[:]...)
-}
-
 // SetState restores a state from AppendState; a wrong length or an invalid
 // cube is ignored.
 func (d *ReidDomain) SetState(b []byte) {
-	if len(b) != 40 {
-		return
+	if c, ok := cubeOfState(b); ok {
+		d.SetCube(c)
 	}
-	var c Cube
-	copy(c.CP[:], b[0:8])
-	copy(c.CO[:], b[8:16])
-	copy(c.EP[:], b[16:28])
-	copy(c.EO[:], b[28:40])
-	if c.Verify() != nil {
-		return
-	}
-	d.SetCube(c)
-}
-
-// View is the state for the page's "magiccube" renderer.
-func (d *ReidDomain) View() any {
-	c := d.Cube()
-	return View{Stickers: c.Stickers()}
 }
