@@ -350,17 +350,7 @@ func TestHugeAdmissibleSmall(t *testing.T) {
 // TestHugeSymmetric: h does not depend on how the cube is held.
 func TestHugeSymmetric(t *testing.T) {
 	words := partialHuge(t).Words()
-	rng := rand.New(rand.NewPCG(31, 32))
-	for i := 0; i < 100; i++ {
-		c := FromMoves(randomScramble(rng, 1+i%partialHugeDepth))
-		h := NewHugeDomain(c, words).H()
-		for s := 0; s < NSym; s++ {
-			y := conjugate(&c, s)
-			if got := NewHugeDomain(y, words).H(); got != h {
-				t.Fatalf("cube %d: h=%d, conjugated by symmetry %d h=%d", i, h, s, got)
-			}
-		}
-	}
+	checkSymmetric(t, rand.New(rand.NewPCG(31, 32)), partialHugeDepth, func(c Cube) axisDomain { return NewHugeDomain(c, words) })
 }
 
 // TestHugeSolvesShortScrambles solves scrambles of 2 to 5 moves with the

@@ -153,13 +153,20 @@ func TestReidAxesAreTheThreeAxes(t *testing.T) {
 // mirrors) the axes, which the max and the all-equal test do not see.
 func TestReidSymmetric(t *testing.T) {
 	tab := partialReid(t)
-	rng := rand.New(rand.NewPCG(7, 8))
+	checkSymmetric(t, rand.New(rand.NewPCG(7, 8)), partialReidDepth, func(c Cube) axisDomain { return NewReidDomain(c, tab) })
+}
+
+// checkSymmetric checks 100 cubes within depth moves of solved: a coset
+// domain's h is the same for the cube conjugated by each of the 48
+// symmetries.
+func checkSymmetric(t *testing.T, rng *rand.Rand, depth int, domain func(Cube) axisDomain) {
+	t.Helper()
 	for i := 0; i < 100; i++ {
-		c := FromMoves(randomScramble(rng, 1+i%partialReidDepth))
-		h := NewReidDomain(c, tab).H()
+		c := FromMoves(randomScramble(rng, 1+i%depth))
+		h := domain(c).H()
 		for s := 0; s < NSym; s++ {
 			y := conjugate(&c, s)
-			if got := NewReidDomain(y, tab).H(); got != h {
+			if got := domain(y).H(); got != h {
 				t.Fatalf("cube %d: h=%d, conjugated by symmetry %d h=%d", i, h, s, got)
 			}
 		}
