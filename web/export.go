@@ -66,13 +66,12 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	// The trace is re-encoded from the events the recording replays: a
 	// damaged tail, or values past trace.DefaultLimits, are left out as a
 	// replay leaves them out, and an NDJSON trace travels as binary.
-	var packed bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&packed, gzip.BestCompression)
-	tr := trace.NewRecorder(zw, trace.EncodingBinary, trace.LevelNode)
-	if err := rec.Each(func(e *trace.Event) error { tr.Event(e); return tr.Err() }); err != nil {
-		return fmt.Errorf("packing the trace: %w", err)
-	}
-	if err := errors.Join(tr.Close(), zw.Close()); err != nil {
+	packed, err := gzipped(func(w io.Writer) error {
+		tr := trace.NewRecorder(w, trace.EncodingBinary, trace.LevelNode)
+		err := rec.Each(func(e *trace.Event) error { tr.Event(e); return tr.Err() })
+		return errors.Join(err, tr.Close())
+	})
+	if err != nil {
 		return fmt.Errorf("packing the trace: %w", err)
 	}
 
@@ -111,10 +110,8 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	if err != nil {
 		return err
 	}
-	var packedCode bytes.Buffer
-	zw, _ = gzip.NewWriterLevel(&packedCode, gzip.BestCompression)
-	zw.Write(codeJSON)
-	if err := zw.Close(); err != nil {
+	packedCode, err := gzipped(func(w io.Writer) error { _, err := w.Write(codeJSON); return err })
+	if err != nil {
 		return err
 	}
 	hello := map[string]any{"type": "hello", "mode": "replay"}
@@ -123,7 +120,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	}
 	embedded, err := json.Marshal(map[string]any{
 		"hello":     hello,
-		"trace":     base64.StdEncoding.EncodeToString(packed.Bytes()),
+		"trace":     base64.StdEncoding.EncodeToString(packed),
 		"events":    rec.Len(),
 		"renderer":  start.Renderer,
 		"startView": start.View,
@@ -139,21 +136,15 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	boot.WriteString("<script>window.VIZ_EMBEDDED = ")
 	boot.Write(embedded)
 	boot.WriteString(";</script>\n<script>\n")
-	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode.Bytes()))
+	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode))
 	boot.WriteString(exportBoot)
 	boot.WriteString("\n</script>")
-	first := true
 	page = scriptTag.ReplaceAllFunc(page, func(m []byte) []byte {
 		// index.html's scripts (echarts in the head, app.js at the end of
-		// the body) are all in the packed code, run at the end of the body.
-		name := string(scriptTag.FindSubmatch(m)[1])
-		if name != "app.js" {
+		// the body) are all in the packed code, run where app.js was.
+		if string(scriptTag.FindSubmatch(m)[1]) != "app.js" {
 			return nil
 		}
-		if !first {
-			return nil
-		}
-		first = false
 		return boot.Bytes()
 	})
 	_, err = w.Write(page)
@@ -176,6 +167,17 @@ window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, event
 })().catch((e) => {
   document.body.prepend(Object.assign(document.createElement('p'), { className: 'error', textContent: 'this page could not unpack itself: ' + e }));
 });`
+
+// gzipped is what write writes, gzipped as small as gzip makes it (an
+// export is written once and opened many times).
+func gzipped(write func(w io.Writer) error) ([]byte, error) {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if err := errors.Join(write(zw), zw.Close()); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
 
 // traceBase is a trace's file name without its folders ("" for none).
 func traceBase(path string) string {
