@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"idaviz/trace"
+	"idaviz/web/static"
 )
 
 var (
@@ -75,14 +76,14 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 		return fmt.Errorf("packing the trace: %w", err)
 	}
 
-	static, _ := fs.Sub(staticFS, "static")
-	page, err := fs.ReadFile(static, "index.html")
+	files := static.FS()
+	page, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return err
 	}
 	var inlineErr error
 	read := func(name string) []byte {
-		b, err := fs.ReadFile(static, name)
+		b, err := fs.ReadFile(files, name)
 		if err != nil && inlineErr == nil {
 			inlineErr = fmt.Errorf("inlining %s: %w", name, err)
 		}

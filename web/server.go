@@ -12,12 +12,10 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
-	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -31,10 +29,8 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/static"
 )
-
-//go:embed static
-var staticFS embed.FS
 
 // Options configure a Server.
 type Options struct {
@@ -138,12 +134,12 @@ func New(opt Options) *Server {
 		WriteBufferSize: 16384,
 		CheckOrigin:     s.checkOrigin,
 	}
-	static, _ := fs.Sub(staticFS, "static")
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	files := static.FS()
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		http.ServeFileFS(w, r, static, "index.html")
+		http.ServeFileFS(w, r, files, "index.html")
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
