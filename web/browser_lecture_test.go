@@ -16,6 +16,8 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // The lecture (issue 10): bookmarks with notes, deep links, and the page's
@@ -77,8 +79,8 @@ func typeBookmark(b *browser, title, note string) {
 // the tree in presentation mode at 1280x720, and the bookmarks downloaded
 // as the sidecar.
 func TestBrowserLectureExport(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +214,7 @@ func TestBrowserLectureExport(t *testing.T) {
 // opens with it; a deep link to it opens there.
 func TestBrowserLectureServed(t *testing.T) {
 	// As viz replay serves it: the file indexed, not loaded.
-	rec, err := OpenTrace(writeTrace(t, recordRun(t, trace.LevelNode, testState), trace.EncodingBinary), IndexOptions{Every: 16})
+	rec, err := fold.OpenTrace(testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary), fold.IndexOptions{Every: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +256,7 @@ func TestBrowserLectureServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
+	if got, err := fold.LoadRecording(rd, fold.DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
 		t.Errorf("the replay's download: %d events (%v), want %d", len(got.Events), err, rec.Len())
 	}
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
@@ -270,7 +272,7 @@ func TestBrowserLectureServed(t *testing.T) {
 // this run" after a search run to its end in the page, and the tree and a
 // chart saved as SVG.
 func TestBrowserDownloadRun(t *testing.T) {
-	puzzle := testPuzzle
+	puzzle := testrun.Puzzle
 	if _, err := puzzles.Lookup("8puzzle"); err == nil {
 		puzzle = "8puzzle"
 	}
@@ -278,7 +280,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if !js[bool](b, "no run yet", `q('download-trace').disabled && q('export-html').disabled`) {
 		t.Errorf("the download buttons work before any run")
 	}
-	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('heuristic').value = 'manhattan', q('state').value = %q, true`, puzzle, testState))
+	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('heuristic').value = 'manhattan', q('state').value = %q, true`, puzzle, testrun.State))
 	b.do("start", chromedp.Click(byTestID("start")))
 	b.wait("a paused run", `window.viz.status === 'paused'`)
 	b.do("to the end", chromedp.Click(byTestID("to-end")))
@@ -291,7 +293,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := LoadRecording(rd, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
 )
 
 // The page's "download this run" (GET /api/trace) and "export this run" (GET
@@ -212,7 +213,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "export this run: the run made no events", http.StatusInternalServerError)
 			return
 		}
-		rec = &Recording{Info: *sink.events[0].Run, Events: sink.events}
+		rec = &fold.Recording{Info: *sink.events[0].Run, Events: sink.events}
 		// Its bookmarks download beside the run's own download.
 		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
 	}

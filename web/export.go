@@ -14,6 +14,7 @@ import (
 	"slices"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
 	"idaviz/web/static"
 )
 
@@ -29,7 +30,7 @@ var (
 // describes; the file holds the trace, not states, so it grows with the
 // trace's compressed size (a few bytes an event), and the scripts and the
 // trace are gzipped (DecompressionStream unpacks them).
-func ExportHTML(w io.Writer, rec *Recording) error {
+func ExportHTML(w io.Writer, rec *fold.Recording) error {
 	return ExportHTMLWith(w, rec, ExportOptions{})
 }
 
@@ -52,7 +53,7 @@ var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", 
 
 // ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
 // name embedded.
-func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
+func ExportHTMLWith(w io.Writer, rec *fold.Recording, opt ExportOptions) error {
 	if rec == nil || rec.Len() == 0 {
 		return fmt.Errorf("no events to export")
 	}
@@ -95,7 +96,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	})
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
-	start := (&views{}).node(&rec.Info, nil, 0, 0, 0, 0)
+	start := (&fold.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
 	scripts := exportedScripts
 	if start.Renderer != "" {
 		scripts = append(slices.Clone(scripts), "render/"+start.Renderer+".js")

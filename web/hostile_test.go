@@ -11,6 +11,7 @@ import (
 
 	"idaviz/trace"
 	"idaviz/trace/hostile"
+	"idaviz/web/fold"
 )
 
 // TestHostileTracesReplayBounded: the replay and export path reads each
@@ -38,7 +39,7 @@ func TestHostileTracesReplayBounded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := LoadRecording(rd, DefaultMaxEvents)
+			rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 			if tc.beyond && !errors.Is(err, trace.ErrBeyondLimits) {
 				t.Fatalf("LoadRecording: %v, want an error naming the value beyond the limits", err)
 			}
@@ -82,7 +83,7 @@ func TestHostileExportFromFile(t *testing.T) {
 	if err := os.WriteFile(path, hostile.IterationStarts(20e6), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec, err := OpenTrace(path, IndexOptions{MaxCheckpoints: 2})
+	rec, err := fold.OpenTrace(path, fold.IndexOptions{MaxCheckpoints: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,13 +16,15 @@ import (
 	"time"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // TestSaveLecture is the served replay's bookmarks: the page's save goes to
 // the sidecar (checked against the trace's limits, written whole), and a
 // tab opened later gets what was saved.
 func TestSaveLecture(t *testing.T) {
-	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +119,8 @@ func readLecture(t *testing.T, c *client, what string) lectureMsg {
 // run, all of it or up to the events the page saw.
 func TestDownloadRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	want := recordRun(t, trace.LevelNode, testState)
-	q := url.Values{"puzzle": {testPuzzle}, "state": {testState}, "heuristic": {"manhattan"}}
+	want := testrun.Record(t, trace.LevelNode, testrun.State)
+	q := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}}
 	for _, tc := range []struct {
 		events string
 		want   int
@@ -141,7 +143,7 @@ func TestDownloadRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := LoadRecording(rd, DefaultMaxEvents)
+		rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 		resp.Body.Close()
 		// A run downloaded before its end is a trace cut short where the
 		// page was: it replays up to there.
@@ -160,9 +162,9 @@ func TestDownloadRun(t *testing.T) {
 		}
 	}
 
-	for _, bad := range []string{"puzzle=nope", "puzzle=" + testPuzzle + "&state=1+2&heuristic=manhattan",
-		"puzzle=" + testPuzzle + "&state=" + url.QueryEscape(testState) + "&events=-1",
-		"puzzle=" + testPuzzle + "&state=" + url.QueryEscape(strings.Repeat("1 ", maxState))} {
+	for _, bad := range []string{"puzzle=nope", "puzzle=" + testrun.Puzzle + "&state=1+2&heuristic=manhattan",
+		"puzzle=" + testrun.Puzzle + "&state=" + url.QueryEscape(testrun.State) + "&events=-1",
+		"puzzle=" + testrun.Puzzle + "&state=" + url.QueryEscape(strings.Repeat("1 ", maxState))} {
 		for _, api := range []string{"/api/trace?", "/api/export?"} {
 			resp, err := http.Get(ts.URL + api + bad)
 			if err != nil {
@@ -181,13 +183,13 @@ func TestDownloadRun(t *testing.T) {
 // and of a served replay with its bookmarks inside.
 func TestExportRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	v := url.Values{"puzzle": {testPuzzle}, "state": {testState}, "heuristic": {"manhattan"}, "events": {"50"}}
+	v := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}, "events": {"50"}}
 	page := get(t, ts.URL+"/api/export?"+v.Encode())
 	if n := len(embedded(t, page).traceEvents(t)); n != 50 {
 		t.Errorf("the export of a run's first 50 events holds %d events", n)
 	}
 
-	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +207,7 @@ func TestExportRun(t *testing.T) {
 		t.Error("the replay's download is empty")
 	} else if rd, err := trace.NewReader(strings.NewReader(string(b))); err != nil {
 		t.Error(err)
-	} else if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != len(rec.Events) {
+	} else if got, err := fold.LoadRecording(rd, fold.DefaultMaxEvents); err != nil || len(got.Events) != len(rec.Events) {
 		t.Errorf("the replay's download reads back %v events (%v), want %d", got, err, len(rec.Events))
 	}
 }
@@ -230,12 +232,12 @@ func (d embeddedData) traceEvents(t *testing.T) []trace.Event {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sink := &memSink{level: trace.LevelNode}
+	sink := testrun.NewSink(trace.LevelNode)
 	// A live run's export ends where the page was: no run-end.
 	if _, err := trace.ReadAll(zr, sink); err != nil && !errors.Is(err, trace.ErrUnfinished) {
 		t.Fatal(err)
 	}
-	return sink.events
+	return sink.Events
 }
 
 func embedded(t *testing.T, page string) embeddedData {

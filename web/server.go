@@ -29,6 +29,7 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/fold"
 	"idaviz/web/static"
 )
 
@@ -36,7 +37,7 @@ import (
 type Options struct {
 	// Recording, when set, makes the page replay this trace instead of
 	// running searches.
-	Recording *Recording
+	Recording *fold.Recording
 	// Lecture is the replay's bookmarks at start (nil: none yet), and
 	// LecturePath the file the page's saves go to ("": kept in memory).
 	// TraceName is the replayed file's name, for downloads.
@@ -102,13 +103,10 @@ type Server struct {
 // class's worth of tabs fit in a laptop's memory.
 const DefaultSearchMemory = 256 << 20
 
-// defaultTreeLimit is the most tree nodes a page draws unless told.
-const defaultTreeLimit = 300
-
 // New makes a server.
 func New(opt Options) *Server {
 	if opt.TreeLimit <= 0 {
-		opt.TreeLimit = defaultTreeLimit
+		opt.TreeLimit = fold.DefaultTreeLimit
 	}
 	if opt.SnapshotInterval <= 0 {
 		opt.SnapshotInterval = 50 * time.Millisecond

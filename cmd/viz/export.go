@@ -16,6 +16,7 @@ import (
 	"idaviz/internal/atomicfile"
 	"idaviz/trace"
 	"idaviz/web"
+	"idaviz/web/fold"
 )
 
 // exportFormats are the formats of viz trace export, with what each is for.
@@ -267,7 +268,7 @@ func exportHTML(e *env, cmd, in, out, notes string) int {
 	}
 	// Indexed, not loaded: the export streams the events into its packed
 	// trace, so the memory it takes is the packed trace's.
-	rec, err := web.OpenTrace(in, web.IndexOptions{MaxCheckpoints: 2})
+	rec, err := fold.OpenTrace(in, fold.IndexOptions{MaxCheckpoints: 2})
 	if rec == nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}

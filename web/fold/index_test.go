@@ -1,8 +1,6 @@
-package web
+package fold
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -15,53 +13,30 @@ import (
 
 	"idaviz/trace"
 	"idaviz/trace/hostile"
+	"idaviz/web/internal/testrun"
 )
 
-// encodeTrace records events in enc, as viz solve --trace does.
-func encodeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	r := trace.NewRecorder(&buf, enc, trace.LevelNode)
-	for i := range events {
-		r.Event(&events[i])
-	}
-	if err := r.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// writeTrace records events to a file in enc, as viz solve --trace does.
-func writeTrace(t testing.TB, events []trace.Event, enc trace.Encoding) string {
-	t.Helper()
-	data := encodeTrace(t, events, enc)
-	path := filepath.Join(t.TempDir(), "run"+map[trace.Encoding]string{trace.EncodingBinary: ".trace", trace.EncodingNDJSON: ".ndjson"}[enc])
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // comparable strips a frame of what depends on the clock.
-func comparable(f frame) frame {
-	f.stats.Elapsed, f.stats.Seconds = 0, 0
+func comparable(f Frame) Frame {
+	f.Stats.Elapsed, f.Stats.Seconds = 0, 0
 	return f
 }
 
-// TestFileSourceSeekEqualsStepping seeks a trace replayed from its file to
-// every event, in a random order, with checkpoints far more often than the
+// TestResumeEqualsFolding seeks a trace read from its file to every
+// event, in a random order, with checkpoints far more often than the
 // default (and so many that the index thins them): the state after each
-// seek is the state after stepping through every event before it. Runs
-// that go on from a seek, or start anywhere, reach the same end.
-func TestFileSourceSeekEqualsStepping(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	// The reference: one player folding every event, a frame after each.
-	ref := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
-	want := []frame{comparable(ref.frame(0))}
+// seek is the state after folding every event before it. Folding on from
+// the reader a seek returns, or from a fresh reader at that place, reaches
+// the same end.
+func TestResumeEqualsFolding(t *testing.T) {
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	// The reference: one run folding every event, a frame after each.
+	ref := NewRun(1, trace.LevelNode, DefaultTreeLimit)
+	want := []Frame{comparable(ref.Frame(0))}
 	for i := range events {
 		e := events[i]
-		ref.fold(&e)
-		want = append(want, comparable(ref.frame(0)))
+		ref.Apply(&e)
+		want = append(want, comparable(ref.Frame(0)))
 	}
 	defer func(n int) { decodeBatch = n }(decodeBatch)
 	for _, tc := range []struct {
@@ -71,7 +46,7 @@ func TestFileSourceSeekEqualsStepping(t *testing.T) {
 		batch    int
 	}{{trace.EncodingBinary, 7, 0, 4096}, {trace.EncodingNDJSON, 7, 0, 10}, {trace.EncodingBinary, 1, 20, 14}, {trace.EncodingBinary, 4, 0, 1}} {
 		decodeBatch = tc.batch
-		rec, err := OpenTrace(writeTrace(t, events, tc.enc), IndexOptions{Every: tc.every, MaxCheckpoints: tc.maxCheck})
+		rec, err := OpenTrace(testrun.Write(t, events, tc.enc), IndexOptions{Every: tc.every, MaxCheckpoints: tc.maxCheck})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,44 +58,55 @@ func TestFileSourceSeekEqualsStepping(t *testing.T) {
 		if tc.every == 1 && idx.every == 1 {
 			t.Fatalf("%d events, a checkpoint after each: the index was not thinned", len(events))
 		}
-		src := replayOrigin{rec: rec}.first().(*fileSource)
 		order := rand.New(rand.NewPCG(1, 2)).Perm(len(events) + 1)
 		for _, pos := range order {
-			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
-			src.fastForward(p, pos)
-			if got := comparable(p.frame(0)); !reflect.DeepEqual(got, want[pos]) {
-				t.Fatalf("%v every %d: seek to %d: state differs from stepping:\n got %+v\nwant %+v", tc.enc, tc.every, pos, got, want[pos])
+			r := NewRun(1, rec.Level(), DefaultTreeLimit)
+			rd, at := rec.Resume(r, pos)
+			if got := comparable(r.Frame(0)); at != pos || !reflect.DeepEqual(got, want[pos]) {
+				t.Fatalf("%v every %d: seek to %d (at %d): state differs from folding:\n got %+v\nwant %+v", tc.enc, tc.every, pos, at, got, want[pos])
 			}
 			if pos%97 != 0 {
 				continue
 			}
-			// Going on from the seek, and starting afresh at pos with no
-			// seek before it, both end where stepping ends.
+			// Going on from the seek, and from a fresh reader at pos, both
+			// end where folding ends.
 			for _, fresh := range []bool{false, true} {
 				if fresh {
-					p = newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
-					src.fastForward(p, pos)
-					src.rd = nil
+					r = NewRun(1, rec.Level(), DefaultTreeLimit)
+					rec.Resume(r, pos)
+					if rd, err = rec.ReaderAt(pos); err != nil {
+						t.Fatal(err)
+					}
 				}
-				p.setMode(modeToEnd, 0)
-				if err := src.run(context.Background(), p, pos); err != nil {
+				if err := foldRest(r, rd, pos, rec.Len()); err != nil {
 					t.Fatal(err)
 				}
-				p.setMode(modePaused, 0)
-				if got := comparable(p.frame(0)); !reflect.DeepEqual(got, want[len(events)]) {
-					t.Fatalf("%v: run from %d (fresh reader %v): end state differs", tc.enc, pos, fresh)
+				if got := comparable(r.Frame(0)); !reflect.DeepEqual(got, want[len(events)]) {
+					t.Fatalf("%v: fold from %d (fresh reader %v): end state differs", tc.enc, pos, fresh)
 				}
 			}
 		}
 	}
 }
 
+// foldRest folds the events from pos to n from rd into r.
+func foldRest(r *Run, rd *trace.Reader, pos, n int) error {
+	var e trace.Event
+	for ; pos < n; pos++ {
+		if err := rd.Read(&e); err != nil {
+			return err
+		}
+		r.Apply(&e)
+	}
+	return nil
+}
+
 // TestOpenTraceDamaged opens a cut file (replayed up to its damage), a file
 // with a value beyond the limits (replayed up to it) and files that are no
 // replay at all.
 func TestOpenTraceDamaged(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	path := writeTrace(t, events, trace.EncodingBinary)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	path := testrun.Write(t, events, trace.EncodingBinary)
 	b, _ := os.ReadFile(path)
 	cut := filepath.Join(t.TempDir(), "cut.trace")
 	os.WriteFile(cut, b[:len(b)*2/3], 0o644)
@@ -128,12 +114,14 @@ func TestOpenTraceDamaged(t *testing.T) {
 	if rec == nil || err == nil || !strings.Contains(err.Error(), "ends early") || rec.Len() == 0 || rec.Len() >= len(events) {
 		t.Fatalf("cut file: %v, %v", rec != nil, err)
 	}
-	// The cut replay steps to its last whole event and no further.
-	src := replayOrigin{rec: rec}.first().(*fileSource)
-	p := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
-	p.setMode(modeToEnd, 0)
-	if err := src.run(context.Background(), p, 0); err != nil || p.frame(0).stats.Pos != int64(rec.Len()) {
-		t.Errorf("cut file replays %d of %d events: %v", p.frame(0).stats.Pos, rec.Len(), err)
+	// The cut replay folds to its last whole event and no further.
+	r := NewRun(1, trace.LevelNode, DefaultTreeLimit)
+	rd, err := rec.ReaderAt(0)
+	if err == nil {
+		err = foldRest(r, rd, 0, rec.Len())
+	}
+	if err != nil || r.Frame(0).Stats.Pos != int64(rec.Len()) {
+		t.Errorf("cut file replays %d of %d events: %v", r.Frame(0).Stats.Pos, rec.Len(), err)
 	}
 	rec.Close()
 
@@ -143,13 +131,13 @@ func TestOpenTraceDamaged(t *testing.T) {
 		at++
 	}
 	deep[at].G, deep[at].F = 1<<20, 1<<20+deep[at].H
-	rec, err = OpenTrace(writeTrace(t, deep, trace.EncodingBinary), IndexOptions{})
+	rec, err = OpenTrace(testrun.Write(t, deep, trace.EncodingBinary), IndexOptions{})
 	if rec == nil || err == nil || !strings.Contains(err.Error(), "beyond") || rec.Len() != at {
 		t.Fatalf("a depth beyond the limits: %v, %v", rec != nil, err)
 	}
 	rec.Close()
 
-	noStart := writeTrace(t, events[1:], trace.EncodingNDJSON)
+	noStart := testrun.Write(t, events[1:], trace.EncodingNDJSON)
 	if _, err := OpenTrace(noStart, IndexOptions{}); err == nil || !strings.Contains(err.Error(), "run-start") {
 		t.Errorf("a trace with no run-start: %v", err)
 	}
@@ -158,7 +146,7 @@ func TestOpenTraceDamaged(t *testing.T) {
 	}
 }
 
-// TestHostileTracesIndexBounded indexes the hostile traces of issue 13 with
+// TestHostileTracesIndexBounded indexes the hostile traces (trace/hostile) with
 // a checkpoint every 64 events: the index stops at the first value the page
 // cannot show, naming it, and what it keeps stays within its budget.
 func TestHostileTracesIndexBounded(t *testing.T) {
@@ -207,10 +195,9 @@ func TestHostileTracesIndexBounded(t *testing.T) {
 				t.Errorf("the index keeps %d bytes (estimated %d), over its budget of %d", kept, size, checkpointBudget)
 			}
 			// And a seek anywhere works.
-			src := replayOrigin{rec: rec}.first().(*fileSource)
-			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
-			src.fastForward(p, rec.Len()/2)
-			if got := p.frame(0).stats.Pos; got != int64(rec.Len()/2) {
+			r := NewRun(1, rec.Level(), DefaultTreeLimit)
+			rec.Resume(r, rec.Len()/2)
+			if got := r.Frame(0).Stats.Pos; got != int64(rec.Len()/2) {
 				t.Errorf("seek to %d: at %d", rec.Len()/2, got)
 			}
 		})
@@ -221,13 +208,13 @@ func TestHostileTracesIndexBounded(t *testing.T) {
 // iteration of n visits at f 65,535, so its histogram has 65,536 entries.
 func highF(t *testing.T, n int) []byte {
 	const f = 1<<16 - 1
-	events := []trace.Event{{Kind: trace.KindRunStart, Run: &trace.RunInfo{Puzzle: testPuzzle, Instance: testState}},
+	events := []trace.Event{{Kind: trace.KindRunStart, Run: &trace.RunInfo{Puzzle: testrun.Puzzle, Instance: testrun.State}},
 		{Kind: trace.KindIterationStart, Iteration: 1, Bound: f}}
 	for i := range n {
 		events = append(events, trace.Event{Kind: trace.KindVisit, Node: uint64(i + 1), H: f, F: f, Move: -1, Iteration: 1, Bound: f})
 	}
 	events = append(events, trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusExhausted})
-	b, err := os.ReadFile(writeTrace(t, events, trace.EncodingBinary))
+	b, err := os.ReadFile(testrun.Write(t, events, trace.EncodingBinary))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,10 +229,10 @@ func highF(t *testing.T, n int) []byte {
 // the fuzzing engine's worker, so the mutations are drawn here, seeded.)
 func TestOpenTraceMutated(t *testing.T) {
 	defer func(n int) { decodeBatch = n }(decodeBatch)
-	events := recordRun(t, trace.LevelNode, testState)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	var seeds [][]byte
 	for _, enc := range []trace.Encoding{trace.EncodingBinary, trace.EncodingNDJSON} {
-		b, err := os.ReadFile(writeTrace(t, events[:60], enc))
+		b, err := os.ReadFile(testrun.Write(t, events[:60], enc))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,19 +260,17 @@ func TestOpenTraceMutated(t *testing.T) {
 			}
 			continue
 		}
-		src := replayOrigin{rec: rec}.first().(*fileSource)
 		n := rec.Len()
 		for _, pos := range []int{n, n / 2, 1, n - 1} {
-			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
-			src.fastForward(p, pos)
-			if got, want := p.frame(0).stats.Pos, int64(min(max(pos, 0), n)); got != want {
-				t.Fatalf("mutation %d: seek to %d of %d: at %d", it, pos, n, got)
+			r := NewRun(1, rec.Level(), DefaultTreeLimit)
+			rd, at := rec.Resume(r, pos)
+			if got, want := r.Frame(0).Stats.Pos, int64(min(max(pos, 0), n)); got != want || int64(at) != got {
+				t.Fatalf("mutation %d: seek to %d of %d: at %d (reader at %d)", it, pos, n, got, at)
 			}
-			p.setMode(modeToEnd, 0)
-			if err := src.run(context.Background(), p, int(p.frame(0).stats.Pos)); err != nil {
-				t.Fatalf("mutation %d: run from %d: %v", it, pos, err)
+			if err := foldRest(r, rd, at, n); err != nil {
+				t.Fatalf("mutation %d: fold from %d: %v", it, pos, err)
 			}
-			if got := p.frame(0).stats.Pos; got != int64(n) {
+			if got := r.Frame(0).Stats.Pos; got != int64(n) {
 				t.Fatalf("mutation %d: run from %d ends at %d of %d", it, pos, got, n)
 			}
 		}

@@ -1,14 +1,14 @@
-package web
+package fold
 
 import (
 	"idaviz/trace"
 )
 
-// runStats is what the page shows of one run: trace.Stats' snapshot (the
+// RunStats is what the page shows of one run: trace.Stats' snapshot (the
 // engine's own counts where it reports them, node events folded in between)
 // plus the run's place in the tab. Chart builders are functions of
 // []runStats, so several runs draw side by side.
-type runStats struct {
+type RunStats struct {
 	ID    int
 	Label string
 	// State is the status the page shows: paused or running until the run
@@ -19,20 +19,20 @@ type runStats struct {
 	SolutionH []int
 	// Effort is the current iteration's generated nodes by first moves,
 	// for the effort chart of a big iteration.
-	Effort []effort
+	Effort []Effort
 	// Pos counts the events that went through the run's player (skipped
 	// ones included, when a replay seeks): the position in a trace.
 	Pos int64
 	trace.Snapshot
 }
 
-func newRunStats(id int, pos int64, snap trace.Snapshot) runStats {
-	rs := runStats{ID: id, Pos: pos, Snapshot: snap}
+func newRunStats(id int, pos int64, snap trace.Snapshot) RunStats {
+	rs := RunStats{ID: id, Pos: pos, Snapshot: snap}
 	if snap.Run != nil {
 		rs.Label = snap.Run.Heuristic + " " + snap.Run.Algorithm
 	}
 	return rs
 }
 
-// ended reports whether the run-end event was folded.
-func (r *runStats) ended() bool { return r.Status != trace.StatusRunning }
+// Ended reports whether the run-end event was folded.
+func (r *RunStats) Ended() bool { return r.Status != trace.StatusRunning }
