@@ -14,6 +14,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
 )
@@ -186,7 +187,7 @@ func exportKorf1(b *testing.B, nodes int64) string {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	if err := ExportHTML(f, rec); err != nil {
+	if err := export.HTML(f, rec, export.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	return path

@@ -16,6 +16,7 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
 )
@@ -91,7 +92,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	}}
 	path := filepath.Join(t.TempDir(), "replay.html")
 	var page bytes.Buffer
-	if err := ExportHTMLWith(&page, rec, ExportOptions{Lecture: lec, TraceName: "/somewhere/run.trace"}); err != nil {
+	if err := export.HTML(&page, rec, export.Options{Lecture: lec, TraceName: "/somewhere/run.trace"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
@@ -260,7 +261,7 @@ func TestBrowserLectureServed(t *testing.T) {
 		t.Errorf("the replay's download: %d events (%v), want %d", len(got.Events), err, rec.Len())
 	}
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
-	if emb := embedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {
+	if emb := testrun.ReadEmbedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {
 		t.Errorf("the replay's export carries %+v as %q", emb.Lecture, emb.Name)
 	}
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
@@ -303,7 +304,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	}
 
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
-	if n := len(embedded(t, string(html)).traceEvents(t)); int64(n) != v.Events {
+	if n := len(testrun.ReadEmbedded(t, string(html)).TraceEvents(t)); int64(n) != v.Events {
 		t.Errorf("the export holds %d events, the page saw %d", n, v.Events)
 	}
 	exported := filepath.Join(t.TempDir(), "run.html")

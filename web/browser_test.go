@@ -16,6 +16,7 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
 )
@@ -259,7 +260,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ExportHTML(f, rec); err != nil {
+	if err := export.HTML(f, rec, export.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

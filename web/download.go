@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"idaviz/trace"
+	"idaviz/web/export"
 	"idaviz/web/fold"
 )
 
@@ -185,7 +186,7 @@ func (s *recordingSink) Event(e *trace.Event) {
 
 // serveExport answers "export this run": the one-file replay.
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
-	rec, opt := s.opt.Recording, ExportOptions{}
+	rec, opt := s.opt.Recording, export.Options{}
 	if rec != nil {
 		if s.lecture != nil {
 			l := s.lecture.get()
@@ -218,7 +219,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
 	}
 	var page strings.Builder
-	if err := ExportHTMLWith(&page, rec, opt); err != nil {
+	if err := export.HTML(&page, rec, opt); err != nil {
 		http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
 		return
 	}

@@ -1,11 +1,7 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -185,7 +181,7 @@ func TestExportRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	v := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}, "events": {"50"}}
 	page := get(t, ts.URL+"/api/export?"+v.Encode())
-	if n := len(embedded(t, page).traceEvents(t)); n != 50 {
+	if n := len(testrun.ReadEmbedded(t, page).TraceEvents(t)); n != 50 {
 		t.Errorf("the export of a run's first 50 events holds %d events", n)
 	}
 
@@ -199,7 +195,7 @@ func TestExportRun(t *testing.T) {
 	if strings.Count(page, "</script>") != strings.Count(page, "<script") {
 		t.Errorf("the bookmark's title closed a script tag")
 	}
-	emb := embedded(t, page)
+	emb := testrun.ReadEmbedded(t, page)
 	if emb.Name != "run.trace" || emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Lecture.Bookmarks[0].Title != "a </script> title" {
 		t.Errorf("the replay's export embeds name %q, lecture %+v", emb.Name, emb.Lecture)
 	}
@@ -210,50 +206,6 @@ func TestExportRun(t *testing.T) {
 	} else if got, err := fold.LoadRecording(rd, fold.DefaultMaxEvents); err != nil || len(got.Events) != len(rec.Events) {
 		t.Errorf("the replay's download reads back %v events (%v), want %d", got, err, len(rec.Events))
 	}
-}
-
-type embeddedData struct {
-	Trace     string          `json:"trace"` // the binary trace, gzipped, in base64
-	Events    int             `json:"events"`
-	Renderer  string          `json:"renderer"`
-	StartView json.RawMessage `json:"startView"`
-	Lecture   *trace.Lecture  `json:"lecture"`
-	Name      string          `json:"name"`
-}
-
-// traceEvents unpacks the embedded trace.
-func (d embeddedData) traceEvents(t *testing.T) []trace.Event {
-	t.Helper()
-	packed, err := base64.StdEncoding.DecodeString(d.Trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(packed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sink := testrun.NewSink(trace.LevelNode)
-	// A live run's export ends where the page was: no run-end.
-	if _, err := trace.ReadAll(zr, sink); err != nil && !errors.Is(err, trace.ErrUnfinished) {
-		t.Fatal(err)
-	}
-	return sink.Events
-}
-
-func embedded(t *testing.T, page string) embeddedData {
-	t.Helper()
-	const start = "window.VIZ_EMBEDDED = "
-	i := strings.Index(page, start)
-	if i < 0 {
-		t.Fatalf("no embedded data in the export (%d bytes)", len(page))
-	}
-	rest := page[i+len(start):]
-	j := strings.Index(rest, ";</script>")
-	var d embeddedData
-	if err := json.Unmarshal([]byte(rest[:j]), &d); err != nil {
-		t.Fatal(err)
-	}
-	return d
 }
 
 func get(t *testing.T, u string) string { return string(getBytes(t, u)) }

@@ -3,8 +3,6 @@ package web
 import (
 	"bytes"
 	"errors"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
@@ -165,47 +163,6 @@ func TestReplayDamagedMoves(t *testing.T) {
 	n := c.until(5*time.Second, "the node", func(m *msg) bool { return m.Type == "node" || m.Type == "error" })
 	if n.Type == "node" && (n.Node.Error == "" && len(n.Node.View) == 0) {
 		t.Errorf("a damaged node drew without an error: %+v", n.Node)
-	}
-}
-
-// TestExportHTML: the one-file replay carries the trace itself (packed:
-// gzip, base64) and the page's scripts, and nothing it would fetch.
-func TestExportHTML(t *testing.T) {
-	events := testrun.Record(t, trace.LevelNode, testrun.State)
-	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := ExportHTML(&buf, rec); err != nil {
-		t.Fatal(err)
-	}
-	page := buf.String()
-	for _, bad := range []string{`src="/static`, `href="/static`} {
-		if strings.Contains(page, bad) {
-			t.Errorf("the export still refers to the server: %s", bad)
-		}
-	}
-	emb := embedded(t, page)
-	if emb.Events != len(events) || emb.Renderer != "tiles" || len(emb.StartView) == 0 {
-		t.Errorf("the export embeds %d events (want %d), renderer %q, start view %s", emb.Events, len(events), emb.Renderer, emb.StartView)
-	}
-	got := emb.traceEvents(t)
-	if len(got) != len(events) {
-		t.Fatalf("the embedded trace holds %d events, want %d", len(got), len(events))
-	}
-	for i := range got {
-		if got[i].Kind != events[i].Kind || got[i].Node != events[i].Node || got[i].F != events[i].F {
-			t.Fatalf("event %d: %+v, want %+v", i, got[i], events[i])
-		}
-	}
-	if err := ExportHTML(io.Discard, &fold.Recording{}); err == nil {
-		t.Error("an export of no events")
-	}
-	defer func(n int) { maxExportedEvents = n }(maxExportedEvents)
-	maxExportedEvents = len(events) - 1
-	if err := ExportHTML(io.Discard, rec); err == nil || !strings.Contains(err.Error(), "viz replay") {
-		t.Errorf("an export past the cap: %v", err)
 	}
 }
 

@@ -5,10 +5,15 @@ package testrun
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"idaviz/engine"
@@ -143,4 +148,50 @@ func Result(t testing.TB, puzzle, state, heuristic string) engine.Result {
 // a machine without it, a failure in CI.
 func Node(t *testing.T) string {
 	return browsertest.Tool(t, "no node found: install it (apt-get install nodejs) to check the page's scripts against the server's", "node", "nodejs")
+}
+
+// Embedded is the data an exported page carries (window.VIZ_EMBEDDED).
+type Embedded struct {
+	Trace     string          `json:"trace"` // the binary trace, gzipped, in base64
+	Events    int             `json:"events"`
+	Renderer  string          `json:"renderer"`
+	StartView json.RawMessage `json:"startView"`
+	Lecture   *trace.Lecture  `json:"lecture"`
+	Name      string          `json:"name"`
+}
+
+// TraceEvents unpacks the embedded trace.
+func (d Embedded) TraceEvents(t *testing.T) []trace.Event {
+	t.Helper()
+	packed, err := base64.StdEncoding.DecodeString(d.Trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := NewSink(trace.LevelNode)
+	// A live run's export ends where the page was: no run-end.
+	if _, err := trace.ReadAll(zr, sink); err != nil && !errors.Is(err, trace.ErrUnfinished) {
+		t.Fatal(err)
+	}
+	return sink.Events
+}
+
+// ReadEmbedded finds the data an exported page carries.
+func ReadEmbedded(t *testing.T, page string) Embedded {
+	t.Helper()
+	const start = "window.VIZ_EMBEDDED = "
+	i := strings.Index(page, start)
+	if i < 0 {
+		t.Fatalf("no embedded data in the export (%d bytes)", len(page))
+	}
+	rest := page[i+len(start):]
+	j := strings.Index(rest, ";</script>")
+	var d Embedded
+	if err := json.Unmarshal([]byte(rest[:j]), &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -1,4 +1,4 @@
-package web
+package export
 
 import (
 	"bytes"
@@ -23,19 +23,8 @@ var (
 	scriptTag = regexp.MustCompile(`<script src="/static/([^"]+)"></script>`)
 )
 
-// ExportHTML writes one self-contained HTML file that replays a recording:
-// the page, its style, its scripts and the trace itself, so it opens from
-// disk with no server and no network. The page reads the trace and builds
-// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
-// describes; the file holds the trace, not states, so it grows with the
-// trace's compressed size (a few bytes an event), and the scripts and the
-// trace are gzipped (DecompressionStream unpacks them).
-func ExportHTML(w io.Writer, rec *fold.Recording) error {
-	return ExportHTMLWith(w, rec, ExportOptions{})
-}
-
-// ExportOptions are what an export carries besides its trace.
-type ExportOptions struct {
+// Options are what an export carries besides its trace.
+type Options struct {
 	// Lecture is embedded: the page opens with its bookmarks (nil: none).
 	Lecture *trace.Lecture
 	// TraceName is the trace's file name: the page offers its bookmarks
@@ -51,9 +40,15 @@ var maxExportedEvents = 25_000_000
 // the page loads them; index.html's own script tags are replaced by them.
 var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
 
-// ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
-// name embedded.
-func ExportHTMLWith(w io.Writer, rec *fold.Recording, opt ExportOptions) error {
+// HTML writes one self-contained HTML file that replays a recording:
+// the page, its style, its scripts and the trace itself, so it opens from
+// disk with no server and no network. The page reads the trace and builds
+// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
+// describes; the file holds the trace, not states, so it grows with the
+// trace's compressed size (a few bytes an event), and the scripts and the
+// trace are gzipped (DecompressionStream unpacks them). opt adds a
+// lecture's bookmarks and the trace's name.
+func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 	if rec == nil || rec.Len() == 0 {
 		return fmt.Errorf("no events to export")
 	}

@@ -1,7 +1,6 @@
-package web
+package export
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -14,7 +13,7 @@ import (
 )
 
 // The tree exports (viz trace export --format dot|svg) fold a trace through
-// the page's own player and tree window (tree.go), so a picture for slides
+// the page's own fold and tree window (package fold), so a picture for slides
 // shows the very nodes, folds and colours the page shows.
 
 // EventSource is what a tree export reads a trace from (*trace.Reader):
@@ -88,11 +87,11 @@ func TreeOfIteration(src EventSource, it int) (*TreeWindow, error) {
 	return w, nil
 }
 
-// foldUntil folds events into a player until stop says so before an event
+// foldUntil folds events into a run until stop says so before an event
 // (which is then not folded) or the trace ends; a damaged trace or a value
 // the page cannot show is an error.
-func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*player, int, error) {
-	p := newPlayer(context.Background(), 1, trace.LevelNode, true, fold.DefaultTreeLimit, func() {})
+func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*fold.Run, int, error) {
+	p := fold.NewRun(1, trace.LevelNode, fold.DefaultTreeLimit)
 	var e trace.Event
 	folded := 0
 	for {
@@ -109,13 +108,13 @@ func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*pl
 		if err := trace.DefaultLimits.Check(&e); err != nil {
 			return nil, 0, fmt.Errorf("event %d: %w", folded+1, err)
 		}
-		p.apply(&e)
+		p.Apply(&e)
 		folded++
 	}
 }
 
-func window(p *player, folded int) *TreeWindow {
-	f := p.frame(0)
+func window(p *fold.Run, folded int) *TreeWindow {
+	f := p.Frame(0)
 	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
 }
 
