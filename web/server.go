@@ -1,6 +1,9 @@
 // Package web is idaviz's browser visualizer: a local HTTP server with one
-// embedded page, and a session per browser tab (per websocket) that runs
-// searches, or replays a recorded trace, and pushes what the page draws.
+// embedded page (package static), and a session per browser tab (per
+// websocket) that runs searches, or replays a recorded trace, and pushes
+// what the page draws. What a run's events fold into, and the state built
+// from it, is package fold's; the server adds connections, sessions, pacing
+// (the player), lock-step moves, lectures and downloads.
 // docs/PROTOCOL.md describes the messages between the page and a session.
 //
 // The server is meant for loopback: it refuses requests whose Host is not a

@@ -1,3 +1,7 @@
+// Package export writes what a trace is shared as outside the server: the
+// one-file HTML replay (HTML), which opens from disk and builds its states in
+// the browser, and pictures of the tree window (TreeWindow: svg, dot) drawn
+// from the same fold the page shows (package fold).
 package export
 
 import (

@@ -8,7 +8,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
-// Comparing runs (issue 11 §4). With two or more runs kept, every chart
+// Comparing runs. With two or more runs kept, every chart
 // draws every run in the run's own colour, the same colour the page's
 // comparison table uses; a legend has one entry per run (the series of a
 // run share its name, so echarts draws one entry and toggles them

@@ -1,3 +1,16 @@
+// Package fold folds a search's trace events into what the page shows: the
+// counts and histograms, the tree window (Tree), the last node and the moves
+// to it (Run), and from them the state message (BuildState) with its
+// charts' options. It is the Go twin of the page's builder
+// (web/static/builder.js), and the conformance tests (builder_test.go) hold
+// the two together. A trace too big to hold is indexed here too (OpenTrace),
+// with checkpoints of the fold.
+//
+// The package is pure: no network, no sockets, no server goroutines, no
+// pacing. The server's player wraps a Run with its pauses and steps; viz
+// trace export and the one-file exports (package export) fold with it
+// without pulling the server in; and it could one day be compiled to
+// WebAssembly for the page.
 package fold
 
 import (
@@ -7,7 +20,7 @@ import (
 // RunStats is what the page shows of one run: trace.Stats' snapshot (the
 // engine's own counts where it reports them, node events folded in between)
 // plus the run's place in the tab. Chart builders are functions of
-// []runStats, so several runs draw side by side.
+// []RunStats, so several runs draw side by side.
 type RunStats struct {
 	ID    int
 	Label string
@@ -20,7 +33,7 @@ type RunStats struct {
 	// Effort is the current iteration's generated nodes by first moves,
 	// for the effort chart of a big iteration.
 	Effort []Effort
-	// Pos counts the events that went through the run's player (skipped
+	// Pos counts the events that went through the run's fold (skipped
 	// ones included, when a replay seeks): the position in a trace.
 	Pos int64
 	trace.Snapshot

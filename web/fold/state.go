@@ -9,7 +9,8 @@ import (
 )
 
 // The state sent to the page: a pure function of the runs' data, so a live
-// tab, a replay and an exported page (web.Frames) build it the same way.
+// tab and a replay build it the same way (and the page's builder.js, for an
+// exported page, as the conformance tests check).
 
 // RunData is what the state shows of one run: its fold's frame and what
 // the server knows beside it.
@@ -124,7 +125,7 @@ type NodeView struct {
 // BuildState is the page's view of a tab's runs, the last one active.
 func BuildState(mode string, runs []RunData) StateMsg { return BuildStateLock(mode, runs, 0) }
 
-// BuildStateLock is buildState with the runs in lock-step last moved to
+// BuildStateLock is BuildState with the runs in lock-step last moved to
 // bound lock (0: not yet).
 func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 	msg := StateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []RunView{}}
