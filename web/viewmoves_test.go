@@ -19,6 +19,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 // viewMovesCase is one random walk for the harness: the JSON of the run's
@@ -65,7 +66,7 @@ type viewMovesAnswer struct {
 // null; and app.js's vizViewAfter follows the whole walk. It runs the
 // renderer files under node (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
-	node := nodeJS(t)
+	node := testrun.Node(t)
 	specs := []struct {
 		puzzle, goal string
 		states       []string // fixed starts, besides the scrambles
@@ -244,11 +245,18 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if err != nil {
 		return nil, err
 	}
-	w, err := newViewer(&req.Info)
+	p, err := puzzles.Lookup(puzzle)
 	if err != nil {
 		return nil, err
 	}
-	d := w.d
+	d, err := puzzles.NewDomain(context.Background(), req.Instance, p.Heuristics[len(p.Heuristics)-1], nil)
+	if err != nil {
+		return nil, err
+	}
+	viewer, ok := d.(puzzles.Viewer)
+	if !ok {
+		return nil, fmt.Errorf("%s: no puzzles.Viewer", puzzle)
+	}
 	if setup != nil {
 		setup(d)
 	}
@@ -256,7 +264,7 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	info.MoveNames = engine.MoveNames(d)
 	c := &viewMovesCase{
 		name:     fmt.Sprintf("%s %q goal %q", puzzle, state, goal),
-		Renderer: w.renderer,
+		Renderer: p.Renderer,
 		Info:     info,
 		NumMoves: d.NumMoves(),
 		Moves:    []int{}, // a state with no moves still sends a list
@@ -268,7 +276,7 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if d.NumMoves() > 50 {
 		every = 10
 	}
-	view := func() (json.RawMessage, error) { return json.Marshal(w.v.View()) }
+	view := func() (json.RawMessage, error) { return json.Marshal(viewer.View()) }
 	buf := make([]engine.Child, d.MaxBranch())
 	// probe is every move index from the current state: the moves Expand
 	// offers with no previous move are the ones the domain can make here.

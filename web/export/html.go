@@ -1,4 +1,8 @@
-package web
+// Package export writes what a trace is shared as outside the server: the
+// one-file HTML replay (HTML), which opens from disk and builds its states in
+// the browser, and pictures of the tree window (TreeWindow: svg, dot) drawn
+// from the same fold the page shows (package fold).
+package export
 
 import (
 	"bytes"
@@ -14,6 +18,8 @@ import (
 	"slices"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/static"
 )
 
 var (
@@ -21,19 +27,8 @@ var (
 	scriptTag = regexp.MustCompile(`<script src="/static/([^"]+)"></script>`)
 )
 
-// ExportHTML writes one self-contained HTML file that replays a recording:
-// the page, its style, its scripts and the trace itself, so it opens from
-// disk with no server and no network. The page reads the trace and builds
-// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
-// describes; the file holds the trace, not states, so it grows with the
-// trace's compressed size (a few bytes an event), and the scripts and the
-// trace are gzipped (DecompressionStream unpacks them).
-func ExportHTML(w io.Writer, rec *Recording) error {
-	return ExportHTMLWith(w, rec, ExportOptions{})
-}
-
-// ExportOptions are what an export carries besides its trace.
-type ExportOptions struct {
+// Options are what an export carries besides its trace.
+type Options struct {
 	// Lecture is embedded: the page opens with its bookmarks (nil: none).
 	Lecture *trace.Lecture
 	// TraceName is the trace's file name: the page offers its bookmarks
@@ -49,9 +44,15 @@ var maxExportedEvents = 25_000_000
 // the page loads them; index.html's own script tags are replaced by them.
 var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
 
-// ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
-// name embedded.
-func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
+// HTML writes one self-contained HTML file that replays a recording:
+// the page, its style, its scripts and the trace itself, so it opens from
+// disk with no server and no network. The page reads the trace and builds
+// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
+// describes; the file holds the trace, not states, so it grows with the
+// trace's compressed size (a few bytes an event), and the scripts and the
+// trace are gzipped (DecompressionStream unpacks them). opt adds a
+// lecture's bookmarks and the trace's name.
+func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 	if rec == nil || rec.Len() == 0 {
 		return fmt.Errorf("no events to export")
 	}
@@ -75,14 +76,14 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 		return fmt.Errorf("packing the trace: %w", err)
 	}
 
-	static, _ := fs.Sub(staticFS, "static")
-	page, err := fs.ReadFile(static, "index.html")
+	files := static.FS()
+	page, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return err
 	}
 	var inlineErr error
 	read := func(name string) []byte {
-		b, err := fs.ReadFile(static, name)
+		b, err := fs.ReadFile(files, name)
 		if err != nil && inlineErr == nil {
 			inlineErr = fmt.Errorf("inlining %s: %w", name, err)
 		}
@@ -94,7 +95,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	})
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
-	start := (&views{}).node(&rec.Info, nil, 0, 0, 0, 0)
+	start := (&fold.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
 	scripts := exportedScripts
 	if start.Renderer != "" {
 		scripts = append(slices.Clone(scripts), "render/"+start.Renderer+".js")
