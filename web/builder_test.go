@@ -86,7 +86,7 @@ func TestBuilderMatchesGo(t *testing.T) {
 				if err := os.WriteFile(tracePath, b, 0o600); err != nil {
 					t.Fatal(err)
 				}
-				out, err := exec.Command(node, "testdata/builder_harness.js", "static/builder.js", tracePath, itoa(c.limit)).Output()
+				out, err := exec.Command(node, "testdata/builder_harness.js", "static", tracePath, itoa(c.limit)).Output()
 				if err != nil {
 					t.Fatalf("node: %v", err)
 				}
@@ -176,9 +176,10 @@ func normalize(v *foldView) {
 	}
 }
 
-// TestReplayStateMatchesGo: builder.js's replayState is the message the Go
-// server sends for a replayed run (buildState), after every event: runs,
-// tree, node, charts, the event in words. The node's view is left out (the
+// TestReplayStateMatchesGo: replaystate.js's replayState, given the colours
+// an export embeds, is the message the Go server sends for a replayed run
+// (buildState), after every event: runs, tree, node, charts (their colours
+// too), the event in words. The node's view is left out (the
 // page draws it from the moves), and so are the seconds of a run not yet
 // ended (the Go player's clock runs while it folds).
 func TestReplayStateMatchesGo(t *testing.T) {
@@ -196,7 +197,11 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			every := max(1, rec.Len()/2000)
-			out, err := exec.Command(node, "testdata/builder_harness.js", "static/builder.js", c.path, itoa(defaultTreeLimit), "state", itoa(every)).Output()
+			colours, err := json.Marshal(exportColours())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(node, "testdata/builder_harness.js", "static", c.path, itoa(defaultTreeLimit), "state", itoa(every), string(colours)).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}

@@ -15,12 +15,17 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
-// The colours of the tree's statuses (style.css), so that a pruned node is
-// the same red in the tree and in every chart.
+// The colours of the tree's statuses, so that a pruned node is the same red
+// in the tree, its exports (treeexport.go) and every chart: Go's one
+// definition of them. The page's are style.css's custom properties (--node-*),
+// which TestPageColours holds to these.
 var (
-	colVisited   = "#4e79a7"
+	colVisited   = "#4e79a7" // an expanded node
 	colGenerated = "#a0cbe8"
 	colPruned    = "#e15759"
+	colPath      = "#f28e2b"
+	colSolution  = "#59a14f"
+	colGroup     = "#bab0ac" // folded siblings
 )
 
 func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
@@ -275,7 +280,7 @@ func hStarChart(s runStats) map[string]any {
 		grid(1), xAxis("depth on the solution path"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
 	line.SetXAxis(xs)
-	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}),
+	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))

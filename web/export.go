@@ -11,7 +11,8 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"slices"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
 
 	"idaviz/trace"
 )
@@ -24,8 +25,8 @@ var (
 // ExportHTML writes one self-contained HTML file that replays a recording:
 // the page, its style, its scripts and the trace itself, so it opens from
 // disk with no server and no network. The page reads the trace and builds
-// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
-// describes; the file holds the trace, not states, so it grows with the
+// every state from it in the browser (builder.js, replaystate.js), as
+// docs/ARCHITECTURE.md describes; the file holds the trace, not states, so it grows with the
 // trace's compressed size (a few bytes an event), and the scripts and the
 // trace are gzipped (DecompressionStream unpacks them).
 func ExportHTML(w io.Writer, rec *Recording) error {
@@ -45,9 +46,25 @@ type ExportOptions struct {
 // 25 million events are about 300 MB there (and a 30 MB file).
 var maxExportedEvents = 25_000_000
 
-// exportedScripts are the page's scripts an export carries, in the order
-// the page loads them; index.html's own script tags are replaced by them.
-var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
+// pageScripts are the scripts page (index.html) loads, in its order: an
+// export carries these, so a script added to the page is added to exports.
+func pageScripts(page []byte) []string {
+	var names []string
+	for _, m := range scriptTag.FindAllSubmatch(page, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
+
+// exportColours are the colours the exported page's state builder
+// (static/replaystate.js) draws its one run and its charts with: Go's own,
+// so that the page keeps no copy and its charts are the server's.
+func exportColours() map[string]any {
+	return map[string]any{
+		"run": runColour(1), "visited": colVisited, "generated": colGenerated, "pruned": colPruned,
+		"solution": colSolution, "series": charts.NewBar().Colors,
+	}
+}
 
 // ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
 // name embedded.
@@ -95,9 +112,12 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
 	start := (&views{}).node(&rec.Info, nil, 0, 0, 0, 0)
-	scripts := exportedScripts
+	scripts := pageScripts(page)
+	if len(scripts) == 0 {
+		return fmt.Errorf("the page names no scripts")
+	}
 	if start.Renderer != "" {
-		scripts = append(slices.Clone(scripts), "render/"+start.Renderer+".js")
+		scripts = append(scripts, "render/"+start.Renderer+".js")
 	}
 	code := make([]string, len(scripts))
 	for i, name := range scripts {
@@ -127,6 +147,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 		"run":       rec.Info,
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
+		"colours":   exportColours(),
 	})
 	if err != nil {
 		return err
@@ -139,10 +160,11 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode))
 	boot.WriteString(exportBoot)
 	boot.WriteString("\n</script>")
-	page = scriptTag.ReplaceAllFunc(page, func(m []byte) []byte {
-		// index.html's scripts (echarts in the head, app.js at the end of
-		// the body) are all in the packed code, run where app.js was.
-		if string(scriptTag.FindSubmatch(m)[1]) != "app.js" {
+	// index.html's scripts (echarts in the head, the page's own at the end
+	// of the body) are all in the packed code, run where the last one was.
+	tags, last := 0, len(pageScripts(page))
+	page = scriptTag.ReplaceAllFunc(page, func([]byte) []byte {
+		if tags++; tags < last {
 			return nil
 		}
 		return boot.Bytes()
@@ -153,7 +175,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 
 // exportBoot unpacks an export's scripts and runs them in order: a script
 // element added with its text runs at once, as the page's own tags would.
-const exportBoot = `// Until app.js runs, window.viz says the page is loading (checks poll it).
+const exportBoot = `// Until the page's scripts run, window.viz says the page is loading (checks poll it).
 window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
 (async () => {
   const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));

@@ -118,13 +118,13 @@ func window(p *player, folded int) *TreeWindow {
 	return &TreeWindow{view: f.tree, Events: folded, Iteration: f.stats.Current}
 }
 
-// The page's colours (style.css: .tree .path, .expanded ...).
+// The statuses' colours (charts.go), the page's too.
 var statusColour = map[string]string{
-	statusPath:     "#f28e2b",
-	statusExpanded: "#4e79a7",
-	statusPruned:   "#e15759",
-	statusSolution: "#59a14f",
-	statusGroup:    "#bab0ac",
+	statusPath:     colPath,
+	statusExpanded: colVisited,
+	statusPruned:   colPruned,
+	statusSolution: colSolution,
+	statusGroup:    colGroup,
 }
 
 func (w *TreeWindow) caption() string {

@@ -1,0 +1,190 @@
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"idaviz/trace"
+)
+
+// maxStaticLines is the most lines a file of the page (web/static, the
+// vendored libraries aside) may have: past it, a file holds more than one
+// part of the page.
+const maxStaticLines = 600
+
+// TestStaticFileLines: no file of the page is longer than maxStaticLines.
+func TestStaticFileLines(t *testing.T) {
+	files := 0
+	err := fs.WalkDir(os.DirFS("static"), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path == "vendor" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		b, err := os.ReadFile("static/" + path)
+		if err != nil {
+			return err
+		}
+		files++
+		if n := bytes.Count(b, []byte("\n")); n > maxStaticLines {
+			t.Errorf("static/%s has %d lines, more than %d: split it along its parts", path, n, maxStaticLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 10 {
+		t.Fatalf("only %d files under static: the walk missed the page", files)
+	}
+}
+
+// TestExportCarriesPageScripts: every script index.html names is in the
+// embedded files, and an export carries every one, in the page's order,
+// then the run's renderer, and runs them where the page's last tag was.
+func TestExportCarriesPageScripts(t *testing.T) {
+	page, err := fs.ReadFile(staticFS, "static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := pageScripts(page)
+	if len(names) < 10 || names[0] != "vendor/echarts/echarts.min.js" || names[len(names)-1] != "app.js" {
+		t.Fatalf("index.html names the scripts %v: want echarts first, app.js last, the page's parts between", names)
+	}
+	want := make([]string, 0, len(names)+1)
+	for _, name := range append(names, "render/tiles.js") {
+		b, err := fs.ReadFile(staticFS, "static/"+name)
+		if err != nil {
+			t.Fatalf("index.html names %s: %v", name, err)
+		}
+		want = append(want, string(b))
+	}
+
+	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := ExportHTML(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	export := buf.String()
+	got := exportedCode(t, export)
+	if len(got) != len(want) {
+		t.Fatalf("the export carries %d scripts, want %d (%v and the renderer)", len(got), len(want), names)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			name := "render/tiles.js"
+			if i < len(names) {
+				name = names[i]
+			}
+			t.Errorf("the export's script %d is not %s", i, name)
+		}
+	}
+	if n := strings.Count(export, "<script"); n != 2 {
+		t.Errorf("the export has %d script tags, want 2 (its data, the unpacking)", n)
+	}
+	if tail := export[strings.LastIndex(export, "</script>"):]; !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(tail, "</script>")), "</body>") {
+		t.Errorf("the export's scripts do not run at the end of its body, where the page's last tag was: %.80q", tail)
+	}
+}
+
+// exportedCode unpacks the scripts an export carries (vizPackedCode:
+// base64 of the gzipped JSON list of their texts).
+func exportedCode(t *testing.T, page string) []string {
+	t.Helper()
+	m := regexp.MustCompile(`const vizPackedCode = ("[^"]*");`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no packed scripts in the export")
+	}
+	s, err := strconv.Unquote(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code []string
+	if err := json.Unmarshal(text, &code); err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
+// TestPageColours: the page's colours are style.css's custom properties
+// alone (no page script writes a colour of its own), and its node kinds are
+// Go's (the charts, the tree exports), so a pruned node is one red
+// everywhere. The runs' colours come from the server, an export's with its
+// data.
+func TestPageColours(t *testing.T) {
+	css, err := fs.ReadFile(staticFS, "static/style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := map[string]string{}
+	for _, m := range regexp.MustCompile(`(--[a-z-]+):\s*([^;]+);`).FindAllStringSubmatch(string(css), -1) {
+		props[m[1]] = strings.TrimSpace(m[2])
+	}
+	for prop, want := range map[string]string{
+		"--node-path": colPath, "--node-expanded": colVisited, "--node-pruned": colPruned,
+		"--node-solution": colSolution, "--node-group": colGroup,
+	} {
+		if props[prop] != want {
+			t.Errorf("style.css's %s is %q, Go's %q", prop, props[prop], want)
+		}
+	}
+	if want := statusColour[statusPruned]; want != colPruned {
+		t.Errorf("the tree exports draw pruned nodes in %s, the charts in %s", want, colPruned)
+	}
+	if got := exportColours()["run"]; got != runColour(1) {
+		t.Errorf("an export's run is %v, the server's run 1 %s", got, runColour(1))
+	}
+
+	// Colours in a page script: a hex literal or rgb() (a renderer's own
+	// drawing aside: render/ is the puzzles').
+	literal := regexp.MustCompile(`#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b|rgba?\(`)
+	uses := regexp.MustCompile(`colour\('(--[a-z-]+)'\)`)
+	scripts, err := fs.Glob(staticFS, "static/*.js")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no page scripts: %v", err)
+	}
+	for _, name := range scripts {
+		b, err := fs.ReadFile(staticFS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := literal.FindString(line); m != "" {
+				t.Errorf("%s:%d: a colour of its own, %s: use a style.css custom property", name, i+1, m)
+			}
+			for _, m := range uses.FindAllStringSubmatch(line, -1) {
+				if props[m[1]] == "" {
+					t.Errorf("%s:%d: reads %s, which style.css does not define", name, i+1, m[1])
+				}
+			}
+		}
+	}
+}
