@@ -217,7 +217,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 					return nil
 				}
 				if !sc.Scan() {
-					t.Fatalf("event %d: builder.js gave no line", i)
+					t.Fatalf("event %d: replaystate.js gave no line", i)
 				}
 				st := buildState(mode, []runData{{frame: p.frame(0), total: n}})
 				w, err := json.Marshal(st)
@@ -243,7 +243,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 					}
 				}
 				if d := jsonDiff("", got, want, nil); len(d) > 0 {
-					t.Fatalf("event %d (%s): builder.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
+					t.Fatalf("event %d (%s): replaystate.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
 				}
 				i++
 				return nil

@@ -59,8 +59,8 @@ func xAxis(name string) charts.GlobalOpts {
 }
 
 // countAxis is the axis of node counts, in whole nodes. The page puts it on
-// a log scale when asked (app.js, logScale): the one axis it looks for by
-// this name.
+// a log scale when asked (static/charts.js, logScale): the one axis it
+// looks for by this name.
 func countAxis() charts.GlobalOpts {
 	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
 }

@@ -26,9 +26,9 @@ var (
 // the page, its style, its scripts and the trace itself, so it opens from
 // disk with no server and no network. The page reads the trace and builds
 // every state from it in the browser (builder.js, replaystate.js), as
-// docs/ARCHITECTURE.md describes; the file holds the trace, not states, so it grows with the
-// trace's compressed size (a few bytes an event), and the scripts and the
-// trace are gzipped (DecompressionStream unpacks them).
+// docs/ARCHITECTURE.md describes; the file holds the trace, not states, so
+// it grows with the trace's compressed size (a few bytes an event), and the
+// scripts and the trace are gzipped (DecompressionStream unpacks them).
 func ExportHTML(w io.Writer, rec *Recording) error {
 	return ExportHTMLWith(w, rec, ExportOptions{})
 }
@@ -46,8 +46,8 @@ type ExportOptions struct {
 // 25 million events are about 300 MB there (and a 30 MB file).
 var maxExportedEvents = 25_000_000
 
-// pageScripts are the scripts page (index.html) loads, in its order: an
-// export carries these, so a script added to the page is added to exports.
+// pageScripts are the scripts a page (index.html) loads, in its order: an
+// export carries these, so a script added to the page is one in exports.
 func pageScripts(page []byte) []string {
 	var names []string
 	for _, m := range scriptTag.FindAllSubmatch(page, -1) {
@@ -112,10 +112,11 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
 	start := (&views{}).node(&rec.Info, nil, 0, 0, 0, 0)
-	scripts := pageScripts(page)
-	if len(scripts) == 0 {
+	names := pageScripts(page)
+	if len(names) == 0 {
 		return fmt.Errorf("the page names no scripts")
 	}
+	scripts := names
 	if start.Renderer != "" {
 		scripts = append(scripts, "render/"+start.Renderer+".js")
 	}
@@ -162,9 +163,9 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	boot.WriteString("\n</script>")
 	// index.html's scripts (echarts in the head, the page's own at the end
 	// of the body) are all in the packed code, run where the last one was.
-	tags, last := 0, len(pageScripts(page))
+	tags := 0
 	page = scriptTag.ReplaceAllFunc(page, func([]byte) []byte {
-		if tags++; tags < last {
+		if tags++; tags < len(names) {
 			return nil
 		}
 		return boot.Bytes()
@@ -175,7 +176,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 
 // exportBoot unpacks an export's scripts and runs them in order: a script
 // element added with its text runs at once, as the page's own tags would.
-const exportBoot = `// Until the page's scripts run, window.viz says the page is loading (checks poll it).
+const exportBoot = `// Until the page's scripts run, window.viz says it is loading (checks poll it).
 window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
 (async () => {
   const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));

@@ -185,7 +185,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	return err
 }
 
-// WriteSVG draws the window as the page does (app.js drawTree at its normal
+// WriteSVG draws the window as the page does (static/tree.js at its normal
 // size): leaves side by side 30 px apart, levels 52 px apart, parents
 // centred over their children, the page's colours and labels, the last
 // node ringed in black. Unlike the page it shows the whole tree at 1:1 (no

@@ -161,5 +161,5 @@ vizPage.charts = (() => {
     $('log').addEventListener('change', () => { if (vizPage.shared.last) draw(vizPage.shared.last.charts); });
   }
 
-  return { bind, draw, resizeAll };
+  return { bind, draw, resizeAll, saveSVG };
 })();

@@ -342,5 +342,5 @@ vizPage.lecture = (() => {
     }
   }
 
-  return { bind, bookmarks, onMessage, error, afterState, stepBookmark, stopPlay };
+  return { bind, bookmarks, onMessage, error, afterState, stepBookmark, stopPlay, fileName: lectureFileName };
 })();
