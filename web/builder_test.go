@@ -292,3 +292,41 @@ func jsonDiff(path string, got, want any, out []string) []string {
 	}
 	return out
 }
+
+// TestTraceSourceSeeks: an exported page's source (tracesource.js), over
+// the export's own embedded data, lands every seek, step and step back on
+// the state a plain fold of the events up to there gives, across its
+// checkpoints (the builder and the reader's mark, every 2048 events here).
+func TestTraceSourceSeeks(t *testing.T) {
+	node := nodeJS(t)
+	events := recordRun(t, trace.LevelNode, "8 6 7 2 5 4 3 0 1")
+	if len(events) < 3*2048 {
+		t.Fatalf("the run has %d events: too few to cross checkpoints", len(events))
+	}
+	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "run.html")
+	var buf bytes.Buffer
+	if err := ExportHTML(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, "testdata/tracesource_harness.js", "static", page).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var got struct {
+		Events, Checked int
+		Bad             []string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("the harness's answer %.200s: %v", out, err)
+	}
+	if got.Events != len(events) || got.Checked < 30 || len(got.Bad) > 0 {
+		t.Errorf("tracesource.js over %d events (want %d), %d moves checked: %v", got.Events, len(events), got.Checked, got.Bad)
+	}
+}
