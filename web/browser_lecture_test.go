@@ -186,7 +186,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	if err != nil || len(got.Bookmarks) != 2 || got.Bookmarks[0].Title != "Deeper still" || !strings.Contains(got.Bookmarks[1].Note, "\nIts f") {
 		t.Errorf("the downloaded sidecar: %+v (%v)\n%s", got, err, data)
 	}
-	if name := js[string](b, "the name", `lectureFileName()`); name != "run.trace.lecture.json" {
+	if name := js[string](b, "the name", `vizPage.lecture.fileName()`); name != "run.trace.lecture.json" {
 		t.Errorf("the bookmarks download as %q", name)
 	}
 
@@ -319,7 +319,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if got := js[[]string](b, "the toolboxes", `['fhist', 'iterations-chart'].map((id) => Object.keys(echarts.getInstanceByDom(q(id)).getOption().toolbox[0].feature).join())`); got[0] != "saveAsImage,mySVG" || got[1] != got[0] {
 		t.Errorf("the charts' save buttons: %v", got)
 	}
-	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`saveChartSVG('iterations-chart')`))
+	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`vizPage.charts.saveSVG('iterations-chart')`))
 	if art := os.Getenv("VIZ_ARTIFACTS"); art != "" {
 		_ = os.WriteFile(filepath.Join(art, "idaviz-browser-tree.svg"), tree, 0o644)
 		_ = os.WriteFile(filepath.Join(art, "idaviz-browser-chart.svg"), chart, 0o644)

@@ -12,8 +12,8 @@ import (
 
 // The protocol: the messages the page sends, how the session carries them
 // out, and the replies other than the state. docs/PROTOCOL.md describes it
-// for the page's side; app.js's TraceSource answers the same messages
-// from an exported trace.
+// for the page's side; the page's TraceSource (static/tracesource.js)
+// answers the same messages from an exported trace.
 
 const (
 	maxState = 4 << 10

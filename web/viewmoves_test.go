@@ -63,8 +63,9 @@ type viewMovesAnswer struct {
 // move; at every state of the walk, every move index must give View()'s
 // view after it, or null where the domain offers no such move (a tile
 // against the edge, a stick the rule keeps); bad indices and bad views give
-// null; and app.js's vizViewAfter follows the whole walk. It runs the
-// renderer files under node (testdata/viewmoves_harness.js).
+// null; and the page's vizViewAfter (renderers.js) follows the whole walk.
+// It runs the renderer files and renderers.js under node
+// (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
 	node := testrun.Node(t)
 	specs := []struct {
@@ -187,8 +188,9 @@ func TestViewMoves(t *testing.T) {
 }
 
 // TestViewMovesBrowser checks vizViewAfter in the real page, where the
-// renderer files load as classic scripts beside app.js: along a walk of each
-// renderer, the view it makes from the start must be View()'s at the end.
+// renderer files load as classic scripts beside the page's own: along a walk
+// of each renderer, the view it makes from the start must be View()'s at the
+// end.
 func TestViewMovesBrowser(t *testing.T) {
 	pageURL := servePage(t)
 	b := openBrowser(t, 60*time.Second)
@@ -341,11 +343,11 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := filepath.Abs(filepath.Join("static", "app.js"))
+	renderers, err := filepath.Abs(filepath.Join("static", "renderers.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := json.Marshal(map[string]any{"render": render, "app": app, "cases": cases})
+	in, err := json.Marshal(map[string]any{"render": render, "renderers": renderers, "cases": cases})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"slices"
 
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -40,9 +39,16 @@ type Options struct {
 // 25 million events are about 300 MB there (and a 30 MB file).
 var maxExportedEvents = 25_000_000
 
-// exportedScripts are the page's scripts an export carries, in the order
-// the page loads them; index.html's own script tags are replaced by them.
-var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
+// pageScripts are the scripts a page (index.html) loads, in its order: an
+// export carries these, so a script added to the page is one in exports.
+func pageScripts(page []byte) []string {
+	var names []string
+	for _, m := range scriptTag.FindAllSubmatch(page, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
+
 
 // HTML writes one self-contained HTML file that replays a recording:
 // the page, its style, its scripts and the trace itself, so it opens from
@@ -96,9 +102,13 @@ func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
 	start := (&fold.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
-	scripts := exportedScripts
+	names := pageScripts(page)
+	if len(names) == 0 {
+		return fmt.Errorf("the page names no scripts")
+	}
+	scripts := names
 	if start.Renderer != "" {
-		scripts = append(slices.Clone(scripts), "render/"+start.Renderer+".js")
+		scripts = append(scripts, "render/"+start.Renderer+".js")
 	}
 	code := make([]string, len(scripts))
 	for i, name := range scripts {
@@ -128,6 +138,7 @@ func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 		"run":       rec.Info,
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
+		"colours":   fold.PageColours(),
 	})
 	if err != nil {
 		return err
@@ -140,10 +151,11 @@ func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode))
 	boot.WriteString(exportBoot)
 	boot.WriteString("\n</script>")
-	page = scriptTag.ReplaceAllFunc(page, func(m []byte) []byte {
-		// index.html's scripts (echarts in the head, app.js at the end of
-		// the body) are all in the packed code, run where app.js was.
-		if string(scriptTag.FindSubmatch(m)[1]) != "app.js" {
+	// index.html's scripts (echarts in the head, the page's own at the end
+	// of the body) are all in the packed code, run where the last one was.
+	tags := 0
+	page = scriptTag.ReplaceAllFunc(page, func([]byte) []byte {
+		if tags++; tags < len(names) {
 			return nil
 		}
 		return boot.Bytes()
@@ -154,7 +166,7 @@ func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 
 // exportBoot unpacks an export's scripts and runs them in order: a script
 // element added with its text runs at once, as the page's own tags would.
-const exportBoot = `// Until app.js runs, window.viz says the page is loading (checks poll it).
+const exportBoot = `// Until the page's scripts run, window.viz says it is loading (checks poll it).
 window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
 (async () => {
   const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));

@@ -118,14 +118,6 @@ func window(p *fold.Run, folded int) *TreeWindow {
 	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
 }
 
-// The page's colours (style.css: .tree .path, .expanded ...).
-var statusColour = map[string]string{
-	fold.StatusPath:     "#f28e2b",
-	fold.StatusExpanded: "#4e79a7",
-	fold.StatusPruned:   "#e15759",
-	fold.StatusSolution: "#59a14f",
-	fold.StatusGroup:    "#bab0ac",
-}
 
 func (w *TreeWindow) caption() string {
 	v := w.view
@@ -171,7 +163,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 			extra = ", penwidth=3, color=black"
 		}
 		fmt.Fprintf(&b, "  n%d [label=%s, fillcolor=%q, tooltip=%s, comment=\"nodes=%d\"%s%s];\n",
-			me, strconv.Quote(label), statusColour[n.Status], strconv.Quote(nodeTip(n)), n.Count, shape, extra)
+			me, strconv.Quote(label), fold.StatusColour(n.Status), strconv.Quote(nodeTip(n)), n.Count, shape, extra)
 		for _, c := range n.Children {
 			fmt.Fprintf(&b, "  n%d -> n%d;\n", me, walk(c))
 		}
@@ -185,7 +177,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	return err
 }
 
-// WriteSVG draws the window as the page does (app.js drawTree at its normal
+// WriteSVG draws the window as the page does (static/tree.js at its normal
 // size): leaves side by side 30 px apart, levels 52 px apart, parents
 // centred over their children, the page's colours and labels, the last
 // node ringed in black. Unlike the page it shows the whole tree at 1:1 (no
@@ -243,9 +235,9 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 			ring = ` stroke="#000" stroke-width="3"`
 		}
 		if n.Status == fold.StatusGroup {
-			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"%s/>`, p.x-r, p.y-r*0.7, 2*r, 1.4*r, statusColour[n.Status], ring)
+			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"%s/>`, p.x-r, p.y-r*0.7, 2*r, 1.4*r, fold.StatusColour(n.Status), ring)
 		} else {
-			fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, statusColour[n.Status], ring)
+			fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
 		}
 		label := strconv.Itoa(n.F)
 		if n.Status == fold.StatusGroup {

@@ -81,7 +81,7 @@ func TestBuilderMatchesGo(t *testing.T) {
 				if err := os.WriteFile(tracePath, b, 0o600); err != nil {
 					t.Fatal(err)
 				}
-				out, err := exec.Command(node, "testdata/builder_harness.js", "../static/builder.js", tracePath, strconv.Itoa(c.limit)).Output()
+				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit)).Output()
 				if err != nil {
 					t.Fatalf("node: %v", err)
 				}
@@ -171,9 +171,10 @@ func normalize(v *foldView) {
 	}
 }
 
-// TestReplayStateMatchesGo: builder.js's replayState is the message the Go
-// server sends for a replayed run (buildState), after every event: runs,
-// tree, node, charts, the event in words. The node's view is left out (the
+// TestReplayStateMatchesGo: replaystate.js's replayState, given the colours
+// an export embeds, is the message the Go server sends for a replayed run
+// (buildState), after every event: runs, tree, node, charts (their colours
+// too), the event in words. The node's view is left out (the
 // page draws it from the moves), and so are the seconds of a run not yet
 // ended (the Go player's clock runs while it folds).
 func TestReplayStateMatchesGo(t *testing.T) {
@@ -191,7 +192,11 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			every := max(1, rec.Len()/2000)
-			out, err := exec.Command(node, "testdata/builder_harness.js", "../static/builder.js", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every)).Output()
+			colours, err := json.Marshal(PageColours())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(node, "testdata/builder_harness.js", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), string(colours)).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}
@@ -206,7 +211,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 					return nil
 				}
 				if !sc.Scan() {
-					t.Fatalf("event %d: builder.js gave no line", i)
+					t.Fatalf("event %d: replaystate.js gave no line", i)
 				}
 				// A replayed run waits paused between the page's steps (the
 				// server's player says so in its frames).
@@ -236,7 +241,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 					}
 				}
 				if d := jsonDiff("", got, want, nil); len(d) > 0 {
-					t.Fatalf("event %d (%s): builder.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
+					t.Fatalf("event %d (%s): replaystate.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
 				}
 				i++
 				return nil

@@ -15,13 +15,46 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
-// The colours of the tree's statuses (style.css), so that a pruned node is
-// the same red in the tree and in every chart.
+// The colours of the tree's statuses, so that a pruned node is the same red
+// in the tree, its exports (treeexport.go) and every chart: Go's one
+// definition of them. The page's are style.css's custom properties (--node-*),
+// which TestPageColours holds to these.
 var (
-	colVisited   = "#4e79a7"
+	colVisited   = "#4e79a7" // an expanded node
 	colGenerated = "#a0cbe8"
 	colPruned    = "#e15759"
+	colPath      = "#f28e2b"
+	colSolution  = "#59a14f"
+	colGroup     = "#bab0ac" // folded siblings
 )
+
+// StatusColour is a tree status's colour (StatusPath, ...), for the tree's
+// exports; "" for an unknown status.
+func StatusColour(status string) string {
+	switch status {
+	case StatusPath:
+		return colPath
+	case StatusExpanded:
+		return colVisited
+	case StatusPruned:
+		return colPruned
+	case StatusSolution:
+		return colSolution
+	case StatusGroup:
+		return colGroup
+	}
+	return ""
+}
+
+// PageColours are the colours an exported page's state builder
+// (static/replaystate.js) draws its one run and its charts with: Go's own,
+// so that the page keeps no copy and its charts are the server's.
+func PageColours() map[string]any {
+	return map[string]any{
+		"run": RunColour(1), "visited": colVisited, "generated": colGenerated, "pruned": colPruned,
+		"solution": colSolution, "series": charts.NewBar().Colors,
+	}
+}
 
 func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
 
@@ -54,8 +87,8 @@ func xAxis(name string) charts.GlobalOpts {
 }
 
 // countAxis is the axis of node counts, in whole nodes. The page puts it on
-// a log scale when asked (app.js, logScale): the one axis it looks for by
-// this name.
+// a log scale when asked (static/charts.js, logScale): the one axis it
+// looks for by this name.
 func countAxis() charts.GlobalOpts {
 	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
 }
@@ -275,7 +308,7 @@ func hStarChart(s RunStats) map[string]any {
 		grid(1), xAxis("depth on the solution path"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
 	line.SetXAxis(xs)
-	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}),
+	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
