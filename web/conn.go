@@ -23,6 +23,9 @@ const (
 	// maxMessage bounds what the page may send: its largest message is a
 	// start with a typed state.
 	maxMessage = 16 << 10
+	// progressEvery is how often a run moving forward to a position the
+	// page asked for (steps, the next visit or bound) shows where it is.
+	progressEvery = time.Second
 )
 
 // serveConn runs a session over ws until the page goes away or ctx is
@@ -84,6 +87,20 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 	defer ws.Close()
 	var throttle <-chan time.Time
 	var last time.Time
+	// A state is due, but a run is on its way to a position the page asked
+	// for: a seek back is shown only once there (never a position on the
+	// way), a move forward once there or, if it takes long, every
+	// progressEvery as it goes.
+	held := func() (time.Duration, bool) {
+		seeking, moving := s.settling()
+		switch {
+		case seeking:
+			return 0, true
+		case moving && time.Since(last) < progressEvery:
+			return progressEvery - time.Since(last), true
+		}
+		return 0, false
+	}
 	write := func(kind int, b []byte) bool {
 		_ = ws.SetWriteDeadline(time.Now().Add(writeWait))
 		if err := ws.WriteMessage(kind, b); err != nil {
@@ -122,11 +139,23 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 				throttle = time.After(wait)
 				continue
 			}
+			if wait, ok := held(); ok {
+				if wait > 0 {
+					throttle = time.After(wait)
+				}
+				continue // the run tells (dirty) when it gets there
+			}
 			if !writeState() {
 				return
 			}
 		case <-throttle:
 			throttle = nil
+			if wait, ok := held(); ok {
+				if wait > 0 {
+					throttle = time.After(wait)
+				}
+				continue
+			}
 			if !writeState() {
 				return
 			}

@@ -49,7 +49,6 @@ func pageScripts(page []byte) []string {
 	return names
 }
 
-
 // HTML writes one self-contained HTML file that replays a recording:
 // the page, its style, its scripts and the trace itself, so it opens from
 // disk with no server and no network. The page reads the trace and builds
@@ -139,6 +138,8 @@ func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
 		"colours":   fold.PageColours(),
+		// A trace recorded at iteration level has no tree: the page says so.
+		"perIteration": rec.Level() < trace.LevelNode,
 	})
 	if err != nil {
 		return err

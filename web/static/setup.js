@@ -96,26 +96,37 @@ vizPage.setup = (() => {
   // The page draws the start state the setup describes before Start (the
   // server parses it: the same check Start makes), and tells a newcomer what
   // to do.
+  // A run that builds its tables first (the Rubik's cube's) has no node to
+  // show for a while: its start state, asked for at Start (force), shows
+  // meanwhile, not the last run's.
   let previewTimer = null;
-  function requestPreview() {
-    if (shared.last && shared.last.active) return;
+  function requestPreview(force) {
+    if (!force && shared.last && shared.last.active) return;
     clearTimeout(previewTimer);
-    previewTimer = setTimeout(() => {
+    const send1 = () => {
       const p = currentPuzzle();
-      if (!p || (shared.last && shared.last.active)) return;
+      if (!p || (!force && shared.last && shared.last.active)) return;
       send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: goal() });
-    }, 150);
+    };
+    if (force) send1(); else previewTimer = setTimeout(send1, 150);
+  }
+
+  // waiting reports whether the page has no node of a run to show: none
+  // yet, or the active one still building its tables.
+  function waiting() {
+    const a = shared.last && shared.last.active;
+    return !a || (!a.puzzle && shared.last.status !== 'error');
   }
 
   function onPreview(msg) {
-    if ((shared.last && shared.last.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    if (!waiting() || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
     const info = $('node-info');
     if (msg.error) {
       info.textContent = 'start state: ' + msg.error;
       $('puzzle-state').textContent = '';
       return;
     }
-    info.textContent = 'the start state (press Start to search from it)';
+    info.textContent = shared.last && shared.last.active ? 'the start state: the search begins once its tables are built' : 'the start state (press Start to search from it)';
     vizPage.renderers.draw($('puzzle-state'), msg.node.renderer, msg.node.view);
   }
 
@@ -159,6 +170,10 @@ vizPage.setup = (() => {
     $('start-present').addEventListener('click', () => $('start').click());
     $('start').addEventListener('click', () => {
       $('selected').textContent = '';
+      // The last run's node is not this run's: clear it, and draw this
+      // run's start state until its first node comes.
+      $('node-info').textContent = '';
+      $('puzzle-state').textContent = '';
       shared.playing = false;
       hideHint();
       vizPage.tree.restart();
@@ -167,6 +182,7 @@ vizPage.setup = (() => {
         puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
         algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
       });
+      requestPreview(true);
     });
     $('hint-close').addEventListener('click', hideHint);
   }

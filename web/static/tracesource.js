@@ -11,7 +11,11 @@
 'use strict';
 vizPage.traceSource = (() => {
   class TraceSource {
-    constructor(data, onMessage) { this.data = data; this.onMessage = onMessage; this.treeIter = 0; this.timer = null; }
+    constructor(data, onMessage) {
+      this.data = data; this.onMessage = onMessage; this.treeIter = 0; this.timer = null;
+      this.opened = []; // the tree's nodes the page unfolded, as the server's session keeps them
+      this.seq = 0; // the last message's number, as the server echoes it
+    }
 
     open(onStatus) {
       onStatus('reading the embedded trace…');
@@ -29,7 +33,7 @@ vizPage.traceSource = (() => {
       const packed = Uint8Array.from(atob(this.data.trace), (c) => c.charCodeAt(0));
       this.bytes = await vizTrace.gunzip(packed);
       const r = new vizTrace.BinaryTrace(this.bytes);
-      const b = new vizBuild.Builder(300);
+      const b = new vizBuild.Builder(vizBuild.TREE_LIMIT, !!this.data.perIteration);
       // About a thousand checkpoints at most, each a copy of the window and
       // the counts: a seek folds at most every events.
       const expect = Math.max(1, Number(this.data.events) || 1);
@@ -79,7 +83,8 @@ vizPage.traceSource = (() => {
 
     emit(playing) {
       const cur = this.cur;
-      const msg = vizReplay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, this.data.colours);
+      const msg = vizReplay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, this.data.colours, this.opened);
+      if (this.seq) msg.seq = this.seq;
       if (playing && msg.status === 'paused') msg.status = 'running';
       if (msg.node) this.drawNode(msg.node);
       this.onMessage(msg);
@@ -97,6 +102,7 @@ vizPage.traceSource = (() => {
 
     send(msg) {
       const i = this.cur ? this.cur.i : 0;
+      if (Number(msg.seq) > this.seq) this.seq = Number(msg.seq);
       switch (msg.type) {
         case 'step': this.stop(); this.show(i + Math.max(1, Number(msg.n) || 1)); break;
         case 'back': this.stop(); this.show(i - 1); break;
@@ -120,6 +126,13 @@ vizPage.traceSource = (() => {
         case 'pause': case 'cancel': this.stop(); this.show(i); break;
         case 'preview': break; // the export opens on its trace's start
         case 'tree': this.treeIter = Number(msg.iteration) || 0; this.show(i); break;
+        case 'unfold': {
+          const id = Number(msg.id);
+          this.opened = this.opened.filter((x) => x !== id);
+          if (msg.open) this.opened = this.opened.slice(-63).concat([id]);
+          this.show(i);
+          break;
+        }
         case 'node': {
           const found = vizBuild.nodeAt(this.cur.b, Number(msg.id));
           if (!found) { this.onMessage({ type: 'error', message: 'node ' + msg.id + ' is no longer in the tree window' }); break; }
