@@ -373,7 +373,7 @@ func TestBrowserPresentation(t *testing.T) {
 	b.wait("paused", `window.viz.status === 'paused'`)
 	shot(t, b.ctx, "big-tree")
 	// Iterations later, one is big enough for the effort chart.
-	for i := 0; i < 8 && js[bool](b, "the effort chart", `q('effort-chart').closest('section').hidden`); i++ {
+	for i := 0; i < 12 && js[bool](b, "the effort chart", `q('effort-chart').closest('section').hidden`); i++ {
 		before := b.viz().Event
 		b.do("b", chromedp.KeyEvent("b"))
 		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.nextBound > 0 && window.viz.event > %d`, before))

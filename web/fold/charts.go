@@ -348,7 +348,7 @@ func effortChart(s RunStats) map[string]any {
 		}
 	}
 	sb := charts.NewSunburst()
-	sb.SetGlobalOptions(noAnimation(), title("where iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+Thousands(total)+" nodes went, by the first two moves"),
+	sb.SetGlobalOptions(noAnimation(), title("iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+Thousands(total)+" nodes by first moves"),
 		legend(false), charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}))
 	sb.AddSeries("nodes", data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
 	sb.Validate()

@@ -169,7 +169,7 @@ function effortChart(s, effort, col) {
     first.value += e.Nodes;
     if (e.Second !== build.NO_MOVE) (first.children || (first.children = [])).push({ name: name(e.Second), value: e.Nodes });
   }
-  const o = chartBase(`where iteration ${s.current.iteration}'s ${thousands(total)} nodes went, by the first two moves`, false, null, col);
+  const o = chartBase(`iteration ${s.current.iteration}'s ${thousands(total)} nodes by first moves`, false, null, col);
   delete o.grid;
   o.tooltip = { show: true };
   o.series.push({ name: 'nodes', type: 'sunburst', data, animation: false, label: { rotate: 0, minAngle: 8 } });

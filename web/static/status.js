@@ -59,8 +59,7 @@ vizPage.status = (() => {
     if (msg.replay) rows.push(['trace position', 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' of ' + fmt(msg.replay.total) + ' (from 0)']);
     $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
       (a.nextBound ? ' (next ' + a.nextBound + ')' : '') +
-      (a.current && a.iteration ? ' · this iteration: ' + fmt(a.current.generated) + ' generated' : '') +
-      ' · whole run: ' + fmt(a.generated) + ' generated' +
+      ' · ' + (a.current && a.iteration ? fmt(a.current.generated) + ' generated in it, ' : '') + fmt(a.generated) + ' in all' +
       (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';
     const t = $('stats');
     t.textContent = '';

@@ -52,14 +52,25 @@ vizPage.tree = (() => {
     return m >= 0 && m < names.length ? names[m] : String(m);
   }
 
-  function info(tv) {
-    if (!tv || !tv.iteration) return '';
-    let s = '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ' + fmt(tv.nodes || 0) + ' nodes';
-    if (tv.drawn < tv.nodes) s += ', ' + fmt(tv.drawn) + ' drawn; past ' + fmt(tv.budget) + ' the subtrees farthest from the path fold, ×N: click to unfold';
-    else s += ', all drawn';
-    s += ')';
-    if (!tv.current) s += ' — a finished iteration, as it ended';
-    return s;
+  // showInfo says which iteration the tree is, how big, and how much of
+  // it is drawn (the why in words a projector leaves out: .more).
+  function showInfo(tv) {
+    const el = $('tree-info');
+    el.textContent = '';
+    if (!tv || !tv.iteration) return;
+    const n = tv.nodes || 0;
+    let s = '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ' + fmt(n) + (n === 1 ? ' node' : ' nodes');
+    let more = '';
+    if (tv.drawn < n) {
+      s += ', ' + fmt(tv.drawn) + ' drawn';
+      more = '; past ' + fmt(tv.budget) + ' the subtrees farthest from the path are folded, ×N: click one to unfold it';
+    } else if (n > 1) s += ', all drawn';
+    const m = document.createElement('span');
+    m.className = 'more';
+    m.textContent = more;
+    const end = ')' + (tv.current ? '' : ' — a finished iteration, as it ended');
+    el.append(s, m, end);
+    el.title = s + more + end;
   }
 
   // why says why there is no tree to draw.
@@ -75,7 +86,7 @@ vizPage.tree = (() => {
     const el = $('tree');
     el.textContent = '';
     fillIterations(tv);
-    $('tree-info').textContent = info(tv);
+    showInfo(tv);
     view.last = null; view.focus = null;
     if (!tv || !tv.root) {
       const text = why(tv);
@@ -87,9 +98,15 @@ vizPage.tree = (() => {
       }
       return;
     }
-    const { dx, dy, r, font } = sizes();
+    const { dx, r, font } = sizes();
+    let { dy } = sizes();
     const { pos, leaves, maxDepth } = layout(tv.root);
     view.w = Math.max(leaves * dx + 40, 200);
+    if (view.zoom === 'overview' && box.w && box.h) {
+      // A wide tree, whole, fills the box's height too: its levels are
+      // spread down as far as its width leaves room for.
+      dy = Math.max(dy, (view.w * box.h / box.w - 30 - 2 * r) / (maxDepth + 1));
+    }
     view.h = (maxDepth + 1) * dy + 30;
     const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
     const k = scaleFor(tv, pos, X, Y);
@@ -100,7 +117,8 @@ vizPage.tree = (() => {
     drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
     const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count');
     (function nodes(n) {
-      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
+      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === tv.last ? ' current' : '') +
+        (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
       const shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
       const folded = n.count > 1 && !(n.children && n.children.length);
       if (folded) {
@@ -254,14 +272,14 @@ vizPage.tree = (() => {
     view.k = p.k;
     if (typeof view.zoom !== 'number') { view.cx = p.cx; view.cy = p.cy; }
     const a = view.anchor;
-    if (a) {
-      view.anchor = null;
-      const g = s.querySelector('.node[data-id="' + a.id + '"] circle');
-      if (g) {
-        // The node clicked stays under the cursor however the tree grew.
-        view.cx = +g.getAttribute('cx') - (a.sx - W / 2) / view.k;
-        view.cy = +g.getAttribute('cy') - (a.sy - H / 2) / view.k;
-      }
+    const g = a && s.querySelector('.node[data-id="' + a.id + '"]');
+    if (g) {
+      // The node clicked stays under the cursor however the tree grows,
+      // until the source's tree shows it unfolded (or folded back).
+      if (g.classList.contains(a.until)) view.anchor = null;
+      const c = g.querySelector('circle');
+      view.cx = +c.getAttribute('cx') - (a.sx - W / 2) / view.k;
+      view.cy = +c.getAttribute('cy') - (a.sy - H / 2) / view.k;
     } else if (typeof view.zoom === 'number') {
       // Keep the current node in view: when it nears an edge, bring it back
       // to the middle across and low down, so that the path above it shows.
@@ -354,7 +372,7 @@ vizPage.tree = (() => {
     if (n.hidden || n.opened) {
       const r = $('tree').getBoundingClientRect();
       if (typeof view.zoom !== 'number') view.zoom = view.k;
-      view.anchor = { id: n.id, sx: ev.clientX - r.left, sy: ev.clientY - r.top };
+      view.anchor = { id: n.id, sx: ev.clientX - r.left, sy: ev.clientY - r.top, until: n.hidden ? 'opened' : 'folded' };
       vizPage.send({ type: 'unfold', id: n.id, open: !!n.hidden });
     }
     view.chosen = n.id;
