@@ -309,7 +309,7 @@ func TestBrowserExport(t *testing.T) {
 	do("a node of it", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.pruned circle`)))
 	wait("its state", `document.querySelector('[data-testid=selected]').querySelectorAll('svg rect').length === 9 && document.querySelector('[data-testid=selected]').textContent.includes('selected node')`)
 	// Next bound from the start: up to the bound's rise, as the server does.
-	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 1; s.dispatchEvent(new Event('change')); })()`))
+	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 0; s.dispatchEvent(new Event('change')); })()`))
 	wait("the start", `window.viz.event === 0`)
 	do("b", chromedp.KeyEvent("b"))
 	wait("the next bound", fmt.Sprintf(`window.viz.iteration === 1 && window.viz.nextBound === %d && document.querySelector('[data-testid=last-event]').textContent.includes('the bound rises to %d')`, want.Iterations[1].Bound, want.Iterations[1].Bound))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"idaviz/engine"
@@ -26,7 +27,9 @@ type viewer struct {
 var errNoView = errors.New("this puzzle's domain cannot describe its states (no puzzles.Viewer)")
 
 // newViewer builds a viewer from run metadata. It uses the puzzle's last
-// (cheapest) heuristic: the viewer only applies moves.
+// (cheapest) heuristic that reads no pattern database: the viewer only
+// applies moves, and must not build tables (the 15-puzzle lists its
+// databases last).
 func newViewer(info *trace.RunInfo) (*viewer, error) {
 	if info == nil {
 		return nil, errors.New("the run has no metadata")
@@ -40,8 +43,11 @@ func newViewer(info *trace.RunInfo) (*viewer, error) {
 		return nil, fmt.Errorf("the run's instance: %w", err)
 	}
 	h := info.Heuristic
-	if len(p.Heuristics) > 0 {
-		h = p.Heuristics[len(p.Heuristics)-1]
+	for i := len(p.Heuristics) - 1; i >= 0; i-- {
+		if p.Databases == nil || !slices.Contains(p.Databases.Heuristics, p.Heuristics[i]) {
+			h = p.Heuristics[i]
+			break
+		}
 	}
 	d, err := puzzles.NewDomain(context.Background(), inst, h, nil)
 	if err != nil {

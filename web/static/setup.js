@@ -118,8 +118,15 @@ vizPage.setup = (() => {
     return !a || (!a.puzzle && shared.last.status !== 'error');
   }
 
+  // startDrawn: a preview asked for at Start, which the last run's states
+  // (another puzzle's) may still come before.
+  let startDrawn = false;
+
   function onPreview(msg) {
-    if (!waiting() || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    const asked = startDrawn;
+    startDrawn = false;
+    const other = asked && shared.last && shared.last.active && shared.last.active.puzzle !== msg.puzzle;
+    if (!(waiting() || other) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
     const info = $('node-info');
     if (msg.error) {
       info.textContent = 'start state: ' + msg.error;
@@ -182,6 +189,7 @@ vizPage.setup = (() => {
         puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
         algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
       });
+      startDrawn = true;
       requestPreview(true);
     });
     $('hint-close').addEventListener('click', hideHint);
