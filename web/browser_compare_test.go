@@ -139,7 +139,7 @@ func TestBrowserCompare(t *testing.T) {
 				}
 			}
 			t.Logf("lock-step at bound %d: %v", l.Next, got.Runs)
-			if !shotTaken {
+			if !shotTaken && l.Next >= 18 {
 				shot(t, b.ctx, "compare-lockstep-1440x900")
 				shotTaken = true
 			}

@@ -368,7 +368,7 @@ func TestBrowserPresentation(t *testing.T) {
 		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i+1))
 	}
 	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
-	b.wait("a big window", `window.viz.drawnTreeNodes > 20`)
+	b.wait("a big window", `window.viz.iteration === 5 && window.viz.drawnTreeNodes > 40`)
 	b.do("pause", chromedp.KeyEvent(" "))
 	b.wait("paused", `window.viz.status === 'paused'`)
 	shot(t, b.ctx, "big-tree")
@@ -384,6 +384,16 @@ func TestBrowserPresentation(t *testing.T) {
 	b.wait("the effort chart drawn", `!!echarts.getInstanceByDom(q('effort-chart'))`)
 	if n := js[int](b, "the second moves", `echarts.getInstanceByDom(q('effort-chart')).getOption().series[0].data.reduce((n, d) => n + (d.children || []).length, 0)`); n < 2 {
 		t.Errorf("the effort chart has %d second moves", n)
+	}
+	// Its ring labels read upright, and its title's count has separators.
+	if bad := js[[]string](b, "the effort chart's labels", `(() => {
+		const o = echarts.getInstanceByDom(q('effort-chart')).getOption(), bad = [];
+		const l = o.series[0].label || {};
+		if (l.rotate !== 0) bad.push('labels turned ' + JSON.stringify(l.rotate));
+		if (!/\d,\d{3} nodes/.test(o.title[0].text)) bad.push('title ' + o.title[0].text);
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("the effort chart: %v", bad)
 	}
 	shot(t, b.ctx, "effort")
 

@@ -178,12 +178,12 @@ func TestBrowser(t *testing.T) {
 // docShots are the screenshots that, with VIZ_SCREENSHOT_DOCS=1, become the
 // documentation's pictures (README and docs/GUIDE.md).
 var docShots = map[string]string{
-	"stepping":                 "screenshot.png",
-	"present-1280x720":         "present.png",
-	"big-tree":                 "tree.png",
-	"quiz-question":            "quiz.png",
-	"lecture-present-1280x720": "lecture.png",
-	"compare-1440x900":         "compare.png",
+	"iteration-end-1440x900":    "screenshot.png",
+	"present-fit-18moves":       "present.png",
+	"big-tree":                  "tree.png",
+	"quiz-question":             "quiz.png",
+	"lecture-present-1280x720":  "lecture.png",
+	"compare-lockstep-1440x900": "compare.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the

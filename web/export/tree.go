@@ -130,7 +130,7 @@ func (w *TreeWindow) caption() string {
 	s := fmt.Sprintf("iteration %d, bound %d: %s generated, %s expanded, %s pruned; %s nodes drawn", v.Iteration, v.Bound,
 		fold.Thousands(it.Generated), fold.Thousands(it.Expanded), fold.Thousands(it.Pruned), fold.Thousands(int64(v.Drawn)))
 	if int64(v.Drawn) < v.Nodes {
-		s += fmt.Sprintf(" of %s (past %s, the subtrees least near the path are folded, each into its root, ×its nodes)", fold.Thousands(v.Nodes), fold.Thousands(int64(v.Budget)))
+		s += fmt.Sprintf(" of %s (past %s the subtrees farthest from the current path fold into their roots, ×N)", fold.Thousands(v.Nodes), fold.Thousands(int64(v.Budget)))
 	}
 	return s + fmt.Sprintf(", at event %s", fold.Thousands(int64(w.Events-1)))
 }
@@ -197,14 +197,14 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 }
 
 // WriteSVG draws the picture as the page does (static/tree.js at its
-// normal size): leaves side by side dx apart, levels dy apart, parents
+// normal size, labels of 12 px): leaves side by side dx apart, levels dy apart, parents
 // centred over their children, the page's colours and labels, a folded
 // node ringed in grey with its count (short, or in its tooltip, where the
 // count is wider than the room beside it), the last node ringed in black,
 // moves on the edges. Unlike the page it shows the whole tree at 1:1 (no
 // zoom following the current node) and adds a caption.
 func (w *TreeWindow) WriteSVG(out io.Writer) error {
-	const dx, dy, r, font = 34.0, 58.0, 12.0, 12.0
+	const dx, dy, r, font = 42.0, 66.0, 13.0, 12.0
 	root := w.view.Root
 	leaves, maxDepth := 0, 0
 	type pos struct{ x, y float64 }
@@ -243,11 +243,11 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	edges = func(n *fold.TreeNode) {
 		for _, c := range n.Children {
 			fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#aaa" stroke-width="1"/>`+"\n", at[n].x, at[n].y, at[c].x, at[c].y)
-			// The move at the middle of its edge, where it fits beside the
-			// edges of its siblings.
-			if name := w.moveName(c.Move); fold.LabelFits(name, dx*0.9, font*0.85) {
-				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555" font-size="%g">%s</text>`+"\n",
-					(at[n].x+at[c].x)/2+font*0.4, (at[n].y+at[c].y)/2, font*0.85, html.EscapeString(name))
+			// The move beside its edge, below the parent's labels, where it
+			// fits beside the edges of its siblings (as tree.js places it).
+			if name := w.moveName(c.Move); fold.LabelFits(name, 0.62*dx-4, font) {
+				fmt.Fprintf(&b, `<text x="%g" y="%g" fill="#555">%s</text>`+"\n",
+					at[n].x+0.62*(at[c].x-at[n].x)+font*0.4, at[n].y+0.62*(at[c].y-at[n].y)+font*0.35, html.EscapeString(name))
 			}
 			edges(c)
 		}
@@ -265,9 +265,11 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		}
 		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
 		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#fff">%d</text>`, p.x, p.y+font*0.35, n.F)
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%d+%d</text>`, p.x, p.y+r+font, n.G, n.H)
+		if gh := fmt.Sprintf("%d+%d", n.G, n.H); fold.LabelFits(gh, dx-4, font) {
+			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%s</text>`, p.x, p.y+r+font, gh)
+		}
 		if folded(n) {
-			if c := fold.CountLabel(n.Count, dx, font); c != "" {
+			if c := fold.CountLabel(n.Count, dx-4, font); c != "" {
 				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#888">%s</text>`, p.x, p.y+r+2*font, c)
 			}
 		}

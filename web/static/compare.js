@@ -106,7 +106,8 @@ vizPage.compare = (() => {
         box.appendChild(d);
       });
     }
-    // Every tree at one scale, so that the bigger tree looks bigger.
+    // Every tree at one scale (across and down), so that the bigger tree
+    // looks bigger.
     const boxes = Array.from(box.children).map((d) => d.children[2]);
     const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
     const k = vizPage.tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
@@ -135,11 +136,11 @@ vizPage.compare = (() => {
       // Drawn again only when something in it changed (states come 20 a
       // second while a run searches).
       const el = d.children[2], tv = l.bound ? r.tree : null;
-      const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(), k.toFixed(4),
+      const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(), k.x.toFixed(5), k.y.toFixed(5),
         tv ? [tv.iteration, tv.bound, tv.drawn, tv.nodes, tv.last, tv.current, r.status].join() : ''].join('|');
       if (el.dataset.key !== key) {
         el.dataset.key = key;
-        miniDrawn[r.id] = { drawn: vizPage.tree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k : 0 };
+        miniDrawn[r.id] = { drawn: vizPage.tree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k.x : 0 };
       }
     });
   }

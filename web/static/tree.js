@@ -380,20 +380,20 @@ vizPage.tree = (() => {
     vizPage.send({ type: 'node', id: n.id });
   }
 
-  // miniScale is the one scale the lock-step's trees are drawn at: the
-  // largest at which the biggest of them fits its box, so that a bigger
-  // tree looks bigger.
+  // miniScale is the one scale the lock-step's trees are drawn at, across
+  // (x) and down (y): the largest at which the widest and the deepest of
+  // them fit their boxes, so that a bigger tree looks bigger.
   function miniScale(trees, W, H) {
-    const { dxMini, dyMini } = MINI;
-    let k = 1;
+    const k = { x: 1, y: 1 };
     for (const tv of trees) {
       if (!tv || !tv.root) continue;
       const { leaves, maxDepth } = layout(tv.root);
-      k = Math.min(k, (W - 8) / (leaves * dxMini), (H - 8) / ((maxDepth + 1) * dyMini));
+      k.x = Math.min(k.x, (W - 8) / (leaves * MINI.dx));
+      k.y = Math.min(k.y, (H - 8) / ((maxDepth + 1) * MINI.dy));
     }
     return k;
   }
-  const MINI = { dxMini: 30, dyMini: 44, rMini: 10 };
+  const MINI = { dx: 30, dy: 44, r: 10 };
 
   // drawMini draws a lock-step tree into its box el at scale k (miniScale),
   // or why there is none. Labels only where the nodes are big enough to
@@ -409,10 +409,10 @@ vizPage.tree = (() => {
       }
       return 0;
     }
-    const { pos, leaves, maxDepth } = layout(tv.root);
+    const { pos, leaves } = layout(tv.root);
     const W = el.clientWidth || 300, H = el.clientHeight || 200;
-    const dx = MINI.dxMini * k, dy = MINI.dyMini * k;
-    const r = Math.max(1.2, MINI.rMini * k);
+    const dx = MINI.dx * k.x, dy = MINI.dy * k.y;
+    const r = Math.max(1.2, Math.min(MINI.r * Math.min(k.x, k.y), dx * 0.38, dy * 0.3));
     const labels = r >= 8 && !presenting();
     const ox = Math.max(4, (W - leaves * dx) / 2), oy = 4;
     const s = svg('svg', { width: W, height: H });
@@ -424,7 +424,7 @@ vizPage.tree = (() => {
       drawn++;
       const g = svg('g', { class: 'node ' + n.status }, s, nodeTitle(n));
       const c = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
-      if (n.count > 1 && !(n.children && n.children.length)) {
+      if (n.count > 1 && !(n.children && n.children.length) && r >= 3) {
         c.setAttribute('stroke', colour('--node-folded'));
         c.setAttribute('stroke-width', Math.max(1, r / 4));
       }
