@@ -169,7 +169,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	if bad := js[[]string](b, "the note", `(() => {
 		const bad = [], n = q('bookmark-note-view').getBoundingClientRect(), tr = q('tree').getBoundingClientRect();
 		if (n.bottom > tr.top + 1 || n.left < tr.left - 1 || n.right > tr.right + 1) bad.push('the note is not above the tree: ' + JSON.stringify([n, tr]));
-		if (tr.height < n.height) bad.push('the note leaves the tree too little room');
+		if (tr.height < n.height || tr.height < 450) bad.push('the note leaves the tree ' + Math.round(tr.height) + ' px');
 		if (parseFloat(getComputedStyle(q('bookmark-note-text')).fontSize) < 22) bad.push('the note is small for a projector');
 		for (const id of ['bookmark-next', 'bookmark-prev', 'bookmark-play']) { const r = q(id).getBoundingClientRect(); if (r.bottom > innerHeight || r.width === 0) bad.push(id + ' is off screen'); }
 		return bad;

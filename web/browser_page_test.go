@@ -363,12 +363,12 @@ func TestBrowserPresentation(t *testing.T) {
 	js[bool](b, "the hardest preset", `choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced'), true`)
 	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
 	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
-	for i := 0; i < 4; i++ {
+	for i := 1; i <= 6; i++ {
 		b.do("b", chromedp.KeyEvent("b"))
-		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i+1))
+		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iteration === %d && window.viz.nextBound > 0`, i))
 	}
-	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
-	b.wait("a big window", `window.viz.iteration === 5 && window.viz.drawnTreeNodes > 40`)
+	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 7, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
+	b.wait("a big window", `window.viz.iteration === 7 && window.viz.drawnTreeNodes > 60`)
 	b.do("pause", chromedp.KeyEvent(" "))
 	b.wait("paused", `window.viz.status === 'paused'`)
 	shot(t, b.ctx, "big-tree")

@@ -294,10 +294,17 @@ func TestBrowserBackExact(t *testing.T) {
 			js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, q('state').dispatchEvent(new Event('input')), choose('goal', %q), choose('heuristic', 'manhattan'), true`, c.puzzle, c.state, c.goal))
 			b.do("start", chromedp.Click(byTestID("start")))
 			b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
-			for i := 1; i <= c.bounds; i++ {
+			for i := 1; i <= c.bounds-2; i++ {
 				b.do("b", chromedp.KeyEvent("b"))
 				b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iteration === %d && window.viz.nextBound > 0`, i))
 			}
+			// Next bound twice in a burst: two bounds on, not one.
+			js[bool](b, "b ×2", `(() => {
+				const press = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'b', bubbles: true }));
+				press(); setTimeout(press, 20);
+				return true;
+			})()`)
+			b.wait("Next bound ×2 in a burst: two bounds on", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.nextBound > 0 && window.viz.iteration === %d`, c.bounds))
 			from := b.viz().Event
 			// Every position the page draws from here on, and three Backs
 			// at 150 ms, as a hand presses them.
@@ -324,6 +331,33 @@ func TestBrowserBackExact(t *testing.T) {
 				if e < from-3 || e > from {
 					t.Errorf("a position on the way was drawn: event %d (from %d to %d)", e, from, from-3)
 				}
+			}
+			if c.puzzle != "8puzzle" {
+				return
+			}
+			// Next expansion pressed three times in a burst goes where three
+			// presses one after the other go, and draws nothing on the way.
+			js[bool](b, "the burst", `(() => {
+				window.drawn = [];
+				const press = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', bubbles: true }));
+				press(); setTimeout(press, 40); setTimeout(press, 80);
+				return true;
+			})()`)
+			b.wait("the burst's end", fmt.Sprintf(`window.viz.event > %d && window.viz.status === 'paused' && /^last event: visit/.test(q('last-event').textContent)`, v.Event))
+			messages = js[int](b, "messages", `window.viz.messages`)
+			js[bool](b, "a state", `vizPage.send({ type: 'tree', iteration: 0 }), true`)
+			b.wait("the state", fmt.Sprintf(`window.viz.messages > %d`, messages))
+			burst := b.viz().Event
+			js[bool](b, "back", fmt.Sprintf(`vizPage.send({ type: 'seek', pos: %d }), true`, v.Event+1))
+			b.wait("back where it was", fmt.Sprintf(`window.viz.event === %d && window.viz.status === 'paused'`, v.Event))
+			at := v.Event
+			for i := 0; i < 3; i++ {
+				b.do("x", chromedp.KeyEvent("x"))
+				b.wait("an expansion", fmt.Sprintf(`window.viz.event > %d && window.viz.status === 'paused'`, at))
+				at = b.viz().Event
+			}
+			if burst != at {
+				t.Errorf("x ×3 in a burst from event %d landed at %d, one by one at %d", v.Event, burst, at)
 			}
 		})
 	}
