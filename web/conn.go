@@ -86,6 +86,7 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 	defer ping.Stop()
 	defer ws.Close()
 	var throttle <-chan time.Time
+	holding := false // throttle waits out a hold (held), not the interval
 	var last time.Time
 	// A state is due, but a run is on its way to a position the page asked
 	// for: a seek back is shown only once there (never a position on the
@@ -132,8 +133,16 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 				return
 			}
 		case <-s.dirty:
-			if throttle != nil {
+			if throttle != nil && !holding {
 				continue // a write is already due
+			}
+			if holding {
+				// Held for a run on its way: once it got there, its state
+				// goes at once.
+				if _, ok := held(); ok {
+					continue
+				}
+				throttle, holding = nil, false
 			}
 			if wait := interval - time.Since(last); wait > 0 {
 				throttle = time.After(wait)
@@ -141,7 +150,7 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 			}
 			if wait, ok := held(); ok {
 				if wait > 0 {
-					throttle = time.After(wait)
+					throttle, holding = time.After(wait), true
 				}
 				continue // the run tells (dirty) when it gets there
 			}
@@ -149,10 +158,10 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 				return
 			}
 		case <-throttle:
-			throttle = nil
+			throttle, holding = nil, false
 			if wait, ok := held(); ok {
 				if wait > 0 {
-					throttle = time.After(wait)
+					throttle, holding = time.After(wait), true
 				}
 				continue
 			}

@@ -10,6 +10,8 @@
 // one interval of folding away.
 'use strict';
 vizPage.traceSource = (() => {
+  const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
+
   class TraceSource {
     constructor(data, onMessage) {
       this.data = data; this.onMessage = onMessage; this.treeIter = 0; this.timer = null;
@@ -34,16 +36,26 @@ vizPage.traceSource = (() => {
       this.bytes = await vizTrace.gunzip(packed);
       const r = new vizTrace.BinaryTrace(this.bytes);
       const b = new vizBuild.Builder(vizBuild.TREE_LIMIT, !!this.data.perIteration);
-      // About a thousand checkpoints at most, each a copy of the window and
-      // the counts: a seek folds at most every events.
+      // About a thousand checkpoints at most, each a copy of the tree and
+      // the counts: a seek folds at most every events. The copies are
+      // bounded too (the index's byte budget in Go, fold/index.go): past
+      // CHECKPOINT_NODES tree nodes in all, every other checkpoint goes and
+      // the interval doubles.
       const expect = Math.max(1, Number(this.data.events) || 1);
       this.every = Math.max(2048, Math.ceil(expect / 1000));
-      this.cps = [{ at: 0, mark: r.mark(), b: b.clone() }];
-      let n = 0;
+      this.cps = [{ at: 0, mark: r.mark(), b: b.clone(), held: 0 }];
+      let n = 0, held = 0;
       for (let e = r.next(); e !== null; e = r.next()) {
         b.fold(e);
         n++;
-        if (n % this.every === 0) this.cps.push({ at: n, mark: r.mark(), b: b.clone() });
+        if (n % this.every !== 0) continue;
+        this.cps.push({ at: n, mark: r.mark(), b: b.clone(), held: b.tree.held });
+        held += b.tree.held;
+        while (held > CHECKPOINT_NODES && this.cps.length > 2) {
+          this.cps = this.cps.filter((c) => c.at % (2 * this.every) === 0);
+          this.every *= 2;
+          held = this.cps.reduce((s, c) => s + c.held, 0);
+        }
       }
       this.n = n;
       this.info = b.stats.run || this.data.run || {};
