@@ -25,12 +25,12 @@ import (
 // at every goal. A Problem is immutable: every Domain runs its functions
 // on its own thread, within the Budget it was loaded with.
 type Problem struct {
-	File   string // the file's name, for errors
-	Name   string
-	Source []byte
-	m      *module
-	start  State
-	goal   starlark.Callable // nil when the goal is a state: goalKey
+	File    string // the file's name, for errors
+	Name    string
+	Source  []byte
+	m       *module
+	start   State
+	goal    starlark.Callable // nil when the goal is a state: goalKey
 	goalKey string
 	moves   starlark.Callable
 	heur    []namedHeuristic
