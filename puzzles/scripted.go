@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -60,6 +61,41 @@ func NewScriptedRequest(puzzle, state, goal string, h *script.HeuristicFile) (*R
 	r.Heuristic = h.File
 	r.Info.Heuristic = h.File
 	return r, nil
+}
+
+// StateNames names a state of the request's puzzle, given a snapshot of
+// it (engine.Snapshotter's AppendState), for people: as a script would see
+// it, for puzzles that give their states to scripts; as Starlark writes
+// it, for a problem; else the JSON of the domain's view.
+func (r *Request) StateNames() func(snapshot []byte) string {
+	inst := r.Instance
+	if s, ok := inst.(scriptedInstance); ok {
+		inst = s.Instance
+	}
+	if p, ok := inst.(problemInstance); ok {
+		return p.p.StateName
+	}
+	var show func([]byte) any
+	if r.Puzzle.Script != nil {
+		show, _ = r.Puzzle.Script.Bind(inst)
+	}
+	d, err := inst.Domain(r.Puzzle.Heuristics[len(r.Puzzle.Heuristics)-1])
+	return func(b []byte) string {
+		if show != nil {
+			if v, err := script.ToValue(show(b)); err == nil {
+				return v.String()
+			}
+		}
+		if v, ok := d.(Viewer); ok && err == nil {
+			if sn, ok := d.(engine.Snapshotter); ok {
+				sn.SetState(b)
+				if j, err := json.Marshal(v.View()); err == nil {
+					return string(j)
+				}
+			}
+		}
+		return fmt.Sprintf("%x", b)
+	}
 }
 
 // scriptedInstance is an instance searched with a Starlark heuristic,

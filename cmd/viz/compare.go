@@ -69,7 +69,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: from the instances, else 8puzzle)")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
-	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated (default: every heuristic of the puzzle that needs no pattern database)")
+	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated, built-in names or FILE.star files that define h(state) (default: every heuristic of the puzzle that needs no pattern database)")
 	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
 	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | random:N (uniformly random states: rubik) | depths:N:D1-D2:STEP (default: a small built-in set)")
 	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
@@ -113,6 +113,10 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
+	sc, err := newScripts("", hs, e.stderr)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
 	var as []engine.Algorithm
 	for _, name := range splitList(*algos) {
 		a, err := engine.ParseAlgorithm(name)
@@ -145,7 +149,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc}
 	var stopProgress func()
 	if e.stderrTTY {
 		stopProgress = cmp.showProgress(e.stderr, len(jobs))
@@ -233,6 +237,10 @@ func heuristicList(p *puzzles.Puzzle, list string) ([]string, error) {
 	}
 	var out []string
 	for _, h := range splitList(list) {
+		if isScript(h) {
+			out = append(out, h)
+			continue
+		}
 		r, err := p.HasHeuristic(h)
 		if err != nil {
 			return nil, err
@@ -248,6 +256,7 @@ type comparison struct {
 	lim          *limits
 	workers      int
 	pdbProgress  func(pdb.Progress)
+	scripts      *scripts
 
 	done, solved atomic.Int64
 	mu           sync.Mutex
@@ -307,7 +316,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Lock()
 	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
-	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo)
+	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
 	if err != nil {
 		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
@@ -326,6 +335,9 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	out, res, err := req.search(ctx, d)
 	if res.Status == trace.StatusCancelled {
 		return nil, nil
+	}
+	if err := scriptErr(d); err != nil {
+		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
 	// A* past its budget is a run that stopped at a limit, like a timeout.
 	var outOfMemory *engine.MemoryError

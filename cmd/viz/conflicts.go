@@ -16,7 +16,14 @@ func solveConflicts(fs *flag.FlagSet) error {
 	_, workers := set["workers"]
 	_, budget := set["max-memory"]
 	astar := set["algo"] == "astar"
+	_, problem := set["problem"]
+	_, puzzle := set["puzzle"]
+	_, goal := set["goal"]
 	switch {
+	case problem && puzzle:
+		return fmt.Errorf("--problem is the problem to solve; drop --puzzle")
+	case problem && goal:
+		return fmt.Errorf("a problem's goal is in its file; drop --goal")
 	case leveled && !traced:
 		return fmt.Errorf("--trace-level says what --trace records, and there is no --trace")
 	case astar && workers && set["workers"] != "1":

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"strings"
 )
 
 // stdinLimit is the most `viz solve -` reads: far beyond any state (a
@@ -20,4 +22,25 @@ func readState(r io.Reader) (string, error) {
 		return "", fmt.Errorf("the state on stdin is longer than the limit of %d bytes (16 MiB)", stdinLimit)
 	}
 	return string(b), nil
+}
+
+// stateArg reads a STATE argument: "-" reads stdin, "@FILE" a file (a grid
+// world's map), anything else is the state itself.
+func stateArg(e *env, arg string) (string, error) {
+	switch {
+	case arg == "-":
+		return readState(e.stdin)
+	case strings.HasPrefix(arg, "@"):
+		f, err := os.Open(arg[1:])
+		if err != nil {
+			return "", fmt.Errorf("the state: %w", err)
+		}
+		defer f.Close()
+		s, err := readState(f)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", arg[1:], err)
+		}
+		return s, nil
+	}
+	return arg, nil
 }

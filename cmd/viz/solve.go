@@ -26,7 +26,7 @@ func init() {
 	register(&command{
 		name:    "solve",
 		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin, at most 16 MiB)",
+		summary: "solve one instance optimally (STATE as one argument, - to read it from stdin, @FILE from a file; at most 16 MiB)",
 		run:     runSolve,
 	})
 }
@@ -47,10 +47,14 @@ type solveJSON struct {
 	EBF        float64         `json:"ebf"`
 	PeakOpen   int             `json:"peakOpen,omitempty"`
 	Stored     int             `json:"stored,omitempty"`
-	Puzzle     string          `json:"puzzle"`
-	Heuristic  string          `json:"heuristic"`
-	Algorithm  string          `json:"algorithm"`
-	H0         int             `json:"h0"`
+	// Distinct is how many distinct states were expanded, for domains that
+	// count them (grid worlds, scripts): against Expanded, how often the
+	// search expanded a state again.
+	Distinct  int    `json:"distinct,omitempty"`
+	Puzzle    string `json:"puzzle"`
+	Heuristic string `json:"heuristic"`
+	Algorithm string `json:"algorithm"`
+	H0        int    `json:"h0"`
 	// State and Scramble, for puzzles with a standard state format (the
 	// cube's 54 facelets, URFDLB): the state searched, and moves that make
 	// it from the goal (given, or the solution's inverse).
@@ -84,7 +88,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	c := commands["solve"]
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
-	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles)")
+	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle; STATE is then optional: the file's start)")
+	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles), or a FILE.star that defines h(state); with --problem, one the file names")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
 	algo := fs.String("algo", engine.AlgorithmIDA.String(), "the search: ida|astar")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -96,21 +101,18 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if status, ok := parseFlags(e, fs, args); !ok {
 		return status
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() != 1 && (*problem == "" || fs.NArg() > 1) {
 		fs.Usage()
-		return fail(e, "viz solve: expected one STATE argument (or - for stdin), got %d", fs.NArg())
+		return fail(e, "viz solve: expected one STATE argument (or - for stdin, @FILE for a file), got %d", fs.NArg())
 	}
 	if err := solveConflicts(fs); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	state := fs.Arg(0)
-	if state == "-" {
-		var err error
-		if state, err = readState(e.stdin); err != nil {
-			return fail(e, "viz solve: %v", err)
-		}
+	state, err := stateArg(e, fs.Arg(0))
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
 	}
-	if strings.TrimSpace(state) == "random" {
+	if strings.TrimSpace(state) == "random" && *problem == "" {
 		if p, err := puzzles.Lookup(*puzzle); err == nil && p.Random == nil {
 			return fail(e, "viz solve: --puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
 		}
@@ -120,7 +122,11 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
 	}
-	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm)
+	sc, err := newScripts(*problem, []string{*heuristic}, e.stderr)
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
+	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
@@ -176,6 +182,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
 		return fail(e, "viz solve: %v", err)
 	}
+	if err := scriptErr(d); err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
 	if *asJSON {
 		out.addPredicted(req)
 		enc := json.NewEncoder(e.stdout)
@@ -195,15 +204,16 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-// newSolveRequest validates what the user asked for.
-func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
-	if puzzle == "" {
+// newSolveRequest validates what the user asked for; sc (nil for none)
+// holds the scripts it may name.
+func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
+	if puzzle == "" && (sc == nil || sc.problemFile == "") {
 		puzzle = guessTiles(state)
 		if puzzle == "" {
-			return nil, fmt.Errorf("name the puzzle with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
+			return nil, fmt.Errorf("name the puzzle with --puzzle (%s), or give a problem file with --problem", strings.Join(puzzles.Names(), "|"))
 		}
 	}
-	r, err := puzzles.NewRequest(puzzle, state, heuristic, goal)
+	r, err := sc.request(puzzle, state, heuristic, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -273,6 +283,7 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 	res, err := r.run(ctx, d)
 	out := toJSON(r, d, &res)
 	out.H0 = h0
+	out.Distinct = expandedStates(d)
 	return out, res, err
 }
 
@@ -351,6 +362,9 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 	fmt.Fprintln(w)
 	if req.algo == engine.AlgorithmAStar {
 		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
+	}
+	if out.Distinct > 0 {
+		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
 	}
 }
 

@@ -53,6 +53,10 @@ func TestBudgets(t *testing.T) {
 			script.Budget{Memory: 64 * mib}, script.ErrMemory, "p.star:10:15: bomb(0): the memory budget"},
 		{"a growing list", base + "def bomb(s):\n    x = []\n    for i in range(10000000):\n        x.append('y' * 1000)\n    return 0\nheuristics = {'bomb': bomb}\n", "bomb",
 			script.Budget{Memory: 64 * mib, Steps: 1 << 40}, script.ErrMemory, "bomb(0): the memory budget"},
+		{"a list of a huge range", base + "def bomb(s):\n    return len(list(range(10000000000)))\nheuristics = {'bomb': bomb}\n", "bomb",
+			script.Budget{}, script.ErrSteps, "p.star:8:26: bomb(0): the step budget of one call is spent: range of 10000000000 numbers"},
+		{"a sum of a long list", base + "def bomb(s):\n    return sum([1] * 4000)\nheuristics = {'bomb': bomb}\n", "bomb",
+			script.Budget{Steps: 1000}, script.ErrSteps, "p.star:8:15: bomb(0): the step budget of one call is spent (in sum)"},
 		{"too slow", base + "def slow(s):\n    for i in range(100000000):\n        pass\n    return 0\nheuristics = {'slow': slow}\n", "slow",
 			script.Budget{Time: 50 * time.Millisecond, Steps: 1 << 40}, script.ErrTime, "slow(0): the time budget"},
 	}

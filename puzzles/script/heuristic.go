@@ -235,3 +235,10 @@ func (g *Guided) Cut(prev int, out []int) int {
 	}
 	return 0
 }
+
+// ClearCache forgets the heuristic values computed so far (for measuring
+// what a call costs).
+func (g *Guided) ClearCache() {
+	clear(g.cache)
+	g.sb.held = 0
+}

@@ -232,3 +232,13 @@ func isWord(s string) bool {
 	_, ok := e.(*syntax.Ident)
 	return ok
 }
+
+// StateName is the state a snapshot encodes (Domain's AppendState) as
+// Starlark writes it, or the bytes in hex when they encode none.
+func (p *Problem) StateName(snapshot []byte) string {
+	v, err := decodeState(snapshot)
+	if err != nil {
+		return fmt.Sprintf("%x", snapshot)
+	}
+	return describe(v)
+}

@@ -60,10 +60,53 @@ var fileOptions = &syntax.FileOptions{Set: true, While: true, TopLevelControl: t
 const maxSource = 1 << 20
 
 // universe is what every script sees besides Starlark's built-ins: the
-// math module, pure functions (no file, clock or network is reachable).
+// math module (pure functions: no file, clock or network is reachable),
+// Python's sum, and a range no longer than a call's steps.
 func universe() starlark.StringDict {
-	return starlark.StringDict{"math": math.Module}
+	return starlark.StringDict{"math": math.Module, "sum": sumBuiltin, "range": rangeBuiltin}
 }
+
+// stepsKey is the thread-local value that holds a call's step budget, for
+// the built-ins that loop in Go.
+const stepsKey = "idaviz.steps"
+
+// rangeBuiltin is Starlark's range, refused beyond a call's steps: a loop
+// over it could not finish anyway, and Go's loops over it (list(range(n)),
+// enumerate, sorted) do not count steps, so list(range(10**10)) would ask
+// for 160 GB at once.
+var rangeBuiltin = starlark.NewBuiltin("range", func(t *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	r, err := starlark.Universe["range"].(*starlark.Builtin).CallInternal(t, args, kwargs)
+	if err != nil {
+		return nil, err
+	}
+	if most, ok := t.Local(stepsKey).(uint64); ok && uint64(r.(starlark.Sequence).Len()) > most {
+		return nil, fmt.Errorf("%w: range of %d numbers, more than its %d steps can go through", ErrSteps, r.(starlark.Sequence).Len(), most)
+	}
+	return r, nil
+})
+
+// sumBuiltin is Python's sum(iterable, start=0), counting a step a term.
+var sumBuiltin = starlark.NewBuiltin("sum", func(t *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var items starlark.Iterable
+	var total starlark.Value = starlark.MakeInt(0)
+	if err := starlark.UnpackPositionalArgs("sum", args, kwargs, 1, &items, &total); err != nil {
+		return nil, err
+	}
+	most, _ := t.Local(stepsKey).(uint64)
+	it := items.Iterate()
+	defer it.Done()
+	var x starlark.Value
+	for it.Next(&x) {
+		if t.Steps++; most > 0 && t.Steps >= most {
+			return nil, fmt.Errorf("%w (in sum)", ErrSteps)
+		}
+		var err error
+		if total, err = starlark.Binary(syntax.PLUS, total, x); err != nil {
+			return nil, fmt.Errorf("sum: %w", err)
+		}
+	}
+	return total, nil
+})
 
 // watchEvery is how often a call that runs long is looked at for its time
 // and its memory: short calls are never looked at.
@@ -106,6 +149,7 @@ func newSandbox(file string, b Budget) *sandbox {
 			}
 		},
 	}
+	s.thread.SetLocal(stepsKey, b.steps())
 	s.timer = time.AfterFunc(time.Hour, s.watch)
 	s.timer.Stop()
 	return s
@@ -166,6 +210,8 @@ func (s *sandbox) run(what string, state starlark.Value, f func(*starlark.Thread
 	switch {
 	case stopped != nil:
 		e.Msg, e.Budget = stopMsg, stopped
+	case errors.Is(err, ErrSteps):
+		e.Budget = ErrSteps // a built-in's refusal, which says why
 	case s.thread.Steps >= steps:
 		e.Msg, e.Budget = fmt.Sprintf("%v (%d steps; an endless loop?)", ErrSteps, steps), ErrSteps
 	}
