@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"unicode/utf8"
 )
 
 // Cell letters.
@@ -112,6 +113,9 @@ func Parse(text string) (*Map, error) {
 		if row == "" {
 			return nil, fmt.Errorf("line %d is empty: a map's rows follow each other", rowLine[r])
 		}
+		if c := strings.IndexFunc(row, func(x rune) bool { return !strings.ContainsRune("#.SG*", x) }); c >= 0 {
+			return nil, fmt.Errorf("line %d, column %d: %q is not a cell (write '#' wall, '.' free, 'S' start, 'G' goal, '*' start and goal)", rowLine[r], utf8.RuneCountInString(row[:c])+1, firstRune(row[c:]))
+		}
 		if len(row) != m.cols {
 			return nil, fmt.Errorf("line %d has %d cells, the first row %d: every row must be as wide", rowLine[r], len(row), m.cols)
 		}
@@ -120,7 +124,6 @@ func Parse(text string) (*Map, error) {
 			switch ch := row[c]; ch {
 			case Wall:
 				m.wall[i] = true
-			case Free:
 			case Start, Goal, Both:
 				if ch != Goal {
 					if m.start >= 0 {
@@ -134,8 +137,6 @@ func Parse(text string) (*Map, error) {
 					}
 					m.goal = i
 				}
-			default:
-				return nil, fmt.Errorf("line %d, column %d: %q is not a cell (write '#' wall, '.' free, 'S' start, 'G' goal, '*' start and goal)", rowLine[r], c+1, firstRune(row[c:]))
 			}
 		}
 	}
