@@ -29,17 +29,24 @@ type solveOut struct {
 	Heuristic string   `json:"heuristic"`
 }
 
+// vizJSON runs a command that must succeed and decodes its one JSON
+// object.
+func vizJSON[T any](t *testing.T, stdin string, args ...string) T {
+	t.Helper()
+	status, out, errs := runViz(t, stdin, args...)
+	if status != exitOK {
+		t.Fatalf("%v: status %d, stderr %q", args, status, errs)
+	}
+	var v T
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v: not one JSON object: %v\n%s", args, err, out)
+	}
+	return v
+}
+
 func solveJSONOf(t *testing.T, stdin string, args ...string) solveOut {
 	t.Helper()
-	status, out, errs := runViz(t, stdin, append([]string{"solve", "--json"}, args...)...)
-	if status != exitOK {
-		t.Fatalf("%v: status %d, stderr %s", args, status, errs)
-	}
-	var s solveOut
-	if err := json.Unmarshal([]byte(out), &s); err != nil {
-		t.Fatalf("%v: %v\n%s", args, err, out)
-	}
-	return s
+	return vizJSON[solveOut](t, stdin, append([]string{"solve", "--json"}, args...)...)
 }
 
 // TestSolveRomania: the textbook's route from Arad to Bucharest, 418 km,
@@ -93,20 +100,13 @@ func TestSolveHeuristicFile(t *testing.T) {
 	if script.Length != 31 || script.Expanded != builtin.Expanded || script.Generated != builtin.Generated || script.Distinct == 0 {
 		t.Fatalf("script %+v\nbuilt-in %+v", script, builtin)
 	}
-	status, out, errs := runViz(t, "", "compare", "--puzzle", "8puzzle", "--heuristic", "manhattan,"+manhattanFile, "--json")
-	if status != exitOK {
-		t.Fatalf("compare: status %d, %s", status, errs)
-	}
-	var cmp struct {
+	cmp := vizJSON[struct {
 		Runs []struct {
 			Instance  int    `json:"instance"`
 			Heuristic string `json:"heuristic"`
 			Generated int64  `json:"generated"`
 		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(out), &cmp); err != nil {
-		t.Fatal(err)
-	}
+	}](t, "", "compare", "--puzzle", "8puzzle", "--heuristic", "manhattan,"+manhattanFile, "--json")
 	gen := map[string]map[int]int64{}
 	for _, r := range cmp.Runs {
 		if gen[r.Heuristic] == nil {
@@ -218,15 +218,7 @@ type checkOut struct {
 
 func checkJSONOf(t *testing.T, args ...string) checkOut {
 	t.Helper()
-	status, out, errs := runViz(t, "", append([]string{"check", "--json"}, args...)...)
-	if status != exitOK {
-		t.Fatalf("%v: status %d, stderr %s", args, status, errs)
-	}
-	var c checkOut
-	if err := json.Unmarshal([]byte(out), &c); err != nil {
-		t.Fatalf("%v: %v\n%s", args, err, out)
-	}
-	return c
+	return vizJSON[checkOut](t, "", append([]string{"check", "--json"}, args...)...)
 }
 
 // TestCheck grades built-in heuristics and files on the 8-puzzle and the

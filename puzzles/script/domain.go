@@ -47,7 +47,6 @@ type Domain struct {
 	err    error
 	// distinct counts the states expanded at least once.
 	distinct int
-	expands  int
 	key      []byte
 	graph    *graphView // the states a graph view draws, made on first use
 }
@@ -321,11 +320,9 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 	if d.err != nil {
 		return 0
 	}
-	if d.expands++; d.expands%1024 == 0 {
-		if err := d.sb.overTime(); err != nil {
-			d.fail(err)
-			return 0
-		}
+	if err := d.sb.tick(); err != nil {
+		d.fail(err)
+		return 0
 	}
 	succ, err := d.successors(d.cur)
 	if err != nil {

@@ -91,7 +91,6 @@ type Guided struct {
 	key      []byte
 	err      error
 	distinct int
-	expands  int
 }
 
 const expandedBit = 1 << 30
@@ -188,11 +187,9 @@ func (g *Guided) Expand(prev int, out []engine.Child) int {
 	if g.err != nil {
 		return 0
 	}
-	if g.expands++; g.expands%1024 == 0 {
-		if err := g.sb.overTime(); err != nil {
-			g.fail(err)
-			return 0
-		}
+	if err := g.sb.tick(); err != nil {
+		g.fail(err)
+		return 0
 	}
 	g.key = g.snap.AppendState(g.key[:0])
 	if v, ok := g.cache[string(g.key)]; ok && v&expandedBit == 0 {

@@ -123,6 +123,7 @@ type sandbox struct {
 	thread   *starlark.Thread
 	deadline time.Time
 	held     int64 // bytes the run keeps in states, counted by its owner
+	ticks    int64 // expansions, for tick
 
 	mu      sync.Mutex
 	active  bool
@@ -162,6 +163,16 @@ func (s *sandbox) hold(n int64) error {
 		return &Error{File: s.file, Msg: fmt.Sprintf("%v: the states kept take more than %s", ErrMemory, bytesText(s.budget.memory())), Budget: ErrMemory}
 	}
 	return nil
+}
+
+// tick counts a domain's expansion, and every 1024th looks at the clock:
+// a search over states already known calls no script, and so would
+// never meet the time budget otherwise.
+func (s *sandbox) tick() error {
+	if s.ticks++; s.ticks%1024 != 0 {
+		return nil
+	}
+	return s.overTime()
 }
 
 // overTime reports whether the run's time is up.
