@@ -13,6 +13,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
+	"idaviz/puzzles/script"
 )
 
 func init() {
@@ -37,7 +38,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	goal := fs.String("goal", "", "the goal, for puzzles that have several")
 	heuristic := fs.String("heuristic", "", "the heuristic to grade: a built-in name, a FILE.star that defines h(state), or (with --problem) a name in the file")
 	against := fs.String("against", "", "a second heuristic: does the first dominate it (h ≥ h2 at every state)?")
-	samples := fs.Int("samples", 0, "grade N random states (random walks from the start), each solved optimally with the strongest built-in heuristic, instead of every state")
+	samples := fs.Int("samples", 0, "grade N random states (random walks from the start) instead of every state, each solved optimally: a puzzle's with its strongest built-in heuristic, a problem's by uniform-cost search")
 	walk := fs.Int("walk", sampleWalk, "with --samples: the random walk's length")
 	seed := fs.Uint64("seed", 1, "with --samples: the random walks' seed")
 	maxStates := fs.Int("max-states", check.DefaultMaxStates, "the most states the exhaustive check visits")
@@ -162,7 +163,8 @@ func (g *grader) startName(r *puzzles.Request) string {
 
 // sample grades n states made by random walks from the start, each solved
 // optimally: puzzles by IDA* with their strongest heuristic, problems by
-// A* with the first heuristic their file names.
+// uniform-cost search (A* with h = 0), as their own heuristics may be the
+// ones in question.
 func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed uint64, opt check.Options) (*check.Report, error) {
 	rng := rand.New(rand.NewPCG(seed, 0xc4ec))
 	states, err := check.RandomWalks(d, n, walk, rng.IntN)
@@ -172,7 +174,7 @@ func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed u
 	refName := req.Puzzle.Heuristics[0]
 	algo := engine.AlgorithmIDA
 	if g.sc.problemFile != "" {
-		algo = engine.AlgorithmAStar
+		refName, algo = script.Zero, engine.AlgorithmAStar
 	}
 	ref, _, err := g.domain(refName)
 	if err != nil {
