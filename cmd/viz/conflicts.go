@@ -12,31 +12,34 @@ import (
 // refused (exit 2, naming it), never ignored silently. Only flags given on
 // the command line count, so defaults never conflict.
 
-// given is the flags set on the command line, by name, with their values.
-func given(fs *flag.FlagSet) map[string]string {
-	set := map[string]string{}
+// flagsGiven is the flags set on the command line, by name, with their
+// values.
+type flagsGiven map[string]string
+
+func given(fs *flag.FlagSet) flagsGiven {
+	set := flagsGiven{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
 	return set
+}
+
+func (g flagsGiven) has(name string) bool {
+	_, ok := g[name]
+	return ok
 }
 
 // solveConflicts refuses flags of viz solve that the others, or the STATE,
 // make meaningless.
 func solveConflicts(fs *flag.FlagSet, state string) error {
 	set := given(fs)
-	_, traced := set["trace"]
-	_, leveled := set["trace-level"]
-	_, workers := set["workers"]
-	_, budget := set["max-memory"]
-	_, seeded := set["seed"]
 	astar := set["algo"] == "astar"
 	switch {
-	case leveled && !traced:
+	case set.has("trace-level") && !set.has("trace"):
 		return fmt.Errorf("--trace-level says what --trace records, and there is no --trace")
-	case astar && workers && set["workers"] != "1":
+	case astar && set.has("workers") && set["workers"] != "1":
 		return fmt.Errorf("--workers %s splits IDA*'s tree; A* (--algo astar) runs on one", set["workers"])
-	case budget && !astar:
+	case set.has("max-memory") && !astar:
 		return fmt.Errorf("--max-memory bounds A* (--algo astar); IDA* needs none")
-	case seeded && strings.TrimSpace(state) != "random":
+	case set.has("seed") && strings.TrimSpace(state) != "random":
 		return fmt.Errorf("--seed %s is the seed of STATE random, and the STATE is not random", set["seed"])
 	}
 	return nil
@@ -50,10 +53,10 @@ var serveOnly = []string{"addr", "allow-remote", "max-searches", "max-tabs-per-c
 // nothing; a limit on remote clients, when there are none.
 func serveConflicts(fs *flag.FlagSet) error {
 	set := given(fs)
-	if _, export := set["export"]; export {
+	if set.has("export") {
 		var named []string
 		for _, f := range serveOnly {
-			if _, ok := set[f]; ok {
+			if set.has(f) {
 				named = append(named, "--"+f)
 			}
 		}
@@ -62,7 +65,7 @@ func serveConflicts(fs *flag.FlagSet) error {
 			return fmt.Errorf("%s: --export writes a file and serves nothing", strings.Join(named, ", "))
 		}
 	}
-	if _, tabs := set["max-tabs-per-client"]; tabs && set["allow-remote"] != "true" {
+	if set.has("max-tabs-per-client") && set["allow-remote"] != "true" {
 		return fmt.Errorf("--max-tabs-per-client limits clients on other machines, which only --allow-remote lets in")
 	}
 	return nil
@@ -72,16 +75,12 @@ func serveConflicts(fs *flag.FlagSet) error {
 // instances, make meaningless.
 func compareConflicts(fs *flag.FlagSet, sp instanceSpec) error {
 	set := given(fs)
-	_, seeded := set["seed"]
-	_, budget := set["max-memory"]
-	_, chart := set["chart-instance"]
-	_, html := set["html"]
 	switch {
-	case seeded && (sp.kind == "file" || sp.kind == "korf100"):
+	case set.has("seed") && (sp.kind == "file" || sp.kind == "korf100"):
 		return fmt.Errorf("--seed %s draws random instances, and --instances %s names them", set["seed"], set["instances"])
-	case budget && !slices.Contains(splitList(set["algo"]), "astar"):
+	case set.has("max-memory") && !slices.Contains(splitList(set["algo"]), "astar"):
 		return fmt.Errorf("--max-memory bounds A* (--algo astar, or ida,astar); IDA* needs none")
-	case chart && !html:
+	case set.has("chart-instance") && !set.has("html"):
 		return fmt.Errorf("--chart-instance picks the instance the --html report draws, and there is no --html")
 	}
 	return nil
@@ -89,7 +88,7 @@ func compareConflicts(fs *flag.FlagSet, sp instanceSpec) error {
 
 // chartInstance refuses a --chart-instance that is none of the instances.
 func chartInstance(fs *flag.FlagSet, n int, insts []instance) error {
-	if _, chart := given(fs)["chart-instance"]; !chart {
+	if !given(fs).has("chart-instance") {
 		return nil
 	}
 	for _, in := range insts {

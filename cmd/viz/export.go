@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/csv"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -89,17 +88,16 @@ func runTraceExport(e *env, args []string) int {
 			return fail(e, "viz trace export: say --format (%s), or give -o a file ending in one of its extensions", formatNames())
 		}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := given(fs)
 	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html"} {
-		if set[name] && f != only {
+		if set.has(name) && f != only {
 			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, only, f)
 		}
 	}
 	switch {
-	case set["iteration"] && *iteration < 1:
+	case set.has("iteration") && *iteration < 1:
 		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
-	case set["event"] && *event < 0:
+	case set.has("event") && *event < 0:
 		return fail(e, "viz trace export: --event %d: events count from 0", *event)
 	}
 	var write func(w io.Writer, rd eventSource) error

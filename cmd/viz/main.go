@@ -75,6 +75,10 @@ func run(ctx context.Context, e *env, args []string) int {
 			if c, ok := commands[args[1]]; ok {
 				return c.run(ctx, e, []string{"-h"})
 			}
+			if isHelp(args[1]) {
+				usage(e.stdout)
+				return exitOK
+			}
 			fmt.Fprintf(e.stderr, "viz help: unknown command %q\n\n", args[1])
 		default:
 			fmt.Fprintf(e.stderr, "viz help: one command at a time, not %d\n\n", len(args)-1)

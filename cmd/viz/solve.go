@@ -34,7 +34,7 @@ row by row, 0 for the blank. Exit status: 0 solved, 1 not solved within the
 limits (or interrupted), 2 bad usage or input.`,
 		examples: []string{
 			`viz solve "8 6 7 2 5 4 3 0 1"                      # the hardest 8-puzzle`,
-			`viz solve --goal blank-first --heuristic pdb663 "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"`,
+			`viz solve --goal blank-first --heuristic pdb555 "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"  # Korf's #2`,
 			`viz solve --puzzle rubik "R U R' U' F2" --json     # one JSON object on stdout`,
 			`viz solve --trace run.trace "8 1 2 4 3 6 0 7 5"   # record every node for viz replay`,
 			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
