@@ -20,8 +20,22 @@ func init() {
 	register(&command{
 		name:    "check",
 		usage:   "check (--puzzle P | --problem FILE.star) --heuristic H [flags] [STATE]",
-		summary: "grade a heuristic: admissible? consistent? how close to the true cost h*? (exhaustive, or --samples N)",
-		run:     runCheck,
+		summary: "grade a heuristic: admissible? consistent? how close to the true cost h*?",
+		help: `Every state reachable from STATE (default: the puzzle's goal; a grid world
+needs its map, - or @FILE; a problem starts at its file's start), at most
+--max-states, with its true cost h* from a backward Dijkstra search; or, with
+--samples N, N random walks from the start, each solved optimally. H and H2 are
+built-in names, FILE.star files that define h(state), or a problem's names.
+Exit status: 0 graded (whatever the verdict), 1 interrupted, 2 bad usage, a
+script's error, or too many states (grade a sample instead).`,
+		examples: []string{
+			`viz check --puzzle 8puzzle --heuristic manhattan --against misplaced`,
+			`viz check --puzzle 8puzzle --heuristic examples/heuristics/blank_too.star   # finds where it overestimates`,
+			`viz check --problem examples/romania/romania.star --heuristic straight-line --json`,
+			`viz check --puzzle 15puzzle --heuristic manhattan --samples 200`,
+			`viz check --puzzle grid --heuristic manhattan @room.txt`,
+		},
+		run: runCheck,
 	})
 }
 
@@ -44,20 +58,32 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	maxStates := fs.Int("max-states", check.DefaultMaxStates, "the most states the exhaustive check visits")
 	worst := fs.Int("worst", 10, "how many of the worst states and moves to list")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	if status, ok := parseFlags(e, fs, args); !ok {
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
+	set := given(fs)
 	switch {
-	case fs.NArg() > 1:
-		return fail(e, "viz check: expected at most one STATE argument (the start; - for stdin, @FILE for a file), got %d", fs.NArg())
+	case len(args) > 1:
+		return usageError(e, c, "expected at most one STATE argument (the start; - for stdin, @FILE for a file), got %d", len(args))
 	case (*puzzle == "") == (*problem == ""):
-		return fail(e, "viz check: name a puzzle (--puzzle %s) or a problem (--problem FILE.star), one of them", strings.Join(puzzles.Names(), "|"))
+		return usageError(e, c, "name a puzzle (--puzzle %s) or a problem (--problem FILE.star), one of them", strings.Join(puzzles.Names(), "|"))
 	case *heuristic == "":
-		return fail(e, "viz check: name the heuristic to grade with --heuristic")
+		return usageError(e, c, "name the heuristic to grade with --heuristic")
 	case *samples < 0 || *walk < 1 || *maxStates < 1 || *worst < 0:
 		return fail(e, "viz check: --samples, --walk, --max-states and --worst must not be negative (--walk and --max-states at least 1)")
+	case *samples == 0 && (set.has("walk") || set.has("seed")):
+		return fail(e, "viz check: --walk and --seed make the random walks of --samples, and there is no --samples")
+	case *samples > 0 && set.has("max-states"):
+		return fail(e, "viz check: --max-states bounds the check of every state; --samples grades a sample instead")
+	case *problem != "" && *goal != "":
+		return fail(e, "viz check: a problem's goal is in its file; drop --goal")
 	}
-	state, err := stateArg(e, fs.Arg(0))
+	var state string
+	if len(args) == 1 {
+		state = args[0]
+	}
+	state, err := stateArg(e, state)
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}
@@ -142,7 +168,9 @@ func (g *grader) domain(heuristic string) (check.Space, *puzzles.Request, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	d, err := r.Domain(g.ctx, pdb.Bar(g.e.stderr, g.e.stderrTTY))
+	bar := pdb.NewBar(g.e.stderr, g.e.stderrTTY)
+	d, err := r.Domain(g.ctx, bar.Report)
+	bar.End()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -270,7 +270,7 @@ func TestCompareBadUsage(t *testing.T) {
 		{"heuristic", []string{"--heuristic", "manhattan,magic"}, `no heuristic "magic"`},
 		{"algo", []string{"--algo", "ida,bfs"}, `unknown --algo "bfs"`},
 		{"workers", []string{"--workers", "0"}, "--workers"},
-		{"limits", []string{"--max-nodes", "-1"}, "must not be negative"},
+		{"limits", []string{"--max-nodes", "-1"}, "--max-nodes -1: want 0 (no limit) or more"},
 		{"argument", []string{"1 2 3"}, "unexpected argument"},
 		{"two on stdout", []string{"--json", "--csv", "-"}, "both write to stdout"},
 		{"goal", []string{"--goal", "middle"}, `no goal "middle"`},
