@@ -79,11 +79,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	case *problem != "" && *goal != "":
 		return fail(e, "viz check: a problem's goal is in its file; drop --goal")
 	}
-	var state string
-	if len(args) == 1 {
-		state = args[0]
-	}
-	state, err := stateArg(e, state)
+	state, err := stateArg(e, args)
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}

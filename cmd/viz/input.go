@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,12 +25,21 @@ func readState(r io.Reader) (string, error) {
 	return string(b), nil
 }
 
-// stateArg reads a STATE argument: "-" reads stdin, "@FILE" a file (a grid
-// world's map), anything else is the state itself.
-func stateArg(e *env, arg string) (string, error) {
+// stateArg reads the STATE among a command's arguments (none: ""): "-"
+// reads stdin, "@FILE" a file (a grid world's map), anything else is the
+// state itself.
+func stateArg(e *env, args []string) (string, error) {
+	if len(args) == 0 {
+		return "", nil
+	}
+	arg := args[0]
 	switch {
 	case arg == "-":
-		return readState(e.stdin)
+		s, err := readState(e.stdin)
+		if err == nil && strings.TrimSpace(s) == "" {
+			err = errors.New("stdin is empty: no STATE to solve")
+		}
+		return s, err
 	case strings.HasPrefix(arg, "@"):
 		f, err := os.Open(arg[1:])
 		if err != nil {

@@ -123,16 +123,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if len(args) != 1 && (*problem == "" || len(args) > 1) {
 		return usageError(e, c, "expected one STATE argument (or - for stdin, @FILE for a file), got %d", len(args))
 	}
-	var state string
-	if len(args) == 1 {
-		state = args[0]
-	}
-	state, err := stateArg(e, state)
+	state, err := stateArg(e, args)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
-	}
-	if len(args) == 1 && args[0] == "-" && strings.TrimSpace(state) == "" {
-		return fail(e, "viz solve: stdin is empty: no STATE to solve")
 	}
 	if err := solveConflicts(fs, state); err != nil {
 		return fail(e, "viz solve: %v", err)
