@@ -171,7 +171,7 @@ func (k *keeper) Event(e *trace.Event) {
 }
 
 func benchRun(ctx context.Context, bc benchCase, algo engine.Algorithm, sink trace.Sink) (engine.Result, error) {
-	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo)
+	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo, nil)
 	if err != nil {
 		return engine.Result{}, err
 	}

@@ -40,6 +40,7 @@ finds another length says so on stderr).`,
 			"viz compare --instances korf100:1-10 --heuristic manhattan,linear-conflict --workers 2",
 			"viz compare --instances depths:5:10-30:4 --algo ida,astar --csv runs.csv",
 			"viz compare --instances states.txt --puzzle 15puzzle --html report.html",
+			"viz compare --heuristic manhattan,examples/heuristics/manhattan.star   # a heuristic written in Starlark beside the built-in",
 		},
 		run: runCompare,
 	})
@@ -81,7 +82,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: from the instances, else 8puzzle)")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
-	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated (default: every heuristic of the puzzle that needs no pattern database)")
+	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated, built-in names or FILE.star files that define h(state) (default: every heuristic of the puzzle that needs no pattern database)")
 	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
 	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | random:N (uniformly random states: rubik) | depths:N:D1-D2:STEP (default: a small built-in set)")
 	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
@@ -129,6 +130,10 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
+	sc, err := newScripts("", hs, e.stderr)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
 	var as []engine.Algorithm
 	for _, name := range splitList(*algos) {
 		a, err := engine.ParseAlgorithm(name)
@@ -164,7 +169,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
@@ -255,6 +260,10 @@ func heuristicList(p *puzzles.Puzzle, list string) ([]string, error) {
 	}
 	var out []string
 	for _, h := range splitList(list) {
+		if isScript(h) {
+			out = append(out, h)
+			continue
+		}
 		r, err := p.HasHeuristic(h)
 		if err != nil {
 			return nil, err
@@ -270,6 +279,7 @@ type comparison struct {
 	lim          *limits
 	workers      int
 	builds       *pdb.Bar // the databases' builds
+	scripts      *scripts
 
 	below sync.Map // instance number -> h(start), for each start above --max-bound
 
@@ -331,7 +341,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Lock()
 	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
-	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo)
+	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
 	if err != nil {
 		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
@@ -355,6 +365,9 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	out, res, err := req.search(ctx, d)
 	if res.Status == trace.StatusCancelled {
 		return nil, nil
+	}
+	if err := scriptErr(d); err != nil {
+		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
 	// A* past its budget is a run that stopped at a limit, like a timeout.
 	var outOfMemory *engine.MemoryError

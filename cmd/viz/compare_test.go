@@ -40,15 +40,7 @@ type compareOut struct {
 
 func runCompareJSON(t *testing.T, args ...string) compareOut {
 	t.Helper()
-	status, out, errs := runViz(t, "", append([]string{"compare", "--json"}, args...)...)
-	if status != exitOK {
-		t.Fatalf("compare %v: status %d, stderr %q", args, status, errs)
-	}
-	var got compareOut
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("compare %v: not one JSON object: %v\n%s", args, err, out)
-	}
-	return got
+	return vizJSON[compareOut](t, "", append([]string{"compare", "--json"}, args...)...)
 }
 
 // timing fields differ between two runs of the same search.

@@ -33,6 +33,10 @@ func solveConflicts(fs *flag.FlagSet, state string) error {
 	set := given(fs)
 	astar := set["algo"] == "astar"
 	switch {
+	case set.has("problem") && set.has("puzzle"):
+		return fmt.Errorf("--problem is the problem to solve; drop --puzzle")
+	case set.has("problem") && set.has("goal"):
+		return fmt.Errorf("a problem's goal is in its file; drop --goal")
 	case set.has("trace-level") && !set.has("trace"):
 		return fmt.Errorf("--trace-level says what --trace records, and there is no --trace")
 	case astar && set.has("workers") && set["workers"] != "1":

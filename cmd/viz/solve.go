@@ -28,9 +28,12 @@ func init() {
 		name:    "solve",
 		usage:   "solve [flags] STATE",
 		summary: "solve one instance optimally, iteration by iteration",
-		help: `STATE is one argument (quote it), or - to read it from stdin (at most 16 MiB).
-Without --puzzle, a STATE of 9, 16 or 25 numbers is a tile puzzle's board,
-row by row, 0 for the blank. Exit status: 0 solved, 1 not solved within the
+		help: `STATE is one argument (quote it), - to read it from stdin, or @FILE to read
+it from a file (at most 16 MiB). Without --puzzle, a STATE of 9, 16 or 25
+numbers is a tile puzzle's board, row by row, 0 for the blank. With --problem
+FILE.star (a problem written in Starlark), STATE is optional: the file's start.
+--heuristic FILE.star searches a built-in puzzle with a heuristic written in
+Starlark (def h(state)). Exit status: 0 solved, 1 not solved within the
 limits (or interrupted), 2 bad usage or input.`,
 		examples: []string{
 			`viz solve "8 6 7 2 5 4 3 0 1"                      # the hardest 8-puzzle`,
@@ -38,6 +41,9 @@ limits (or interrupted), 2 bad usage or input.`,
 			`viz solve --puzzle rubik "R U R' U' F2" --json     # one JSON object on stdout`,
 			`viz solve --trace run.trace "8 1 2 4 3 6 0 7 5"   # record every node for viz replay`,
 			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
+			`viz solve --problem examples/romania/romania.star --algo astar   # Arad to Bucharest`,
+			`viz solve --heuristic examples/heuristics/manhattan.star "8 6 7 2 5 4 3 0 1"`,
+			`viz solve --puzzle grid --heuristic octile @maze.txt   # a grid world's map from a file`,
 		},
 		run: runSolve,
 	})
@@ -59,10 +65,14 @@ type solveJSON struct {
 	EBF        float64         `json:"ebf"`
 	PeakOpen   int             `json:"peakOpen,omitempty"`
 	Stored     int             `json:"stored,omitempty"`
-	Puzzle     string          `json:"puzzle"`
-	Heuristic  string          `json:"heuristic"`
-	Algorithm  string          `json:"algorithm"`
-	H0         int             `json:"h0"`
+	// Distinct is how many distinct states were expanded, for domains that
+	// count them (grid worlds, scripts): against Expanded, how often the
+	// search expanded a state again.
+	Distinct  int    `json:"distinct,omitempty"`
+	Puzzle    string `json:"puzzle"`
+	Heuristic string `json:"heuristic"`
+	Algorithm string `json:"algorithm"`
+	H0        int    `json:"h0"`
 	// State and Scramble, for puzzles with a standard state format (the
 	// cube's 54 facelets, URFDLB): the state searched, and moves that make
 	// it from the goal (given, or the solution's inverse).
@@ -96,7 +106,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	c := commands["solve"]
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
-	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles)")
+	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle; STATE is then optional: the file's start)")
+	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles), or a FILE.star that defines h(state); with --problem, one the file names")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
 	algo := fs.String("algo", engine.AlgorithmIDA.String(), "the search: ida|astar")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -109,23 +120,17 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if !ok {
 		return status
 	}
-	if len(args) != 1 {
-		return usageError(e, c, "expected one STATE argument (or - for stdin), got %d", len(args))
+	if len(args) != 1 && (*problem == "" || len(args) > 1) {
+		return usageError(e, c, "expected one STATE argument (or - for stdin, @FILE for a file), got %d", len(args))
 	}
-	state := args[0]
-	if state == "-" {
-		var err error
-		if state, err = readState(e.stdin); err != nil {
-			return fail(e, "viz solve: %v", err)
-		}
-		if strings.TrimSpace(state) == "" {
-			return fail(e, "viz solve: stdin is empty: no STATE to solve")
-		}
+	state, err := stateArg(e, args)
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
 	}
 	if err := solveConflicts(fs, state); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	if strings.TrimSpace(state) == "random" {
+	if strings.TrimSpace(state) == "random" && *problem == "" {
 		if p, err := puzzles.Lookup(*puzzle); err == nil && p.Random == nil {
 			return fail(e, "viz solve: --puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
 		}
@@ -135,7 +140,11 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
 	}
-	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm)
+	sc, err := newScripts(*problem, []string{*heuristic}, e.stderr)
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
+	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
@@ -204,6 +213,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
 		return fail(e, "viz solve: %v", err)
 	}
+	if err := scriptErr(d); err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
 	if *asJSON {
 		out.addPredicted(req)
 		enc := json.NewEncoder(e.stdout)
@@ -223,15 +235,16 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-// newSolveRequest validates what the user asked for.
-func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
-	if puzzle == "" {
+// newSolveRequest validates what the user asked for; sc (nil for none)
+// holds the scripts it may name.
+func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
+	if puzzle == "" && (sc == nil || sc.problemFile == "") {
 		var err error
 		if puzzle, err = guessTiles(state); err != nil {
 			return nil, err
 		}
 	}
-	r, err := puzzles.NewRequest(puzzle, state, heuristic, goal)
+	r, err := sc.request(puzzle, state, heuristic, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -316,6 +329,7 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 	res, err := r.run(ctx, d)
 	out := toJSON(r, d, &res)
 	out.H0 = h0
+	out.Distinct = expandedStates(d)
 	return out, res, err
 }
 
@@ -394,6 +408,9 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 	fmt.Fprintln(w)
 	if req.algo == engine.AlgorithmAStar {
 		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
+	}
+	if out.Distinct > 0 {
+		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
 	}
 }
 
