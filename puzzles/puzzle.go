@@ -53,9 +53,19 @@ type Databases struct {
 	// Heuristics lists the heuristics that read stored databases, the
 	// default first.
 	Heuristics []string
-	// Open returns the databases heuristic reads, each read from the cache
-	// when valid, else built and saved; force builds them all again.
-	Open func(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error)
+	// Tables lists the stored tables heuristic reads, each with its builder
+	// over workers goroutines (0: one per CPU).
+	Tables func(heuristic string, workers int) ([]pdb.Stored, error)
+}
+
+// Open opens the databases heuristic reads (pdb.OpenAll): each read from the
+// cache when valid, else built and saved; force builds them all again.
+func (d *Databases) Open(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
+	tables, err := d.Tables(heuristic, workers)
+	if err != nil {
+		return nil, err
+	}
+	return pdb.OpenAll(ctx, tables, force, progress)
 }
 
 // Preset is a named instance.

@@ -42,7 +42,7 @@ func init() {
 		Renderer: "magiccube",
 		Databases: &Databases{
 			Heuristics: []string{"korf", "reid", "reid-huge", "korf7", "corners", "edges"},
-			Open:       rubik.OpenDatabases,
+			Tables:     rubik.StoredTables,
 		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half

@@ -94,7 +94,7 @@ func tilesPuzzle(size int) *Puzzle {
 		// The pattern databases come after the default: the first run of
 		// one builds its tables (pdb78's take minutes).
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics...)
-		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Open: tiles.OpenDatabases}
+		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Tables: tiles.StoredTables}
 		p.Help += " Pattern database heuristics (built on first use and cached; see 'viz pdb build 15puzzle'): " +
 			"pdb555, pdb663, pdb78 (disjoint additive, Korf and Felner), and pdb78r and pdb663r (pdb78 and pdb663 " +
 			"and their reflections about the main diagonal, the larger)."

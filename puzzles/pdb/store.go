@@ -308,6 +308,40 @@ func Rebuild(ctx context.Context, s Spec, build Builder, progress func(Progress)
 	return o, nil
 }
 
+// Stored is a table kept in the cache directory and the builder that makes
+// it: what a heuristic reads, as OpenAll opens it.
+type Stored struct {
+	Spec  Spec
+	Build Builder
+}
+
+// OpenAll opens the stored tables a heuristic reads (viz pdb build): each is
+// read from the cache when valid, else built and saved; force builds them
+// all again. The cache is checked before any build, so that a build is
+// never thrown away for want of a place to save it, and a table that could
+// not be saved is an error. It returns the tables opened before an error.
+func OpenAll(ctx context.Context, tables []Stored, force bool, progress func(Progress)) ([]Opened, error) {
+	if err := CheckCache(); err != nil {
+		return nil, err
+	}
+	open := Open
+	if force {
+		open = Rebuild
+	}
+	var out []Opened
+	for _, t := range tables {
+		o, err := open(ctx, t.Spec, t.Build, progress)
+		if err != nil {
+			return out, err
+		}
+		if o.SaveErr != nil {
+			return out, o.SaveErr
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
 // NotCached reports whether err says only that no file was there yet (the
 // usual first run), as opposed to a file that was bad.
 func NotCached(err error) bool { return errors.Is(err, fs.ErrNotExist) }
