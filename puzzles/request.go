@@ -1,13 +1,10 @@
 package puzzles
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 
-	"idaviz/engine"
-	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -53,9 +50,4 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 		r.Info.Options = map[string]string{"goal": goal}
 	}
 	return r, nil
-}
-
-// Domain builds the request's domain; see NewDomain.
-func (r *Request) Domain(ctx context.Context, progress func(pdb.Progress)) (engine.Domain, error) {
-	return NewDomain(ctx, r.Instance, r.Heuristic, progress)
 }
