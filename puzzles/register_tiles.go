@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"idaviz/predict"
 	"idaviz/puzzles/tiles"
 )
 
@@ -17,39 +16,7 @@ func init() {
 	}
 	RegisterJudge(&Judge{Name: "uva10181", Title: "UVa 10181: 15-Puzzle Problem", Run: tiles.JudgeUVa10181})
 	RegisterJudge(&Judge{Name: "hdu1043", Title: "HDU 1043: Eight", Run: tiles.JudgeHDU1043})
-	for _, name := range tiles.PDBHeuristics {
-		predict.RegisterTiles(name, pdbDistributions(name))
-	}
 }
-
-// pdbDistributions gives predict the value distribution of a pattern
-// database heuristic, the same for every blank cell (the tables ignore the
-// blank): a sample of random boards, pooled over the blank's cells. The
-// tables' exact distributions are known (tiles.PatternDistributions), but
-// their convolution, which takes the patterns' values as independent,
-// misses their correlation: its left tail is too thin, and at a bound where
-// the mean is about 3·10^3 it predicts half the nodes the search generates,
-// where the sample's prediction comes within 5% (puzzles'
-// TestPDBPrediction).
-func pdbDistributions(name string) predict.TileDistributions {
-	return func(size int, goal tiles.Goal) ([]predict.Distribution, error) {
-		h, err := tiles.ParseHeuristic(name)
-		if err != nil {
-			return nil, err
-		}
-		if size != 4 {
-			return nil, fmt.Errorf("%s is for the 15-puzzle: %w", name, predict.ErrNoModel)
-		}
-		per, err := predict.SampleTiles(size, goal, h, pdbSample, 1)
-		if err != nil {
-			return nil, err
-		}
-		return predict.SameForEveryCell(size, predict.Mix(per)), nil
-	}
-}
-
-// pdbSample is how many random boards estimate a distribution.
-const pdbSample = 1 << 18
 
 func tilesPuzzle(size int) *Puzzle {
 	n := size * size

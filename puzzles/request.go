@@ -32,13 +32,8 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case goal != "" && len(p.Goals) == 0:
-		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
-	case goal != "" && !slices.Contains(p.Goals, goal):
-		return nil, fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
-	case goal == "" && len(p.Goals) > 0:
-		goal = p.Goals[0]
+	if goal, err = p.HasGoal(goal); err != nil {
+		return nil, err
 	}
 	inst, err := p.Parse(state, goal)
 	if err != nil {
@@ -50,4 +45,18 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 		r.Info.Options = map[string]string{"goal": goal}
 	}
 	return r, nil
+}
+
+// HasGoal reports whether goal is one of p's goals ("" means the default),
+// and returns the resolved name: "" for a puzzle with one goal.
+func (p *Puzzle) HasGoal(goal string) (string, error) {
+	switch {
+	case goal != "" && len(p.Goals) == 0:
+		return "", fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
+	case goal != "" && !slices.Contains(p.Goals, goal):
+		return "", fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
+	case goal == "" && len(p.Goals) > 0:
+		return p.Goals[0], nil
+	}
+	return goal, nil
 }

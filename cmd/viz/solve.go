@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"idaviz/engine"
-	"idaviz/predict"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -177,7 +176,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz solve: %v", err)
 	}
 	if *asJSON {
-		out.addPredicted(req)
+		out.addPredicted(ctx, req)
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
@@ -277,12 +276,13 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 }
 
 // addPredicted fills in each IDA* iteration's predicted count, when the
-// puzzle and heuristic have a model (computing one can take a second).
-func (out *solveJSON) addPredicted(req *solveRequest) {
+// puzzle and heuristic have a model (the catalogue keeps its distributions
+// in the cache directory: only the first run computes them).
+func (out *solveJSON) addPredicted(ctx context.Context, req *solveRequest) {
 	if req.algo != engine.AlgorithmIDA || len(out.Iterations) == 0 {
 		return
 	}
-	p, err := predict.For(req.inst, req.heuristic)
+	p, err := req.puzzle.Prediction(ctx, req.inst, req.heuristic, req.goal)
 	if err != nil {
 		return
 	}

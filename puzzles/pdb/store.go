@@ -196,6 +196,46 @@ func Load(s Spec) (*Table, error) {
 	return t, nil
 }
 
+// ReadCacheFile reads a small file of the cache directory that is not a
+// table (the catalogue keeps predictions there): a regular file of at most
+// limit bytes.
+func ReadCacheFile(name string, limit int64) ([]byte, error) {
+	dir, err := CacheDir()
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, name)
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w: more than %d bytes", path, ErrBadFile, limit)
+	}
+	return b, nil
+}
+
+// WriteCacheFile writes a small file in the cache directory, through a
+// temporary file renamed into place, so that a reader never sees half of it.
+func WriteCacheFile(name string, data []byte) error {
+	dir, err := CacheDir()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%w: %w", ErrCacheUnusable, err)
+	}
+	return atomicfile.Write(filepath.Join(dir, name), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
 // ErrCacheUnusable wraps the reason a table cannot be saved in the cache
 // directory.
 var ErrCacheUnusable = errors.New("pattern database cache is unusable")
