@@ -61,7 +61,9 @@ func TestSolveJSONReadsCachedPredictions(t *testing.T) {
 		if n := predictionsComputed.Load(); n != computations {
 			t.Fatalf("%v: %d computations of the predictions, want %d", args, n, computations)
 		}
-		var got struct{ Iterations []struct{ Predicted *float64 } }
+		var got struct {
+			Iterations []struct{ Predicted *float64 }
+		}
 		if len(args) > 0 && args[0] == "--json" {
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatalf("%v: %v", args, err)
