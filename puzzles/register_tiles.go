@@ -56,8 +56,10 @@ func tilesPuzzle(size int) *Puzzle {
 	switch size {
 	case 3:
 		p.Presets = eightPresets
+		p.Layer = eightLayer
 	case 4:
 		p.Presets = korfPresets()
+		p.Sets = []InstanceSet{{Name: "korf100", Title: "Korf's 100 random 15-puzzle instances", Goal: "blank-first", Presets: p.Presets}}
 		// The pattern databases come after the default: the first run of
 		// one builds its tables (pdb78's take minutes).
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics...)
@@ -69,6 +71,24 @@ func tilesPuzzle(size int) *Puzzle {
 		p.Presets = twentyFourPresets
 	}
 	return p
+}
+
+// eightLayer lists the 8-puzzle's boards at a distance from the goal, from
+// the exhaustive breadth-first search.
+func eightLayer(goal string, depth int) ([]Instance, int, error) {
+	g, err := tiles.ParseGoal(goal)
+	if err != nil {
+		return nil, 0, err
+	}
+	layers := tiles.Layers8(g)
+	if depth < 0 || depth >= len(layers) {
+		return nil, len(layers) - 1, nil
+	}
+	out := make([]Instance, len(layers[depth]))
+	for i, b := range layers[depth] {
+		out[i] = b
+	}
+	return out, len(layers) - 1, nil
 }
 
 func exampleState(size int) string {

@@ -24,6 +24,24 @@ type Request struct {
 // goal ("" for their defaults) and the state. Its errors name what is wrong
 // and list the choices.
 func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
+	return newRequest(puzzle, heuristic, goal, func(p *Puzzle, goal string) (Instance, error) {
+		inst, err := p.Parse(state, goal)
+		if err != nil {
+			return nil, fmt.Errorf("%s state: %w", p.Name, err)
+		}
+		return inst, nil
+	})
+}
+
+// NewRandomRequest is NewRequest for the uniformly random instance that
+// seed makes (RandomFrom).
+func NewRandomRequest(puzzle string, seed uint64, heuristic, goal string) (*Request, error) {
+	return newRequest(puzzle, heuristic, goal, func(p *Puzzle, _ string) (Instance, error) {
+		return p.RandomFrom(seed)
+	})
+}
+
+func newRequest(puzzle, heuristic, goal string, instance func(p *Puzzle, goal string) (Instance, error)) (*Request, error) {
 	p, err := Lookup(puzzle)
 	if err != nil {
 		return nil, err
@@ -35,9 +53,9 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 	if goal, err = p.HasGoal(goal); err != nil {
 		return nil, err
 	}
-	inst, err := p.Parse(state, goal)
+	inst, err := instance(p, goal)
 	if err != nil {
-		return nil, fmt.Errorf("%s state: %w", p.Name, err)
+		return nil, err
 	}
 	r := &Request{Puzzle: p, Instance: inst, Heuristic: h, Goal: goal}
 	r.Info = trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}

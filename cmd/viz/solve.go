@@ -109,17 +109,16 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return fail(e, "viz solve: %v", err)
 		}
 	}
-	if strings.TrimSpace(state) == "random" {
-		if p, err := puzzles.Lookup(*puzzle); err == nil && p.Random == nil {
-			return fail(e, "viz solve: --puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
-		}
-		state = fmt.Sprintf("random:%d", *seed)
-	}
 	algorithm, err := engine.ParseAlgorithm(*algo)
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
 	}
-	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm)
+	var req *solveRequest
+	if strings.TrimSpace(state) == "random" {
+		req, err = newRandomSolveRequest(*puzzle, *seed, *heuristic, *goal, algorithm)
+	} else {
+		req, err = newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm)
+	}
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
@@ -206,9 +205,29 @@ func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorith
 	if err != nil {
 		return nil, err
 	}
+	return solveRequestOf(r, algo), nil
+}
+
+// newRandomSolveRequest is newSolveRequest for STATE random: the uniformly
+// random instance the seed makes.
+func newRandomSolveRequest(puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
+	if puzzle == "" {
+		return nil, fmt.Errorf("name the puzzle of STATE random with --puzzle (%s)", strings.Join(randomPuzzles(), "|"))
+	}
+	if p, err := puzzles.Lookup(puzzle); err == nil && p.Random == nil {
+		return nil, fmt.Errorf("--puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
+	}
+	r, err := puzzles.NewRandomRequest(puzzle, seed, heuristic, goal)
+	if err != nil {
+		return nil, err
+	}
+	return solveRequestOf(r, algo), nil
+}
+
+func solveRequestOf(r *puzzles.Request, algo engine.Algorithm) *solveRequest {
 	req := &solveRequest{puzzle: r.Puzzle, inst: r.Instance, heuristic: r.Heuristic, goal: r.Goal, algo: algo, workers: 1}
 	req.opt.Info = r.Info
-	return req, nil
+	return req
 }
 
 // guessTiles names the tile puzzle whose size matches the number of tokens
