@@ -29,8 +29,8 @@ type instanceSpec struct {
 	set        *puzzles.InstanceSet // a puzzle's named set (korf100)
 	setPuzzle  string               // the set's puzzle
 	from, to   int                  // NAME:A-B, a range of the set
-	n, depth   int // random:N:D
-	d1, d2, by int // depths:N:D1-D2:STEP
+	n, depth   int                  // random:N:D
+	d1, d2, by int                  // depths:N:D1-D2:STEP
 }
 
 // Bounds on what a SPEC may ask for, so a typo cannot ask for billions.
