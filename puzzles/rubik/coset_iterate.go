@@ -90,7 +90,7 @@ type cosetSearch[C comparable, T coset[C]] struct {
 	rootGen            int64            // 1 when the start counts as generated here (Iterate)
 
 	frames []*cosetFrame[C] // one per depth below the start, reused
-	touch  uint32       // the sum of the rows touched ahead, kept so that the loads are made
+	touch  uint32           // the sum of the rows touched ahead, kept so that the loads are made
 }
 
 // cosetFrame is a node's children while it is expanded: what is known of
