@@ -152,6 +152,9 @@ func TestReducedIndexIsSymmetric(t *testing.T) {
 	for i := 0; i < 300; i++ {
 		c := Random(rng)
 		idx := pt.index(c.axisCoord())
+		if e := pt.entry(pt.coord(&c)); e != idx {
+			t.Fatalf("cube %d: the search's coordinate has entry %d, the raw one %d", i, e, idx)
+		}
 		for s := 0; s < NSymUD; s++ {
 			y := conjugate(&c, s)
 			if got := pt.index(y.axisCoord()); !equivalentEntries(pt, got, idx) {
@@ -242,4 +245,22 @@ func TestReidTableMatchesBFS(t *testing.T) {
 		}
 	}
 	t.Logf("%d entries within depth %d", filled, depth)
+}
+
+// move is the raw coordinate after move m: the tests' breadth-first search
+// over unreduced cosets (rawDistances), the truth the table is checked
+// against, walks with it.
+func (t *coordTables) move(a axisCoord, m int) axisCoord {
+	return axisCoord{
+		twist: t.twistMove[int(a.twist)*NumMoves+m],
+		flip:  t.flipMove[int(a.flip)*NumMoves+m],
+		slice: t.sliceMove[int(a.slice)*NumMoves+m],
+	}
+}
+
+// index is the symmetry-reduced table entry of a raw coordinate:
+// class*NTwist + the twist conjugated as the class's representative.
+func (t *coordTables) index(a axisCoord) int64 {
+	cs := t.classSym[int(a.slice)*NFlip+int(a.flip)]
+	return int64(cs>>4)*NTwist + int64(t.twistConj[int(a.twist)<<4|int(cs&15)])
 }
