@@ -1,7 +1,6 @@
 package tiles
 
 import (
-	"context"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -9,26 +8,6 @@ import (
 
 	"idaviz/predict"
 )
-
-// pdbModel is the model of the 15-puzzle (blank-first) with a pattern
-// database heuristic, as the catalogue makes it.
-func pdbModel(t testing.TB, name string) *predict.Model {
-	t.Helper()
-	g, err := GoalBoard(4, BlankFirst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := g.ValueDistributions(context.Background(), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, _ := g.PredictionTree()
-	m, err := predict.NewModel(tree, ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 // TestPDBPrediction is Korf, Reid and Edelkamp's check for a pattern
 // database heuristic: over uniformly random 15-puzzle boards, the mean
@@ -57,7 +36,7 @@ func TestPDBPrediction(t *testing.T) {
 	if err != nil || !h.IsPDB() {
 		t.Fatalf("IDAVIZ_PDB_PREDICT=%q: want a pattern database heuristic", name)
 	}
-	m := pdbModel(t, name)
+	m := modelOf(t, 4, BlankFirst, name)
 	rng := rand.New(rand.NewPCG(11, 2001))
 	boards := make([]Board, states)
 	for i := range boards {

@@ -11,28 +11,40 @@ import (
 	"idaviz/predict"
 )
 
-// bruteLevels counts the nodes at each depth of the engine's own tree,
-// through the domain's Expand, Apply and Undo, ignoring the heuristic.
-func bruteLevels(d engine.Domain, depth int) []float64 {
-	out := make([]float64, depth+1)
-	buf := make([][]engine.Child, depth+1)
-	for i := range buf {
-		buf[i] = make([]engine.Child, d.MaxBranch())
-	}
-	var walk func(i, prev int)
-	walk = func(i, prev int) {
-		out[i]++
-		if i == depth {
+// walkTree walks d's tree depth first under the engine's move rule and
+// leaves d where it was. At each node, at depth g, it asks expand whether to
+// expand it; then it asks enter of each child (Expand's, with its h), and
+// goes into those enter accepts.
+func walkTree(d engine.Domain, expand func(g int) bool, enter func(g int, c engine.Child) bool) {
+	var buf [][]engine.Child
+	var walk func(g, prev int)
+	walk = func(g, prev int) {
+		if !expand(g) {
 			return
 		}
-		n := d.Expand(prev, buf[i])
-		for _, c := range buf[i][:n] {
-			d.Apply(int(c.Move))
-			walk(i+1, int(c.Move))
-			d.Undo(int(c.Move))
+		for len(buf) <= g {
+			buf = append(buf, make([]engine.Child, d.MaxBranch()))
+		}
+		n := d.Expand(prev, buf[g])
+		for _, c := range buf[g][:n] {
+			if enter(g, c) {
+				d.Apply(int(c.Move))
+				walk(g+1, int(c.Move))
+				d.Undo(int(c.Move))
+			}
 		}
 	}
 	walk(0, engine.NoMove)
+}
+
+// bruteLevels counts the nodes at each depth of the engine's own tree,
+// ignoring the heuristic.
+func bruteLevels(d engine.Domain, depth int) []float64 {
+	out := make([]float64, depth+1)
+	walkTree(d, func(g int) bool {
+		out[g]++
+		return g < depth
+	}, func(int, engine.Child) bool { return true })
 	return out
 }
 
@@ -111,25 +123,13 @@ func completeIteration(d engine.Domain, bound int) predict.Counts {
 	if d.H() > bound {
 		return c
 	}
-	buf := make([][]engine.Child, bound+1)
-	for i := range buf {
-		buf[i] = make([]engine.Child, d.MaxBranch())
-	}
-	var walk func(g, prev int)
-	walk = func(g, prev int) {
-		n := d.Expand(prev, buf[g])
+	walkTree(d, func(int) bool {
 		c.Expanded++
-		c.Generated += float64(n)
-		for _, ch := range buf[g][:n] {
-			if g+int(ch.Cost)+int(ch.H) > bound {
-				continue
-			}
-			d.Apply(int(ch.Move))
-			walk(g+int(ch.Cost), int(ch.Move))
-			d.Undo(int(ch.Move))
-		}
-	}
-	walk(0, engine.NoMove)
+		return true
+	}, func(g int, ch engine.Child) bool {
+		c.Generated++
+		return g+int(ch.Cost)+int(ch.H) <= bound
+	})
 	return c
 }
 
@@ -175,7 +175,7 @@ func TestKREFifteenPuzzle(t *testing.T) {
 	if testing.Short() {
 		states, tolerance = 10000, 0.25
 	}
-	m := manhattanModel(t, 4, BlankFirst)
+	m := modelOf(t, 4, BlankFirst, "manhattan")
 	var byClass [16]float64
 	for c := range byClass {
 		byClass[c] = m.Iteration(c*predictClasses, bound).Generated
@@ -199,15 +199,15 @@ func TestKREFifteenPuzzle(t *testing.T) {
 	}
 }
 
-// manhattanModel is the model of the size×size puzzle with Manhattan
-// distance, as the catalogue makes it.
-func manhattanModel(t testing.TB, size int, goal Goal) *predict.Model {
+// modelOf is the model of the size×size puzzle with a heuristic, as the
+// catalogue makes it.
+func modelOf(t testing.TB, size int, goal Goal, heuristic string) *predict.Model {
 	t.Helper()
 	g, err := GoalBoard(size, goal)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps, err := g.ValueDistributions(context.Background(), "manhattan")
+	ps, err := g.ValueDistributions(context.Background(), heuristic)
 	if err != nil {
 		t.Fatal(err)
 	}
