@@ -10,10 +10,7 @@ import "idaviz/engine"
 // moves and where its entry is in the table.
 
 // coset is what the coset domain needs of one coordinate system: C is a
-// cube's coset seen along one axis, as the search keeps it. Its methods are
-// called once per node and axis (children) or once per node (touch), never
-// per child, so that a domain pays for being generic with a few indirect
-// calls per node.
+// cube's coset seen along one axis, as the search keeps it.
 type coset[C comparable] interface {
 	// heuristic is the heuristic's name.
 	heuristic() string
@@ -21,22 +18,39 @@ type coset[C comparable] interface {
 	coord(c *Cube) C
 	// entry is the table entry of a.
 	entry(a C) int64
-	// step is the child of a by move mm of a's own axis frame, and its
-	// table entry.
-	step(a C, mm int) (C, int64)
-	// children sets, for each child i listed in cand, its coordinates co[i]
-	// and its entry idx[j] (j: its place in cand), the child of a by move
-	// moves[i] as seen along the axis (am). Every index is computed before
-	// the first table read, so that the reads' cache misses overlap.
-	children(a C, am *[NumMoves]uint8, moves, cand []uint8, co *[NumMoves]C, idx *[NumMoves]int64)
-	// touch loads the rows of the tables that the expansion of each child
-	// listed in cand reads first, along every axis, and returns their sum:
-	// loaded now, all together, rather than each when it is needed (Go has
-	// no prefetch instruction, and nothing waits for the sum).
-	touch(co *[3][NumMoves]C, cand []uint8) uint32
+	// move is a after move mm of a's own axis frame.
+	move(a C, mm int) C
+	// expand looks up the children of the node at ax by moves, along the
+	// axes in order, the table's entries being words: in fr, the children
+	// no axis cuts (a value over cut) with their exact h, the others with
+	// the value that cut them, every child's coordinates along the axes
+	// read. It also loads the rows of the tables that the expansion of each
+	// child kept reads first, and returns their sum (loaded now, all
+	// together, rather than each when it is needed: Go has no prefetch
+	// instruction, and nothing waits for the sum).
+	//
+	// It is the search's one call per node into the coordinate: Go calls a
+	// type parameter's methods through the instantiation's dictionary, an
+	// indirect call never inlined, so the per-child work is all inside it
+	// (start, and along each axis the coset's children, load and cut;
+	// finish), where the calls are direct.
+	expand(fr *cosetFrame[C], ax [3]C, order [3]int, moves []uint8, cut int8, words []uint32) uint32
+	// entries sets co[k][i] and idx[k][i], the coordinates and the entry of
+	// the child by moves[i] along axis k, for every child and axis: Expand
+	// computes them all before it reads the table, so that all the reads'
+	// cache misses overlap, where expand waits for each axis's to cut.
+	entries(ax [3]C, moves []uint8, co *[3][NumMoves]C, idx *[3][NumMoves]int64)
 	// home reports whether a's coordinates are those of the solved cube.
 	home(a C) bool
 }
+
+// allChildren lists 0..NumMoves-1: entries looks every child up.
+var allChildren = func() (a [NumMoves]uint8) {
+	for i := range a {
+		a[i] = uint8(i)
+	}
+	return a
+}()
 
 // axisSym are the symmetries whose conjugation puts each axis in the U-D
 // role: the identity and the 120 and 240 degree turns about the URF-DBL
@@ -65,14 +79,6 @@ var allowedMoves = func() (a [NumMoves + 1][]uint8) {
 	return a
 }()
 
-// allChildren lists 0..NumMoves-1: Expand looks every child up.
-var allChildren = func() (a [NumMoves]uint8) {
-	for i := range a {
-		a[i] = uint8(i)
-	}
-	return a
-}()
-
 // cosetDomain is the cube searched with a coset heuristic: the distance of
 // the cube's coset seen along each of the three axes to the goal's, the
 // largest of the three, plus one when all three are equal and not 0 (de
@@ -93,7 +99,7 @@ type cosetDomain[C comparable, T coset[C]] struct {
 	// Expand's scratch, here rather than on its stack: the coset's methods
 	// are called through the instantiation's dictionary, so whatever they
 	// are handed a pointer to escapes.
-	co  [NumMoves]C
+	co  [3][NumMoves]C
 	idx [3][NumMoves]int64
 }
 
@@ -152,9 +158,7 @@ func (d *cosetDomain[C, T]) IsGoal() bool {
 // do not come here: see Iterate.)
 func (d *cosetDomain[C, T]) Expand(prev int, out []engine.Child) int {
 	moves := allowedMoves[(prev+1)%(NumMoves+1)]
-	for k, a := range d.ax {
-		d.tabs.children(a, &axisMove[k], moves, allChildren[:len(moves)], &d.co, &d.idx[k])
-	}
+	d.tabs.entries(d.ax, moves, &d.co, &d.idx)
 	for i, m := range moves {
 		h := combine(d.get(d.idx[0][i]), d.get(d.idx[1][i]), d.get(d.idx[2][i]))
 		out[i] = engine.Child{Move: int32(m), Cost: 1, H: int32(h)}
@@ -167,7 +171,7 @@ func (d *cosetDomain[C, T]) Apply(m int) {
 	d.saved = append(d.saved, d.ax)
 	d.path = append(d.path, uint8(m))
 	for k := range d.ax {
-		d.ax[k], _ = d.tabs.step(d.ax[k], int(axisMove[k][m]))
+		d.ax[k] = d.tabs.move(d.ax[k], int(axisMove[k][m]))
 	}
 }
 

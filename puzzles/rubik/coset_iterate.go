@@ -174,22 +174,7 @@ func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) b
 			order[0], order[1] = 2, order[0]
 		}
 	}
-	nc := n
-	for i := range moves {
-		fr.cand[i] = uint8(i)
-	}
-	fr.exact = 0
-	for _, k := range order {
-		nc = s.axis(fr, k, ax[k], moves, nc, cut)
-	}
-	for _, i := range fr.cand[:nc] {
-		fr.h[i] = int32(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
-		fr.exact |= 1 << i
-	}
-	// The rows the children's expansions read first, loaded now, all
-	// together, rather than each when it is needed (about +10% in A/B runs
-	// on reid).
-	s.touch += s.tabs.touch(&fr.co, fr.cand[:nc])
+	s.touch += s.tabs.expand(fr, ax, order, moves, cut, s.words)
 	for i := 0; i < n; i++ {
 		h := fr.h[i]
 		if h > lim {
@@ -232,23 +217,37 @@ func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) b
 	return false
 }
 
-// axis looks up axis k (at coordinates a in the parent) for the nc children
-// listed in fr.cand, records each child's value and coordinates, and keeps
-// in fr.cand, in order, those whose value is at most cut; it returns how
-// many. A child cut here gets its value as a lower bound of h.
-func (s *cosetSearch[C, T]) axis(fr *cosetFrame[C], k int, a C, moves []uint8, nc int, cut int8) int {
-	s.tabs.children(a, &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
-	v := &fr.v[k%3]
-	// Every load before the first branch on a loaded value: a mispredicted
-	// branch would throw away the loads issued after it.
-	for j, i := range fr.cand[:nc] {
-		v[i%NumMoves] = s.get(fr.idx[j%NumMoves])
+// start lists the n children as candidates, none of whose h is known.
+func (fr *cosetFrame[C]) start(n int) int {
+	for i := range n {
+		fr.cand[i%NumMoves] = uint8(i)
 	}
+	fr.exact = 0
+	return n
+}
+
+// load reads axis k's value of the nc children listed in fr.cand, whose
+// entries fr.idx holds in that order. Every load is made before the first
+// branch on a loaded value (cut): a mispredicted branch would throw away the
+// loads issued after it. (load and cut are two, each small enough to be
+// inlined into a coset's expand.)
+func (fr *cosetFrame[C]) load(k, nc int, words []uint32) {
+	v := &fr.v[k%3]
+	for j, i := range fr.cand[:nc] {
+		x := fr.idx[j%NumMoves]
+		v[i%NumMoves] = int8(words[x>>3] >> (uint(x&7) * 4) & 0xF)
+	}
+}
+
+// cut keeps in fr.cand, in order, the nc children listed whose value along
+// axis k is at most limit, and returns how many. A child cut here gets its
+// value as a lower bound of h.
+func (fr *cosetFrame[C]) cut(k, nc int, limit int8) int {
+	v := &fr.v[k%3]
 	kept := 0
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
-		x := v[i]
-		if x > cut {
+		if x := v[i]; x > limit {
 			fr.h[i] = int32(x)
 			continue
 		}
@@ -258,12 +257,21 @@ func (s *cosetSearch[C, T]) axis(fr *cosetFrame[C], k int, a C, moves []uint8, n
 	return kept
 }
 
+// finish sets the exact h of the nc children no axis cut.
+func (fr *cosetFrame[C]) finish(nc int) []uint8 {
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		fr.h[i] = int32(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
+		fr.exact |= 1 << i
+	}
+	return fr.cand[:nc]
+}
+
 // childH is the exact h of the child of ax by move m.
 func (s *cosetSearch[C, T]) childH(ax [3]C, m int) int32 {
 	var v [3]int
 	for k, a := range ax {
-		_, i := s.tabs.step(a, int(axisMove[k][m]))
-		v[k] = int(s.get(i))
+		v[k] = int(s.get(s.tabs.entry(s.tabs.move(a, int(axisMove[k][m])))))
 	}
 	return int32(combine(v[0], v[1], v[2]))
 }

@@ -29,13 +29,24 @@ func (t *hugeTables) coord(c *Cube) hugeCoord { return c.hugeCoord() }
 
 func (t *hugeTables) entry(a hugeCoord) int64 { return t.index(a) }
 
-func (t *hugeTables) step(a hugeCoord, mm int) (hugeCoord, int64) {
-	c := t.move(a, mm)
-	return c, t.index(c)
+func (t *hugeTables) expand(fr *cosetFrame[hugeCoord], ax [3]hugeCoord, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
+	nc := fr.start(len(moves))
+	for _, k := range order {
+		t.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
+		fr.load(k, nc, words)
+		nc = fr.cut(k, nc, cut)
+	}
+	return t.touch(&fr.co, fr.finish(nc))
 }
 
-// children is step for the children listed, reading one row of each move
-// table and classSym at random, once per child.
+func (t *hugeTables) entries(ax [3]hugeCoord, moves []uint8, co *[3][NumMoves]hugeCoord, idx *[3][NumMoves]int64) {
+	for k, a := range ax {
+		t.children(a, &axisMove[k], moves, allChildren[:len(moves)], &co[k], &idx[k])
+	}
+}
+
+// children is coordTables.children for the raw coordinates: one row of each
+// move table, and classSym at random, once per child.
 func (t *hugeTables) children(a hugeCoord, am *[NumMoves]uint8, moves, cand []uint8, co *[NumMoves]hugeCoord, idx *[NumMoves]int64) {
 	p1 := t.p1
 	tr := (*[NumMoves]uint16)(p1.twistMove[int(a.twist)*NumMoves:])
@@ -51,7 +62,8 @@ func (t *hugeTables) children(a hugeCoord, am *[NumMoves]uint8, moves, cand []ui
 	}
 }
 
-// touch loads the first entries of the children's rows of the move tables.
+// touch loads the first entries of the rows of the move tables that the
+// expansions of the children listed read first.
 func (t *hugeTables) touch(co *[3][NumMoves]hugeCoord, cand []uint8) uint32 {
 	var sum uint32
 	p1 := t.p1

@@ -70,18 +70,36 @@ func (pt *coordTables) entry(a symCoord) int64 {
 	return int64(a.class)*NTwist + int64(pt.twistConj[int(a.twist)<<4|int(a.sym)])
 }
 
-// step is the child of a by move mm. A child X·m seen from the parent's
+// move is the child of a by move mm. A child X·m seen from the parent's
 // symmetry s is S_s·X·S_s^-1 · S_s·m·S_s^-1, the representative R times the
 // move m' = S_s·m·S_s^-1: its flip-slice class and symmetry s' are R's row
 // of repMove at m', and its symmetry overall S_s'·S_s.
-func (pt *coordTables) step(a symCoord, mm int) (symCoord, int64) {
+func (pt *coordTables) move(a symCoord, mm int) symCoord {
 	cs := pt.repMove[int(a.class)*NumMoves+int(symMoveUD[a.sym%NSymUD][mm])]
-	c := symCoord{twist: pt.twistMove[int(a.twist)*NumMoves+mm], class: uint16(cs >> 4), sym: symMultUD[cs&15][a.sym%NSymUD]}
-	return c, pt.entry(c)
+	return symCoord{twist: pt.twistMove[int(a.twist)*NumMoves+mm], class: uint16(cs >> 4), sym: symMultUD[cs&15][a.sym%NSymUD]}
 }
 
-// children is step for the children listed, reading one row of twistMove
-// and one of repMove.
+func (pt *coordTables) expand(fr *cosetFrame[symCoord], ax [3]symCoord, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
+	nc := fr.start(len(moves))
+	for _, k := range order {
+		pt.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
+		fr.load(k, nc, words)
+		nc = fr.cut(k, nc, cut)
+	}
+	return pt.touch(&fr.co, fr.finish(nc))
+}
+
+func (pt *coordTables) entries(ax [3]symCoord, moves []uint8, co *[3][NumMoves]symCoord, idx *[3][NumMoves]int64) {
+	for k, a := range ax {
+		pt.children(a, &axisMove[k], moves, allChildren[:len(moves)], &co[k], &idx[k])
+	}
+}
+
+// children sets, for each child i listed in cand, its coordinates co[i] and
+// its entry idx[j] (j: its place in cand): the child of a by move moves[i]
+// as seen along the axis (am), as move makes it, from one row of twistMove
+// and one of repMove. Every index is computed before the first table read, so that the
+// reads' cache misses overlap.
 func (pt *coordTables) children(a symCoord, am *[NumMoves]uint8, moves, cand []uint8, co *[NumMoves]symCoord, idx *[NumMoves]int64) {
 	tr := (*[NumMoves]uint16)(pt.twistMove[int(a.twist)*NumMoves:])
 	cr := (*[NumMoves]uint32)(pt.repMove[int(a.class)*NumMoves:])
@@ -97,8 +115,8 @@ func (pt *coordTables) children(a symCoord, am *[NumMoves]uint8, moves, cand []u
 	}
 }
 
-// touch loads the first entries of the children's rows of repMove and
-// twistMove.
+// touch loads the first entries of the rows of repMove and twistMove that
+// the expansions of the children listed read first.
 func (pt *coordTables) touch(co *[3][NumMoves]symCoord, cand []uint8) uint32 {
 	var sum uint32
 	for _, i := range cand {
