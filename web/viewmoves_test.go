@@ -89,6 +89,7 @@ func TestViewMoves(t *testing.T) {
 		{"rotation", "2", nil, 1, 0},
 		{"booksort", "", []string{"13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", "1"}, 2, 0},
 		{"squares", "", []string{"5", "3: 12 17 23", "1"}, 2, 24},
+		{"grid", "", []string{"S..#/.#../...G", "8-connected\nS.........\n...##.....\n..#......G"}, 2, 0},
 	}
 	var cases []*viewMovesCase
 	covered := map[string]bool{}
