@@ -143,6 +143,7 @@ func New(opt Options) *Server {
 		http.ServeFileFS(w, r, files, "index.html")
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
+	s.mux.HandleFunc("GET /api/examples", s.serveExamples)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
 	s.mux.HandleFunc("GET /api/export", s.serveExport)
