@@ -400,7 +400,7 @@ func (t *tally) report(opt *Options, sampled bool) *Report {
 		Consistent: t.inconsistent == 0, Moves: t.moves, InconsistentMoves: t.inconsistent,
 		NotDominated: t.notDominated,
 		Worst:        []Violation{}, WorstMoves: []Inconsistency{}, Undominated: []Dominance{},
-		Levels:       []Level{},
+		Levels: []Level{},
 	}
 	for _, hs := range slices.Sorted(maps.Keys(t.levels)) {
 		l := t.levels[hs]

@@ -84,11 +84,11 @@ func abs(x int) int {
 
 // expected is what a check must report of h, computed from the BFS.
 type expected struct {
-	violations     int
-	meanH, meanHS  float64
-	exact          float64
-	notDominated   int
-	levels         []check.Level // by h*
+	violations    int
+	meanH, meanHS float64
+	exact         float64
+	notDominated  int
+	levels        []check.Level // by h*
 }
 
 func expect(dist map[board]int, h func(board) int, h2 func(board) int) expected {

@@ -113,7 +113,9 @@ type liveSource struct {
 
 // memoryReporter is a source that knows what its search held in memory,
 // and how many distinct states it expanded (0: not counted).
-type memoryReporter interface{ held() (peakOpen, stored, distinct int) }
+type memoryReporter interface {
+	held() (peakOpen, stored, distinct int)
+}
 
 func (s *liveSource) held() (int, int, int) {
 	s.mu.Lock()
