@@ -128,23 +128,24 @@ type problemMsg struct {
 
 // loadProblem loads a script as a start with it would, and computes h at
 // the start: an error in the file, or in h at the start, shows before Run.
+// With no script, it draws a built-in puzzle's start (the grid editor's).
 func loadProblem(r startRequest) problemMsg {
 	msg := problemMsg{Type: "problem", File: r.file(), Puzzle: r.Puzzle, Heuristics: []string{}}
 	fail := func(err error) problemMsg {
 		msg.Error, msg.errorPlace = err.Error(), placeOf(err)
 		return msg
 	}
-	if r.Source == "" {
-		return fail(errors.New("the script is empty"))
+	if r.Source == "" && r.Puzzle == "" {
+		return fail(errors.New("the script is empty: a problem defines start, goal and moves"))
 	}
 	req, err := r.request(searchBudget)
 	if err != nil {
 		return fail(err)
 	}
 	msg.Name = req.Puzzle.Name
-	msg.Heuristics = []string{req.Heuristic}
-	if r.Puzzle == "" {
-		msg.Heuristics = req.Puzzle.Heuristics
+	msg.Heuristics = req.Puzzle.Heuristics
+	if r.Puzzle != "" && r.Source != "" {
+		msg.Heuristics = []string{req.Heuristic}
 	}
 	d, err := req.Domain(context.Background(), nil)
 	if err != nil {
