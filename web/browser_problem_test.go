@@ -80,6 +80,15 @@ func TestBrowserProblem(t *testing.T) {
 				t.Errorf("the check's report:\n%s", text)
 			}
 			shot(t, b.ctx, fmt.Sprintf("problem-check-%dx%d", size[0], size[1]))
+			if size[0] == 1440 {
+				// The GUIDE's picture: what the window shows.
+				b.do("to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+				png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				keepShot(t, png, "problem-1440x900")
+			}
 
 			// A syntax error, shown at its line as the file loads.
 			src := js[string](b, "the source", `document.querySelector('[data-testid=problem-source]').value`)

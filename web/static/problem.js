@@ -30,6 +30,9 @@ vizPage.problem = (() => {
     $('tab-problem').setAttribute('aria-selected', String(problem));
     if (problem && !opened) open();
     if (problem && chart) chart.resize();
+    // The state panel shows this tab's start, or the Search panel's.
+    if (problem) drawStart();
+    else vizPage.setup.requestPreview();
   }
 
   // open fetches the examples and the puzzles a script can search, once.
@@ -368,8 +371,14 @@ vizPage.problem = (() => {
     $('tab-puzzle').addEventListener('click', () => showTab(false));
     $('tab-problem').addEventListener('click', () => showTab(true));
     $('problem-example').addEventListener('change', (e) => choose(e.target.value));
+    // Another puzzle: its example, or a heuristic to start from.
     $('problem-puzzle').addEventListener('change', () => {
-      file = target() === '' ? 'problem.star' : 'h.star';
+      const t = target(), e = examples.find((x) => (x.puzzle || '') === t);
+      if (e) { choose(e.name); return; }
+      $('problem-example').value = '';
+      $('problem-source').value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
+        'def h(state):\n    return 0\n';
+      file = 'h.star';
       onTarget(null);
     });
     $('problem-heuristic').addEventListener('change', () => load(0));
@@ -384,5 +393,5 @@ vizPage.problem = (() => {
     gutter();
   }
 
-  return { bind, onMessage, onError, afterState, showTab };
+  return { bind, onMessage, onError, afterState, showTab, shown: on };
 })();

@@ -109,6 +109,7 @@ vizPage.setup = (() => {
 
   function onPreview(msg) {
     if ((shared.last && shared.last.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    if (vizPage.problem.shown()) return; // the Problem tab draws its own start
     const info = $('node-info');
     if (msg.error) {
       info.textContent = 'start state: ' + msg.error;
