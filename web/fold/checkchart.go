@@ -35,9 +35,11 @@ func CheckChart(levels []check.Level) map[string]any {
 	line.AddSeries("h = h* (a perfect heuristic)", []opts.LineData{{Value: []any{0, 0}}, {Value: []any{most, most}}},
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}))
+	// The mean drawn last, over the others: where every state of an h*
+	// has one h, the three are one point.
+	line.AddSeries("least h", lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}), symbols)
 	line.AddSeries("largest h", hi, charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}), symbols)
 	line.AddSeries("mean h", mean, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}), symbols)
-	line.AddSeries("least h", lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}), symbols)
 	line.Validate()
 	return line.JSON()
 }
