@@ -252,7 +252,7 @@ func gridDistance(mapText string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	d, err := req.Domain(context.Background(), nil)
+	d, err := puzzles.NewDomain(context.Background(), req.Instance, req.Heuristic, nil)
 	if err != nil {
 		return 0, err
 	}

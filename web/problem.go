@@ -147,7 +147,7 @@ func loadProblem(r startRequest) problemMsg {
 	if r.Puzzle != "" && r.Source != "" {
 		msg.Heuristics = []string{req.Heuristic}
 	}
-	d, err := req.Domain(context.Background(), nil)
+	d, err := puzzles.NewDomain(context.Background(), req.Instance, req.Heuristic, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -231,7 +231,7 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 		if err != nil {
 			return nil, nil, err
 		}
-		d, err := req.Domain(ctx, nil)
+		d, err := puzzles.NewDomain(ctx, req.Instance, req.Heuristic, nil)
 		if err != nil {
 			return nil, nil, err
 		}
