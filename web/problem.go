@@ -189,7 +189,8 @@ func (c *checks) stop() {
 }
 
 // check grades the heuristic r names (against another, when against is
-// not ""), over every state reachable from r's start: at most checkStates
+// not ""; for a puzzle, either may be r's script, named by its file), over
+// every state reachable from r's start: at most checkStates
 // states in at most checkTime, in one of the server's search slots. It
 // answers "checked", or an error.
 func (s *session) check(r startRequest, against string) error {
@@ -241,18 +242,22 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 		}
 		return sp, req, nil
 	}
-	d, req, err := space(r)
+	// A puzzle's script is one of the two heuristics, or both: the other
+	// is built in.
+	builtIn := func(r startRequest, h string) startRequest {
+		r.Heuristic = h
+		if r.Puzzle != "" && h != r.file() {
+			r.Source = ""
+		}
+		return r
+	}
+	d, req, err := space(builtIn(r, r.Heuristic))
 	if err != nil {
 		return checkedMsg{}, err
 	}
 	opt := check.Options{MaxStates: checkStates, Describe: req.StateNames()}
 	if against != "" {
-		a := r
-		a.Heuristic = against
-		if r.Puzzle != "" {
-			a.Source = "" // a built-in heuristic beside the script's
-		}
-		if opt.Against, _, err = space(a); err != nil {
+		if opt.Against, _, err = space(builtIn(r, against)); err != nil {
 			return checkedMsg{}, fmt.Errorf("against %s: %w", against, err)
 		}
 	}

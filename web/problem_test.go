@@ -201,6 +201,9 @@ func TestProblemCheck(t *testing.T) {
 			"source": exampleSource(t, "heuristics/blank_too.star"), "against": "manhattan"}, states: 181440, violations: 4650, dominates: true},
 		{name: "grid, built-in", msg: map[string]any{"puzzle": "grid", "state": "S..#/.#../...G", "heuristic": "manhattan", "against": "zero"},
 			states: 10, admissible: true, dominates: true},
+		{name: "grid, built-in against the script", msg: map[string]any{"puzzle": "grid", "state": "S..#/.#../...G", "heuristic": "manhattan",
+			"file": "grid_octile.star", "source": exampleSource(t, "heuristics/grid_octile.star"), "against": "grid_octile.star"},
+			states: 10, admissible: true, dominates: true},
 		{name: "15-puzzle", msg: map[string]any{"puzzle": "15puzzle", "state": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "source": exampleSource(t, "heuristics/manhattan.star")},
 			want: "15puzzle: more than 300000 states are reachable from the start: too many to check them all; grade a sample instead: viz check --samples 200"},
 		{name: "unknown against", msg: map[string]any{"source": romania, "against": "crow"}, want: `against crow: problem romania has no heuristic "crow"`},
@@ -240,13 +243,15 @@ func TestProblemCheck(t *testing.T) {
 	}
 }
 
-// TestProblemCheckInReplay: a replay runs no scripts.
-func TestProblemCheckInReplay(t *testing.T) {
+// TestProblemInReplay: a replay runs no scripts.
+func TestProblemInReplay(t *testing.T) {
 	ts, _ := replayServer(t, testrun.Record(t, trace.LevelNode, testrun.State))
 	c := dial(t, ts)
-	c.send(map[string]any{"type": "check", "source": exampleSource(t, "romania/romania.star")})
-	if r := c.untilReply(5*time.Second, "error", "checked"); !strings.Contains(r.Message, "replays a recorded trace") {
-		t.Fatalf("%s %q", r.Type, r.Message)
+	for _, ty := range []string{"check", "problem", "start"} {
+		c.send(map[string]any{"type": ty, "source": exampleSource(t, "romania/romania.star")})
+		if r := c.untilReply(5*time.Second, "error", "checked", "problem"); r.Type != "error" || !strings.Contains(r.Message, "replays a recorded trace") {
+			t.Fatalf("%s: %s %q", ty, r.Type, r.Message)
+		}
 	}
 }
 

@@ -113,6 +113,9 @@ func (s *session) handle(data []byte) error {
 	case "start":
 		return s.start(req, m.Keep)
 	case "problem":
+		if s.origin.mode() == "replay" {
+			return errors.New("this page replays a recorded trace; run viz serve to run scripts")
+		}
 		s.reply(loadProblem(req))
 		return nil
 	case "check":
