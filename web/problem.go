@@ -242,11 +242,12 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 		}
 		return sp, req, nil
 	}
-	// A puzzle's script is one of the two heuristics, or both: the other
-	// is built in.
+	// A puzzle's script is one of the two heuristics, or both (named by
+	// its file; no name is the script, as in a start): the other is built
+	// in.
 	builtIn := func(r startRequest, h string) startRequest {
 		r.Heuristic = h
-		if r.Puzzle != "" && h != r.file() {
+		if r.Puzzle != "" && h != "" && h != r.file() {
 			r.Source = ""
 		}
 		return r
