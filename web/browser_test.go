@@ -184,6 +184,7 @@ var docShots = map[string]string{
 	"quiz-question":            "quiz.png",
 	"lecture-present-1280x720": "lecture.png",
 	"compare-1440x900":         "compare.png",
+	"problem-1440x900":         "problem.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the

@@ -26,6 +26,9 @@ type RunData struct {
 	// An A* run's memory: the most states on its open list at once, and the
 	// states it stored (0: not an A* run, or not ended).
 	PeakOpen, Stored int
+	// Distinct is how many distinct states the run expanded, once it ended,
+	// for the domains that count them (0: not counted).
+	Distinct int
 }
 
 // StateMsg is what the writer sends at most every SnapshotInterval.
@@ -97,6 +100,10 @@ type RunView struct {
 	// stored, once the run ended (IDA* holds only its path).
 	PeakOpen int `json:"peakOpen,omitempty"`
 	Stored   int `json:"stored,omitempty"`
+	// Distinct is how many distinct states were expanded, once the run
+	// ended, for the domains that count them (grid worlds, scripts): with
+	// expanded, how often IDA* expanded a state again.
+	Distinct int `json:"distinct,omitempty"`
 }
 
 type IterationCount struct {
@@ -148,7 +155,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 		}
 		v := makeRunView(*st)
 		v.Timed = !runs[i].Frame.Waited
-		v.PeakOpen, v.Stored = runs[i].PeakOpen, runs[i].Stored
+		v.PeakOpen, v.Stored, v.Distinct = runs[i].PeakOpen, runs[i].Stored, runs[i].Distinct
 		if runs[i].Err != nil {
 			v.Error = runs[i].Err.Error()
 		}

@@ -34,6 +34,7 @@ vizPage.app = (() => {
     $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
     vizPage.contract.state(msg);
     vizPage.lecture.afterState(msg);
+    vizPage.problem.afterState(msg);
   }
 
   function onMessage(msg) {
@@ -49,7 +50,8 @@ vizPage.app = (() => {
       case 'preview': vizPage.setup.onPreview(msg); break;
       case 'lecture': vizPage.lecture.onMessage(msg); break;
       case 'state': onState(msg); break;
-      case 'error': vizPage.showError(msg.message); vizPage.lecture.error(); break;
+      case 'error': vizPage.showError(msg.message); vizPage.lecture.error(); vizPage.problem.onError(msg); break;
+      case 'problem': case 'checked': vizPage.problem.onMessage(msg); break;
       case 'scrambled': vizPage.setup.onScrambled(msg); break;
       case 'node': vizPage.status.drawChosen(msg.node); break;
     }
@@ -58,7 +60,7 @@ vizPage.app = (() => {
   function start() {
     const emb = window.VIZ_EMBEDDED;
     if (emb) document.body.classList.add('embedded');
-    for (const part of ['charts', 'compare', 'setup', 'present', 'tree', 'quiz', 'controls', 'lecture', 'downloads']) vizPage[part].bind();
+    for (const part of ['charts', 'compare', 'setup', 'present', 'tree', 'quiz', 'controls', 'lecture', 'downloads', 'problem']) vizPage[part].bind();
     const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
     if (emb) {
       vizPage.connectWith(vizPage.traceSource.connect(Object.assign({ data: emb }, handlers)));

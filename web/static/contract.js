@@ -7,7 +7,7 @@ vizPage.contract = (() => {
   const { shared } = vizPage;
   let now = Object.freeze({
     status: 'idle', mode: 'live', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
-    solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
+    solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
     runs: Object.freeze([]), lockstep: null,
     nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
     presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }), bookmarks: Object.freeze([]),
@@ -51,6 +51,7 @@ vizPage.contract = (() => {
       generated: a.generated || 0,
       pruned: a.pruned || 0,
       solutionLength: a.solutionLength || 0,
+      cost: a.cost || 0,
       iterations: Object.freeze((a.iterations || []).map((it) => Object.freeze({
         bound: it.bound, expanded: it.expanded, generated: it.generated, pruned: it.pruned,
       }))),

@@ -109,6 +109,7 @@ vizPage.setup = (() => {
 
   function onPreview(msg) {
     if ((shared.last && shared.last.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    if (vizPage.problem.shown()) return; // the Problem tab draws its own start
     const info = $('node-info');
     if (msg.error) {
       info.textContent = 'start state: ' + msg.error;
@@ -135,6 +136,17 @@ vizPage.setup = (() => {
     try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
   }
 
+  // begin starts a search: the fields of a start message (docs/PROTOCOL.md),
+  // from this panel or the Problem tab (problem.js).
+  function begin(fields) {
+    $('selected').textContent = '';
+    shared.playing = false;
+    hideHint();
+    vizPage.tree.restart();
+    vizPage.quiz.release();
+    vizPage.controls.control('start', fields);
+  }
+
   function bind() {
     const control = (type, extra) => vizPage.controls.control(type, extra);
     $('puzzle').addEventListener('change', onPuzzle);
@@ -157,19 +169,12 @@ vizPage.setup = (() => {
       puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
     }));
     $('start-present').addEventListener('click', () => $('start').click());
-    $('start').addEventListener('click', () => {
-      $('selected').textContent = '';
-      shared.playing = false;
-      hideHint();
-      vizPage.tree.restart();
-      vizPage.quiz.release();
-      control('start', {
-        puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
-        algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
-      });
-    });
+    $('start').addEventListener('click', () => begin({
+      puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
+      algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
+    }));
     $('hint-close').addEventListener('click', hideHint);
   }
 
-  return { bind, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
+  return { bind, begin, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
 })();
