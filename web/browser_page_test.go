@@ -181,12 +181,14 @@ func TestBrowserPage(t *testing.T) {
 	})()`); len(bad) > 0 {
 		t.Errorf("bug 3: %s", strings.Join(bad, "; "))
 	}
-	// Bug 8, on one run with small counts: whole ticks, pruned in red.
+	// Bug 8, on one run with small counts: whole ticks, pruned in the
+	// pruned nodes' colour.
 	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
 		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
 	}
 	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => echarts.getInstanceByDom(q(id)).getOption().series
-		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== '#e15759').map((s) => id + ': ' + s.name + ' is not red'))`); len(bad) > 0 {
+		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== getComputedStyle(document.documentElement).getPropertyValue('--node-pruned').trim())
+		.map((s) => id + ': ' + s.name + ' is not in the pruned colour'))`); len(bad) > 0 {
 		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
 	}
 	shot(t, b.ctx, "next-bound")
@@ -415,7 +417,7 @@ func TestBrowserTreeAndQuiz(t *testing.T) {
 	if v := b.viz(); v.NextBound != 0 {
 		t.Errorf("quiz: the page shows the answer (next bound %d) before it is given", v.NextBound)
 	}
-	b.do("the answer", chromedp.SendKeys(sel("quiz-bound"), fmt.Sprint(want.Iterations[0].NextBound)), chromedp.Click(sel("quiz-submit")))
+	b.do("the answer", chromedp.SendKeys(sel("quiz-answer"), fmt.Sprint(want.Iterations[0].NextBound)), chromedp.Click(sel("quiz-submit")))
 	b.wait("the answer taken", fmt.Sprintf(`window.viz.quiz.right === 1 && window.viz.nextBound === %d`, want.Iterations[0].NextBound))
 	if r := js[string](b, "the reason", `q('quiz-result').textContent`); !strings.Contains(r, "the bound rises to") {
 		t.Errorf("quiz: the answer's reason %q is not the last event's words", r)

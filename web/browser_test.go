@@ -41,9 +41,11 @@ type vizStatus struct {
 	TreeIteration  int    `json:"treeIteration"`
 	TreeBound      int    `json:"treeBound"`
 	Quiz           struct {
-		On    bool `json:"on"`
-		Asked int  `json:"asked"`
-		Right int  `json:"right"`
+		On       bool    `json:"on"`
+		Asked    int     `json:"asked"`
+		Right    int     `json:"right"`
+		Question *string `json:"question"`
+		Skipped  int     `json:"skipped"`
 	} `json:"quiz"`
 	Iterations []struct {
 		Bound     int   `json:"bound"`

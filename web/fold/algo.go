@@ -432,5 +432,5 @@ func openSizeChart(sizes []sizePoint) map[string]any {
 		xs[i] = fmt.Sprint(p.N)
 		ys[i] = p.Size
 	}
-	return lineOfCounts("the open list's size as A* expands nodes", "nodes expanded", "open list", xs, ys, colOpen)
+	return lineOfCounts("the open list's size as A* expands nodes", "nodes expanded", "open list", xs, ys)
 }

@@ -376,9 +376,10 @@ func heuristicName(r RunStats, runs []RunStats) string {
 	return name
 }
 
-// lineOfCounts is a line chart of node counts (the count axis: log scale
-// when the page asks) over a category axis.
-func lineOfCounts(titleText, xName, seriesName string, xs []string, ys []int64, colour string) map[string]any {
+// lineOfCounts is a line chart of the open list's node counts (the count
+// axis: log scale when the page asks) over a category axis: a dark line over
+// the open list's yellow.
+func lineOfCounts(titleText, xName, seriesName string, xs []string, ys []int64) map[string]any {
 	line := charts.NewLine()
 	line.SetGlobalOptions(noAnimation(), title(titleText), legend(false), tooltip(), grid(0), countAxis(), xAxis(xName))
 	line.SetXAxis(xs)
@@ -386,8 +387,9 @@ func lineOfCounts(titleText, xName, seriesName string, xs []string, ys []int64, 
 	for i, y := range ys {
 		ds[i] = opts.LineData{Value: y}
 	}
-	line.AddSeries(seriesName, ds, charts.WithItemStyleOpts(opts.ItemStyle{Color: colour}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: colour}),
+	line.AddSeries(seriesName, ds, charts.WithItemStyleOpts(opts.ItemStyle{Color: colOpen}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: colOutline}),
+		charts.WithAreaStyleOpts(opts.AreaStyle{Color: colOpen, Opacity: opts.Float(0.7)}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
 	line.Validate()
 	return line.JSON()

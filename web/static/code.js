@@ -15,13 +15,13 @@ vizPage.code = (() => {
       [1, 'bound ← h(start)'],
       [1, 'loop:'],
       [2, 'next ← ∞; search(start, g = 0)', 'iteration-start'],
-      [2, 'the iteration ends: no goal with f ≤ bound', 'iteration-end'],
+      [2, 'iteration over: no goal with f ≤ bound', 'iteration-end'],
       [2, 'bound ← next  (the smallest f pruned)', 'bound-rise'],
       [0, 'search(n, g):'],
       [1, 'visit n: f = g + h(n) ≤ bound', 'visit'],
       [1, 'if h(n) = 0 and n is the goal:', 'goal-test'],
-      [2, 'stop: the path to n is the solution', 'goal'],
-      [1, 'for each child c of n (the move rule allows):', 'expand'],
+      [2, 'return the path to n: the solution', 'goal'],
+      [1, 'for each child c the move rule allows:', 'expand'],
       [2, 'if g(c) + h(c) > bound:'],
       [3, 'prune c; next ← min(next, f(c))', 'prune'],
       [2, 'else search(c, g(c))'],
@@ -30,14 +30,14 @@ vizPage.code = (() => {
       [0, 'A*(start):'],
       [1, 'open ← {start}; closed ← {}'],
       [1, 'while open is not empty:'],
-      [2, 'n ← pop the node of least f from open', 'pop'],
+      [2, 'n ← pop the least f from open', 'pop'],
       [2, 'if h(n) = 0 and n is the goal:', 'goal-test'],
-      [3, 'stop: the path to n is the solution', 'goal'],
+      [3, 'return the path to n: the solution', 'goal'],
       [2, 'closed ← closed + {n}'],
       [2, 'for each child c of n:'],
-      [3, "if c's state is stored with g ≤ g(c): skip c"],
-      [3, 'if it is stored with a larger g: reopen it', 'reopen'],
-      [3, 'push c on open with f = g(c) + h(c)', 'push'],
+      [3, "if c's state is stored with g ≤ g(c): skip"],
+      [3, 'if stored with a larger g: reopen it', 'reopen'],
+      [3, 'push c on open, f = g(c) + h(c)', 'push'],
     ],
   };
 
@@ -49,7 +49,7 @@ vizPage.code = (() => {
     ol.setAttribute('aria-label', (algo === 'astar' ? 'A*' : 'IDA*') + "'s pseudo-code");
     for (const [indent, text, id] of lines[algo]) {
       const li = document.createElement('li');
-      li.style.paddingLeft = (indent * 1.4 + 0.3) + 'em';
+      li.style.setProperty('--indent', indent);
       if (id) li.dataset.line = id;
       const t = document.createElement('span');
       t.className = 'code-text';
@@ -98,7 +98,18 @@ vizPage.code = (() => {
       if (lit) li.setAttribute('aria-current', 'step');
       else li.removeAttribute('aria-current');
       li.querySelector('.code-values').textContent = lit ? values(a) : '';
+      if (lit) follow(li);
     }
+  }
+
+  // follow keeps the lit line in view where the panel scrolls (on a
+  // projector), without scrolling the page.
+  function follow(li) {
+    const box = li.closest('.panel');
+    if (!box || box.scrollHeight <= box.clientHeight) return;
+    const top = li.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop, bottom = top + li.offsetHeight;
+    if (top < box.scrollTop) box.scrollTop = Math.max(0, top - li.offsetHeight);
+    else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight + li.offsetHeight;
   }
 
   // line is the lit line's id (window.viz.codeLine), '' when none.

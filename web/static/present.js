@@ -48,7 +48,7 @@ vizPage.present = (() => {
   function redraw() {
     requestAnimationFrame(() => {
       vizPage.charts.resizeAll();
-      if (shared.last) { vizPage.tree.draw(shared.last.tree); vizPage.charts.draw(shared.last.charts); } else vizPage.tree.place();
+      if (shared.last) { vizPage.tree.draw(shared.last.tree); vizPage.charts.draw(shared.last.charts); vizPage.code.draw(shared.last); } else vizPage.tree.place();
     });
   }
 

@@ -174,7 +174,7 @@ function aStarFHistogram(a, visit, col) {
 function openSizeChart(sizes, col) {
   const o = chartBase("the open list's size as A* expands nodes", false, gridOf(0), col);
   o.series.push({ name: 'open list', type: 'line', showSymbol: false, data: values(sizes.map((p) => p.Size)), animation: false,
-    itemStyle: { color: col.open }, lineStyle: { color: col.open } });
+    itemStyle: { color: col.open }, lineStyle: { color: col.outline }, areaStyle: { color: col.open, opacity: 0.7 } });
   o.xAxis = categoryAxis('nodes expanded', sizes.map((p) => String(p.N)));
   o.yAxis = countAxis();
   return o;

@@ -55,10 +55,11 @@ vizPage.stack = (() => {
       el.textContent = 'Empty: the search is between iterations.';
       return;
     }
-    const t = table(['node (move)', 'g', 'h', 'f', 'left'], 'the path from the start, the current node last' +
+    const t = table(['node', 'g', 'h', 'f', 'left'], 'the path from the start, the current node last' +
       (a.elided ? ' (' + a.elided + ' levels above left out)' : ''));
     a.stack.forEach((f, i) => {
-      row(t, f.id, '#' + f.id + ' ' + (f.move || 'start'), [f.g, f.h, f.f, f.left === null ? '?' : f.left], i === a.stack.length - 1);
+      // A frame not yet expanded has no children counted yet.
+      row(t, f.id, '#' + f.id + ' ' + (f.move || 'start'), [f.g, f.h, f.f, f.left === null ? '–' : f.left], i === a.stack.length - 1);
     });
     el.appendChild(t);
   }
