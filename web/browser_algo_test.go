@@ -347,7 +347,6 @@ func TestBrowserQuizPresent(t *testing.T) {
 	b.do("b", chromedp.KeyEvent("b"))
 	b.wait("the bound question", `window.viz.quiz.asked === 1 && /next bound/.test(window.viz.quiz.question)`)
 	onScreen("the bound question", "quiz-question", "quiz-answer", "quiz-submit", "step", "tree")
-	shot(t, b.ctx, "quiz-present-1280x720")
 	b.do("the answer", chromedp.KeyEvent(fmt.Sprint(want.Iterations[0].NextBound)), chromedp.KeyEvent(kb.Enter))
 	b.wait("right", fmt.Sprintf(`window.viz.quiz.right === 1 && window.viz.quiz.question === null && window.viz.nextBound === %d && /^Right/.test(q('quiz-result').textContent)`, want.Iterations[0].NextBound))
 
@@ -360,6 +359,7 @@ func TestBrowserQuizPresent(t *testing.T) {
 	}
 	b.wait("the prune question", `window.viz.quiz.asked === 2 && /^Node \d+ has g = \d+ and h = \d+\. Will it be pruned at bound \d+\?$/.test(window.viz.quiz.question)`)
 	onScreen("the prune question", "quiz-question", "quiz-yes", "quiz-no", "step")
+	shot(t, b.ctx, "quiz-present-1280x720")
 	var node uint64
 	fmt.Sscanf(js[string](b, "the question", `window.viz.quiz.question`), "Node %d", &node)
 	pruned := false

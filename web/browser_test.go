@@ -186,6 +186,10 @@ var docShots = map[string]string{
 	"quiz-question":            "quiz.png",
 	"lecture-present-1280x720": "lecture.png",
 	"compare-1440x900":         "compare.png",
+	"code-panels":              "code.png",
+	"code-present-1280x720":    "code-present.png",
+	"quiz-present-1280x720":    "quiz-present.png",
+	"astar-1440x900":           "astar.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the

@@ -151,6 +151,8 @@ vizPage.quiz = (() => {
 
   function release(q) {
     quiz.pending = null;
+    // The answer's field goes: the keys are the page's again.
+    if ($('quiz-answers').contains(document.activeElement)) document.activeElement.blur();
     $('quiz-yesno').hidden = true;
     $('quiz-number').hidden = true;
     showScore();
