@@ -6,14 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"idaviz/trace"
-	"idaviz/web/export"
-	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
 )
 
@@ -113,21 +110,8 @@ func TestBrowserAccessible(t *testing.T) {
 	b.axe(src, "presentation mode with the pseudo-code")
 
 	// viz replay, and the exported replay.
-	rec, err := fold.OpenTrace(testrun.Write(t, events, trace.EncodingBinary), fold.IndexOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { rec.Close() })
-	page := filepath.Join(t.TempDir(), "replay.html")
-	f, err := os.Create(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := export.HTML(f, recording(t, events), export.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	for _, c := range []struct{ where, url string }{{"viz replay", servePageWith(t, Options{Recording: rec})}, {"the exported replay", "file://" + page}} {
+	replayURL, exportURL := replayPages(t, events)
+	for _, c := range []struct{ where, url string }{{"viz replay", replayURL}, {"the exported replay", exportURL}} {
 		b.do("loading "+c.where, chromedp.Navigate(c.url))
 		b.wait(c.where, `window.viz.mode === 'replay' && window.viz.event === 0`)
 		for i := 0; i < 30; i++ {
@@ -139,5 +123,4 @@ func TestBrowserAccessible(t *testing.T) {
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}
-	_ = time.Second
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,13 +8,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"idaviz/engine"
-	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/export"
 	"idaviz/web/fold"
@@ -121,22 +117,8 @@ func TestBrowserCodeAndStack(t *testing.T) {
 	lit[want[len(events)-1].Line] = true
 
 	// The same run replayed (viz replay FILE), and exported.
-	rec, err := fold.OpenTrace(testrun.Write(t, events, trace.EncodingBinary), fold.IndexOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { rec.Close() })
-	replayURL := servePageWith(t, Options{Recording: rec})
-	page := filepath.Join(t.TempDir(), "replay.html")
-	f, err := os.Create(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := export.HTML(f, recording(t, events), export.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	for _, c := range []struct{ where, url string }{{"viz replay", replayURL}, {"the exported replay", "file://" + page}} {
+	replayURL, exportURL := replayPages(t, events)
+	for _, c := range []struct{ where, url string }{{"viz replay", replayURL}, {"the exported replay", exportURL}} {
 		b.do("loading "+c.where, chromedp.Navigate(c.url))
 		b.wait(c.where, `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.codeLine !== ''`)
 		for i := 0; i < steps; i++ {
@@ -170,6 +152,27 @@ func TestBrowserCodeAndStack(t *testing.T) {
 	}
 }
 
+// replayPages serves events as viz replay FILE does and exports them as
+// one HTML file: the addresses of the two.
+func replayPages(t *testing.T, events []trace.Event) (replayURL, exportURL string) {
+	t.Helper()
+	rec, err := fold.OpenTrace(testrun.Write(t, events, trace.EncodingBinary), fold.IndexOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rec.Close() })
+	page := filepath.Join(t.TempDir(), "replay.html")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := export.HTML(f, recording(t, events), export.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return servePageWith(t, Options{Recording: rec}), "file://" + page
+}
+
 // recording holds events as viz replay's in-memory source does.
 func recording(t *testing.T, events []trace.Event) *fold.Recording {
 	t.Helper()
@@ -180,27 +183,6 @@ func recording(t *testing.T, events []trace.Event) *fold.Recording {
 	return rec
 }
 
-// unused keeps the imports honest while the file grows.
-var _ = time.Second
-
-// recordAStar runs A* on an instance of the tests' 8-puzzle and returns its
-// node-level events.
-func recordAStar(t *testing.T, state, heuristic string) []trace.Event {
-	t.Helper()
-	p, _ := puzzles.Lookup(testrun.Puzzle)
-	inst, err := p.Parse(state, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _ := inst.Domain(heuristic)
-	sink := testrun.NewSink(trace.LevelNode)
-	if _, err := engine.AStar(context.Background(), d, engine.Options{Sink: sink,
-		Info: trace.RunInfo{Puzzle: testrun.Puzzle, Instance: inst.String(), Heuristic: heuristic}}); err != nil {
-		t.Fatal(err)
-	}
-	return sink.Events
-}
-
 // TestBrowserAStar: A* in its own words. After Start and Next expansion ×8
 // nothing speaks of iterations or bounds; the status shows the open and
 // closed lists and the f being expanded, the stack panel the open list's
@@ -209,7 +191,7 @@ func recordAStar(t *testing.T, state, heuristic string) []trace.Event {
 // push; the tree draws the open nodes under their parents.
 func TestBrowserAStar(t *testing.T) {
 	const state, heuristic = compareState, "misplaced"
-	events := recordAStar(t, state, heuristic)
+	events := testrun.RecordAStar(t, state, heuristic)
 	want := foldedCode(events)
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
@@ -324,12 +306,7 @@ const onScreenJS = `((ids) => {
 func TestBrowserQuizPresent(t *testing.T) {
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
-	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
-	b.do("the window size", chromedp.EmulateViewport(1280, 720))
-	b.do("loading the page", chromedp.Navigate(pageURL+"?present"))
-	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
-	js[bool](b, "helpers", pageJS)
+	b := openPageAt(t, 1280, 720, "?present")
 	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'manhattan'), true`, testrun.Puzzle, testrun.State))
 	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
 	b.wait("a paused run", `window.viz.status === 'paused'`)

@@ -79,10 +79,16 @@ true`
 // openPage loads the page at a window size and waits for the catalogue.
 func openPage(t *testing.T, width, height int64) *browser {
 	t.Helper()
+	return openPageAt(t, width, height, "")
+}
+
+// openPageAt is openPage with a query ("?present").
+func openPageAt(t *testing.T, width, height int64, query string) *browser {
+	t.Helper()
 	pageURL := servePage(t)
 	b := openBrowser(t, 120*time.Second)
 	b.do("the window size", chromedp.EmulateViewport(width, height))
-	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.do("loading the page", chromedp.Navigate(pageURL+query))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
 	js[bool](b, "helpers", pageJS)
 	return b
@@ -332,12 +338,7 @@ const presentLayoutJS = `(() => {
 // presentation mode the controls, the state, the tree and the f histogram
 // are all on screen, with no scrolling and text of 16 px and up.
 func TestBrowserPresentation(t *testing.T) {
-	pageURL := servePage(t)
-	b := openBrowser(t, 90*time.Second)
-	b.do("the window size", chromedp.EmulateViewport(1280, 720))
-	b.do("loading the page", chromedp.Navigate(pageURL+"?present"))
-	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
-	js[bool](b, "helpers", pageJS)
+	b := openPageAt(t, 1280, 720, "?present")
 	if v := b.viz(); !v.Presentation || v.Mode != "live" {
 		t.Errorf("?present: window.viz %+v", v)
 	}

@@ -249,34 +249,34 @@ func bump(h *[]int64, i int, d int64) {
 
 // lineOf is the pseudo-code line an event lights.
 func lineOf(e *trace.Event, astar bool) string {
+	switch e.Kind {
+	case trace.KindVisit:
+		if e.H == 0 {
+			return LineGoalTest // asked only where h = 0
+		}
+		if astar {
+			return LinePop
+		}
+		return LineVisit
+	case trace.KindSolution:
+		return LineGoal
+	case trace.KindRunEnd:
+		if e.Status == trace.StatusSolved {
+			return LineGoal
+		}
+	}
 	if astar {
 		switch e.Kind {
 		case trace.KindRunStart, trace.KindIterationStart, trace.KindPush:
 			return LinePush
 		case trace.KindReopen:
 			return LineReopen
-		case trace.KindVisit:
-			if e.H == 0 {
-				return LineGoalTest
-			}
-			return LinePop
-		case trace.KindSolution:
-			return LineGoal
-		case trace.KindRunEnd:
-			if e.Status == trace.StatusSolved {
-				return LineGoal
-			}
 		}
 		return LinePop
 	}
 	switch e.Kind {
 	case trace.KindRunStart, trace.KindIterationStart:
 		return LineIterationStart
-	case trace.KindVisit:
-		if e.H == 0 {
-			return LineGoalTest
-		}
-		return LineVisit
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonBound {
 			return LinePrune
@@ -286,12 +286,6 @@ func lineOf(e *trace.Event, astar bool) string {
 		return LineExpand
 	case trace.KindBoundIncrease:
 		return LineBoundRise
-	case trace.KindSolution:
-		return LineGoal
-	case trace.KindRunEnd:
-		if e.Status == trace.StatusSolved {
-			return LineGoal
-		}
 	}
 	return LineIterationEnd
 }

@@ -197,7 +197,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 	for _, c := range []struct{ name, path string }{
 		{"example", "../../examples/traces/8puzzle-14moves.trace"},
 		{"ida", testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)},
-		{"astar", testrun.Write(t, recordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)},
+		{"astar", testrun.Write(t, testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)},
 		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
 	} {
 		if c.path == "" {
@@ -269,24 +269,6 @@ func TestReplayStateMatchesGo(t *testing.T) {
 			t.Logf("%d events agree", i)
 		})
 	}
-}
-
-// recordAStar runs A* on an instance of the tests' 8-puzzle and returns
-// its node-level events.
-func recordAStar(t *testing.T, state, heuristic string) []trace.Event {
-	t.Helper()
-	p, _ := puzzles.Lookup(testrun.Puzzle)
-	inst, err := p.Parse(state, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _ := inst.Domain(heuristic)
-	sink := testrun.NewSink(trace.LevelNode)
-	if _, err := engine.AStar(context.Background(), d, engine.Options{Sink: sink,
-		Info: trace.RunInfo{Puzzle: testrun.Puzzle, Instance: inst.String(), Heuristic: heuristic}}); err != nil {
-		t.Fatal(err)
-	}
-	return sink.Events
 }
 
 // jsonDiff lists where two decoded JSON values differ, by path.

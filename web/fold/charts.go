@@ -136,15 +136,7 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 		add(&prune, s.Current.PruneF)
 	}
 	bound := s.Current.Bound // the bound of the iteration whose f values are shown
-	fs := fAxis(visit, prune, bound, s.Bound)
-	xs := make([]string, len(fs))
-	vs := make([]opts.BarData, len(fs))
-	ps := make([]opts.BarData, len(fs))
-	for i, f := range fs {
-		xs[i] = strconv.Itoa(f)
-		vs[i].Value = at(visit, f)
-		ps[i].Value = at(prune, f)
-	}
+	xs, vs, ps := barsAt(fAxis(visit, prune, bound, s.Bound), visit, prune)
 	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
 	if cumulative {
 		name = "f histogram, all iterations"
@@ -174,16 +166,36 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 func hatched(o map[string]any, i int) map[string]any {
 	o = styled(o)
 	if ss, ok := o["series"].([]any); ok && i < len(ss) {
-		if m, ok := ss[i].(map[string]any); ok {
-			st, _ := m["itemStyle"].(map[string]any)
-			if st == nil {
-				st = map[string]any{}
-				m["itemStyle"] = st
-			}
-			st["decal"] = hatch
-		}
+		hatchSeries(ss[i])
 	}
 	return o
+}
+
+// hatchSeries gives a series (decoded JSON) the hatching decal.
+func hatchSeries(series any) {
+	m, ok := series.(map[string]any)
+	if !ok {
+		return
+	}
+	st, _ := m["itemStyle"].(map[string]any)
+	if st == nil {
+		st = map[string]any{}
+		m["itemStyle"] = st
+	}
+	st["decal"] = hatch
+}
+
+// barsAt is an f axis's labels and two histograms' bars at its values.
+func barsAt(fs []int, a, b []int64) (xs []string, as, bs []opts.BarData) {
+	xs = make([]string, len(fs))
+	as = make([]opts.BarData, len(fs))
+	bs = make([]opts.BarData, len(fs))
+	for i, f := range fs {
+		xs[i] = strconv.Itoa(f)
+		as[i].Value = at(a, f)
+		bs[i].Value = at(b, f)
+	}
+	return xs, as, bs
 }
 
 // maxDenseAxis is the widest f axis drawn with every value in its span;
@@ -401,15 +413,7 @@ func lineOfCounts(titleText, xName, seriesName string, xs []string, ys []int64) 
 // only grows, and the open list holds what it will expand next.
 func aStarFHistogram(s RunStats) map[string]any {
 	visit, open := s.Current.VisitF, s.AStar.OpenByF
-	fs := fAxis(visit, open, s.AStar.Expanding, s.AStar.Expanding)
-	xs := make([]string, len(fs))
-	vs := make([]opts.BarData, len(fs))
-	os := make([]opts.BarData, len(fs))
-	for i, f := range fs {
-		xs[i] = strconv.Itoa(f)
-		vs[i].Value = at(visit, f)
-		os[i].Value = at(open, f)
-	}
+	xs, vs, os := barsAt(fAxis(visit, open, s.AStar.Expanding, s.AStar.Expanding), visit, open)
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(noAnimation(), title("f of the nodes expanded and on the open list"), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
 	bar.SetXAxis(xs)

@@ -86,16 +86,9 @@ func finishComparison(o map[string]any, runs []RunStats, hatched []bool, kinds [
 	}
 	if ss, ok := o["series"].([]any); ok {
 		for i, s := range ss {
-			m, ok := s.(map[string]any)
-			if !ok || i >= len(hatched) || !hatched[i] {
-				continue
+			if i < len(hatched) && hatched[i] {
+				hatchSeries(s)
 			}
-			st, _ := m["itemStyle"].(map[string]any)
-			if st == nil {
-				st = map[string]any{}
-				m["itemStyle"] = st
-			}
-			st["decal"] = hatch
 		}
 	}
 	ks := make([]any, len(kinds))

@@ -228,6 +228,13 @@ func (t *Tree) push(e *trace.Event) bool {
 
 // pop makes n, a drawn open node, the end of the path.
 func (t *Tree) pop(n *TreeNode) {
+	t.repath(n)
+	t.last = n
+}
+
+// repath makes the path n's drawn ancestors and n, the nodes leaving it
+// expanded.
+func (t *Tree) repath(n *TreeNode) {
 	for _, p := range t.path {
 		if p.Status == StatusPath {
 			p.Status = StatusExpanded
@@ -241,7 +248,6 @@ func (t *Tree) pop(n *TreeNode) {
 	for _, p := range t.path {
 		p.Status = StatusPath
 	}
-	t.last = n
 }
 
 // unwindTo pops the path down to the node with id, finishing (and folding)
@@ -262,19 +268,7 @@ func (t *Tree) unwindTo(id uint64) bool {
 	if !ok {
 		return false
 	}
-	for _, n := range t.path {
-		if n.Status == StatusPath {
-			n.Status = StatusExpanded
-		}
-	}
-	t.path = t.path[:0]
-	for n := p; n != nil; n = n.parent {
-		t.path = append(t.path, n)
-	}
-	slices.Reverse(t.path)
-	for _, n := range t.path {
-		n.Status = StatusPath
-	}
+	t.repath(p)
 	return true
 }
 

@@ -22,24 +22,23 @@ function moveNames(info, moves) {
 
 // lineOf is the pseudo-code line an event lights (algo.go's lineOf).
 function lineOf(e, astar) {
+  switch (e.kind) {
+    case 'visit': return e.h === 0 ? 'goal-test' : astar ? 'pop' : 'visit';
+    case 'solution': return 'goal';
+    case 'run-end': if (e.status === 'solved') return 'goal'; break;
+  }
   if (astar) {
     switch (e.kind) {
       case 'run-start': case 'iteration-start': case 'push': return 'push';
       case 'reopen': return 'reopen';
-      case 'visit': return e.h === 0 ? 'goal-test' : 'pop';
-      case 'solution': return 'goal';
-      case 'run-end': if (e.status === 'solved') return 'goal'; break;
     }
     return 'pop';
   }
   switch (e.kind) {
     case 'run-start': case 'iteration-start': return 'iteration-start';
-    case 'visit': return e.h === 0 ? 'goal-test' : 'visit';
     case 'prune': return e.reason === 'bound' ? 'prune' : 'expand';
     case 'expand': case 'progress': return 'expand';
     case 'bound-increase': return 'bound-rise';
-    case 'solution': return 'goal';
-    case 'run-end': if (e.status === 'solved') return 'goal'; break;
   }
   return 'iteration-end';
 }

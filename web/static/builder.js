@@ -314,12 +314,17 @@ class Tree {
   }
 
   pop(n) {
+    this.repath(n);
+    this.last = n;
+  }
+
+  // repath makes the path n's drawn ancestors and n (web/fold/tree.go).
+  repath(n) {
     for (const p of this.path) if (p.status === 'path') p.status = 'expanded';
     this.path = [];
     for (let a = n; a !== null; a = a.parent) this.path.push(a);
     this.path.reverse();
     for (const p of this.path) p.status = 'path';
-    this.last = n;
   }
 
   unwindTo(id) {
@@ -332,11 +337,7 @@ class Tree {
     }
     const p = this.byID.get(id);
     if (p === undefined) return false;
-    for (const n of this.path) if (n.status === 'path') n.status = 'expanded';
-    this.path = [];
-    for (let n = p; n !== null; n = n.parent) this.path.push(n);
-    this.path.reverse();
-    for (const n of this.path) n.status = 'path';
+    this.repath(p);
     return true;
   }
 
