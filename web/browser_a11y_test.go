@@ -89,7 +89,7 @@ func TestBrowserAccessible(t *testing.T) {
 		}
 	}
 	got := strings.Join(seen, " ")
-	for _, id := range []string{"present", "quiz", "puzzle", "start", "step", "expand", "to-bound", "to-end", "play", "back", "speed", "log-scale", "tree-zoom-in", "save-svg", "tree", "frame"} {
+	for _, id := range []string{"present", "quiz", "puzzle", "start", "step", "expand", "to-bound", "to-end", "play", "back", "speed", "log-scale", "tree-zoom-in", "save-svg", "tree", "frame", "chart-save"} {
 		if !strings.Contains(got, id) {
 			t.Errorf("Tab never reaches %s: %s", id, got)
 		}

@@ -191,6 +191,16 @@ vizPage.charts = (() => {
   }
 
   function bind() {
+    // The save icons are drawn in the chart's canvas, out of the keyboard's
+    // reach: a button each, shown when the keyboard reaches it.
+    for (const id of Object.values(ids)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'chart-save';
+      b.textContent = 'save this chart as SVG';
+      b.addEventListener('click', () => saveSVG(id));
+      $(id).before(b);
+    }
     window.addEventListener('resize', resizeAll);
     $('log').addEventListener('change', () => { if (vizPage.shared.last) draw(vizPage.shared.last.charts); });
   }

@@ -17,12 +17,18 @@ vizPage.status = (() => {
       if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
       const astar = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
       if (astar) {
-        // A* in its own words: no iterations, no bound.
-        rows.push(['expanding f', astar.expanding + ' (the f of the node popped last)']);
-        rows.push(['open list', astar.open.size + ' nodes (generated, waiting)'], ['closed', astar.closed + ' nodes (expanded)']);
+        // A* in its own words: no iterations, no bound. The open and closed
+        // lists come from its node events; a fast run has none, and shows
+        // the engine's counts as they come.
+        const nodes = astar.closed > 0 || astar.open.size > 0;
+        if (nodes) {
+          rows.push(['expanding f', astar.expanding + ' (the f of the node popped last)']);
+          rows.push(['open list', astar.open.size + ' nodes (generated, waiting)'], ['closed', astar.closed + ' nodes (expanded)']);
+        }
         // The engine counts the children it generates and the duplicates it
         // drops, which no event reports: its totals come at the end.
-        if (msg.status !== 'paused' && msg.status !== 'running') rows.push(['generated', a.generated], ['duplicates dropped', a.pruned]);
+        const ended = msg.status !== 'paused' && msg.status !== 'running';
+        if (ended || !nodes) rows.push(['expanded', a.expanded], ['generated', a.generated], ['duplicates dropped', a.pruned]);
       } else {
         rows.push(['iteration', a.iteration], ['bound', a.bound]);
         if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
