@@ -31,8 +31,30 @@ var (
 	colSolution  = "#009e73" // bluish green
 	colOpen      = "#f0e442" // on A*'s open list: yellow
 	colGroup     = "#bbbbbb" // folded siblings
-	colOutline   = "#000000" // the outline of a light bar
+	colOutline   = "#000000" // the outline of a light bar, a node kind's cue
+	colNodeText  = "#000000" // a label on a node, of any kind
 )
+
+// NodeTextColour is the colour of a label drawn on a node, for the tree's
+// exports: every kind's colour is light enough for it.
+func NodeTextColour() string { return colNodeText }
+
+// StatusOutline is a tree status's second cue beside its colour, as
+// style.css draws it in the page: the outline's colour, width and dash
+// (SVG's stroke-dasharray, "" for solid); width 0 for none.
+func StatusOutline(status string) (colour string, width float64, dash string) {
+	switch status {
+	case StatusPath:
+		return colOutline, 1.5, ""
+	case StatusPruned:
+		return colOutline, 1.5, "3 2"
+	case StatusSolution:
+		return colOutline, 3, ""
+	case StatusOpen:
+		return colOutline, 1.5, "1 2"
+	}
+	return "", 0, ""
+}
 
 // StatusColour is a tree status's colour (StatusPath, ...), for the tree's
 // exports; "" for an unknown status.

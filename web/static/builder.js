@@ -4,7 +4,8 @@
 'use strict';
 // builder.js: a trace's events folded in the browser: the fold of
 // trace.Stats (trace/stats.go), the bounded tree window of web/tree.go and
-// the player's last node (web/player.go). replaystate.js makes the page's
+// the player's last node (web/player.go), with algofold.js's line of
+// pseudo-code and stack (web/fold/algo.go). replaystate.js makes the page's
 // state message from it. The exported page (tracesource.js) runs both; the
 // server runs the Go code. web/builder_test.go checks that both give the
 // same state after every event (docs/ARCHITECTURE.md says why there are two).

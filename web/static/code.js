@@ -112,16 +112,10 @@ vizPage.code = (() => {
     else if (bottom > box.scrollTop + box.clientHeight) box.scrollTop = bottom - box.clientHeight + li.offsetHeight;
   }
 
-  // line is the lit line's id (window.viz.codeLine), '' when none.
-  function line() {
-    const li = $('code').querySelector('[aria-current=step]');
-    return li ? li.dataset.line : '';
-  }
-
   function bind() {
     draw(null);
     $('algorithm').addEventListener('change', () => { if (!vizPage.shared.last || !vizPage.shared.last.algo) draw(null); });
   }
 
-  return { bind, draw, line };
+  return { bind, draw };
 })();
