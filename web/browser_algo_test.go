@@ -527,6 +527,9 @@ func TestBrowserChartsAndColours(t *testing.T) {
 		if bad := settle(b, "the h* chart's width", widthJS); len(bad) > 0 {
 			t.Errorf("after %s: %s", step.what, strings.Join(bad, "; "))
 		}
+		if step.what == "a smaller window" {
+			shot(t, b.ctx, "compare-1280x720")
+		}
 	}
 	elementShot(t, b, chromedp.CSS(`#hstar-panel`), "hstar-runs")
 	// What each panel shows, in a line; not on a projector.
