@@ -41,9 +41,11 @@ type vizStatus struct {
 	TreeIteration  int    `json:"treeIteration"`
 	TreeBound      int    `json:"treeBound"`
 	Quiz           struct {
-		On    bool `json:"on"`
-		Asked int  `json:"asked"`
-		Right int  `json:"right"`
+		On       bool    `json:"on"`
+		Asked    int     `json:"asked"`
+		Right    int     `json:"right"`
+		Question *string `json:"question"`
+		Skipped  int     `json:"skipped"`
 	} `json:"quiz"`
 	Iterations []struct {
 		Bound     int   `json:"bound"`
@@ -184,6 +186,11 @@ var docShots = map[string]string{
 	"quiz-question":             "quiz.png",
 	"lecture-present-1280x720":  "lecture.png",
 	"compare-lockstep-1440x900": "compare.png",
+	"problem-1440x900":          "problem.png",
+	"code-panels":               "code.png",
+	"code-present-1280x720":     "code-present.png",
+	"quiz-present-1280x720":     "quiz-present.png",
+	"astar-1440x900":            "astar.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the

@@ -21,8 +21,9 @@ const (
 	pongWait   = 60 * time.Second
 	pingPeriod = pongWait * 9 / 10
 	// maxMessage bounds what the page may send: its largest message is a
-	// start with a typed state.
-	maxMessage = 16 << 10
+	// start with a typed state and a script (maxSource, escaped in JSON:
+	// the page sends no bigger script).
+	maxMessage = 16<<10 + 2*maxSource
 	// progressEvery is how often a run moving forward to a position the
 	// page asked for (steps, the next visit or bound) shows where it is.
 	progressEvery = time.Second
@@ -73,7 +74,7 @@ func readPump(ctx context.Context, ws *websocket.Conn, s *session) {
 			continue
 		}
 		if err := s.handle(data); err != nil {
-			s.replyError("%v", err)
+			s.replyErr("", err)
 		}
 	}
 }

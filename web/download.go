@@ -37,14 +37,10 @@ const maxDownloadEvents = 100_000_000
 func runRequest(r *http.Request) (startRequest, int64, error) {
 	q := r.URL.Query()
 	req := startRequest{Puzzle: q.Get("puzzle"), State: q.Get("state"), Heuristic: q.Get("heuristic"),
-		Goal: q.Get("goal"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true"}
-	for _, f := range []struct{ name, v string }{{"puzzle", req.Puzzle}, {"heuristic", req.Heuristic}, {"goal", req.Goal}, {"algorithm", req.Algorithm}} {
-		if len(f.v) > maxName {
-			return req, 0, fmt.Errorf("%s is longer than %d bytes", f.name, maxName)
-		}
-	}
-	if len(req.State) > maxState {
-		return req, 0, fmt.Errorf("the state is longer than %d bytes", maxState)
+		Goal: q.Get("goal"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true",
+		File: q.Get("file"), Source: q.Get("source")}
+	if err := req.validate(); err != nil {
+		return req, 0, err
 	}
 	events := int64(maxDownloadEvents)
 	if s := q.Get("events"); s != "" {

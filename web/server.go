@@ -143,6 +143,7 @@ func New(opt Options) *Server {
 		http.ServeFileFS(w, r, files, "index.html")
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
+	s.mux.HandleFunc("GET /api/examples", s.serveExamples)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
 	s.mux.HandleFunc("GET /api/export", s.serveExport)
@@ -241,13 +242,16 @@ type puzzleInfo struct {
 	Renderer   string           `json:"renderer"`
 	Help       string           `json:"help"`
 	Scramble   bool             `json:"scramble"`
+	// Script says whether a heuristic written in Starlark can read the
+	// puzzle's states (the Problem tab offers those puzzles).
+	Script bool `json:"script"`
 }
 
 func catalogue() []puzzleInfo {
 	out := []puzzleInfo{}
 	for _, p := range puzzles.All() {
 		out = append(out, puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
-			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil})
+			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil})
 	}
 	return out
 }

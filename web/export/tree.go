@@ -157,6 +157,35 @@ func nodeTip(n *fold.TreeNode) string {
 // folded reports whether a drawn node stands for a subtree not drawn.
 func folded(n *fold.TreeNode) bool { return n.Count > 1 && len(n.Children) == 0 }
 
+// svgOutline and dotOutline draw a node kind's second cue beside its
+// colour (fold.StatusOutline): an outline's width and dash.
+func svgOutline(status string) string {
+	c, w, dash := fold.StatusOutline(status)
+	if w == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(` stroke="%s" stroke-width="%g"`, c, w)
+	if dash != "" {
+		s += ` stroke-dasharray="` + dash + `"`
+	}
+	return s
+}
+
+func dotOutline(status string) string {
+	c, w, dash := fold.StatusOutline(status)
+	if w == 0 {
+		return ""
+	}
+	style := "filled"
+	switch dash {
+	case "3 2":
+		style += ",dashed"
+	case "1 2":
+		style += ",dotted"
+	}
+	return fmt.Sprintf(", style=%q, penwidth=%g, color=%q", style, w, c)
+}
+
 // WriteDOT writes the picture as a Graphviz digraph: a node's label is its f
 // over g+h (a folded node's also ×its nodes, and a grey double ring), its
 // colour the page's for its status, its comment "nodes=N", the nodes it
@@ -165,7 +194,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph tree {\n")
 	fmt.Fprintf(&b, "  label=%s;\n  labelloc=t;\n", strconv.Quote(w.caption()))
-	b.WriteString("  node [shape=circle, style=filled, fontcolor=white, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n")
+	fmt.Fprintf(&b, "  node [shape=circle, style=filled, fontcolor=%q, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n", fold.NodeTextColour())
 	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none, fontname=\"sans-serif\", fontsize=9, fontcolor=\"#555555\"];\n")
 	id := 0
 	var walk func(n *fold.TreeNode) int
@@ -173,7 +202,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 		id++
 		me := id
 		label := strconv.Itoa(n.F) + "\n" + strconv.Itoa(n.G) + "+" + strconv.Itoa(n.H)
-		extra := ""
+		extra := dotOutline(n.Status)
 		if folded(n) {
 			label += "\n×" + fold.Thousands(n.Count)
 			extra += fmt.Sprintf(", peripheries=2, color=%q", fold.FoldedColour())
@@ -256,7 +285,7 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	nodes = func(n *fold.TreeNode) {
 		p := at[n]
 		fmt.Fprintf(&b, `<g class="node %s">`, n.Status)
-		ring := ""
+		ring := svgOutline(n.Status)
 		if folded(n) {
 			ring = fmt.Sprintf(` stroke="%s" stroke-width="3" stroke-dasharray="4 2"`, fold.FoldedColour())
 		}
@@ -264,7 +293,7 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 			ring = ` stroke="#000" stroke-width="3"`
 		}
 		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#fff">%d</text>`, p.x, p.y+font*0.35, n.F)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%d</text>`, p.x, p.y+font*0.35, fold.NodeTextColour(), n.F)
 		if gh := fmt.Sprintf("%d+%d", n.G, n.H); fold.LabelFits(gh, dx-4, font) {
 			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%s</text>`, p.x, p.y+r+font, gh)
 		}

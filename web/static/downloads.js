@@ -19,6 +19,7 @@ vizPage.downloads = (() => {
     const s = shared.start || {};
     const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
       goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
+    if (s.source) { q.set('file', s.file || ''); q.set('source', s.source); } // the Problem tab's script
     const events = vizPage.contract.current().events;
     if (events > 0) q.set('events', String(events));
     return '?' + q.toString();

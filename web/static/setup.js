@@ -127,6 +127,7 @@ vizPage.setup = (() => {
     startDrawn = false;
     const other = asked && shared.last && shared.last.active && shared.last.active.puzzle !== msg.puzzle;
     if (!(waiting() || other) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    if (vizPage.problem.shown()) return; // the Problem tab draws its own start
     const info = $('node-info');
     if (msg.error) {
       info.textContent = 'start state: ' + msg.error;
@@ -153,6 +154,20 @@ vizPage.setup = (() => {
     try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
   }
 
+  // begin starts a search: the fields of a start message (docs/PROTOCOL.md),
+  // from this panel or the Problem tab (problem.js).
+  function begin(fields) {
+    $('selected').textContent = '';
+    // The last run's node is not this run's: clear it.
+    $('node-info').textContent = '';
+    $('puzzle-state').textContent = '';
+    shared.playing = false;
+    hideHint();
+    vizPage.tree.restart();
+    vizPage.quiz.release();
+    vizPage.controls.control('start', fields);
+  }
+
   function bind() {
     const control = (type, extra) => vizPage.controls.control(type, extra);
     $('puzzle').addEventListener('change', onPuzzle);
@@ -176,24 +191,16 @@ vizPage.setup = (() => {
     }));
     $('start-present').addEventListener('click', () => $('start').click());
     $('start').addEventListener('click', () => {
-      $('selected').textContent = '';
-      // The last run's node is not this run's: clear it, and draw this
-      // run's start state until its first node comes.
-      $('node-info').textContent = '';
-      $('puzzle-state').textContent = '';
-      shared.playing = false;
-      hideHint();
-      vizPage.tree.restart();
-      vizPage.quiz.release();
-      control('start', {
+      begin({
         puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
         algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
       });
+      // Draw this run's start state until its first node comes.
       startDrawn = true;
       requestPreview(true);
     });
     $('hint-close').addEventListener('click', hideHint);
   }
 
-  return { bind, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
+  return { bind, begin, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
 })();

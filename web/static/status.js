@@ -30,12 +30,28 @@ vizPage.status = (() => {
     if (a && msg.status !== 'building') {
       // Before its run-start (a database still building) a run has no names yet.
       if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
-      rows.push(['iteration', a.iteration], ['bound', a.bound]);
-      if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
-      // The iteration's counts beside the run's: the two differ from the
-      // second iteration on.
-      if (a.current && a.iteration) rows.push(['iteration ' + a.iteration, counts(a.current)]);
-      rows.push(['whole run', counts(a)]);
+      const astar = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
+      if (astar) {
+        // A* in its own words: no iterations, no bound. The open and closed
+        // lists come from its node events; a fast run has none, and shows
+        // the engine's counts as they come.
+        const nodes = astar.closed > 0 || astar.open.size > 0;
+        if (nodes) {
+          rows.push(['expanding f', astar.expanding + ' (the f of the node popped last)']);
+          rows.push(['open list', astar.open.size + ' nodes (generated, waiting)'], ['closed', astar.closed + ' nodes (expanded)']);
+        }
+        // The engine counts the children it generates and the duplicates it
+        // drops, which no event reports: its totals come at the end.
+        const ended = msg.status !== 'paused' && msg.status !== 'running';
+        if (ended || !nodes) rows.push(['expanded', a.expanded], ['generated', a.generated], ['duplicates dropped', a.pruned]);
+      } else {
+        rows.push(['iteration', a.iteration], ['bound', a.bound]);
+        if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
+        // The iteration's counts beside the run's: the two differ from the
+        // second iteration on.
+        if (a.current && a.iteration) rows.push(['iteration ' + a.iteration, counts(a.current)]);
+        rows.push(['whole run', counts(a)]);
+      }
       rows.push(['events', a.events]);
       // Time and rate mean something only for a run that was never held
       // back; a stepped run's clock is the lecture's.
@@ -57,7 +73,11 @@ vizPage.status = (() => {
         ', ' + fmt(r.generated) + ' generated' + (r.solutionLength ? ', length ' + r.solutionLength : '')]));
     }
     if (msg.replay) rows.push(['trace position', 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' of ' + fmt(msg.replay.total) + ' (from 0)']);
-    $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
+    const open = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
+    if (a && open) {
+      $('summary').textContent = msg.status + ' · expanding f = ' + open.expanding + ' · open ' + fmt(open.open.size) + ', closed ' + fmt(open.closed) +
+        (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '');
+    } else $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
       (a.nextBound ? ' (next ' + a.nextBound + ')' : '') +
       ' · ' + (a.current && a.iteration ? fmt(a.current.generated) + ' generated in it, ' : '') + fmt(a.generated) + ' in all' +
       (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';

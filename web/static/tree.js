@@ -14,7 +14,7 @@ vizPage.tree = (() => {
   // its path to the root and its siblings at that size: the rest is a pan
   // away), 'overview' (the whole tree at any scale) or the user's own scale,
   // with which the current node is kept in view while stepping.
-  const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, drag: null, anchor: null };
+  const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, answer: 0, drag: null, anchor: null };
   // minLabel is the smallest label Fit makes: 12 px, and on a projector
   // the 16 px of all of presentation mode's text. Overview and the user's
   // zoom go smaller; labels under hidden() are left out (tooltips keep
@@ -23,7 +23,7 @@ vizPage.tree = (() => {
   function hidden() { return presenting() ? 16 : 7; }
 
   // The kinds of node (tree.go's statuses), each a class and a colour.
-  const kinds = ['path', 'expanded', 'pruned', 'solution'];
+  const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
 
   // sizes: spacing across (dx) and down (dy), radius, label size, at
   // scale 1. dx holds a node's labels ("12+19", "×2.0k") side by side with
@@ -59,7 +59,10 @@ vizPage.tree = (() => {
     el.textContent = '';
     if (!tv || !tv.iteration) return;
     const n = tv.nodes || 0;
-    let s = '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ' + fmt(n) + (n === 1 ? ' node' : ' nodes');
+    // A*'s tree is every node generated so far, under its parent.
+    const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
+    let s = (astar ? '(every node generated so far, under its parent: ' : '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ') +
+      fmt(n) + (n === 1 ? ' node' : ' nodes');
     let more = '';
     if (tv.drawn < n) {
       s += ', ' + fmt(tv.drawn) + ' drawn';
@@ -100,6 +103,7 @@ vizPage.tree = (() => {
     }
     const { dx, r, font } = sizes();
     let { dy } = sizes();
+    const quizOn = document.body.classList.contains('quiz-on');
     const { pos, leaves, maxDepth } = layout(tv.root);
     view.w = Math.max(leaves * dx + 40, 200);
     if (view.zoom === 'overview' && box.w && box.h) {
@@ -117,7 +121,7 @@ vizPage.tree = (() => {
     drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
     const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count');
     (function nodes(n) {
-      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === tv.last ? ' current' : '') +
+      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : '') + (n.id && n.id === tv.last ? ' current' : '') +
         (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
       const shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
       const folded = n.count > 1 && !(n.children && n.children.length);
@@ -145,6 +149,10 @@ vizPage.tree = (() => {
           const cnt = svg('text', { x: X(n), y: Y(n) + r + 2 * font, 'text-anchor': 'middle', fill: count, class: 'count' }, g);
           cnt.textContent = c;
         }
+      }
+      if (n.id && quizOn) {
+        // Its number, which the quiz names it by.
+        svg('text', { class: 'node-id', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
       }
       svg('title', {}, g).textContent = nodeTitle(n);
       if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); click(n, ev); });
@@ -316,7 +324,14 @@ vizPage.tree = (() => {
   function overview() { view.zoom = view.zoom === 'overview' ? 'fit' : 'overview'; redraw(); }
 
   // restart forgets the chosen node and the user's zoom, for a new run.
-  function restart() { view.chosen = 0; view.zoom = 'fit'; }
+  function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'fit'; }
+
+  // mark lights node id as the quiz's right answer (0: none).
+  function mark(id) {
+    if (view.answer === id) return;
+    view.answer = id;
+    if (shared.last) draw(shared.last.tree);
+  }
 
   function bind() {
     const el = $('tree');
@@ -375,9 +390,20 @@ vizPage.tree = (() => {
       view.anchor = { id: n.id, sx: ev.clientX - r.left, sy: ev.clientY - r.top, until: n.hidden ? 'opened' : 'folded' };
       vizPage.send({ type: 'unfold', id: n.id, open: !!n.hidden });
     }
-    view.chosen = n.id;
+    select(n.id);
+  }
+
+  // choose chooses node id as a click would, without unfolding it (the
+  // stack's rows name nodes so).
+  function choose(id) {
+    if (vizPage.quiz.answerNode(id)) return;
+    select(id);
+  }
+
+  function select(id) {
+    view.chosen = id;
     if (shared.last) draw(shared.last.tree);
-    vizPage.send({ type: 'node', id: n.id });
+    vizPage.send({ type: 'node', id: id });
   }
 
   // miniScale is the one scale the lock-step's trees are drawn at, across
@@ -463,5 +489,5 @@ vizPage.tree = (() => {
   // scale is the tree panel's scale now (window.viz reads it).
   function scale() { return view.k; }
 
-  return { bind, draw, place, zoom, fit, overview, restart, drawMini, miniScale, scale };
+  return { bind, draw, place, zoom, fit, overview, restart, drawMini, miniScale, scale, choose, mark };
 })();
