@@ -1,0 +1,201 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"idaviz/internal/browsertest"
+)
+
+// siteCounts is what window.viz says of a run, and viz solve --json.
+type siteCounts struct {
+	Status         string `json:"status"`
+	Mode           string `json:"mode"`
+	Expanded       int64  `json:"expanded"`
+	Generated      int64  `json:"generated"`
+	Pruned         int64  `json:"pruned"`
+	SolutionLength int    `json:"solutionLength"`
+	Event          int64  `json:"event"`
+	Iterations     []struct {
+		Bound     int   `json:"bound"`
+		Expanded  int64 `json:"expanded"`
+		Generated int64 `json:"generated"`
+	} `json:"iterations"`
+}
+
+// writeSite writes viz site's folder (compiling the engine) and serves it
+// with a plain static file server, Go's http.FileServer: no viz server
+// runs. It returns the site's address.
+func writeSite(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	status, out, errs := runViz(t, "", "site", dir)
+	if status != exitOK {
+		t.Fatalf("viz site: status %d\n%s%s", status, out, errs)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// solvedCounts is viz solve --json's answer.
+func solvedCounts(t *testing.T, args ...string) siteCounts {
+	t.Helper()
+	status, out, errs := runViz(t, "", append([]string{"solve", "--json"}, args...)...)
+	if status != exitOK {
+		t.Fatalf("viz solve: status %d, %s", status, errs)
+	}
+	var got struct {
+		Length     int   `json:"length"`
+		Expanded   int64 `json:"expanded"`
+		Generated  int64 `json:"generated"`
+		Pruned     int64 `json:"pruned"`
+		Iterations []struct {
+			Bound     int   `json:"bound"`
+			Expanded  int64 `json:"expanded"`
+			Generated int64 `json:"generated"`
+		} `json:"iterations"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("viz solve --json: %v\n%s", err, out)
+	}
+	c := siteCounts{Expanded: got.Expanded, Generated: got.Generated, Pruned: got.Pruned, SolutionLength: got.Length}
+	for _, it := range got.Iterations {
+		c.Iterations = append(c.Iterations, struct {
+			Bound     int   `json:"bound"`
+			Expanded  int64 `json:"expanded"`
+			Generated int64 `json:"generated"`
+		}{it.Bound, it.Expanded, it.Generated})
+	}
+	return c
+}
+
+// TestSiteInBrowser is viz site's done-when: its folder served by a plain
+// static file server, with no viz process, in headless chromium. The
+// 8-puzzle runs to the end with viz solve --json's counts; the page steps,
+// goes back and opens the iteration menu; a 15-puzzle instance runs with
+// Manhattan; a pattern database builds in the page with its progress shown
+// (a build cancelled, then one to its end); the page asks nothing of any
+// server but the static one.
+func TestSiteInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the engine to WebAssembly and builds a pattern database in the browser")
+	}
+	browsertest.Chromium(t)
+	url := writeSite(t)
+	b := browsertest.Open(t, 4*time.Minute)
+	evalJS := func(what, script string) {
+		t.Helper()
+		b.Do(what, chromedp.Evaluate[chromedp.Void](script))
+	}
+	click := func(id string) {
+		t.Helper()
+		b.Do("clicking "+id, chromedp.Click(chromedp.CSS(`[data-testid="`+id+`"]`)))
+	}
+	viz := func() siteCounts {
+		t.Helper()
+		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[siteCounts](`window.viz`))
+		if err != nil {
+			t.Fatalf("reading window.viz: %v", err)
+		}
+		return v
+	}
+	choose := func(puzzle, heuristic, state string, fast bool) {
+		t.Helper()
+		evalJS("choosing "+puzzle+" "+heuristic, fmt.Sprintf(`(() => {
+			const q = (id) => document.querySelector('[data-testid=' + id + ']');
+			q('puzzle').value = %q; q('puzzle').dispatchEvent(new Event('change'));
+			q('heuristic').value = %q;
+			if (q('goal').options.length > 1) q('goal').value = 'blank-last';
+			q('state').value = %q; q('state').dispatchEvent(new Event('input'));
+			q('fast').checked = %t;
+		})()`, puzzle, heuristic, state, fast))
+	}
+
+	b.Do("opening the site", chromedp.Navigate(url))
+	b.Wait("the page, its puzzles and its engine", `window.viz.mode === 'site' &&
+		document.querySelector('[data-testid=puzzle]').options.length > 0 &&
+		document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+
+	// The 8-puzzle, stepped, back, the iteration menu, to the end.
+	const eight = "8 6 7 2 5 4 3 0 1"
+	choose("8puzzle", "manhattan", eight, false)
+	click("start")
+	b.Wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+	for i := 0; i < 4; i++ {
+		click("step")
+		b.Wait("the step", fmt.Sprintf(`window.viz.events === %d`, 2+i))
+	}
+	click("back")
+	b.Wait("one back", `window.viz.event === 3 && window.viz.status === 'paused'`)
+	click("to-bound")
+	b.Wait("the first bound's end", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
+	click("to-bound")
+	b.Wait("the second bound's end", `window.viz.status === 'paused' && window.viz.iterations.length >= 2`)
+	evalJS("the iteration menu", `(() => { const s = document.querySelector('[data-testid=tree-iteration]');
+		s.value = '1'; s.dispatchEvent(new Event('change')); })()`)
+	b.Wait("the first iteration's tree", `window.viz.treeIteration === 1 && window.viz.drawnTreeNodes > 0`)
+	click("to-end")
+	b.WaitFor("the end", `window.viz.status === 'solved'`, time.Minute)
+	got, want := viz(), solvedCounts(t, "--puzzle", "8puzzle", "--heuristic", "manhattan", eight)
+	if got.Expanded != want.Expanded || got.Generated != want.Generated || got.Pruned != want.Pruned ||
+		got.SolutionLength != want.SolutionLength || len(got.Iterations) != len(want.Iterations) {
+		t.Errorf("the site's 8-puzzle: %+v\nviz solve --json: %+v", got, want)
+	}
+
+	// A 15-puzzle instance with Manhattan, a fast run.
+	const fifteen = "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10" // 40 moves, 759,341 nodes
+	choose("15puzzle", "manhattan", fifteen, true)
+	click("start")
+	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1).id === 2 && window.viz.status === 'solved'`, time.Minute)
+	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "manhattan", fifteen)
+	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
+		t.Errorf("the site's 15-puzzle: %+v\nviz solve --json: %+v", got, want)
+	}
+
+	// A pattern database built in the page: its progress, a cancel, then
+	// pdb555 to its end.
+	choose("15puzzle", "pdb663", fifteen, true)
+	click("start")
+	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1).id === 3 && window.viz.status === 'building' &&
+		/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, time.Minute)
+	click("cancel")
+	b.Wait("the build cancelled", `window.viz.status === 'cancelled'`)
+	choose("15puzzle", "pdb555", fifteen, true)
+	// Every progress line the page shows is kept: pdb555's build may be
+	// over before a poll would see it.
+	evalJS("watching the build's progress", `window.builds = [];
+		new MutationObserver(() => {
+			const t = document.querySelector('[data-testid=last-event]').textContent;
+			if (window.viz.status === 'building' && /building pattern database .*\d%/.test(t)) window.builds.push(t);
+		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
+	click("start")
+	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1).id === 4 && window.viz.status === 'solved'`, 2*time.Minute)
+	builds, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`window.builds`))
+	if err != nil || len(builds) == 0 {
+		t.Errorf("pdb555's build showed no progress in the page (%v)", err)
+	}
+	t.Logf("pdb555's build in the page: %d progress lines, the last %q", len(builds), builds[max(0, len(builds)-1):])
+	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "pdb555", fifteen)
+	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
+		t.Errorf("the site's pdb555 run: %+v\nviz solve --json: %+v", got, want)
+	}
+
+	requests, exceptions := b.Seen()
+	for _, x := range exceptions {
+		t.Errorf("the site threw: %s", x)
+	}
+	for _, r := range requests {
+		if !strings.HasPrefix(r, url) && !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, "blob:") {
+			t.Errorf("the site asked for %s, which is not its static server's", r)
+		}
+	}
+}
