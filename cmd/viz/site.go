@@ -50,7 +50,9 @@ func runSite(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return failed(e, "viz site: %v", err)
 	}
-	if err := site.Write(dir, eng); err != nil {
+	if err := site.Write(dir, eng); errors.Is(err, site.ErrNotSite) {
+		return fail(e, "viz site: %v", err)
+	} else if err != nil {
 		return failed(e, "viz site: %v", err)
 	}
 	fmt.Fprintf(e.stdout, "wrote the site into %s (engine %.1f MB): serve the folder with any static file server, e.g. python3 -m http.server -d %s\n",

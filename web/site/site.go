@@ -106,6 +106,9 @@ func sitePage(page []byte) []byte {
 	return bytes.Replace(page, []byte(`<meta charset="utf-8">`), []byte(`<meta charset="utf-8">`+"\n"+siteMark), 1)
 }
 
+// ErrNotSite is a folder given to Write that holds something else.
+var ErrNotSite = errors.New("not empty and holds no site written by viz site: give a new folder")
+
 // checkDir refuses a folder that holds something other than a site.
 func checkDir(dir string) error {
 	entries, err := os.ReadDir(dir)
@@ -117,7 +120,7 @@ func checkDir(dir string) error {
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil || !bytes.Contains(page, []byte(siteMark)) {
-		return fmt.Errorf("%s is not empty and holds no site written by viz site: give a new folder", dir)
+		return fmt.Errorf("%s: %w", dir, ErrNotSite)
 	}
 	return nil
 }
