@@ -33,17 +33,17 @@ type siteCounts struct {
 
 // writeSite writes viz site's folder (compiling the engine) and serves it
 // with a plain static file server, Go's http.FileServer: no viz server
-// runs. It returns the site's address.
-func writeSite(t *testing.T) string {
+// runs. It returns the folder and the site's address.
+func writeSite(t testing.TB) (dir, url string) {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "site")
+	dir = filepath.Join(t.TempDir(), "site")
 	status, out, errs := runViz(t, "", "site", dir)
 	if status != exitOK {
 		t.Fatalf("viz site: status %d\n%s%s", status, out, errs)
 	}
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	t.Cleanup(srv.Close)
-	return srv.URL + "/"
+	return dir, srv.URL + "/"
 }
 
 // solvedCounts is viz solve --json's answer.
@@ -90,7 +90,7 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Skip("compiles the engine to WebAssembly and builds a pattern database in the browser")
 	}
 	browsertest.Chromium(t)
-	url := writeSite(t)
+	_, url := writeSite(t)
 	b := browsertest.Open(t, 4*time.Minute)
 	evalJS := func(what, script string) {
 		t.Helper()
@@ -155,7 +155,7 @@ func TestSiteInBrowser(t *testing.T) {
 	const fifteen = "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10" // 40 moves, 759,341 nodes
 	choose("15puzzle", "manhattan", fifteen, true)
 	click("start")
-	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1).id === 2 && window.viz.status === 'solved'`, time.Minute)
+	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 2 && window.viz.status === 'solved'`, time.Minute)
 	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "manhattan", fifteen)
 	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
 		t.Errorf("the site's 15-puzzle: %+v\nviz solve --json: %+v", got, want)
@@ -165,7 +165,7 @@ func TestSiteInBrowser(t *testing.T) {
 	// pdb555 to its end.
 	choose("15puzzle", "pdb663", fifteen, true)
 	click("start")
-	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1).id === 3 && window.viz.status === 'building' &&
+	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'building' &&
 		/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, time.Minute)
 	click("cancel")
 	b.Wait("the build cancelled", `window.viz.status === 'cancelled'`)
@@ -178,7 +178,7 @@ func TestSiteInBrowser(t *testing.T) {
 			if (window.viz.status === 'building' && /building pattern database .*\d%/.test(t)) window.builds.push(t);
 		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
 	click("start")
-	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1).id === 4 && window.viz.status === 'solved'`, 2*time.Minute)
+	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 4 && window.viz.status === 'solved'`, 2*time.Minute)
 	builds, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`window.builds`))
 	if err != nil || len(builds) == 0 {
 		t.Errorf("pdb555's build showed no progress in the page (%v)", err)

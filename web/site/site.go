@@ -38,12 +38,14 @@ const (
 // whose index.html has it was written by Write, and may be written again.
 const siteMark = `<meta name="idaviz-mode" content="site">`
 
-// ServeOnly are the heuristics whose tables the browser does not build
-// within a minute (docs/PERFORMANCE.md, "viz site"), by puzzle: the site's
-// page lists them as needing viz serve.
+// ServeOnly are the heuristics whose tables a browser does not build
+// within a minute, by puzzle: the site's page lists them as needing viz
+// serve. They are also the ones whose build needs a gigabyte or more
+// (docs/PERFORMANCE.md, "viz site", has the times of the others: korf's,
+// the slowest offered, about a minute on a loaded machine).
 var ServeOnly = map[string][]string{
 	"15puzzle": {"pdb78", "pdb78r"},
-	"rubik":    {"korf", "korf7", "reid", "reid-huge", "corners", "edges"},
+	"rubik":    {"korf7", "reid-huge"},
 }
 
 // Engine is the engine compiled to WebAssembly and the wasm_exec.js of the

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"idaviz/internal/browsertest"
+	"idaviz/web"
+	"idaviz/web/static"
+)
+
+// korf2 is Korf's second 15-puzzle instance (blank-first): 11.7 million
+// nodes with Manhattan distance, a second or so natively.
+const korf2 = "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"
+
+// siteFigures is what BenchmarkSite reads from the page.
+type siteFigures struct {
+	FirstPaint float64   `json:"firstPaint"` // ms from navigation
+	StepMedian float64   `json:"stepMedian"` // ms from a click on Step to window.viz showing it
+	Events     float64   `json:"events"`     // events shown during the to-end window
+	Rates      []float64 `json:"rates"`      // each fast run's nodes a second, as the page says
+}
+
+// rateRuns is how many times the node rate is measured, each way: the
+// best is reported, the one least slowed by a shared machine (and the
+// first run in the browser is also the slowest, before the browser has
+// compiled the engine's hot code fully).
+const rateRuns = 3
+
+// BenchmarkSite measures viz site's page in chromium, served by a static
+// file server: the folder's size (and the engine's, gzipped, as a server
+// that compresses sends it), the first paint and the engine's start, a
+// step's round trip (click to window.viz, through the worker), "To end"
+// node by node for VIZ_BENCH_SECONDS (default 5): the events a second the
+// page shows; and the node rate of a fast run of Korf's #2 with Manhattan
+// distance in the browser against the same run natively, through the same
+// session (web.ServeTab) in this process.
+//
+//	go test ./cmd/viz -run '^$' -bench BenchmarkSite -benchtime 1x
+func BenchmarkSite(b *testing.B) {
+	secs := 5
+	if s, err := fmt.Sscan(os.Getenv("VIZ_BENCH_SECONDS"), &secs); err != nil || s != 1 || secs <= 0 {
+		secs = 5
+	}
+	dir, url := writeSite(b)
+	total, wasm, wasmGz := siteSize(b, dir)
+	var native float64
+	for range rateRuns {
+		native = max(native, nativeRate(b))
+	}
+	for b.Loop() {
+		br := browsertest.Open(b, time.Duration(secs+180)*time.Second)
+		br.Do("opening the site", chromedp.Navigate(url))
+		br.WaitFor("the engine", `window.viz.mode === 'site' && window.viz.status === 'idle' &&
+			document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`, time.Minute)
+		br.Do("choosing Korf #1", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+			const q = (id) => document.querySelector('[data-testid=' + id + ']');
+			q('puzzle').value = '15puzzle'; q('puzzle').dispatchEvent(new Event('change'));
+			q('goal').value = 'blank-first'; q('goal').dispatchEvent(new Event('change'));
+			q('heuristic').value = 'manhattan';
+			q('state').value = %q; q('state').dispatchEvent(new Event('input'));
+			q('start').click();
+		})()`, korf1)))
+		br.Wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		f, err := chromedp.Run(br.Ctx, chromedp.Evaluate[siteFigures](fmt.Sprintf(`(async () => {
+			const out = {};
+			const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint');
+			out.firstPaint = paint ? paint.startTime : -1;
+			const q = (id) => document.querySelector('[data-testid=' + id + ']');
+			const tick = () => new Promise((r) => setTimeout(r, 0));
+			const times = [];
+			for (let i = 0; i < 21; i++) {
+				const before = window.viz.events, t0 = performance.now();
+				q('step').click();
+				while (window.viz.events === before) await tick();
+				times.push(performance.now() - t0);
+			}
+			times.sort((a, b) => a - b);
+			out.stepMedian = times[10];
+			const e0 = window.viz.events;
+			q('to-end').click();
+			await new Promise((r) => setTimeout(r, %d));
+			out.events = window.viz.events - e0;
+			q('state').value = %q; q('fast').checked = true;
+			out.rates = [];
+			for (let id = 2; id < 2 + %d; id++) {
+				q('start').click();
+				while (!(window.viz.runs.at(-1)?.id === id && window.viz.status === 'solved')) await new Promise((r) => setTimeout(r, 20));
+				out.rates.push(vizPage.shared.last.active.nodesPerSecond);
+			}
+			return out;
+		})()`, secs*1000, korf2, rateRuns), chromedp.EvalAwaitPromise))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(total)/1e6, "site-MB")
+		b.ReportMetric(float64(wasm)/1e6, "wasm-MB")
+		b.ReportMetric(float64(wasmGz)/1e6, "wasm-gz-MB")
+		b.ReportMetric(f.FirstPaint, "first-paint-ms")
+		b.ReportMetric(f.StepMedian, "step-ms")
+		b.ReportMetric(f.Events/float64(secs), "events/s")
+		wasmRate := slices.Max(f.Rates)
+		b.ReportMetric(f.Rates[0]/1e6, "wasm-first-Mnodes/s")
+		b.ReportMetric(wasmRate/1e6, "wasm-Mnodes/s")
+		b.ReportMetric(native/1e6, "native-Mnodes/s")
+		b.ReportMetric(wasmRate/native, "wasm/native")
+	}
+}
+
+// korf1 is Korf's first 15-puzzle instance (blank-first).
+const korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+
+// siteSize is the folder's bytes, and the engine's, raw and gzipped.
+func siteSize(b *testing.B, dir string) (total, wasm, wasmGz int64) {
+	b.Helper()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		fi, err := d.Info()
+		total += fi.Size()
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "static", "engine.wasm"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(raw)
+	zw.Close()
+	return total, int64(len(raw)), int64(gz.Len())
+}
+
+// nativeRate runs Korf's #2 with Manhattan distance, fast, through a
+// session in this process as the page's worker does in the browser, and
+// returns the nodes a second its state says.
+func nativeRate(b *testing.B) float64 {
+	b.Helper()
+	in, out := make(chan []byte, 4), make(chan []byte, 1024)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go web.ServeTab(ctx, web.Port{In: in, Send: func(m []byte) error { out <- m; return nil },
+		File: func(string, string, []byte) error { return nil }, Files: static.FS()}, web.Options{})
+	start, _ := json.Marshal(map[string]any{"type": "start", "puzzle": "15puzzle", "state": korf2, "goal": "blank-first",
+		"heuristic": "manhattan", "algorithm": "ida", "fast": true})
+	in <- start
+	timeout := time.After(2 * time.Minute)
+	for {
+		select {
+		case m := <-out:
+			var s struct {
+				Status string `json:"status"`
+				Active struct {
+					NodesPerSecond float64 `json:"nodesPerSecond"`
+				} `json:"active"`
+			}
+			if json.Unmarshal(m, &s) == nil && s.Status == "solved" {
+				return s.Active.NodesPerSecond
+			}
+		case <-timeout:
+			b.Fatal("the native run did not end")
+		}
+	}
+}
