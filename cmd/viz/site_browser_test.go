@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/internal/browsertest"
+	"idaviz/trace"
 )
 
 // siteCounts is what window.viz says of a run, and viz solve --json.
@@ -81,10 +84,12 @@ func solvedCounts(t *testing.T, args ...string) siteCounts {
 // TestSiteInBrowser is viz site's done-when: its folder served by a plain
 // static file server, with no viz process, in headless chromium. The
 // 8-puzzle runs to the end with viz solve --json's counts; the page steps,
-// goes back and opens the iteration menu; a 15-puzzle instance runs with
+// goes back and opens the iteration menu; the run is downloaded and
+// exported (and the export opens); the heuristics a browser cannot build
+// are listed as needing viz serve; a 15-puzzle instance runs with
 // Manhattan; a pattern database builds in the page with its progress shown
 // (a build cancelled, then one to its end); the page asks nothing of any
-// server but the static one.
+// server but the static one (and the export, of nothing but its file).
 func TestSiteInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the engine to WebAssembly and builds a pattern database in the browser")
@@ -151,11 +156,44 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the site's 8-puzzle: %+v\nviz solve --json: %+v", got, want)
 	}
 
+	// The run downloaded and exported: the engine in the page runs it
+	// again and hands the files over; the export opens on its own.
+	dl := b.AllowDownloads()
+	tr := b.Download("Download run", dl, chromedp.Click(chromedp.CSS(`[data-testid="download-trace"]`)))
+	rd, err := trace.NewReader(bytes.NewReader(tr))
+	if err != nil {
+		t.Fatalf("the run downloaded: %v", err)
+	}
+	var e trace.Event
+	events := 0
+	for ; rd.Read(&e) == nil; events++ {
+	}
+	if events != int(got.Event)+1 || e.Kind != trace.KindRunEnd {
+		t.Errorf("the run downloaded holds %d events ending with %s, the page showed %d", events, e.Kind, got.Event+1)
+	}
+	page := b.Download("Export HTML", dl, chromedp.Click(chromedp.CSS(`[data-testid="export-html"]`)))
+	exported := filepath.Join(t.TempDir(), "run.html")
+	if err := os.WriteFile(exported, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Do("opening the export", chromedp.Navigate("file://"+exported))
+	b.Wait("the export's last event", `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.events === `+fmt.Sprint(events))
+	b.Do("back to the site", chromedp.Navigate(url))
+	b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+
+	// The heuristics a browser cannot build are listed as needing viz serve.
+	evalJS("the 15-puzzle", `(() => { const p = document.querySelector('[data-testid=puzzle]');
+		p.value = '15puzzle'; p.dispatchEvent(new Event('change')); })()`)
+	listed, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`[...document.querySelector('[data-testid=heuristic]').options].filter((o) => o.disabled).map((o) => o.value + ': ' + o.textContent)`))
+	if err != nil || len(listed) != 2 || !strings.HasPrefix(listed[0], "pdb78r: ") || !strings.Contains(listed[0], "needs viz serve") {
+		t.Errorf("the 15-puzzle's heuristics listed as needing viz serve: %q (%v)", listed, err)
+	}
+
 	// A 15-puzzle instance with Manhattan, a fast run.
 	const fifteen = "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10" // 40 moves, 759,341 nodes
 	choose("15puzzle", "manhattan", fifteen, true)
 	click("start")
-	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 2 && window.viz.status === 'solved'`, time.Minute)
+	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, time.Minute)
 	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "manhattan", fifteen)
 	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
 		t.Errorf("the site's 15-puzzle: %+v\nviz solve --json: %+v", got, want)
@@ -165,7 +203,7 @@ func TestSiteInBrowser(t *testing.T) {
 	// pdb555 to its end.
 	choose("15puzzle", "pdb663", fifteen, true)
 	click("start")
-	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'building' &&
+	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1)?.id === 2 && window.viz.status === 'building' &&
 		/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, time.Minute)
 	click("cancel")
 	b.Wait("the build cancelled", `window.viz.status === 'cancelled'`)
@@ -178,7 +216,7 @@ func TestSiteInBrowser(t *testing.T) {
 			if (window.viz.status === 'building' && /building pattern database .*\d%/.test(t)) window.builds.push(t);
 		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
 	click("start")
-	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 4 && window.viz.status === 'solved'`, 2*time.Minute)
+	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'solved'`, 2*time.Minute)
 	builds, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`window.builds`))
 	if err != nil || len(builds) == 0 {
 		t.Errorf("pdb555's build showed no progress in the page (%v)", err)
@@ -194,7 +232,7 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the site threw: %s", x)
 	}
 	for _, r := range requests {
-		if !strings.HasPrefix(r, url) && !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, "blob:") {
+		if !strings.HasPrefix(r, url) && !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, "blob:") && r != "file://"+exported {
 			t.Errorf("the site asked for %s, which is not its static server's", r)
 		}
 	}

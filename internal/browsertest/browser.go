@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -123,6 +124,48 @@ func (b *Browser) Offline() {
 		_, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
 		return err
 	}))
+}
+
+// AllowDownloads makes the browser save downloads into a temporary folder
+// (by their download ids) and returns it.
+func (b *Browser) AllowDownloads() string {
+	b.T.Helper()
+	dir := b.T.TempDir()
+	b.Do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		yes := true
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+		return err
+	}))
+	return dir
+}
+
+// Download runs start, which makes the page download a file into dir
+// (AllowDownloads), and returns the file's content once the download
+// completes.
+func (b *Browser) Download(what, dir string, start chromedp.Action[chromedp.Void]) []byte {
+	b.T.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
+	defer cancel()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	b.Do(what, start)
+	for ev, err := range progress {
+		if err != nil {
+			b.T.Fatalf("%s: no download: %v", what, err)
+		}
+		switch ev.State {
+		case cdpbrowser.DownloadProgressStateCanceled:
+			b.T.Fatalf("%s: the download was cancelled", what)
+		case cdpbrowser.DownloadProgressStateCompleted:
+			data, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+			if err != nil {
+				b.T.Fatal(err)
+			}
+			return data
+		}
+	}
+	b.T.Fatalf("%s: no download", what)
+	return nil
 }
 
 // Seen returns copies of the requests and exceptions so far.
