@@ -84,7 +84,8 @@ func solvedCounts(t *testing.T, args ...string) siteCounts {
 // TestSiteInBrowser is viz site's done-when: its folder served by a plain
 // static file server, with no viz process, in headless chromium. The
 // 8-puzzle runs to the end with viz solve --json's counts; the page steps,
-// goes back and opens the iteration menu; the run is downloaded and
+// goes back and opens the iteration menu; a second run is compared with it;
+// quiz and presentation modes go on and off; the run is downloaded and
 // exported (and the export opens); the heuristics a browser cannot build
 // are listed as needing viz serve; a 15-puzzle instance runs with
 // Manhattan; a pattern database builds in the page with its progress shown
@@ -155,6 +156,27 @@ func TestSiteInBrowser(t *testing.T) {
 		got.SolutionLength != want.SolutionLength || len(got.Iterations) != len(want.Iterations) {
 		t.Errorf("the site's 8-puzzle: %+v\nviz solve --json: %+v", got, want)
 	}
+
+	// A second run kept beside the first, compared, and quiz and
+	// presentation modes (the page's own) on and off.
+	choose("8puzzle", "misplaced", eight, true)
+	evalJS("keep runs", `document.querySelector('[data-testid=keep-runs]').checked = true`)
+	click("start")
+	b.WaitFor("two runs compared", `window.viz.runs.length === 2 && window.viz.runs.every((r) => r.status === 'solved') &&
+		document.querySelectorAll('[data-testid=compare-table] tr[data-run]').length === 2`, time.Minute)
+	evalJS("the first run again", `document.querySelector('[data-testid=keep-runs]').checked = false`)
+	click("quiz")
+	click("present")
+	b.Wait("quiz and presentation", `window.viz.quiz.on && window.viz.presentation`)
+	click("quiz")
+	b.Do("presentation off", chromedp.KeyEvent("p"))
+	b.Wait("quiz and presentation off", `!window.viz.quiz.on && !window.viz.presentation`)
+	choose("8puzzle", "manhattan", eight, false)
+	click("start")
+	b.Wait("the first run again", `window.viz.runs.length === 1 && window.viz.status === 'paused'`)
+	click("to-end")
+	b.WaitFor("its end", `window.viz.status === 'solved'`, time.Minute)
+	got = viz()
 
 	// The run downloaded and exported: the engine in the page runs it
 	// again and hands the files over; the export opens on its own.
