@@ -1,3 +1,8 @@
+//go:build !js
+
+// The browser is driven from a native test process (chromedp starts
+// chromium), never from one compiled to WebAssembly.
+
 package browsertest
 
 import (
