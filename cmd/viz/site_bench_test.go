@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,9 +62,11 @@ func BenchmarkSite(b *testing.B) {
 	}
 	for b.Loop() {
 		br := browsertest.Open(b, time.Duration(secs+180)*time.Second)
+		t0 := time.Now()
 		br.Do("opening the site", chromedp.Navigate(url))
 		br.WaitFor("the engine", `window.viz.mode === 'site' && window.viz.status === 'idle' &&
 			document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`, time.Minute)
+		ready := time.Since(t0)
 		br.Do("choosing Korf #1", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
 			const q = (id) => document.querySelector('[data-testid=' + id + ']');
 			q('puzzle').value = '15puzzle'; q('puzzle').dispatchEvent(new Event('change'));
@@ -108,6 +111,7 @@ func BenchmarkSite(b *testing.B) {
 		b.ReportMetric(float64(wasm)/1e6, "wasm-MB")
 		b.ReportMetric(float64(wasmGz)/1e6, "wasm-gz-MB")
 		b.ReportMetric(f.FirstPaint, "first-paint-ms")
+		b.ReportMetric(float64(ready.Milliseconds()), "engine-ready-ms")
 		b.ReportMetric(f.StepMedian, "step-ms")
 		b.ReportMetric(f.Events/float64(secs), "events/s")
 		wasmRate := slices.Max(f.Rates)
@@ -174,6 +178,47 @@ func nativeRate(b *testing.B) float64 {
 			}
 		case <-timeout:
 			b.Fatal("the native run did not end")
+		}
+	}
+}
+
+// BenchmarkSiteBuilds times pattern database builds in viz site's page in
+// chromium, each in a fresh page (the tables are kept only while it is
+// open): from Start until the search begins. VIZ_SITE_BUILDS lists them as
+// PUZZLE:HEURISTIC, comma-separated (default 15puzzle:pdb555); the cube's
+// search from "R U" and the 15-puzzle's from a 40-move board are short, so
+// the time is the build's.
+//
+//	VIZ_SITE_BUILDS=15puzzle:pdb555,15puzzle:pdb663,rubik:corners,rubik:edges,rubik:reid,rubik:korf \
+//	    go test ./cmd/viz -run '^$' -bench BenchmarkSiteBuilds -benchtime 1x -timeout 30m
+func BenchmarkSiteBuilds(b *testing.B) {
+	builds := os.Getenv("VIZ_SITE_BUILDS")
+	if builds == "" {
+		builds = "15puzzle:pdb555"
+	}
+	_, url := writeSite(b)
+	for b.Loop() {
+		for _, c := range strings.Split(builds, ",") {
+			puzzle, h, _ := strings.Cut(c, ":")
+			state, goal := "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10", "blank-last"
+			if puzzle == "rubik" {
+				state, goal = "R U", ""
+			}
+			br := browsertest.Open(b, 10*time.Minute)
+			br.Do("opening the site", chromedp.Navigate(url))
+			br.WaitFor("the engine", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`, time.Minute)
+			t0 := time.Now()
+			br.Do("starting "+c, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+				const q = (id) => document.querySelector('[data-testid=' + id + ']');
+				q('puzzle').value = %q; q('puzzle').dispatchEvent(new Event('change'));
+				q('heuristic').value = %q;
+				if (%q) q('goal').value = %q;
+				q('state').value = %q;
+				q('fast').checked = true;
+				q('start').click();
+			})()`, puzzle, h, goal, goal, state)))
+			br.WaitFor(c+" built", `window.viz.runs.at(-1)?.heuristic === '`+h+`' && window.viz.status === 'solved'`, 9*time.Minute)
+			b.ReportMetric(time.Since(t0).Seconds(), strings.ReplaceAll(c, ":", "-")+"-s")
 		}
 	}
 }
