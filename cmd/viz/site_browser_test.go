@@ -89,7 +89,8 @@ func solvedCounts(t *testing.T, args ...string) siteCounts {
 // exported (and the export opens); the heuristics a browser cannot build
 // are listed as needing viz serve; a 15-puzzle instance runs with
 // Manhattan; a pattern database builds in the page with its progress shown
-// (a build cancelled, then one to its end); the page asks nothing of any
+// (a build cancelled, then one to its end, which a second visit reads
+// back rather than build again); the page asks nothing of any
 // server but the static one (and the export, of nothing but its file).
 func TestSiteInBrowser(t *testing.T) {
 	if testing.Short() {
@@ -247,6 +248,30 @@ func TestSiteInBrowser(t *testing.T) {
 	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "pdb555", fifteen)
 	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
 		t.Errorf("the site's pdb555 run: %+v\nviz solve --json: %+v", got, want)
+	}
+
+	// A second visit reads the tables the first built (the browser keeps
+	// them): the search starts with no build.
+	evalJS("counting the tables kept", `window.kept = 0; setInterval(() => {
+		const r = indexedDB.open('idaviz-tables', 1);
+		r.onupgradeneeded = () => r.result.createObjectStore('tables');
+		r.onsuccess = () => { const c = r.result.transaction('tables').objectStore('tables').count(); c.onsuccess = () => { window.kept = c.result; r.result.close(); }; };
+	}, 100)`)
+	b.Wait("pdb555's three tables kept", `window.kept === 3`)
+	b.Do("a second visit", chromedp.Navigate(url))
+	b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+	choose("15puzzle", "pdb555", fifteen, true)
+	evalJS("watching for a build", `window.builds = [];
+		new MutationObserver(() => {
+			if (/building pattern database/.test(document.querySelector('[data-testid=last-event]').textContent)) window.builds.push(1);
+		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
+	click("start")
+	b.WaitFor("pdb555's search on the second visit", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, time.Minute)
+	if again, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](`window.builds.length`)); err != nil || again != 0 {
+		t.Errorf("the second visit built pdb555 again (%d progress lines, %v)", again, err)
+	}
+	if g := viz().Generated; g != want.Generated {
+		t.Errorf("the second visit's pdb555 run generated %d nodes, viz solve --json %d", g, want.Generated)
 	}
 
 	requests, exceptions := b.Seen()

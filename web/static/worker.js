@@ -15,6 +15,37 @@ const waiting = [];
 let receive = null;
 
 self.vizStatic = new URL('./', self.location.href).href; // where the page's files are, for an export
+
+// Pattern databases kept across visits, by name, in IndexedDB (the engine's
+// pdb.Keeper): get gives the bytes or null, put keeps them; either may fail
+// quietly (no IndexedDB, a private window, the quota), and the engine then
+// builds the table again on the next visit.
+self.vizTables = (() => {
+  let db = null;
+  function open() {
+    if (!db) {
+      db = new Promise((resolve, reject) => {
+        const r = indexedDB.open('idaviz-tables', 1);
+        r.onupgradeneeded = () => r.result.createObjectStore('tables');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    }
+    return db;
+  }
+  function request(mode, f) {
+    return open().then((d) => new Promise((resolve, reject) => {
+      const tx = d.transaction('tables', mode);
+      const r = f(tx.objectStore('tables'));
+      tx.oncomplete = () => resolve(r.result);
+      tx.onerror = tx.onabort = () => reject(tx.error);
+    }));
+  }
+  return {
+    get: (name) => request('readonly', (s) => s.get(name)).then((v) => (v instanceof Uint8Array ? v : null), () => null),
+    put: (name, bytes) => request('readwrite', (s) => s.put(bytes, name)).catch(() => null),
+  };
+})();
 self.vizReady = () => {
   receive = self.vizReceive;
   for (const text of waiting.splice(0)) receive(text);

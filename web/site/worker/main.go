@@ -5,13 +5,15 @@
 // serves one tab's session (package web's, as viz serve's tabs have) over
 // the worker's messages: the page's messages come in through
 // vizReceive(text), and its replies and states go out through
-// vizPost(text), a download through vizFile(name, type, bytes).
+// vizPost(text), a download through vizFile(name, type, bytes). Pattern
+// databases built in the page are kept in its IndexedDB (vizTables).
 package main
 
 import (
 	"context"
 	"syscall/js"
 
+	"idaviz/puzzles/pdb"
 	"idaviz/web"
 )
 
@@ -51,6 +53,9 @@ func main() {
 			return nil
 		},
 		Files: siteFiles{base: g.Get("vizStatic").String()},
+	}
+	if t := g.Get("vizTables"); t.Truthy() {
+		pdb.KeepIn(browserTables{store: t})
 	}
 	g.Call("vizReady")
 	web.ServeTab(context.Background(), port, web.Options{})
