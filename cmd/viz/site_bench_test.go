@@ -67,43 +67,16 @@ func BenchmarkSite(b *testing.B) {
 		br.WaitFor("the engine", `window.viz.mode === 'site' && window.viz.status === 'idle' &&
 			document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`, time.Minute)
 		ready := time.Since(t0)
-		br.Do("choosing Korf #1", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-			const q = (id) => document.querySelector('[data-testid=' + id + ']');
-			q('puzzle').value = '15puzzle'; q('puzzle').dispatchEvent(new Event('change'));
-			q('goal').value = 'blank-first'; q('goal').dispatchEvent(new Event('change'));
-			q('heuristic').value = 'manhattan';
-			q('state').value = %q; q('state').dispatchEvent(new Event('input'));
-			q('start').click();
-		})()`, korf1)))
+		br.Do("choosing Korf #1", chromedp.Evaluate[chromedp.Void](browsertest.StartJS("15puzzle", "blank-first", "manhattan", korf1)))
 		br.Wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
-		f, err := chromedp.Run(br.Ctx, chromedp.Evaluate[siteFigures](fmt.Sprintf(`(async () => {
-			const out = {};
-			const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint');
-			out.firstPaint = paint ? paint.startTime : -1;
-			const q = (id) => document.querySelector('[data-testid=' + id + ']');
-			const tick = () => new Promise((r) => setTimeout(r, 0));
-			const times = [];
-			for (let i = 0; i < 21; i++) {
-				const before = window.viz.events, t0 = performance.now();
-				q('step').click();
-				while (window.viz.events === before) await tick();
-				times.push(performance.now() - t0);
-			}
-			times.sort((a, b) => a - b);
-			out.stepMedian = times[10];
-			const e0 = window.viz.events;
-			q('to-end').click();
-			await new Promise((r) => setTimeout(r, %d));
-			out.events = window.viz.events - e0;
+		f, err := chromedp.Run(br.Ctx, chromedp.Evaluate[siteFigures](browsertest.PageFiguresJS(secs, "", fmt.Sprintf(`
 			q('state').value = %q; q('fast').checked = true;
 			out.rates = [];
 			for (let id = 2; id < 2 + %d; id++) {
 				q('start').click();
 				while (!(window.viz.runs.at(-1)?.id === id && window.viz.status === 'solved')) await new Promise((r) => setTimeout(r, 20));
 				out.rates.push(vizPage.shared.last.active.nodesPerSecond);
-			}
-			return out;
-		})()`, secs*1000, korf2, rateRuns), chromedp.EvalAwaitPromise))
+			}`, korf2, rateRuns)), chromedp.EvalAwaitPromise))
 		if err != nil {
 			b.Fatal(err)
 		}
