@@ -36,7 +36,20 @@ vizPage.connection = (() => {
   // 'download'}) comes back as a file, offered here.
   function connectWorker({ onMessage, onStatus, url }) {
     onStatus('starting the engine in this page…');
-    const w = new Worker(url || 'static/worker.js');
+    const failed = (message) => {
+      onStatus('the engine could not start');
+      // A page opened from a file may not start a worker: the folder wants a server.
+      const why = location.protocol === 'file:' ? 'a browser runs it only from a web server: serve this folder (e.g. python3 -m http.server) and open its address'
+        : message || 'see the browser console';
+      onMessage({ type: 'error', message: 'the engine in this page could not start: ' + why });
+    };
+    let w;
+    try {
+      w = new Worker(url || 'static/worker.js');
+    } catch (e) {
+      failed(e && e.message);
+      return { send() {}, close() {} };
+    }
     let ready = false;
     w.onmessage = (ev) => {
       const d = ev.data || {};
@@ -57,10 +70,7 @@ vizPage.connection = (() => {
           break;
       }
     };
-    w.onerror = (ev) => {
-      onStatus('the engine could not start');
-      onMessage({ type: 'error', message: 'the engine in this page could not start: ' + (ev.message || 'see the browser console') });
-    };
+    w.onerror = (ev) => failed(ev.message);
     return {
       send(msg) { w.postMessage(JSON.stringify(msg)); },
       close() { w.terminate(); },

@@ -92,7 +92,9 @@ vizPage.setup = (() => {
       const r = await fetch('api/puzzles');
       catalogue = await r.json();
     } catch (e) {
-      vizPage.showError('could not load the puzzle list: ' + e);
+      // A site's folder opened as a file: it wants a web server.
+      const hint = location.protocol === 'file:' ? ' (serve this folder with a web server, e.g. python3 -m http.server, and open its address)' : '';
+      vizPage.showError('could not load the puzzle list: ' + e + hint);
       return;
     }
     fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
