@@ -42,6 +42,11 @@ func runSite(ctx context.Context, e *env, args []string) int {
 		return usageError(e, c, "expected one folder DIR, got %d arguments", len(rest))
 	}
 	dir := rest[0]
+	if err := site.CheckDir(dir); errors.Is(err, site.ErrNotSite) {
+		return fail(e, "viz site: %v", err)
+	} else if err != nil {
+		return failed(e, "viz site: %v", err)
+	}
 	logf := func(format string, a ...any) { fmt.Fprintf(e.stderr, "viz site: "+format+"\n", a...) }
 	eng, err := site.LoadEngine(ctx, logf)
 	if errors.Is(err, site.ErrNoEngine) {

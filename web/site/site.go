@@ -60,7 +60,7 @@ func Write(dir string, e Engine) error {
 	if len(e.Wasm) == 0 || len(e.Exec) == 0 {
 		return errors.New("no engine to write")
 	}
-	if err := checkDir(dir); err != nil {
+	if err := CheckDir(dir); err != nil {
 		return err
 	}
 	files := static.FS()
@@ -108,21 +108,33 @@ func sitePage(page []byte) []byte {
 	return bytes.Replace(page, []byte(`<meta charset="utf-8">`), []byte(`<meta charset="utf-8">`+"\n"+siteMark), 1)
 }
 
-// ErrNotSite is a folder given to Write that holds something else.
-var ErrNotSite = errors.New("not empty and holds no site written by viz site: give a new folder")
+// ErrNotSite is a DIR that Write may not write into: a file, or a folder
+// of other files.
+var ErrNotSite = errors.New("not a folder viz site may write into: give a new or empty folder, or a site written before")
 
-// checkDir refuses a folder that holds something other than a site.
-func checkDir(dir string) error {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) || err == nil && len(entries) == 0 {
+// CheckDir refuses a DIR that holds something other than a site: Write
+// asks it first, and viz site before compiling the engine.
+func CheckDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is a file: %w", dir, ErrNotSite)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return nil
+	}
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil || !bytes.Contains(page, []byte(siteMark)) {
-		return fmt.Errorf("%s: %w", dir, ErrNotSite)
+		return fmt.Errorf("%s holds files, and no site viz site wrote: %w", dir, ErrNotSite)
 	}
 	return nil
 }
