@@ -19,7 +19,7 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// The lecture (issue 10): bookmarks with notes, deep links, and the page's
+// The lecture (docs/GUIDE.md): bookmarks with notes, deep links, and the page's
 // downloads, in headless chromium.
 
 // allowDownloads makes the browser save downloads into a temporary folder

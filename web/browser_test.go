@@ -249,7 +249,7 @@ func TestBrowserExport(t *testing.T) {
 	wait("four steps", `window.viz.event === 4`)
 	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
 	wait("one back", `window.viz.event === 3`)
-	// Bug 5 (issue 9): x goes to the next expansion, not one event on; the
+	// x goes to the next expansion, not one event on; the
 	// log scale stays ticked as the page moves.
 	for i := 0; i < 5; i++ {
 		before := b.viz().Event
