@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"idaviz/internal/eventloop"
 	"idaviz/trace"
 )
 
@@ -179,6 +180,7 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		if opt.MaxNodes > 0 && it.Generated >= opt.MaxNodes {
 			res.Status = trace.StatusLimit
 		} else if it.Expanded%checkEvery == 0 {
+			eventloop.Yield()
 			switch {
 			case !deadline.IsZero() && time.Now().After(deadline):
 				res.Status = trace.StatusLimit

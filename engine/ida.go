@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"idaviz/internal/eventloop"
 	"idaviz/trace"
 )
 
@@ -413,6 +414,7 @@ func (s *ida) interval() int64 {
 // limited reports whether a limit or the context stops the run, and sets
 // s.stop to say which.
 func (s *ida) limited() bool {
+	eventloop.Yield()
 	if s.maxNodes > 0 && s.genBase+s.it.Generated >= s.maxNodes {
 		s.stop = trace.StatusLimit
 	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {

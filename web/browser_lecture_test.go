@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -21,49 +19,18 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// The lecture (issue 10): bookmarks with notes, deep links, and the page's
+// The lecture (docs/GUIDE.md): bookmarks with notes, deep links, and the page's
 // downloads, in headless chromium.
 
 // allowDownloads makes the browser save downloads into a temporary folder
-// (by their download ids) and returns it.
-func (b *browser) allowDownloads() string {
-	b.t.Helper()
-	dir := b.t.TempDir()
-	b.do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: ptrTrue()})
-		return err
-	}))
-	return dir
-}
-
-func ptrTrue() *bool { t := true; return &t }
+// and returns it.
+func (b *browser) allowDownloads() string { return b.AllowDownloads() }
 
 // download runs start, which makes the page download a file, and returns
 // the file's content once the download completes.
 func (b *browser) download(what, dir string, start chromedp.Action[chromedp.Void]) []byte {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-	defer cancel()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	b.do(what, start)
-	for ev, err := range progress {
-		if err != nil {
-			b.t.Fatalf("%s: no download: %v", what, err)
-		}
-		switch ev.State {
-		case cdpbrowser.DownloadProgressStateCanceled:
-			b.t.Fatalf("%s: the download was cancelled", what)
-		case cdpbrowser.DownloadProgressStateCompleted:
-			data, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-			if err != nil {
-				b.t.Fatal(err)
-			}
-			return data
-		}
-	}
-	b.t.Fatalf("%s: no download", what)
-	return nil
+	return b.Download(what, dir, start)
 }
 
 func byTestID(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }

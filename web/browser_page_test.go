@@ -14,7 +14,7 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// The page as an instructor uses it (issue 9): each check names the bug it
+// The page as an instructor uses it (docs/GUIDE.md): each check names the bug it
 // guards. One page load serves many checks, to keep the browser tests few.
 
 // js runs a script in the page and returns its value.

@@ -59,9 +59,15 @@ type origin interface {
 // liveOrigin runs the searches the page asks for.
 type liveOrigin struct {
 	memory int64 // each A* search's memory budget (engine.Options.MaxMemory)
+	site   bool  // the page is viz site's, its engine in the browser (tab.go)
 }
 
-func (liveOrigin) mode() string  { return "live" }
+func (o liveOrigin) mode() string {
+	if o.site {
+		return "site"
+	}
+	return "live"
+}
 func (liveOrigin) first() source { return nil }
 func (o liveOrigin) open(r startRequest) (source, error) {
 	s, err := newLiveSource(r)

@@ -27,9 +27,8 @@ type viewer struct {
 var errNoView = errors.New("this puzzle's domain cannot describe its states (no puzzles.Viewer)")
 
 // newViewer builds a viewer from run metadata. It uses the puzzle's last
-// (cheapest) heuristic that reads no pattern database: the viewer only
-// applies moves, and must not build tables (the 15-puzzle lists its
-// databases last).
+// (cheapest) heuristic that reads no databases: the viewer only applies
+// moves, and must not build tables (the 15-puzzle's last is pdb555).
 func newViewer(info *trace.RunInfo) (*viewer, error) {
 	if info == nil {
 		return nil, errors.New("the run has no metadata")
@@ -44,9 +43,9 @@ func newViewer(info *trace.RunInfo) (*viewer, error) {
 		return nil, fmt.Errorf("the run's instance: %w", err)
 	}
 	h := info.Heuristic
-	for i := len(p.Heuristics) - 1; i >= 0; i-- {
-		if p.Databases == nil || !slices.Contains(p.Databases.Heuristics, p.Heuristics[i]) {
-			h = p.Heuristics[i]
+	for _, c := range slices.Backward(p.Heuristics) {
+		if p.Databases == nil || !slices.Contains(p.Databases.Heuristics, c) {
+			h = c
 			break
 		}
 	}

@@ -1,7 +1,7 @@
 // app.js: the page's messages from its source, drawn by the parts of
 // vizPage (page.js lists where each lives), and the start: every part bound
 // to its controls, then the source connected (the export's embedded trace,
-// or the server).
+// or the server, or a site's engine in a worker: connection.js).
 'use strict';
 vizPage.app = (() => {
   const { $, shared } = vizPage;
@@ -50,7 +50,7 @@ vizPage.app = (() => {
   function onMessage(msg) {
     switch (msg.type) {
       case 'hello':
-        shared.mode = msg.mode === 'replay' ? 'replay' : 'live';
+        shared.mode = ['replay', 'site'].includes(msg.mode) ? msg.mode : 'live';
         document.body.classList.toggle('replay', shared.mode === 'replay');
         $('mode').textContent = msg.mode;
         vizPage.contract.page();

@@ -6,7 +6,7 @@
 vizPage.contract = (() => {
   const { shared } = vizPage;
   let now = Object.freeze({
-    status: 'idle', mode: 'live', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
+    status: 'idle', mode: shared.mode, bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
     solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, treeNodes: 0, event: -1, events: 0, messages: 0,
     runs: Object.freeze([]), lockstep: null,
     nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,

@@ -27,7 +27,9 @@ vizPage.downloads = (() => {
 
   function downloadRun(what) {
     if (shared.mode !== 'replay' && !shared.start) { vizPage.showError('start a search first'); return; }
-    vizPage.downloadURL('/api/' + what + runQuery(), '');
+    // A site's engine is in the page: it makes the file and its link hands it over.
+    if (shared.mode === 'site') vizPage.send({ type: 'download', what, query: runQuery() });
+    else vizPage.downloadURL('/api/' + what + runQuery(), '');
   }
 
   function bind() {

@@ -25,6 +25,7 @@ vizPage.setup = (() => {
     const p = currentPuzzle();
     if (!p) return;
     fillSelect($('heuristic'), p.heuristics || []);
+    serveOnly(p);
     const goals = p.goals || [];
     fillSelect($('goal'), goals);
     $('goal-label').style.display = goals.length > 1 ? '' : 'none';
@@ -42,6 +43,18 @@ vizPage.setup = (() => {
       $('state').value = '';
     }
     requestPreview();
+  }
+
+  // serveOnly lists, not offers, the heuristics this page cannot run (a
+  // site's, whose engine in the browser cannot build their tables).
+  function serveOnly(p) {
+    for (const o of $('heuristic').options) {
+      if (!(p.serveOnly || []).includes(o.value)) continue;
+      o.disabled = true;
+      o.textContent += ' (needs viz serve: its tables are too big to build in a browser)';
+    }
+    const first = [...$('heuristic').options].find((o) => !o.disabled);
+    if (first) $('heuristic').value = first.value;
   }
 
   // presetLabel names a preset with its optimal length, unless the name says it.
@@ -68,7 +81,7 @@ vizPage.setup = (() => {
     const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
     names.forEach((n) => {
       const s = document.createElement('script');
-      s.src = '/static/render/' + n + '.js';
+      s.src = 'static/render/' + n + '.js'; // relative: a site may live in a folder of a web space
       s.onload = () => { if (shared.last) vizPage.status.drawNode(shared.last.node); };
       document.head.appendChild(s);
     });
@@ -76,10 +89,12 @@ vizPage.setup = (() => {
 
   async function loadCatalogue() {
     try {
-      const r = await fetch('/api/puzzles');
+      const r = await fetch('api/puzzles');
       catalogue = await r.json();
     } catch (e) {
-      vizPage.showError('could not load the puzzle list: ' + e);
+      // A site's folder opened as a file: it wants a web server.
+      const hint = location.protocol === 'file:' ? ' (serve this folder with a web server, e.g. python3 -m http.server, and open its address)' : '';
+      vizPage.showError('could not load the puzzle list: ' + e + hint);
       return;
     }
     fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
