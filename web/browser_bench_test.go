@@ -106,7 +106,7 @@ func BenchmarkExport(b *testing.B) {
 			const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 			for (let i = 0; i < 20; i++) {
 				const target = Math.floor(rnd() * n), t0 = performance.now();
-				q('seek').value = target + 1;
+				q('seek').value = target;
 				q('seek').dispatchEvent(new Event('change'));
 				while (window.viz.event !== target) await tick();
 				seeks.push(performance.now() - t0);

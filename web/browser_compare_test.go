@@ -73,10 +73,12 @@ func TestBrowserCompare(t *testing.T) {
 		}
 	}
 	type lockRun struct {
-		ID        int    `json:"id"`
-		TreeBound int    `json:"treeBound"`
-		Generated int64  `json:"generated"`
-		Note      string `json:"note"`
+		ID        int     `json:"id"`
+		TreeBound int     `json:"treeBound"`
+		Generated int64   `json:"generated"`
+		Note      string  `json:"note"`
+		TreeDrawn int     `json:"treeDrawn"`
+		TreeScale float64 `json:"treeScale"`
 	}
 	type lock struct {
 		Bound int       `json:"bound"`
@@ -111,9 +113,36 @@ func TestBrowserCompare(t *testing.T) {
 		if bad := js[[]string](b, "the boxes", fmt.Sprintf(`Array.from(document.querySelectorAll('[data-testid=lockstep-run]')).filter((d) => d.dataset.bound !== '%d' && !d.textContent.includes('no iteration at bound %d')).map((d) => d.textContent)`, l.Next, l.Next)); len(bad) > 0 {
 			t.Errorf("bound %d: boxes %q", l.Next, bad)
 		}
-		if all && !shotTaken {
-			shot(t, b.ctx, "compare-lockstep-1440x900")
-			shotTaken = true
+		if all {
+			// One scale for every tree, so that the bigger tree looks
+			// bigger; each says its heuristic and its nodes.
+			type drawn struct {
+				Width float64 `json:"width"`
+				Text  string  `json:"text"`
+			}
+			boxes := js[[]drawn](b, "the trees", `Array.from(document.querySelectorAll('[data-testid=lockstep-run]')).map((d) => {
+				const cs = Array.from(d.querySelectorAll('svg circle')).map((c) => c.getBoundingClientRect());
+				return { width: cs.length ? Math.max(...cs.map((r) => r.right)) - Math.min(...cs.map((r) => r.left)) : 0, text: d.textContent };
+			})`)
+			for i, r := range got.Runs {
+				if r.TreeScale <= 0 || r.TreeScale != got.Runs[0].TreeScale {
+					t.Errorf("bound %d: the trees are drawn at scales %v", l.Next, got.Runs)
+					break
+				}
+				if !strings.Contains(boxes[i].Text, heuristics[i]) || !strings.Contains(boxes[i].Text, commas(r.Generated)+" nodes") {
+					t.Errorf("bound %d: the box of %s says %q", l.Next, heuristics[i], boxes[i].Text)
+				}
+				for j, q := range got.Runs {
+					if r.TreeDrawn > 2*q.TreeDrawn && !(boxes[i].Width > boxes[j].Width) {
+						t.Errorf("bound %d: %s draws %d nodes %.0f px wide, %s %d nodes %.0f px wide", l.Next, heuristics[i], r.TreeDrawn, boxes[i].Width, heuristics[j], q.TreeDrawn, boxes[j].Width)
+					}
+				}
+			}
+			t.Logf("lock-step at bound %d: %v", l.Next, got.Runs)
+			if !shotTaken && l.Next >= 18 {
+				shot(t, b.ctx, "compare-lockstep-1440x900")
+				shotTaken = true
+			}
 		}
 	}
 	b.wait("every run solved", `window.viz.runs.every((r) => r.status === 'solved')`)

@@ -179,17 +179,17 @@ func TestBrowser(t *testing.T) {
 // docShots are the screenshots that, with VIZ_SCREENSHOT_DOCS=1, become the
 // documentation's pictures (README and docs/GUIDE.md).
 var docShots = map[string]string{
-	"stepping":                 "screenshot.png",
-	"present-1280x720":         "present.png",
-	"big-tree":                 "tree.png",
-	"quiz-question":            "quiz.png",
-	"lecture-present-1280x720": "lecture.png",
-	"compare-1440x900":         "compare.png",
-	"problem-1440x900":         "problem.png",
-	"code-panels":              "code.png",
-	"code-present-1280x720":    "code-present.png",
-	"quiz-present-1280x720":    "quiz-present.png",
-	"astar-1440x900":           "astar.png",
+	"iteration-end-1440x900":    "screenshot.png",
+	"present-fit-18moves":       "present.png",
+	"big-tree":                  "tree.png",
+	"quiz-question":             "quiz.png",
+	"lecture-present-1280x720":  "lecture.png",
+	"compare-lockstep-1440x900": "compare.png",
+	"problem-1440x900":          "problem.png",
+	"code-panels":               "code.png",
+	"code-present-1280x720":     "code-present.png",
+	"quiz-present-1280x720":     "quiz-present.png",
+	"astar-1440x900":            "astar.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
@@ -283,7 +283,7 @@ func TestBrowserExport(t *testing.T) {
 	do("a node of it", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.pruned circle`)))
 	wait("its state", `document.querySelector('[data-testid=selected]').querySelectorAll('svg rect').length === 9 && document.querySelector('[data-testid=selected]').textContent.includes('selected node')`)
 	// Next bound from the start: up to the bound's rise, as the server does.
-	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 1; s.dispatchEvent(new Event('change')); })()`))
+	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 0; s.dispatchEvent(new Event('change')); })()`))
 	wait("the start", `window.viz.event === 0`)
 	do("b", chromedp.KeyEvent("b"))
 	wait("the next bound", fmt.Sprintf(`window.viz.iteration === 1 && window.viz.nextBound === %d && document.querySelector('[data-testid=last-event]').textContent.includes('the bound rises to %d')`, want.Iterations[1].Bound, want.Iterations[1].Bound))

@@ -58,6 +58,22 @@ func TestCompareReportOffline(t *testing.T) {
 	if err != nil || rows < 4+1 {
 		t.Errorf("the tables have %d rows (%v)", rows, err)
 	}
+	// What a reader trips on: a fast run's time as "0.0000", instances
+	// joined by lines as if something lay between them, the h values'
+	// zig-zag unexplained.
+	bad, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`(() => {
+		const bad = [];
+		for (const td of document.querySelectorAll('td')) if (/^0\.0+$/.test(td.textContent.trim())) bad.push('a cell reads ' + td.textContent);
+		for (const id of ['nodes', 'time']) {
+			const o = echarts.getInstanceByDom(document.querySelector('[data-chart=' + id + ']')).getOption();
+			for (const s of o.series) if (s.type !== 'bar') bad.push(id + ': series ' + s.name + ' is a ' + s.type);
+		}
+		if (!document.querySelector('[data-note=parity]')) bad.push('no word on the h values zig-zagging by parity');
+		return bad;
+	})()`))
+	if err != nil || len(bad) > 0 {
+		t.Errorf("the report: %v (%v)", bad, err)
+	}
 	if os.Getenv("VIZ_ARTIFACTS") != "" {
 		browsertest.Shot(t, bctx, "compare-report")
 	}
