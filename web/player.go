@@ -66,6 +66,8 @@ type player struct {
 	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
 	waited     bool         // the run was held back (paused or paced) at least once
 	skip       int64        // events folded without waiting or telling: a live run sought back
+
+	onBlock func(run int, events int64) // a test hook: the search waits for the page
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -201,7 +203,11 @@ func (p *player) waitTurn() bool {
 			return true
 		}
 		p.waited = true
+		events := p.events
 		p.mu.Unlock()
+		if wait < 0 && p.onBlock != nil {
+			p.onBlock(p.id, events)
+		}
 		ok := p.sleep(wait)
 		p.mu.Lock()
 		if !ok {
@@ -332,7 +338,10 @@ func (p *player) frame(treeIter int) frame {
 	if p.events > 0 {
 		lastEvent = describeEvent(&p.lastEv)
 	}
-	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
+	// A run sought back is running again, quietly, up to where the page
+	// asked: it has not paused until it is there.
+	paused := p.mode == modePaused && p.events >= p.skip
+	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: paused,
 		lastEvent: lastEvent, lastKind: p.lastEv.Kind, waited: p.waited, queued: p.queued.Load()}
 	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
 	f.stats.Effort = p.tree.effortView()

@@ -24,9 +24,10 @@ type session struct {
 	origin    origin
 	treeLimit int
 	logf      func(format string, args ...any)
-	onRunEnd  func()        // a test hook
-	slots     *slots        // the server's cap on searches computing at once (nil: none)
-	lecture   *lectureStore // a replay's bookmarks (nil: live)
+	onRunEnd  func()                      // a test hook
+	onBlock   func(run int, events int64) // a test hook, handed to each run's player
+	slots     *slots                      // the server's cap on searches computing at once (nil: none)
+	lecture   *lectureStore               // a replay's bookmarks (nil: live)
 
 	ctx context.Context // set by open; ends every run
 
@@ -175,12 +176,11 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.id = s.nextID
 		r.views = &views{}
 		r.p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.treeLimit, s.notify)
-		r.p.slot = s.slots
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p
 		r.p.ctx = ctx
-		r.p.slot = s.slots
 	}
+	r.p.slot, r.p.onBlock = s.slots, s.onBlock
 	s.runs = append(s.runs, r)
 	s.mu.Unlock()
 	go func() {
