@@ -15,6 +15,15 @@ import (
 	"idaviz/internal/browsertest"
 )
 
+// browserDeadline bounds a whole browser test, and browserWait one wait
+// for the page: generous, for a machine under load, where a page may get a
+// tenth of a core; nothing waits this long when all is well, and no test
+// waits a fixed time.
+const (
+	browserDeadline = 10 * time.Minute
+	browserWait     = 2 * time.Minute
+)
+
 // browser is headless chromium driven by a test. It records every request
 // the page makes and every exception it throws.
 type browser struct {
@@ -23,6 +32,9 @@ type browser struct {
 
 	mu                   sync.Mutex
 	requests, exceptions []string
+	// contexts is told when the page has a new JavaScript context (a
+	// navigation swapped it); capacity 1.
+	contexts chan struct{}
 }
 
 // openBrowser starts chromium for at most timeout; it closes with the test.
@@ -31,11 +43,16 @@ func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	chromium := browsertest.Chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
-	b := &browser{t: t, ctx: startBrowser(t, chromium, ctx)}
+	b := &browser{t: t, ctx: startBrowser(t, chromium, ctx), contexts: make(chan struct{}, 1)}
 	if err := chromedp.Listen(b.ctx, func(ev any) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		switch ev := ev.(type) {
+		case *cdpruntime.EventExecutionContextCreated:
+			select {
+			case b.contexts <- struct{}{}:
+			default:
+			}
 		case *network.EventRequestWillBeSent:
 			b.requests = append(b.requests, ev.Request.URL)
 		case *network.EventWebSocketCreated:
@@ -58,19 +75,25 @@ func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// wait polls a JavaScript condition for up to 20 seconds. A poll begun
-// just as a navigation swaps the page's context (about:blank to a file, say)
-// loses its context: it starts again in the new one.
+// wait polls a JavaScript condition, in the page, for up to browserWait. A
+// poll begun just as a navigation swaps the page's context (about:blank to a
+// file, say) loses its context: it starts again once the new one is there.
 func (b *browser) wait(what, expr string) {
 	b.t.Helper()
 	b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(browserWait)
 		for {
 			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, tg)
-			if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+			if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
 				return err
 			}
-			time.Sleep(50 * time.Millisecond)
+			select {
+			case <-b.contexts:
+			case <-time.After(time.Until(deadline)):
+				return err
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 	}))
 }

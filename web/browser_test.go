@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
 )
@@ -60,7 +60,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	pageURL := servePage(t)
-	b := openBrowser(t, 90*time.Second)
+	b := openBrowser(t, browserDeadline)
 	run, waitFor, viz, bctx := b.do, b.wait, b.viz, b.ctx
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
@@ -172,22 +172,13 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// docShots are the screenshots that, with VIZ_SCREENSHOT_DOCS=1, become the
-// documentation's pictures (README and docs/GUIDE.md).
-var docShots = map[string]string{
-	"stepping":                 "screenshot.png",
-	"present-1280x720":         "present.png",
-	"big-tree":                 "tree.png",
-	"quiz-question":            "quiz.png",
-	"lecture-present-1280x720": "lecture.png",
-	"compare-1440x900":         "compare.png",
-}
-
-// shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory); with VIZ_SCREENSHOT_DOCS=1 those of docShots also
-// go to docs/.
+// shot keeps a screenshot of the page as a test artefact, when artefacts
+// are kept ($IDAVIZ_ARTIFACTS); otherwise it takes none.
 func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
+	if !browsertest.Keeping() {
+		return
+	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
@@ -195,28 +186,7 @@ func shot(t testing.TB, ctx context.Context, name string) {
 		}
 		return
 	}
-	keepShot(t, png, name)
-}
-
-// keepShot writes a screenshot as a test artefact, and as the docs'
-// picture when it is one of docShots and VIZ_SCREENSHOT_DOCS=1.
-func keepShot(t testing.TB, png []byte, name string) {
-	t.Helper()
-	dir := os.Getenv("VIZ_ARTIFACTS")
-	if dir == "" {
-		dir = os.TempDir()
-	}
-	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s", path)
-	if doc, ok := docShots[name]; ok && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
-		if err := os.WriteFile(filepath.Join("..", "docs", doc), png, 0o644); err != nil {
-			t.Logf("docs screenshot: %v", err)
-		}
-	}
+	browsertest.Keep(t, "browser-"+name+".png", png)
 }
 
 // startBrowser starts headless chromium with a fresh profile; it closes
@@ -262,7 +232,7 @@ func TestBrowserExport(t *testing.T) {
 	}
 	f.Close()
 
-	b := openBrowser(t, 60*time.Second)
+	b := openBrowser(t, browserDeadline)
 	do, wait, bctx := b.do, b.wait, b.ctx
 	do("opening the export", chromedp.Navigate("file://"+path))
 	wait("the first frame", `window.viz.event === 0 && window.viz.mode === 'replay'`)

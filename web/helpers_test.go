@@ -247,10 +247,10 @@ func waitFor(t testing.TB, what string, changed <-chan struct{}, cond func() boo
 // waitGoroutines waits until the goroutine count is back to at most n: a
 // check that whatever a test started has ended, what it knows of and what
 // it does not. The count has no event to wait on, so it is looked at again
-// every few milliseconds until within has passed.
-func waitGoroutines(t testing.TB, n int, within time.Duration) {
+// every few milliseconds, for up to hangs.
+func waitGoroutines(t testing.TB, n int) {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	deadline := time.Now().Add(hangs)
 	tick := time.NewTicker(5 * time.Millisecond)
 	defer tick.Stop()
 	for {

@@ -80,7 +80,7 @@ func disconnectLatency(t *testing.T, fast bool, mode string) time.Duration {
 	case <-time.After(hangs):
 		t.Fatal("the search did not stop")
 	}
-	waitGoroutines(t, before, 2*time.Second)
+	waitGoroutines(t, before)
 	return d
 }
 
@@ -192,5 +192,5 @@ func TestServeShutdown(t *testing.T) {
 		t.Fatal("Serve did not return")
 	}
 	conn.Close()
-	waitGoroutines(t, before, 2*time.Second)
+	waitGoroutines(t, before)
 }

@@ -110,5 +110,5 @@ func TestLockstepClientAway(t *testing.T) {
 			t.Fatalf("%d of 2 runs ended after the page went away", i)
 		}
 	}
-	waitGoroutines(t, before, 2*time.Second)
+	waitGoroutines(t, before)
 }

@@ -12,7 +12,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -190,7 +189,7 @@ func TestViewMoves(t *testing.T) {
 // renderer, the view it makes from the start must be View()'s at the end.
 func TestViewMovesBrowser(t *testing.T) {
 	pageURL := servePage(t)
-	b := openBrowser(t, 60*time.Second)
+	b := openBrowser(t, browserDeadline)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var cases []*viewMovesCase
 	for _, s := range []struct{ puzzle, state, goal string }{
@@ -341,7 +340,7 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), browserDeadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "viewmoves_harness.js"))
 	cmd.Stdin = bytes.NewReader(in)

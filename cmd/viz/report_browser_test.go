@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -27,7 +26,7 @@ func TestCompareReportOffline(t *testing.T) {
 		t.Fatalf("compare: status %d, %s", status, errs)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // generous: a loaded machine
 	defer cancel()
 	actx, acancel := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(browserPath),
@@ -70,7 +69,7 @@ func TestCompareReportOffline(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+path)); err != nil {
 		t.Fatal(err)
 	}
-	ready, err := chromedp.Run(bctx, chromedp.Poll[bool](`window.reportCharts > 0`, chromedp.WithPollingTimeout(20*time.Second)))
+	ready, err := chromedp.Run(bctx, chromedp.Poll[bool](`window.reportCharts > 0`, chromedp.WithPollingTimeout(2*time.Minute)))
 	if err != nil || !ready {
 		t.Fatalf("the report drew no chart: %v", err)
 	}
@@ -101,9 +100,9 @@ func TestCompareReportOffline(t *testing.T) {
 	if err != nil || rows < 4+1 {
 		t.Errorf("the tables have %d rows (%v)", rows, err)
 	}
-	if os.Getenv("VIZ_ARTIFACTS") != "" {
+	if browsertest.Keeping() {
 		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
-			os.WriteFile(filepath.Join(os.Getenv("VIZ_ARTIFACTS"), "idaviz-compare-report.png"), png, 0o644)
+			browsertest.Keep(t, "compare-report.png", png)
 		}
 	}
 	mu.Lock()

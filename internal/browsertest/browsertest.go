@@ -7,15 +7,16 @@ package browsertest
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
-// Chromium returns the path of a Chromium or Chrome: $VIZ_CHROMIUM first,
+// Chromium returns the path of a Chromium or Chrome: $IDAVIZ_CHROMIUM first,
 // then the usual names on PATH.
 func Chromium(t testing.TB) string {
 	t.Helper()
-	return Tool(t, "no chromium found: install it (apt-get install chromium) or set VIZ_CHROMIUM to run the browser test",
-		os.Getenv("VIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell")
+	return Tool(t, "no chromium found: install it (apt-get install chromium) or set IDAVIZ_CHROMIUM to run the browser test",
+		os.Getenv("IDAVIZ_CHROMIUM"), "chromium", "chromium-browser", "google-chrome", "headless-shell")
 }
 
 // Tool returns the path of the first of names found on PATH (empty names are
@@ -36,3 +37,24 @@ func Tool(t testing.TB, msg string, names ...string) string {
 	t.Skip(msg)
 	return ""
 }
+
+// Keep writes a test's artefact (a screenshot, an exported file) as
+// idaviz-NAME into $IDAVIZ_ARTIFACTS, when it is set, and says where;
+// without it a test writes nothing.
+func Keep(t testing.TB, name string, data []byte) {
+	t.Helper()
+	dir := os.Getenv("IDAVIZ_ARTIFACTS")
+	if dir == "" {
+		return
+	}
+	path := filepath.Join(dir, "idaviz-"+name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Errorf("keeping %s: %v", name, err)
+		return
+	}
+	t.Logf("kept %s", path)
+}
+
+// Keeping reports whether artefacts are kept ($IDAVIZ_ARTIFACTS is set), so
+// that a test makes none (a screenshot resizes the page) when they are not.
+func Keeping() bool { return os.Getenv("IDAVIZ_ARTIFACTS") != "" }
