@@ -193,19 +193,7 @@ func shot(t testing.TB, ctx context.Context, name string) {
 // with the test.
 func startBrowser(t testing.TB, chromium string, ctx context.Context) context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1300),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	actx, acancel := chromedp.NewExecAllocator(ctx, browsertest.Options(chromium, t.TempDir(), 1400, 1300)...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(func() {
 		bcancel()
