@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"idaviz/internal/browsertest"
 )
 
 // needDot returns the path of Graphviz's dot, skipping the test without it
@@ -20,14 +22,7 @@ import (
 // a failure.
 func needDot(t *testing.T) string {
 	t.Helper()
-	dot, err := exec.LookPath("dot")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("Graphviz's dot is not installed (apt-get install graphviz)")
-		}
-		t.Skip("Graphviz's dot is not installed")
-	}
-	return dot
+	return browsertest.Tool(t, "Graphviz's dot is not installed (apt-get install graphviz)", "dot")
 }
 
 var (
