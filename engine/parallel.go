@@ -300,12 +300,12 @@ func (p *parallel) run(iter int) {
 			}
 		}()
 	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
 	if !p.em.hist {
-		<-done
+		wg.Wait()
 		return
 	}
+	// finished closes once the workers have ended, after what they sent.
+	go func() { wg.Wait(); close(finished) }()
 	sofar := newTally(p.bound, true)
 	progress := func() {
 		st := sofar.it
@@ -323,23 +323,20 @@ func (p *parallel) run(iter int) {
 	}
 	for {
 		select {
-		case x := <-finished:
-			add(x)
-		case <-p.checked:
-			progress()
-		case <-done:
-			// What the workers sent before they ended counts too, so that
-			// the events follow the expansions, not the scheduler.
-			for {
+		case x, ok := <-finished:
+			if !ok {
+				// A check the last worker told of counts too, so that the
+				// events follow the expansions, not the scheduler.
 				select {
-				case x := <-finished:
-					add(x)
 				case <-p.checked:
 					progress()
 				default:
-					return
 				}
+				return
 			}
+			add(x)
+		case <-p.checked:
+			progress()
 		}
 	}
 }

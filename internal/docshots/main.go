@@ -179,10 +179,12 @@ func (s *shooter) serve(args ...string) (url string, stop func(), err error) {
 	return "", nil, fmt.Errorf("viz %s printed no address", strings.Join(args, " "))
 }
 
-// page is one tab of a fresh chromium.
+// page is one tab of a fresh chromium. Its first error sticks: the steps
+// after it do nothing, and the scene reports it (as bufio.Writer does).
 type page struct {
 	ctx  context.Context
 	stop func()
+	err  error
 }
 
 // open starts chromium at a window size and loads url.
@@ -194,56 +196,69 @@ func (s *shooter) open(url string, width, height int64) (*page, error) {
 	actx, acancel := chromedp.NewExecAllocator(s.ctx, browsertest.Options(s.chromium, profile, int(width), int(height))...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	p := &page{ctx: bctx, stop: func() { bcancel(); acancel() }}
-	if err := p.do(chromedp.EmulateViewport(width, height), chromedp.Navigate(url)); err != nil {
-		p.stop()
-		return nil, err
-	}
+	p.do("loading the page", chromedp.EmulateViewport(width, height), chromedp.Navigate(url))
 	return p, nil
 }
 
-func (p *page) do(steps ...chromedp.Action[chromedp.Void]) error { return chromedp.Do(p.ctx, steps...) }
-
-// wait polls a condition in the page.
-func (p *page) wait(what, expr string) error { return p.waitFor(what, expr, wait) }
-
-func (p *page) waitFor(what, expr string, limit time.Duration) error {
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(limit))); err != nil {
-		return fmt.Errorf("waiting for %s: %w", what, err)
+// do runs actions, unless an earlier step failed.
+func (p *page) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	if p.err != nil {
+		return
 	}
-	return nil
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.err = fmt.Errorf("%s: %w", what, err)
+	}
+}
+
+// eval is a script's value in the page (the zero value after a failure).
+func eval[T any](p *page, script string) T {
+	var v T
+	if p.err != nil {
+		return v
+	}
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](script))
+	if err != nil {
+		p.err = fmt.Errorf("%s: %w", script, err)
+	}
+	return v
+}
+
+// wait polls a condition in the page for up to wait.
+func (p *page) wait(what, expr string) { p.waitFor(what, expr, wait) }
+
+func (p *page) waitFor(what, expr string, limit time.Duration) {
+	if p.err != nil {
+		return
+	}
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(limit))); err != nil {
+		p.err = fmt.Errorf("waiting for %s: %w", what, err)
+	}
 }
 
 // js runs a script in the page.
-func (p *page) js(script string) error {
-	return p.do(chromedp.Evaluate[chromedp.Void](script))
-}
+func (p *page) js(script string) { p.do(script, chromedp.Evaluate[chromedp.Void](script)) }
 
 // key presses a key, which the page takes as a shortcut.
-func (p *page) key(k string) error { return p.do(chromedp.KeyEvent(k)) }
+func (p *page) key(k string) { p.do("the key "+k, chromedp.KeyEvent(k)) }
+
+// click clicks the element of a data-testid.
+func (p *page) click(id string) { p.do(id, chromedp.Click(chromedp.CSS(`[data-testid="`+id+`"]`))) }
 
 // moveOn presses a key that moves the run (s, x) and waits until it has
 // moved, or the quiz asks a question about the move instead.
-func (p *page) moveOn(k string) error {
-	before, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`window.viz.event * 1000 + window.viz.quiz.asked`))
-	if err != nil {
-		return err
-	}
-	return steps(func() error { return p.key(k) }, func() error {
-		return p.wait("the move "+k, fmt.Sprintf(`window.viz.status === 'paused' && window.viz.event * 1000 + window.viz.quiz.asked > %d`, before))
-	})
-}
-
-// click clicks the element of a data-testid.
-func (p *page) click(id string) error {
-	return p.do(chromedp.Click(chromedp.CSS(`[data-testid="` + id + `"]`)))
+func (p *page) moveOn(k string) {
+	before := eval[int](p, `window.viz.event * 1000 + window.viz.quiz.asked`)
+	p.key(k)
+	p.wait("the move "+k, fmt.Sprintf(`window.viz.status === 'paused' && window.viz.event * 1000 + window.viz.quiz.asked > %d`, before))
 }
 
 // shot is the page's screenshot once its charts have settled (drawn, laid
 // out to their boxes).
 func (p *page) shot() ([]byte, error) {
-	if err := p.wait("the charts drawn", `Array.from(document.querySelectorAll('.chart')).filter((e) => e.offsetParent !== null)
-		.every((e) => { const c = echarts.getInstanceByDom(e); return !c || c.getZr().storage.getDisplayList().length > 0; })`); err != nil {
-		return nil, err
+	p.wait("the charts drawn", `Array.from(document.querySelectorAll('.chart')).filter((e) => e.offsetParent !== null)
+		.every((e) => { const c = echarts.getInstanceByDom(e); return !c || c.getZr().storage.getDisplayList().length > 0; })`)
+	if p.err != nil {
+		return nil, p.err
 	}
 	return chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 }
@@ -253,250 +268,128 @@ const helpers = `window.q = (id) => document.querySelector('[data-testid=' + id 
 window.choose = (id, v) => { const e = q(id); e.value = v; e.dispatchEvent(new Event('change')); };
 window.typeState = (s) => { const e = q('state'); e.value = s; e.dispatchEvent(new Event('input')); };`
 
-// live opens the live page at a size (query: "?present" or "").
-func (s *shooter) live(width, height int64, query string) (*page, func(), error) {
+// live opens the live page at a size (query: "?present" or ""), plays the
+// scene in it and takes the picture.
+func (s *shooter) live(width, height int64, query string, scene func(p *page)) ([]byte, error) {
 	url, stop, err := s.serve("serve")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	defer stop()
 	p, err := s.open(url+query, width, height)
 	if err != nil {
-		stop()
-		return nil, nil, err
+		return nil, err
 	}
-	done := func() { p.stop(); stop() }
-	if err := errors.Join(
-		p.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`),
-		p.js(helpers)); err != nil {
-		done()
-		return nil, nil, err
-	}
-	return p, done, nil
-}
-
-// steps runs scene steps until one fails.
-func steps(fs ...func() error) error {
-	for _, f := range fs {
-		if err := f(); err != nil {
-			return err
-		}
-	}
-	return nil
+	defer p.stop()
+	p.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+	p.js(helpers)
+	scene(p)
+	return p.shot()
 }
 
 // stepping is an 8-puzzle stepped into its second iteration, a node of the
 // tree clicked: the README's first picture.
 func (s *shooter) stepping() ([]byte, error) {
-	p, done, err := s.live(1400, 1300, "")
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	err = steps(
-		func() error {
-			return p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
-		},
-		func() error { return p.click("start") },
-		func() error {
-			return p.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
-		},
-		func() error { return p.key("b") },
-		func() error {
-			return p.wait("the bound increase", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
-		},
-		func() error {
-			for range 6 {
-				if err := p.moveOn("x"); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
-		func() error {
-			return p.do(chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.expanded circle, [data-testid="tree"] svg .node.pruned circle`)))
-		},
-		func() error {
-			return p.wait("the selected node's state", `document.querySelectorAll('[data-testid=selected] svg rect').length === 9`)
-		},
-	)
-	if err != nil {
-		return nil, err
-	}
-	return p.shot()
+	return s.live(1400, 1300, "", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
+		p.click("start")
+		p.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		p.key("b")
+		p.wait("the bound increase", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
+		for range 6 {
+			p.moveOn("x")
+		}
+		p.do("a node", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.expanded circle, [data-testid="tree"] svg .node.pruned circle`)))
+		p.wait("the selected node's state", `document.querySelectorAll('[data-testid=selected] svg rect').length === 9`)
+	})
 }
 
-// presentAt opens presentation mode at 1280x720 with the textbook 8-puzzle
-// two expansions into its second iteration.
-func (s *shooter) presentAt() (*page, func(), error) {
-	p, done, err := s.live(1280, 720, "?present")
-	if err != nil {
-		return nil, nil, err
-	}
-	err = steps(
-		func() error { return p.js(`choose('puzzle', '8puzzle'), choose('preset', '1')`) },
-		func() error { return p.click("start-present") },
-		func() error { return p.wait("a paused run", `window.viz.status === 'paused'`) },
-		func() error { return p.key("b") },
-		func() error {
-			return p.wait("the bound increase", `window.viz.status === 'paused' && window.viz.nextBound > 0`)
-		},
-		func() error { return p.key("x") },
-		func() error { return p.key("x") },
-		func() error {
-			return p.wait("two expansions", `window.viz.status === 'paused' && window.viz.treeIteration === 2 && window.viz.drawnTreeNodes > 1`)
-		},
-	)
-	if err != nil {
-		done()
-		return nil, nil, err
-	}
-	return p, done, nil
+// presenting brings presentation mode to the textbook 8-puzzle two
+// expansions into its second iteration.
+func presenting(p *page) {
+	p.js(`choose('puzzle', '8puzzle'), choose('preset', '1')`)
+	p.click("start-present")
+	p.wait("a paused run", `window.viz.status === 'paused'`)
+	p.key("b")
+	p.wait("the bound increase", `window.viz.status === 'paused' && window.viz.nextBound > 0`)
+	p.key("x")
+	p.key("x")
+	p.wait("two expansions", `window.viz.status === 'paused' && window.viz.treeIteration === 2 && window.viz.drawnTreeNodes > 1`)
 }
 
 // present is presentation mode on a projector's 1280x720.
-func (s *shooter) present() ([]byte, error) {
-	p, done, err := s.presentAt()
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	return p.shot()
-}
+func (s *shooter) present() ([]byte, error) { return s.live(1280, 720, "?present", presenting) }
 
 // bigTree is the hardest 8-puzzle under misplaced tiles a few iterations
 // in, its tree folded into the window, in presentation mode.
 func (s *shooter) bigTree() ([]byte, error) {
-	p, done, err := s.presentAt()
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	err = steps(
-		func() error {
-			return p.js(`choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced')`)
-		},
-		func() error { return p.click("start-present") },
-		func() error {
-			return p.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
-		},
-		func() error {
-			for i := 1; i <= 4; i++ {
-				if err := steps(func() error { return p.key("b") }, func() error {
-					return p.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i))
-				}); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
-		func() error { return p.js(`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`) },
-		func() error { return p.key(" ") },
-		func() error { return p.wait("a big window", `window.viz.drawnTreeNodes > 20`) },
-		func() error { return p.key(" ") },
-		func() error { return p.wait("paused", `window.viz.status === 'paused'`) },
-	)
-	if err != nil {
-		return nil, err
-	}
-	return p.shot()
+	return s.live(1280, 720, "?present", func(p *page) {
+		presenting(p)
+		p.js(`choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced')`)
+		p.click("start-present")
+		p.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
+		for i := 1; i <= 4; i++ {
+			p.key("b")
+			p.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i))
+		}
+		p.js(`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`)
+		p.key(" ")
+		p.wait("a big window", `window.viz.drawnTreeNodes > 20`)
+		p.key(" ")
+		p.wait("paused", `window.viz.status === 'paused'`)
+	})
 }
 
 // quiz is quiz mode asking where the search goes next: the bound question
 // answered, steps to the prune question, answered, then an expansion.
 func (s *shooter) quiz() ([]byte, error) {
-	p, done, err := s.live(1440, 900, "")
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	err = steps(
-		func() error {
-			return p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
-		},
-		func() error { return p.click("start") },
-		func() error { return p.wait("a paused run", `window.viz.status === 'paused'`) },
-		func() error { return p.click("quiz") },
-		func() error { return p.wait("quiz on", `window.viz.quiz.on`) },
-		func() error { return p.key("b") },
-		func() error { return p.wait("the bound question", `window.viz.quiz.asked === 1`) },
-		func() error { return p.js(`q('quiz-bound').value = '12'`) }, // right or not, the quiz goes on
-		func() error { return p.click("quiz-submit") },
-		func() error { return p.wait("the answer taken", `window.viz.nextBound > 0`) },
-		func() error {
-			for i := 0; i < 12; i++ {
-				asked, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`window.viz.quiz.asked`))
-				if err != nil || asked > 1 {
-					return err
-				}
-				if err := p.moveOn("s"); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
-		func() error { return p.wait("the prune question", `window.viz.quiz.asked === 2`) },
-		func() error { return p.click("quiz-no") },
-		func() error {
-			return p.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent)`)
-		},
-		func() error { return p.key("x") },
-		func() error {
-			return p.wait("the node question", `window.viz.quiz.asked === 3 && q('quiz-question').textContent.includes('Click')`)
-		},
-	)
-	if err != nil {
-		return nil, err
-	}
-	return p.shot()
+	return s.live(1440, 900, "", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
+		p.click("start")
+		p.wait("a paused run", `window.viz.status === 'paused'`)
+		p.click("quiz")
+		p.wait("quiz on", `window.viz.quiz.on`)
+		p.key("b")
+		p.wait("the bound question", `window.viz.quiz.asked === 1`)
+		p.js(`q('quiz-bound').value = '12'`) // right or not, the quiz goes on
+		p.click("quiz-submit")
+		p.wait("the answer taken", `window.viz.nextBound > 0`)
+		for i := 0; i < 12 && p.err == nil && eval[int](p, `window.viz.quiz.asked`) == 1; i++ {
+			p.moveOn("s")
+		}
+		p.wait("the prune question", `window.viz.quiz.asked === 2`)
+		p.click("quiz-no")
+		p.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent)`)
+		p.key("x")
+		p.wait("the node question", `window.viz.quiz.asked === 3 && q('quiz-question').textContent.includes('Click')`)
+	})
 }
 
 // compare is three heuristics on one 8-puzzle, kept and moved in lock-step
 // to the end: the table, the lock-step trees and the charts.
 func (s *shooter) compare() ([]byte, error) {
-	p, done, err := s.live(1440, 900, "")
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	heuristics := []string{"misplaced", "manhattan", "linear-conflict"}
-	fs := []func() error{
-		func() error {
-			return p.js(`choose('puzzle', '8puzzle'), typeState('7 2 4 5 0 6 8 3 1'), choose('goal', 'blank-last')`)
-		},
-		func() error { return p.click("keep-runs") },
-	}
-	for i, h := range heuristics {
-		fs = append(fs,
-			func() error { return p.js(fmt.Sprintf(`choose('heuristic', %q)`, h)) },
-			func() error { return p.click("start") },
-			func() error {
-				return p.wait("run "+h, fmt.Sprintf(`window.viz.runs.length === %d && window.viz.status === 'paused'`, i+1))
-			})
-	}
-	fs = append(fs,
-		func() error {
-			return p.wait("the lock-step", `window.viz.lockstep && window.viz.lockstep.runs.length === 3 && q('lockstep').checked`)
-		},
-		func() error {
-			for i := 0; i < 40; i++ {
-				next, err := chromedp.Run(p.ctx, chromedp.Evaluate[int](`window.viz.lockstep.next`))
-				if err != nil || next == 0 {
-					return err
-				}
-				if err := steps(func() error { return p.key("b") }, func() error {
-					return p.wait("the runs at the next bound", fmt.Sprintf(`window.viz.lockstep.bound === %d && window.viz.runs.every((r) => r.status !== 'running')`, next))
-				}); err != nil {
-					return err
-				}
+	return s.live(1440, 900, "", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), typeState('7 2 4 5 0 6 8 3 1'), choose('goal', 'blank-last')`)
+		p.click("keep-runs")
+		for i, h := range []string{"misplaced", "manhattan", "linear-conflict"} {
+			p.js(fmt.Sprintf(`choose('heuristic', %q)`, h))
+			p.click("start")
+			p.wait("run "+h, fmt.Sprintf(`window.viz.runs.length === %d && window.viz.status === 'paused'`, i+1))
+		}
+		p.wait("the lock-step", `window.viz.lockstep && window.viz.lockstep.runs.length === 3 && q('lockstep').checked`)
+		for i := 0; p.err == nil; i++ {
+			next := eval[int](p, `window.viz.lockstep.next`)
+			if next == 0 {
+				break
 			}
-			return errors.New("the lock-step never ended")
-		},
-		func() error { return p.wait("every run solved", `window.viz.runs.every((r) => r.status === 'solved')`) },
-	)
-	if err := steps(fs...); err != nil {
-		return nil, err
-	}
-	return p.shot()
+			if i == 40 {
+				p.err = errors.New("the lock-step never ended")
+			}
+			p.key("b")
+			p.wait("the runs at the next bound", fmt.Sprintf(`window.viz.lockstep.bound === %d && window.viz.runs.every((r) => r.status !== 'running')`, next))
+		}
+		p.wait("every run solved", `window.viz.runs.every((r) => r.status === 'solved')`)
+	})
 }
 
 // lecture is a replay in presentation mode with a bookmark's note above the
@@ -516,61 +409,40 @@ func (s *shooter) lecture() ([]byte, error) {
 		return nil, err
 	}
 	defer p.stop()
-	err = steps(
-		func() error { return p.wait("the replay", `window.viz.mode === 'replay' && window.viz.event === 0`) },
-		func() error { return p.js(helpers) },
-		func() error { return p.js(`q('seek').value = 21, q('seek').dispatchEvent(new Event('change'))`) },
-		func() error { return p.wait("event 20", `window.viz.event === 20`) },
-		func() error {
-			return p.js(fmt.Sprintf(`q('bookmark-title').value = 'The first iteration ends', q('bookmark-note').value = %q`,
-				"Every child with f above the bound was pruned.\nThe smallest such f, 12, is the next bound."))
-		},
-		func() error { return p.click("bookmark-add") },
-		func() error {
-			return p.wait("the bookmark and its note", `window.viz.bookmarks.length === 1 && !q('bookmark-note-view').hidden`)
-		},
-		func() error { return p.do(chromedp.EmulateViewport(1280, 720)) },
-		func() error { return p.key("p") },
-		func() error {
-			return p.wait("the note over the tree", `window.viz.presentation && window.viz.event === 20 && !q('bookmark-note-view').hidden`)
-		},
-	)
-	if err != nil {
-		return nil, err
-	}
+	p.wait("the replay", `window.viz.mode === 'replay' && window.viz.event === 0`)
+	p.js(helpers)
+	p.js(`q('seek').value = 21, q('seek').dispatchEvent(new Event('change'))`)
+	p.wait("event 20", `window.viz.event === 20`)
+	p.js(fmt.Sprintf(`q('bookmark-title').value = 'The first iteration ends', q('bookmark-note').value = %q`,
+		"Every child with f above the bound was pruned.\nThe smallest such f, 12, is the next bound."))
+	p.click("bookmark-add")
+	p.wait("the bookmark and its note", `window.viz.bookmarks.length === 1 && !q('bookmark-note-view').hidden`)
+	p.do("1280x720", chromedp.EmulateViewport(1280, 720))
+	p.key("p")
+	p.wait("the note over the tree", `window.viz.presentation && window.viz.event === 20 && !q('bookmark-note-view').hidden`)
 	return p.shot()
 }
 
 // rubik runs weaker and then stronger on one 14-move scramble, the second
-// with the first kept, so the charts draw the two side by side.
+// with the first kept, so the charts draw the two side by side. The solves
+// may build their tables: they wait up to an hour.
 func (s *shooter) rubik(weaker, stronger, scramble string) ([]byte, error) {
-	p, done, err := s.live(1440, 900, "")
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	for i, h := range []string{weaker, stronger} {
-		keep := i > 0
-		started := `['running', 'solved'].includes(window.viz.status)`
-		if keep {
-			started += ` && window.viz.runs.length === 2`
+	return s.live(1440, 900, "", func(p *page) {
+		for i, h := range []string{weaker, stronger} {
+			keep := i > 0
+			started := `['running', 'solved'].includes(window.viz.status)`
+			if keep {
+				started += ` && window.viz.runs.length === 2`
+			}
+			p.js(fmt.Sprintf(`(() => {
+				if (q('puzzle').value !== 'rubik') choose('puzzle', 'rubik');
+				choose('heuristic', %q); q('state').value = %q;
+				if (!q('fast').checked) q('fast').click();
+				if (q('keep-runs').checked !== %v) q('keep-runs').click();
+			})()`, h, scramble, keep))
+			p.click("start")
+			p.waitFor(h+" running", started, time.Hour)
+			p.waitFor(h+" solved", `window.viz.status === 'solved'`, time.Hour)
 		}
-		err := steps(
-			func() error {
-				return p.js(fmt.Sprintf(`(() => {
-					if (q('puzzle').value !== 'rubik') choose('puzzle', 'rubik');
-					choose('heuristic', %q); q('state').value = %q;
-					if (!q('fast').checked) q('fast').click();
-					if (q('keep-runs').checked !== %v) q('keep-runs').click();
-				})()`, h, scramble, keep))
-			},
-			func() error { return p.click("start") },
-			func() error { return p.waitFor(h+" running", started, time.Hour) },
-			func() error { return p.waitFor(h+" solved", `window.viz.status === 'solved'`, time.Hour) },
-		)
-		if err != nil {
-			return nil, err
-		}
-	}
-	return p.shot()
+	})
 }
