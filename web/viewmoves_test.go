@@ -65,6 +65,9 @@ type viewMovesAnswer struct {
 // renderer files under node (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
 	node := nodeJS(t)
+	// The 15-puzzle's default heuristic reads pdb555's tables: they are
+	// built into a temporary cache.
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	specs := []struct {
 		puzzle, goal string
 		states       []string // fixed starts, besides the scrambles

@@ -38,10 +38,16 @@ func FindChromium() (string, error) {
 }
 
 // Options are chromium's flags for a page driven by a program: headless,
-// quiet (no network of its own, no updates), with a fresh profile in
-// profile and a window width x height.
+// quiet (no network of its own, no updates, no crash reports), with a
+// fresh profile in profile and a window width x height. Chromium's home
+// and temporary folder are in the profile too, so that it leaves nothing
+// behind once the profile is removed.
 func Options(chromium, profile string, width, height int) []chromedp.ExecAllocatorOption {
 	return append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.Env("HOME="+profile, "TMPDIR="+profile, "XDG_CONFIG_HOME="+filepath.Join(profile, "config"),
+			"XDG_CACHE_HOME="+filepath.Join(profile, "cache")),
+		chromedp.Flag("disable-breakpad", true),
+		chromedp.Flag("disable-crash-reporter", true),
 		chromedp.ExecPath(chromium),
 		chromedp.Flag("headless", true),
 		chromedp.NoSandbox,
