@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"idaviz/predict"
 	"idaviz/puzzles/tiles"
 )
 
@@ -17,39 +16,7 @@ func init() {
 	}
 	RegisterJudge(&Judge{Name: "uva10181", Title: "UVa 10181: 15-Puzzle Problem", Run: tiles.JudgeUVa10181})
 	RegisterJudge(&Judge{Name: "hdu1043", Title: "HDU 1043: Eight", Run: tiles.JudgeHDU1043})
-	for _, name := range tiles.PDBHeuristics {
-		predict.RegisterTiles(name, pdbDistributions(name))
-	}
 }
-
-// pdbDistributions gives predict the value distribution of a pattern
-// database heuristic, the same for every blank cell (the tables ignore the
-// blank): a sample of random boards, pooled over the blank's cells. The
-// tables' exact distributions are known (tiles.PatternDistributions), but
-// their convolution, which takes the patterns' values as independent,
-// misses their correlation: its left tail is too thin, and at a bound where
-// the mean is about 3·10^3 it predicts half the nodes the search generates,
-// where the sample's prediction comes within 5% (puzzles'
-// TestPDBPrediction).
-func pdbDistributions(name string) predict.TileDistributions {
-	return func(size int, goal tiles.Goal) ([]predict.Distribution, error) {
-		h, err := tiles.ParseHeuristic(name)
-		if err != nil {
-			return nil, err
-		}
-		if size != 4 {
-			return nil, fmt.Errorf("%s is for the 15-puzzle: %w", name, predict.ErrNoModel)
-		}
-		per, err := predict.SampleTiles(size, goal, h, pdbSample, 1)
-		if err != nil {
-			return nil, err
-		}
-		return predict.SameForEveryCell(size, predict.Mix(per)), nil
-	}
-}
-
-// pdbSample is how many random boards estimate a distribution.
-const pdbSample = 1 << 18
 
 func tilesPuzzle(size int) *Puzzle {
 	n := size * size
@@ -81,6 +48,7 @@ func tilesPuzzle(size int) *Puzzle {
 			return b
 		},
 		Renderer: "tiles",
+		Script:   tilesScript,
 		Help: fmt.Sprintf("A %dx%d board: %d numbers row by row, 0 for the blank, separated by spaces, commas "+
 			"or line breaks, e.g. %q. Moves are the blank's: U D L R. Goals: blank-last (1 2 ... %d then the "+
 			"blank, the default) or blank-first (the blank, then 1 ... %d; Korf's instances use it).",
@@ -89,12 +57,14 @@ func tilesPuzzle(size int) *Puzzle {
 	switch size {
 	case 3:
 		p.Presets = eightPresets
+		p.Layer = eightLayer
 	case 4:
 		p.Presets = korfPresets()
+		p.Sets = []InstanceSet{{Name: "korf100", Title: "Korf's 100 random 15-puzzle instances", Goal: "blank-first", Presets: p.Presets}}
 		// The pattern databases come after the default: the first run of
 		// one builds its tables (pdb78's take minutes).
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics...)
-		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Open: tiles.OpenDatabases}
+		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Tables: tiles.StoredTables}
 		p.Help += " Pattern database heuristics (built on first use and cached; see 'viz pdb build 15puzzle'): " +
 			"pdb555, pdb663, pdb78 (disjoint additive, Korf and Felner), and pdb78r and pdb663r (pdb78 and pdb663 " +
 			"and their reflections about the main diagonal, the larger)."
@@ -102,6 +72,24 @@ func tilesPuzzle(size int) *Puzzle {
 		p.Presets = twentyFourPresets
 	}
 	return p
+}
+
+// eightLayer lists the 8-puzzle's boards at a distance from the goal, from
+// the exhaustive breadth-first search.
+func eightLayer(goal string, depth int) ([]Instance, int, error) {
+	g, err := tiles.ParseGoal(goal)
+	if err != nil {
+		return nil, 0, err
+	}
+	layers := tiles.Layers8(g)
+	if depth < 0 || depth >= len(layers) {
+		return nil, len(layers) - 1, nil
+	}
+	out := make([]Instance, len(layers[depth]))
+	for i, b := range layers[depth] {
+		out[i] = b
+	}
+	return out, len(layers) - 1, nil
 }
 
 func exampleState(size int) string {
@@ -145,4 +133,21 @@ func korfPresets() []Preset {
 		ps[i] = Preset{Name: fmt.Sprintf("Korf #%d", k.Number), State: k.Board.String(), Optimal: k.Optimal, Goal: "blank-first"}
 	}
 	return ps
+}
+
+// tilesScript gives a heuristic written in Starlark the board as a tuple of
+// size*size ints, row by row, 0 for the blank, with the goal board in the
+// same shape and the side's size.
+var tilesScript = &ScriptStates{
+	Doc: "state: a tuple of size*size ints, row by row, 0 for the blank, e.g. (1, 2, 3, 4, 0, 6, 7, 5, 8); " +
+		"globals: goal (the goal board in the same shape: (1, 2, ..., 8, 0) for blank-last) and size (3, 4 or 5). " +
+		"The tile at index i sits in row i // size, column i % size.",
+	Bind: func(inst Instance) (func([]byte) any, map[string]any) {
+		b := inst.(tiles.Board)
+		g, err := tiles.GoalBoard(b.Size(), b.GoalKind())
+		if err != nil {
+			panic(err) // a board's own size and goal make a goal board
+		}
+		return scriptTuple, map[string]any{"goal": g.Tiles(), "size": b.Size()}
+	},
 }

@@ -226,6 +226,10 @@ func (r *Reader) nextBinary(e *Event) error {
 		k := Kind(head[0])
 		n, w := binary.Uvarint(head[1:])
 		switch {
+		case w == 0 && len(head) == 1+binary.MaxVarintLen64:
+			// The buffer held a whole varint's room: the file goes on,
+			// and no length ends there. Damage, not a cut.
+			return r.corrupt(at, "reading a record's length: no varint ends within %d bytes", binary.MaxVarintLen64)
 		case w == 0:
 			return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("reading a record's length: %w", r.peekErr())}
 		case w < 0:
@@ -383,7 +387,7 @@ func (r *Reader) decode(k Kind, e *Event) error {
 				return fmt.Errorf("run metadata: %w", err)
 			}
 		}
-	case KindVisit, KindPrune:
+	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
 		dn := d.u()
 		dp := uint64(d.i())
 		node := r.prev + uint64(unzz(dn))
@@ -407,8 +411,13 @@ func (r *Reader) decode(k Kind, e *Event) error {
 		e.Move = int(d.i())
 		e.Iteration = r.iter + int(d.i())
 		e.Bound = r.bound + int(d.i())
-		if k == KindPrune {
+		switch k {
+		case KindPrune:
 			e.Reason = Reason(d.byte())
+		case KindExpand:
+			e.Children = int(d.i())
+		case KindReopen:
+			e.Replaces = node - uint64(d.i())
 		}
 		if d.err == nil {
 			r.iter, r.bound = e.Iteration, e.Bound
@@ -497,6 +506,8 @@ type jsonEvent struct {
 	F         int        `json:"f"`
 	Move      int        `json:"move"`
 	Reason    string     `json:"reason"`
+	Children  int        `json:"children"`
+	Replaces  uint64     `json:"replaces"`
 	Iteration int        `json:"iteration"`
 	Bound     int        `json:"bound"`
 	NewBound  int        `json:"newBound"`
@@ -559,7 +570,7 @@ func decodeLine(line []byte, e *Event) (known bool, err error) {
 		return false, nil
 	}
 	*e = Event{Kind: k, Run: j.Run, Node: j.Node, Parent: j.Parent, Depth: j.Depth, G: j.G, H: j.H, F: j.F,
-		Move: j.Move, Iteration: j.Iteration, Bound: j.Bound, NewBound: j.NewBound, Stats: j.Stats,
+		Move: j.Move, Children: j.Children, Replaces: j.Replaces, Iteration: j.Iteration, Bound: j.Bound, NewBound: j.NewBound, Stats: j.Stats,
 		Cost: j.Cost, Totals: Counts{Expanded: j.Expanded, Generated: j.Generated, Pruned: j.Pruned},
 		Elapsed: time.Duration(j.ElapsedNs)}
 	if len(j.Moves) > 0 {

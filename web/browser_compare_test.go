@@ -10,6 +10,7 @@ import (
 
 	"idaviz/internal/browsertest"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 // compareJS are the checks of the comparison view, run in the page.
@@ -40,7 +41,7 @@ window.chartRuns = (ids) => {
 };
 true`
 
-// TestBrowserCompare is issue 11 §4 as an instructor meets it: three
+// TestBrowserCompare is docs/GUIDE.md's "Compare heuristics" as an instructor meets it: three
 // heuristics on one 8-puzzle, kept to compare; the table's numbers are
 // engine.IDA's, every chart has one legend entry a run in the table's
 // colours, and lock-step Next bound shows every run at the same bound.
@@ -68,7 +69,7 @@ func TestBrowserCompare(t *testing.T) {
 	want := map[string]map[int]int64{} // heuristic -> bound -> generated, engine.IDA's
 	for _, h := range heuristics {
 		want[h] = map[int]int64{}
-		for _, it := range engineResult(t, "8puzzle", compareState, h).Iterations {
+		for _, it := range testrun.Result(t, "8puzzle", compareState, h).Iterations {
 			want[h][it.Bound] = it.Generated
 		}
 	}
@@ -135,7 +136,7 @@ func TestBrowserCompare(t *testing.T) {
 	}
 	colours := map[string]bool{}
 	for i, r := range rows {
-		res := engineResult(t, "8puzzle", compareState, heuristics[i])
+		res := testrun.Result(t, "8puzzle", compareState, heuristics[i])
 		var per []string
 		for _, it := range res.Iterations {
 			per = append(per, strconv.Itoa(it.Bound)+": "+commas(it.Generated))
@@ -164,7 +165,7 @@ func TestBrowserCompare(t *testing.T) {
 	// has one entry a run). A chart laid out again (a resize, a screenshot)
 	// hides it: the wait shows it again until it reads right.
 	lastOf := func(h string) trace.Iteration {
-		its := engineResult(t, "8puzzle", compareState, h).Iterations
+		its := testrun.Result(t, "8puzzle", compareState, h).Iterations
 		return its[len(its)-1]
 	}
 	lc, mp := lastOf("linear-conflict"), lastOf("misplaced")

@@ -2,65 +2,35 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
-// The lecture (issue 10): bookmarks with notes, deep links, and the page's
+// The lecture (docs/GUIDE.md): bookmarks with notes, deep links, and the page's
 // downloads, in headless chromium.
 
 // allowDownloads makes the browser save downloads into a temporary folder
-// (by their download ids) and returns it.
-func (b *browser) allowDownloads() string {
-	b.t.Helper()
-	dir := b.t.TempDir()
-	b.do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: ptrTrue()})
-		return err
-	}))
-	return dir
-}
-
-func ptrTrue() *bool { t := true; return &t }
+// and returns it.
+func (b *browser) allowDownloads() string { return b.AllowDownloads() }
 
 // download runs start, which makes the page download a file, and returns
 // the file's content once the download completes.
 func (b *browser) download(what, dir string, start chromedp.Action[chromedp.Void]) []byte {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, browserWait)
-	defer cancel()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	b.do(what, start)
-	for ev, err := range progress {
-		if err != nil {
-			b.t.Fatalf("%s: no download: %v", what, err)
-		}
-		switch ev.State {
-		case cdpbrowser.DownloadProgressStateCanceled:
-			b.t.Fatalf("%s: the download was cancelled", what)
-		case cdpbrowser.DownloadProgressStateCompleted:
-			data, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-			if err != nil {
-				b.t.Fatal(err)
-			}
-			return data
-		}
-	}
-	b.t.Fatalf("%s: no download", what)
-	return nil
+	return b.Download(what, dir, start)
 }
 
 func byTestID(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
@@ -77,8 +47,8 @@ func typeBookmark(b *browser, title, note string) {
 // the tree in presentation mode at 1280x720, and the bookmarks downloaded
 // as the sidecar.
 func TestBrowserLectureExport(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +59,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	}}
 	path := filepath.Join(t.TempDir(), "replay.html")
 	var page bytes.Buffer
-	if err := ExportHTMLWith(&page, rec, ExportOptions{Lecture: lec, TraceName: "/somewhere/run.trace"}); err != nil {
+	if err := export.HTML(&page, rec, export.Options{Lecture: lec, TraceName: "/somewhere/run.trace"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
@@ -115,26 +85,26 @@ func TestBrowserLectureExport(t *testing.T) {
 		t.Errorf("the bookmark list shows %d items", got)
 	}
 
-	// Add one at event 20, with a title and a note: it goes between the
-	// two (the trace's order).
-	b.do("seek to 20", chromedp.Evaluate[chromedp.Void](`q('seek').value = 21, q('seek').dispatchEvent(new Event('change'))`))
-	b.wait("event 20", `window.viz.event === 20`)
+	// Add one at event 4 (the first prune), with a title and a note: it goes
+	// between the two (the trace's order).
+	b.do("seek to 4", chromedp.Evaluate[chromedp.Void](`q('seek').value = 5, q('seek').dispatchEvent(new Event('change'))`))
+	b.wait("event 4", `window.viz.event === 4`)
 	typeBookmark(b, "A prune", "f > bound: this child is cut off.\nIts f is a candidate for the next bound.")
 	b.do("add", chromedp.Click(byTestID("bookmark-add")))
-	b.wait("three bookmarks", `window.viz.bookmarks.length === 3 && window.viz.bookmarks[1].event === 20`)
+	b.wait("three bookmarks", `window.viz.bookmarks.length === 3 && window.viz.bookmarks[1].event === 4`)
 	b.wait("the note over the tree", `!q('bookmark-note-view').hidden && q('bookmark-note-text').textContent.startsWith('f > bound')`)
 
 	// PageUp, PageDown: from bookmark to bookmark, the note with each.
 	b.do("PageUp", chromedp.KeyEvent(kb.PageUp))
 	b.wait("the first bookmark", `window.viz.event === 2 && q('bookmark-note-text').textContent.startsWith('Each child')`)
 	b.do("PageDown", chromedp.KeyEvent(kb.PageDown))
-	b.wait("the second", `window.viz.event === 20`)
+	b.wait("the second", `window.viz.event === 4`)
 	b.do("PageDown", chromedp.KeyEvent(kb.PageDown))
 	b.wait("the third", `window.viz.event === 40 && !q('bookmark-note-view').hidden`)
 	b.do("bookmark-prev", chromedp.Click(byTestID("bookmark-prev")))
-	b.wait("back to the second", `window.viz.event === 20`)
+	b.wait("back to the second", `window.viz.event === 4`)
 	b.do("step off the bookmark", chromedp.Click(byTestID("step")))
-	b.wait("the note goes with the step off", `window.viz.event === 21 && q('bookmark-note-view').hidden`)
+	b.wait("the note goes with the step off", `window.viz.event === 5 && q('bookmark-note-view').hidden`)
 	// Play to the next bookmark: it stops there, paused.
 	b.do("speed", chromedp.Evaluate[chromedp.Void](`q('speed').value = 7, q('speed').dispatchEvent(new Event('input'))`))
 	b.do("play to the next bookmark", chromedp.Click(byTestID("bookmark-play")))
@@ -150,14 +120,14 @@ func TestBrowserLectureExport(t *testing.T) {
 	b.do("save", chromedp.Click(byTestID("bookmark-save")))
 	b.do("up", chromedp.Click(chromedp.CSS(`[data-testid=bookmark-list] li:nth-child(3) .bm-tools button:nth-child(1)`)))
 	b.do("delete", chromedp.Click(chromedp.CSS(`[data-testid=bookmark-list] li:nth-child(1) .bm-tools button:nth-child(4)`)))
-	b.wait("edited, moved, deleted", `JSON.stringify(window.viz.bookmarks) === JSON.stringify([{event: 40, title: 'Deeper still'}, {event: 20, title: 'A prune'}])`)
+	b.wait("edited, moved, deleted", `JSON.stringify(window.viz.bookmarks) === JSON.stringify([{event: 40, title: 'Deeper still'}, {event: 4, title: 'A prune'}])`)
 
 	// Presentation mode at 1280x720 with a note: nothing off screen or
 	// overlapping, text of 16 px and up.
 	b.do("1280x720", chromedp.EmulateViewport(1280, 720))
 	b.do("present", chromedp.KeyEvent("p"))
 	b.do("PageDown", chromedp.KeyEvent(kb.PageDown))
-	b.wait("presenting the bookmark", `window.viz.presentation && window.viz.event === 20 && !q('bookmark-note-view').hidden`)
+	b.wait("presenting the bookmark", `window.viz.presentation && window.viz.event === 4 && !q('bookmark-note-view').hidden`)
 	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
 		t.Errorf("presentation at 1280x720 with a note: %s", strings.Join(bad, "; "))
 	}
@@ -181,7 +151,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	if err != nil || len(got.Bookmarks) != 2 || got.Bookmarks[0].Title != "Deeper still" || !strings.Contains(got.Bookmarks[1].Note, "\nIts f") {
 		t.Errorf("the downloaded sidecar: %+v (%v)\n%s", got, err, data)
 	}
-	if name := js[string](b, "the name", `lectureFileName()`); name != "run.trace.lecture.json" {
+	if name := js[string](b, "the name", `vizPage.lecture.fileName()`); name != "run.trace.lecture.json" {
 		t.Errorf("the bookmarks download as %q", name)
 	}
 
@@ -210,7 +180,7 @@ func TestBrowserLectureExport(t *testing.T) {
 // opens with it; a deep link to it opens there.
 func TestBrowserLectureServed(t *testing.T) {
 	// As viz replay serves it: the file indexed, not loaded.
-	rec, err := OpenTrace(writeTrace(t, recordRun(t, trace.LevelNode, testState), trace.EncodingBinary), IndexOptions{Every: 16})
+	rec, err := fold.OpenTrace(testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary), fold.IndexOptions{Every: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,11 +222,11 @@ func TestBrowserLectureServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
+	if got, err := fold.LoadRecording(rd, fold.DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
 		t.Errorf("the replay's download: %d events (%v), want %d", len(got.Events), err, rec.Len())
 	}
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
-	if emb := embedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {
+	if emb := testrun.ReadEmbedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {
 		t.Errorf("the replay's export carries %+v as %q", emb.Lecture, emb.Name)
 	}
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
@@ -268,7 +238,7 @@ func TestBrowserLectureServed(t *testing.T) {
 // this run" after a search run to its end in the page, and the tree and a
 // chart saved as SVG.
 func TestBrowserDownloadRun(t *testing.T) {
-	puzzle := testPuzzle
+	puzzle := testrun.Puzzle
 	if _, err := puzzles.Lookup("8puzzle"); err == nil {
 		puzzle = "8puzzle"
 	}
@@ -276,7 +246,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if !js[bool](b, "no run yet", `q('download-trace').disabled && q('export-html').disabled`) {
 		t.Errorf("the download buttons work before any run")
 	}
-	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('heuristic').value = 'manhattan', q('state').value = %q, true`, puzzle, testState))
+	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('heuristic').value = 'manhattan', q('state').value = %q, true`, puzzle, testrun.State))
 	b.do("start", chromedp.Click(byTestID("start")))
 	b.wait("a paused run", `window.viz.status === 'paused'`)
 	b.do("to the end", chromedp.Click(byTestID("to-end")))
@@ -289,7 +259,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := LoadRecording(rd, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +269,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	}
 
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
-	if n := len(embedded(t, string(html)).traceEvents(t)); int64(n) != v.Events {
+	if n := len(testrun.ReadEmbedded(t, string(html)).TraceEvents(t)); int64(n) != v.Events {
 		t.Errorf("the export holds %d events, the page saw %d", n, v.Events)
 	}
 	exported := filepath.Join(t.TempDir(), "run.html")
@@ -314,7 +284,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if got := js[[]string](b, "the toolboxes", `['fhist', 'iterations-chart'].map((id) => Object.keys(echarts.getInstanceByDom(q(id)).getOption().toolbox[0].feature).join())`); got[0] != "saveAsImage,mySVG" || got[1] != got[0] {
 		t.Errorf("the charts' save buttons: %v", got)
 	}
-	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`saveChartSVG('iterations-chart')`))
+	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`vizPage.charts.saveSVG('iterations-chart')`))
 	browsertest.Keep(t, "browser-tree.svg", tree)
 	browsertest.Keep(t, "browser-chart.svg", chart)
 	if !bytes.HasPrefix(chart, []byte("<svg")) || !bytes.Contains(chart, []byte("<path")) {

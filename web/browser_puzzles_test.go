@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/puzzles"
+	"idaviz/web/internal/testrun"
 )
 
 // browserCases are an instance and a quick heuristic for every puzzle of
@@ -21,6 +22,7 @@ var browserCases = map[string]struct{ heuristic, state string }{
 	"booksort":  {"", "1 3 4 6 2 5"},
 	"squares":   {"", "2"},
 	"rubik":     {"small", "R U R' U'"},
+	"grid":      {"", "8-connected/S..#/.#../...G"},
 }
 
 func TestBrowserEveryPuzzle(t *testing.T) {
@@ -32,7 +34,7 @@ func TestBrowserEveryPuzzle(t *testing.T) {
 
 	for _, name := range puzzles.Names() {
 		c, ok := browserCases[name]
-		if name == testPuzzle {
+		if name == testrun.Puzzle {
 			continue // the web tests' own copy of the 8-puzzle
 		}
 		if !ok {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -10,12 +9,14 @@ import (
 	"strings"
 	"testing"
 
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // vizStatus is window.viz as the page publishes it.
@@ -38,9 +39,11 @@ type vizStatus struct {
 	TreeIteration  int    `json:"treeIteration"`
 	TreeBound      int    `json:"treeBound"`
 	Quiz           struct {
-		On    bool `json:"on"`
-		Asked int  `json:"asked"`
-		Right int  `json:"right"`
+		On       bool    `json:"on"`
+		Asked    int     `json:"asked"`
+		Right    int     `json:"right"`
+		Question *string `json:"question"`
+		Skipped  int     `json:"skipped"`
 	} `json:"quiz"`
 	Iterations []struct {
 		Bound     int   `json:"bound"`
@@ -54,7 +57,7 @@ func TestBrowser(t *testing.T) {
 
 	// The puzzle: the catalogue's 8-puzzle when it is registered, else the
 	// tests' own copy (the same domain).
-	puzzle := testPuzzle
+	puzzle := testrun.Puzzle
 	if _, err := puzzles.Lookup("8puzzle"); err == nil {
 		puzzle = "8puzzle"
 	}
@@ -71,12 +74,12 @@ func TestBrowser(t *testing.T) {
 		p.value = %q; p.dispatchEvent(new Event('change'));
 		document.querySelector('[data-testid=heuristic]').value = 'manhattan';
 		document.querySelector('[data-testid=state]').value = %q;
-	})()`, puzzle, testState)))
+	})()`, puzzle, testrun.State)))
 	// A bad state is explained on the page.
 	run("typing a bad state", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=state]').value = '1 2 3'`))
 	run("starting it", chromedp.Click(sel("start")))
 	waitFor("the error", `document.querySelector('[data-testid=error]').textContent.includes('9')`)
-	run("typing the state", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('[data-testid=state]').value = %q`, testState)))
+	run("typing the state", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('[data-testid=state]').value = %q`, testrun.State)))
 	run("starting", chromedp.Click(sel("start")))
 	waitFor("a paused run", `window.viz.status === 'paused' && window.viz.events === 1 && document.querySelector('[data-testid=error]').textContent === ''`)
 
@@ -109,7 +112,7 @@ func TestBrowser(t *testing.T) {
 	waitFor("the end", `window.viz.status === 'solved'`)
 
 	v := viz()
-	want := engineResult(t, puzzle, testState, "manhattan")
+	want := testrun.Result(t, puzzle, testrun.State, "manhattan")
 	if v.Expanded != want.Totals.Expanded || v.Generated != want.Totals.Generated || v.Pruned != want.Totals.Pruned {
 		t.Errorf("page counts %d/%d/%d, engine.IDA %+v", v.Expanded, v.Generated, v.Pruned, want.Totals)
 	}
@@ -176,37 +179,14 @@ func TestBrowser(t *testing.T) {
 // are kept ($IDAVIZ_ARTIFACTS); otherwise it takes none.
 func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
-	if !browsertest.Keeping() {
-		return
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		if !errors.Is(err, context.Canceled) {
-			t.Logf("screenshot: %v", err)
-		}
-		return
-	}
-	browsertest.Keep(t, "browser-"+name+".png", png)
-}
-
-// startBrowser starts headless chromium with a fresh profile; it closes
-// with the test.
-func startBrowser(t testing.TB, chromium string, ctx context.Context) context.Context {
-	t.Helper()
-	actx, acancel := chromedp.NewExecAllocator(ctx, browsertest.Options(chromium, t.TempDir(), 1400, 1300)...)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		bcancel()
-		acancel()
-	})
-	return bctx
+	browsertest.Shot(t, ctx, name)
 }
 
 // TestBrowserExport opens a page exported with its trace inside, from disk:
 // the page's recorded data source, with no server at all.
 func TestBrowserExport(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +195,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ExportHTML(f, rec); err != nil {
+	if err := export.HTML(f, rec, export.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -230,7 +210,7 @@ func TestBrowserExport(t *testing.T) {
 	wait("four steps", `window.viz.event === 4`)
 	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
 	wait("one back", `window.viz.event === 3`)
-	// Bug 5 (issue 9): x goes to the next expansion, not one event on; the
+	// x goes to the next expansion, not one event on; the
 	// log scale stays ticked as the page moves.
 	for i := 0; i < 5; i++ {
 		before := b.viz().Event
@@ -245,7 +225,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if v.Generated != want.Totals.Generated || v.SolutionLength != len(want.Moves) || v.DrawnTreeNodes == 0 {
 		t.Errorf("exported replay: %+v; engine %+v, length %d", v, want.Totals, len(want.Moves))
 	}
@@ -277,11 +257,4 @@ func TestBrowserExport(t *testing.T) {
 			t.Errorf("the exported page made a request: %s", r)
 		}
 	}
-}
-
-func exceptionText(d *cdpruntime.ExceptionDetails) string {
-	if d == nil || d.Exception == nil {
-		return ""
-	}
-	return d.Exception.Description
 }

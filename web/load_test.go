@@ -10,10 +10,12 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"idaviz/web/internal/testrun"
 )
 
 func korfStart(fast bool) map[string]any {
-	return map[string]any{"type": "start", "puzzle": testPuzzle, "state": korf1, "goal": "blank-first",
+	return map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": korf1, "goal": "blank-first",
 		"heuristic": "manhattan", "fast": fast}
 }
 
@@ -124,7 +126,7 @@ func TestSlowClientCoalesces(t *testing.T) {
 	runtime.ReadMemStats(&ms)
 	heapBefore := ms.HeapAlloc
 
-	c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": slowState, "goal": "blank-first", "heuristic": "manhattan"}) // node level: an event per node
+	c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": slowState, "goal": "blank-first", "heuristic": "manhattan"}) // node level: an event per node
 	c.send(map[string]any{"type": "to-end"})
 	start := time.Now()
 	// The client reads nothing until the search has ended.
@@ -137,7 +139,7 @@ func TestSlowClientCoalesces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	events := r.p.frame(0).stats.Pos
+	events := r.p.frame(0).Stats.Pos
 	if events < 50_000 {
 		t.Fatalf("the search ended after %d events, want tens of thousands", events)
 	}

@@ -1,6 +1,9 @@
 // Package web is idaviz's browser visualizer: a local HTTP server with one
-// embedded page, and a session per browser tab (per websocket) that runs
-// searches, or replays a recorded trace, and pushes what the page draws.
+// embedded page (package static), and a session per browser tab (per
+// websocket) that runs searches, or replays a recorded trace, and pushes
+// what the page draws. What a run's events fold into, and the state built
+// from it, is package fold's; the server adds connections, sessions, pacing
+// (the player), lock-step moves, lectures and downloads.
 // docs/PROTOCOL.md describes the messages between the page and a session.
 //
 // The server is meant for loopback: it refuses requests whose Host is not a
@@ -12,12 +15,10 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
-	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -31,16 +32,15 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/static"
 )
-
-//go:embed static
-var staticFS embed.FS
 
 // Options configure a Server.
 type Options struct {
 	// Recording, when set, makes the page replay this trace instead of
 	// running searches.
-	Recording *Recording
+	Recording *fold.Recording
 	// Lecture is the replay's bookmarks at start (nil: none yet), and
 	// LecturePath the file the page's saves go to ("": kept in memory).
 	// TraceName is the replayed file's name, for downloads.
@@ -110,13 +110,10 @@ type Server struct {
 // class's worth of tabs fit in a laptop's memory.
 const DefaultSearchMemory = 256 << 20
 
-// defaultTreeLimit is the most tree nodes a page draws unless told.
-const defaultTreeLimit = 300
-
-// New makes a server.
-func New(opt Options) *Server {
+// withDefaults fills in the options left zero.
+func (opt Options) withDefaults() Options {
 	if opt.TreeLimit <= 0 {
-		opt.TreeLimit = defaultTreeLimit
+		opt.TreeLimit = fold.DefaultTreeLimit
 	}
 	if opt.SnapshotInterval <= 0 {
 		opt.SnapshotInterval = 50 * time.Millisecond
@@ -130,6 +127,12 @@ func New(opt Options) *Server {
 	if opt.SearchMemory <= 0 {
 		opt.SearchMemory = DefaultSearchMemory
 	}
+	return opt
+}
+
+// New makes a server.
+func New(opt Options) *Server {
+	opt = opt.withDefaults()
 	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
 		clients: map[string]int{}}
 	if opt.Recording != nil {
@@ -142,14 +145,15 @@ func New(opt Options) *Server {
 		WriteBufferSize: 16384,
 		CheckOrigin:     s.checkOrigin,
 	}
-	static, _ := fs.Sub(staticFS, "static")
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	files := static.FS()
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		http.ServeFileFS(w, r, static, "index.html")
+		http.ServeFileFS(w, r, files, "index.html")
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
+	s.mux.HandleFunc("GET /api/examples", s.serveExamples)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
 	s.mux.HandleFunc("GET /api/export", s.serveExport)
@@ -248,21 +252,35 @@ type puzzleInfo struct {
 	Renderer   string           `json:"renderer"`
 	Help       string           `json:"help"`
 	Scramble   bool             `json:"scramble"`
+	// Script says whether a heuristic written in Starlark can read the
+	// puzzle's states (the Problem tab offers those puzzles).
+	Script bool `json:"script"`
+	// ServeOnly are the heuristics listed that this page cannot run: viz
+	// site's page, whose engine in the browser cannot build their tables.
+	ServeOnly []string `json:"serveOnly,omitempty"`
 }
 
-func catalogue() []puzzleInfo {
+func catalogue(serveOnly map[string][]string) []puzzleInfo {
 	out := []puzzleInfo{}
 	for _, p := range puzzles.All() {
 		out = append(out, puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
-			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil})
+			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil,
+			ServeOnly: serveOnly[p.Name]})
 	}
 	return out
+}
+
+// Catalogue is the page's list of puzzles (what GET /api/puzzles answers),
+// JSON; serveOnly names, by puzzle, the heuristics the page lists as
+// needing viz serve (viz site's page).
+func Catalogue(serveOnly map[string][]string) ([]byte, error) {
+	return json.Marshal(catalogue(serveOnly))
 }
 
 func (s *Server) servePuzzles(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	_ = json.NewEncoder(w).Encode(catalogue())
+	_ = json.NewEncoder(w).Encode(catalogue(nil))
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {

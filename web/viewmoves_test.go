@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +17,11 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/engine"
+	"idaviz/examples"
 	"idaviz/puzzles"
+	"idaviz/puzzles/script"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 // viewMovesCase is one random walk for the harness: the JSON of the run's
@@ -61,10 +65,11 @@ type viewMovesAnswer struct {
 // move; at every state of the walk, every move index must give View()'s
 // view after it, or null where the domain offers no such move (a tile
 // against the edge, a stick the rule keeps); bad indices and bad views give
-// null; and app.js's vizViewAfter follows the whole walk. It runs the
-// renderer files under node (testdata/viewmoves_harness.js).
+// null; and the page's vizViewAfter (renderers.js) follows the whole walk.
+// It runs the renderer files and renderers.js under node
+// (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
-	node := nodeJS(t)
+	node := testrun.Node(t)
 	// The 15-puzzle's default heuristic reads pdb555's tables: they are
 	// built into a temporary cache.
 	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
@@ -89,6 +94,7 @@ func TestViewMoves(t *testing.T) {
 		{"rotation", "2", nil, 1, 0},
 		{"booksort", "", []string{"13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", "1"}, 2, 0},
 		{"squares", "", []string{"5", "3: 12 17 23", "1"}, 2, 24},
+		{"grid", "", []string{"S..#/.#../...G", "8-connected\nS.........\n...##.....\n..#......G"}, 2, 0},
 	}
 	var cases []*viewMovesCase
 	covered := map[string]bool{}
@@ -130,7 +136,39 @@ func TestViewMoves(t *testing.T) {
 		}
 	}
 
-	answers := runViewMovesHarness(t, node, cases)
+	checkViewMoves(t, cases, runViewMovesHarness(t, node, cases))
+}
+
+// TestViewMovesProblems is TestViewMoves for the renderers of problems
+// written in Starlark that can make moves: the graph's (Romania, whose
+// moves are labels, found among the edges from the current node).
+func TestViewMovesProblems(t *testing.T) {
+	node := testrun.Node(t)
+	src, err := fs.ReadFile(examples.Scripts, "romania/romania.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []*viewMovesCase
+	for _, state := range []string{"", "Bucharest", `"Rimnicu Vilcea"`} {
+		req, err := puzzles.NewProblemRequest("romania.star", src, state, "zero", script.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range 3 {
+			c, err := walkRequest(req, 12, rand.New(rand.NewPCG(7, uint64(w))), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.name = fmt.Sprintf("romania from %q, walk %d", state, w)
+			cases = append(cases, c)
+		}
+	}
+	checkViewMoves(t, cases, runViewMovesHarness(t, node, cases))
+}
+
+// checkViewMoves compares the harness's answers with Go's views.
+func checkViewMoves(t *testing.T, cases []*viewMovesCase, answers []viewMovesAnswer) {
+	t.Helper()
 	for i, c := range cases {
 		a := answers[i]
 		if a.Error != "" {
@@ -188,8 +226,9 @@ func TestViewMoves(t *testing.T) {
 }
 
 // TestViewMovesBrowser checks vizViewAfter in the real page, where the
-// renderer files load as classic scripts beside app.js: along a walk of each
-// renderer, the view it makes from the start must be View()'s at the end.
+// renderer files load as classic scripts beside the page's own: along a walk
+// of each renderer, the view it makes from the start must be View()'s at the
+// end.
 func TestViewMovesBrowser(t *testing.T) {
 	pageURL := servePage(t)
 	b := openBrowser(t, browserDeadline)
@@ -246,19 +285,32 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if err != nil {
 		return nil, err
 	}
-	w, err := newViewer(&req.Info)
+	c, err := walkRequest(req, steps, rng, setup)
 	if err != nil {
 		return nil, err
 	}
-	d := w.d
+	c.name = fmt.Sprintf("%s %q goal %q", puzzle, state, goal)
+	return c, nil
+}
+
+// walkRequest is viewMovesWalk from a request's start.
+func walkRequest(req *puzzles.Request, steps int, rng *rand.Rand, setup func(engine.Domain)) (*viewMovesCase, error) {
+	p, puzzle := req.Puzzle, req.Puzzle.Name
+	d, err := puzzles.NewDomain(context.Background(), req.Instance, p.Heuristics[len(p.Heuristics)-1], nil)
+	if err != nil {
+		return nil, err
+	}
+	viewer, ok := d.(puzzles.Viewer)
+	if !ok {
+		return nil, fmt.Errorf("%s: no puzzles.Viewer", puzzle)
+	}
 	if setup != nil {
 		setup(d)
 	}
 	info := req.Info
 	info.MoveNames = engine.MoveNames(d)
 	c := &viewMovesCase{
-		name:     fmt.Sprintf("%s %q goal %q", puzzle, state, goal),
-		Renderer: w.renderer,
+		Renderer: p.Renderer,
 		Info:     info,
 		NumMoves: d.NumMoves(),
 		Moves:    []int{}, // a state with no moves still sends a list
@@ -270,7 +322,7 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if d.NumMoves() > 50 {
 		every = 10
 	}
-	view := func() (json.RawMessage, error) { return json.Marshal(w.v.View()) }
+	view := func() (json.RawMessage, error) { return json.Marshal(viewer.View()) }
 	buf := make([]engine.Child, d.MaxBranch())
 	// probe is every move index from the current state: the moves Expand
 	// offers with no previous move are the ones the domain can make here.
@@ -335,11 +387,11 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := filepath.Abs(filepath.Join("static", "app.js"))
+	renderers, err := filepath.Abs(filepath.Join("static", "renderers.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := json.Marshal(map[string]any{"render": render, "app": app, "cases": cases})
+	in, err := json.Marshal(map[string]any{"render": render, "renderers": renderers, "cases": cases})
 	if err != nil {
 		t.Fatal(err)
 	}

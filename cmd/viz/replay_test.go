@@ -66,9 +66,9 @@ func (l *lockedBuffer) waitFor(re *regexp.Regexp, limit time.Duration) []string 
 	}
 }
 
-// TestReplayServesIndexedFile runs viz replay on a trace cut short: it
-// indexes the file, says how much it replays, serves the page until
-// cancelled, and exits 0.
+// TestReplayServesIndexedFile runs viz replay --salvage on a trace cut
+// short: it indexes the file, says how much it replays, serves the page
+// until cancelled, and exits 0.
 func TestReplayServesIndexedFile(t *testing.T) {
 	path := recordTrace(t, "run.trace")
 	b, _ := os.ReadFile(path)
@@ -78,7 +78,7 @@ func TestReplayServesIndexedFile(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
 	go func() {
-		done <- run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}, []string{"replay", "--addr", "127.0.0.1:0", cut})
+		done <- run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}, []string{"replay", "--salvage", "--addr", "127.0.0.1:0", cut})
 	}()
 	url := out.waitFor(regexp.MustCompile(`open (http://\S+) in a browser`), time.Minute)
 	if url == nil {
@@ -96,7 +96,7 @@ func TestReplayServesIndexedFile(t *testing.T) {
 	if status := <-done; status != exitOK {
 		t.Errorf("status %d after cancel", status)
 	}
-	if e := errs.String(); !strings.Contains(e, "ends early") || !strings.Contains(e, "replaying what was read") || !regexp.MustCompile(`\d+ events \(indexed in`).MatchString(e) {
+	if e := errs.String(); !strings.Contains(e, "cut short") || !strings.Contains(e, "taking the events before it (--salvage)") || !regexp.MustCompile(`\d+ events \(indexed in`).MatchString(e) {
 		t.Errorf("stderr: %q", e)
 	}
 }

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/internal/browsertest"
@@ -19,43 +15,14 @@ import (
 // chromium with the network emulated offline, and checks that every chart
 // drew, that nothing was fetched but the file itself, and that nothing threw.
 func TestCompareReportOffline(t *testing.T) {
-	browserPath := browsertest.Chromium(t)
 	path := filepath.Join(t.TempDir(), "report.html")
 	status, _, errs := runViz(t, "", "compare", "--instances", "testdata/eight.txt", "--heuristic", "misplaced,manhattan,linear-conflict", "--html", path)
 	if status != exitOK {
 		t.Fatalf("compare: status %d, %s", status, errs)
 	}
-
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // generous: a loaded machine
-	defer cancel()
-	actx, acancel := chromedp.NewExecAllocator(ctx, browsertest.Options(browserPath, t.TempDir(), 1300, 1000)...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
-
-	var mu sync.Mutex
-	var requests, exceptions []string
-	if err := chromedp.Listen(bctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			requests = append(requests, ev.Request.URL)
-		case *cdpruntime.EventExceptionThrown:
-			exceptions = append(exceptions, ev.ExceptionDetails.Text)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(bctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	offline := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{
-		{Offline: true, DownloadThroughput: -1, UploadThroughput: -1},
-	}}
-	if _, err := chromedp.Call(bctx, network.EmulateNetworkConditionsByRule, offline); err != nil {
-		t.Fatal(err)
-	}
+	b := browsertest.Open(t, 10*time.Minute) // generous: a loaded machine
+	b.Offline()
+	bctx := b.Ctx
 	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+path)); err != nil {
 		t.Fatal(err)
 	}
@@ -90,13 +57,8 @@ func TestCompareReportOffline(t *testing.T) {
 	if err != nil || rows < 4+1 {
 		t.Errorf("the tables have %d rows (%v)", rows, err)
 	}
-	if browsertest.Keeping() {
-		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
-			browsertest.Keep(t, "compare-report.png", png)
-		}
-	}
-	mu.Lock()
-	defer mu.Unlock()
+	browsertest.Shot(t, bctx, "compare-report")
+	requests, exceptions := b.Seen()
 	for _, x := range exceptions {
 		t.Errorf("the report threw: %s", x)
 	}

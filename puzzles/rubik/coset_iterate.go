@@ -1,0 +1,293 @@
+package rubik
+
+import (
+	"math"
+
+	"idaviz/engine"
+	"idaviz/trace"
+)
+
+// Iterate runs one unobserved IDA* iteration from the current state (see
+// engine.Iterator): the engine's loop over Expand, Apply and Undo, with the
+// same moves, counts and next bound, but run here, where the bound is known.
+// Both coset heuristics run it: reid, and reid-huge over its own coordinate.
+//
+// Knowing it is the point. A child is cut when any one axis's value is over
+// bound - g - 1, so the children are looked up one axis at a time, starting
+// with the axis whose value was highest at the parent (a coset distance
+// changes by at most one per move, so it is the likeliest to cut), and only
+// the children still standing are looked up along the next axis. Each axis's
+// lookups are made together, all indices first, so their cache misses
+// overlap. Each lookup is a cache miss in the table (reid's 70 MB), and most
+// children are cut by the first axis: about 1.35 lookups per child instead
+// of 3.
+//
+// A child cut on one axis has only a lower bound on its f; its exact f is
+// computed when it could still be the smallest f over the bound (the next
+// bound), which after the first cut at bound+1 it never can, and for every
+// child when hist asks for the f histograms.
+func (d *cosetDomain[C, T]) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+	s := d.newSearch(bound, hist, checkEvery, stop)
+	v := d.Axes()
+	pv := [3]int8{int8(v[0]), int8(v[1]), int8(v[2])}
+	h := int32(combine(v[0], v[1], v[2]))
+	s.gen, s.rootGen = 1, 1
+	if hist != nil {
+		hist.CountVisit(int(h), 0)
+	}
+	var found bool
+	if h == 0 && d.IsGoal() {
+		found = true
+		s.path = []int{}
+	} else {
+		found = s.dfs(d.ax, pv, 0, engine.NoMove, 0)
+	}
+	return s.result(found)
+}
+
+// IterateBelow is Iterate for a subtree (see engine.SubtreeIterator): the
+// current state is an inner node at depth, reached at cost g by prev, whose
+// own generation and visit are already counted.
+func (d *cosetDomain[C, T]) IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+	s := d.newSearch(bound, hist, checkEvery, stop)
+	s.depth0 = depth
+	v := d.Axes()
+	pv := [3]int8{int8(v[0]), int8(v[1]), int8(v[2])}
+	found := s.dfs(d.ax, pv, int32(g), prev, depth)
+	return s.result(found)
+}
+
+func (d *cosetDomain[C, T]) newSearch(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) *cosetSearch[C, T] {
+	if checkEvery <= 0 {
+		checkEvery = engine.DefaultCheckEvery
+	}
+	s := d.search
+	if s == nil {
+		s = &cosetSearch[C, T]{}
+		d.search = s
+	}
+	*s = cosetSearch[C, T]{tabs: d.tabs, words: d.words, root: d.Cube(), frames: s.frames, moves: s.moves[:0],
+		bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery,
+		stop: stop, hist: hist}
+	return s
+}
+
+// cosetSearch is one iteration run by a cosetDomain.
+type cosetSearch[C comparable, T coset[C]] struct {
+	tabs  T
+	words []uint32
+	root  Cube    // the state the iteration starts from
+	moves []uint8 // the moves made since, for the goal test
+
+	bound, nextF       int32
+	exp, gen           int64
+	budget, checkEvery int64 // expansions left before the next check
+	stop               func(trace.Counts) bool
+	stopped            bool
+	hist               *trace.Iteration // nil when nobody wants the histograms
+	path               []int            // the moves to the goal, once found
+	depth0             int              // the depth of the start
+	rootGen            int64            // 1 when the start counts as generated here (Iterate)
+
+	frames []*cosetFrame[C] // one per depth below the start, reused
+	touch  uint32           // the sum of the rows touched ahead, kept so that the loads are made
+}
+
+// cosetFrame is a node's children while it is expanded: what is known of
+// each child's heuristic, and its coordinates along the axes looked up.
+type cosetFrame[C comparable] struct {
+	h     [NumMoves]int32   // the child's h, or a lower bound when it is cut before all axes were read
+	exact uint32            // bit i: h[i] is exact
+	v     [3][NumMoves]int8 // the axes' values, per axis
+	co    [3][NumMoves]C
+	idx   [NumMoves]int64
+	cand  [NumMoves]uint8 // the children not cut yet
+}
+
+// result is the Iterator's answer.
+func (s *cosetSearch[C, T]) result(found bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+	found = found && !s.stopped
+	// Every generated child is cut or visited, and every visited node is
+	// expanded at once, except the goal.
+	counts = trace.Counts{Expanded: s.exp, Generated: s.gen, Pruned: s.gen - s.rootGen - (s.exp - 1)}
+	if found {
+		counts.Pruned--
+	}
+	next = int(s.nextF)
+	if s.nextF == math.MaxInt32 {
+		next = -1
+	}
+	if found {
+		return s.path, next, counts, false
+	}
+	return nil, next, counts, s.stopped
+}
+
+func (s *cosetSearch[C, T]) check() bool {
+	s.budget = s.checkEvery
+	if s.stop != nil {
+		if _, _, c, _ := s.result(false); s.stop(c) {
+			s.stopped = true
+		}
+	}
+	return s.stopped
+}
+
+func (s *cosetSearch[C, T]) frame(depth int) *cosetFrame[C] {
+	i := depth - s.depth0
+	for i >= len(s.frames) {
+		s.frames = append(s.frames, new(cosetFrame[C]))
+	}
+	return s.frames[i]
+}
+
+func (s *cosetSearch[C, T]) get(i int64) int8 { return int8(s.words[i>>3] >> (uint(i&7) * 4) & 0xF) }
+
+// dfs expands the node with coordinates ax and axis values pv, at cost g
+// and depth, reached by prev. It returns true when the search must stop: a
+// goal was found (s.path is then the path to it) or a check said so.
+func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) bool {
+	moves := allowedMoves[(prev+1)%(NumMoves+1)]
+	n := len(moves)
+	s.exp++
+	s.gen += int64(n)
+	if s.budget--; s.budget <= 0 && s.check() {
+		s.gen -= int64(n)
+		return true
+	}
+	fr := s.frame(depth)
+	lim := s.bound - g - 1 // a child is visited when its h is at most lim
+	cut := int8(lim)
+	if s.hist != nil || lim > math.MaxInt8 {
+		// Every axis of every child: the histograms need every f. (A bound
+		// too big for an int8 cuts nothing the table can say.)
+		cut = math.MaxInt8
+	}
+	// The axes in order of the parent's values, highest first.
+	order := [3]int{0, 1, 2}
+	if pv[1] > pv[0] {
+		order[0], order[1] = 1, 0
+	}
+	if pv[2] > pv[order[1]] {
+		order[1], order[2] = 2, order[1]
+		if pv[2] > pv[order[0]] {
+			order[0], order[1] = 2, order[0]
+		}
+	}
+	s.touch += s.tabs.expand(fr, ax, order, moves, cut, s.words)
+	for i := 0; i < n; i++ {
+		h := fr.h[i]
+		if h > lim {
+			if fr.exact>>i&1 == 0 && g+1+h < s.nextF {
+				h = s.childH(ax, int(moves[i]))
+			}
+			f := g + 1 + h
+			if f < s.nextF {
+				s.nextF = f
+			}
+			if s.hist != nil {
+				s.hist.CountPrune(int(f))
+			}
+			continue
+		}
+		if s.hist != nil {
+			s.hist.CountVisit(int(g+1+h), depth+1)
+		}
+		m := moves[i]
+		cax := [3]C{fr.co[0][i], fr.co[1][i], fr.co[2][i]}
+		cpv := [3]int8{fr.v[0][i], fr.v[1][i], fr.v[2][i]}
+		s.moves = append(s.moves, m)
+		var done bool
+		if h == 0 && s.isGoal(cax) {
+			s.path = make([]int, depth+1-s.depth0)
+			done = true
+		} else {
+			done = s.dfs(cax, cpv, g+1, int(m), depth+1)
+		}
+		s.moves = s.moves[:len(s.moves)-1]
+		if done {
+			if s.path != nil {
+				s.path[depth-s.depth0] = int(m)
+			}
+			// The engine's loop never looked at the children after this one.
+			s.gen -= int64(n - i - 1)
+			return true
+		}
+	}
+	return false
+}
+
+// start lists the n children as candidates, none of whose h is known.
+func (fr *cosetFrame[C]) start(n int) int {
+	for i := range n {
+		fr.cand[i%NumMoves] = uint8(i)
+	}
+	fr.exact = 0
+	return n
+}
+
+// load reads axis k's value of the nc children listed in fr.cand, whose
+// entries fr.idx holds in that order. Every load is made before the first
+// branch on a loaded value (cut): a mispredicted branch would throw away the
+// loads issued after it. (load and cut are two, each small enough to be
+// inlined into a coset's expand.)
+func (fr *cosetFrame[C]) load(k, nc int, words []uint32) {
+	v := &fr.v[k%3]
+	for j, i := range fr.cand[:nc] {
+		x := fr.idx[j%NumMoves]
+		v[i%NumMoves] = int8(words[x>>3] >> (uint(x&7) * 4) & 0xF)
+	}
+}
+
+// cut keeps in fr.cand, in order, the nc children listed whose value along
+// axis k is at most limit, and returns how many. A child cut here gets its
+// value as a lower bound of h.
+func (fr *cosetFrame[C]) cut(k, nc int, limit int8) int {
+	v := &fr.v[k%3]
+	kept := 0
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		if x := v[i]; x > limit {
+			fr.h[i] = int32(x)
+			continue
+		}
+		fr.cand[kept%NumMoves] = i
+		kept++
+	}
+	return kept
+}
+
+// finish sets the exact h of the nc children no axis cut.
+func (fr *cosetFrame[C]) finish(nc int) []uint8 {
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		fr.h[i] = int32(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
+		fr.exact |= 1 << i
+	}
+	return fr.cand[:nc]
+}
+
+// childH is the exact h of the child of ax by move m.
+func (s *cosetSearch[C, T]) childH(ax [3]C, m int) int32 {
+	var v [3]int
+	for k, a := range ax {
+		v[k] = int(s.get(s.tabs.entry(s.tabs.move(a, int(axisMove[k][m])))))
+	}
+	return int32(combine(v[0], v[1], v[2]))
+}
+
+// isGoal reports whether the child with coordinates ax, reached by the moves
+// made, is solved: its coordinates say it is home along every axis, and the
+// cube, made for this test only, says whether it is solved.
+func (s *cosetSearch[C, T]) isGoal(ax [3]C) bool {
+	for _, a := range ax {
+		if !s.tabs.home(a) {
+			return false
+		}
+	}
+	c := s.root
+	for _, m := range s.moves {
+		c.Move(int(m))
+	}
+	return c.IsSolved()
+}
