@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -20,7 +19,7 @@ import (
 func problemTab(t *testing.T, width, height int) *browser {
 	t.Helper()
 	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
+	b := openBrowser(t, browserDeadline)
 	b.do("the window size", chromedp.EmulateViewport(int64(width), int64(height)))
 	b.do("loading the page", chromedp.Navigate(pageURL))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
