@@ -45,6 +45,10 @@ var scenes = []scene{
 	{"quiz.png", false, (*shooter).quiz},
 	{"compare.png", false, (*shooter).compare},
 	{"lecture.png", false, (*shooter).lecture},
+	{"code.png", false, (*shooter).code},
+	{"code-present.png", false, (*shooter).codePresent},
+	{"quiz-present.png", false, (*shooter).quizPresent},
+	{"astar.png", false, (*shooter).astar},
 	{"rubik-reid-vs-korf.png", true, func(s *shooter) ([]byte, error) {
 		return s.rubik("korf", "reid", "B L2 U2 D R2 U' F R2 B' D' L' D' B' D'")
 	}},
@@ -271,6 +275,11 @@ window.typeState = (s) => { const e = q('state'); e.value = s; e.dispatchEvent(n
 // live opens the live page at a size (query: "?present" or ""), plays the
 // scene in it and takes the picture.
 func (s *shooter) live(width, height int64, query string, scene func(p *page)) ([]byte, error) {
+	return s.liveShot(width, height, query, scene, (*page).shot)
+}
+
+// liveShot is live with the picture taken by take.
+func (s *shooter) liveShot(width, height int64, query string, scene func(p *page), take func(p *page) ([]byte, error)) ([]byte, error) {
 	url, stop, err := s.serve("serve")
 	if err != nil {
 		return nil, err
@@ -284,7 +293,7 @@ func (s *shooter) live(width, height int64, query string, scene func(p *page)) (
 	p.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
 	p.js(helpers)
 	scene(p)
-	return p.shot()
+	return take(p)
 }
 
 // stepping is an 8-puzzle stepped into its second iteration, a node of the
@@ -351,7 +360,7 @@ func (s *shooter) quiz() ([]byte, error) {
 		p.wait("quiz on", `window.viz.quiz.on`)
 		p.key("b")
 		p.wait("the bound question", `window.viz.quiz.asked === 1`)
-		p.js(`q('quiz-bound').value = '12'`) // right or not, the quiz goes on
+		p.js(`q('quiz-answer').value = '12'`) // right or not, the quiz goes on
 		p.click("quiz-submit")
 		p.wait("the answer taken", `window.viz.nextBound > 0`)
 		for i := 0; i < 12 && p.err == nil && eval[int](p, `window.viz.quiz.asked`) == 1; i++ {
@@ -362,6 +371,75 @@ func (s *shooter) quiz() ([]byte, error) {
 		p.wait("the answer shown", `/^(Right|Not quite)/.test(q('quiz-result').textContent)`)
 		p.key("x")
 		p.wait("the node question", `window.viz.quiz.asked === 3 && q('quiz-question').textContent.includes('Click')`)
+	})
+}
+
+// code is the pseudo-code and stack panels of an 8-puzzle stepped into its
+// second iteration: the GUIDE's picture of them, the panels alone.
+func (s *shooter) code() ([]byte, error) {
+	return s.liveShot(1440, 900, "", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
+		p.click("start")
+		p.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		for range 45 {
+			p.moveOn("s")
+		}
+	}, func(p *page) ([]byte, error) {
+		if p.err != nil {
+			return nil, p.err
+		}
+		return chromedp.Run(p.ctx, chromedp.Screenshot(chromedp.CSS(`#algo-panels`)))
+	})
+}
+
+// codePresent is presentation mode at 1280x720 with the pseudo-code and
+// the stack in place of the charts (the key a), some steps in.
+func (s *shooter) codePresent() ([]byte, error) {
+	return s.live(1280, 720, "?present", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
+		p.click("start-present")
+		p.wait("a paused run", `window.viz.status === 'paused'`)
+		p.key("a")
+		p.wait("the code", `q('code').offsetParent !== null`)
+		for range 30 {
+			p.moveOn("s")
+		}
+	})
+}
+
+// quizPresent is the quiz in presentation mode at 1280x720, asking whether
+// a node will be pruned.
+func (s *shooter) quizPresent() ([]byte, error) {
+	return s.live(1280, 720, "?present", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), choose('heuristic', 'manhattan'), typeState('8 1 3 4 0 2 7 6 5')`)
+		p.click("start-present")
+		p.wait("a paused run", `window.viz.status === 'paused'`)
+		p.key("q")
+		p.wait("quiz on", `window.viz.quiz.on && window.viz.quiz.question === null`)
+		p.key("b")
+		p.wait("the bound question", `window.viz.quiz.asked === 1`)
+		p.js(`q('quiz-answer').value = '12'`) // right or not, the quiz goes on
+		p.click("quiz-submit")
+		p.wait("the answer taken", `window.viz.quiz.question === null && window.viz.nextBound > 0`)
+		for i := 0; i < 12 && p.err == nil && eval[int](p, `window.viz.quiz.asked`) == 1; i++ {
+			p.moveOn("s")
+		}
+		p.wait("the prune question", `window.viz.quiz.asked === 2 && /Will it be pruned/.test(window.viz.quiz.question)`)
+	})
+}
+
+// astar is A* on an 8-puzzle under misplaced tiles, eight expansions in:
+// the open list, its chart and its tree.
+func (s *shooter) astar() ([]byte, error) {
+	return s.live(1440, 900, "", func(p *page) {
+		p.js(`choose('puzzle', '8puzzle'), typeState('7 2 4 5 0 6 8 3 1'), choose('heuristic', 'misplaced'), choose('algorithm', 'astar')`)
+		p.click("start")
+		p.wait("a paused run", `window.viz.status === 'paused' && window.viz.algorithm === 'astar'`)
+		for range 8 {
+			before := eval[int](p, `window.viz.event`)
+			p.click("expand")
+			p.wait("the expansion", fmt.Sprintf(`window.viz.event > %d && window.viz.status === 'paused'`, before))
+		}
 	})
 }
 
