@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"idaviz/internal/browsertest"
 	"idaviz/trace"
 	"idaviz/web/internal/testrun"
 )
@@ -190,16 +191,20 @@ func TestBrowserCompare(t *testing.T) {
 		t.Errorf("charts at 1440x900: %s", strings.Join(bad, "; "))
 	}
 	// The tooltip names each run's counts by kind (the legend cannot: it
-	// has one entry a run).
-	js[bool](b, "a tooltip", `(() => { const c = echarts.getInstanceByDom(q('iterations-chart'));
-		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 }); return true; })()`)
+	// has one entry a run). A chart laid out again (a resize, a screenshot)
+	// hides it: the wait shows it again until it reads right.
 	lastOf := func(h string) trace.Iteration {
 		its := testrun.Result(t, "8puzzle", compareState, h).Iterations
 		return its[len(its)-1]
 	}
 	lc, mp := lastOf("linear-conflict"), lastOf("misplaced")
-	b.wait("the tooltip", fmt.Sprintf(`q('iterations-chart').textContent.includes('#3 linear-conflict ida · expanded: %s') && q('iterations-chart').textContent.includes('#1 misplaced ida · generated, not expanded: %s')`,
-		commas(lc.Expanded), commas(mp.Generated-mp.Expanded)))
+	b.wait("the tooltip", fmt.Sprintf(`(() => {
+		const el = q('iterations-chart'), ok = () => el.textContent.includes(%q) && el.textContent.includes(%q);
+		if (ok()) return true;
+		const c = echarts.getInstanceByDom(el);
+		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 });
+		return ok();
+	})()`, "#3 linear-conflict ida · expanded: "+commas(lc.Expanded), "#1 misplaced ida · generated, not expanded: "+commas(mp.Generated-mp.Expanded)))
 	shot(t, b.ctx, "compare-1440x900")
 	elementShot(t, b, sel("bounds-chart"), "compare-bounds")
 	b.do("log scale", chromedp.Click(sel("log-scale")))
@@ -241,12 +246,15 @@ func commas(n int64) string {
 // elementShot keeps a screenshot of one element, as shot does the page's.
 func elementShot(t *testing.T, b *browser, sel chromedp.CSS, name string) {
 	t.Helper()
+	if !browsertest.Keeping() {
+		return
+	}
 	png, err := chromedp.Run(b.ctx, chromedp.Screenshot(sel))
 	if err != nil {
 		t.Logf("screenshot: %v", err)
 		return
 	}
-	keepShot(t, png, name)
+	browsertest.Keep(t, "browser-"+name+".png", png)
 }
 
 // compareState is the textbook's 8-puzzle (Russell and Norvig's, a preset),

@@ -28,19 +28,21 @@ func js[T any](b *browser, what, script string, opts ...chromedp.EvaluateOption)
 	return v
 }
 
-// settle evaluates a script that lists what is wrong until the list is
-// empty or two seconds have passed (the page draws charts a frame later),
-// and returns the last list.
+// settle evaluates a script that lists what is wrong, in the page, until
+// the list is empty (the page draws charts a frame or more later, and lays
+// them out again after a resize) or browserWait has passed, and returns the
+// last list.
 func settle(b *browser, what, script string) []string {
 	b.t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		bad := js[[]string](b, what, script)
-		if len(bad) == 0 || time.Now().After(deadline) {
-			return bad
-		}
-		time.Sleep(50 * time.Millisecond)
+	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool]("("+script+").length === 0",
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(browserWait)))
+	if err == nil {
+		return nil
 	}
+	if bad := js[[]string](b, what, script); len(bad) > 0 {
+		return bad
+	}
+	return []string{fmt.Sprintf("%s: %v", what, err)}
 }
 
 // pageJS are helpers the checks use inside the page.
@@ -86,7 +88,7 @@ func openPage(t *testing.T, width, height int64) *browser {
 func openPageAt(t *testing.T, width, height int64, query string) *browser {
 	t.Helper()
 	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
+	b := openBrowser(t, browserDeadline)
 	b.do("the window size", chromedp.EmulateViewport(width, height))
 	b.do("loading the page", chromedp.Navigate(pageURL+query))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
@@ -280,7 +282,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	t.Cleanup(func() { rec.Close() })
 	pageURL := servePageWith(t, Options{Recording: rec})
-	b := openBrowser(t, 60*time.Second)
+	b := openBrowser(t, browserDeadline)
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	b.do("loading the page", chromedp.Navigate(pageURL))
 	b.wait("the replay", `window.viz.event === 0 && window.viz.status === 'paused' && window.viz.mode === 'replay'`)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -28,7 +27,7 @@ var browserCases = map[string]struct{ heuristic, state string }{
 
 func TestBrowserEveryPuzzle(t *testing.T) {
 	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
+	b := openBrowser(t, browserDeadline)
 	do, wait, bctx := b.do, b.wait, b.ctx
 	do("loading the page", chromedp.Navigate(pageURL))
 	wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)

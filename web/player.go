@@ -50,6 +50,7 @@ type player struct {
 	// starts (pattern databases built on first use), for the page.
 	build atomic.Pointer[string]
 
+	id        int
 	mu        sync.Mutex
 	fold      *fold.Run // what the events fold into; p.mu guards it
 	mode      mode
@@ -60,12 +61,14 @@ type player struct {
 	waited    bool  // the run was held back (paused or paced) at least once
 	skip      int64 // events folded without waiting or telling: a live run sought back
 	ended     bool  // the run-end went through: no position lies ahead
+
+	onBlock func(run int, events int64) // a test hook: the search waits for the page
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
 // iteration level, which has few events and wants full speed) never pauses.
 func newPlayer(ctx context.Context, id int, level trace.Level, stepping bool, treeLimit int, notify func()) *player {
-	p := &player{ctx: ctx, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
+	p := &player{ctx: ctx, id: id, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
 		fold: fold.NewRun(id, level, treeLimit)}
 	if !stepping {
 		p.mode = modeToEnd
@@ -157,7 +160,11 @@ func (p *player) waitTurn() bool {
 			return true
 		}
 		p.waited = true
+		events := p.fold.Events()
 		p.mu.Unlock()
+		if wait < 0 && p.onBlock != nil {
+			p.onBlock(p.id, events)
+		}
 		ok := p.sleep(wait)
 		p.mu.Lock()
 		if !ok {
@@ -295,7 +302,10 @@ func (p *player) frameWith(treeIter int, opened []uint64) fold.Frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	f := p.fold.Frame(treeIter, opened)
-	f.Paused, f.Waited, f.Queued = p.mode == modePaused, p.waited, p.queued.Load()
+	// A run sought back is running again, quietly, up to where the page
+	// asked: it has not paused until it is there.
+	f.Paused = p.mode == modePaused && p.fold.Events() >= p.skip
+	f.Waited, f.Queued = p.waited, p.queued.Load()
 	if b := p.build.Load(); b != nil {
 		f.Build = *b
 	}

@@ -25,10 +25,11 @@ type session struct {
 	origin    origin
 	treeLimit int
 	logf      func(format string, args ...any)
-	onRunEnd  func()        // a test hook
-	slots     *slots        // the server's cap on searches computing at once (nil: none)
-	lecture   *lectureStore // a replay's bookmarks (nil: live)
-	checks    checks        // the Problem tab's check under way (problem.go)
+	onRunEnd  func()                      // a test hook
+	onBlock   func(run int, events int64) // a test hook, handed to each run's player
+	slots     *slots                      // the server's cap on searches computing at once (nil: none)
+	lecture   *lectureStore               // a replay's bookmarks (nil: live)
+	checks    checks                      // the Problem tab's check under way (problem.go)
 
 	ctx context.Context // set by open; ends every run
 
@@ -188,12 +189,11 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.id = s.nextID
 		r.views = &fold.Views{}
 		r.p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.treeLimit, s.notify)
-		r.p.slot = s.slots
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p
 		r.p.ctx = ctx
-		r.p.slot = s.slots
 	}
+	r.p.slot, r.p.onBlock = s.slots, s.onBlock
 	// A run that goes on from an earlier one takes its place: a state
 	// built meanwhile never sees the tab without it.
 	if i := slices.Index(s.runs, prev); prev != nil && i >= 0 {

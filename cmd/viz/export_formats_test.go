@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"idaviz/internal/browsertest"
 	"idaviz/web/fold"
 )
 
@@ -22,14 +23,7 @@ import (
 // a failure.
 func needDot(t *testing.T) string {
 	t.Helper()
-	dot, err := exec.LookPath("dot")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("Graphviz's dot is not installed (apt-get install graphviz)")
-		}
-		t.Skip("Graphviz's dot is not installed")
-	}
-	return dot
+	return browsertest.Tool(t, "Graphviz's dot is not installed (apt-get install graphviz)", "dot")
 }
 
 var (

@@ -281,11 +281,10 @@ vizPage.lecture = (() => {
     if (lecture.playTo >= 0) {
       const b = lecture.bookmarks[lecture.playTo];
       if (!b) lecture.playTo = -1;
-      else if (e >= b.event) {
-        const k = lecture.playTo;
-        lecture.playTo = -1;
-        if (e === b.event) { lecture.cur = k; lecture.noteEvent = e; lecture.landing = false; shared.playing = false; vizPage.send({ type: 'pause' }); } else goBookmark(k);
-      } else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
+      // At the bookmark or past it: the server plays on until a pause would
+      // reach it, so a seek lands the replay on the bookmark, paused.
+      else if (e >= b.event) goBookmark(lecture.playTo);
+      else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
     }
     if (lecture.landing && !running) {
       // The seek's own state, not one sent before it (on a loaded machine the
