@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"idaviz/engine"
+	"idaviz/internal/atomicfile"
 	"idaviz/predict"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
@@ -364,20 +364,16 @@ func lockedProgress(f func(pdb.Progress)) func(pdb.Progress) {
 	}
 }
 
-// writeTo writes a file, or stdout for "-".
+// writeTo writes a file (by the rule of every file viz writes:
+// atomicfile), or stdout for "-".
 func writeTo(e *env, path string, write func(io.Writer) error) error {
 	if path == "-" {
 		return write(e.stdout)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
+	if err := atomicfile.Write(path, write); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return f.Close()
+	return nil
 }
 
 func writeCSV(w io.Writer, runs []compareRun) error {

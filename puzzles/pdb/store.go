@@ -162,21 +162,10 @@ func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
 	return t, nil
 }
 
-// ErrNotRegular is returned for a cache path that holds something other than
-// a regular file (a FIFO would block a reader for ever).
-var ErrNotRegular = errors.New("not a regular file")
-
-// openRegular opens path for reading only when it is a regular file.
-func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fi.Mode().Type())
-	}
-	return os.Open(path)
-}
+// ErrNotRegular is wrapped by the refusal of a cache path that holds
+// something other than a regular file (a FIFO would block a reader for
+// ever).
+var ErrNotRegular = atomicfile.ErrNotRegular
 
 // Load reads s's table from the cache directory.
 func Load(s Spec) (*Table, error) {
@@ -184,7 +173,7 @@ func Load(s Spec) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := openRegular(path)
+	f, err := atomicfile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -227,9 +216,6 @@ func Save(s Spec, t *Table) error {
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("saving pattern database %q: %s: %w (%s); remove it", s.Name, path, ErrNotRegular, fi.Mode().Type())
-	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
 	}
@@ -237,6 +223,9 @@ func Save(s Spec, t *Table) error {
 		_, err := t.WriteTo(w)
 		return err
 	})
+	if errors.Is(err, ErrNotRegular) {
+		return fmt.Errorf("saving pattern database %q: %w; remove it", s.Name, err)
+	}
 	if err != nil {
 		return fmt.Errorf("saving pattern database %q: %w", s.Name, err)
 	}
@@ -266,13 +255,19 @@ var cacheWarning sync.Once
 
 // Open returns s's table, read from the cache directory when a valid file is
 // there, else built and saved. A missing, partial or corrupted file is
-// rebuilt. When the cache cannot be written the table is built in memory and
+// rebuilt; progress is told which file was not used and why, unless it was
+// only missing. When the cache cannot be written the table is built in memory and
 // progress is told so, once per process, with the reason.
 func Open(ctx context.Context, s Spec, build Builder, progress func(Progress)) (Opened, error) {
 	t, lerr := Load(s)
 	if lerr == nil {
 		path, _ := FilePath(s)
 		return Opened{Table: t, Path: path}, nil
+	}
+	if path, perr := FilePath(s); perr == nil && progress != nil && exists(path) {
+		// A file that was there and is not used: say which and why, or
+		// the minutes of a build come as a surprise.
+		progress(Progress{Table: s.Name, Note: fmt.Sprintf("rebuilding it: the cached file cannot be used: %v", lerr)})
 	}
 	o, err := Rebuild(ctx, s, build, progress)
 	o.Reason = lerr
@@ -306,6 +301,11 @@ func Rebuild(ctx context.Context, s Spec, build Builder, progress func(Progress)
 	}
 	o.SaveErr = Save(s, t)
 	return o, nil
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }
 
 // NotCached reports whether err says only that no file was there yet (the
