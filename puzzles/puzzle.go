@@ -16,6 +16,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/preset"
+	"idaviz/puzzles/tokens"
 )
 
 // Puzzle describes one puzzle for the CLI and the page.
@@ -130,7 +131,7 @@ func Lookup(name string) (*Puzzle, error) {
 	p, ok := registry[name]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown puzzle %q (known: %s)", name, strings.Join(Names(), ", "))
+		return nil, fmt.Errorf("unknown puzzle %s (known: %s)", tokens.Quote(name), strings.Join(Names(), ", "))
 	}
 	return p, nil
 }
@@ -168,5 +169,5 @@ func (p *Puzzle) HasHeuristic(h string) (string, error) {
 			return h, nil
 		}
 	}
-	return "", fmt.Errorf("puzzle %s has no heuristic %q (choose from: %s)", p.Name, h, strings.Join(p.Heuristics, ", "))
+	return "", fmt.Errorf("puzzle %s has no heuristic %s (choose from: %s)", p.Name, tokens.Quote(h), strings.Join(p.Heuristics, ", "))
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"idaviz/puzzles/booksort"
+	"idaviz/puzzles/tokens"
 )
 
 // scrambleBooks is how many books a scrambled shelf holds: enough to be
@@ -18,7 +19,7 @@ func init() {
 		Heuristics: booksort.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("booksort has one goal (the books in order 1..n), not %q", goal)
+				return nil, fmt.Errorf("booksort has one goal (the books in order 1..n), not %s", tokens.Quote(goal))
 			}
 			s, err := booksort.Parse(state)
 			if err != nil {

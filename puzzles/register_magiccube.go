@@ -6,6 +6,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles/magiccube"
+	"idaviz/puzzles/tokens"
 )
 
 func init() {
@@ -15,7 +16,7 @@ func init() {
 		Heuristics: magiccube.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("magiccube has one goal (every face one colour), not %q", goal)
+				return nil, fmt.Errorf("magiccube has one goal (every face one colour), not %s", tokens.Quote(goal))
 			}
 			n, err := magiccube.ParseNet(state)
 			if err != nil {

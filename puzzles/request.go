@@ -8,6 +8,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
+	"idaviz/puzzles/tokens"
 	"idaviz/trace"
 )
 
@@ -37,9 +38,9 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 	}
 	switch {
 	case goal != "" && len(p.Goals) == 0:
-		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
+		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %s", p.Name, tokens.Quote(goal))
 	case goal != "" && !slices.Contains(p.Goals, goal):
-		return nil, fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
+		return nil, fmt.Errorf("puzzle %s has no goal %s (choose from: %s)", p.Name, tokens.Quote(goal), strings.Join(p.Goals, ", "))
 	case goal == "" && len(p.Goals) > 0:
 		goal = p.Goals[0]
 	}

@@ -28,7 +28,7 @@ func Parse(state string) (*Shelf, error) {
 	for i, f := range fields {
 		v, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, fmt.Errorf("booksort: book %d: %q is not a number", i+1, f)
+			return nil, fmt.Errorf("booksort: book %d: %s is not a number", i+1, tokens.Quote(f))
 		}
 		books[i] = v
 	}

@@ -19,6 +19,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
+	"idaviz/puzzles/tokens"
 )
 
 // Goal is where the tiles are when the puzzle is solved.
@@ -52,7 +53,7 @@ func ParseGoal(s string) (Goal, error) {
 	case "blank-first":
 		return BlankFirst, nil
 	}
-	return 0, fmt.Errorf("unknown goal %q (choose from: blank-last, blank-first)", s)
+	return 0, fmt.Errorf("unknown goal %s (choose from: blank-last, blank-first)", tokens.Quote(s))
 }
 
 // ErrUnsolvable is wrapped by the errors about boards that cannot reach
@@ -153,9 +154,9 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 		v, err := strconv.Atoi(f)
 		if err != nil {
 			if errors.Is(err, strconv.ErrRange) {
-				return Board{}, fmt.Errorf("number %d, %q, is out of range: a %dx%d board holds 0 to %d", i+1, f, size, size, size*size-1)
+				return Board{}, fmt.Errorf("number %d, %s, is out of range: a %dx%d board holds 0 to %d", i+1, tokens.Quote(f), size, size, size*size-1)
 			}
-			return Board{}, fmt.Errorf("number %d, %q, is not a number", i+1, f)
+			return Board{}, fmt.Errorf("number %d, %s, is not a number", i+1, tokens.Quote(f))
 		}
 		nums[i] = v
 	}
