@@ -145,7 +145,13 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers}
+	// One budget for the whole comparison: --workers searches at once
+	// share --max-memory, or each would take all of it.
+	memory := engine.NewMemory(int64(*lim.memory), "the --max-memory budget the workers share")
+	if slices.Contains(as, engine.AlgorithmAStar) {
+		defer limitHeap(memory.Limit())()
+	}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, memory: memory}
 	var stopProgress func()
 	if e.stderrTTY {
 		stopProgress = cmp.showProgress(e.stderr, len(jobs))
@@ -247,6 +253,7 @@ type comparison struct {
 	puzzle, goal string
 	lim          *limits
 	workers      int
+	memory       *engine.Memory // shared by the workers' A* searches
 	pdbProgress  func(pdb.Progress)
 
 	done, solved atomic.Int64
@@ -314,6 +321,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	if err := c.lim.set(&req.opt); err != nil {
 		return nil, err
 	}
+	req.opt.Memory = c.memory
 	start := time.Now()
 	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, c.pdbProgress)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -327,5 +328,41 @@ func TestCompareMemoryBudget(t *testing.T) {
 	}
 	if len(got.Runs) != 2 || got.Runs[0].Solved || got.Runs[1].Solved || got.Runs[0].Generated == 0 {
 		t.Fatalf("runs %+v, want two unsolved A* runs stopped by the 2 MB budget", got.Runs)
+	}
+}
+
+// TestCompareWorkersShareTheBudget: A* runs searched at once share one
+// --max-memory (three workers each took all of it: 3.98 GB peak for
+// 1 GiB). Alone, a run stops at the budget; three at once, the first to
+// stop holds about a third of it.
+func TestCompareWorkersShareTheBudget(t *testing.T) {
+	stored := func(workers, instances string) []int {
+		status, out, errs := runViz(t, "", "compare", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--algo", "astar",
+			"--max-memory", "24MB", "--workers", workers, "--instances", "korf100:"+instances, "--json")
+		if status != exitOK {
+			t.Fatalf("status %d: %s", status, errs)
+		}
+		var got struct {
+			Runs []struct {
+				Solved bool `json:"solved"`
+				Stored int  `json:"stored"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		var n []int
+		for _, r := range got.Runs {
+			if r.Solved {
+				t.Fatalf("a run solved within 24 MB: %s", out)
+			}
+			n = append(n, r.Stored)
+		}
+		return n
+	}
+	alone := stored("1", "1-1")[0]
+	together := stored("3", "1-3")
+	if len(together) != 3 || slices.Min(together) > alone*6/10 {
+		t.Errorf("alone a run stored %d states; three at once stored %v, want the first to stop near a third of it", alone, together)
 	}
 }

@@ -43,12 +43,15 @@ func parseSize(s string) (int64, error) {
 			continue
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-		if err != nil || v <= 0 || v*u.mult >= 1<<62 {
+		// !(n >= 1) also refuses NaN, which compares false with
+		// everything, and would read as 0: no limit at all.
+		n := v * u.mult
+		if err != nil || !(n >= 1) || n >= 1<<62 {
 			break
 		}
-		return int64(v * u.mult), nil
+		return int64(n), nil
 	}
-	return 0, fmt.Errorf("%q is not a size: write a positive number and a unit, e.g. 512MB or 2GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)", s)
+	return 0, fmt.Errorf("%q is not a size: write a number and a unit, 1 byte or more, e.g. 512MB or 2GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)", s)
 }
 
 // formatSize writes n in the largest binary unit it reaches, exactly when
