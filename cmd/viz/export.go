@@ -276,9 +276,13 @@ func exportHTML(e *env, cmd, in, out, notes string) int {
 		fmt.Fprintf(e.stderr, "%s: %s: %v; exporting what was read\n", cmd, in, err)
 	}
 	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len())
-	_, lec, err := loadLecture(in, notes, int64(rec.Len()))
+	lf, err := loadLecture(e, cmd, in, notes, trace.RecordingOf(&rec.Info, int64(rec.Len())), false)
 	if err != nil {
 		return fail(e, "%s: %v", cmd, err)
+	}
+	lec := lf.lecture
+	if len(lec.Bookmarks) == 0 {
+		lec = nil // nothing to embed
 	}
 	opt := web.ExportOptions{Lecture: lec, TraceName: in}
 	if err := atomicfile.Write(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, opt) }); err != nil {

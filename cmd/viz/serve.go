@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -111,37 +108,11 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
 	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
-	lecPath, lec, err := loadLecture(path, *f.lecture, int64(rec.Len()))
+	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
 	}
-	if lec != nil {
-		fmt.Fprintf(e.stderr, "viz replay: %s: bookmarks: %d\n", lecPath, len(lec.Bookmarks))
-	}
-	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lec, LecturePath: lecPath, TraceName: filepath.Base(path)})
-}
-
-// loadLecture reads a replay's bookmarks: the file given, which must exist,
-// or else the trace's sidecar, when there is one. The path is where the
-// page saves them.
-func loadLecture(tracePath, given string, events int64) (string, *trace.Lecture, error) {
-	path := given
-	if path == "" {
-		path = trace.LecturePath(tracePath)
-	}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) && given == "" {
-		return path, nil, nil
-	}
-	if err != nil {
-		return "", nil, err
-	}
-	defer f.Close()
-	l, err := trace.ReadLecture(f, events)
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return path, l, nil
+	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lf.lecture, LecturePath: lf.path, TraceName: filepath.Base(path)})
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
