@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -161,15 +160,6 @@ type keeper struct{ events []trace.Event }
 func (k *keeper) Level() trace.Level { return trace.LevelNode }
 func (k *keeper) Event(e *trace.Event) {
 	k.events = append(k.events, e.Clone())
-}
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func benchRun(ctx context.Context, bc benchCase, algo engine.Algorithm, sink trace.Sink) (engine.Result, error) {

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestVersion(t *testing.T) {
+	code, out, errOut := runViz(t, "", "version")
+	if code != exitOK {
+		t.Fatalf("viz version: exit %d, stderr %q", code, errOut)
+	}
+	if !strings.HasPrefix(out, "viz ") || !strings.Contains(out, runtime.GOOS+"/"+runtime.GOARCH) {
+		t.Errorf("viz version printed %q, want viz, the version and %s/%s", out, runtime.GOOS, runtime.GOARCH)
+	}
+	if code, _, _ := runViz(t, "", "version", "extra"); code != exitUsage {
+		t.Errorf("viz version extra: exit %d, want %d", code, exitUsage)
+	}
+	old := version
+	version = "v9.9.9"
+	defer func() { version = old }()
+	if _, out, _ := runViz(t, "", "version"); !strings.HasPrefix(out, "viz v9.9.9 ") {
+		t.Errorf("with the release's version set, viz version printed %q", out)
+	}
+}
