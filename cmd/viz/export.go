@@ -15,7 +15,8 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/trace"
-	"idaviz/web"
+	"idaviz/web/export"
+	"idaviz/web/fold"
 )
 
 // exportFormats are the formats of viz trace export, with what each is for.
@@ -107,12 +108,12 @@ func runTraceExport(e *env, args []string) int {
 		return exportHTML(e, "viz trace export", in, *out, *lecture)
 	case "dot", "svg":
 		write = func(w io.Writer, rd *trace.Reader) error {
-			var win *web.TreeWindow
+			var win *export.TreeWindow
 			var err error
 			if f == "dot" {
-				win, err = web.TreeOfIteration(rd, *iteration)
+				win, err = export.TreeOfIteration(rd, *iteration)
 			} else {
-				win, err = web.TreeAtEvent(rd, *event)
+				win, err = export.TreeAtEvent(rd, *event)
 			}
 			if err != nil {
 				return err
@@ -267,7 +268,7 @@ func exportHTML(e *env, cmd, in, out, notes string) int {
 	}
 	// Indexed, not loaded: the export streams the events into its packed
 	// trace, so the memory it takes is the packed trace's.
-	rec, err := web.OpenTrace(in, web.IndexOptions{MaxCheckpoints: 2})
+	rec, err := fold.OpenTrace(in, fold.IndexOptions{MaxCheckpoints: 2})
 	if rec == nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
@@ -284,8 +285,8 @@ func exportHTML(e *env, cmd, in, out, notes string) int {
 	if len(lec.Bookmarks) == 0 {
 		lec = nil // nothing to embed
 	}
-	opt := web.ExportOptions{Lecture: lec, TraceName: in}
-	if err := atomicfile.Write(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, opt) }); err != nil {
+	opt := export.Options{Lecture: lec, TraceName: in}
+	if err := atomicfile.Write(out, func(w io.Writer) error { return export.HTML(w, rec, opt) }); err != nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
 	n := 0

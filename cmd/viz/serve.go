@@ -10,6 +10,7 @@ import (
 
 	"idaviz/trace"
 	"idaviz/web"
+	"idaviz/web/fold"
 )
 
 func init() {
@@ -92,12 +93,12 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		return exportHTML(e, "viz replay", path, *f.export, *f.lecture)
 	}
 	// The file is indexed, not loaded: a trace of any size replays in
-	// bounded memory (web.OpenTrace).
+	// bounded memory (fold.OpenTrace).
 	start := time.Now()
 	// Indexing folds every event once, allocating as it goes, with little
 	// kept: a collection every few MB would take a quarter of the time.
 	gc := debug.SetGCPercent(400)
-	rec, err := web.OpenTrace(path, web.IndexOptions{})
+	rec, err := fold.OpenTrace(path, fold.IndexOptions{})
 	debug.SetGCPercent(gc)
 	if rec == nil {
 		return fail(e, "viz replay: %s: %v", path, err)

@@ -1,14 +1,21 @@
 'use strict';
-// Folds an NDJSON trace with builder.js and prints, after each event, what
-// web/builder_test.go compares with the Go player's fold.
+// Folds a trace (NDJSON or binary) with the page's builder.js and prints,
+// after each event, what web/builder_test.go compares with the Go player's
+// fold; in state mode, replaystate.js's state message (with the colours the
+// test hands in, as an export embeds them).
+//
+// node builder_harness.js STATIC_DIR TRACE TREE_LIMIT [fold | state EVERY COLOURS_JSON]
 const fs = require('fs');
 const path = require('path');
-const [builderPath, tracePath, limit] = process.argv.slice(2);
-const { Builder, replayState } = require(path.resolve(builderPath));
+const [staticDir, tracePath, limit] = process.argv.slice(2);
+const page = (name) => require(path.resolve(staticDir, name));
+const { Builder } = page('builder.js');
+const { replayState } = page('replaystate.js');
+const { BinaryTrace } = page('tracefile.js');
 const mode = process.argv[5] || 'fold';
 const every = Number(process.argv[6] || 1); // states: print every k-th event's and the last
+const colours = mode === 'state' ? JSON.parse(process.argv[7]) : null;
 let idx = -1;
-const { BinaryTrace } = require(path.resolve(path.dirname(builderPath), 'tracefile.js'));
 let events;
 if (tracePath.endsWith('.ndjson')) {
   const lines = fs.readFileSync(tracePath, 'utf8').split('\n').filter((l) => l.trim() !== '');
@@ -25,7 +32,7 @@ for (const ev of events) {
   idx++;
   if (mode === 'state') {
     if (idx % every !== 0 && idx !== events.length - 1) continue;
-    const msg = replayState(b, events.length);
+    const msg = replayState(b, events.length, '', 0, colours);
     if (msg.node) delete msg.node.moveIndices;
     process.stdout.write(JSON.stringify(msg) + '\n');
     continue;

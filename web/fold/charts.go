@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"slices"
@@ -15,13 +15,46 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
-// The colours of the tree's statuses (style.css), so that a pruned node is
-// the same red in the tree and in every chart.
+// The colours of the tree's statuses, so that a pruned node is the same red
+// in the tree, its exports (treeexport.go) and every chart: Go's one
+// definition of them. The page's are style.css's custom properties (--node-*),
+// which TestPageColours holds to these.
 var (
-	colVisited   = "#4e79a7"
+	colVisited   = "#4e79a7" // an expanded node
 	colGenerated = "#a0cbe8"
 	colPruned    = "#e15759"
+	colPath      = "#f28e2b"
+	colSolution  = "#59a14f"
+	colGroup     = "#bab0ac" // folded siblings
 )
+
+// StatusColour is a tree status's colour (StatusPath, ...), for the tree's
+// exports; "" for an unknown status.
+func StatusColour(status string) string {
+	switch status {
+	case StatusPath:
+		return colPath
+	case StatusExpanded:
+		return colVisited
+	case StatusPruned:
+		return colPruned
+	case StatusSolution:
+		return colSolution
+	case StatusGroup:
+		return colGroup
+	}
+	return ""
+}
+
+// PageColours are the colours an exported page's state builder
+// (static/replaystate.js) draws its one run and its charts with: Go's own,
+// so that the page keeps no copy and its charts are the server's.
+func PageColours() map[string]any {
+	return map[string]any{
+		"run": RunColour(1), "visited": colVisited, "generated": colGenerated, "pruned": colPruned,
+		"solution": colSolution, "series": charts.NewBar().Colors,
+	}
+}
 
 func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
 
@@ -54,8 +87,8 @@ func xAxis(name string) charts.GlobalOpts {
 }
 
 // countAxis is the axis of node counts, in whole nodes. The page puts it on
-// a log scale when asked (app.js, logScale): the one axis it looks for by
-// this name.
+// a log scale when asked (static/charts.js, logScale): the one axis it
+// looks for by this name.
 func countAxis() charts.GlobalOpts {
 	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
 }
@@ -71,7 +104,7 @@ func barValues(xs []int64, n int) []opts.BarData {
 // fHistogram charts one run's f values: visited and pruned, stacked, with
 // the bound marked, so one sees that the next bound is the smallest pruned
 // f. With cumulative, every iteration so far is summed.
-func fHistogram(s runStats, cumulative bool) map[string]any {
+func fHistogram(s RunStats, cumulative bool) map[string]any {
 	var visit, prune []int64
 	add := func(dst *[]int64, src []int64) {
 		if len(src) > len(*dst) {
@@ -169,7 +202,7 @@ func at(xs []int64, i int) int64 {
 }
 
 // iterationsOf lists a run's iterations, the one under way last.
-func iterationsOf(s runStats) []trace.Iteration {
+func iterationsOf(s RunStats) []trace.Iteration {
 	its := s.Iterations
 	if s.Current.Iteration > 0 && (len(its) == 0 || its[len(its)-1].Iteration != s.Current.Iteration) {
 		its = append(its[:len(its):len(its)], s.Current)
@@ -183,7 +216,7 @@ func iterationsOf(s runStats) []trace.Iteration {
 // different bounds, and the same bound is the same question asked of each
 // (how many nodes have f within it), so that is where their bars belong
 // side by side.
-func boundAxis(runs []runStats) (xs []string, index map[int]int) {
+func boundAxis(runs []RunStats) (xs []string, index map[int]int) {
 	seen := map[int]bool{}
 	var bounds []int
 	for _, r := range runs {
@@ -206,7 +239,7 @@ func boundAxis(runs []runStats) (xs []string, index map[int]int) {
 
 // iterationAxis is the x axis of the bound chart: the iterations 1 to the
 // most any of runs made.
-func iterationAxis(runs []runStats) []string {
+func iterationAxis(runs []RunStats) []string {
 	n := 0
 	for _, r := range runs {
 		n = max(n, len(iterationsOf(r)))
@@ -220,8 +253,8 @@ func iterationAxis(runs []runStats) []string {
 
 // iterationCounts charts a run's expanded, generated and pruned nodes per
 // iteration, by bound (several runs compare in compareIterations).
-func iterationCounts(r runStats) map[string]any {
-	xs, index := boundAxis([]runStats{r})
+func iterationCounts(r RunStats) map[string]any {
+	xs, index := boundAxis([]RunStats{r})
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(true), tooltip(), grid(legendLines(3)), countAxis(), xAxis("bound"))
 	bar.SetXAxis(xs)
@@ -241,11 +274,11 @@ func iterationCounts(r runStats) map[string]any {
 
 // boundChart charts a run's bound per iteration (several runs compare in
 // compareBounds).
-func boundChart(r runStats) map[string]any {
+func boundChart(r RunStats) map[string]any {
 	line := charts.NewLine()
 	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(false), tooltip(), grid(0), xAxis("iteration"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1}))
-	line.SetXAxis(iterationAxis([]runStats{r}))
+	line.SetXAxis(iterationAxis([]RunStats{r}))
 	var ds []opts.LineData
 	for _, it := range iterationsOf(r) {
 		ds = append(ds, opts.LineData{Value: it.Bound})
@@ -256,7 +289,7 @@ func boundChart(r runStats) map[string]any {
 }
 
 // before a solution, or for a run without a tree (a fast one).
-func hStarChart(s runStats) map[string]any {
+func hStarChart(s RunStats) map[string]any {
 	h := s.SolutionH
 	if s.Status != trace.StatusSolved || len(h) == 0 {
 		return nil
@@ -275,7 +308,7 @@ func hStarChart(s runStats) map[string]any {
 		grid(1), xAxis("depth on the solution path"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
 	line.SetXAxis(xs)
-	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: "#59a14f"}),
+	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
@@ -291,7 +324,7 @@ const bigIteration = 10_000
 // nodes by the first move from the start (inner ring) and the second
 // (outer), so that one sees which opening the search spends its time
 // under. It is nil for a small iteration, or one without node events.
-func effortChart(s runStats) map[string]any {
+func effortChart(s RunStats) map[string]any {
 	var total int64
 	for _, e := range s.Effort {
 		total += e.Nodes
@@ -320,7 +353,7 @@ func effortChart(s runStats) map[string]any {
 	return sb.JSON()
 }
 
-func runName(r runStats) string {
+func runName(r RunStats) string {
 	if r.Label != "" {
 		return "#" + strconv.Itoa(r.ID) + " " + r.Label
 	}

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"encoding/json"
@@ -39,7 +39,7 @@ func TestCompareCharts(t *testing.T) {
 	a, b := sampleRun(1, "manhattan"), sampleRun(2, "misplaced")
 	// b starts a bound later: no iteration at bound 10.
 	b.Iterations = nil
-	runs := []runStats{a, b}
+	runs := []RunStats{a, b}
 	for _, tc := range []struct {
 		name  string
 		chart map[string]any
@@ -58,9 +58,9 @@ func TestCompareCharts(t *testing.T) {
 			t.Errorf("%s: %d kinds for %d series", tc.name, len(c.VizKinds), len(c.Series))
 		}
 		for i, s := range c.Series {
-			want := runColour(1)
+			want := RunColour(1)
 			if s.Name == "#2 misplaced ida" {
-				want = runColour(2)
+				want = RunColour(2)
 			}
 			if s.ItemStyle.Color != want {
 				t.Errorf("%s: series %d (%s) in %s, want %s", tc.name, i, s.Name, s.ItemStyle.Color, want)
@@ -92,15 +92,15 @@ func TestCompareCharts(t *testing.T) {
 }
 
 func TestRunColours(t *testing.T) {
-	// A tab's runs have consecutive ids, at most maxRuns of them: any
+	// A tab's runs have consecutive ids, at most MaxRuns of them: any
 	// window of them has distinct colours.
 	for first := 1; first < 20; first++ {
 		seen := map[string]int{}
-		for id := first; id < first+maxRuns; id++ {
-			if o, ok := seen[runColour(id)]; ok {
-				t.Fatalf("runs %d and %d share %s", o, id, runColour(id))
+		for id := first; id < first+MaxRuns; id++ {
+			if o, ok := seen[RunColour(id)]; ok {
+				t.Fatalf("runs %d and %d share %s", o, id, RunColour(id))
 			}
-			seen[runColour(id)] = id
+			seen[RunColour(id)] = id
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"slices"
@@ -8,16 +8,16 @@ import (
 
 // Node statuses as the page colours them.
 const (
-	statusPath     = "path"     // on the current depth-first path
-	statusExpanded = "expanded" // visited and finished
-	statusPruned   = "pruned"   // f over the bound
-	statusSolution = "solution" // on the solution path
-	statusGroup    = "group"    // several finished siblings folded into one
+	StatusPath     = "path"     // on the current depth-first path
+	StatusExpanded = "expanded" // visited and finished
+	StatusPruned   = "pruned"   // f over the bound
+	StatusSolution = "solution" // on the solution path
+	StatusGroup    = "group"    // several finished siblings folded into one
 )
 
-// treeNode is one drawn node. A finished subtree is folded into its root:
+// TreeNode is one drawn node. A finished subtree is folded into its root:
 // Count says how many nodes it stood for.
-type treeNode struct {
+type TreeNode struct {
 	ID       uint64      `json:"id"`
 	Move     int         `json:"move"`
 	G        int         `json:"g"`
@@ -26,15 +26,15 @@ type treeNode struct {
 	Depth    int         `json:"depth"`
 	Status   string      `json:"status"`
 	Count    int64       `json:"count"`
-	Children []*treeNode `json:"children,omitempty"`
+	Children []*TreeNode `json:"children,omitempty"`
 
-	parent *treeNode
+	parent *TreeNode
 	// below counts the nodes under this one, for the count it shows once
 	// folded.
 	below int64
 }
 
-// tree is a bounded window over the current iteration of a depth-first
+// Tree is a bounded window over the current iteration of a depth-first
 // search: the current path with every sibling generated so far, each
 // finished subtree folded into one node. It holds at most limit drawn nodes
 // however large the search, so the page never has to hold the whole tree.
@@ -43,19 +43,19 @@ type treeNode struct {
 // it is expanded, a child's subtree before its next sibling). A*'s events do
 // not nest that way; for A* the window shows the path to the node expanded
 // last, with its recently expanded siblings.
-type tree struct {
+type Tree struct {
 	limit int
-	root  *treeNode
-	path  []*treeNode // root ... the node of the last visit
-	last  *treeNode   // the node of the last event (a visit or a prune)
+	root  *TreeNode
+	path  []*TreeNode // root ... the node of the last visit
+	last  *TreeNode   // the node of the last event (a visit or a prune)
 	drawn int
 	iter  int
 	bound int
 	// byID finds drawn nodes, for clicks and for A*'s parent links.
-	byID map[uint64]*treeNode
+	byID map[uint64]*TreeNode
 	// kept are the windows of finished iterations, as each stood at its
 	// end (at most maxKept, the latest): the page can look back at them.
-	kept []treeView
+	kept []TreeView
 	// solutionH is h along the solution path, from the start, once found.
 	solutionH []int
 	// effort counts the iteration's generated nodes by their first two
@@ -63,15 +63,18 @@ type tree struct {
 	effort map[[2]int]int64
 }
 
+// DefaultTreeLimit is the most tree nodes a page draws unless told.
+const DefaultTreeLimit = 300
+
 // maxKept bounds the finished iterations' windows a tree keeps: each holds
 // at most limit nodes.
 const maxKept = 64
 
-func newTree(limit int) *tree {
-	return &tree{limit: limit, byID: map[uint64]*treeNode{}}
+func newTree(limit int) *Tree {
+	return &Tree{limit: limit, byID: map[uint64]*TreeNode{}}
 }
 
-func (t *tree) reset(bound int) {
+func (t *Tree) reset(bound int) {
 	t.root, t.path, t.last, t.drawn, t.bound = nil, t.path[:0], nil, 0, bound
 	clear(t.byID)
 	clear(t.effort)
@@ -83,7 +86,7 @@ const noMove = -1
 // countEffort counts a node generated under the path (root ... its
 // parent) by its first two moves from the root: where the iteration's
 // effort goes, whatever the window keeps.
-func (t *tree) countEffort(move int) {
+func (t *Tree) countEffort(move int) {
 	k := [2]int{move, noMove}
 	switch len(t.path) {
 	case 0, 1:
@@ -99,12 +102,12 @@ func (t *tree) countEffort(move int) {
 }
 
 // effortView lists the iteration's effort by first moves.
-func (t *tree) effortView() []effort {
-	out := make([]effort, 0, len(t.effort))
+func (t *Tree) effortView() []Effort {
+	out := make([]Effort, 0, len(t.effort))
 	for k, n := range t.effort {
-		out = append(out, effort{First: k[0], Second: k[1], Nodes: n})
+		out = append(out, Effort{First: k[0], Second: k[1], Nodes: n})
 	}
-	slices.SortFunc(out, func(a, b effort) int {
+	slices.SortFunc(out, func(a, b Effort) int {
 		if a.First != b.First {
 			return a.First - b.First
 		}
@@ -113,8 +116,8 @@ func (t *tree) effortView() []effort {
 	return out
 }
 
-// effort is the nodes generated under one pair of first moves.
-type effort struct {
+// Effort is the nodes generated under one pair of first moves.
+type Effort struct {
 	First, Second int
 	Nodes         int64
 }
@@ -122,13 +125,13 @@ type effort struct {
 // add folds one event into the window. For a visit or a prune it reports
 // whether the node found its place (its parent is drawn): only then is the
 // path to it known.
-func (t *tree) add(e *trace.Event) bool {
+func (t *Tree) add(e *trace.Event) bool {
 	switch e.Kind {
 	case trace.KindIterationStart:
 		t.iter = e.Iteration
 		t.reset(e.Bound)
 	case trace.KindVisit:
-		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPath, Count: 1}
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath, Count: 1}
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
@@ -153,7 +156,7 @@ func (t *tree) add(e *trace.Event) bool {
 		if !t.unwindTo(e.Parent) {
 			return false
 		}
-		n := &treeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: statusPruned, Count: 1}
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned, Count: 1}
 		t.countEffort(e.Move)
 		t.attach(n)
 		t.last = n
@@ -170,15 +173,15 @@ func (t *tree) add(e *trace.Event) bool {
 			break
 		}
 		t.unwindTo(t.root.ID)
-		t.root.Status = statusExpanded
+		t.root.Status = StatusExpanded
 	case trace.KindSolution:
 		t.solutionH = t.solutionH[:0]
 		for _, n := range t.path {
-			n.Status = statusSolution
+			n.Status = StatusSolution
 			t.solutionH = append(t.solutionH, n.H)
 		}
 		if t.root != nil {
-			t.root.Status = statusSolution
+			t.root.Status = StatusSolution
 		}
 	}
 	return false
@@ -188,7 +191,7 @@ func (t *tree) add(e *trace.Event) bool {
 // every node popped. For A*, whose parent may be anywhere, it rebuilds the
 // path from the parent's drawn ancestors; it reports false when the parent
 // is not in the window at all.
-func (t *tree) unwindTo(id uint64) bool {
+func (t *Tree) unwindTo(id uint64) bool {
 	for i := len(t.path) - 1; i >= 0; i-- {
 		if t.path[i].ID == id {
 			for j := len(t.path) - 1; j > i; j-- {
@@ -203,8 +206,8 @@ func (t *tree) unwindTo(id uint64) bool {
 		return false
 	}
 	for _, n := range t.path {
-		if n.Status == statusPath {
-			n.Status = statusExpanded
+		if n.Status == StatusPath {
+			n.Status = StatusExpanded
 		}
 	}
 	t.path = t.path[:0]
@@ -213,15 +216,15 @@ func (t *tree) unwindTo(id uint64) bool {
 	}
 	slices.Reverse(t.path)
 	for _, n := range t.path {
-		n.Status = statusPath
+		n.Status = StatusPath
 	}
 	return true
 }
 
 // finish folds a finished node's subtree into it.
-func (t *tree) finish(n *treeNode) {
-	if n.Status == statusPath {
-		n.Status = statusExpanded
+func (t *Tree) finish(n *TreeNode) {
+	if n.Status == StatusPath {
+		n.Status = StatusExpanded
 	}
 	n.Count = 1 + n.below
 	for _, c := range n.Children {
@@ -231,14 +234,14 @@ func (t *tree) finish(n *treeNode) {
 	n.Children = nil
 }
 
-func (t *tree) forget(n *treeNode) {
+func (t *Tree) forget(n *TreeNode) {
 	delete(t.byID, n.ID)
 	for _, c := range n.Children {
 		t.forget(c)
 	}
 }
 
-func countDrawn(ns []*treeNode) int {
+func countDrawn(ns []*TreeNode) int {
 	d := 0
 	for _, n := range ns {
 		d += 1 + countDrawn(n.Children)
@@ -248,7 +251,7 @@ func countDrawn(ns []*treeNode) int {
 
 // attach adds n under the last node of the path and keeps the window
 // within its limit.
-func (t *tree) attach(n *treeNode) {
+func (t *Tree) attach(n *TreeNode) {
 	p := t.path[len(t.path)-1]
 	n.parent = p
 	p.Children = append(p.Children, n)
@@ -269,8 +272,8 @@ func (t *tree) attach(n *treeNode) {
 // foldOffPath folds every subtree that hangs off the path. IDA*'s window
 // never needs it (its off-path subtrees are folded as the search leaves
 // them); A*'s, whose parents jump around the tree, does, to stay bounded.
-func (t *tree) foldOffPath() {
-	onPath := map[*treeNode]bool{}
+func (t *Tree) foldOffPath() {
+	onPath := map[*TreeNode]bool{}
 	for _, n := range t.path {
 		onPath[n] = true
 	}
@@ -288,7 +291,7 @@ func (t *tree) foldOffPath() {
 // squeeze folds the first two finished siblings of the shallowest path node
 // that has them into one group node. It reports false when nothing can be
 // folded (the path and its last children alone exceed the limit).
-func (t *tree) squeeze() bool {
+func (t *Tree) squeeze() bool {
 	for _, p := range t.path {
 		k := len(p.Children)
 		// Keep the child on the path (the last) and the one before it.
@@ -296,14 +299,14 @@ func (t *tree) squeeze() bool {
 			continue
 		}
 		a, b := p.Children[0], p.Children[1]
-		if a.Status == statusPath || b.Status == statusPath {
+		if a.Status == StatusPath || b.Status == StatusPath {
 			continue
 		}
-		g := &treeNode{Status: statusGroup, Move: -1, G: -1, H: -1, F: -1, Depth: a.Depth, Count: a.Count + b.Count, parent: p}
+		g := &TreeNode{Status: StatusGroup, Move: -1, G: -1, H: -1, F: -1, Depth: a.Depth, Count: a.Count + b.Count, parent: p}
 		t.forget(a)
 		t.forget(b)
-		t.drawn -= countDrawn([]*treeNode{a, b}) - 1
-		p.Children = append([]*treeNode{g}, p.Children[2:]...)
+		t.drawn -= countDrawn([]*TreeNode{a, b}) - 1
+		p.Children = append([]*TreeNode{g}, p.Children[2:]...)
 		return true
 	}
 	return false
@@ -311,7 +314,7 @@ func (t *tree) squeeze() bool {
 
 // pathTo lists the moves from the root to a drawn node (false if the node
 // is not drawn).
-func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
+func (t *Tree) pathTo(id uint64) ([]int, *TreeNode, bool) {
 	n, ok := t.byID[id]
 	if !ok {
 		return nil, nil, false
@@ -325,7 +328,7 @@ func (t *tree) pathTo(id uint64) ([]int, *treeNode, bool) {
 }
 
 // keep files the window as it stands, the end of an iteration.
-func (t *tree) keep() {
+func (t *Tree) keep() {
 	if len(t.kept) == maxKept {
 		t.kept = append(t.kept[:0], t.kept[1:]...)
 	}
@@ -333,17 +336,17 @@ func (t *tree) keep() {
 }
 
 // keptView is the kept window of an iteration.
-func (t *tree) keptView(iteration int) (treeView, bool) {
+func (t *Tree) keptView(iteration int) (TreeView, bool) {
 	for _, v := range t.kept {
 		if v.Iteration == iteration {
 			return v, true
 		}
 	}
-	return treeView{}, false
+	return TreeView{}, false
 }
 
 // keptIterations lists the iterations whose windows are kept.
-func (t *tree) keptIterations() []int {
+func (t *Tree) keptIterations() []int {
 	out := make([]int, len(t.kept))
 	for i, v := range t.kept {
 		out[i] = v.Iteration
@@ -352,7 +355,7 @@ func (t *tree) keptIterations() []int {
 }
 
 // findPath finds a node by id in a drawn window, and the moves to it.
-func findPath(n *treeNode, id uint64, moves []int) ([]int, *treeNode) {
+func findPath(n *TreeNode, id uint64, moves []int) ([]int, *TreeNode) {
 	if n == nil {
 		return nil, nil
 	}
@@ -367,13 +370,13 @@ func findPath(n *treeNode, id uint64, moves []int) ([]int, *treeNode) {
 	return nil, nil
 }
 
-// treeView is the JSON the page draws.
-type treeView struct {
+// TreeView is the JSON the page draws.
+type TreeView struct {
 	Iteration int       `json:"iteration"`
 	Bound     int       `json:"bound"`
 	Drawn     int       `json:"drawn"`
 	Last      uint64    `json:"last"`
-	Root      *treeNode `json:"root,omitempty"`
+	Root      *TreeNode `json:"root,omitempty"`
 	// Kept lists the finished iterations whose windows the page can ask
 	// for; Current says whether this window is the iteration under way.
 	Kept    []int `json:"kept"`
@@ -390,8 +393,8 @@ type treeView struct {
 const maxViewDepth = 256
 
 // view returns a deep copy of the window, safe to encode without the lock.
-func (t *tree) view() treeView {
-	v := treeView{Iteration: t.iter, Bound: t.bound, Drawn: t.drawn}
+func (t *Tree) view() TreeView {
+	v := TreeView{Iteration: t.iter, Bound: t.bound, Drawn: t.drawn}
 	if t.last != nil {
 		v.Last = t.last.ID
 	}
@@ -404,12 +407,12 @@ func (t *tree) view() treeView {
 	return v
 }
 
-func copyNode(n *treeNode) *treeNode {
+func copyNode(n *TreeNode) *TreeNode {
 	if n == nil {
 		return nil
 	}
-	c := &treeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count}
-	if n.Status == statusPath || n.Status == statusSolution || n.Status == statusExpanded && len(n.Children) > 0 {
+	c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count}
+	if n.Status == StatusPath || n.Status == StatusSolution || n.Status == StatusExpanded && len(n.Children) > 0 {
 		c.Count = 1 + n.below
 	}
 	for _, ch := range n.Children {

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
-// Comparing runs (issue 11 §4). With two or more runs kept, every chart
+// Comparing runs. With two or more runs kept, every chart
 // draws every run in the run's own colour, the same colour the page's
 // comparison table uses; a legend has one entry per run (the series of a
 // run share its name, so echarts draws one entry and toggles them
@@ -21,11 +21,15 @@ import (
 // deficiencies better than echarts' default.
 var runPalette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#e15759", "#76b7b2", "#edc948", "#9c755f"}
 
-// runColour is a run's colour, fixed by its id: a tab holds at most maxRuns
+// MaxRuns is how many runs a tab holds for comparison: the charts draw at
+// most so many side by side, each in a colour of its own.
+const MaxRuns = 4
+
+// RunColour is a run's colour, fixed by its id: a tab holds at most MaxRuns
 // runs with consecutive ids (a start without keep drops them all, one with
 // keep the oldest), so the runs on a page never share a colour, and a run
 // keeps its colour while others come and go.
-func runColour(id int) string {
+func RunColour(id int) string {
 	return runPalette[(max(id, 1)-1)%len(runPalette)]
 }
 
@@ -63,7 +67,7 @@ func styled(o map[string]any) map[string]any {
 // finishComparison sets the legend to the runs' names (one entry a run)
 // and hatches the series listed; kinds names what each series counts, for
 // the page's tooltip (vizKinds: echarts ignores a key it does not know).
-func finishComparison(o map[string]any, runs []runStats, hatched []bool, kinds []string) map[string]any {
+func finishComparison(o map[string]any, runs []RunStats, hatched []bool, kinds []string) map[string]any {
 	o = styled(o)
 	names := make([]any, len(runs))
 	for i, r := range runs {
@@ -107,8 +111,8 @@ func compareLegend(n int) []charts.GlobalOpts {
 
 // stackedRunBars adds a run's two series: the solid part and the hatched
 // part stacked on it, in the run's colour, under the run's name.
-func stackedRunBars(bar *charts.Bar, r runStats, solid, hatched []opts.BarData, marks ...charts.SeriesOpts) {
-	c := runColour(r.ID)
+func stackedRunBars(bar *charts.Bar, r RunStats, solid, hatched []opts.BarData, marks ...charts.SeriesOpts) {
+	c := RunColour(r.ID)
 	stack := "run" + strconv.Itoa(r.ID)
 	first := append([]charts.SeriesOpts{charts.WithBarChartOpts(opts.BarChart{Stack: stack}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: c})}, marks...)
@@ -121,7 +125,7 @@ func stackedRunBars(bar *charts.Bar, r runStats, solid, hatched []opts.BarData, 
 // its bound: one bar a run at each bound (grouped by run in the runs'
 // order), the whole bar what the iteration generated, its solid part the
 // nodes expanded and its hatched part the rest (the pruned, and a goal).
-func compareIterations(runs []runStats) map[string]any {
+func compareIterations(runs []RunStats) map[string]any {
 	xs, index := boundAxis(runs)
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes generated per iteration (solid part: expanded)"),
@@ -146,7 +150,7 @@ func compareIterations(runs []runStats) map[string]any {
 
 // iterationAt is a run's iteration with the given bound: a finished one,
 // or the one under way.
-func iterationAt(r runStats, bound int) (visit, prune []int64, ok bool) {
+func iterationAt(r RunStats, bound int) (visit, prune []int64, ok bool) {
 	for _, it := range iterationsOf(r) {
 		if it.Bound == bound {
 			return it.VisitF, it.PruneF, true
@@ -159,7 +163,7 @@ func iterationAt(r runStats, bound int) (visit, prune []int64, ok bool) {
 // one bound (the active run's, or the lock-step's): each run's visited
 // nodes solid and its pruned ones hatched, side by side at each f. With
 // cumulative, every iteration of each run is summed instead.
-func compareFHistogram(runs []runStats, bound int, cumulative bool) map[string]any {
+func compareFHistogram(runs []RunStats, bound int, cumulative bool) map[string]any {
 	type hist struct{ visit, prune []int64 }
 	hs := make([]hist, len(runs))
 	for i, r := range runs {
@@ -249,7 +253,7 @@ func addInto(dst, src []int64) []int64 {
 // compareBounds charts each run's bound per iteration in its colour; runs
 // whose bounds coincide draw different dashes and markers, the later
 // smaller, so neither hides the other.
-func compareBounds(runs []runStats) map[string]any {
+func compareBounds(runs []RunStats) map[string]any {
 	line := charts.NewLine()
 	line.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("bound per iteration"), tooltip(), xAxis("iteration"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1})},
@@ -261,7 +265,7 @@ func compareBounds(runs []runStats) map[string]any {
 		for _, it := range iterationsOf(r) {
 			ds = append(ds, opts.LineData{Value: it.Bound})
 		}
-		c := runColour(r.ID)
+		c := RunColour(r.ID)
 		k := i % len(lineDashes)
 		line.AddSeries(runName(r), ds,
 			charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true), Symbol: lineSymbols[k], SymbolSize: lineSymbolSizes[k]}),

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 func TestTreeWindow(t *testing.T) {
@@ -16,7 +17,7 @@ func TestTreeWindow(t *testing.T) {
 	if testing.Short() {
 		state = "7 2 4 5 0 6 8 3 1" // 20 moves
 	}
-	events := recordRun(t, trace.LevelNode, state)
+	events := testrun.Record(t, trace.LevelNode, state)
 	for _, limit := range []int{300, 40} {
 		tr := newTree(limit)
 		maxDrawn := 0
@@ -32,7 +33,7 @@ func TestTreeWindow(t *testing.T) {
 				t.Fatalf("limit %d, event %d: %d nodes drawn, path %d", limit, i, tr.drawn, len(tr.path))
 			}
 			maxDrawn = max(maxDrawn, tr.drawn)
-			if e.Kind == trace.KindIterationEnd && tr.root != nil && tr.root.Status != statusSolution {
+			if e.Kind == trace.KindIterationEnd && tr.root != nil && tr.root.Status != StatusSolution {
 				// Every node of the iteration is in the window, folded or
 				// not: the root's count is the iteration's generated nodes.
 				if got := 1 + tr.root.below; got != e.Stats.Generated {
@@ -43,19 +44,19 @@ func TestTreeWindow(t *testing.T) {
 				}
 			}
 		}
-		if got := countStatus(tr.root, statusSolution); got < 2 {
-			t.Errorf("limit %d: %d solution nodes at the end", limit, got)
-		}
 		v := tr.view()
 		b, err := json.Marshal(v)
-		if err != nil || !strings.Contains(string(b), `"solution"`) {
+		if err != nil {
 			t.Errorf("the view does not encode: %v", err)
+		}
+		if got := strings.Count(string(b), `"status":"solution"`); got < 2 {
+			t.Errorf("limit %d: %d solution nodes at the end", limit, got)
 		}
 		t.Logf("limit %d: %d events, at most %d nodes drawn", limit, len(events), maxDrawn)
 	}
 }
 
-func (n *treeNode) childrenOrNil() []*treeNode {
+func (n *TreeNode) childrenOrNil() []*TreeNode {
 	if n == nil {
 		return nil
 	}
@@ -64,9 +65,9 @@ func (n *treeNode) childrenOrNil() []*treeNode {
 
 // sumCounts adds the counts of the drawn nodes: each stands for itself and
 // what was folded into it.
-func sumCounts(n *treeNode) int64 {
+func sumCounts(n *TreeNode) int64 {
 	if len(n.Children) == 0 {
-		if n.Status == statusGroup {
+		if n.Status == StatusGroup {
 			return n.Count
 		}
 		return 1 + n.below
@@ -97,7 +98,7 @@ func TestTreeIgnoresForeignEvents(t *testing.T) {
 	if moves, _, ok := tr.pathTo(5); !ok || len(moves) != 1 || moves[0] != 3 {
 		t.Errorf("path to 5: %v %v", moves, ok)
 	}
-	if _, n, ok := tr.pathTo(4); !ok || n.Status != statusExpanded {
+	if _, n, ok := tr.pathTo(4); !ok || n.Status != StatusExpanded {
 		t.Errorf("a finished sibling: %+v %v", n, ok)
 	}
 }
@@ -105,34 +106,34 @@ func TestTreeIgnoresForeignEvents(t *testing.T) {
 // TestTreeWindowAStar: A*'s events do not nest as IDA*'s do; the window
 // stays bounded all the same.
 func TestTreeWindowAStar(t *testing.T) {
-	p, _ := puzzles.Lookup(testPuzzle)
+	p, _ := puzzles.Lookup(testrun.Puzzle)
 	state := "8 6 7 2 5 4 3 0 1"
 	if testing.Short() {
 		state = "7 2 4 5 0 6 8 3 1"
 	}
 	inst, _ := p.Parse(state, "")
 	d, _ := inst.Domain("misplaced")
-	sink := &memSink{level: trace.LevelNode}
+	sink := testrun.NewSink(trace.LevelNode)
 	if _, err := engine.AStar(context.Background(), d, engine.Options{Sink: sink}); err != nil {
 		t.Fatal(err)
 	}
 	tr := newTree(100)
 	maxDrawn := 0
-	for i := range sink.events {
-		tr.add(&sink.events[i])
+	for i := range sink.Events {
+		tr.add(&sink.Events[i])
 		maxDrawn = max(maxDrawn, tr.drawn)
 		if tr.drawn > 100 && tr.drawn > 4*len(tr.path)+4 {
 			t.Fatalf("event %d: %d nodes drawn, path %d", i, tr.drawn, len(tr.path))
 		}
 	}
-	t.Logf("%d events, at most %d drawn", len(sink.events), maxDrawn)
+	t.Logf("%d events, at most %d drawn", len(sink.Events), maxDrawn)
 }
 
 // TestEffortByFirstMoves: the effort counts hold every node an iteration
 // generates but its root, by the first two moves.
 func TestEffortByFirstMoves(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	tr := newTree(300)
 	it := 0
 	for i := range events {

@@ -1,4 +1,8 @@
-package web
+// Package export writes what a trace is shared as outside the server: the
+// one-file HTML replay (HTML), which opens from disk and builds its states in
+// the browser, and pictures of the tree window (TreeWindow: svg, dot) drawn
+// from the same fold the page shows (package fold).
+package export
 
 import (
 	"bytes"
@@ -11,9 +15,10 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"slices"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/static"
 )
 
 var (
@@ -21,19 +26,8 @@ var (
 	scriptTag = regexp.MustCompile(`<script src="/static/([^"]+)"></script>`)
 )
 
-// ExportHTML writes one self-contained HTML file that replays a recording:
-// the page, its style, its scripts and the trace itself, so it opens from
-// disk with no server and no network. The page reads the trace and builds
-// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
-// describes; the file holds the trace, not states, so it grows with the
-// trace's compressed size (a few bytes an event), and the scripts and the
-// trace are gzipped (DecompressionStream unpacks them).
-func ExportHTML(w io.Writer, rec *Recording) error {
-	return ExportHTMLWith(w, rec, ExportOptions{})
-}
-
-// ExportOptions are what an export carries besides its trace.
-type ExportOptions struct {
+// Options are what an export carries besides its trace.
+type Options struct {
 	// Lecture is embedded: the page opens with its bookmarks (nil: none).
 	Lecture *trace.Lecture
 	// TraceName is the trace's file name: the page offers its bookmarks
@@ -45,13 +39,26 @@ type ExportOptions struct {
 // 25 million events are about 300 MB there (and a 30 MB file).
 var maxExportedEvents = 25_000_000
 
-// exportedScripts are the page's scripts an export carries, in the order
-// the page loads them; index.html's own script tags are replaced by them.
-var exportedScripts = []string{"vendor/echarts/echarts.min.js", "tracefile.js", "builder.js", "app.js"}
+// pageScripts are the scripts a page (index.html) loads, in its order: an
+// export carries these, so a script added to the page is one in exports.
+func pageScripts(page []byte) []string {
+	var names []string
+	for _, m := range scriptTag.FindAllSubmatch(page, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
 
-// ExportHTMLWith is ExportHTML with a lecture's bookmarks and the trace's
-// name embedded.
-func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
+
+// HTML writes one self-contained HTML file that replays a recording:
+// the page, its style, its scripts and the trace itself, so it opens from
+// disk with no server and no network. The page reads the trace and builds
+// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
+// describes; the file holds the trace, not states, so it grows with the
+// trace's compressed size (a few bytes an event), and the scripts and the
+// trace are gzipped (DecompressionStream unpacks them). opt adds a
+// lecture's bookmarks and the trace's name.
+func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 	if rec == nil || rec.Len() == 0 {
 		return fmt.Errorf("no events to export")
 	}
@@ -75,14 +82,14 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 		return fmt.Errorf("packing the trace: %w", err)
 	}
 
-	static, _ := fs.Sub(staticFS, "static")
-	page, err := fs.ReadFile(static, "index.html")
+	files := static.FS()
+	page, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return err
 	}
 	var inlineErr error
 	read := func(name string) []byte {
-		b, err := fs.ReadFile(static, name)
+		b, err := fs.ReadFile(files, name)
 		if err != nil && inlineErr == nil {
 			inlineErr = fmt.Errorf("inlining %s: %w", name, err)
 		}
@@ -94,10 +101,14 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	})
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
-	start := (&views{}).node(&rec.Info, nil, 0, 0, 0, 0)
-	scripts := exportedScripts
+	start := (&fold.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
+	names := pageScripts(page)
+	if len(names) == 0 {
+		return fmt.Errorf("the page names no scripts")
+	}
+	scripts := names
 	if start.Renderer != "" {
-		scripts = append(slices.Clone(scripts), "render/"+start.Renderer+".js")
+		scripts = append(scripts, "render/"+start.Renderer+".js")
 	}
 	code := make([]string, len(scripts))
 	for i, name := range scripts {
@@ -127,6 +138,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 		"run":       rec.Info,
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
+		"colours":   fold.PageColours(),
 	})
 	if err != nil {
 		return err
@@ -139,10 +151,11 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode))
 	boot.WriteString(exportBoot)
 	boot.WriteString("\n</script>")
-	page = scriptTag.ReplaceAllFunc(page, func(m []byte) []byte {
-		// index.html's scripts (echarts in the head, app.js at the end of
-		// the body) are all in the packed code, run where app.js was.
-		if string(scriptTag.FindSubmatch(m)[1]) != "app.js" {
+	// index.html's scripts (echarts in the head, the page's own at the end
+	// of the body) are all in the packed code, run where the last one was.
+	tags := 0
+	page = scriptTag.ReplaceAllFunc(page, func([]byte) []byte {
+		if tags++; tags < len(names) {
 			return nil
 		}
 		return boot.Bytes()
@@ -153,7 +166,7 @@ func ExportHTMLWith(w io.Writer, rec *Recording, opt ExportOptions) error {
 
 // exportBoot unpacks an export's scripts and runs them in order: a script
 // element added with its text runs at once, as the page's own tags would.
-const exportBoot = `// Until app.js runs, window.viz says the page is loading (checks poll it).
+const exportBoot = `// Until the page's scripts run, window.viz says it is loading (checks poll it).
 window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
 (async () => {
   const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));

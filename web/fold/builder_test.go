@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"bufio"
@@ -11,25 +11,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
-
-// nodeJS finds node.js, which runs the page's scripts in these tests: a
-// skip on a machine without it, a failure in CI.
-func nodeJS(t *testing.T) string {
-	return browsertest.Tool(t, "no node found: install it (apt-get install nodejs) to check the page's builder against the server's", "node", "nodejs")
-}
 
 // foldView is what the conformance test compares of a fold after each
 // event: the tree window, the last node and the statistics.
 type foldView struct {
-	Tree       treeView          `json:"tree"`
+	Tree       TreeView          `json:"tree"`
 	LastMoves  []int             `json:"lastMoves"`
 	LastPlaced bool              `json:"lastPlaced"`
 	Totals     trace.Counts      `json:"totals"`
@@ -37,7 +32,7 @@ type foldView struct {
 	Iterations []trace.Iteration `json:"iterations"`
 	Solution   []int             `json:"solution"`
 	SolutionH  []int             `json:"solutionH"`
-	Effort     []effort          `json:"effort"`
+	Effort     []Effort          `json:"effort"`
 	Status     string            `json:"status"`
 }
 
@@ -46,14 +41,14 @@ type foldView struct {
 // path and counts after each event, on IDA* and A* runs, with a window
 // small enough to fold.
 func TestBuilderMatchesGo(t *testing.T) {
-	node := nodeJS(t)
-	p, _ := puzzles.Lookup(testPuzzle)
+	node := testrun.Node(t)
+	p, _ := puzzles.Lookup(testrun.Puzzle)
 	cases := []struct {
 		name, state, heuristic string
 		astar                  bool
 		limit                  int
 	}{
-		{"ida", testState, "manhattan", false, 300},
+		{"ida", testrun.State, "manhattan", false, 300},
 		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12},
 		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20},
 	}
@@ -67,8 +62,8 @@ func TestBuilderMatchesGo(t *testing.T) {
 			var nd, bin bytes.Buffer
 			rec := trace.NewRecorder(&nd, trace.EncodingNDJSON, trace.LevelNode)
 			brec := trace.NewRecorder(&bin, trace.EncodingBinary, trace.LevelNode)
-			sink := &memSink{level: trace.LevelNode}
-			opt := engine.Options{Sink: trace.Fanout(rec, brec, sink), Info: trace.RunInfo{Puzzle: testPuzzle, Instance: inst.String(), Heuristic: c.heuristic}}
+			sink := testrun.NewSink(trace.LevelNode)
+			opt := engine.Options{Sink: trace.Fanout(rec, brec, sink), Info: trace.RunInfo{Puzzle: testrun.Puzzle, Instance: inst.String(), Heuristic: c.heuristic}}
 			if c.astar {
 				_, err = engine.AStar(context.Background(), d, opt)
 			} else {
@@ -86,21 +81,21 @@ func TestBuilderMatchesGo(t *testing.T) {
 				if err := os.WriteFile(tracePath, b, 0o600); err != nil {
 					t.Fatal(err)
 				}
-				out, err := exec.Command(node, "testdata/builder_harness.js", "static/builder.js", tracePath, itoa(c.limit)).Output()
+				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit)).Output()
 				if err != nil {
 					t.Fatalf("node: %v", err)
 				}
-				compareFolds(t, name, sink.events, c.limit, out)
+				compareFolds(t, name, sink.Events, c.limit, out)
 			}
 		})
 	}
 }
 
-// compareFolds folds events with the Go player and compares, after each
+// compareFolds folds events with the Go fold (Run) and compares, after each
 // event, with builder.js's output (one JSON line an event).
 func compareFolds(t *testing.T, name string, events []trace.Event, limit int, out []byte) {
 	t.Helper()
-	pl := newPlayer(context.Background(), 1, trace.LevelNode, true, limit, func() {})
+	pl := NewRun(1, trace.LevelNode, limit)
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 64<<20)
 	// Every event of a short run; of a long one every 7th and the last: a
@@ -110,17 +105,17 @@ func compareFolds(t *testing.T, name string, events []trace.Event, limit int, ou
 		every = 7
 	}
 	for i := range events {
-		pl.fold(&events[i])
+		pl.Apply(&events[i])
 		if !sc.Scan() {
 			t.Fatalf("%s: event %d: builder.js gave no line", name, i)
 		}
 		if i%every != 0 && i != len(events)-1 {
 			continue
 		}
-		f := pl.frame(0)
-		want := foldView{Tree: f.tree, LastMoves: f.lastMoves, LastPlaced: f.lastPlaced, Totals: f.stats.Totals,
-			Current: f.stats.Current, Iterations: f.stats.Iterations, Solution: f.stats.Solution,
-			SolutionH: f.stats.SolutionH, Effort: f.stats.Effort, Status: f.stats.Status.String()}
+		f := pl.Frame(0)
+		want := foldView{Tree: f.Tree, LastMoves: f.LastMoves, LastPlaced: f.LastPlaced, Totals: f.Stats.Totals,
+			Current: f.Stats.Current, Iterations: f.Stats.Iterations, Solution: f.Stats.Solution,
+			SolutionH: f.Stats.SolutionH, Effort: f.Stats.Effort, Status: f.Stats.Status.String()}
 		var got foldView
 		if err := json.Unmarshal(sc.Bytes(), &got); err != nil {
 			t.Fatalf("%s: event %d: %v", name, i, err)
@@ -176,15 +171,16 @@ func normalize(v *foldView) {
 	}
 }
 
-// TestReplayStateMatchesGo: builder.js's replayState is the message the Go
-// server sends for a replayed run (buildState), after every event: runs,
-// tree, node, charts, the event in words. The node's view is left out (the
+// TestReplayStateMatchesGo: replaystate.js's replayState, given the colours
+// an export embeds, is the message the Go server sends for a replayed run
+// (buildState), after every event: runs, tree, node, charts (their colours
+// too), the event in words. The node's view is left out (the
 // page draws it from the moves), and so are the seconds of a run not yet
 // ended (the Go player's clock runs while it folds).
 func TestReplayStateMatchesGo(t *testing.T) {
-	node := nodeJS(t)
+	node := testrun.Node(t)
 	for _, c := range []struct{ name, path string }{
-		{"example", "../examples/traces/8puzzle-14moves.trace"},
+		{"example", "../../examples/traces/8puzzle-14moves.trace"},
 		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
 	} {
 		if c.path == "" {
@@ -196,25 +192,32 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			every := max(1, rec.Len()/2000)
-			out, err := exec.Command(node, "testdata/builder_harness.js", "static/builder.js", c.path, itoa(defaultTreeLimit), "state", itoa(every)).Output()
+			colours, err := json.Marshal(PageColours())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(node, "testdata/builder_harness.js", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), string(colours)).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}
 			sc := bufio.NewScanner(bytes.NewReader(out))
 			sc.Buffer(nil, 64<<20)
-			p := newPlayer(context.Background(), 1, rec.level(), true, defaultTreeLimit, func() {})
-			mode := replayOrigin{rec: rec}.mode()
+			p := NewRun(1, rec.Level(), DefaultTreeLimit)
 			n, i := rec.Len(), 0
 			err = rec.Each(func(e *trace.Event) error {
-				p.fold(e)
+				p.Apply(e)
 				if i%every != 0 && i != n-1 {
 					i++
 					return nil
 				}
 				if !sc.Scan() {
-					t.Fatalf("event %d: builder.js gave no line", i)
+					t.Fatalf("event %d: replaystate.js gave no line", i)
 				}
-				st := buildState(mode, []runData{{frame: p.frame(0), total: n}})
+				// A replayed run waits paused between the page's steps (the
+				// server's player says so in its frames).
+				fr := p.Frame(0)
+				fr.Paused = true
+				st := BuildState("replay", []RunData{{Frame: fr, Total: n}})
 				w, err := json.Marshal(st)
 				if err != nil {
 					return err
@@ -238,7 +241,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 					}
 				}
 				if d := jsonDiff("", got, want, nil); len(d) > 0 {
-					t.Fatalf("event %d (%s): builder.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
+					t.Fatalf("event %d (%s): replaystate.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
 				}
 				i++
 				return nil

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"encoding/json"
@@ -37,8 +37,8 @@ func decodeOption(t *testing.T, o map[string]any) echartsOption {
 	return opt
 }
 
-func sampleRun(id int, h string) runStats {
-	return runStats{ID: id, Label: h + " ida", Snapshot: trace.Snapshot{
+func sampleRun(id int, h string) RunStats {
+	return RunStats{ID: id, Label: h + " ida", Snapshot: trace.Snapshot{
 		Bound: 12,
 		Iterations: []trace.Iteration{
 			{Iteration: 1, Bound: 10, NextBound: 12, Counts: trace.Counts{Expanded: 3, Generated: 7, Pruned: 4},
@@ -74,7 +74,7 @@ func TestFHistogram(t *testing.T) {
 		t.Errorf("cumulative visited at f=10: %v, want 3+1", v)
 	}
 	// An empty run draws an empty chart.
-	decodeOption(t, fHistogram(runStats{}, false))
+	decodeOption(t, fHistogram(RunStats{}, false))
 }
 
 func TestIterationCharts(t *testing.T) {
@@ -91,6 +91,6 @@ func TestIterationCharts(t *testing.T) {
 	if len(b.Series) != 1 || len(b.Series[0].Data) != 2 || *b.Series[0].Data[1].Value != 12 {
 		t.Errorf("bounds: %+v", b.Series)
 	}
-	decodeOption(t, iterationCounts(runStats{}))
-	decodeOption(t, boundChart(runStats{}))
+	decodeOption(t, iterationCounts(RunStats{}))
+	decodeOption(t, boundChart(RunStats{}))
 }

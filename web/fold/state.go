@@ -1,63 +1,67 @@
-package web
+package fold
 
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"idaviz/trace"
 )
 
 // The state sent to the page: a pure function of the runs' data, so a live
-// tab, a replay and an exported page (web.Frames) build it the same way.
+// tab and a replay build it the same way (and the page's builder.js, for an
+// exported page, as the conformance tests check).
 
-// runData is what the state shows of one run: its player's frame and what
-// the session knows beside it.
-type runData struct {
-	frame     frame
-	cancelled bool
-	err       error
-	views     *views // draws the run's states (nil: no drawings)
-	total     int    // events in the run's recording (0: a live run)
-	stepping  bool   // the page may pause it (lock-step moves only such runs)
-	// lockTree is the run's tree window at the lock-step bound (lockstep.go).
-	lockTree *treeView
+// RunData is what the state shows of one run: its fold's frame and what
+// the server knows beside it.
+type RunData struct {
+	Frame     Frame
+	Cancelled bool
+	Err       error
+	Views     *Views // draws the run's states (nil: no drawings)
+	Total     int    // events in the run's recording (0: a live run)
+	Stepping  bool   // the page may pause it (lock-step moves only such runs)
+	// LockTree is the run's tree window at the lock-step bound (lockstep.go).
+	LockTree *TreeView
 	// An A* run's memory: the most states on its open list at once, and the
 	// states it stored (0: not an A* run, or not ended).
-	peakOpen, stored int
+	PeakOpen, Stored int
 }
 
-// stateMsg is what the writer sends at most every SnapshotInterval.
-type stateMsg struct {
+// StateMsg is what the writer sends at most every SnapshotInterval.
+type StateMsg struct {
 	Type   string         `json:"type"` // "state"
 	Mode   string         `json:"mode"` // "live" or "replay"
 	Status string         `json:"status"`
-	Active *runView       `json:"active"`
-	Runs   []runView      `json:"runs"`
-	Tree   *treeView      `json:"tree"`
-	Node   *nodeView      `json:"node"`
+	Active *RunView       `json:"active"`
+	Runs   []RunView      `json:"runs"`
+	Tree   *TreeView      `json:"tree"`
+	Node   *NodeView      `json:"node"`
 	Charts map[string]any `json:"charts"`
-	Hist   *shown         `json:"hist,omitempty"` // what the current iteration's f histogram shows
-	Replay *replayPos     `json:"replay,omitempty"`
+	Hist   *Shown         `json:"hist,omitempty"` // what the current iteration's f histogram shows
+	Replay *ReplayPos     `json:"replay,omitempty"`
 	Event  string         `json:"event"`     // the active run's last event, in words
 	Kind   string         `json:"eventKind"` // and its kind (trace.Kind's name)
 	// Lockstep is the runs that "next bound" moves together, with their
 	// trees at one bound (lockstep.go); absent unless two or more can.
-	Lockstep *lockView `json:"lockstep,omitempty"`
+	Lockstep *LockView `json:"lockstep,omitempty"`
 }
 
-// shown names an iteration and its bound, as a panel shows them.
-type shown struct {
+// Shown names an iteration and its bound, as a panel shows them.
+type Shown struct {
 	Iteration int `json:"iteration"`
 	Bound     int `json:"bound"`
 }
 
-type replayPos struct {
+// ReplayPos is where a replay (or a live run gone back) stands, of how
+// many events.
+type ReplayPos struct {
 	Pos   int64 `json:"pos"`
 	Total int   `json:"total"`
 }
 
-// runView is one run as the page's stats panel and window.viz read it.
-type runView struct {
+// RunView is one run as the page's stats panel and window.viz read it.
+type RunView struct {
 	ID             int      `json:"id"`
 	Label          string   `json:"label"`
 	Colour         string   `json:"colour"` // the run's colour in every chart and the comparison table
@@ -87,7 +91,7 @@ type runView struct {
 	// the last finished iteration's generated nodes over the one's before.
 	EBF        float64          `json:"ebf"`
 	Growth     float64          `json:"growth"`
-	Iterations []iterationCount `json:"iterations"`
+	Iterations []IterationCount `json:"iterations"`
 	Error      string           `json:"error,omitempty"`
 	// A* only: the most states on the open list at once, and the states
 	// stored, once the run ended (IDA* holds only its path).
@@ -95,7 +99,7 @@ type runView struct {
 	Stored   int `json:"stored,omitempty"`
 }
 
-type iterationCount struct {
+type IterationCount struct {
 	Iteration int   `json:"iteration"`
 	Bound     int   `json:"bound"`
 	NextBound int   `json:"nextBound"`
@@ -104,9 +108,9 @@ type iterationCount struct {
 	Pruned    int64 `json:"pruned"`
 }
 
-// nodeView is the state panel: a node's g, h, f and its state as the
+// NodeView is the state panel: a node's g, h, f and its state as the
 // puzzle's renderer draws it.
-type nodeView struct {
+type NodeView struct {
 	ID       uint64          `json:"id"`
 	G        int             `json:"g"`
 	H        int             `json:"h"`
@@ -118,118 +122,118 @@ type nodeView struct {
 	Error    string          `json:"error,omitempty"`
 }
 
-// buildState is the page's view of a tab's runs, the last one active.
-func buildState(mode string, runs []runData) stateMsg { return buildStateLock(mode, runs, 0) }
+// BuildState is the page's view of a tab's runs, the last one active.
+func BuildState(mode string, runs []RunData) StateMsg { return BuildStateLock(mode, runs, 0) }
 
-// buildStateLock is buildState with the runs in lock-step last moved to
+// BuildStateLock is BuildState with the runs in lock-step last moved to
 // bound lock (0: not yet).
-func buildStateLock(mode string, runs []runData, lock int) stateMsg {
-	msg := stateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []runView{}}
-	stats := make([]runStats, len(runs))
+func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
+	msg := StateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []RunView{}}
+	stats := make([]RunStats, len(runs))
 	for i := range runs {
-		st := &runs[i].frame.stats
+		st := &runs[i].Frame.Stats
 		switch {
-		case runs[i].cancelled:
+		case runs[i].Cancelled:
 			st.State = "cancelled"
-		case st.ended():
+		case st.Ended():
 			st.State = st.Status.String()
-		case runs[i].frame.queued:
+		case runs[i].Frame.Queued:
 			st.State = "queued"
-		case runs[i].frame.build != "":
+		case runs[i].Frame.Build != "":
 			st.State = "building"
-		case runs[i].frame.paused:
+		case runs[i].Frame.Paused:
 			st.State = "paused"
 		default:
 			st.State = "running"
 		}
 		v := makeRunView(*st)
-		v.Timed = !runs[i].frame.waited
-		v.PeakOpen, v.Stored = runs[i].peakOpen, runs[i].stored
-		if runs[i].err != nil {
-			v.Error = runs[i].err.Error()
+		v.Timed = !runs[i].Frame.Waited
+		v.PeakOpen, v.Stored = runs[i].PeakOpen, runs[i].Stored
+		if runs[i].Err != nil {
+			v.Error = runs[i].Err.Error()
 		}
 		msg.Runs = append(msg.Runs, v)
 		stats[i] = *st
 	}
 	if len(runs) == 0 {
-		msg.Charts = chartsOf(runStats{}, nil, 0)
+		msg.Charts = chartsOf(RunStats{}, nil, 0)
 		return msg
 	}
 	act := runs[len(runs)-1]
 	av := msg.Runs[len(msg.Runs)-1]
 	msg.Active = &av
 	msg.Status = av.Status
-	fr := act.frame
-	msg.Tree = &fr.tree
-	msg.Event = fr.lastEvent
-	if fr.build != "" {
-		msg.Event = fr.build
+	fr := act.Frame
+	msg.Tree = &fr.Tree
+	msg.Event = fr.LastEvent
+	if fr.Build != "" {
+		msg.Event = fr.Build
 	}
-	if fr.queued {
-		msg.Event = fmt.Sprintf("waiting for a free search slot: this server computes at most %d searches at once", fr.slots)
+	if fr.Queued {
+		msg.Event = fmt.Sprintf("waiting for a free search slot: this server computes at most %d searches at once", fr.Slots)
 	}
-	msg.Kind = fr.lastKind.String()
+	msg.Kind = fr.LastKind.String()
 	st := stats[len(stats)-1]
-	msg.Node = currentNode(fr, st, act.views)
+	msg.Node = currentNode(fr, st, act.Views)
 	if st.Run != nil {
 		// A run still building its databases has no iteration yet: its
 		// charts would show a bound of 0, so the page keeps what it shows.
 		msg.Charts = chartsOf(st, stats, lock)
 	}
 	msg.Lockstep = buildLock(runs, stats, msg.Runs, lock)
-	msg.Hist = &shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
+	msg.Hist = &Shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
 	if len(runs) > 1 && lock > 0 {
 		// The f histograms compare the runs at the lock-step's bound.
-		msg.Hist = &shown{Bound: lock}
+		msg.Hist = &Shown{Bound: lock}
 		for _, it := range iterationsOf(st) {
 			if it.Bound == lock {
 				msg.Hist.Iteration = it.Iteration
 			}
 		}
 	}
-	if act.total > 0 {
+	if act.Total > 0 {
 		// A live run gone back: where it is, of how far it went.
-		msg.Replay = &replayPos{Pos: st.Pos, Total: max(act.total, int(st.Pos))}
+		msg.Replay = &ReplayPos{Pos: st.Pos, Total: max(act.Total, int(st.Pos))}
 	}
 	return msg
 }
 
 // currentNode is the node the state panel draws: the last one visited or
 // pruned, the goal once solved, the start before anything.
-func currentNode(fr frame, st runStats, vs *views) *nodeView {
+func currentNode(fr Frame, st RunStats, vs *Views) *NodeView {
 	if st.Run == nil {
 		// Not started yet (a database still building): no node to show,
 		// and no h to claim.
 		return nil
 	}
 	switch {
-	case fr.last != nil && st.Status != trace.StatusSolved:
-		e := fr.last
-		var nv *nodeView
-		if fr.lastPlaced {
-			nv = vs.node(st.Run, fr.lastMoves, e.G, e.H, e.F, e.Depth)
+	case fr.Last != nil && st.Status != trace.StatusSolved:
+		e := fr.Last
+		var nv *NodeView
+		if fr.LastPlaced {
+			nv = vs.Node(st.Run, fr.LastMoves, e.G, e.H, e.F, e.Depth)
 		} else {
-			nv = &nodeView{G: e.G, H: e.H, F: e.F, Depth: e.Depth, Moves: []string{},
+			nv = &NodeView{G: e.G, H: e.H, F: e.F, Depth: e.Depth, Moves: []string{},
 				Error: "this node's parent is not in the tree window, so its state is unknown"}
 		}
 		nv.ID = e.Node
 		return nv
 	case st.Status == trace.StatusSolved:
 		g := st.Cost
-		return vs.node(st.Run, st.Solution, g, 0, g, len(st.Solution))
+		return vs.Node(st.Run, st.Solution, g, 0, g, len(st.Solution))
 	}
 	h := 0
 	if st.Run != nil {
 		h = st.Run.StartH
 	}
-	return vs.node(st.Run, nil, 0, h, h, 0)
+	return vs.Node(st.Run, nil, 0, h, h, 0)
 }
 
 // chartsOf are the page's four charts: the active run's f histograms, and
 // every run's iterations. With runs kept to compare, every chart compares
 // them (compare.go); the f histograms show the iterations at one bound: the
 // lock-step's (histBound, when set) or the active run's.
-func chartsOf(active runStats, all []runStats, histBound int) map[string]any {
+func chartsOf(active RunStats, all []RunStats, histBound int) map[string]any {
 	if len(all) > 1 {
 		if histBound <= 0 {
 			histBound = active.Current.Bound
@@ -253,11 +257,11 @@ func chartsOf(active runStats, all []runStats, histBound int) map[string]any {
 	}
 }
 
-func makeRunView(st runStats) runView {
-	v := runView{ID: st.ID, Label: st.Label, Colour: runColour(st.ID), Status: st.State, Iteration: st.Current.Iteration, Bound: st.Current.Bound,
+func makeRunView(st RunStats) RunView {
+	v := RunView{ID: st.ID, Label: st.Label, Colour: RunColour(st.ID), Status: st.State, Iteration: st.Current.Iteration, Bound: st.Current.Bound,
 		Expanded: st.Totals.Expanded, Generated: st.Totals.Generated, Pruned: st.Totals.Pruned,
 		Cost: st.Cost, Events: st.Pos, Seconds: st.Elapsed.Seconds(), Solution: []string{},
-		Iterations: []iterationCount{}}
+		Iterations: []IterationCount{}}
 	if st.Bound != st.Current.Bound {
 		// The bound rose: the iteration shown is over, the next not begun.
 		v.NextBound = st.Bound
@@ -279,7 +283,7 @@ func makeRunView(st runStats) runView {
 		v.Growth = g[len(g)-1]
 	}
 	for _, it := range iterationsOf(st) {
-		v.Iterations = append(v.Iterations, iterationCount{Iteration: it.Iteration, Bound: it.Bound, NextBound: it.NextBound,
+		v.Iterations = append(v.Iterations, IterationCount{Iteration: it.Iteration, Bound: it.Bound, NextBound: it.NextBound,
 			Expanded: it.Expanded, Generated: it.Generated, Pruned: it.Pruned})
 	}
 	return v
@@ -293,7 +297,7 @@ func moveNames(info *trace.RunInfo, moves []int) []string {
 		if info != nil && m >= 0 && m < len(info.MoveNames) {
 			out = append(out, info.MoveNames[m])
 		} else {
-			out = append(out, itoa(m))
+			out = append(out, strconv.Itoa(m))
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func newViewer(info *trace.RunInfo) (*viewer, error) {
 	if len(p.Heuristics) > 0 {
 		h = p.Heuristics[len(p.Heuristics)-1]
 	}
-	d, err := domain(context.Background(), inst, h, nil)
+	d, err := puzzles.NewDomain(context.Background(), inst, h, nil)
 	if err != nil {
 		return nil, fmt.Errorf("a domain to draw states: %w", err)
 	}
@@ -87,23 +87,10 @@ func (w *viewer) at(moves []int) (json.RawMessage, error) {
 	return b, nil
 }
 
-// preview draws a start state before any search: the page shows what Start
-// would search. A state that does not parse says why instead.
-func preview(puzzle, state, goal string) previewMsg {
-	msg := previewMsg{Type: "preview", Puzzle: puzzle, State: state}
-	req, err := puzzles.NewRequest(puzzle, state, "", goal)
-	if err != nil {
-		msg.Error = err.Error()
-		return msg
-	}
-	msg.Node = (&views{}).node(&req.Info, nil, 0, 0, 0, 0)
-	return msg
-}
-
-// views draws a run's nodes for the state panel. It builds its viewer on
+// Views draws a run's nodes for the state panel. It builds its viewer on
 // first use, from the run's metadata, and keeps it (or the reason there is
-// none). A nil *views draws nothing.
-type views struct {
+// none). A nil *Views draws nothing.
+type Views struct {
 	mu     sync.Mutex
 	viewer *viewer
 	err    error
@@ -111,8 +98,8 @@ type views struct {
 
 // node is the state panel's view of the node that moves reach from the
 // run's start.
-func (vs *views) node(info *trace.RunInfo, moves []int, g, h, f, depth int) *nodeView {
-	nv := &nodeView{G: g, H: h, F: f, Depth: depth, Moves: moveNames(info, moves)}
+func (vs *Views) Node(info *trace.RunInfo, moves []int, g, h, f, depth int) *NodeView {
+	nv := &NodeView{G: g, H: h, F: f, Depth: depth, Moves: moveNames(info, moves)}
 	if info == nil || vs == nil {
 		return nv
 	}

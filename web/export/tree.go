@@ -1,7 +1,6 @@
-package web
+package export
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -10,10 +9,11 @@ import (
 	"strings"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
 )
 
 // The tree exports (viz trace export --format dot|svg) fold a trace through
-// the page's own player and tree window (tree.go), so a picture for slides
+// the page's own fold and tree window (package fold), so a picture for slides
 // shows the very nodes, folds and colours the page shows.
 
 // EventSource is what a tree export reads a trace from (*trace.Reader):
@@ -25,7 +25,7 @@ type EventSource interface {
 // TreeWindow is the page's tree window at one point of a trace, and the
 // counts of its iteration there.
 type TreeWindow struct {
-	view   treeView
+	view   fold.TreeView
 	Events int // events folded: the page's event (0-based) is Events-1
 	// Iteration's counts so far (all of them, for a finished iteration).
 	Iteration trace.Iteration
@@ -87,11 +87,11 @@ func TreeOfIteration(src EventSource, it int) (*TreeWindow, error) {
 	return w, nil
 }
 
-// foldUntil folds events into a player until stop says so before an event
+// foldUntil folds events into a run until stop says so before an event
 // (which is then not folded) or the trace ends; a damaged trace or a value
 // the page cannot show is an error.
-func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*player, int, error) {
-	p := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
+func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*fold.Run, int, error) {
+	p := fold.NewRun(1, trace.LevelNode, fold.DefaultTreeLimit)
 	var e trace.Event
 	folded := 0
 	for {
@@ -108,24 +108,16 @@ func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*pl
 		if err := trace.DefaultLimits.Check(&e); err != nil {
 			return nil, 0, fmt.Errorf("event %d: %w", folded+1, err)
 		}
-		p.apply(&e)
+		p.Apply(&e)
 		folded++
 	}
 }
 
-func window(p *player, folded int) *TreeWindow {
-	f := p.frame(0)
-	return &TreeWindow{view: f.tree, Events: folded, Iteration: f.stats.Current}
+func window(p *fold.Run, folded int) *TreeWindow {
+	f := p.Frame(0)
+	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
 }
 
-// The page's colours (style.css: .tree .path, .expanded ...).
-var statusColour = map[string]string{
-	statusPath:     "#f28e2b",
-	statusExpanded: "#4e79a7",
-	statusPruned:   "#e15759",
-	statusSolution: "#59a14f",
-	statusGroup:    "#bab0ac",
-}
 
 func (w *TreeWindow) caption() string {
 	v := w.view
@@ -134,8 +126,8 @@ func (w *TreeWindow) caption() string {
 		v.Iteration, v.Bound, it.Generated, it.Expanded, it.Pruned, v.Drawn, w.Events-1)
 }
 
-func nodeTip(n *treeNode) string {
-	if n.Status == statusGroup {
+func nodeTip(n *fold.TreeNode) string {
+	if n.Status == fold.StatusGroup {
 		return fmt.Sprintf("%d nodes in folded siblings", n.Count)
 	}
 	s := fmt.Sprintf("node %d: g=%d h=%d f=%d (%s)", n.ID, n.G, n.H, n.F, n.Status)
@@ -155,13 +147,13 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	b.WriteString("  node [shape=circle, style=filled, fontcolor=white, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n")
 	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none];\n")
 	id := 0
-	var walk func(n *treeNode) int
-	walk = func(n *treeNode) int {
+	var walk func(n *fold.TreeNode) int
+	walk = func(n *fold.TreeNode) int {
 		id++
 		me := id
 		label := strconv.Itoa(n.F) + "\n" + strconv.Itoa(n.G) + "+" + strconv.Itoa(n.H)
 		shape := ""
-		if n.Status == statusGroup {
+		if n.Status == fold.StatusGroup {
 			label, shape = "+"+strconv.FormatInt(n.Count, 10), ", shape=box"
 		} else if n.Count > 1 && len(n.Children) == 0 {
 			label += "\n×" + strconv.FormatInt(n.Count, 10)
@@ -171,7 +163,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 			extra = ", penwidth=3, color=black"
 		}
 		fmt.Fprintf(&b, "  n%d [label=%s, fillcolor=%q, tooltip=%s, comment=\"nodes=%d\"%s%s];\n",
-			me, strconv.Quote(label), statusColour[n.Status], strconv.Quote(nodeTip(n)), n.Count, shape, extra)
+			me, strconv.Quote(label), fold.StatusColour(n.Status), strconv.Quote(nodeTip(n)), n.Count, shape, extra)
 		for _, c := range n.Children {
 			fmt.Fprintf(&b, "  n%d -> n%d;\n", me, walk(c))
 		}
@@ -185,7 +177,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	return err
 }
 
-// WriteSVG draws the window as the page does (app.js drawTree at its normal
+// WriteSVG draws the window as the page does (static/tree.js at its normal
 // size): leaves side by side 30 px apart, levels 52 px apart, parents
 // centred over their children, the page's colours and labels, the last
 // node ringed in black. Unlike the page it shows the whole tree at 1:1 (no
@@ -196,9 +188,9 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	root := w.view.Root
 	leaves, maxDepth := 0, 0
 	type pos struct{ x, y float64 }
-	at := map[*treeNode]pos{}
-	var layout func(n *treeNode, depth int)
-	layout = func(n *treeNode, depth int) {
+	at := map[*fold.TreeNode]pos{}
+	var layout func(n *fold.TreeNode, depth int)
+	layout = func(n *fold.TreeNode, depth int) {
 		maxDepth = max(maxDepth, depth)
 		y := r + 8 + float64(depth)*dy
 		if len(n.Children) == 0 {
@@ -227,32 +219,32 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(w.caption()))
 	fmt.Fprintf(&b, `<rect x="0" y="%d" width="100%%" height="100%%" fill="#fff"/>`+"\n", -captionH)
 	fmt.Fprintf(&b, `<text x="8" y="%d" fill="#555">%s</text>`+"\n", -8, html.EscapeString(w.caption()))
-	var edges func(n *treeNode)
-	edges = func(n *treeNode) {
+	var edges func(n *fold.TreeNode)
+	edges = func(n *fold.TreeNode) {
 		for _, c := range n.Children {
 			fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#aaa" stroke-width="1"/>`+"\n", at[n].x, at[n].y, at[c].x, at[c].y)
 			edges(c)
 		}
 	}
-	var nodes func(n *treeNode)
-	nodes = func(n *treeNode) {
+	var nodes func(n *fold.TreeNode)
+	nodes = func(n *fold.TreeNode) {
 		p := at[n]
 		fmt.Fprintf(&b, `<g class="node %s">`, n.Status)
 		ring := ""
 		if n.ID != 0 && n.ID == w.view.Last {
 			ring = ` stroke="#000" stroke-width="3"`
 		}
-		if n.Status == statusGroup {
-			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"%s/>`, p.x-r, p.y-r*0.7, 2*r, 1.4*r, statusColour[n.Status], ring)
+		if n.Status == fold.StatusGroup {
+			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"%s/>`, p.x-r, p.y-r*0.7, 2*r, 1.4*r, fold.StatusColour(n.Status), ring)
 		} else {
-			fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, statusColour[n.Status], ring)
+			fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
 		}
 		label := strconv.Itoa(n.F)
-		if n.Status == statusGroup {
+		if n.Status == fold.StatusGroup {
 			label = "+" + strconv.FormatInt(n.Count, 10)
 		}
 		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#fff">%s</text>`, p.x, p.y+font*0.35, label)
-		if n.Status != statusGroup {
+		if n.Status != fold.StatusGroup {
 			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%d+%d</text>`, p.x, p.y+r+font, n.G, n.H)
 			if n.Count > 1 && len(n.Children) == 0 {
 				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#888">×%d</text>`, p.x, p.y+r+2*font, n.Count)

@@ -1,4 +1,4 @@
-package web
+package fold
 
 import (
 	"slices"
@@ -6,13 +6,13 @@ import (
 	"idaviz/trace"
 )
 
-// checkpoint is a player's folded state at one position of a trace: what
+// checkpoint is a run's folded state at one position of a trace: what
 // seeking in a big trace starts from instead of the trace's first event.
 // It is never changed once made; restoring copies it.
 type checkpoint struct {
 	pos        int // events folded
 	stats      *trace.Stats
-	tree       *tree
+	tree       *Tree
 	last       *trace.Event
 	lastMoves  []int
 	lastPlaced bool
@@ -20,7 +20,7 @@ type checkpoint struct {
 }
 
 // checkpoint copies out p's folded state (p.mu is held).
-func (p *player) checkpoint() *checkpoint {
+func (p *Run) checkpoint() *checkpoint {
 	c := &checkpoint{pos: int(p.events), stats: p.stats.Clone(), tree: p.tree.clone(),
 		lastMoves: slices.Clone(p.lastMoves), lastPlaced: p.lastPlaced, lastEv: p.lastEv}
 	if p.last != nil {
@@ -31,7 +31,7 @@ func (p *player) checkpoint() *checkpoint {
 }
 
 // restore makes p's folded state a copy of c (p.mu is held).
-func (p *player) restore(c *checkpoint) {
+func (p *Run) restore(c *checkpoint) {
 	p.events = int64(c.pos)
 	p.stats = c.stats.Clone()
 	p.tree = c.tree.clone()
@@ -58,8 +58,8 @@ func (c *checkpoint) size() int {
 
 // clone deep-copies the tree window. The kept windows of finished
 // iterations are views no one changes, so the copy shares them.
-func (t *tree) clone() *tree {
-	c := &tree{limit: t.limit, drawn: t.drawn, iter: t.iter, bound: t.bound, byID: make(map[uint64]*treeNode, len(t.byID)),
+func (t *Tree) clone() *Tree {
+	c := &Tree{limit: t.limit, drawn: t.drawn, iter: t.iter, bound: t.bound, byID: make(map[uint64]*TreeNode, len(t.byID)),
 		kept: slices.Clone(t.kept), solutionH: slices.Clone(t.solutionH)}
 	if t.effort != nil {
 		c.effort = make(map[[2]int]int64, len(t.effort))
@@ -70,21 +70,21 @@ func (t *tree) clone() *tree {
 	// Nodes are copied once each, whichever way they are reached: from
 	// the root down, or up from the path, the last node or byID (which a
 	// node folded away may still be, for A*'s jumps).
-	seen := map[*treeNode]*treeNode{}
-	var cp func(n *treeNode) *treeNode
-	cp = func(n *treeNode) *treeNode {
+	seen := map[*TreeNode]*TreeNode{}
+	var cp func(n *TreeNode) *TreeNode
+	cp = func(n *TreeNode) *TreeNode {
 		if n == nil {
 			return nil
 		}
 		if m, ok := seen[n]; ok {
 			return m
 		}
-		m := &treeNode{}
+		m := &TreeNode{}
 		*m = *n
 		seen[n] = m
 		m.parent = cp(n.parent)
 		if n.Children != nil {
-			m.Children = make([]*treeNode, len(n.Children))
+			m.Children = make([]*TreeNode, len(n.Children))
 			for i, ch := range n.Children {
 				m.Children[i] = cp(ch)
 			}
@@ -93,7 +93,7 @@ func (t *tree) clone() *tree {
 	}
 	c.root = cp(t.root)
 	c.last = cp(t.last)
-	c.path = make([]*treeNode, len(t.path))
+	c.path = make([]*TreeNode, len(t.path))
 	for i, n := range t.path {
 		c.path[i] = cp(n)
 	}

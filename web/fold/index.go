@@ -1,7 +1,6 @@
-package web
+package fold
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -39,7 +38,7 @@ type IndexOptions struct {
 	// MaxCheckpoints bounds the checkpoints (maxCheckpoints when 0).
 	MaxCheckpoints int
 	// TreeLimit is the tree window's size the checkpoints are made with:
-	// the server's (defaultTreeLimit when 0). A server with another limit
+	// the server's (DefaultTreeLimit when 0). A server with another limit
 	// still replays the file, seeking from its start.
 	TreeLimit int
 }
@@ -67,7 +66,7 @@ func OpenTrace(path string, opt IndexOptions) (*Recording, error) {
 		opt.Every = DefaultCheckpointEvery
 	}
 	if opt.TreeLimit <= 0 {
-		opt.TreeLimit = defaultTreeLimit
+		opt.TreeLimit = DefaultTreeLimit
 	}
 	if opt.MaxCheckpoints <= 0 {
 		opt.MaxCheckpoints = maxCheckpoints
@@ -93,7 +92,7 @@ func indexTrace(f *os.File, opt IndexOptions) (*Recording, error) {
 		return nil, err
 	}
 	idx := &traceIndex{f: f, size: st.Size(), every: opt.Every, level: trace.LevelIteration, treeLimit: opt.TreeLimit}
-	p := newPlayer(context.Background(), 1, trace.LevelNode, true, opt.TreeLimit, func() {})
+	p := NewRun(1, trace.LevelNode, opt.TreeLimit)
 	// Decoding is a quarter of the work: another goroutine does it, a
 	// batch ahead.
 	batches, stop := decodeBatches(rd, opt.Every)
@@ -117,7 +116,7 @@ read:
 					marks = marks[1:]
 				}
 				if len(marks) == 0 || marks[0].pos != idx.n {
-					panic("web: the decoder left out a mark") // a bug, not a bad file
+					panic("fold: the decoder left out a mark") // a bug, not a bad file
 				}
 				cp := p.checkpoint()
 				idx.marks = append(idx.marks, marks[0].m)
@@ -151,7 +150,7 @@ read:
 					idx.runEnds = append(idx.runEnds, idx.n)
 				}
 			}
-			p.apply(e)
+			p.Apply(e)
 			idx.n++
 		}
 		end := b.err
@@ -269,83 +268,48 @@ func (idx *traceIndex) reader(pos int) (*trace.Reader, int) {
 	return trace.Resume(io.NewSectionReader(idx.f, m.Offset, idx.size-m.Offset), m), i
 }
 
-// fileSource replays an indexed trace file for one tab.
-type fileSource struct {
-	idx *traceIndex
-	// A seek leaves the reader where it stopped, for the run that goes on
-	// from there.
-	rd    *trace.Reader
-	rdPos int
-}
-
-func (s *fileSource) level() trace.Level { return s.idx.level }
-func (s *fileSource) stepping() bool     { return true }
-func (s *fileSource) length() int        { return s.idx.n }
-func (s *fileSource) reached(int, bool)  {}
-
-// restAt is recordedSource's: a run does not rest just before a run-end.
-func (s *fileSource) restAt(pos int) int {
-	n := s.idx.n
-	pos = min(max(pos, 1), n)
-	if pos < n && pos > 1 {
-		for _, e := range s.idx.runEnds {
-			if e == pos {
-				return pos - 1
-			}
-		}
+// Resume folds the first n events of the recording into r, a fresh fold,
+// without pausing: the state the page shows after seeking to event n. An
+// indexed recording folds from the nearest checkpoint (when r's tree window
+// has the checkpoints' size; else from the start), then the events after
+// it, at most an interval of them, and returns the reader where it stopped
+// and that position, for a run that goes on from there (a recording in
+// memory returns no reader).
+func (rec *Recording) Resume(r *Run, n int) (*trace.Reader, int) {
+	if rec.index == nil {
+		rec.fastForward(r, n)
+		return nil, min(max(n, 0), len(rec.Events))
 	}
-	return pos
-}
-
-// fastForward folds the first n events into p: the nearest checkpoint,
-// then the events after it, at most an interval of them.
-func (s *fileSource) fastForward(p *player, n int) {
-	n = min(max(n, 0), s.idx.n)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	rd, i := s.idx.reader(n)
+	idx := rec.index
+	n = min(max(n, 0), idx.n)
+	rd, i := idx.reader(n)
 	pos := 0
-	if p.tree.limit == s.idx.treeLimit {
-		p.restore(s.idx.cps[i])
-		pos = s.idx.cps[i].pos
+	if r.tree.limit == idx.treeLimit {
+		r.restore(idx.cps[i])
+		pos = idx.cps[i].pos
 	} else {
 		// Checkpoints drawn with another window: fold from the start.
-		rd, _ = s.idx.reader(0)
+		rd, _ = idx.reader(0)
 	}
 	var e trace.Event
 	for ; pos < n; pos++ {
 		if rd.Read(&e) != nil {
 			break // cannot happen: the index read these events
 		}
-		p.apply(&e)
+		r.Apply(&e)
 	}
-	s.rd, s.rdPos = rd, pos
+	return rd, pos
 }
 
-// run reads the events from the from-th on and sends them to sink.
-func (s *fileSource) run(ctx context.Context, sink trace.Sink, from int) error {
-	rd, pos := s.rd, s.rdPos
-	s.rd = nil
-	if rd == nil || pos != from {
-		var i int
-		rd, i = s.idx.reader(from)
-		pos = i * s.idx.every
-		var e trace.Event
-		for ; pos < from; pos++ {
-			if err := rd.Read(&e); err != nil {
-				return fmt.Errorf("reading the trace: %w", err)
-			}
-		}
-	}
+// ReaderAt returns a reader of an indexed recording before its event from.
+func (rec *Recording) ReaderAt(from int) (*trace.Reader, error) {
+	rd, i := rec.index.reader(from)
+	pos := i * rec.index.every
 	var e trace.Event
-	for ; pos < s.idx.n; pos++ {
-		if ctx.Err() != nil {
-			return nil
-		}
+	for ; pos < from; pos++ {
 		if err := rd.Read(&e); err != nil {
-			return fmt.Errorf("reading the trace: %w", err)
+			return nil, fmt.Errorf("reading the trace: %w", err)
 		}
-		sink.Event(&e)
 	}
-	return nil
+	return rd, nil
 }
