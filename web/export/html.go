@@ -49,7 +49,6 @@ func pageScripts(page []byte) []string {
 	return names
 }
 
-
 // HTML writes one self-contained HTML file that replays a recording:
 // the page, its style, its scripts and the trace itself, so it opens from
 // disk with no server and no network. The page reads the trace and builds

@@ -118,7 +118,6 @@ func window(p *fold.Run, folded int) *TreeWindow {
 	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
 }
 
-
 func (w *TreeWindow) caption() string {
 	v := w.view
 	it := w.Iteration

@@ -22,7 +22,7 @@ type checkpoint struct {
 // checkpoint copies out p's folded state (p.mu is held).
 func (p *Run) checkpoint() *checkpoint {
 	c := &checkpoint{pos: int(p.events), stats: p.stats.Clone(), tree: p.tree.clone(),
-		lastMoves: slices.Clone(p.lastMoves), lastPlaced: p.lastPlaced, lastEv: p.lastEv}
+		lastMoves: p.moves(), lastPlaced: p.lastPlaced, lastEv: p.lastEv}
 	if p.last != nil {
 		l := *p.last
 		c.last = &l
@@ -35,7 +35,7 @@ func (p *Run) restore(c *checkpoint) {
 	p.events = int64(c.pos)
 	p.stats = c.stats.Clone()
 	p.tree = c.tree.clone()
-	p.lastMoves = slices.Clone(c.lastMoves)
+	p.lastMoves, p.lastNode = slices.Clone(c.lastMoves), nil
 	p.lastPlaced = c.lastPlaced
 	p.lastEv = c.lastEv
 	p.last = nil
@@ -99,6 +99,14 @@ func (t *Tree) clone() *Tree {
 	}
 	for id, n := range t.byID {
 		c.byID[id] = cp(n)
+	}
+	c.pathIDs = make(map[uint64]int, len(t.pathIDs))
+	for id, k := range t.pathIDs {
+		c.pathIDs[id] = k
+	}
+	c.wide, c.pathMarked = slices.Clone(t.wide), t.pathMarked
+	for _, n := range t.offPath {
+		c.offPath = append(c.offPath, cp(n))
 	}
 	return c
 }

@@ -30,8 +30,19 @@ type TreeNode struct {
 
 	parent *TreeNode
 	// below counts the nodes under this one, for the count it shows once
-	// folded.
+	// folded. A node's own children are counted at once; deeper nodes
+	// reach their ancestors through pend, one level each time a node
+	// leaves the path, so that a node costs the same however deep the path
+	// (counting up every ancestor made a 100,000-deep path quadratic).
 	below int64
+	// pend is what below counted that the parent's below has not yet: only
+	// a node on the path holds some.
+	pend int64
+	// onPath and pathIdx place the node on the tree's path.
+	onPath  bool
+	pathIdx int
+	// gone marks a node folded away (forgotten, or squeezed into a group).
+	gone bool
 }
 
 // Tree is a bounded window over the current iteration of a depth-first
@@ -61,6 +72,19 @@ type Tree struct {
 	// effort counts the iteration's generated nodes by their first two
 	// moves from the root.
 	effort map[[2]int]int64
+
+	// What keeps every event's work independent of the path's depth:
+	// pathIDs counts the path's nodes by id (a parent not on the path is
+	// looked up in byID, not searched for along the path); wide lists the
+	// indices of the path's nodes with 3 or more children, in order (what
+	// squeeze can fold); offPath lists nodes that may hang off the path
+	// with children of their own (left there by an A* jump, what
+	// foldOffPath folds); pathMarked says a path node may have a status
+	// other than StatusPath (a solution, the root at an iteration's end).
+	pathIDs    map[uint64]int
+	wide       []int
+	offPath    []*TreeNode
+	pathMarked bool
 }
 
 // DefaultTreeLimit is the most tree nodes a page draws unless told.
@@ -71,13 +95,52 @@ const DefaultTreeLimit = 300
 const maxKept = 64
 
 func newTree(limit int) *Tree {
-	return &Tree{limit: limit, byID: map[uint64]*TreeNode{}}
+	return &Tree{limit: limit, byID: map[uint64]*TreeNode{}, pathIDs: map[uint64]int{}}
 }
 
 func (t *Tree) reset(bound int) {
 	t.root, t.path, t.last, t.drawn, t.bound = nil, t.path[:0], nil, 0, bound
 	clear(t.byID)
 	clear(t.effort)
+	clear(t.pathIDs)
+	t.wide, t.offPath, t.pathMarked = t.wide[:0], t.offPath[:0], false
+}
+
+// push puts n at the end of the path.
+func (t *Tree) push(n *TreeNode) {
+	n.onPath, n.pathIdx = true, len(t.path)
+	t.path = append(t.path, n)
+	t.pathIDs[n.ID]++
+	if len(n.Children) >= 3 {
+		t.wide = append(t.wide, n.pathIdx)
+	}
+}
+
+// truncate takes the path's nodes from index k on off it, the deepest
+// first, each finished (folded) when finish is set, else only no longer
+// marked as on the path; each hands its count on to its parent.
+func (t *Tree) truncate(k int, finish bool) {
+	for j := len(t.path) - 1; j >= k; j-- {
+		n := t.path[j]
+		if finish {
+			t.finish(n)
+		} else if n.Status == StatusPath {
+			n.Status = StatusExpanded
+		}
+		n.onPath = false
+		if p := n.parent; p != nil {
+			p.below += n.pend
+			p.pend += n.pend
+		}
+		n.pend = 0
+		if t.pathIDs[n.ID]--; t.pathIDs[n.ID] <= 0 {
+			delete(t.pathIDs, n.ID)
+		}
+	}
+	t.path = t.path[:max(k, 0)]
+	for len(t.wide) > 0 && t.wide[len(t.wide)-1] >= k {
+		t.wide = t.wide[:len(t.wide)-1]
+	}
 }
 
 // noMove stands for "no second move" in an effort key: a child of the root.
@@ -135,7 +198,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
-			t.path = append(t.path, n)
+			t.push(n)
 			t.byID[n.ID] = n
 			t.drawn = 1
 			t.last = n
@@ -146,7 +209,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		}
 		t.countEffort(e.Move)
 		t.attach(n)
-		t.path = append(t.path, n)
+		t.push(n)
 		t.last = n
 		return true
 	case trace.KindPrune:
@@ -174,6 +237,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		}
 		t.unwindTo(t.root.ID)
 		t.root.Status = StatusExpanded
+		t.pathMarked = true
 	case trace.KindSolution:
 		t.solutionH = t.solutionH[:0]
 		for _, n := range t.path {
@@ -183,6 +247,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		if t.root != nil {
 			t.root.Status = StatusSolution
 		}
+		t.pathMarked = true
 	}
 	return false
 }
@@ -192,33 +257,69 @@ func (t *Tree) add(e *trace.Event) bool {
 // path from the parent's drawn ancestors; it reports false when the parent
 // is not in the window at all.
 func (t *Tree) unwindTo(id uint64) bool {
-	for i := len(t.path) - 1; i >= 0; i-- {
-		if t.path[i].ID == id {
-			for j := len(t.path) - 1; j > i; j-- {
-				t.finish(t.path[j])
+	if t.pathIDs[id] > 0 {
+		// The deepest path node with the id: every node passed is popped.
+		for i := len(t.path) - 1; i >= 0; i-- {
+			if t.path[i].ID == id {
+				t.truncate(i+1, true)
+				return true
 			}
-			t.path = t.path[:i+1]
-			return true
 		}
 	}
 	p, ok := t.byID[id]
 	if !ok {
 		return false
 	}
-	for _, n := range t.path {
-		if n.Status == StatusPath {
-			n.Status = StatusExpanded
+	t.jump(p)
+	return true
+}
+
+// jump makes the path the drawn node p's ancestors and p (A*): the path's
+// nodes off it are no longer on the path (unfolded, as A*'s window keeps
+// them), the new ones are. Only the part below the deepest ancestor of p
+// already on the path changes: p hangs off the path within a window's
+// worth of drawn nodes, whatever the depth.
+func (t *Tree) jump(p *TreeNode) {
+	var chain []*TreeNode // p and its ancestors off the path, deepest first
+	q := p
+	for q != nil && !q.onPath {
+		chain = append(chain, q)
+		q = q.parent
+	}
+	k := 0
+	if q != nil {
+		k = q.pathIdx + 1
+	}
+	if k < len(t.path) {
+		// It keeps its children, off the path now: foldOffPath's.
+		t.offPath = append(t.offPath, t.path[k])
+	}
+	t.truncate(k, false)
+	if t.pathMarked {
+		for _, n := range t.path {
+			n.Status = StatusPath
+		}
+		t.pathMarked = false
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		n := chain[i]
+		n.Status = StatusPath
+		t.push(n)
+		for _, c := range n.Children {
+			if !c.onPath && len(c.Children) > 0 {
+				t.offPath = append(t.offPath, c)
+			}
 		}
 	}
-	t.path = t.path[:0]
-	for n := p; n != nil; n = n.parent {
-		t.path = append(t.path, n)
+	if len(t.offPath) > 4*t.limit+64 {
+		t.offPath = slices.DeleteFunc(t.offPath, func(c *TreeNode) bool { return !t.hangsOff(c) })
 	}
-	slices.Reverse(t.path)
-	for _, n := range t.path {
-		n.Status = StatusPath
-	}
-	return true
+}
+
+// hangsOff reports whether c is a child of a path node, off the path, with
+// children of its own: what foldOffPath folds.
+func (t *Tree) hangsOff(c *TreeNode) bool {
+	return !c.gone && !c.onPath && c.parent != nil && c.parent.onPath && len(c.Children) > 0
 }
 
 // finish folds a finished node's subtree into it.
@@ -236,6 +337,7 @@ func (t *Tree) finish(n *TreeNode) {
 
 func (t *Tree) forget(n *TreeNode) {
 	delete(t.byID, n.ID)
+	n.gone = true
 	for _, c := range n.Children {
 		t.forget(c)
 	}
@@ -259,8 +361,10 @@ func (t *Tree) attach(n *TreeNode) {
 		t.byID[n.ID] = n
 	}
 	t.drawn++
-	for a := p; a != nil; a = a.parent {
-		a.below++
+	p.below++
+	p.pend++
+	if len(p.Children) == 3 {
+		t.wide = append(t.wide, p.pathIdx)
 	}
 	for t.drawn > t.limit && t.squeeze() {
 	}
@@ -273,17 +377,12 @@ func (t *Tree) attach(n *TreeNode) {
 // never needs it (its off-path subtrees are folded as the search leaves
 // them); A*'s, whose parents jump around the tree, does, to stay bounded.
 func (t *Tree) foldOffPath() {
-	onPath := map[*TreeNode]bool{}
-	for _, n := range t.path {
-		onPath[n] = true
-	}
-	for _, p := range t.path {
-		for _, c := range p.Children {
-			if !onPath[c] && len(c.Children) > 0 {
-				t.finish(c)
-			}
+	for _, c := range t.offPath {
+		if t.hangsOff(c) {
+			t.finish(c)
 		}
 	}
+	t.offPath = t.offPath[:0]
 	for t.drawn > t.limit && t.squeeze() {
 	}
 }
@@ -292,12 +391,9 @@ func (t *Tree) foldOffPath() {
 // that has them into one group node. It reports false when nothing can be
 // folded (the path and its last children alone exceed the limit).
 func (t *Tree) squeeze() bool {
-	for _, p := range t.path {
-		k := len(p.Children)
+	for j, i := range t.wide {
+		p := t.path[i]
 		// Keep the child on the path (the last) and the one before it.
-		if k < 3 {
-			continue
-		}
 		a, b := p.Children[0], p.Children[1]
 		if a.Status == StatusPath || b.Status == StatusPath {
 			continue
@@ -307,6 +403,9 @@ func (t *Tree) squeeze() bool {
 		t.forget(b)
 		t.drawn -= countDrawn([]*TreeNode{a, b}) - 1
 		p.Children = append([]*TreeNode{g}, p.Children[2:]...)
+		if len(p.Children) < 3 {
+			t.wide = slices.Delete(t.wide, j, j+1)
+		}
 		return true
 	}
 	return false
@@ -403,20 +502,35 @@ func (t *Tree) view() TreeView {
 		v.Elided = len(t.path) - maxViewDepth
 		root = t.path[v.Elided]
 	}
-	v.Root = copyNode(root)
+	// The drawn path nodes' counts: what their own below has, and what
+	// the path below them has not handed up yet.
+	below := make([]int64, len(t.path)-v.Elided) // by path index - Elided
+	var carry int64
+	for i := len(t.path) - 1; i >= v.Elided; i-- {
+		n := t.path[i]
+		below[i-v.Elided] = n.below + carry
+		carry += n.pend
+	}
+	v.Root = copyNode(root, below, v.Elided)
 	return v
 }
 
-func copyNode(n *TreeNode) *TreeNode {
+// copyNode copies n's drawn subtree; pathBelow holds the counts of the
+// path's nodes from index elided on.
+func copyNode(n *TreeNode, pathBelow []int64, elided int) *TreeNode {
 	if n == nil {
 		return nil
 	}
 	c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count}
 	if n.Status == StatusPath || n.Status == StatusSolution || n.Status == StatusExpanded && len(n.Children) > 0 {
-		c.Count = 1 + n.below
+		below := n.below
+		if n.onPath {
+			below = pathBelow[n.pathIdx-elided]
+		}
+		c.Count = 1 + below
 	}
 	for _, ch := range n.Children {
-		c.Children = append(c.Children, copyNode(ch))
+		c.Children = append(c.Children, copyNode(ch, pathBelow, elided))
 	}
 	return c
 }
