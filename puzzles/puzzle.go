@@ -14,9 +14,9 @@ import (
 	"sync"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/preset"
-	"idaviz/puzzles/tokens"
 )
 
 // Puzzle describes one puzzle for the CLI and the page.
@@ -131,7 +131,7 @@ func Lookup(name string) (*Puzzle, error) {
 	p, ok := registry[name]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown puzzle %s (known: %s)", tokens.Quote(name), strings.Join(Names(), ", "))
+		return nil, fmt.Errorf("unknown puzzle %s (known: %s)", quote.Short(name), strings.Join(Names(), ", "))
 	}
 	return p, nil
 }
@@ -169,5 +169,5 @@ func (p *Puzzle) HasHeuristic(h string) (string, error) {
 			return h, nil
 		}
 	}
-	return "", fmt.Errorf("puzzle %s has no heuristic %s (choose from: %s)", p.Name, tokens.Quote(h), strings.Join(p.Heuristics, ", "))
+	return "", fmt.Errorf("puzzle %s has no heuristic %s (choose from: %s)", p.Name, quote.Short(h), strings.Join(p.Heuristics, ", "))
 }

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/magiccube"
-	"idaviz/puzzles/tokens"
 )
 
 func init() {
@@ -16,7 +16,7 @@ func init() {
 		Heuristics: magiccube.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("magiccube has one goal (every face one colour), not %s", tokens.Quote(goal))
+				return nil, fmt.Errorf("magiccube has one goal (every face one colour), not %s", quote.Short(goal))
 			}
 			n, err := magiccube.ParseNet(state)
 			if err != nil {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"idaviz/internal/quote"
 	"idaviz/puzzles/squares"
-	"idaviz/puzzles/tokens"
 )
 
 // scrambleGrid is the size of a scrambled grid: the judge's largest.
@@ -18,7 +18,7 @@ func init() {
 		Heuristics: squares.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("squares has one goal (no square left), not %s", tokens.Quote(goal))
+				return nil, fmt.Errorf("squares has one goal (no square left), not %s", quote.Short(goal))
 			}
 			g, err := squares.Parse(state)
 			if err != nil {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
-	"idaviz/puzzles/tokens"
 	"idaviz/trace"
 )
 
@@ -38,9 +38,9 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 	}
 	switch {
 	case goal != "" && len(p.Goals) == 0:
-		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %s", p.Name, tokens.Quote(goal))
+		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %s", p.Name, quote.Short(goal))
 	case goal != "" && !slices.Contains(p.Goals, goal):
-		return nil, fmt.Errorf("puzzle %s has no goal %s (choose from: %s)", p.Name, tokens.Quote(goal), strings.Join(p.Goals, ", "))
+		return nil, fmt.Errorf("puzzle %s has no goal %s (choose from: %s)", p.Name, quote.Short(goal), strings.Join(p.Goals, ", "))
 	case goal == "" && len(p.Goals) > 0:
 		goal = p.Goals[0]
 	}

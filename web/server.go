@@ -30,6 +30,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"idaviz/internal/quote"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -122,6 +123,12 @@ func New(opt Options) *Server {
 	}
 	if opt.SearchMemory <= 0 {
 		opt.SearchMemory = DefaultSearchMemory
+	}
+	if logf := opt.Logf; logf != nil {
+		// A log line may carry a peer's words (a close reason, a query):
+		// control characters in them would drive the lecturer's terminal
+		// (retitle it, clear it, print lines of their own).
+		opt.Logf = func(format string, args ...any) { logf("%s", quote.Shown(fmt.Sprintf(format, args...))) }
 	}
 	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
 		clients: map[string]int{}}

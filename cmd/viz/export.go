@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"idaviz/internal/atomicfile"
+	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web/export"
 	"idaviz/web/fold"
@@ -276,7 +277,7 @@ func exportHTML(e *env, cmd, in, out, notes string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %s: %v; exporting what was read\n", cmd, in, err)
 	}
-	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len())
+	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len())
 	lf, err := loadLecture(e, cmd, in, notes, trace.RecordingOf(&rec.Info, int64(rec.Len())), false)
 	if err != nil {
 		return fail(e, "%s: %v", cmd, err)

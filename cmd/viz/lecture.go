@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"idaviz/internal/atomicfile"
+	"idaviz/internal/quote"
 	"idaviz/trace"
 )
 
@@ -42,7 +43,7 @@ func loadLecture(e *env, cmd, tracePath, given string, rec trace.Recording, keep
 			return lf, fmt.Errorf("creating the lecture file: %w", err)
 		}
 		lf.stamp, err = atomicfile.StampOf(lf.path)
-		fmt.Fprintf(e.stderr, "%s: %s: a new lecture file: the page saves its bookmarks there\n", cmd, shown(lf.path))
+		fmt.Fprintf(e.stderr, "%s: %s: a new lecture file: the page saves its bookmarks there\n", cmd, quote.Shown(lf.path))
 		return lf, err
 	case err != nil:
 		return lf, err
@@ -64,7 +65,7 @@ func loadLecture(e *env, cmd, tracePath, given string, rec trace.Recording, keep
 		return lf, fmt.Errorf("%s: %w", lf.path, err)
 	}
 	lf.lecture.Bookmarks = l.Bookmarks
-	fmt.Fprintf(e.stderr, "%s: %s: bookmarks: %d\n", cmd, shown(lf.path), len(l.Bookmarks))
+	fmt.Fprintf(e.stderr, "%s: %s: bookmarks: %d\n", cmd, quote.Shown(lf.path), len(l.Bookmarks))
 	return lf, nil
 }
 
@@ -72,7 +73,7 @@ func loadLecture(e *env, cmd, tracePath, given string, rec trace.Recording, keep
 // renames it to the first free FILE.stale, FILE.stale.2, ...; an export
 // only says it is not embedded.
 func staleLecture(e *env, cmd string, lf lectureFile, made trace.Recording, keep bool) error {
-	why := fmt.Sprintf("%s: %s was made on another recording (%v; this trace: %v)", cmd, shown(lf.path), made, *lf.lecture.Recording)
+	why := fmt.Sprintf("%s: %s was made on another recording (%v; this trace: %v)", cmd, quote.Shown(lf.path), made, *lf.lecture.Recording)
 	if !keep {
 		fmt.Fprintf(e.stderr, "%s: not embedded\n", why)
 		return nil
@@ -96,7 +97,7 @@ func staleLecture(e *env, cmd string, lf lectureFile, made trace.Recording, keep
 		if err != nil {
 			return fmt.Errorf("keeping %s as %s: %w", lf.path, stale, err)
 		}
-		fmt.Fprintf(e.stderr, "%s: kept as %s; starting with no bookmarks\n", why, shown(stale))
+		fmt.Fprintf(e.stderr, "%s: kept as %s; starting with no bookmarks\n", why, quote.Shown(stale))
 		return nil
 	}
 	return fmt.Errorf("%s: and %s.stale to .stale.100 are all taken: remove some", why, lf.path)

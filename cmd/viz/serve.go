@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web"
 	"idaviz/web/fold"
@@ -108,7 +109,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		// A truncated trace still replays up to its damage.
 		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
 	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"idaviz/internal/quote"
 	"idaviz/trace"
 )
 
@@ -55,7 +56,7 @@ func traceInfo(e *env, name string, r io.Reader) int {
 	}
 	w := e.stdout
 	h := rd.Header()
-	fmt.Fprintf(w, "file: %s (%s, format version %d.%d)\n", shown(name), h.Encoding, h.Version, h.Minor)
+	fmt.Fprintf(w, "file: %s (%s, format version %d.%d)\n", quote.Shown(name), h.Encoding, h.Version, h.Minor)
 
 	stats := trace.NewNodeStats()
 	var info infoSink
@@ -63,12 +64,12 @@ func traceInfo(e *env, name string, r io.Reader) int {
 	run, moves, end := info.run, info.moves, info.end
 	if run != nil {
 		fmt.Fprintf(w, "puzzle: %s\ninstance: %s\nheuristic: %s\nalgorithm: %s\nengine: %s\nstart h: %d\ncreated: %s\n",
-			shown(run.Puzzle), shown(run.Instance), shown(run.Heuristic), shown(run.Algorithm), shown(run.Engine),
+			quote.Shown(run.Puzzle), quote.Shown(run.Instance), quote.Shown(run.Heuristic), quote.Shown(run.Algorithm), quote.Shown(run.Engine),
 			run.StartH, run.Created.Format(time.RFC3339))
 		if len(run.Options) > 0 {
 			var opts []string
 			for k, v := range run.Options {
-				opts = append(opts, shown(k+"="+v))
+				opts = append(opts, quote.Shown(k+"="+v))
 			}
 			sort.Strings(opts)
 			fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
@@ -98,7 +99,7 @@ func traceInfo(e *env, name string, r io.Reader) int {
 		for i, m := range moves {
 			names[i] = fmt.Sprint(m)
 			if run != nil && m >= 0 && m < len(run.MoveNames) {
-				names[i] = shown(run.MoveNames[m])
+				names[i] = quote.Shown(run.MoveNames[m])
 			}
 		}
 		fmt.Fprintf(w, "\nsolution: %d moves: %s\n", len(moves), strings.Join(names, " "))

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
-	"idaviz/puzzles/tokens"
+	"idaviz/internal/quote"
 )
 
 // Domain is a shelf searched in place; it implements engine.Domain,
@@ -37,7 +37,7 @@ func NewDomain(s *Shelf, heuristic string) (*Domain, error) {
 		heuristic = Heuristics[0]
 	}
 	if heuristic != Cycles && heuristic != Breakpoints && heuristic != Successors {
-		return nil, fmt.Errorf("booksort: unknown heuristic %s (choose from: %s)", tokens.Quote(heuristic), strings.Join(Heuristics, ", "))
+		return nil, fmt.Errorf("booksort: unknown heuristic %s (choose from: %s)", quote.Short(heuristic), strings.Join(Heuristics, ", "))
 	}
 	d := &Domain{n: len(s.books), heur: heuristic, cycles: heuristic == Cycles, mt: tables[len(s.books)]}
 	for x := 0; x <= d.n+1; x++ {

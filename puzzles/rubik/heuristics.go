@@ -3,8 +3,8 @@ package rubik
 import (
 	"context"
 	"fmt"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
-	"idaviz/puzzles/tokens"
 	"strings"
 )
 
@@ -53,7 +53,7 @@ func Patterns(heuristic string) (pats []Pattern, stored bool, err error) {
 	case "simple":
 		return nil, false, nil
 	}
-	return nil, false, fmt.Errorf("unknown rubik heuristic %s (choose from: %s)", tokens.Quote(heuristic), strings.Join(HeuristicNames, ", "))
+	return nil, false, fmt.Errorf("unknown rubik heuristic %s (choose from: %s)", quote.Short(heuristic), strings.Join(HeuristicNames, ", "))
 }
 
 // tables holds the databases this process has opened: they are big and
@@ -123,7 +123,7 @@ func OpenDatabases(ctx context.Context, heuristic string, workers int, force boo
 		return nil, err
 	}
 	if !stored {
-		return nil, fmt.Errorf("heuristic %s keeps no databases on disk", tokens.Quote(heuristic))
+		return nil, fmt.Errorf("heuristic %s keeps no databases on disk", quote.Short(heuristic))
 	}
 	if err := pdb.CheckCache(); err != nil {
 		return nil, err

@@ -18,8 +18,8 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
-	"idaviz/puzzles/tokens"
 )
 
 // Goal is where the tiles are when the puzzle is solved.
@@ -53,7 +53,7 @@ func ParseGoal(s string) (Goal, error) {
 	case "blank-first":
 		return BlankFirst, nil
 	}
-	return 0, fmt.Errorf("unknown goal %s (choose from: blank-last, blank-first)", tokens.Quote(s))
+	return 0, fmt.Errorf("unknown goal %s (choose from: blank-last, blank-first)", quote.Short(s))
 }
 
 // ErrUnsolvable is wrapped by the errors about boards that cannot reach
@@ -154,9 +154,9 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 		v, err := strconv.Atoi(f)
 		if err != nil {
 			if errors.Is(err, strconv.ErrRange) {
-				return Board{}, fmt.Errorf("number %d, %s, is out of range: a %dx%d board holds 0 to %d", i+1, tokens.Quote(f), size, size, size*size-1)
+				return Board{}, fmt.Errorf("number %d, %s, is out of range: a %dx%d board holds 0 to %d", i+1, quote.Short(f), size, size, size*size-1)
 			}
-			return Board{}, fmt.Errorf("number %d, %s, is not a number", i+1, tokens.Quote(f))
+			return Board{}, fmt.Errorf("number %d, %s, is not a number", i+1, quote.Short(f))
 		}
 		nums[i] = v
 	}

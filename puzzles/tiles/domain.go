@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
-	"idaviz/puzzles/tokens"
+	"idaviz/internal/quote"
 )
 
 // Heuristic names an admissible estimate of the moves left.
@@ -75,7 +75,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 	case "pdb663r":
 		return PDB663R, nil
 	}
-	return 0, fmt.Errorf("unknown heuristic %s (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", tokens.Quote(s), strings.Join(PDBHeuristics, ", "))
+	return 0, fmt.Errorf("unknown heuristic %s (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", quote.Short(s), strings.Join(PDBHeuristics, ", "))
 }
 
 // Domain is a sliding-tile board searched in place by the engine. It keeps

@@ -29,12 +29,3 @@ func ExampleJudge() {
 	// -8
 	// line 3, column 1: unexpected "5" after the last of 2 numbers
 }
-
-// An error quotes a bad input, cut after about 80 bytes.
-func ExampleQuote() {
-	fmt.Println(tokens.Quote("3: 12 x"))
-	fmt.Println(tokens.Quote(strings.Repeat("é", 1000)))
-	// Output:
-	// "3: 12 x"
-	// "éééééééééééééééééééééééééééééééééééééééé"… (2000 bytes)
-}
