@@ -14,6 +14,7 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
@@ -173,8 +174,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// tokenCookie carries the token once the page was opened with ?token=.
-const tokenCookie = "idaviz_token"
+// tokenCookie is the name of the cookie that carries the token once the
+// page was opened with ?token=. Cookies are not told apart by port, so each
+// server names its own after its token: a second server on the same host
+// sets a cookie beside the first's, not over it.
+func tokenCookie(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return "idaviz_token_" + hex.EncodeToString(sum[:6])
+}
 
 // checkToken accepts a request that carries the server's token, in the
 // query (then it sets the cookie the page's later requests carry) or in the
@@ -182,10 +189,10 @@ const tokenCookie = "idaviz_token"
 func (s *Server) checkToken(w http.ResponseWriter, r *http.Request) bool {
 	want := []byte(s.opt.Token)
 	if q := r.URL.Query().Get("token"); q != "" && subtle.ConstantTimeCompare([]byte(q), want) == 1 {
-		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.opt.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie(s.opt.Token), Value: s.opt.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		return true
 	}
-	c, err := r.Cookie(tokenCookie)
+	c, err := r.Cookie(tokenCookie(s.opt.Token))
 	return err == nil && subtle.ConstantTimeCompare([]byte(c.Value), want) == 1
 }
 
