@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"idaviz/trace"
 	"idaviz/web/export"
@@ -31,6 +32,12 @@ const maxExportEvents = 500_000
 // maxDownloadEvents bounds a live download: about 12 bytes an event in the
 // binary encoding, a gigabyte.
 const maxDownloadEvents = 100_000_000
+
+// maxRerun bounds the time a download or an export runs its search again
+// (the page's run was paced by the page; its re-run is not): past it the
+// search is cancelled, a trace ends there (its run cancelled), and an
+// export is refused.
+var maxRerun = 2 * time.Minute
 
 // runRequest is a live run as the page names it in a download's query: the
 // fields of its start message, and how many events it saw.
@@ -92,16 +99,28 @@ func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, err
 	return req, live, events, nil
 }
 
-// rerun runs a live run again into sink, up to events events, in one of the
-// server's search slots.
+// rerun runs a live run again into sink, up to events events, for at most
+// maxRerun; the caller holds a search slot.
 func (s *Server) rerun(ctx context.Context, live *liveSource, events int64, sink trace.Sink) error {
-	if !s.slots.acquire(ctx) {
-		return ctx.Err()
-	}
-	defer s.slots.release()
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithTimeout(ctx, maxRerun)
 	defer cancel()
-	return live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
+	err := live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("running the search again took longer than %v: stopped there", maxRerun)
+	}
+	return err
+}
+
+// slot waits for one of the server's search slots for a download or an
+// export, which count as searches: a live one runs its search again, a
+// replay's reads and packs the whole trace. It reports false (and has
+// answered) when the client went away first.
+func (s *Server) slot(w http.ResponseWriter, r *http.Request) bool {
+	if !s.slots.acquire(r.Context()) {
+		http.Error(w, "gone before a search slot was free", http.StatusServiceUnavailable)
+		return false
+	}
+	return true
 }
 
 // traceLevel is the level a live run's page saw: a fast run folds
@@ -136,6 +155,10 @@ func attachment(w http.ResponseWriter, contentType, name string) {
 
 // serveTrace answers "download this run": the trace, binary.
 func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
+	if !s.slot(w, r) {
+		return
+	}
+	defer s.slots.release()
 	if rec := s.opt.Recording; rec != nil {
 		attachment(w, "application/octet-stream", s.downloadName(rec.Info.Puzzle, ".trace"))
 		bw := bufio.NewWriter(w)
@@ -186,6 +209,10 @@ func (s *recordingSink) Event(e *trace.Event) {
 
 // serveExport answers "export this run": the one-file replay.
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
+	if !s.slot(w, r) {
+		return
+	}
+	defer s.slots.release()
 	rec, opt := s.opt.Recording, export.Options{}
 	if rec != nil {
 		if s.lecture != nil {

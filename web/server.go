@@ -152,8 +152,8 @@ func New(opt Options) *Server {
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
-	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
-	s.mux.HandleFunc("GET /api/export", s.serveExport)
+	s.mux.HandleFunc("GET /api/trace", s.sameOrigin(s.serveTrace))
+	s.mux.HandleFunc("GET /api/export", s.sameOrigin(s.serveExport))
 	return s
 }
 
@@ -232,17 +232,43 @@ func isLoopbackHost(hostport string) bool {
 // A browser always sends Origin with a websocket; a missing one is refused.
 func (s *Server) checkOrigin(r *http.Request) bool {
 	o := r.Header.Get("Origin")
-	if o == "" {
-		return false
-	}
+	return o != "" && s.ownOrigin(o, r.Host)
+}
+
+// ownOrigin reports whether the Origin o is the page this server served to
+// a request for host.
+func (s *Server) ownOrigin(o, host string) bool {
 	u, err := url.Parse(o)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return false
 	}
-	if !strings.EqualFold(u.Host, r.Host) {
+	if !strings.EqualFold(u.Host, host) {
 		return false
 	}
 	return s.opt.AllowRemote || isLoopbackHost(u.Host)
+}
+
+// sameOrigin lets through only the requests of the server's own page, for
+// an endpoint that does work (a search run again, a trace packed): any
+// other page the browser shows could otherwise make it send them (an
+// <img> pointing at the address kept a loopback server busy, and built
+// pattern databases). A browser says where a request comes from in
+// Sec-Fetch-Site (cross-site, same-site: another port of this host is one
+// too) and, when it has one, in Origin. A request with neither (a browser
+// older than Fetch Metadata, curl) goes through: a remote server still
+// wants its token, whose cookie is SameSite=Strict.
+func (s *Server) sameOrigin(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+			http.Error(w, "idaviz: refused: a request from another site (Sec-Fetch-Site: "+site+"); use the page's own buttons", http.StatusForbidden)
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(o, r.Host) {
+			http.Error(w, "idaviz: refused: a request from another origin; use the page's own buttons", http.StatusForbidden)
+			return
+		}
+		h(w, r)
+	}
 }
 
 // puzzleInfo is one entry of /api/puzzles.

@@ -13,6 +13,7 @@ import (
 type slots struct {
 	c       chan struct{}
 	waiting atomic.Int64 // searches queued for a slot, for the page
+	onWait  func()       // a test hook: a caller queues
 }
 
 func newSlots(n int) *slots { return &slots{c: make(chan struct{}, n)} }
@@ -26,6 +27,9 @@ func (s *slots) acquire(ctx context.Context) bool {
 	}
 	s.waiting.Add(1)
 	defer s.waiting.Add(-1)
+	if s.onWait != nil {
+		s.onWait()
+	}
 	select {
 	case s.c <- struct{}{}:
 		return true
