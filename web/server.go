@@ -31,6 +31,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/internal/quote"
 	"idaviz/puzzles"
 	"idaviz/trace"
@@ -49,6 +50,13 @@ type Options struct {
 	Lecture     *trace.Lecture
 	LecturePath string
 	TraceName   string
+	// LectureStamp is the lecture file as it was read (the zero Stamp:
+	// there was none): a save over a file changed since is refused.
+	LectureStamp atomicfile.Stamp
+	// RemoteBookmarks lets a tab on another machine than the server save
+	// the bookmarks (viz replay --allow-remote --remote-bookmarks); else
+	// such tabs only read them.
+	RemoteBookmarks bool
 	// AllowRemote accepts any Host header, and an Origin equal to the
 	// request's own host, for a server bound to a non-loopback address.
 	AllowRemote bool
@@ -135,7 +143,7 @@ func New(opt Options) *Server {
 		clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
-		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture)
+		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture, opt.LectureStamp, opt.RemoteBookmarks)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.upgrader = websocket.Upgrader{
@@ -327,6 +335,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
 	ss.onRunEnd = s.onRunEnd
 	ss.lecture = s.lecture
+	ss.remote = !sameMachine(r)
+	if s.lecture != nil {
+		s.lecture.join(ss)
+		defer s.lecture.leave(ss)
+	}
 	if s.opt.Recording == nil {
 		ss.slots = s.slots
 	}
@@ -334,6 +347,25 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.onSession(ss)
 	}
 	serveConn(s.ctx, conn, ss, s.opt.SnapshotInterval)
+}
+
+// sameMachine reports whether a request comes from the server's own
+// machine: over loopback, or to the very address it comes from (a browser
+// on the server's machine that opened its LAN address).
+func sameMachine(r *http.Request) bool {
+	ip := net.ParseIP(clientAddr(r))
+	if ip == nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return false
+	}
+	host, _, err := net.SplitHostPort(local.String())
+	return err == nil && net.ParseIP(host).Equal(ip)
 }
 
 // clientAddr is the client's IP address, the unit of the per-client cap.

@@ -27,6 +27,7 @@ type session struct {
 	onRunEnd  func()        // a test hook
 	slots     *slots        // the server's cap on searches computing at once (nil: none)
 	lecture   *lectureStore // a replay's bookmarks (nil: live)
+	remote    bool          // the tab is on another machine than the server
 
 	ctx context.Context // set by open; ends every run
 
@@ -73,7 +74,7 @@ func (s *session) open(ctx context.Context) {
 	s.ctx = ctx
 	s.reply(helloMsg{Type: "hello", Mode: s.origin.mode()})
 	if s.lecture != nil {
-		s.reply(s.lecture.msg(false))
+		s.reply(s.lecture.msg(s, false))
 	}
 	if src := s.origin.first(); src != nil {
 		s.launch(src, nil, nil, 0)
