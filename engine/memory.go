@@ -36,6 +36,9 @@ func NewMemory(limit int64, name string) *Memory {
 // Limit is the budget's size in bytes.
 func (m *Memory) Limit() int64 { return m.limit }
 
+// Name says whose budget it is, as errors name it.
+func (m *Memory) Name() string { return m.name }
+
 // Used is what the searches hold now, in bytes.
 func (m *Memory) Used() int64 {
 	m.mu.Lock()
@@ -73,11 +76,10 @@ func (m *Memory) charge(ctx context.Context, n int64) bool {
 	}
 }
 
-// release gives n bytes back.
+// release gives n bytes back; every search that returns calls it, so a
+// charge waiting on a search that Reclaim stopped wakes up even when that
+// search held nothing.
 func (m *Memory) release(n int64) {
-	if n == 0 {
-		return
-	}
 	m.mu.Lock()
 	m.used -= n
 	close(m.released)

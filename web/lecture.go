@@ -192,4 +192,3 @@ func (ls *lectureStore) msgLocked(saved bool) lectureMsg {
 	}
 	return m
 }
-

@@ -57,8 +57,9 @@ type player struct {
 	rate      float64
 	playStart time.Time
 	played    int64
-	waited    bool  // the run was held back (paused or paced) at least once
-	skip      int64 // events folded without waiting or telling: a live run sought back
+	waited    bool      // the run was held back (paused or paced) at least once
+	pausedAt  time.Time // when the run last stopped to wait for the page (zero: it is not waiting)
+	skip      int64     // events folded without waiting or telling: a live run sought back
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
@@ -154,13 +155,25 @@ func (p *player) waitTurn() bool {
 			return true
 		}
 		p.waited = true
+		if wait < 0 && p.pausedAt.IsZero() {
+			p.pausedAt = time.Now()
+		}
 		p.mu.Unlock()
 		ok := p.sleep(wait)
 		p.mu.Lock()
+		p.pausedAt = time.Time{}
 		if !ok {
 			return false
 		}
 	}
+}
+
+// pausedSince is when the run stopped to wait for the page, paused, inside
+// its search; zero when it is not waiting so.
+func (p *player) pausedSince() time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.pausedAt
 }
 
 // building shows a domain build's progress in the page until the search

@@ -84,6 +84,10 @@ type Options struct {
 	// MaxSessionsPerClient caps the open tabs (websockets) of one client
 	// address (default 8 when AllowRemote, none on loopback).
 	MaxSessionsPerClient int
+	// MaxMemory is what all the server's A* searches may hold together,
+	// running or paused (default DefaultServerMemory): past it the run
+	// paused the longest is stopped, or else the search that needs more.
+	MaxMemory int64
 }
 
 // Server serves the page, its assets, the puzzle catalogue and the
@@ -100,7 +104,8 @@ type Server struct {
 	closed   bool
 	sessions sync.WaitGroup
 
-	slots *slots // the cap on searches computing at once
+	slots  *slots      // the cap on searches computing at once
+	memory *memoryPool // what the A* searches hold, running or paused
 
 	lecture *lectureStore // a replay's bookmarks (nil: live)
 
@@ -133,14 +138,18 @@ func New(opt Options) *Server {
 	if opt.SearchMemory <= 0 {
 		opt.SearchMemory = DefaultSearchMemory
 	}
+	if opt.MaxMemory <= 0 {
+		opt.MaxMemory = DefaultServerMemory
+	}
 	if logf := opt.Logf; logf != nil {
 		// A log line may carry a peer's words (a close reason, a query):
 		// control characters in them would drive the lecturer's terminal
 		// (retitle it, clear it, print lines of their own).
 		opt.Logf = func(format string, args ...any) { logf("%s", quote.Shown(fmt.Sprintf(format, args...))) }
 	}
-	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
-		clients: map[string]int{}}
+	memory := newMemoryPool(opt.MaxMemory)
+	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory, shared: memory.budget}, slots: newSlots(opt.MaxSearches),
+		memory: memory, clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
 		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture, opt.LectureStamp, opt.RemoteBookmarks)
@@ -342,6 +351,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.opt.Recording == nil {
 		ss.slots = s.slots
+		ss.memory = s.memory
 	}
 	if s.onSession != nil {
 		s.onSession(ss)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"idaviz/engine"
 	"idaviz/web/fold"
 )
 
@@ -28,6 +29,7 @@ type session struct {
 	slots     *slots        // the server's cap on searches computing at once (nil: none)
 	lecture   *lectureStore // a replay's bookmarks (nil: live)
 	remote    bool          // the tab is on another machine than the server
+	memory    *memoryPool   // the server's memory budget for A* (nil: none)
 
 	ctx context.Context // set by open; ends every run
 
@@ -58,6 +60,9 @@ type run struct {
 	// guarded by session.mu
 	cancelled bool
 	err       error
+	// evicted: stopped to make room in the server's memory budget
+	// (guarded by memoryPool.mu).
+	evicted bool
 }
 
 func newSession(o origin, treeLimit int, logf func(string, ...any)) *session {
@@ -184,10 +189,16 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 	}
 	s.runs = append(s.runs, r)
 	s.mu.Unlock()
+	if live, ok := src.(*liveSource); ok && s.memory != nil && live.algo == engine.AlgorithmAStar {
+		s.memory.add(r, s)
+	}
 	go func() {
 		defer close(r.done)
 		if s.onRunEnd != nil {
 			defer s.onRunEnd()
+		}
+		if s.memory != nil {
+			defer s.memory.remove(r)
 		}
 		err := src.run(ctx, r.p, from)
 		r.p.done()
@@ -219,6 +230,17 @@ func (s *session) cancelRun() error {
 	r.stop()
 	s.notify()
 	return nil
+}
+
+// evict stops run r to free the memory its paused search holds, and says
+// why in its page; it does not wait for the search to return.
+func (s *session) evict(r *run, why error) {
+	s.mu.Lock()
+	r.cancelled, r.err = true, why
+	s.mu.Unlock()
+	r.cancel()
+	s.replyError("%v", why)
+	s.notify()
 }
 
 // back steps the active run one event back.

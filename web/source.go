@@ -58,7 +58,8 @@ type origin interface {
 
 // liveOrigin runs the searches the page asks for.
 type liveOrigin struct {
-	memory int64 // each A* search's memory budget (engine.Options.MaxMemory)
+	memory int64          // each A* search's memory budget (engine.Options.MaxMemory)
+	shared *engine.Memory // what all of them share (nil: nothing)
 }
 
 func (liveOrigin) mode() string  { return "live" }
@@ -68,7 +69,7 @@ func (o liveOrigin) open(r startRequest) (source, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.memory = o.memory
+	s.memory, s.shared = o.memory, o.shared
 	return s, nil
 }
 
@@ -97,7 +98,8 @@ type liveSource struct {
 	algo   engine.Algorithm
 	fast   bool // fold per iteration only (no tree, no stepping): for big searches
 	check  int64
-	memory int64 // A*'s memory budget (0: none)
+	memory int64          // A*'s memory budget (0: none)
+	shared *engine.Memory // the server's, shared with its other searches (nil: none)
 
 	// A live run steps back by running again: the engine is deterministic,
 	// so a new run's first events are the old one's. seen is the furthest
@@ -166,7 +168,7 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
-	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
+	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory, Memory: s.shared}
 	res, err := s.algo.Search(ctx, d, opt)
 	s.mu.Lock()
 	s.peakOpen, s.stored = res.PeakOpen, res.Stored

@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"idaviz/web"
 )
 
 // byteSize is a flag.Value holding a size in bytes, written as a number and
@@ -79,6 +81,13 @@ func defaultMemoryBudget() int64 {
 		return total / 4
 	}
 	return 1 << 30
+}
+
+// defaultServerMemory is what a server's A* searches may hold together:
+// four of a page's searches at their own budget, or a quarter of the
+// machine's memory when that is less.
+func defaultServerMemory() int64 {
+	return min(web.DefaultServerMemory, defaultMemoryBudget())
 }
 
 // physicalMemory reads MemTotal from /proc/meminfo (Linux); 0 elsewhere.

@@ -56,6 +56,8 @@ type serveFlags struct {
 	salvage     *bool   // replay only
 	maxSearches *int
 	maxTabs     *int
+	maxMemory   *byteSize
+	remoteSaves *bool // replay only
 }
 
 // parseServeFlags parses the flags serve and replay share, and checks the
@@ -67,11 +69,15 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
 		maxSearches: fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
 		maxTabs:     fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
+		maxMemory:   new(byteSize),
 	}
+	*f.maxMemory = byteSize(defaultServerMemory())
+	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
 		f.salvage = salvageFlag(fs)
-		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there): the page saves its bookmarks there, an export embeds them")
+		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there; one that does not exist is created): the page saves its bookmarks there, an export embeds them")
+		f.remoteSaves = fs.Bool("remote-bookmarks", false, "with --allow-remote: tabs on other machines may save the bookmarks too (else only this machine's do; a save keeps the file it replaces as FILE.bak)")
 	}
 	rest, status, ok = parseArgs(e, fs, args)
 	if !ok {
@@ -139,7 +145,8 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
 	}
-	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lf.lecture, LecturePath: lf.path, TraceName: filepath.Base(path)})
+	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lf.lecture, LecturePath: lf.path, LectureStamp: lf.stamp,
+		RemoteBookmarks: *f.remoteSaves, TraceName: filepath.Base(path)})
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
@@ -156,6 +163,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		}
 	}
 	opt.MaxSearches = *f.maxSearches
+	opt.MaxMemory = int64(*f.maxMemory)
 	if remote {
 		opt.AllowRemote = true
 		opt.Token = web.NewToken()
