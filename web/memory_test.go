@@ -62,3 +62,34 @@ func TestServerMemoryBudget(t *testing.T) {
 		t.Errorf("%d bytes still charged once every search returned", used)
 	}
 }
+
+// TestQueuedThenPausedIsShown: a paused run woken by the page (a pause sent
+// again) takes a search slot before it waits again; when it had to queue
+// for one, its page said "queued", and must hear that it is paused again
+// (it kept saying "queued", and a tool driving the page waited for ever).
+func TestQueuedThenPausedIsShown(t *testing.T) {
+	ts := newTestServer(t, Options{MaxSearches: 1})
+	c := dial(t, ts)
+	c.send(map[string]any{"type": "start", "puzzle": "8puzzle", "state": "8 6 7 2 5 4 3 0 1", "heuristic": "manhattan"})
+	c.until(10*time.Second, "the run paused at its start", func(m *msg) bool {
+		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused"
+	})
+	queued := make(chan struct{}, 1)
+	ts.web.slots.onWait = func() { queued <- struct{}{} }
+	if !ts.web.slots.acquire(t.Context()) {
+		t.Fatal("no slot")
+	}
+	c.send(map[string]any{"type": "pause"})
+	select {
+	case <-queued:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the woken run did not queue for a slot")
+	}
+	c.until(10*time.Second, "the page told the run queues", func(m *msg) bool {
+		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "queued"
+	})
+	ts.web.slots.release()
+	c.until(10*time.Second, "the page told the run is paused again", func(m *msg) bool {
+		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused"
+	})
+}

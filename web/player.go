@@ -198,6 +198,9 @@ func (p *player) take() bool {
 	ok := p.slot.acquire(p.ctx)
 	p.queued.Store(false)
 	p.held = ok
+	// The page said "waiting for a free search slot": it must hear that
+	// the wait is over even when the run only goes back to its pause.
+	p.notify()
 	return ok
 }
 

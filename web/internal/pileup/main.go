@@ -178,7 +178,7 @@ func (t *tab) pile(ctx context.Context, cfg config) (report, error) {
 			}
 			r := m.Runs[len(m.Runs)-1]
 			if os.Getenv("PILEUP_DEBUG") != "" {
-				fmt.Fprintf(os.Stderr, "run %d %s generated %d pruned %d\n", r.ID, r.Status, r.Generated, r.Pruned)
+				fmt.Fprintf(os.Stderr, "tab %p run %d %s generated %d pruned %d\n", t, r.ID, r.Status, r.Generated, r.Pruned)
 			}
 			if started == 0 {
 				started = r.ID
