@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"idaviz/internal/eventloop"
 	"idaviz/trace"
 )
 
@@ -82,7 +83,8 @@ type ida struct {
 	buf    [][]Child
 	path   []int // the solution, once found
 	em     emitter
-	ids    []uint64
+	ids    []uint64 // the node ids along the path, for node events
+	hs     []int    // and their h
 	nextID uint64
 	cuts   []int
 
@@ -235,6 +237,7 @@ func (s *ida) root() bool {
 	if s.em.nodes {
 		s.nextID++
 		s.ids = append(s.ids[:0], s.nextID)
+		s.hs = append(s.hs[:0], h)
 		s.em.ev = trace.Event{Kind: trace.KindVisit, Node: s.nextID, Depth: 0, G: 0, H: h, F: h, Move: NoMove, Iteration: s.it.Iteration, Bound: s.bound}
 		s.em.send()
 	}
@@ -262,6 +265,7 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 		return true
 	}
 	if s.em.nodes {
+		s.emitExpand(g, depth, prev, n)
 		s.emitCuts(g, depth, prev)
 	}
 	bound := s.bound
@@ -323,7 +327,21 @@ func (s *ida) emitNode(k trace.Kind, c *Child, g, f, depth int) {
 		s.em.ev.Reason = trace.ReasonBound
 	} else {
 		s.ids = append(s.ids[:depth+1], s.nextID)
+		s.hs = append(s.hs[:depth+1], int(c.H))
 	}
+	s.em.send()
+}
+
+// emitExpand says that the node at depth, the last visited, generates n
+// children: with it a reader knows how many of them are still to come.
+func (s *ida) emitExpand(g, depth, prev, n int) {
+	var parent uint64
+	if depth > 0 {
+		parent = s.ids[depth-1]
+	}
+	h := s.hs[depth]
+	s.em.ev = trace.Event{Kind: trace.KindExpand, Node: s.ids[depth], Parent: parent, Depth: depth,
+		G: g, H: h, F: g + h, Move: prev, Children: n, Iteration: s.it.Iteration, Bound: s.bound}
 	s.em.send()
 }
 
@@ -399,6 +417,7 @@ func (s *ida) interval() int64 {
 // limited reports whether a limit or the context stops the run, and sets
 // s.stop to say which.
 func (s *ida) limited() bool {
+	eventloop.Yield()
 	if s.maxNodes > 0 && s.genBase+s.it.Generated >= s.maxNodes {
 		s.stop = trace.StatusLimit
 	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {

@@ -52,7 +52,7 @@ const (
 	FormatVersion = 1
 	// FormatMinor is the minor version written: a later minor version may add
 	// record kinds and fields, which older readers skip.
-	FormatMinor = 0
+	FormatMinor = 1
 	// maxPayload caps a binary record, so that a corrupt length cannot make
 	// the reader allocate without bound; also the longest NDJSON line.
 	maxPayload = 16 << 20

@@ -112,6 +112,11 @@ func extremes() []Event {
 		{Kind: KindVisit, Node: 1<<63 + 1, Parent: 0, G: 1, H: 2, F: 3},
 		{Kind: KindVisit, Node: 1, Parent: math.MaxUint64},
 		{Kind: KindVisit, Node: 1, Parent: 1},
+		{Kind: KindExpand, Node: 1, Parent: 0, Depth: 3, G: 2, H: 1, F: 3, Children: 4},
+		{Kind: KindExpand, Node: math.MaxUint64, Parent: 7, Children: math.MinInt, Iteration: 2},
+		{Kind: KindPush, Node: 2, Parent: 1, Depth: 1, G: 1, H: 5, F: 6, Move: 3},
+		{Kind: KindReopen, Node: 9, Parent: 4, Depth: 2, G: 2, H: 5, F: 7, Move: 0, Replaces: 3},
+		{Kind: KindReopen, Node: 1, Parent: 0, Replaces: math.MaxUint64},
 		{Kind: KindBoundIncrease, Iteration: 7, Bound: -1, NewBound: math.MaxInt},
 		{Kind: KindProgress, Iteration: 7, Bound: 8},
 		{Kind: KindProgress, Iteration: 7, Bound: 8, Stats: &Iteration{Iteration: -1, Bound: math.MaxInt, NextBound: -1,
@@ -564,12 +569,23 @@ func TestGolden(t *testing.T) {
 			t.Errorf("%s: %v", path, err)
 		}
 		sameEvents(t, got, want)
-		if !bytes.Equal(record(t, enc, LevelNode, want), data) {
+		if !bytes.Equal(withoutHeader(enc, record(t, enc, LevelNode, want)), withoutHeader(enc, data)) {
 			// Not an error for readers, but the writer changed: the format
-			// may only change with a new minor or major version.
+			// may only change with a new minor or major version. (The
+			// header names the minor version written, which has risen
+			// since these files were: later minor versions add kinds.)
 			t.Errorf("%s: the recorder no longer writes these events byte for byte as the golden file", path)
 		}
 	}
+}
+
+// withoutHeader is a trace's records, its header cut off.
+func withoutHeader(enc Encoding, data []byte) []byte {
+	if enc == EncodingNDJSON {
+		_, rest, _ := bytes.Cut(data, []byte("\n"))
+		return rest
+	}
+	return data[min(len(data), len(magic)+2):]
 }
 
 // TestFastNodeLines: the fast NDJSON node decoder accepts only what

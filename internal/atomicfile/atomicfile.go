@@ -32,7 +32,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // NewFileMode is the mode of a new file before the umask.
@@ -177,7 +176,7 @@ func removeStale(dir, prefix string) {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
-		f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
 		if err != nil {
 			continue
 		}
@@ -296,7 +295,7 @@ func backup(path string) error {
 func OpenRegular(path string) (*os.File, error) {
 	// O_NONBLOCK: opening a FIFO for reading blocks until a writer comes;
 	// with it the open returns at once, and the check below refuses it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, err
 	}

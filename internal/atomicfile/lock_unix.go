@@ -7,6 +7,9 @@ import (
 	"syscall"
 )
 
+// nonBlock opens a FIFO without waiting for its other end.
+const nonBlock = syscall.O_NONBLOCK
+
 // lock takes an exclusive lock on f, held until f is closed (or its
 // process ends, however it ends).
 func lock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }

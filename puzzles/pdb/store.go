@@ -7,13 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"idaviz/internal/atomicfile"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"sync"
 	"time"
+
+	"idaviz/internal/atomicfile"
 )
 
 // The file format of a stored pattern database, all little-endian:
@@ -46,28 +45,6 @@ type Spec struct {
 }
 
 func (s Spec) file() string { return s.Puzzle + "-" + s.Name + ".pdb" }
-
-// CacheDir is where pattern databases are stored: $IDAVIZ_CACHE_DIR/pdb when
-// that is set, else os.UserCacheDir()/idaviz/pdb.
-func CacheDir() (string, error) {
-	if d := os.Getenv("IDAVIZ_CACHE_DIR"); d != "" {
-		return filepath.Join(d, "pdb"), nil
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no cache directory for pattern databases (set IDAVIZ_CACHE_DIR): %w", err)
-	}
-	return filepath.Join(d, "idaviz", "pdb"), nil
-}
-
-// FilePath is the file that holds s's table.
-func FilePath(s Spec) (string, error) {
-	d, err := CacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(d, s.file()), nil
-}
 
 // ioChunk is how many words WriteTo and ReadTable encode at once, so that a
 // database of 255 MB is not copied whole to be written or read.
@@ -167,70 +144,9 @@ func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
 // ever).
 var ErrNotRegular = atomicfile.ErrNotRegular
 
-// Load reads s's table from the cache directory.
-func Load(s Spec) (*Table, error) {
-	path, err := FilePath(s)
-	if err != nil {
-		return nil, err
-	}
-	f, err := atomicfile.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := ReadTable(f, s.Name, s.Size)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
-}
-
 // ErrCacheUnusable wraps the reason a table cannot be saved in the cache
 // directory.
 var ErrCacheUnusable = errors.New("pattern database cache is unusable")
-
-// CheckCache reports whether a table can be saved in the cache directory,
-// by creating the directory and a file in it; it is asked before a build so
-// that minutes of work are not thrown away at the end.
-func CheckCache() error {
-	dir, err := CacheDir()
-	if err != nil {
-		return fmt.Errorf("%w: %w", ErrCacheUnusable, err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("%w: %w (set IDAVIZ_CACHE_DIR to a writable folder)", ErrCacheUnusable, err)
-	}
-	f, err := os.CreateTemp(dir, ".write-check*")
-	if err != nil {
-		return fmt.Errorf("%w: %w (set IDAVIZ_CACHE_DIR to a writable folder)", ErrCacheUnusable, err)
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return nil
-}
-
-// Save writes t to s's file in the cache directory, through a temporary file
-// renamed into place, so that a reader never sees half a file.
-func Save(s Spec, t *Table) error {
-	path, err := FilePath(s)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
-	}
-	err = atomicfile.Write(path, func(w io.Writer) error {
-		_, err := t.WriteTo(w)
-		return err
-	})
-	if errors.Is(err, ErrNotRegular) {
-		return fmt.Errorf("saving pattern database %q: %w; remove it", s.Name, err)
-	}
-	if err != nil {
-		return fmt.Errorf("saving pattern database %q: %w", s.Name, err)
-	}
-	return nil
-}
 
 // Opened says how Open came by a table.
 type Opened struct {
@@ -264,7 +180,7 @@ func Open(ctx context.Context, s Spec, build Builder, progress func(Progress)) (
 		path, _ := FilePath(s)
 		return Opened{Table: t, Path: path}, nil
 	}
-	if path, perr := FilePath(s); perr == nil && progress != nil && exists(path) {
+	if (errors.Is(lerr, ErrBadFile) || errors.Is(lerr, ErrNotRegular)) && progress != nil {
 		// A file that was there and is not used: say which and why, or
 		// the minutes of a build come as a surprise.
 		progress(Progress{Table: s.Name, Note: fmt.Sprintf("rebuilding it: the cached file cannot be used: %v", lerr)})
@@ -303,9 +219,38 @@ func Rebuild(ctx context.Context, s Spec, build Builder, progress func(Progress)
 	return o, nil
 }
 
-func exists(path string) bool {
-	_, err := os.Lstat(path)
-	return err == nil
+// Stored is a table kept in the cache directory and the builder that makes
+// it: what a heuristic reads, as OpenAll opens it.
+type Stored struct {
+	Spec  Spec
+	Build Builder
+}
+
+// OpenAll opens the stored tables a heuristic reads (viz pdb build): each is
+// read from the cache when valid, else built and saved; force builds them
+// all again. The cache is checked before any build, so that a build is
+// never thrown away for want of a place to save it, and a table that could
+// not be saved is an error. It returns the tables opened before an error.
+func OpenAll(ctx context.Context, tables []Stored, force bool, progress func(Progress)) ([]Opened, error) {
+	if err := CheckCache(); err != nil {
+		return nil, err
+	}
+	open := Open
+	if force {
+		open = Rebuild
+	}
+	var out []Opened
+	for _, t := range tables {
+		o, err := open(ctx, t.Spec, t.Build, progress)
+		if err != nil {
+			return out, err
+		}
+		if o.SaveErr != nil {
+			return out, o.SaveErr
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }
 
 // NotCached reports whether err says only that no file was there yet (the

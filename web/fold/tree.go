@@ -13,6 +13,7 @@ const (
 	StatusPruned   = "pruned"   // f over the bound
 	StatusSolution = "solution" // on the solution path
 	StatusGroup    = "group"    // several finished siblings folded into one
+	StatusOpen     = "open"     // on A*'s open list: generated, not yet expanded
 )
 
 // TreeNode is one drawn node. A finished subtree is folded into its root:
@@ -106,8 +107,8 @@ func (t *Tree) reset(bound int) {
 	t.wide, t.offPath, t.pathMarked = t.wide[:0], t.offPath[:0], false
 }
 
-// push puts n at the end of the path.
-func (t *Tree) push(n *TreeNode) {
+// onto puts n at the end of the path.
+func (t *Tree) onto(n *TreeNode) {
 	n.onPath, n.pathIdx = true, len(t.path)
 	t.path = append(t.path, n)
 	t.pathIDs[n.ID]++
@@ -193,12 +194,18 @@ func (t *Tree) add(e *trace.Event) bool {
 	case trace.KindIterationStart:
 		t.iter = e.Iteration
 		t.reset(e.Bound)
+	case trace.KindPush, trace.KindReopen:
+		return t.push(e)
 	case trace.KindVisit:
+		if n, ok := t.byID[e.Node]; ok && n.Status == StatusOpen {
+			t.pop(n)
+			return true
+		}
 		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath, Count: 1}
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
-			t.push(n)
+			t.onto(n)
 			t.byID[n.ID] = n
 			t.drawn = 1
 			t.last = n
@@ -209,7 +216,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		}
 		t.countEffort(e.Move)
 		t.attach(n)
-		t.push(n)
+		t.onto(n)
 		t.last = n
 		return true
 	case trace.KindPrune:
@@ -232,6 +239,9 @@ func (t *Tree) add(e *trace.Event) bool {
 			break
 		}
 		t.keep()
+		if len(t.path) == 0 {
+			break // A* stopped before its first pop
+		}
 		if n := t.path[len(t.path)-1]; t.last == n && n.H == 0 {
 			break
 		}
@@ -252,6 +262,41 @@ func (t *Tree) add(e *trace.Event) bool {
 	return false
 }
 
+// A*'s tree is the tree of parent links of the nodes generated so far: a
+// push draws a node on the open list under its parent (the node popped
+// last, the end of the path), a pop makes the path the popped node's
+// ancestors. Nothing is folded as the path moves: A*'s subtrees are never
+// finished.
+
+// push draws a node A* puts on its open list; a reopened state's older
+// copy, if still open, is dropped (it will never be expanded).
+func (t *Tree) push(e *trace.Event) bool {
+	n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusOpen, Count: 1}
+	if e.Kind == trace.KindReopen {
+		if old, ok := t.byID[e.Replaces]; ok && old.Status == StatusOpen {
+			old.Status = StatusPruned
+		}
+	}
+	if e.Parent == 0 {
+		t.reset(t.bound)
+		t.root, t.last, t.drawn = n, n, 1
+		t.byID[n.ID] = n
+		return true
+	}
+	if t.root == nil || len(t.path) == 0 || t.path[len(t.path)-1].ID != e.Parent {
+		return false
+	}
+	t.attach(n)
+	t.last = n
+	return true
+}
+
+// pop makes n, a drawn open node, the end of the path.
+func (t *Tree) pop(n *TreeNode) {
+	t.repath(n)
+	t.last = n
+}
+
 // unwindTo pops the path down to the node with id, finishing (and folding)
 // every node popped. For A*, whose parent may be anywhere, it rebuilds the
 // path from the parent's drawn ancestors; it reports false when the parent
@@ -270,16 +315,16 @@ func (t *Tree) unwindTo(id uint64) bool {
 	if !ok {
 		return false
 	}
-	t.jump(p)
+	t.repath(p)
 	return true
 }
 
-// jump makes the path the drawn node p's ancestors and p (A*): the path's
-// nodes off it are no longer on the path (unfolded, as A*'s window keeps
-// them), the new ones are. Only the part below the deepest ancestor of p
-// already on the path changes: p hangs off the path within a window's
-// worth of drawn nodes, whatever the depth.
-func (t *Tree) jump(p *TreeNode) {
+// repath makes the path the drawn node p's ancestors and p (A*): the
+// path's nodes off it are no longer on the path (expanded, unfolded, as
+// A*'s window keeps them), the new ones are. Only the part below the
+// deepest ancestor of p already on the path changes: p hangs off the path
+// within a window's worth of drawn nodes, whatever the depth.
+func (t *Tree) repath(p *TreeNode) {
 	var chain []*TreeNode // p and its ancestors off the path, deepest first
 	q := p
 	for q != nil && !q.onPath {
@@ -304,7 +349,7 @@ func (t *Tree) jump(p *TreeNode) {
 	for i := len(chain) - 1; i >= 0; i-- {
 		n := chain[i]
 		n.Status = StatusPath
-		t.push(n)
+		t.onto(n)
 		for _, c := range n.Children {
 			if !c.onPath && len(c.Children) > 0 {
 				t.offPath = append(t.offPath, c)
