@@ -364,6 +364,8 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	lec := lf.lecture
 	if len(lec.Bookmarks) == 0 {
 		lec = nil // nothing to embed
+	} else {
+		lec.Recording = nil // the fingerprint is the server's check; the page takes the bookmarks
 	}
 	opt := export.Options{Lecture: lec, TraceName: in}
 	if status, err := writeOutput(e.stdout, out, func(w io.Writer) error { return export.HTML(w, rec, opt) }); err != nil {
