@@ -310,6 +310,11 @@ func (s *fileSource) fastForward(p *player, n int) {
 
 // run reads the events from the from-th on and sends them to sink.
 func (s *fileSource) run(ctx context.Context, sink trace.Sink, from int) error {
+	// A seek, or a step back, comes here: the file must still be the one
+	// the index describes.
+	if err := s.rec.Changed(); err != nil {
+		return err
+	}
 	rd, pos := s.rd, s.rdPos
 	s.rd = nil
 	if rd == nil || pos != from {

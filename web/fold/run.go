@@ -23,10 +23,10 @@ type Run struct {
 	// The moves from the root to that node: up its parents in the tree
 	// from lastNode, when a frame asks (copying the path at every event
 	// made a deep path quadratic), or lastMoves as a checkpoint kept them.
-	lastNode   *TreeNode
-	lastMoves  []int
-	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
-	algo       *algoFold    // the code panel's line and the stack (algo.go)
+	lastNode  *TreeNode
+	lastMoves []int
+	lastEv    trace.Event // the last event's plain fields (no lists), described when a frame is made
+	algo      *algoFold   // the code panel's line and the stack (algo.go)
 }
 
 // NewRun makes the fold of run id, with the statistics a trace of level
