@@ -21,12 +21,14 @@ func TestWrite(t *testing.T) {
 		dir = t.TempDir()
 	}
 	for name, data := range map[string][]byte{
-		"bound1e9.trace":  HugeBound(1e9),
-		"deep10000.trace": DeepVisits(10_000),
-		"hist16m.trace":   HugeHistogram(),
-		"starts20m.trace": IterationStarts(20e6),
-		"high5000.trace":  HighValues(5000, 1<<16-1),
-		"hist16m.ndjson":  HugeHistogramNDJSON(),
+		"bound1e9.trace":   HugeBound(1e9),
+		"deep10000.trace":  DeepVisits(10_000),
+		"path10000.trace":  DeepPath(10_000),
+		"path100000.trace": DeepPath(100_000),
+		"hist16m.trace":    HugeHistogram(),
+		"starts20m.trace":  IterationStarts(20e6),
+		"high5000.trace":   HighValues(5000, 1<<16-1),
+		"hist16m.ndjson":   HugeHistogramNDJSON(),
 	} {
 		path := filepath.Join(dir, name)
 		if err := os.WriteFile(path, data, 0o644); err != nil {
