@@ -43,14 +43,7 @@ func (h *heapSampler) Event(e *trace.Event) {
 // of growing until the process dies, and the heap it held stays within the
 // budget: the per-state estimate is not optimistic.
 func TestAStarMemoryBudget(t *testing.T) {
-	b, err := tiles.Parse("14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13", 5, tiles.BlankFirst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := b.Domain("manhattan")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := korf1(t)
 	const budget = 64 << 20
 	var m runtime.MemStats
 	runtime.GC()

@@ -301,25 +301,35 @@ func FuzzInstanceSpec(f *testing.F) {
 	})
 }
 
-// TestCompareMemoryBudget: --max-memory bounds each A* run of a
-// comparison; a run past it is unsolved, and the comparison goes on.
-func TestCompareMemoryBudget(t *testing.T) {
-	status, out, errs := runViz(t, "", "compare", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--algo", "astar",
-		"--max-memory", "2MB", "--instances", "korf100:1-2", "--json")
+// astarRun is what the A* comparison tests read of a run.
+type astarRun struct {
+	Solved    bool  `json:"solved"`
+	Generated int64 `json:"generated"`
+	Stored    int   `json:"stored"`
+}
+
+// compareAStar runs viz compare with A* and Manhattan distance on the
+// 15-puzzle's Korf instances, and the flags given.
+func compareAStar(t *testing.T, flags ...string) []astarRun {
+	t.Helper()
+	args := append([]string{"compare", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--algo", "astar", "--json"}, flags...)
+	status, out, errs := runViz(t, "", args...)
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, errs)
 	}
-	var got struct {
-		Runs []struct {
-			Solved    bool  `json:"solved"`
-			Generated int64 `json:"generated"`
-		} `json:"runs"`
-	}
+	var got struct{ Runs []astarRun }
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Runs) != 2 || got.Runs[0].Solved || got.Runs[1].Solved || got.Runs[0].Generated == 0 {
-		t.Fatalf("runs %+v, want two unsolved A* runs stopped by the 2 MB budget", got.Runs)
+	return got.Runs
+}
+
+// TestCompareMemoryBudget: --max-memory bounds each A* run of a
+// comparison; a run past it is unsolved, and the comparison goes on.
+func TestCompareMemoryBudget(t *testing.T) {
+	runs := compareAStar(t, "--max-memory", "2MB", "--instances", "korf100:1-2")
+	if len(runs) != 2 || runs[0].Solved || runs[1].Solved || runs[0].Generated == 0 {
+		t.Fatalf("runs %+v, want two unsolved A* runs stopped by the 2 MB budget", runs)
 	}
 }
 
@@ -329,24 +339,10 @@ func TestCompareMemoryBudget(t *testing.T) {
 // stop holds about a third of it.
 func TestCompareWorkersShareTheBudget(t *testing.T) {
 	stored := func(workers, instances string) []int {
-		status, out, errs := runViz(t, "", "compare", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--algo", "astar",
-			"--max-memory", "24MB", "--workers", workers, "--instances", "korf100:"+instances, "--json")
-		if status != exitOK {
-			t.Fatalf("status %d: %s", status, errs)
-		}
-		var got struct {
-			Runs []struct {
-				Solved bool `json:"solved"`
-				Stored int  `json:"stored"`
-			} `json:"runs"`
-		}
-		if err := json.Unmarshal([]byte(out), &got); err != nil {
-			t.Fatal(err)
-		}
 		var n []int
-		for _, r := range got.Runs {
+		for _, r := range compareAStar(t, "--max-memory", "24MB", "--workers", workers, "--instances", "korf100:"+instances) {
 			if r.Solved {
-				t.Fatalf("a run solved within 24 MB: %s", out)
+				t.Fatalf("a run solved within 24 MB: %+v", r)
 			}
 			n = append(n, r.Stored)
 		}

@@ -38,6 +38,14 @@ func names(t *testing.T, dir string) []string {
 	return n
 }
 
+// wantFiles fails when dir does not hold n files: a temporary file left.
+func wantFiles(t *testing.T, dir string, n int) {
+	t.Helper()
+	if got := names(t, dir); len(got) != n {
+		t.Errorf("files in the folder: %q, want %d", got, n)
+	}
+}
+
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.txt")
@@ -51,9 +59,7 @@ func TestWrite(t *testing.T) {
 	if got := read(t, path); got != "first" {
 		t.Errorf("after a failed write the file holds %q, want the old %q", got, "first")
 	}
-	if n := names(t, dir); len(n) != 1 {
-		t.Errorf("files in the folder: %q, want the one: a temporary file was left", n)
-	}
+	wantFiles(t, dir, 1) // no temporary file left
 }
 
 // TestRefusesWhatIsNotARegularFile: a symbolic link (to a file or to
@@ -168,9 +174,7 @@ func TestStaleTemporaries(t *testing.T) {
 	if got := read(t, path); got != "the busy writer's" {
 		t.Errorf("the file holds %q", got)
 	}
-	if got := names(t, dir); len(got) != 2 {
-		t.Errorf("files at the end: %q", got)
-	}
+	wantFiles(t, dir, 2)
 }
 
 // TestBackup: with Backup, the file replaced stays as PATH.bak, whole and
@@ -199,9 +203,7 @@ func TestBackup(t *testing.T) {
 			t.Errorf("%s: mode %v, want 0640 kept", filepath.Base(p), fi.Mode().Perm())
 		}
 	}
-	if got := names(t, dir); len(got) != 2 {
-		t.Errorf("files: %q, want the file and its backup", got)
-	}
+	wantFiles(t, dir, 2) // the file and its backup
 }
 
 // TestUnchanged: a write made over a file that changed since its stamp was
@@ -246,9 +248,7 @@ func TestUnchanged(t *testing.T) {
 	if err := (Options{Unchanged: &now}).Write(path, writeString("merged")); err != nil {
 		t.Fatalf("a write with the current stamp: %v", err)
 	}
-	if got := names(t, dir); len(got) != 1 {
-		t.Errorf("files: %q", got)
-	}
+	wantFiles(t, dir, 1)
 }
 
 // TestOpenRegular: a regular file (or a link to one) opens; a FIFO is
