@@ -177,9 +177,6 @@ func (t *tab) pile(ctx context.Context, cfg config) (report, error) {
 				continue
 			}
 			r := m.Runs[len(m.Runs)-1]
-			if os.Getenv("PILEUP_DEBUG") != "" {
-				fmt.Fprintf(os.Stderr, "tab %p run %d %s generated %d pruned %d\n", t, r.ID, r.Status, r.Generated, r.Pruned)
-			}
 			if started == 0 {
 				started = r.ID
 			}
