@@ -78,8 +78,8 @@ func TestDownloadsTakeASlot(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opt.MaxSearches = 1
 			ts := newTestServer(t, tc.opt)
-			queued := make(chan struct{}, 1)
-			ts.web.slots.onWait = func() { queued <- struct{}{} }
+			var changed <-chan struct{}
+			ts.web.slots.changed, changed = signal()
 			if !ts.web.slots.acquire(t.Context()) {
 				t.Fatal("no slot")
 			}
@@ -94,12 +94,15 @@ func TestDownloadsTakeASlot(t *testing.T) {
 				resp.Body.Close()
 				done <- resp.StatusCode
 			}()
-			select {
-			case <-queued:
-			case code := <-done:
-				t.Fatalf("answered %d while every slot was taken", code)
-			case <-time.After(30 * time.Second):
-				t.Fatal("the request neither queued nor was answered")
+			timeout := time.After(hangs)
+			for ts.web.slots.waiting.Load() == 0 {
+				select {
+				case <-changed:
+				case code := <-done:
+					t.Fatalf("answered %d while every slot was taken", code)
+				case <-timeout:
+					t.Fatal("the request neither queued nor was answered")
+				}
 			}
 			ts.web.slots.release()
 			if code := <-done; code != http.StatusOK {

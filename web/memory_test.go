@@ -74,17 +74,13 @@ func TestQueuedThenPausedIsShown(t *testing.T) {
 	c.until(10*time.Second, "the run paused at its start", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused"
 	})
-	queued := make(chan struct{}, 1)
-	ts.web.slots.onWait = func() { queued <- struct{}{} }
+	var changed <-chan struct{}
+	ts.web.slots.changed, changed = signal()
 	if !ts.web.slots.acquire(t.Context()) {
 		t.Fatal("no slot")
 	}
 	c.send(map[string]any{"type": "pause"})
-	select {
-	case <-queued:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the woken run did not queue for a slot")
-	}
+	waitFor(t, "the woken run to queue for a slot", changed, func() bool { return ts.web.slots.waiting.Load() == 1 })
 	c.until(10*time.Second, "the page told the run queues", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "queued"
 	})

@@ -33,7 +33,7 @@ func TestDeepPathExports(t *testing.T) {
 				done <- err
 				return
 			}
-			w, err := TreeAtEvent(rd, -1)
+			w, err := TreeAtEvent(rd, -1, 0)
 			if err != nil {
 				done <- err
 				return
