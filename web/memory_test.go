@@ -38,12 +38,18 @@ func TestServerMemoryBudget(t *testing.T) {
 	start()
 	c.send(map[string]any{"type": "to-end"})
 	var stopped []string
-	end := c.until(120*time.Second, "the third run's end", func(m *msg) bool {
+	var end *msg
+	// The third run's error reply may come after the state that shows it
+	// ended: wait for both.
+	c.until(120*time.Second, "the third run's end and its message", func(m *msg) bool {
 		if m.Type == "error" {
 			stopped = append(stopped, m.Message)
 		}
-		return m.Type == "state" && len(m.Runs) == 3 && m.Runs[2].Status != "running" && m.Runs[2].Status != "paused" &&
-			m.Runs[2].Status != "queued" && m.Runs[2].Status != "building"
+		if m.Type == "state" && len(m.Runs) == 3 && m.Runs[2].Status != "running" && m.Runs[2].Status != "paused" &&
+			m.Runs[2].Status != "queued" && m.Runs[2].Status != "building" {
+			end = m
+		}
+		return end != nil && len(stopped) >= 3
 	})
 	if len(stopped) < 3 || !strings.HasPrefix(stopped[0], "run 1 (A*) was stopped to make room") ||
 		!strings.HasPrefix(stopped[1], "run 2 (A*) was stopped to make room") ||
@@ -69,13 +75,13 @@ func TestServerMemoryBudget(t *testing.T) {
 // (it kept saying "queued", and a tool driving the page waited for ever).
 func TestQueuedThenPausedIsShown(t *testing.T) {
 	ts := newTestServer(t, Options{MaxSearches: 1})
+	var changed <-chan struct{}
+	ts.web.slots.changed, changed = signal() // before any search reads it
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "start", "puzzle": "8puzzle", "state": "8 6 7 2 5 4 3 0 1", "heuristic": "manhattan"})
 	c.until(10*time.Second, "the run paused at its start", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused"
 	})
-	var changed <-chan struct{}
-	ts.web.slots.changed, changed = signal()
 	if !ts.web.slots.acquire(t.Context()) {
 		t.Fatal("no slot")
 	}
