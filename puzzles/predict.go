@@ -94,8 +94,11 @@ func (p *Puzzle) model(ctx context.Context, inst Instance, heuristic, goal strin
 	return m, root, err
 }
 
-// predictionFormat names the cache file's content and its version.
-const predictionFormat = "idaviz predicted values 1"
+// predictionFormat names the cache file's content and its version. The
+// key holds a heuristic's name, not its values: when a heuristic's values
+// change (as the dual lookups' did), the version goes up, so that no cache
+// describes the old ones.
+const predictionFormat = "idaviz predicted values 2"
 
 // predictionKey is what a cached prediction is for; the file repeats it, so
 // that a file renamed or of an older format is computed again, not trusted.

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -96,9 +97,11 @@ func TestPredictionCache(t *testing.T) {
 
 	for i, bad := range [][]byte{
 		saved[:len(saved)/2],
-		[]byte(`{"format":"idaviz predicted values 1","puzzle":"counted","heuristic":"none","goal":"up","values":[[0.3,1]]}`),
-		[]byte(`{"format":"idaviz predicted values 1","puzzle":"counted","heuristic":"thirds","goal":"up","values":[[0.3,1],[1]]}`),
-		[]byte(`{"format":"idaviz predicted values 1","puzzle":"counted","heuristic":"thirds","goal":"up","values":[[0.5,0.4,1]]}`),
+		[]byte(`{"format":"idaviz predicted values 2","puzzle":"counted","heuristic":"none","goal":"up","values":[[0.3,1]]}`),
+		[]byte(`{"format":"idaviz predicted values 2","puzzle":"counted","heuristic":"thirds","goal":"up","values":[[0.3,1],[1]]}`),
+		[]byte(`{"format":"idaviz predicted values 2","puzzle":"counted","heuristic":"thirds","goal":"up","values":[[0.5,0.4,1]]}`),
+		// An older version's file: the heuristic's values may have changed since.
+		bytes.Replace(saved, []byte(predictionFormat), []byte("idaviz predicted values 1"), 1),
 	} {
 		dir := into(bad)
 		check("a bad file", predicted("thirds", "up"), int64(3+i))
