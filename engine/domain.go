@@ -95,6 +95,28 @@ type SubtreeIterator interface {
 	IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool)
 }
 
+// Pathmax is implemented by domains whose heuristic may be inconsistent: a
+// child's h may be lower than its parent's by more than the move's cost, as
+// the larger of several lookups is when the lookup that wins changes. When
+// Pathmax reports true, IDA* propagates values along edges both ways
+// (bidirectional pathmax, BPMX): before any child is visited the node's h
+// becomes at least each child's h less the move's cost, every child's h
+// becomes at least the node's less the cost, and a child's value raised
+// below it raises the node's again on the way back. An admissible h stays
+// admissible (moves can be taken back at the same cost), so IDA* stays
+// optimal; a node whose f rises over the bound has its remaining children
+// cut without being visited. ParallelIDA does the same within each subtree
+// it hands out. A domain with a consistent heuristic gains nothing by it.
+type Pathmax interface {
+	Pathmax() bool
+}
+
+// usesPathmax reports whether d asks for BPMX.
+func usesPathmax(d Domain) bool {
+	p, ok := d.(Pathmax)
+	return ok && p.Pathmax()
+}
+
 // Cloner is implemented by domains that can be searched by several
 // goroutines at once: Clone returns an independent copy of the current state.
 type Cloner interface {

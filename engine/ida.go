@@ -82,6 +82,7 @@ type ida struct {
 	ids    []uint64
 	nextID uint64
 	cuts   []int
+	bpmx   bool // the domain's Pathmax: dfsPathmax rather than dfs
 
 	checkAt    int64 // expansions at which to check next
 	checkEvery int64
@@ -106,7 +107,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		return Result{}, ErrNoDomain
 	}
 	start := time.Now()
-	s := &ida{d: d, em: newEmitter(opt.Sink, trace.LevelNode), ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery()}
+	s := &ida{d: d, em: newEmitter(opt.Sink, trace.LevelNode), ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery(), bpmx: usesPathmax(d)}
 	if opt.Timeout > 0 {
 		s.deadline = start.Add(opt.Timeout)
 	}
@@ -239,6 +240,10 @@ func (s *ida) root() bool {
 		s.path = []int{}
 		return true
 	}
+	if s.bpmx {
+		stop, _ := s.dfsPathmax(0, h, 0, NoMove)
+		return stop
+	}
 	return s.dfs(0, 0, NoMove)
 }
 
@@ -303,6 +308,101 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 		}
 	}
 	return false
+}
+
+// dfsPathmax is dfs with bidirectional pathmax (see Pathmax) for a node of
+// value h, as its parent left it. The children are generated first, as in
+// dfs, and the largest of their h less the move's cost raises h; each child
+// is then judged by f = its g + the larger of its own h and h less the
+// move's cost (its event carries its own h and that f); the value a visited
+// child comes back with, less the cost, raises h again. Once g + h exceeds
+// the bound every child left is cut by that same rule: counted as pruned,
+// at its raised f, without being visited. It returns what dfs returns and h
+// as it ends, raised, for the parent.
+func (s *ida) dfsPathmax(g, h, depth int, prev int) (bool, int) {
+	for depth >= len(s.buf) {
+		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
+	}
+	children := s.buf[depth]
+	n := s.d.Expand(prev, children)
+	s.it.Expanded++
+	s.it.Generated += int64(n)
+	if s.it.Expanded >= s.checkAt && s.check() {
+		s.it.Generated -= int64(n)
+		return true, h
+	}
+	if s.em.nodes {
+		s.emitCuts(g, depth, prev)
+	}
+	by := -1
+	for i := range children[:n] {
+		if v := int(children[i].H) - int(children[i].Cost); v > h {
+			h, by = v, i
+		}
+	}
+	if by >= 0 && s.em.nodes {
+		s.emitRaise(g, h, depth, int(children[by].Move))
+	}
+	bound := s.bound
+	for i := 0; i < n; i++ {
+		c := &children[i]
+		cg := g + int(c.Cost)
+		ch := max(int(c.H), h-int(c.Cost))
+		f := cg + ch
+		if f > bound {
+			s.it.Pruned++
+			if f < s.next {
+				s.next = f
+			}
+			if s.em.hist {
+				s.countPrune(f, c, cg, depth)
+			}
+			continue
+		}
+		if s.em.hist {
+			s.it.CountVisit(f, depth+1)
+			if s.em.nodes {
+				s.emitNode(trace.KindVisit, c, cg, f, depth)
+			}
+		}
+		m := int(c.Move)
+		s.d.Apply(m)
+		var stop bool
+		back := ch
+		if ch == 0 && s.d.IsGoal() {
+			s.path = make([]int, depth+1)
+			stop = true
+		} else {
+			stop, back = s.dfsPathmax(cg, ch, depth+1, m)
+		}
+		s.d.Undo(m)
+		if stop {
+			if s.path != nil {
+				s.path[depth] = m
+			}
+			s.it.Generated -= int64(n - i - 1)
+			return true, h
+		}
+		if v := back - int(c.Cost); v > h {
+			h = v
+			if s.em.nodes {
+				s.emitRaise(g, h, depth, m)
+			}
+		}
+	}
+	return false, h
+}
+
+// emitRaise reports that BPMX raised the value of the node on the path at
+// depth to h, through the child reached by move.
+func (s *ida) emitRaise(g, h, depth, move int) {
+	var parent uint64
+	if depth > 0 {
+		parent = s.ids[depth-1]
+	}
+	s.em.ev = trace.Event{Kind: trace.KindRaise, Node: s.ids[depth], Parent: parent, Depth: depth,
+		G: g, H: h, F: g + h, Move: move, Iteration: s.it.Iteration, Bound: s.bound}
+	s.em.send()
 }
 
 func (s *ida) countPrune(f int, c *Child, g, depth int) {

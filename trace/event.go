@@ -28,6 +28,10 @@ const (
 	KindSolution                       // Moves, Cost
 	KindRunEnd                         // Status, Totals, Elapsed
 	KindProgress                       // Iteration, Bound, Stats (so far): sent every few thousand nodes
+	// KindRaise: bidirectional pathmax (BPMX) raised the h of Node, a node on
+	// the current path, to H (F = G + H), through its child reached by Move.
+	// Node, Parent, Depth and G are the node's own. Format 1.1 and later.
+	KindRaise
 	kindLimit
 )
 
@@ -41,6 +45,7 @@ var kindNames = [...]string{
 	KindSolution:       "solution",
 	KindRunEnd:         "run-end",
 	KindProgress:       "progress",
+	KindRaise:          "raise",
 }
 
 func (k Kind) String() string {
@@ -186,7 +191,9 @@ func (it *Iteration) Clone() Iteration {
 type Event struct {
 	Kind Kind
 
-	// Visit and prune.
+	// Visit and prune (and raise: see KindRaise). F is G + H, or more when
+	// the search judged the node by a value inherited from its parent
+	// (pathmax: see engine.Pathmax); H is then the node's own.
 	Node   uint64 // sequential in a run, from 1
 	Parent uint64 // 0 for the root
 	Depth  int

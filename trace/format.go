@@ -50,8 +50,9 @@ const (
 	// are refused with ErrVersion.
 	FormatVersion = 1
 	// FormatMinor is the minor version written: a later minor version may add
-	// record kinds and fields, which older readers skip.
-	FormatMinor = 0
+	// record kinds and fields, which older readers skip. 1.1 added the raise
+	// record (KindRaise).
+	FormatMinor = 1
 	// maxPayload caps a binary record, so that a corrupt length cannot make
 	// the reader allocate without bound; also the longest NDJSON line.
 	maxPayload = 16 << 20

@@ -21,12 +21,15 @@ const (
 	// leave its goal row or column to let another tile of that line pass.
 	LinearConflict
 	// PDB555, PDB663, PDB78, PDB78R and PDB663R read disjoint additive
-	// pattern databases (15-puzzle only; see Patterns).
+	// pattern databases (15-puzzle only; see Patterns); PDB78D and PDB555D
+	// add their dual lookups and search with BPMX (see Heuristic.Dual).
 	PDB555
 	PDB663
 	PDB78
 	PDB78R
 	PDB663R
+	PDB78D
+	PDB555D
 )
 
 // Heuristics lists the heuristics' names, the strongest (the default) first.
@@ -50,6 +53,10 @@ func (h Heuristic) String() string {
 		return "pdb78r"
 	case PDB663R:
 		return "pdb663r"
+	case PDB78D:
+		return "pdb78d"
+	case PDB555D:
+		return "pdb555d"
 	}
 	return fmt.Sprintf("heuristic(%d)", uint8(h))
 }
@@ -73,6 +80,10 @@ func ParseHeuristic(s string) (Heuristic, error) {
 		return PDB78R, nil
 	case "pdb663r":
 		return PDB663R, nil
+	case "pdb78d":
+		return PDB78D, nil
+	case "pdb555d":
+		return PDB555D, nil
 	}
 	return 0, fmt.Errorf("unknown heuristic %q (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", s, strings.Join(PDBHeuristics, ", "))
 }
@@ -98,6 +109,7 @@ var (
 	_ engine.Snapshotter = (*Domain)(nil)
 	_ engine.RuleCutter  = (*Domain)(nil)
 	_ engine.Cloner      = (*Domain)(nil)
+	_ engine.Pathmax     = (*Domain)(nil)
 )
 
 // NewDomain returns a domain at board b, searched with heuristic h. The
@@ -216,6 +228,20 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 	st := &d.t.next[d.blank&(slots-1)][(prev+1)&7]
 	out = out[:st.n&7]
 	h := d.h
+	if d.pdb != nil && d.pdb.dual {
+		// The dual lookups are not a function of one tile's move in one
+		// table: each child's state is made whole, then valued.
+		var cs pdbState
+		for i := range out {
+			o := st.off[i&3]
+			c := (o >> 2) & (slots - 1)
+			tile := d.tiles[c]
+			cs = d.ps
+			d.pdb.apply(&cs, tile, c, d.blank&(slots-1), int32(d.t.dMD[(int(tile)<<7|int(o))&(deltaLen-1)]))
+			out[i] = engine.Child{Move: int32(o & 3), Cost: 1, H: d.pdb.value(&cs)}
+		}
+		return len(out)
+	}
 	if d.pdb != nil {
 		for i := range out {
 			o := st.off[i&3]
@@ -274,6 +300,10 @@ func (d *Domain) Apply(m int) {
 	d.tiles[c] = 0
 	d.blank = c
 }
+
+// Pathmax reports whether the heuristic is inconsistent enough for the
+// engine to propagate values (BPMX): the dual lookups' is.
+func (d *Domain) Pathmax() bool { return d.pdb != nil && d.pdb.dual }
 
 // Undo takes back move m: the blank moves the opposite way. (Unwatched
 // searches never get here: the engine hands them to Iterate.)

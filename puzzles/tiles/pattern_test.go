@@ -180,7 +180,7 @@ func pdb8(t *testing.T, goal Goal, reflect bool) *pdbHeur {
 		}
 		tabs = append(tabs, pt)
 	}
-	ph, err := newPDBHeur(3, goal, tabs, reflect)
+	ph, err := newPDBHeur(3, goal, tabs, reflect, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,9 @@ import (
 // looked up on the board reflected about the main diagonal (Felner, Korf
 // and Hanan 2004, whose 6-6-3 figures match pdb663r's rather than pdb663's:
 // docs/PDB663.md), which reads the
-// same two tables. A table's name ends with its tiles as a bit mask, so a
+// same two tables; pdb78d (pdb555d) is the largest of pdb78r's (pdb555's
+// and its reflection's) lookups and their duals (dual.go), searched with
+// BPMX. A table's name ends with its tiles as a bit mask, so a
 // cached file of another partition is never taken for it.
 var (
 	pat555 = []*Pattern{
@@ -51,7 +53,7 @@ var (
 
 // PDBHeuristics lists the 15-puzzle's pattern database heuristics, the
 // strongest first.
-var PDBHeuristics = []string{"pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555"}
+var PDBHeuristics = []string{"pdb78d", "pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555d", "pdb555"}
 
 // Patterns returns the patterns a pattern database heuristic reads and
 // whether it also looks them up on the reflected board.
@@ -59,11 +61,13 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 	switch h {
 	case PDB555:
 		return pat555, false, nil
+	case PDB555D:
+		return pat555, true, nil
 	case PDB663:
 		return pat663, false, nil
 	case PDB78:
 		return pat78, false, nil
-	case PDB78R:
+	case PDB78R, PDB78D:
 		return pat78, true, nil
 	case PDB663R:
 		return pat663, true, nil
@@ -72,12 +76,17 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 }
 
 // IsPDB reports whether h reads pattern databases.
-func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB663R }
+func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB555D }
+
+// Dual reports whether h adds the dual lookups of its tables, and so is
+// inconsistent and searched with BPMX (dual.go).
+func (h Heuristic) Dual() bool { return h == PDB78D || h == PDB555D }
 
 // pdbView says how one lookup sees a board: the frame cell of each cell,
-// and the pattern and slot of each tile.
+// the frame tile of each tile, and the pattern and slot of each tile.
 type pdbView struct {
 	cell [slots]uint8
+	tile [slots]uint8
 	pat  [slots]uint8 // noPattern for the blank
 	slot [slots]uint8
 }
@@ -98,12 +107,18 @@ type pdbHeur struct {
 	k      [maxPatterns]int
 	words  [maxPatterns][]uint32
 	views  []pdbView
+	// The dual lookups, when dual (dual.go): the pattern and slot of each
+	// frame tile, and the blank's paths from its home cell.
+	dual  bool
+	owner [slots]uint8
+	oslot [slots]uint8
+	paths *dualPaths
 }
 
 // newPDBHeur puts tables (disjoint patterns of the board's side, in the
 // blank-first frame) together for a goal, with the reflected lookup when
-// reflect is set.
-func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdbHeur, error) {
+// reflect is set, and each lookup's dual too when dual is.
+func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect, dual bool) (*pdbHeur, error) {
 	n := size * size
 	if len(tables) == 0 || len(tables) > maxPatterns {
 		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(tables), maxPatterns)
@@ -152,6 +167,7 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 			}
 			w.cell[c] = uint8(fc)
 			// c doubles as the tile numbered c here.
+			w.tile[c] = uint8(ft)
 			w.pat[c], w.slot[c] = owner[ft], slot[ft]
 			if c == 0 {
 				w.pat[c] = noPattern
@@ -162,6 +178,10 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 				return nil, fmt.Errorf("tile %d is in no pattern: the patterns must cover the board", frameTile(t))
 			}
 		}
+	}
+	if dual {
+		h.dual, h.owner, h.oslot = true, owner, slot
+		h.paths = newDualPaths(&owner)
 	}
 	return h, nil
 }
@@ -174,6 +194,7 @@ type pdbState struct {
 	ex  [maxViews][maxPatterns]int32
 	sum [maxViews]int32
 	md  int32
+	du  [maxViews]dualState // the dual lookups, when the heuristic has them
 }
 
 func (h *pdbHeur) entry(pi int, r int64) int32 {
@@ -242,6 +263,9 @@ func (h *pdbHeur) reset(st *pdbState, tiles *cells, n int, md *[slots][slots]int
 			st.ex[v][pi] = h.entry(pi, st.rnk[v][pi])
 			st.sum[v] += st.ex[v][pi]
 		}
+		if h.dual {
+			resetDual(&st.du[v], &h.views[v], tiles, n)
+		}
 	}
 }
 
@@ -251,6 +275,9 @@ func (h *pdbHeur) value(st *pdbState) int32 {
 	s := st.sum[0]
 	if len(h.views) > 1 && st.sum[1] > s {
 		s = st.sum[1]
+	}
+	if h.dual {
+		return max(st.md+2*s, h.dualValue(st))
 	}
 	return st.md + 2*s
 }
@@ -280,6 +307,9 @@ func (h *pdbHeur) apply(st *pdbState, tile, c, b uint8, dmd int32) {
 		e := h.entry(pi, r)
 		st.sum[v] += e - st.ex[v][pi]
 		st.rnk[v][pi], st.ex[v][pi] = r, e
+		if h.dual {
+			moveDual(&st.du[v], w.cell[b], w.cell[c], w.tile[tile])
+		}
 	}
 	st.md += dmd
 }
@@ -320,7 +350,7 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 		}
 		tabs = append(tabs, t)
 	}
-	ph, err = newPDBHeur(4, goal, tabs, reflect)
+	ph, err = newPDBHeur(4, goal, tabs, reflect, h.Dual())
 	if err != nil {
 		return nil, err
 	}
