@@ -71,7 +71,8 @@ type Snapshotter interface {
 // themselves, with no call through the Domain interface per node, much as
 // io.Copy lets a source that is an io.WriterTo copy itself. IDA hands an
 // iteration to it whenever no sink wants per-node events, and it must give
-// exactly what the engine's own loop over Expand, Apply and Undo would give:
+// exactly what the engine's own loop over Expand, Apply and Undo would give
+// (with bidirectional pathmax when the domain's Pathmax asks for it):
 // the same moves (nil when none was found), the smallest f cut above bound
 // (-1 when none), the counts in the engine's terms, and, when hist is not
 // nil, the same f and depth histograms, added into hist with

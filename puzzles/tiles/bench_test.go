@@ -11,8 +11,14 @@ import (
 )
 
 // loopOnly hides the domain's Iterate, so the engine runs its own loop over
-// Expand, Apply and Undo, as it does whenever a sink watches the iterations.
+// Expand, Apply and Undo, as it does whenever a sink watches the iterations;
+// it passes the domain's Pathmax on.
 type loopOnly struct{ engine.Domain }
+
+func (l loopOnly) Pathmax() bool {
+	p, ok := l.Domain.(engine.Pathmax)
+	return ok && p.Pathmax()
+}
 
 // benchKorf runs engine.IDA on Korf's instances 2, 4 and 5 (the quick ones)
 // and reports generated nodes per second of wall clock and of CPU time (the

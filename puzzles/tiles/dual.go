@@ -40,26 +40,33 @@ type dualState struct {
 	b     uint8
 }
 
-// dualPaths are the blank's paths from cell 0, by the cell b they end on:
-// where each tile is once the blank has gone along (x), and how many tiles
-// of each pattern it moved (w).
+// dualPaths are the blank's paths from cell 0 in the goal of a board of
+// n cells (3x3 or 4x4), by the cell b they end on: where each tile is once
+// the blank has gone along (x), how many tiles of each pattern it moved
+// (w); and the Manhattan distance between two cells (dist), which is tile
+// t's distance from home on cell c when one is t.
 type dualPaths struct {
-	x [16][16]uint8
-	w [maxPatterns][16]int32
+	n    int
+	x    [16][16]uint8
+	w    [maxPatterns][16]int32
+	dist [16][16]int32
 }
 
 // newDualPaths walks the blank from cell 0 along row 0 to each cell's
-// column, then down it, in the 4x4 goal.
-func newDualPaths(owner *[slots]uint8) *dualPaths {
-	dp := &dualPaths{}
-	for b := range 16 {
-		x := &dp.x[b]
-		for t := range 16 {
-			x[t] = uint8(t)
+// column, then down it.
+func newDualPaths(size int, owner *[slots]uint8) *dualPaths {
+	n := size * size
+	dp := &dualPaths{n: n}
+	for a := range n {
+		for c := range n {
+			dp.dist[a][c] = int32(abs(a/size-c/size) + abs(a%size-c%size))
 		}
+	}
+	for b := range n {
+		x := &dp.x[b]
 		var at [16]uint8 // cell -> tile
-		for c := range 16 {
-			at[c] = uint8(c)
+		for c := range n {
+			x[c], at[c] = uint8(c), uint8(c)
 		}
 		blank := 0
 		step := func(to int) {
@@ -71,26 +78,15 @@ func newDualPaths(owner *[slots]uint8) *dualPaths {
 			}
 			blank = to
 		}
-		for blank%4 != b%4 {
+		for blank%size != b%size {
 			step(blank + 1)
 		}
 		for blank != b {
-			step(blank + 4)
+			step(blank + size)
 		}
 	}
 	return dp
 }
-
-// cellDist is the Manhattan distance between two cells of the 4x4 board,
-// which is the distance of tile t on cell c from home when one is t.
-var cellDist = func() (d [16][16]int32) {
-	for a := range 16 {
-		for c := range 16 {
-			d[a][c] = int32(abs(a/4-c/4) + abs(a%4-c%4))
-		}
-	}
-	return d
-}()
 
 // resetDual fills du for the board tiles (n cells) as view w sees it.
 func resetDual(du *dualState, w *pdbView, tiles *cells, n int) {
@@ -121,20 +117,21 @@ func (h *pdbHeur) dualValue(st *pdbState) int32 {
 
 // dualLookup is one view's dual lookup (see above), before the parity.
 func (h *pdbHeur) dualLookup(du *dualState) int32 {
+	dp := h.paths
 	b := du.b & 15
-	x := &h.paths.x[b]
+	x := &dp.x[b]
 	var pos [maxPatterns][8]uint8
 	var toHome, toX [maxPatterns]int32
-	for t := 1; t < 16; t++ {
-		c := du.frame[x[t]&15] & 15 // the cell of tile t in D
+	for t := 1; t < dp.n; t++ {
+		c := du.frame[x[t&15]&15] & 15 // the cell of tile t in D
 		pi, s := h.owner[t]%maxPatterns, h.oslot[t]&7
 		pos[pi][s] = c
-		toHome[pi] += cellDist[t][c]
-		toX[pi] += cellDist[x[t]&15][c]
+		toHome[pi] += dp.dist[t&15][c]
+		toX[pi] += dp.dist[x[t&15]&15][c]
 	}
 	var sum int32
 	for pi := range h.tables {
-		d := toHome[pi] + 2*h.entry(pi, h.rankOf(pi, &pos[pi])) - h.paths.w[pi][b]
+		d := toHome[pi] + 2*h.entry(pi, h.rankOf(pi, &pos[pi])) - dp.w[pi][b]
 		sum += max(d, toX[pi])
 	}
 	return sum

@@ -49,6 +49,10 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 		if hist != nil {
 			hist.CountVisit(0, 0)
 		}
+	} else if d.pdb != nil && d.pdb.dual {
+		s.pdb, s.ps = d.pdb, d.ps
+		s.delta = &d.t.dMD
+		found, _ = s.dfsDual(d.blank, h, 0, -1, 0, &s.ps)
 	} else if d.pdb != nil {
 		s.pdb, s.ps = d.pdb, d.ps
 		s.delta = &d.t.dMD
@@ -79,6 +83,7 @@ type iteration struct {
 	keys  [16]int32
 	pdb   *pdbHeur // pattern databases, with ps; nil for the others
 	ps    pdbState
+	stack []*[numMoves]pdbState // the children's states by depth (dfsDual)
 
 	bound, nextF       int32
 	exp, gen           int64

@@ -181,7 +181,7 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect, dual bool)
 	}
 	if dual {
 		h.dual, h.owner, h.oslot = true, owner, slot
-		h.paths = newDualPaths(&owner)
+		h.paths = newDualPaths(size, &owner)
 	}
 	return h, nil
 }

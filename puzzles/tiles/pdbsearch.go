@@ -70,3 +70,71 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 	}
 	return false
 }
+
+// dfsDual is dfsPDB for the heuristics with dual lookups, with the
+// engine's bidirectional pathmax (engine.Pathmax: its dfsPathmax is this
+// loop over the Domain interface). cur is the node's state; each child's
+// is made whole in the iteration's stack (a dual lookup is not one table's
+// change), valued, and the largest child's value less one raises h before
+// any child is visited; a child is judged by the larger of its value and h
+// less one; what a visited child's subtree raised it to, less one, raises h
+// again. It returns dfsPDB's result and h as it ends.
+func (s *iteration) dfsDual(blank uint8, h, g int32, prev, depth int, cur *pdbState) (bool, int32) {
+	st := &s.next[blank&(slots-1)][(prev+1)&7]
+	n := int(st.n & 7)
+	s.countVisit(g+h, depth)
+	s.exp++
+	s.gen += int64(n)
+	if s.budget--; s.budget <= 0 && s.check() {
+		s.gen -= int64(n)
+		return true, h
+	}
+	ph := s.pdb
+	if depth == len(s.stack) {
+		s.stack = append(s.stack, new([numMoves]pdbState))
+	}
+	kids := s.stack[depth]
+	var hs [numMoves]int32
+	b := blank & (slots - 1)
+	for i := 0; i < n; i++ {
+		o := st.off[i&3]
+		c := (o >> 2) & (slots - 1)
+		tile := s.tiles[c]
+		k := &kids[i&3]
+		*k = *cur
+		ph.apply(k, tile, c, b, int32(s.delta[(int(tile)<<7|int(o))&(deltaLen-1)]))
+		hs[i&3] = ph.value(k)
+		h = max(h, hs[i&3]-1)
+	}
+	lim := s.bound - g - 1
+	for i := 0; i < n; i++ {
+		ch := max(hs[i&3], h-1)
+		if ch > lim {
+			s.prune(g + 1 + ch)
+			continue
+		}
+		o := st.off[i&3]
+		c := (o >> 2) & (slots - 1)
+		tile := s.tiles[c]
+		s.tiles[b] = tile
+		s.tiles[c] = 0
+		var done bool
+		back := ch
+		if ch == 0 && s.tiles == s.goal {
+			done = s.reachGoal(g+1, depth+1)
+		} else {
+			done, back = s.dfsDual(c, ch, g+1, int(o&3), depth+1, &kids[i&3])
+		}
+		s.tiles[c] = tile
+		s.tiles[b] = 0
+		if done {
+			if s.path != nil {
+				s.path[depth] = int(o & 3)
+			}
+			s.gen -= int64(n - i - 1)
+			return true, h
+		}
+		h = max(h, back-1)
+	}
+	return false, h
+}
