@@ -78,6 +78,48 @@ func BenchmarkIDAKorfPDB(b *testing.B) {
 	}
 }
 
+// BenchmarkKorf100 solves all of Korf's 100 instances with pdb78r and with
+// pdb78d (its lookups and their duals, BPMX), one after the other in the
+// same run, and reports the mean nodes generated per instance, the search
+// time for all 100 (the tables loaded before) and the node rates. The 7-8
+// tables are read from the shared cache, or built there first (minutes):
+//
+//	IDAVIZ_CACHE_DIR=... go test -run '^$' -bench Korf100 -benchtime 1x ./puzzles/tiles/
+func BenchmarkKorf100(b *testing.B) {
+	ks, err := Korf()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, h := range []Heuristic{PDB78R, PDB78D} {
+		b.Run(h.String(), func(b *testing.B) {
+			if _, err := ks[0].Board.BuildDomain(context.Background(), h.String(), nil); err != nil {
+				b.Fatal(err)
+			}
+			var gen int64
+			var search time.Duration
+			cpu0 := cpuTime()
+			for b.Loop() {
+				for _, k := range ks {
+					start := time.Now()
+					res, err := engine.IDA(context.Background(), NewDomain(k.Board, h), engine.Options{})
+					search += time.Since(start)
+					if err != nil || len(res.Moves) != k.Optimal {
+						b.Fatalf("Korf #%d with %s: %v, %d moves, want %d", k.Number, h, err, len(res.Moves), k.Optimal)
+					}
+					gen += res.Totals.Generated
+				}
+			}
+			runs := float64(b.N)
+			b.ReportMetric(float64(gen)/runs/100, "generated/instance")
+			b.ReportMetric(search.Seconds()/runs, "search-s/100")
+			b.ReportMetric(float64(gen)/search.Seconds(), "nodes/s")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(gen)/cpu.Seconds(), "nodes/cpu-s")
+			}
+		})
+	}
+}
+
 // BenchmarkIDAKorfLoop is BenchmarkIDAKorf through the engine's own loop,
 // three calls through the Domain interface per visited node: the speed of a
 // watched search before its sink's own costs.

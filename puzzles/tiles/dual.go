@@ -38,6 +38,12 @@ package tiles
 type dualState struct {
 	frame [16]uint8
 	b     uint8
+	// The last rank looked up per pattern, plus one (0: none yet), and the
+	// entry read there: a move changes the dual placement of one or two
+	// patterns, and a child starts as a copy of its parent, so most lookups
+	// of the other pattern need not read the table again.
+	rnk [maxPatterns]int64
+	ex  [maxPatterns]int32
 }
 
 // dualPaths are the blank's paths from cell 0 in the goal of a board of
@@ -131,7 +137,10 @@ func (h *pdbHeur) dualLookup(du *dualState) int32 {
 	}
 	var sum int32
 	for pi := range h.tables {
-		d := toHome[pi] + 2*h.entry(pi, h.rankOf(pi, &pos[pi])) - dp.w[pi][b]
+		if r := h.rankOf(pi, &pos[pi]) + 1; r != du.rnk[pi] {
+			du.rnk[pi], du.ex[pi] = r, h.entry(pi, r-1)
+		}
+		d := toHome[pi] + 2*du.ex[pi] - dp.w[pi][b]
 		sum += max(d, toX[pi])
 	}
 	return sum
