@@ -8,6 +8,7 @@ require (
 	github.com/go-echarts/go-echarts/v2 v2.6.7
 	github.com/gorilla/websocket v1.5.3
 	github.com/schollz/progressbar/v3 v3.19.1
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/sys v0.46.0
 )
 

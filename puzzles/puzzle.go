@@ -46,6 +46,9 @@ type Puzzle struct {
 	// stored in the cache directory, builds or checks them (viz pdb build);
 	// nil for the others.
 	Databases *Databases
+	// Script, for a puzzle whose states heuristics written in Starlark can
+	// read, describes them; nil for the others.
+	Script *ScriptStates
 }
 
 // Databases describes a puzzle's stored pattern databases.

@@ -31,6 +31,17 @@ func init() {
 		},
 		Presets:  booksort.Presets,
 		Renderer: "booksort",
+		Script: &ScriptStates{
+			Doc: "state: a tuple of the books left to right, a permutation of 1..n, e.g. (1, 3, 4, 6, 2, 5); " +
+				"globals: goal, the tuple (1, 2, ..., n). One move costs 1.",
+			Bind: func(inst Instance) (func([]byte) any, map[string]any) {
+				goal := make([]int, inst.(*booksort.Shelf).Len())
+				for i := range goal {
+					goal[i] = i + 1
+				}
+				return scriptTuple, map[string]any{"goal": goal}
+			},
+		},
 		Help: "The books on the shelf left to right: a permutation of 1..n, 1 <= n <= 15, separated by " +
 			"spaces or commas, e.g. \"1 3 4 6 2 5\". One operation takes out a contiguous block of " +
 			"books and puts it back elsewhere; the goal is 1 2 .. n. Moves read \"[l..r]>k\": the books " +

@@ -28,6 +28,18 @@ func init() {
 		},
 		Presets:  rotation.Presets,
 		Renderer: "rotation",
+		Script: &ScriptStates{
+			Doc: "state: a tuple of the 24 cells' numbers (1 to 3) in the numbering below; " +
+				"globals: centre, the tuple of the 8 centre cells (6, 7, 8, 11, 12, 15, 16, 17), and target, " +
+				"the number the centre must hold (0 for any of them, the default goal). One move costs 1.",
+			Bind: func(inst Instance) (func([]byte) any, map[string]any) {
+				target := 0
+				if g := inst.(rotationInstance).goal; g != "" && g != "any" {
+					target = int(g[0] - '0')
+				}
+				return scriptTuple, map[string]any{"centre": []int{6, 7, 8, 11, 12, 15, 16, 17}, "target": target}
+			},
+		},
 		Help: `The # board's 24 cells, numbered top to bottom, left to right, as digits
 1..3 (eight of each), separated or not by spaces, commas or slashes, e.g. the
 judge's first sample row by row: 11/11/3232313/22/3122231/21/33

@@ -81,6 +81,7 @@ func tilesPuzzle(size int) *Puzzle {
 			return b
 		},
 		Renderer: "tiles",
+		Script:   tilesScript,
 		Help: fmt.Sprintf("A %dx%d board: %d numbers row by row, 0 for the blank, separated by spaces, commas "+
 			"or line breaks, e.g. %q. Moves are the blank's: U D L R. Goals: blank-last (1 2 ... %d then the "+
 			"blank, the default) or blank-first (the blank, then 1 ... %d; Korf's instances use it).",
@@ -146,4 +147,21 @@ func korfPresets() []Preset {
 		ps[i] = Preset{Name: fmt.Sprintf("Korf #%d", k.Number), State: k.Board.String(), Optimal: k.Optimal, Goal: "blank-first"}
 	}
 	return ps
+}
+
+// tilesScript gives a heuristic written in Starlark the board as a tuple of
+// size*size ints, row by row, 0 for the blank, with the goal board in the
+// same shape and the side's size.
+var tilesScript = &ScriptStates{
+	Doc: "state: a tuple of size*size ints, row by row, 0 for the blank, e.g. (1, 2, 3, 4, 0, 6, 7, 5, 8); " +
+		"globals: goal (the goal board in the same shape: (1, 2, ..., 8, 0) for blank-last) and size (3, 4 or 5). " +
+		"The tile at index i sits in row i // size, column i % size.",
+	Bind: func(inst Instance) (func([]byte) any, map[string]any) {
+		b := inst.(tiles.Board)
+		g, err := tiles.GoalBoard(b.Size(), b.GoalKind())
+		if err != nil {
+			panic(err) // a board's own size and goal make a goal board
+		}
+		return scriptTuple, map[string]any{"goal": g.Tiles(), "size": b.Size()}
+	},
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"idaviz/web"
+	"idaviz/web/static"
 )
 
 // Page is what the HTML report shows.
@@ -35,7 +35,7 @@ var palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#
 
 // WriteHTML writes the report as one self-contained HTML file.
 func WriteHTML(w io.Writer, p *Page) error {
-	js, err := web.EchartsJS()
+	js, err := static.Echarts()
 	if err != nil {
 		return fmt.Errorf("report: reading echarts: %w", err)
 	}

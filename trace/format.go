@@ -3,6 +3,7 @@ package trace
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -97,6 +98,13 @@ func (e *FormatError) Error() string {
 }
 
 func (e *FormatError) Unwrap() error { return e.Err }
+
+// Cut reports whether the trace was cut short (it ends inside a record, or
+// with its run unfinished) rather than damaged (a record that cannot be
+// read): what came before a cut is a whole trace's beginning.
+func (e *FormatError) Cut() bool {
+	return errors.Is(e.Err, ErrUnfinished) || errors.Is(e.Err, io.ErrUnexpectedEOF)
+}
 
 // zz is the zig-zag encoding of a signed value: small magnitudes, either
 // sign, become small unsigned values.

@@ -226,6 +226,10 @@ func (r *Reader) nextBinary(e *Event) error {
 		k := Kind(head[0])
 		n, w := binary.Uvarint(head[1:])
 		switch {
+		case w == 0 && len(head) == 1+binary.MaxVarintLen64:
+			// The buffer held a whole varint's room: the file goes on,
+			// and no length ends there. Damage, not a cut.
+			return r.corrupt(at, "reading a record's length: no varint ends within %d bytes", binary.MaxVarintLen64)
 		case w == 0:
 			return &FormatError{Offset: at, Records: r.records, Err: fmt.Errorf("reading a record's length: %w", r.peekErr())}
 		case w < 0:

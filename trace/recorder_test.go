@@ -332,6 +332,36 @@ func TestTruncated(t *testing.T) {
 				t.Errorf("%v cut at %d (inside a record): %v, want io.ErrUnexpectedEOF", enc, cut, err)
 			case fe.Offset != int64(ends[whole]):
 				t.Errorf("%v cut at %d: offset %d, want %d", enc, cut, fe.Offset, ends[whole])
+			case !fe.Cut():
+				t.Errorf("%v cut at %d: %v: Cut() is false", enc, cut, err)
+			}
+		}
+	}
+}
+
+// TestDamageIsNotACut damages one record of a small file, with records
+// after it: the reader delivers the records before it, then a
+// *FormatError whose Cut() is false. In the binary encoding the damage is
+// a record's length that never ends (ten bytes with the continuation bit),
+// at every record; in NDJSON, a line that is no JSON.
+func TestDamageIsNotACut(t *testing.T) {
+	events := small()
+	for _, enc := range []Encoding{EncodingBinary, EncodingNDJSON} {
+		data, ends := boundaries(t, enc, events)
+		for whole := 0; whole+2 < len(ends); whole++ {
+			bad := bytes.Clone(data)
+			at := ends[whole]
+			if enc == EncodingBinary {
+				copy(bad[at+1:], bytes.Repeat([]byte{0xff}, 10))
+			} else {
+				copy(bad[at:], "{{")
+			}
+			got, err := readEvents(bad)
+			sameEvents(t, got, events[:whole])
+			var fe *FormatError
+			if !errors.As(err, &fe) || fe.Cut() || fe.Records != int64(whole) || fe.Offset != int64(at) {
+				t.Errorf("%v, record %d damaged: %v (records %v), want a damaged record at byte %d after %d records",
+					enc, whole+1, err, fe != nil && fe.Cut(), at, whole)
 			}
 		}
 	}

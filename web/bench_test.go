@@ -13,6 +13,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 // The speed figures of the visualizer. They are benchmarks, not tests: run
@@ -31,7 +32,7 @@ func benchState() string {
 
 // BenchmarkFreeRunAlone is the engine with no sink: viz solve's speed.
 func BenchmarkFreeRunAlone(b *testing.B) {
-	p, _ := puzzles.Lookup(testPuzzle)
+	p, _ := puzzles.Lookup(testrun.Puzzle)
 	inst, err := p.Parse(benchState(), "blank-first")
 	if err != nil {
 		b.Fatal(err)
@@ -63,7 +64,7 @@ func cpuTime() time.Duration {
 // iteration-level sink a free run from the page uses, with no page: what
 // the per-node histograms cost the engine by themselves.
 func BenchmarkFreeRunStatsSink(b *testing.B) {
-	p, _ := puzzles.Lookup(testPuzzle)
+	p, _ := puzzles.Lookup(testrun.Puzzle)
 	inst, err := p.Parse(benchState(), "blank-first")
 	if err != nil {
 		b.Fatal(err)
@@ -105,7 +106,7 @@ func BenchmarkFreeRunWithPage(b *testing.B) {
 			}
 		}()
 		cpu0 := cpuTime()
-		c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": benchState(), "goal": "blank-first",
+		c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": benchState(), "goal": "blank-first",
 			"heuristic": "manhattan", "fast": true})
 		start := time.Now()
 		states := 0
@@ -136,7 +137,7 @@ func BenchmarkNodeEvents(b *testing.B) {
 	for b.Loop() {
 		ts := newTestServer(b, Options{})
 		c := dial(b, ts)
-		c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": state, "heuristic": "misplaced"})
+		c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": state, "heuristic": "misplaced"})
 		c.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Active.Events > 0 })
 		start := time.Now()
 		c.send(map[string]any{"type": "to-end"})
@@ -153,7 +154,7 @@ func BenchmarkStep(b *testing.B) {
 		b.Run("interval="+interval.String(), func(b *testing.B) {
 			ts := newTestServer(b, Options{SnapshotInterval: interval})
 			c := dial(b, ts)
-			c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": korf1, "goal": "blank-first"})
+			c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": korf1, "goal": "blank-first"})
 			c.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Active.Events > 0 })
 			want := int64(1)
 			start := time.Now()
@@ -175,7 +176,7 @@ func BenchmarkPlay(b *testing.B) {
 			for b.Loop() {
 				ts := newTestServer(b, Options{})
 				c := dial(b, ts)
-				c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": korf1, "goal": "blank-first"})
+				c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": korf1, "goal": "blank-first"})
 				m := c.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Active.Events > 0 })
 				c.send(map[string]any{"type": "play", "n": rate})
 				start := time.Now()

@@ -14,6 +14,9 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // pageFigures is what BenchmarkPage reads from the page.
@@ -168,13 +171,13 @@ func exportKorf1(b *testing.B, nodes int64) string {
 		b.Fatal(err)
 	}
 	d, _ := inst.Domain("manhattan")
-	sink := &memSink{level: trace.LevelNode}
+	sink := testrun.NewSink(trace.LevelNode)
 	info := trace.RunInfo{Puzzle: "15puzzle", Instance: inst.String(), Heuristic: "manhattan", Algorithm: "ida",
 		Options: map[string]string{"goal": "blank-first"}, MoveNames: []string{"U", "D", "L", "R"}}
 	if _, err := engine.IDA(context.Background(), d, engine.Options{Sink: sink, MaxNodes: nodes, Info: info}); err != nil {
 		b.Fatal(err)
 	}
-	rec, err := LoadRecording(&sliceReader{events: sink.events}, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(&sliceReader{events: sink.Events}, fold.DefaultMaxEvents)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -184,7 +187,7 @@ func exportKorf1(b *testing.B, nodes int64) string {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	if err := ExportHTML(f, rec); err != nil {
+	if err := export.HTML(f, rec, export.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	return path

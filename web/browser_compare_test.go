@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 // compareJS are the checks of the comparison view, run in the page.
@@ -67,7 +68,7 @@ func TestBrowserCompare(t *testing.T) {
 	want := map[string]map[int]int64{} // heuristic -> bound -> generated, engine.IDA's
 	for _, h := range heuristics {
 		want[h] = map[int]int64{}
-		for _, it := range engineResult(t, "8puzzle", compareState, h).Iterations {
+		for _, it := range testrun.Result(t, "8puzzle", compareState, h).Iterations {
 			want[h][it.Bound] = it.Generated
 		}
 	}
@@ -134,7 +135,7 @@ func TestBrowserCompare(t *testing.T) {
 	}
 	colours := map[string]bool{}
 	for i, r := range rows {
-		res := engineResult(t, "8puzzle", compareState, heuristics[i])
+		res := testrun.Result(t, "8puzzle", compareState, heuristics[i])
 		var per []string
 		for _, it := range res.Iterations {
 			per = append(per, strconv.Itoa(it.Bound)+": "+commas(it.Generated))
@@ -164,7 +165,7 @@ func TestBrowserCompare(t *testing.T) {
 	js[bool](b, "a tooltip", `(() => { const c = echarts.getInstanceByDom(q('iterations-chart'));
 		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 }); return true; })()`)
 	lastOf := func(h string) trace.Iteration {
-		its := engineResult(t, "8puzzle", compareState, h).Iterations
+		its := testrun.Result(t, "8puzzle", compareState, h).Iterations
 		return its[len(its)-1]
 	}
 	lc, mp := lastOf("linear-conflict"), lastOf("misplaced")

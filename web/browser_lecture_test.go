@@ -16,6 +16,9 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // The lecture (issue 10): bookmarks with notes, deep links, and the page's
@@ -77,8 +80,8 @@ func typeBookmark(b *browser, title, note string) {
 // the tree in presentation mode at 1280x720, and the bookmarks downloaded
 // as the sidecar.
 func TestBrowserLectureExport(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +92,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	}}
 	path := filepath.Join(t.TempDir(), "replay.html")
 	var page bytes.Buffer
-	if err := ExportHTMLWith(&page, rec, ExportOptions{Lecture: lec, TraceName: "/somewhere/run.trace"}); err != nil {
+	if err := export.HTML(&page, rec, export.Options{Lecture: lec, TraceName: "/somewhere/run.trace"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
@@ -183,7 +186,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	if err != nil || len(got.Bookmarks) != 2 || got.Bookmarks[0].Title != "Deeper still" || !strings.Contains(got.Bookmarks[1].Note, "\nIts f") {
 		t.Errorf("the downloaded sidecar: %+v (%v)\n%s", got, err, data)
 	}
-	if name := js[string](b, "the name", `lectureFileName()`); name != "run.trace.lecture.json" {
+	if name := js[string](b, "the name", `vizPage.lecture.fileName()`); name != "run.trace.lecture.json" {
 		t.Errorf("the bookmarks download as %q", name)
 	}
 
@@ -212,7 +215,7 @@ func TestBrowserLectureExport(t *testing.T) {
 // opens with it; a deep link to it opens there.
 func TestBrowserLectureServed(t *testing.T) {
 	// As viz replay serves it: the file indexed, not loaded.
-	rec, err := OpenTrace(writeTrace(t, recordRun(t, trace.LevelNode, testState), trace.EncodingBinary), IndexOptions{Every: 16})
+	rec, err := fold.OpenTrace(testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary), fold.IndexOptions{Every: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,11 +257,11 @@ func TestBrowserLectureServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
+	if got, err := fold.LoadRecording(rd, fold.DefaultMaxEvents); err != nil || len(got.Events) != rec.Len() {
 		t.Errorf("the replay's download: %d events (%v), want %d", len(got.Events), err, rec.Len())
 	}
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
-	if emb := embedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {
+	if emb := testrun.ReadEmbedded(t, string(html)); emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Name != "run.trace" {
 		t.Errorf("the replay's export carries %+v as %q", emb.Lecture, emb.Name)
 	}
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
@@ -270,7 +273,7 @@ func TestBrowserLectureServed(t *testing.T) {
 // this run" after a search run to its end in the page, and the tree and a
 // chart saved as SVG.
 func TestBrowserDownloadRun(t *testing.T) {
-	puzzle := testPuzzle
+	puzzle := testrun.Puzzle
 	if _, err := puzzles.Lookup("8puzzle"); err == nil {
 		puzzle = "8puzzle"
 	}
@@ -278,7 +281,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if !js[bool](b, "no run yet", `q('download-trace').disabled && q('export-html').disabled`) {
 		t.Errorf("the download buttons work before any run")
 	}
-	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('heuristic').value = 'manhattan', q('state').value = %q, true`, puzzle, testState))
+	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('heuristic').value = 'manhattan', q('state').value = %q, true`, puzzle, testrun.State))
 	b.do("start", chromedp.Click(byTestID("start")))
 	b.wait("a paused run", `window.viz.status === 'paused'`)
 	b.do("to the end", chromedp.Click(byTestID("to-end")))
@@ -291,7 +294,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := LoadRecording(rd, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +304,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	}
 
 	html := b.download("export-html", dir, chromedp.Click(byTestID("export-html")))
-	if n := len(embedded(t, string(html)).traceEvents(t)); int64(n) != v.Events {
+	if n := len(testrun.ReadEmbedded(t, string(html)).TraceEvents(t)); int64(n) != v.Events {
 		t.Errorf("the export holds %d events, the page saw %d", n, v.Events)
 	}
 	exported := filepath.Join(t.TempDir(), "run.html")
@@ -316,7 +319,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if got := js[[]string](b, "the toolboxes", `['fhist', 'iterations-chart'].map((id) => Object.keys(echarts.getInstanceByDom(q(id)).getOption().toolbox[0].feature).join())`); got[0] != "saveAsImage,mySVG" || got[1] != got[0] {
 		t.Errorf("the charts' save buttons: %v", got)
 	}
-	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`saveChartSVG('iterations-chart')`))
+	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`vizPage.charts.saveSVG('iterations-chart')`))
 	if art := os.Getenv("VIZ_ARTIFACTS"); art != "" {
 		_ = os.WriteFile(filepath.Join(art, "idaviz-browser-tree.svg"), tree, 0o644)
 		_ = os.WriteFile(filepath.Join(art, "idaviz-browser-chart.svg"), chart, 0o644)

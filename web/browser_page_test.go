@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // The page as an instructor uses it (issue 9): each check names the bug it
@@ -263,8 +265,8 @@ func TestBrowserPage(t *testing.T) {
 // TestBrowserReplay is viz replay FILE in the page.
 func TestBrowserReplay(t *testing.T) {
 	// From the file, as viz replay does, with checkpoints every 16 events.
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := OpenTrace(writeTrace(t, events, trace.EncodingBinary), IndexOptions{Every: 16})
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.OpenTrace(testrun.Write(t, events, trace.EncodingBinary), fold.IndexOptions{Every: 16})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,10 +400,10 @@ func TestBrowserPresentation(t *testing.T) {
 // TestBrowserTreeAndQuiz: quiz mode, the tree of a finished iteration, the
 // tree's zoom, and the h-vs-h* chart after the solution.
 func TestBrowserTreeAndQuiz(t *testing.T) {
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
-	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'manhattan'), true`, testPuzzle, testState))
+	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'manhattan'), true`, testrun.Puzzle, testrun.State))
 	b.do("start", chromedp.Click(sel("start")))
 	b.wait("a paused run", `window.viz.status === 'paused'`)
 

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/puzzles"
+	"idaviz/web/internal/testrun"
 )
 
 // browserCases are an instance and a quick heuristic for every puzzle of
@@ -33,7 +34,7 @@ func TestBrowserEveryPuzzle(t *testing.T) {
 
 	for _, name := range puzzles.Names() {
 		c, ok := browserCases[name]
-		if name == testPuzzle {
+		if name == testrun.Puzzle {
 			continue // the web tests' own copy of the 8-puzzle
 		}
 		if !ok {

@@ -16,6 +16,9 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/export"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // vizStatus is window.viz as the page publishes it.
@@ -54,7 +57,7 @@ func TestBrowser(t *testing.T) {
 
 	// The puzzle: the catalogue's 8-puzzle when it is registered, else the
 	// tests' own copy (the same domain).
-	puzzle := testPuzzle
+	puzzle := testrun.Puzzle
 	if _, err := puzzles.Lookup("8puzzle"); err == nil {
 		puzzle = "8puzzle"
 	}
@@ -71,12 +74,12 @@ func TestBrowser(t *testing.T) {
 		p.value = %q; p.dispatchEvent(new Event('change'));
 		document.querySelector('[data-testid=heuristic]').value = 'manhattan';
 		document.querySelector('[data-testid=state]').value = %q;
-	})()`, puzzle, testState)))
+	})()`, puzzle, testrun.State)))
 	// A bad state is explained on the page.
 	run("typing a bad state", chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-testid=state]').value = '1 2 3'`))
 	run("starting it", chromedp.Click(sel("start")))
 	waitFor("the error", `document.querySelector('[data-testid=error]').textContent.includes('9')`)
-	run("typing the state", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('[data-testid=state]').value = %q`, testState)))
+	run("typing the state", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector('[data-testid=state]').value = %q`, testrun.State)))
 	run("starting", chromedp.Click(sel("start")))
 	waitFor("a paused run", `window.viz.status === 'paused' && window.viz.events === 1 && document.querySelector('[data-testid=error]').textContent === ''`)
 
@@ -109,7 +112,7 @@ func TestBrowser(t *testing.T) {
 	waitFor("the end", `window.viz.status === 'solved'`)
 
 	v := viz()
-	want := engineResult(t, puzzle, testState, "manhattan")
+	want := testrun.Result(t, puzzle, testrun.State, "manhattan")
 	if v.Expanded != want.Totals.Expanded || v.Generated != want.Totals.Generated || v.Pruned != want.Totals.Pruned {
 		t.Errorf("page counts %d/%d/%d, engine.IDA %+v", v.Expanded, v.Generated, v.Pruned, want.Totals)
 	}
@@ -247,8 +250,8 @@ func startBrowser(t testing.TB, chromium string, ctx context.Context) context.Co
 // TestBrowserExport opens a page exported with its trace inside, from disk:
 // the page's recorded data source, with no server at all.
 func TestBrowserExport(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +260,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ExportHTML(f, rec); err != nil {
+	if err := export.HTML(f, rec, export.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -287,7 +290,7 @@ func TestBrowserExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if v.Generated != want.Totals.Generated || v.SolutionLength != len(want.Moves) || v.DrawnTreeNodes == 0 {
 		t.Errorf("exported replay: %+v; engine %+v, length %d", v, want.Totals, len(want.Moves))
 	}

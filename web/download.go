@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"idaviz/trace"
+	"idaviz/web/export"
+	"idaviz/web/fold"
 )
 
 // The page's "download this run" (GET /api/trace) and "export this run" (GET
@@ -184,7 +186,7 @@ func (s *recordingSink) Event(e *trace.Event) {
 
 // serveExport answers "export this run": the one-file replay.
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
-	rec, opt := s.opt.Recording, ExportOptions{}
+	rec, opt := s.opt.Recording, export.Options{}
 	if rec != nil {
 		if s.lecture != nil {
 			l := s.lecture.get()
@@ -212,12 +214,12 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "export this run: the run made no events", http.StatusInternalServerError)
 			return
 		}
-		rec = &Recording{Info: *sink.events[0].Run, Events: sink.events}
+		rec = &fold.Recording{Info: *sink.events[0].Run, Events: sink.events}
 		// Its bookmarks download beside the run's own download.
 		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
 	}
 	var page strings.Builder
-	if err := ExportHTMLWith(&page, rec, opt); err != nil {
+	if err := export.HTML(&page, rec, opt); err != nil {
 		http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
 		return
 	}

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"idaviz/web/fold"
 )
 
 // BenchmarkBigTrace opens the trace file $IDAVIZ_BIG_TRACE (make one with
@@ -28,7 +30,7 @@ func BenchmarkBigTrace(b *testing.B) {
 			return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 		}
 		start, cpu0 := time.Now(), cpu()
-		rec, err := OpenTrace(path, IndexOptions{})
+		rec, err := fold.OpenTrace(path, fold.IndexOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +45,7 @@ func BenchmarkBigTrace(b *testing.B) {
 		const seeks = 20
 		for range seeks {
 			pos := rng.IntN(rec.Len() + 1)
-			p := newPlayer(context.Background(), 1, src.level(), true, defaultTreeLimit, func() {})
+			p := newPlayer(context.Background(), 1, src.level(), true, fold.DefaultTreeLimit, func() {})
 			t := time.Now()
 			src.fastForward(p, pos)
 			p.frame(0)
@@ -71,15 +73,15 @@ func BenchmarkBigTrace(b *testing.B) {
 		b.ReportMetric(sworst.Seconds()*1000, "worst-server-seek-ms")
 		b.ReportMetric(stotal.Seconds()*1000/seeks, "mean-server-seek-ms")
 		b.ReportMetric(float64(ru.Maxrss)/1024, "maxrss-MB")
-		idx := rec.index
+		cps, every := rec.Checkpoints()
 		b.ReportMetric(float64(rec.Len()), "events")
 		b.ReportMetric(open.Seconds(), "open-s")
 		b.ReportMetric(float64(rec.Len())/open.Seconds()/1e6, "Mevents/s")
 		b.ReportMetric(worst.Seconds()*1000, "worst-seek-ms")
 		b.ReportMetric(total.Seconds()*1000/seeks, "mean-seek-ms")
 		b.ReportMetric(float64(ms.HeapInuse)/1e6, "heap-MB")
-		b.ReportMetric(float64(len(idx.cps)), "checkpoints")
-		b.ReportMetric(float64(idx.every), "every")
+		b.ReportMetric(float64(cps), "checkpoints")
+		b.ReportMetric(float64(every), "every")
 		rec.Close()
 	}
 }

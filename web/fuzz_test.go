@@ -7,16 +7,18 @@ import (
 	"time"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // FuzzHandle feeds the session's message handler arbitrary bytes: it must
 // answer with an error or act, never panic, and never hang.
 func FuzzHandle(f *testing.F) {
 	for _, s := range []string{
-		`{"type":"start","puzzle":"` + testPuzzle + `","state":"` + testState + `","fast":true}`,
-		`{"type":"start","puzzle":"` + testPuzzle + `","state":"1 2 3 4 5 6 7 8 0","algorithm":"astar"}`,
+		`{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"` + testrun.State + `","fast":true}`,
+		`{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"1 2 3 4 5 6 7 8 0","algorithm":"astar"}`,
 		`{"type":"step","n":3}`, `{"type":"play","n":1e9}`, `{"type":"seek","pos":-1}`,
-		`{"type":"scramble","puzzle":"` + testPuzzle + `","depth":5}`, `{"type":"node","id":1}`,
+		`{"type":"scramble","puzzle":"` + testrun.Puzzle + `","depth":5}`, `{"type":"node","id":1}`,
 		`{"type":"back"}`, `{"type":"clear"}`, `{"type":"cancel"}`,
 		`[]`, `null`, `"x"`, `{"type":`, "",
 		` {"type":"back"}`, ` {"type":"seek","pos":7}`, ` {"type":"step","n":5}`, ` {"type":"to-bound"}`,
@@ -26,8 +28,8 @@ func FuzzHandle(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	events := recordRun(f, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	events := testrun.Record(f, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func FuzzHandle(f *testing.F) {
 			o = replayOrigin{rec: rec}
 			lec = newLectureStore("", int64(len(rec.Events)), nil) // kept in memory: no file
 		}
-		s := newSession(o, defaultTreeLimit, nil)
+		s := newSession(o, fold.DefaultTreeLimit, nil)
 		s.lecture = lec
 		s.open(ctx)
 		done := make(chan struct{})

@@ -1,94 +1,25 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gorilla/websocket"
 
-	"idaviz/engine"
-	"idaviz/puzzles"
-	"idaviz/puzzles/tiles"
 	"idaviz/trace"
+	"idaviz/web/fold"
 )
-
-// testPuzzle is an 8-puzzle registered by the tests themselves, so they do
-// not depend on the catalogue's adapters.
-const testPuzzle = "web-test-8puzzle"
-
-// testState is an 8-puzzle instance (blank-last goal) with a short optimal
-// solution and several IDA* iterations under Manhattan distance.
-const testState = "8 1 3 4 0 2 7 6 5"
 
 // korf1 is Korf's first 15-puzzle instance (blank-first goal): some 276
 // million nodes, a search that outlasts any test.
 const korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
-
-var registerOnce sync.Once
-
-func registerTestPuzzle() {
-	registerOnce.Do(func() {
-		puzzles.Register(&puzzles.Puzzle{
-			Name:       testPuzzle,
-			Title:      "sliding tiles (test copy; 3x3, 4x4 or 5x5 by the count)",
-			Heuristics: []string{"manhattan", "misplaced"},
-			Goals:      tiles.Goals,
-			Parse: func(state, goal string) (puzzles.Instance, error) {
-				g, err := tiles.ParseGoal(goal)
-				if err != nil {
-					return nil, err
-				}
-				b, err := tiles.Parse(state, 0, g)
-				if err != nil {
-					return nil, err
-				}
-				return b, nil
-			},
-			Scramble: func(rng *rand.Rand, depth int, goal string) puzzles.Instance {
-				g, _ := tiles.ParseGoal(goal)
-				b, _ := tiles.Scramble(rng, 3, depth, g)
-				return b
-			},
-			Presets:  []puzzles.Preset{{Name: "test", State: testState}},
-			Renderer: "tiles",
-		})
-	})
-}
-
-func init() { registerTestPuzzle() }
-
-// engineResult runs engine.IDA on the test instance with no sink, the way
-// viz solve --json does.
-func engineResult(t testing.TB, puzzle, state, heuristic string) engine.Result {
-	t.Helper()
-	p, err := puzzles.Lookup(puzzle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := p.Parse(state, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := inst.Domain(heuristic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := engine.IDA(context.Background(), d, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 type testServer struct {
 	*httptest.Server
@@ -138,20 +69,20 @@ func (c *client) send(v any) {
 
 // msg is a decoded server message; only what the tests read.
 type msg struct {
-	Type    string    `json:"type"`
-	Message string    `json:"message"`
-	Status  string    `json:"status"`
-	Mode    string    `json:"mode"`
-	Active  *runView  `json:"active"`
-	Runs    []runView `json:"runs"`
-	Tree    *treeView `json:"tree"`
-	Node    *nodeView `json:"node"`
+	Type    string         `json:"type"`
+	Message string         `json:"message"`
+	Status  string         `json:"status"`
+	Mode    string         `json:"mode"`
+	Active  *fold.RunView  `json:"active"`
+	Runs    []fold.RunView `json:"runs"`
+	Tree    *fold.TreeView `json:"tree"`
+	Node    *fold.NodeView `json:"node"`
 	Charts  map[string]json.RawMessage
-	Replay  *replayPos `json:"replay"`
-	State   string     `json:"state"`
-	Event   string     `json:"event"`
+	Replay  *fold.ReplayPos `json:"replay"`
+	State   string          `json:"state"`
+	Event   string          `json:"event"`
 	// Lockstep is the runs moving in lock-step (lockstep.go).
-	Lockstep *lockView `json:"lockstep"`
+	Lockstep *fold.LockView `json:"lockstep"`
 }
 
 // until reads messages until one satisfies ok, or fails after timeout.
@@ -194,17 +125,6 @@ func waitGoroutines(t testing.TB, n int, within time.Duration) {
 	}
 }
 
-// memSink records events in memory, as trace.Recorder would to a file.
-type memSink struct {
-	level  trace.Level
-	events []trace.Event
-}
-
-func (m *memSink) Level() trace.Level { return m.level }
-func (m *memSink) Event(e *trace.Event) {
-	m.events = append(m.events, e.Clone())
-}
-
 // sliceReader plays events back as trace.Reader does.
 type sliceReader struct {
 	events []trace.Event
@@ -223,25 +143,7 @@ func (r *sliceReader) Next() (*trace.Event, error) {
 	return &e, nil
 }
 
-func recordRun(t testing.TB, level trace.Level, state string) []trace.Event {
-	t.Helper()
-	p, _ := puzzles.Lookup(testPuzzle)
-	inst, err := p.Parse(state, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _ := inst.Domain("manhattan")
-	sink := &memSink{level: level}
-	_, err = engine.IDA(context.Background(), d, engine.Options{Sink: sink,
-		Info: trace.RunInfo{Puzzle: testPuzzle, Instance: inst.String(), Heuristic: "manhattan",
-			Options: map[string]string{"goal": "blank-last"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sink.events
-}
-
-func describe(v runView) string {
+func describe(v fold.RunView) string {
 	return fmt.Sprintf("status %s, %d/%d/%d", v.Status, v.Expanded, v.Generated, v.Pruned)
 }
 

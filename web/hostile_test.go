@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
 	"idaviz/trace"
 	"idaviz/trace/hostile"
+	"idaviz/web/export"
+	"idaviz/web/fold"
 )
 
 // TestHostileTracesReplayBounded: the replay and export path reads each
@@ -38,7 +38,7 @@ func TestHostileTracesReplayBounded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := LoadRecording(rd, DefaultMaxEvents)
+			rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 			if tc.beyond && !errors.Is(err, trace.ErrBeyondLimits) {
 				t.Fatalf("LoadRecording: %v, want an error naming the value beyond the limits", err)
 			}
@@ -57,7 +57,7 @@ func TestHostileTracesReplayBounded(t *testing.T) {
 			// The export packs the events it replays: its memory is the
 			// packed trace's and the page's, whatever the values claim.
 			runtime.ReadMemStats(&before)
-			if err := ExportHTML(io.Discard, rec); err != nil {
+			if err := export.HTML(io.Discard, rec, export.Options{}); err != nil {
 				t.Fatalf("export of what was read: %v", err)
 			}
 			runtime.ReadMemStats(&after)
@@ -69,43 +69,3 @@ func TestHostileTracesReplayBounded(t *testing.T) {
 		})
 	}
 }
-
-// TestHostileExportFromFile: 20 MB of iteration-starts (5 M events, a
-// thousand iterations kept in every state) export from the file in bounded
-// memory, to a page smaller than the trace: the page holds the packed
-// trace, not states (370 MB, and 3 GB to build it, when it held states).
-func TestHostileExportFromFile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("folds 5 million events")
-	}
-	path := filepath.Join(t.TempDir(), "starts.trace")
-	if err := os.WriteFile(path, hostile.IterationStarts(20e6), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rec, err := OpenTrace(path, IndexOptions{MaxCheckpoints: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rec.Close()
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	var out countWriter
-	if err := ExportHTML(&out, rec); err != nil {
-		t.Fatal(err)
-	}
-	runtime.ReadMemStats(&after)
-	allocated := after.TotalAlloc - before.TotalAlloc
-	t.Logf("%d events: a %.1f MB page, %.1f MB allocated", rec.Len(), float64(out)/1e6, float64(allocated)/1e6)
-	if limit := int64(20e6); int64(out) > limit {
-		t.Errorf("the page is %d bytes, want at most %d", out, limit)
-	}
-	if allocated > 1<<30 {
-		t.Errorf("the export allocated %d bytes, over its 1 GiB cap", allocated)
-	}
-}
-
-// countWriter counts what is written to it.
-type countWriter int64
-
-func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }

@@ -1,11 +1,7 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -16,13 +12,15 @@ import (
 	"time"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // TestSaveLecture is the served replay's bookmarks: the page's save goes to
 // the sidecar (checked against the trace's limits, written whole), and a
 // tab opened later gets what was saved.
 func TestSaveLecture(t *testing.T) {
-	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +115,8 @@ func readLecture(t *testing.T, c *client, what string) lectureMsg {
 // run, all of it or up to the events the page saw.
 func TestDownloadRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	want := recordRun(t, trace.LevelNode, testState)
-	q := url.Values{"puzzle": {testPuzzle}, "state": {testState}, "heuristic": {"manhattan"}}
+	want := testrun.Record(t, trace.LevelNode, testrun.State)
+	q := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}}
 	for _, tc := range []struct {
 		events string
 		want   int
@@ -141,7 +139,7 @@ func TestDownloadRun(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := LoadRecording(rd, DefaultMaxEvents)
+		rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 		resp.Body.Close()
 		// A run downloaded before its end is a trace cut short where the
 		// page was: it replays up to there.
@@ -160,9 +158,9 @@ func TestDownloadRun(t *testing.T) {
 		}
 	}
 
-	for _, bad := range []string{"puzzle=nope", "puzzle=" + testPuzzle + "&state=1+2&heuristic=manhattan",
-		"puzzle=" + testPuzzle + "&state=" + url.QueryEscape(testState) + "&events=-1",
-		"puzzle=" + testPuzzle + "&state=" + url.QueryEscape(strings.Repeat("1 ", maxState))} {
+	for _, bad := range []string{"puzzle=nope", "puzzle=" + testrun.Puzzle + "&state=1+2&heuristic=manhattan",
+		"puzzle=" + testrun.Puzzle + "&state=" + url.QueryEscape(testrun.State) + "&events=-1",
+		"puzzle=" + testrun.Puzzle + "&state=" + url.QueryEscape(strings.Repeat("1 ", maxState))} {
 		for _, api := range []string{"/api/trace?", "/api/export?"} {
 			resp, err := http.Get(ts.URL + api + bad)
 			if err != nil {
@@ -181,13 +179,13 @@ func TestDownloadRun(t *testing.T) {
 // and of a served replay with its bookmarks inside.
 func TestExportRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
-	v := url.Values{"puzzle": {testPuzzle}, "state": {testState}, "heuristic": {"manhattan"}, "events": {"50"}}
+	v := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}, "events": {"50"}}
 	page := get(t, ts.URL+"/api/export?"+v.Encode())
-	if n := len(embedded(t, page).traceEvents(t)); n != 50 {
+	if n := len(testrun.ReadEmbedded(t, page).TraceEvents(t)); n != 50 {
 		t.Errorf("the export of a run's first 50 events holds %d events", n)
 	}
 
-	rec, err := LoadRecording(&sliceReader{events: recordRun(t, trace.LevelNode, testState)}, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +195,7 @@ func TestExportRun(t *testing.T) {
 	if strings.Count(page, "</script>") != strings.Count(page, "<script") {
 		t.Errorf("the bookmark's title closed a script tag")
 	}
-	emb := embedded(t, page)
+	emb := testrun.ReadEmbedded(t, page)
 	if emb.Name != "run.trace" || emb.Lecture == nil || len(emb.Lecture.Bookmarks) != 1 || emb.Lecture.Bookmarks[0].Title != "a </script> title" {
 		t.Errorf("the replay's export embeds name %q, lecture %+v", emb.Name, emb.Lecture)
 	}
@@ -205,53 +203,9 @@ func TestExportRun(t *testing.T) {
 		t.Error("the replay's download is empty")
 	} else if rd, err := trace.NewReader(strings.NewReader(string(b))); err != nil {
 		t.Error(err)
-	} else if got, err := LoadRecording(rd, DefaultMaxEvents); err != nil || len(got.Events) != len(rec.Events) {
+	} else if got, err := fold.LoadRecording(rd, fold.DefaultMaxEvents); err != nil || len(got.Events) != len(rec.Events) {
 		t.Errorf("the replay's download reads back %v events (%v), want %d", got, err, len(rec.Events))
 	}
-}
-
-type embeddedData struct {
-	Trace     string          `json:"trace"` // the binary trace, gzipped, in base64
-	Events    int             `json:"events"`
-	Renderer  string          `json:"renderer"`
-	StartView json.RawMessage `json:"startView"`
-	Lecture   *trace.Lecture  `json:"lecture"`
-	Name      string          `json:"name"`
-}
-
-// traceEvents unpacks the embedded trace.
-func (d embeddedData) traceEvents(t *testing.T) []trace.Event {
-	t.Helper()
-	packed, err := base64.StdEncoding.DecodeString(d.Trace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(packed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sink := &memSink{level: trace.LevelNode}
-	// A live run's export ends where the page was: no run-end.
-	if _, err := trace.ReadAll(zr, sink); err != nil && !errors.Is(err, trace.ErrUnfinished) {
-		t.Fatal(err)
-	}
-	return sink.events
-}
-
-func embedded(t *testing.T, page string) embeddedData {
-	t.Helper()
-	const start = "window.VIZ_EMBEDDED = "
-	i := strings.Index(page, start)
-	if i < 0 {
-		t.Fatalf("no embedded data in the export (%d bytes)", len(page))
-	}
-	rest := page[i+len(start):]
-	j := strings.Index(rest, ";</script>")
-	var d embeddedData
-	if err := json.Unmarshal([]byte(rest[:j]), &d); err != nil {
-		t.Fatal(err)
-	}
-	return d
 }
 
 func get(t *testing.T, u string) string { return string(getBytes(t, u)) }

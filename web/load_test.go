@@ -10,10 +10,12 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"idaviz/web/internal/testrun"
 )
 
 func korfStart(fast bool) map[string]any {
-	return map[string]any{"type": "start", "puzzle": testPuzzle, "state": korf1, "goal": "blank-first",
+	return map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": korf1, "goal": "blank-first",
 		"heuristic": "manhattan", "fast": fast}
 }
 
@@ -125,9 +127,9 @@ func TestSlowClientCoalesces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev1 := r.p.frame(0).stats.Pos
+	ev1 := r.p.frame(0).Stats.Pos
 	time.Sleep(run / 2)
-	ev2 := r.p.frame(0).stats.Pos
+	ev2 := r.p.frame(0).Stats.Pos
 	if ev2 <= ev1 || ev1 < 1000 {
 		t.Fatalf("the engine did not run free while the client was away: %d then %d events", ev1, ev2)
 	}

@@ -2,109 +2,13 @@ package web
 
 import (
 	"errors"
-	"fmt"
-	"strconv"
 
-	"idaviz/trace"
+	"idaviz/web/fold"
 )
 
-// Lock-step (issue 11 §4): with two or more kept IDA* runs of one instance,
-// "next bound" moves them together, one bound at a time, so that the page
-// shows each heuristic's tree at the same bound side by side. A press picks
-// the smallest bound any of them has still to search; the runs whose next
-// iteration has that bound search it to its end, the others wait (their
-// heuristic skipped that bound: h(start) above it, or a jump over it). The
-// runs are the session's own, each released by its context as ever; the
-// lock-step only sets their modes, so a page that stops reading blocks
-// nothing.
-
-// lockView is what the page's lock-step panel draws: one compact tree a
-// run, at one bound.
-type lockView struct {
-	// Bound is the bound the runs were last moved to (0: not yet moved in
-	// lock-step).
-	Bound int       `json:"bound"`
-	Runs  []lockRun `json:"runs"`
-	Next  int       `json:"next"` // the bound the next press moves to (0: every run has ended)
-}
-
-// lockRun is one run in lock-step.
-type lockRun struct {
-	ID     int    `json:"id"`
-	Label  string `json:"label"`
-	Colour string `json:"colour"`
-	// Bound is the bound of the iteration the run searches next (or now);
-	// 0 once it ended.
-	Bound int `json:"bound"`
-	// Status is the run's, as in runView.
-	Status string `json:"status"`
-	// Tree is the run's window of its iteration at the lock-step bound,
-	// when it has one; Note says why not.
-	Tree *treeView `json:"tree,omitempty"`
-	Note string    `json:"note,omitempty"`
-	// The counts of that iteration.
-	Expanded  int64 `json:"expanded"`
-	Generated int64 `json:"generated"`
-	Pruned    int64 `json:"pruned"`
-}
-
-// lockable reports whether a run can move in lock-step with a run of info:
-// an IDA* run of the same instance and goal, stepped node by node.
-func lockable(d *runData, info *trace.RunInfo) bool {
-	r := d.frame.stats.Run
-	return r != nil && info != nil && d.stepping && !d.cancelled && d.err == nil &&
-		r.Algorithm == "ida" && r.Puzzle == info.Puzzle && r.Instance == info.Instance &&
-		r.Options["goal"] == info.Options["goal"]
-}
-
-// lockGroup lists the runs that move in lock-step with the active (last)
-// one, or nil when there are fewer than two.
-func lockGroup(runs []runData) []int {
-	if len(runs) < 2 {
-		return nil
-	}
-	act := &runs[len(runs)-1]
-	if !lockable(act, act.frame.stats.Run) {
-		return nil
-	}
-	var g []int
-	for i := range runs {
-		if lockable(&runs[i], act.frame.stats.Run) {
-			g = append(g, i)
-		}
-	}
-	if len(g) < 2 {
-		return nil
-	}
-	return g
-}
-
-// pendingBound is the bound of the iteration a run searches next: the one
-// under way, or, between iterations, the one the bound rose to (before the
-// first, h(start)). It reports false for a run that ended.
-func pendingBound(st *runStats) (int, bool) {
-	switch {
-	case st.ended() || st.Run == nil:
-		return 0, false
-	case st.Current.Iteration == 0:
-		return st.Run.StartH, true
-	case st.Bound != st.Current.Bound:
-		return st.Bound, true
-	}
-	return st.Current.Bound, true
-}
-
-// nextLockBound is the smallest bound a run of the group has still to
-// search (0: every one ended).
-func nextLockBound(runs []runData, g []int) int {
-	next := 0
-	for _, i := range g {
-		if b, ok := pendingBound(&runs[i].frame.stats); ok && (next == 0 || b < next) {
-			next = b
-		}
-	}
-	return next
-}
+// The lock-step's moves (fold/lockstep.go builds what the page shows of
+// it): the session sets the modes of the runs that move together, and
+// nothing else, so each run stays released by its context as ever.
 
 // lockstep moves the runs in lock-step to the next bound: each whose next
 // iteration has that bound searches it to its end.
@@ -113,16 +17,16 @@ func (s *session) lockstep() error {
 	rs := append([]*run(nil), s.runs...)
 	s.mu.Unlock()
 	data := s.runData(rs, 0)
-	g := lockGroup(data)
+	g := fold.LockGroup(data)
 	if g == nil {
 		return errors.New("lock-step needs two or more kept IDA* runs of the same instance, stepped (not fast): tick \"keep earlier runs\" and start them")
 	}
-	next := nextLockBound(data, g)
+	next := fold.NextLockBound(data, g)
 	if next == 0 {
 		return errors.New("every run in lock-step has ended")
 	}
 	for _, i := range g {
-		if b, ok := pendingBound(&data[i].frame.stats); ok && b == next {
+		if b, ok := fold.PendingBound(&data[i].Frame.Stats); ok && b == next {
 			rs[i].p.setMode(modeToBound, 0)
 		}
 	}
@@ -135,67 +39,13 @@ func (s *session) lockstep() error {
 
 // lockTrees fetches, for the runs in lock-step, their tree windows at the
 // lock-step bound.
-func lockTrees(runs []runData, ps []*player, bound int) {
+func lockTrees(runs []fold.RunData, ps []*player, bound int) {
 	if bound <= 0 {
 		return
 	}
-	for _, i := range lockGroup(runs) {
+	for _, i := range fold.LockGroup(runs) {
 		if tv, ok := ps[i].treeAtBound(bound); ok {
-			runs[i].lockTree = &tv
+			runs[i].LockTree = &tv
 		}
 	}
-}
-
-// buildLock is the lock-step panel's view of the runs, or nil when fewer
-// than two can move together (or all ended before the first move).
-func buildLock(runs []runData, stats []runStats, views []runView, bound int) *lockView {
-	g := lockGroup(runs)
-	if g == nil {
-		return nil
-	}
-	lv := &lockView{Bound: bound, Next: nextLockBound(runs, g)}
-	if bound == 0 && lv.Next == 0 {
-		// Every run ended without ever moving in lock-step: nothing to
-		// move, nothing to show side by side.
-		return nil
-	}
-	for _, i := range g {
-		st := &stats[i]
-		lr := lockRun{ID: st.ID, Label: runName(*st), Colour: runColour(st.ID), Status: views[i].Status}
-		lr.Bound, _ = pendingBound(st)
-		if bound > 0 {
-			lr.Tree = runs[i].lockTree
-			for _, it := range iterationsOf(*st) {
-				if it.Bound == bound {
-					lr.Expanded, lr.Generated, lr.Pruned = it.Expanded, it.Generated, it.Pruned
-				}
-			}
-			if lr.Tree == nil {
-				lr.Note = whyNoIteration(st, bound)
-			}
-		}
-		lv.Runs = append(lv.Runs, lr)
-	}
-	return lv
-}
-
-// whyNoIteration says why a run has no iteration at a bound.
-func whyNoIteration(st *runStats, bound int) string {
-	b := strconv.Itoa(bound)
-	if st.Run != nil && st.Run.StartH > bound {
-		return fmt.Sprintf("no iteration at bound %s: h(start) = %d is above it, so IDA* starts at %d", b, st.Run.StartH, st.Run.StartH)
-	}
-	its := iterationsOf(*st)
-	for _, it := range its {
-		if it.Bound < bound && it.NextBound > bound {
-			return fmt.Sprintf("no iteration at bound %s: after bound %d the smallest f pruned was %d", b, it.Bound, it.NextBound)
-		}
-	}
-	if st.ended() && len(its) > 0 && its[len(its)-1].Bound < bound {
-		return fmt.Sprintf("%s at bound %d: no iteration at bound %s", st.Status, its[len(its)-1].Bound, b)
-	}
-	if p, ok := pendingBound(st); ok && p == bound {
-		return "searching bound " + b
-	}
-	return "no tree kept for bound " + b
 }

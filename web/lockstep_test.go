@@ -2,65 +2,9 @@ package web
 
 import (
 	"runtime"
-	"slices"
 	"testing"
 	"time"
-
-	"idaviz/trace"
 )
-
-func TestLockGroup(t *testing.T) {
-	run := func(algo, instance, goal string, stepping bool, status trace.Status) runData {
-		var d runData
-		d.stepping = stepping
-		d.frame.stats.Run = &trace.RunInfo{Puzzle: "8puzzle", Instance: instance, Algorithm: algo, StartH: 10,
-			Options: map[string]string{"goal": goal}}
-		d.frame.stats.Status = status
-		return d
-	}
-	ida := run("ida", "a", "blank-last", true, trace.StatusRunning)
-	cancelled := ida
-	cancelled.cancelled = true
-	for _, c := range []struct {
-		name string
-		runs []runData
-		want []int
-	}{
-		{"one run", []runData{ida}, nil},
-		{"two of one instance", []runData{ida, ida}, []int{0, 1}},
-		{"an A* run stays out", []runData{run("astar", "a", "blank-last", true, trace.StatusRunning), ida, ida}, []int{1, 2}},
-		{"another instance stays out", []runData{run("ida", "b", "blank-last", true, trace.StatusRunning), ida, ida}, []int{1, 2}},
-		{"another goal stays out", []runData{run("ida", "a", "blank-first", true, trace.StatusRunning), ida, ida}, []int{1, 2}},
-		{"a fast run stays out", []runData{run("ida", "a", "blank-last", false, trace.StatusRunning), ida}, nil},
-		{"a cancelled run stays out", []runData{cancelled, ida}, nil},
-		{"an active A* run: none", []runData{ida, run("astar", "a", "blank-last", true, trace.StatusRunning)}, nil},
-		{"an ended run stays in", []runData{run("ida", "a", "blank-last", true, trace.StatusSolved), ida}, []int{0, 1}},
-	} {
-		if got := lockGroup(c.runs); !slices.Equal(got, c.want) {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
-	}
-}
-
-func TestPendingBound(t *testing.T) {
-	info := &trace.RunInfo{StartH: 10}
-	for _, c := range []struct {
-		name string
-		st   runStats
-		want int
-		ok   bool
-	}{
-		{"not started", runStats{Snapshot: trace.Snapshot{Run: info}}, 10, true},
-		{"mid-iteration", runStats{Snapshot: trace.Snapshot{Run: info, Bound: 12, Current: trace.Iteration{Iteration: 2, Bound: 12}}}, 12, true},
-		{"between iterations", runStats{Snapshot: trace.Snapshot{Run: info, Bound: 14, Current: trace.Iteration{Iteration: 2, Bound: 12}}}, 14, true},
-		{"ended", runStats{Snapshot: trace.Snapshot{Run: info, Status: trace.StatusSolved}}, 0, false},
-		{"no run-start yet", runStats{}, 0, false},
-	} {
-		if got, ok := pendingBound(&c.st); got != c.want || ok != c.ok {
-			t.Errorf("%s: %d, %v; want %d, %v", c.name, got, ok, c.want, c.ok)
-		}
-	}
-}
 
 // TestLockstepClientAway: runs moving in lock-step compute while the page
 // reads nothing (the state is built when written, never queued), and a
@@ -92,7 +36,7 @@ func TestLockstepClientAway(t *testing.T) {
 		r := sess.runs[0]
 		lock := sess.lockBound
 		sess.mu.Unlock()
-		if pos := r.p.frame(0).stats.Pos; pos > 1000 && lock > 0 {
+		if pos := r.p.frame(0).Stats.Pos; pos > 1000 && lock > 0 {
 			t.Logf("misplaced: %d events folded, lock-step bound %d, with nothing read", pos, lock)
 			break
 		}

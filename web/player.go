@@ -3,13 +3,13 @@ package web
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
+	"idaviz/web/fold"
 )
 
 // mode is how far the player lets the search go before it pauses.
@@ -25,9 +25,9 @@ const (
 )
 
 // player is the sink a run's events go through on their way to the page.
-// It folds them (counts, histograms, the tree window) and, when the page
-// steps, blocks the engine inside Event until the page grants more events:
-// no busy waiting, and the run's context always unblocks it.
+// It folds them (fold.Run: counts, histograms, the tree window) and, when
+// the page steps, blocks the engine inside Event until the page grants more
+// events: no busy waiting, and the run's context always unblocks it.
 //
 // One player serves a live run (the engine calls Event) and a recorded one
 // (the replay loop calls Event) alike.
@@ -50,34 +50,22 @@ type player struct {
 	// starts (pattern databases built on first use), for the page.
 	build atomic.Pointer[string]
 
-	id         int
-	mu         sync.Mutex
-	stats      *trace.Stats
-	events     int64 // events that went through, skipped ones included
-	tree       *tree
-	mode       mode
-	budget     int64
-	rate       float64
-	playStart  time.Time
-	played     int64
-	last       *trace.Event // a copy of the last node event, for the state panel
-	lastMoves  []int        // the moves from the root to that node
-	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
-	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
-	waited     bool         // the run was held back (paused or paced) at least once
-	skip       int64        // events folded without waiting or telling: a live run sought back
+	mu        sync.Mutex
+	fold      *fold.Run // what the events fold into; p.mu guards it
+	mode      mode
+	budget    int64
+	rate      float64
+	playStart time.Time
+	played    int64
+	waited    bool  // the run was held back (paused or paced) at least once
+	skip      int64 // events folded without waiting or telling: a live run sought back
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
 // iteration level, which has few events and wants full speed) never pauses.
 func newPlayer(ctx context.Context, id int, level trace.Level, stepping bool, treeLimit int, notify func()) *player {
-	p := &player{ctx: ctx, id: id, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
-		tree: newTree(treeLimit)}
-	if level >= trace.LevelNode {
-		p.stats = trace.NewNodeStats()
-	} else {
-		p.stats = trace.NewStats()
-	}
+	p := &player{ctx: ctx, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
+		fold: fold.NewRun(id, level, treeLimit)}
 	if !stepping {
 		p.mode = modeToEnd
 	}
@@ -100,11 +88,11 @@ func (p *player) Event(e *trace.Event) {
 		}
 	}
 	p.mu.Lock()
-	if p.events < p.skip {
+	if p.fold.Events() < p.skip {
 		// Going back in a live run: the search runs again and its first
 		// events are folded at once, quietly, up to where the page asked.
 		p.apply(e)
-		done := p.events == p.skip
+		done := p.fold.Events() == p.skip
 		p.mu.Unlock()
 		if done {
 			p.notify()
@@ -122,47 +110,12 @@ func (p *player) Event(e *trace.Event) {
 	p.notify()
 }
 
-// fold folds e at once, whatever the mode: for a state rendered ahead of
-// time (an export), with no page to wait for.
-func (p *player) fold(e *trace.Event) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.apply(e)
-}
-
 // apply folds e and moves the mode on; p.mu is held.
 func (p *player) apply(e *trace.Event) {
-	p.events++
 	if e.Kind == trace.KindRunStart {
 		p.build.Store(nil)
 	}
-	p.stats.Event(e)
-	placed := p.tree.add(e)
-	// Described only when a frame is made: a replay folds millions of
-	// events between two frames.
-	p.lastEv = plainEvent(e)
-	switch e.Kind {
-	case trace.KindVisit, trace.KindPrune:
-		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
-			break
-		}
-		// Reused, not allocated per node: frames and checkpoints copy it.
-		if p.last == nil {
-			p.last = new(trace.Event)
-		}
-		*p.last = p.lastEv
-		p.lastPlaced = placed
-		p.lastMoves = p.lastMoves[:0]
-		if !placed {
-			break // its parent is not drawn: the path to it is unknown
-		}
-		for _, n := range p.tree.path[1:] {
-			p.lastMoves = append(p.lastMoves, n.Move)
-		}
-		if e.Kind == trace.KindPrune {
-			p.lastMoves = append(p.lastMoves, e.Move)
-		}
-	}
+	p.fold.Apply(e)
 	switch p.mode {
 	case modeStep:
 		p.budget--
@@ -300,126 +253,33 @@ func (p *player) setMode(m mode, n float64) {
 	p.notify()
 }
 
-// frame is everything the page needs of one run at one moment, copied out
-// of the player so that it can be encoded without holding the lock.
-type frame struct {
-	stats      runStats
-	tree       treeView
-	last       *trace.Event
-	lastMoves  []int
-	lastPlaced bool
-	lastEvent  string
-	lastKind   trace.Kind
-	paused     bool
-	waited     bool
-	queued     bool   // waiting for one of the server's search slots
-	slots      int    // how many there are
-	build      string // a domain build's progress, before the search starts
-}
-
 // frame copies out the run's state; the tree is the window of iteration
 // treeIter when it is kept (0: the iteration under way).
-func (p *player) frame(treeIter int) frame {
+func (p *player) frame(treeIter int) fold.Frame {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	tv, ok := p.tree.keptView(treeIter)
-	if !ok || treeIter == p.tree.iter {
-		tv = p.tree.view()
-		tv.Current = true
-	}
-	tv.Kept = p.tree.keptIterations()
-	lastEvent := ""
-	if p.events > 0 {
-		lastEvent = describeEvent(&p.lastEv)
-	}
-	f := frame{stats: newRunStats(p.id, p.events, p.stats.Snapshot()), tree: tv, paused: p.mode == modePaused,
-		lastEvent: lastEvent, lastKind: p.lastEv.Kind, waited: p.waited, queued: p.queued.Load()}
-	f.stats.SolutionH = slices.Clone(p.tree.solutionH)
-	f.stats.Effort = p.tree.effortView()
+	f := p.fold.Frame(treeIter)
+	f.Paused, f.Waited, f.Queued = p.mode == modePaused, p.waited, p.queued.Load()
 	if b := p.build.Load(); b != nil {
-		f.build = *b
+		f.Build = *b
 	}
 	if p.slot != nil {
-		f.slots = p.slot.limit()
-	}
-	if p.last != nil {
-		c := *p.last
-		f.last = &c
-		f.lastMoves = append([]int(nil), p.lastMoves...)
-		f.lastPlaced = p.lastPlaced
+		f.Slots = p.slot.limit()
 	}
 	return f
 }
 
-// treeAtBound is the run's tree window of its iteration with bound b: the
-// one under way (or just ended), else the latest kept one.
-func (p *player) treeAtBound(b int) (treeView, bool) {
+// treeAtBound is the run's tree window of its iteration with bound b.
+func (p *player) treeAtBound(b int) (fold.TreeView, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.tree.iter > 0 && p.tree.bound == b {
-		tv := p.tree.view()
-		tv.Current = true
-		return tv, true
-	}
-	for i := len(p.tree.kept) - 1; i >= 0; i-- {
-		if p.tree.kept[i].Bound == b {
-			return p.tree.kept[i], true
-		}
-	}
-	return treeView{}, false
+	return p.fold.TreeAtBound(b)
 }
 
 // nodePath returns the moves to a drawn node of the tree window, or of a
 // kept window of an earlier iteration.
-func (p *player) nodePath(id uint64) ([]int, treeNode, bool) {
+func (p *player) nodePath(id uint64) ([]int, fold.TreeNode, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	moves, n, ok := p.tree.pathTo(id)
-	for i := len(p.tree.kept) - 1; !ok && i >= 0; i-- {
-		moves, n = findPath(p.tree.kept[i].Root, id, nil)
-		ok = n != nil
-	}
-	if !ok {
-		return nil, treeNode{}, false
-	}
-	return moves, treeNode{ID: n.ID, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Move: n.Move, Status: n.Status}, true
-}
-
-// plainEvent copies e without the lists and pointers it may share with a
-// reader that reuses its event: what describeEvent needs.
-func plainEvent(e *trace.Event) trace.Event {
-	c := *e
-	c.Run, c.Stats, c.Moves = nil, nil, nil
-	return c
-}
-
-// describeEvent says what an event means, for the page's "last event" line.
-func describeEvent(e *trace.Event) string {
-	switch e.Kind {
-	case trace.KindRunStart:
-		return "the search starts"
-	case trace.KindIterationStart:
-		return fmt.Sprintf("iteration %d starts with bound %d", e.Iteration, e.Bound)
-	case trace.KindVisit:
-		if e.Depth == 0 {
-			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound)
-		}
-		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
-	case trace.KindPrune:
-		if e.Reason == trace.ReasonMoveRule {
-			return "a move the move rule forbids here (it would undo the last one) is not generated"
-		}
-		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
-	case trace.KindBoundIncrease:
-		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
-	case trace.KindIterationEnd:
-		return fmt.Sprintf("iteration %d ends", e.Iteration)
-	case trace.KindSolution:
-		return fmt.Sprintf("a goal: solution of cost %d", e.Cost)
-	case trace.KindRunEnd:
-		return "the search ends: " + e.Status.String()
-	case trace.KindProgress:
-		return fmt.Sprintf("iteration %d under way (bound %d)", e.Iteration, e.Bound)
-	}
-	return e.Kind.String()
+	return p.fold.NodePath(id)
 }

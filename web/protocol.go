@@ -5,13 +5,15 @@ import (
 	"errors"
 	"fmt"
 
+	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/fold"
 )
 
 // The protocol: the messages the page sends, how the session carries them
 // out, and the replies other than the state. docs/PROTOCOL.md describes it
-// for the page's side; app.js's TraceSource answers the same messages
-// from an exported trace.
+// for the page's side; the page's TraceSource (static/tracesource.js)
+// answers the same messages from an exported trace.
 
 const (
 	maxState = 4 << 10
@@ -56,17 +58,30 @@ type (
 		State  string `json:"state"`
 	}
 	nodeMsg struct {
-		Type string    `json:"type"` // "node"
-		Node *nodeView `json:"node"`
+		Type string         `json:"type"` // "node"
+		Node *fold.NodeView `json:"node"`
 	}
 	previewMsg struct {
-		Type   string    `json:"type"` // "preview"
-		Puzzle string    `json:"puzzle"`
-		State  string    `json:"state"` // as the page sent it
-		Node   *nodeView `json:"node,omitempty"`
-		Error  string    `json:"error,omitempty"` // why there is no drawing
+		Type   string         `json:"type"` // "preview"
+		Puzzle string         `json:"puzzle"`
+		State  string         `json:"state"` // as the page sent it
+		Node   *fold.NodeView `json:"node,omitempty"`
+		Error  string         `json:"error,omitempty"` // why there is no drawing
 	}
 )
+
+// preview draws a start state before any search: the page shows what Start
+// would search. A state that does not parse says why instead.
+func preview(puzzle, state, goal string) previewMsg {
+	msg := previewMsg{Type: "preview", Puzzle: puzzle, State: state}
+	req, err := puzzles.NewRequest(puzzle, state, "", goal)
+	if err != nil {
+		msg.Error = err.Error()
+		return msg
+	}
+	msg.Node = (&fold.Views{}).Node(&req.Info, nil, 0, 0, 0, 0)
+	return msg
+}
 
 // handle validates and carries out one message from the page.
 func (s *session) handle(data []byte) error {

@@ -3,17 +3,17 @@ package web
 import (
 	"bytes"
 	"errors"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
-func replayServer(t *testing.T, events []trace.Event) (*testServer, *Recording) {
+func replayServer(t *testing.T, events []trace.Event) (*testServer, *fold.Recording) {
 	t.Helper()
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,13 +23,13 @@ func replayServer(t *testing.T, events []trace.Event) (*testServer, *Recording) 
 // TestReplay replays a run held in memory, and the same run from its file
 // (OpenTrace, what viz replay does) with checkpoints every few events.
 func TestReplay(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	t.Run("memory", func(t *testing.T) {
 		ts, rec := replayServer(t, events)
 		testReplay(t, ts, rec)
 	})
 	t.Run("file", func(t *testing.T) {
-		rec, err := OpenTrace(writeTrace(t, events, trace.EncodingBinary), IndexOptions{Every: 8})
+		rec, err := fold.OpenTrace(testrun.Write(t, events, trace.EncodingBinary), fold.IndexOptions{Every: 8})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestReplay(t *testing.T) {
 	})
 }
 
-func testReplay(t *testing.T, ts *testServer, rec *Recording) {
+func testReplay(t *testing.T, ts *testServer, rec *fold.Recording) {
 	c := dial(t, ts)
 	c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "replay" })
 	m := c.until(5*time.Second, "the paused replay", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
@@ -69,7 +69,7 @@ func testReplay(t *testing.T, ts *testServer, rec *Recording) {
 	}
 	c.send(map[string]any{"type": "to-end"})
 	m = c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if a := m.Active; a.Expanded != want.Totals.Expanded || a.Generated != want.Totals.Generated || a.Pruned != want.Totals.Pruned || a.SolutionLength != len(want.Moves) {
 		t.Errorf("replayed %s, length %d; engine %+v, length %d", describe(*a), a.SolutionLength, want.Totals, len(want.Moves))
 	}
@@ -92,14 +92,14 @@ func testReplay(t *testing.T, ts *testServer, rec *Recording) {
 // TestReplayRecorderFile replays a trace written by trace.Recorder and read
 // by trace.Reader, as viz solve --trace and viz replay do.
 func TestReplayRecorderFile(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	for _, enc := range []trace.Encoding{trace.EncodingBinary, trace.EncodingNDJSON} {
-		data := encodeTrace(t, events, enc)
+		data := testrun.Encode(t, events, enc)
 		rd, err := trace.NewReader(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err := LoadRecording(rd, DefaultMaxEvents)
+		rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
 		if err != nil {
 			t.Fatalf("%v: %v", enc, err)
 		}
@@ -112,7 +112,7 @@ func TestReplayRecorderFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec, err = LoadRecording(rd, DefaultMaxEvents)
+		rec, err = fold.LoadRecording(rd, fold.DefaultMaxEvents)
 		if err == nil || rec == nil || len(rec.Events) == 0 || len(rec.Events) >= len(events) {
 			t.Errorf("%v truncated: %v, %v", enc, rec != nil, err)
 		}
@@ -120,17 +120,17 @@ func TestReplayRecorderFile(t *testing.T) {
 }
 
 func TestLoadRecordingErrors(t *testing.T) {
-	events := recordRun(t, trace.LevelIteration, testState)
-	if _, err := LoadRecording(&sliceReader{events: events[1:]}, DefaultMaxEvents); err == nil {
+	events := testrun.Record(t, trace.LevelIteration, testrun.State)
+	if _, err := fold.LoadRecording(&sliceReader{events: events[1:]}, fold.DefaultMaxEvents); err == nil {
 		t.Error("a trace without its run-start was accepted")
 	}
-	if _, err := LoadRecording(&sliceReader{}, DefaultMaxEvents); err == nil {
+	if _, err := fold.LoadRecording(&sliceReader{}, fold.DefaultMaxEvents); err == nil {
 		t.Error("an empty trace was accepted")
 	}
-	if _, err := LoadRecording(&sliceReader{events: events}, 3); err == nil {
+	if _, err := fold.LoadRecording(&sliceReader{events: events}, 3); err == nil {
 		t.Error("a trace over the limit was accepted")
 	}
-	if _, err := LoadRecording(&sliceReader{err: errors.New("disk on fire")}, 10); err == nil {
+	if _, err := fold.LoadRecording(&sliceReader{err: errors.New("disk on fire")}, 10); err == nil {
 		t.Error("a read error was lost")
 	}
 }
@@ -138,7 +138,7 @@ func TestLoadRecordingErrors(t *testing.T) {
 // TestReplayDamagedMoves: a trace whose moves do not fit its puzzle shows an
 // error in the state panel, never a crash.
 func TestReplayDamagedMoves(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	for i := range events {
 		if events[i].Kind == trace.KindVisit && events[i].Depth > 0 {
 			events[i].Move = 99
@@ -166,54 +166,13 @@ func TestReplayDamagedMoves(t *testing.T) {
 	}
 }
 
-// TestExportHTML: the one-file replay carries the trace itself (packed:
-// gzip, base64) and the page's scripts, and nothing it would fetch.
-func TestExportHTML(t *testing.T) {
-	events := recordRun(t, trace.LevelNode, testState)
-	rec, err := LoadRecording(&sliceReader{events: events}, DefaultMaxEvents)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := ExportHTML(&buf, rec); err != nil {
-		t.Fatal(err)
-	}
-	page := buf.String()
-	for _, bad := range []string{`src="/static`, `href="/static`} {
-		if strings.Contains(page, bad) {
-			t.Errorf("the export still refers to the server: %s", bad)
-		}
-	}
-	emb := embedded(t, page)
-	if emb.Events != len(events) || emb.Renderer != "tiles" || len(emb.StartView) == 0 {
-		t.Errorf("the export embeds %d events (want %d), renderer %q, start view %s", emb.Events, len(events), emb.Renderer, emb.StartView)
-	}
-	got := emb.traceEvents(t)
-	if len(got) != len(events) {
-		t.Fatalf("the embedded trace holds %d events, want %d", len(got), len(events))
-	}
-	for i := range got {
-		if got[i].Kind != events[i].Kind || got[i].Node != events[i].Node || got[i].F != events[i].F {
-			t.Fatalf("event %d: %+v, want %+v", i, got[i], events[i])
-		}
-	}
-	if err := ExportHTML(io.Discard, &Recording{}); err == nil {
-		t.Error("an export of no events")
-	}
-	defer func(n int) { maxExportedEvents = n }(maxExportedEvents)
-	maxExportedEvents = len(events) - 1
-	if err := ExportHTML(io.Discard, rec); err == nil || !strings.Contains(err.Error(), "viz replay") {
-		t.Errorf("an export past the cap: %v", err)
-	}
-}
-
 func TestReplayIterationLevel(t *testing.T) {
-	events := recordRun(t, trace.LevelIteration, testState)
+	events := testrun.Record(t, trace.LevelIteration, testrun.State)
 	ts, _ := replayServer(t, events)
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "to-end"})
 	m := c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if m.Active.Generated != want.Totals.Generated || len(m.Active.Iterations) != len(want.Iterations) {
 		t.Errorf("replayed %s with %d iterations; engine %+v with %d", describe(*m.Active), len(m.Active.Iterations), want.Totals, len(want.Iterations))
 	}

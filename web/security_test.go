@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"idaviz/web/internal/testrun"
 )
 
 func TestOriginChecks(t *testing.T) {
@@ -155,14 +157,14 @@ func TestBadMessages(t *testing.T) {
 		{"wrong field type", `{"type":"step","n":"many"}`, "bad message"},
 		{"step before start", `{"type":"step"}`, "start a search first"},
 		{"unknown puzzle", `{"type":"start","puzzle":"chess","state":"x"}`, "unknown puzzle"},
-		{"bad state", `{"type":"start","puzzle":"` + testPuzzle + `","state":"1 2 3"}`, "state"},
-		{"unsolvable", `{"type":"start","puzzle":"` + testPuzzle + `","state":"2 1 3 4 5 6 7 8 0"}`, "cannot reach"},
-		{"unknown heuristic", `{"type":"start","puzzle":"` + testPuzzle + `","state":"` + testState + `","heuristic":"oracle"}`, "no heuristic"},
-		{"unknown goal", `{"type":"start","puzzle":"` + testPuzzle + `","state":"` + testState + `","goal":"sideways"}`, "no goal"},
-		{"unknown algorithm", `{"type":"start","puzzle":"` + testPuzzle + `","state":"` + testState + `","algorithm":"bogo"}`, "unknown algorithm"},
+		{"bad state", `{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"1 2 3"}`, "state"},
+		{"unsolvable", `{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"2 1 3 4 5 6 7 8 0"}`, "cannot reach"},
+		{"unknown heuristic", `{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"` + testrun.State + `","heuristic":"oracle"}`, "no heuristic"},
+		{"unknown goal", `{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"` + testrun.State + `","goal":"sideways"}`, "no goal"},
+		{"unknown algorithm", `{"type":"start","puzzle":"` + testrun.Puzzle + `","state":"` + testrun.State + `","algorithm":"bogo"}`, "unknown algorithm"},
 		{"long name", `{"type":"start","puzzle":"` + strings.Repeat("p", 100) + `"}`, "longer than"},
 		{"long state", `{"type":"start","puzzle":"x","state":"` + strings.Repeat("1 ", 3000) + `"}`, "longer than"},
-		{"scramble depth", `{"type":"scramble","puzzle":"` + testPuzzle + `","depth":-1}`, "out of range"},
+		{"scramble depth", `{"type":"scramble","puzzle":"` + testrun.Puzzle + `","depth":-1}`, "out of range"},
 		{"back before start", `{"type":"back"}`, "nothing to step back from"},
 		{"binary", "", "binary"},
 	} {

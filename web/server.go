@@ -1,6 +1,9 @@
 // Package web is idaviz's browser visualizer: a local HTTP server with one
-// embedded page, and a session per browser tab (per websocket) that runs
-// searches, or replays a recorded trace, and pushes what the page draws.
+// embedded page (package static), and a session per browser tab (per
+// websocket) that runs searches, or replays a recorded trace, and pushes
+// what the page draws. What a run's events fold into, and the state built
+// from it, is package fold's; the server adds connections, sessions, pacing
+// (the player), lock-step moves, lectures and downloads.
 // docs/PROTOCOL.md describes the messages between the page and a session.
 //
 // The server is meant for loopback: it refuses requests whose Host is not a
@@ -12,12 +15,10 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
-	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -31,16 +32,15 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/static"
 )
-
-//go:embed static
-var staticFS embed.FS
 
 // Options configure a Server.
 type Options struct {
 	// Recording, when set, makes the page replay this trace instead of
 	// running searches.
-	Recording *Recording
+	Recording *fold.Recording
 	// Lecture is the replay's bookmarks at start (nil: none yet), and
 	// LecturePath the file the page's saves go to ("": kept in memory).
 	// TraceName is the replayed file's name, for downloads.
@@ -106,13 +106,10 @@ type Server struct {
 // class's worth of tabs fit in a laptop's memory.
 const DefaultSearchMemory = 256 << 20
 
-// defaultTreeLimit is the most tree nodes a page draws unless told.
-const defaultTreeLimit = 300
-
 // New makes a server.
 func New(opt Options) *Server {
 	if opt.TreeLimit <= 0 {
-		opt.TreeLimit = defaultTreeLimit
+		opt.TreeLimit = fold.DefaultTreeLimit
 	}
 	if opt.SnapshotInterval <= 0 {
 		opt.SnapshotInterval = 50 * time.Millisecond
@@ -138,12 +135,12 @@ func New(opt Options) *Server {
 		WriteBufferSize: 16384,
 		CheckOrigin:     s.checkOrigin,
 	}
-	static, _ := fs.Sub(staticFS, "static")
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	files := static.FS()
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
 	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
-		http.ServeFileFS(w, r, static, "index.html")
+		http.ServeFileFS(w, r, files, "index.html")
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
 	s.mux.HandleFunc("GET /ws", s.serveWS)

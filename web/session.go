@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+
+	"idaviz/web/fold"
 )
 
 const (
-	// maxRuns is how many runs a tab holds for comparison.
-	maxRuns = 4
 	// outQueue bounds the replies (errors, scrambles, clicked nodes) waiting
 	// for the writer; state messages do not queue at all.
 	outQueue = 16
@@ -50,7 +50,7 @@ type run struct {
 	id     int
 	src    source
 	p      *player
-	views  *views
+	views  *fold.Views
 	cancel context.CancelFunc
 	done   chan struct{}
 
@@ -135,9 +135,9 @@ func (s *session) start(req startRequest, keep bool) error {
 	var drop []*run
 	if !keep {
 		drop, s.runs = s.runs, nil
-	} else if len(s.runs) >= maxRuns {
-		drop = s.runs[:len(s.runs)-maxRuns+1]
-		s.runs = append([]*run(nil), s.runs[len(s.runs)-maxRuns+1:]...)
+	} else if len(s.runs) >= fold.MaxRuns {
+		drop = s.runs[:len(s.runs)-fold.MaxRuns+1]
+		s.runs = append([]*run(nil), s.runs[len(s.runs)-fold.MaxRuns+1:]...)
 	}
 	s.mu.Unlock()
 	for _, r := range drop {
@@ -173,7 +173,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 	if prev == nil {
 		s.nextID++
 		r.id = s.nextID
-		r.views = &views{}
+		r.views = &fold.Views{}
 		r.p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.treeLimit, s.notify)
 		r.p.slot = s.slots
 	} else {
@@ -226,7 +226,7 @@ func (s *session) back() error {
 	if err != nil {
 		return errors.New("nothing to step back from: start a search first")
 	}
-	return s.seek(int(r.p.frame(0).stats.Pos) - 1)
+	return s.seek(int(r.p.frame(0).Stats.Pos) - 1)
 }
 
 // seek restarts the active run at event pos (clamped to the recording):
@@ -240,8 +240,8 @@ func (s *session) seek(pos int) error {
 	if !ok || !r.src.stepping() {
 		return errors.New("stepping backward and seeking need a run stepped node by node (not a fast run) or a recorded trace (viz replay FILE)")
 	}
-	cur := r.p.frame(0).stats
-	sk.reached(int(cur.Pos), cur.ended())
+	cur := r.p.frame(0).Stats
+	sk.reached(int(cur.Pos), cur.Ended())
 	pos = sk.restAt(pos)
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
@@ -254,7 +254,7 @@ func (s *session) seek(pos int) error {
 }
 
 // node draws a node of the active run's tree window that the page clicked.
-func (s *session) node(id uint64) (*nodeView, error) {
+func (s *session) node(id uint64) (*fold.NodeView, error) {
 	r, err := s.active()
 	if err != nil {
 		return nil, err
@@ -263,7 +263,7 @@ func (s *session) node(id uint64) (*nodeView, error) {
 	if !ok {
 		return nil, fmt.Errorf("node %d is no longer drawn", id)
 	}
-	nv := r.views.node(r.p.frame(0).stats.Run, moves, n.G, n.H, n.F, n.Depth)
+	nv := r.views.Node(r.p.frame(0).Stats.Run, moves, n.G, n.H, n.F, n.Depth)
 	nv.ID = id
 	return nv, nil
 }
@@ -287,7 +287,7 @@ func (s *session) scramble(puzzle string, depth int, goal string) (string, error
 }
 
 // state is the page's view of the tab's runs now.
-func (s *session) state() stateMsg {
+func (s *session) state() fold.StateMsg {
 	s.mu.Lock()
 	rs := append([]*run(nil), s.runs...)
 	treeIter, lock := s.treeIter, s.lockBound
@@ -298,21 +298,21 @@ func (s *session) state() stateMsg {
 		ps[i] = r.p
 	}
 	lockTrees(runs, ps, lock)
-	return buildStateLock(s.origin.mode(), runs, lock)
+	return fold.BuildStateLock(s.origin.mode(), runs, lock)
 }
 
 // runData copies out what the state shows of each run; the last (active)
 // one's tree is the window of iteration treeIter.
-func (s *session) runData(rs []*run, treeIter int) []runData {
-	runs := make([]runData, len(rs))
+func (s *session) runData(rs []*run, treeIter int) []fold.RunData {
+	runs := make([]fold.RunData, len(rs))
 	s.mu.Lock()
 	for i, r := range rs {
-		runs[i] = runData{cancelled: r.cancelled, err: r.err, views: r.views, stepping: r.src.stepping()}
+		runs[i] = fold.RunData{Cancelled: r.cancelled, Err: r.err, Views: r.views, Stepping: r.src.stepping()}
 		if sk, ok := r.src.(seeker); ok && r.src.stepping() {
-			runs[i].total = sk.length()
+			runs[i].Total = sk.length()
 		}
 		if m, ok := r.src.(memoryReporter); ok {
-			runs[i].peakOpen, runs[i].stored = m.held()
+			runs[i].PeakOpen, runs[i].Stored = m.held()
 		}
 	}
 	s.mu.Unlock()
@@ -321,7 +321,7 @@ func (s *session) runData(rs []*run, treeIter int) []runData {
 		if i == len(rs)-1 {
 			it = treeIter
 		}
-		runs[i].frame = r.p.frame(it)
+		runs[i].Frame = r.p.frame(it)
 	}
 	return runs
 }

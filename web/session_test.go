@@ -4,18 +4,20 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"idaviz/engine"
-	"idaviz/puzzles"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"idaviz/engine"
+	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 func startMsg(extra map[string]any) map[string]any {
-	m := map[string]any{"type": "start", "puzzle": testPuzzle, "state": testState, "heuristic": "manhattan", "algorithm": "ida"}
+	m := map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": testrun.State, "heuristic": "manhattan", "algorithm": "ida"}
 	for k, v := range extra {
 		m[k] = v
 	}
@@ -29,7 +31,7 @@ func TestRunToEndMatchesEngine(t *testing.T) {
 	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	c.send(map[string]any{"type": "to-end"})
 	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	a := m.Active
 	if a.Expanded != want.Totals.Expanded || a.Generated != want.Totals.Generated || a.Pruned != want.Totals.Pruned {
 		t.Errorf("page counts %s, engine %+v", describe(*a), want.Totals)
@@ -107,7 +109,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 		t.Fatalf("after next-expansion the current node is not the tree's last: %+v / %+v", m.Tree, m.Node)
 	}
 	last := findNode(m.Tree.Root, m.Tree.Last)
-	if last == nil || last.Status != statusPath {
+	if last == nil || last.Status != fold.StatusPath {
 		t.Fatalf("after next-expansion the last node is %+v, want a node on the path", last)
 	}
 
@@ -123,7 +125,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	}
 }
 
-func findNode(n *treeNode, id uint64) *treeNode {
+func findNode(n *fold.TreeNode, id uint64) *fold.TreeNode {
 	if n == nil {
 		return nil
 	}
@@ -138,7 +140,7 @@ func findNode(n *treeNode, id uint64) *treeNode {
 	return nil
 }
 
-func countStatus(n *treeNode, status string) int {
+func countStatus(n *fold.TreeNode, status string) int {
 	if n == nil {
 		return 0
 	}
@@ -158,7 +160,7 @@ func TestSolutionPathInTree(t *testing.T) {
 	c.send(startMsg(nil))
 	c.send(map[string]any{"type": "to-end"})
 	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
-	if got := countStatus(m.Tree.Root, statusSolution); got != m.Active.SolutionLength+1 {
+	if got := countStatus(m.Tree.Root, fold.StatusSolution); got != m.Active.SolutionLength+1 {
 		t.Errorf("%d solution nodes in the tree, want %d (the path and its root)", got, m.Active.SolutionLength+1)
 	}
 	// The goal's state is shown: tiles in order.
@@ -257,13 +259,13 @@ func TestAStarRun(t *testing.T) {
 	c.send(map[string]any{"type": "step", "n": 10})
 	c.send(map[string]any{"type": "to-end"})
 	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
-	want := engineResult(t, testPuzzle, testState, "manhattan")
+	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if m.Active.SolutionLength != len(want.Moves) {
 		t.Errorf("A* found %d moves, IDA* %d", m.Active.SolutionLength, len(want.Moves))
 	}
 	// Its memory, for the comparison table: engine.AStar's own figures.
-	p, _ := puzzles.Lookup(testPuzzle)
-	inst, _ := p.Parse(testState, "")
+	p, _ := puzzles.Lookup(testrun.Puzzle)
+	inst, _ := p.Parse(testrun.State, "")
 	d, err := inst.Domain("manhattan")
 	if err != nil {
 		t.Fatal(err)
@@ -284,9 +286,9 @@ func TestAStarRun(t *testing.T) {
 func TestScramble(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
-	c.send(map[string]any{"type": "scramble", "puzzle": testPuzzle, "depth": 12})
+	c.send(map[string]any{"type": "scramble", "puzzle": testrun.Puzzle, "depth": 12})
 	m := c.until(5*time.Second, "a scramble", func(m *msg) bool { return m.Type == "scrambled" })
-	c.send(map[string]any{"type": "start", "puzzle": testPuzzle, "state": m.State, "fast": true})
+	c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": m.State, "fast": true})
 	m = c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Active.SolutionLength > 12 {
 		t.Errorf("a 12-move scramble took %d moves", m.Active.SolutionLength)
@@ -333,10 +335,10 @@ func TestLiveBack(t *testing.T) {
 // run-start yet) claims no node and no h (issue 9, bug 6: "h = 0 for a
 // minute"), and says it is building.
 func TestStateWhileBuilding(t *testing.T) {
-	p := newPlayer(context.Background(), 1, trace.LevelNode, true, defaultTreeLimit, func() {})
+	p := newPlayer(context.Background(), 1, trace.LevelNode, true, fold.DefaultTreeLimit, func() {})
 	fr := p.frame(0)
-	fr.build = "building pattern database corners: 12%"
-	st := buildState("live", []runData{{frame: fr, views: &views{}}})
+	fr.Build = "building pattern database corners: 12%"
+	st := fold.BuildState("live", []fold.RunData{{Frame: fr, Views: &fold.Views{}}})
 	if st.Status != "building" || st.Node != nil || !strings.Contains(st.Event, "12%") {
 		t.Errorf("while building: status %q, node %+v, event %q", st.Status, st.Node, st.Event)
 	}
@@ -360,7 +362,7 @@ func TestLockstep(t *testing.T) {
 	})
 	want := map[int]map[int]trace.Iteration{} // run id -> bound -> the engine's iteration
 	for i, h := range heuristics {
-		res := engineResult(t, testPuzzle, testState, h)
+		res := testrun.Result(t, testrun.Puzzle, testrun.State, h)
 		want[m.Runs[i].ID] = map[int]trace.Iteration{}
 		for _, it := range res.Iterations {
 			want[m.Runs[i].ID][it.Bound] = it
@@ -408,7 +410,7 @@ func TestLockstep(t *testing.T) {
 		}
 	}
 	for i, r := range m.Runs {
-		if r.Status != "solved" || r.Generated != engineResult(t, testPuzzle, testState, heuristics[i]).Totals.Generated {
+		if r.Status != "solved" || r.Generated != testrun.Result(t, testrun.Puzzle, testrun.State, heuristics[i]).Totals.Generated {
 			t.Errorf("run %d at the end: %+v", i, r)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
+	"idaviz/web/fold"
 )
 
 // source feeds one run's events to a sink: a live search (the engine) or a
@@ -73,23 +73,17 @@ func (o liveOrigin) open(r startRequest) (source, error) {
 }
 
 // replayOrigin serves one recording to every tab.
-type replayOrigin struct{ rec *Recording }
+type replayOrigin struct{ rec *fold.Recording }
 
 func (replayOrigin) mode() string { return "replay" }
 func (o replayOrigin) first() source {
-	if o.rec.index != nil {
-		return &fileSource{idx: o.rec.index}
+	if o.rec.Indexed() {
+		return &fileSource{rec: o.rec}
 	}
 	return &recordedSource{rec: o.rec}
 }
 func (replayOrigin) open(startRequest) (source, error) {
 	return nil, errors.New("this page replays a recorded trace; run viz serve to start searches")
-}
-
-// domain builds a search domain for an instance: the one place the web
-// package asks a puzzle for it.
-func domain(ctx context.Context, inst puzzles.Instance, heuristic string, progress func(pdb.Progress)) (engine.Domain, error) {
-	return puzzles.NewDomain(ctx, inst, heuristic, progress)
 }
 
 // buildReporter is a sink that shows a domain build's progress (the
@@ -168,7 +162,7 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	if b, ok := sink.(buildReporter); ok {
 		progress = b.building
 	}
-	d, err := domain(ctx, s.inst, s.info.Heuristic, progress)
+	d, err := puzzles.NewDomain(ctx, s.inst, s.info.Heuristic, progress)
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
@@ -236,123 +230,10 @@ func scramble(name string, depth int, goal string, seed uint64) (string, error) 
 	return p.Scramble(rng, depth, goal).String(), nil
 }
 
-// Recording is a trace to replay: held in memory (LoadRecording), or
-// indexed in its file (OpenTrace), when Events is empty.
-type Recording struct {
-	Info   trace.RunInfo
-	Events []trace.Event
-
-	index *traceIndex
-}
-
-// Len is the number of events the recording replays.
-func (r *Recording) Len() int {
-	if r.index != nil {
-		return r.index.n
-	}
-	return len(r.Events)
-}
-
-// Each calls f with the recording's events in order, read from its file
-// when it is indexed, and stops at f's first error. The event is f's only
-// for the call (an indexed reader reuses it).
-func (r *Recording) Each(f func(e *trace.Event) error) error {
-	if r.index == nil {
-		for i := range r.Events {
-			if err := f(&r.Events[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	rd, _ := r.index.reader(0)
-	var e trace.Event
-	for i := 0; i < r.index.n; i++ {
-		if err := rd.Read(&e); err != nil {
-			return fmt.Errorf("reading event %d of the trace: %w", i+1, err)
-		}
-		if err := f(&e); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Close closes the file of a recording OpenTrace made.
-func (r *Recording) Close() error {
-	if r.index != nil {
-		return r.index.f.Close()
-	}
-	return nil
-}
-
-// EventReader is what a recording is loaded from (trace.Reader).
-type EventReader interface {
-	Next() (*trace.Event, error)
-}
-
-// DefaultMaxEvents bounds a recording held in memory (about 170 bytes an
-// event): an 8-puzzle traced node by node takes well under a million.
-const DefaultMaxEvents = 4_000_000
-
-// LoadRecording reads every event of a trace, copying them (a reader may
-// reuse its event). It fails on a trace with no run-start or more than
-// maxEvents events; a trace that ends early (a truncated file) is kept up to
-// its last whole event and the error says what happened.
-func LoadRecording(r EventReader, maxEvents int) (*Recording, error) {
-	rec := &Recording{}
-	var readErr error
-	for {
-		e, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			readErr = err
-			break
-		}
-		if len(rec.Events) >= maxEvents {
-			return nil, fmt.Errorf("the trace has more than %d events; record it at iteration level (or a smaller instance) to replay it", maxEvents)
-		}
-		// A trace is untrusted: a value the page cannot show (a bound of
-		// 10^9, a node 10,000 levels deep) ends the replay there, as damage
-		// would, so no view is sized by it.
-		if err := trace.DefaultLimits.Check(e); err != nil {
-			readErr = fmt.Errorf("event %d: %w", len(rec.Events)+1, err)
-			break
-		}
-		rec.Events = append(rec.Events, e.Clone())
-	}
-	if len(rec.Events) == 0 || rec.Events[0].Kind != trace.KindRunStart || rec.Events[0].Run == nil {
-		if readErr != nil {
-			return nil, fmt.Errorf("reading the trace: %w", readErr)
-		}
-		return nil, errors.New("the trace does not start with its run's metadata (run-start)")
-	}
-	rec.Info = *rec.Events[0].Run
-	if readErr != nil {
-		return rec, fmt.Errorf("the trace ends early after %d events: %w", len(rec.Events), readErr)
-	}
-	return rec, nil
-}
-
 // recordedSource replays a Recording.
-type recordedSource struct{ rec *Recording }
+type recordedSource struct{ rec *fold.Recording }
 
-func (s *recordedSource) level() trace.Level { return s.rec.level() }
-
-// level is the most detailed level of the recording's events.
-func (r *Recording) level() trace.Level {
-	if r.index != nil {
-		return r.index.level
-	}
-	for _, e := range r.Events {
-		if e.Kind == trace.KindVisit || e.Kind == trace.KindPrune {
-			return trace.LevelNode
-		}
-	}
-	return trace.LevelIteration
-}
+func (s *recordedSource) level() trace.Level { return s.rec.Level() }
 
 func (s *recordedSource) stepping() bool { return true }
 
@@ -360,18 +241,7 @@ func (s *recordedSource) length() int { return len(s.rec.Events) }
 
 func (s *recordedSource) reached(int, bool) {}
 
-// restAt clamps pos to the recording. A run waits before any event but
-// its run-end, which the player lets through at once (a live run shows its
-// end as soon as it comes): so it rests before the event that precedes it,
-// or a Back from the end would land on the end again.
-func (s *recordedSource) restAt(pos int) int {
-	n := len(s.rec.Events)
-	pos = min(max(pos, 1), n)
-	if pos < n && pos > 1 && s.rec.Events[pos].Kind == trace.KindRunEnd {
-		pos--
-	}
-	return pos
-}
+func (s *recordedSource) restAt(pos int) int { return s.rec.RestAt(pos) }
 
 func (s *recordedSource) run(ctx context.Context, sink trace.Sink, from int) error {
 	for i := from; i < len(s.rec.Events); i++ {
@@ -384,31 +254,58 @@ func (s *recordedSource) run(ctx context.Context, sink trace.Sink, from int) err
 	return nil
 }
 
-// fastForward folds the first n events of a recording into p without
-// pausing: the state the page shows after seeking to event n. Node events of
-// the iterations before the last one started are skipped: their iteration's
-// end event carries the counts, and the tree starts again at each iteration.
 func (s *recordedSource) fastForward(p *player, n int) {
-	ev := s.rec.Events
-	n = min(max(n, 0), len(ev))
-	lastStart := 0
-	for i := 0; i < n; i++ {
-		if ev[i].Kind == trace.KindIterationStart {
-			lastStart = i
-		}
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for i := 0; i < n; i++ {
-		k := ev[i].Kind
-		if i < lastStart && (k == trace.KindVisit || k == trace.KindPrune) {
-			p.events++
-			continue
-		}
-		e := ev[i]
-		p.apply(&e)
-	}
+	s.rec.Resume(p.fold, n)
 }
 
 // itoa is strconv.Itoa, short for labels.
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// fileSource replays an indexed trace file (fold.OpenTrace) for one tab.
+type fileSource struct {
+	rec *fold.Recording
+	// A seek leaves the reader where it stopped, for the run that goes on
+	// from there.
+	rd    *trace.Reader
+	rdPos int
+}
+
+func (s *fileSource) level() trace.Level { return s.rec.Level() }
+func (s *fileSource) stepping() bool     { return true }
+func (s *fileSource) length() int        { return s.rec.Len() }
+func (s *fileSource) reached(int, bool)  {}
+func (s *fileSource) restAt(pos int) int { return s.rec.RestAt(pos) }
+
+// fastForward folds the first n events into p: the nearest checkpoint,
+// then the events after it, at most an interval of them.
+func (s *fileSource) fastForward(p *player, n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s.rd, s.rdPos = s.rec.Resume(p.fold, n)
+}
+
+// run reads the events from the from-th on and sends them to sink.
+func (s *fileSource) run(ctx context.Context, sink trace.Sink, from int) error {
+	rd, pos := s.rd, s.rdPos
+	s.rd = nil
+	if rd == nil || pos != from {
+		var err error
+		if rd, err = s.rec.ReaderAt(from); err != nil {
+			return err
+		}
+		pos = from
+	}
+	var e trace.Event
+	for n := s.rec.Len(); pos < n; pos++ {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err := rd.Read(&e); err != nil {
+			return fmt.Errorf("reading the trace: %w", err)
+		}
+		sink.Event(&e)
+	}
+	return nil
+}

@@ -19,6 +19,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/internal/testrun"
 )
 
 // viewMovesCase is one random walk for the harness: the JSON of the run's
@@ -62,10 +63,11 @@ type viewMovesAnswer struct {
 // move; at every state of the walk, every move index must give View()'s
 // view after it, or null where the domain offers no such move (a tile
 // against the edge, a stick the rule keeps); bad indices and bad views give
-// null; and app.js's vizViewAfter follows the whole walk. It runs the
-// renderer files under node (testdata/viewmoves_harness.js).
+// null; and the page's vizViewAfter (renderers.js) follows the whole walk.
+// It runs the renderer files and renderers.js under node
+// (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
-	node := nodeJS(t)
+	node := testrun.Node(t)
 	specs := []struct {
 		puzzle, goal string
 		states       []string // fixed starts, besides the scrambles
@@ -186,8 +188,9 @@ func TestViewMoves(t *testing.T) {
 }
 
 // TestViewMovesBrowser checks vizViewAfter in the real page, where the
-// renderer files load as classic scripts beside app.js: along a walk of each
-// renderer, the view it makes from the start must be View()'s at the end.
+// renderer files load as classic scripts beside the page's own: along a walk
+// of each renderer, the view it makes from the start must be View()'s at the
+// end.
 func TestViewMovesBrowser(t *testing.T) {
 	pageURL := servePage(t)
 	b := openBrowser(t, 60*time.Second)
@@ -244,11 +247,18 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if err != nil {
 		return nil, err
 	}
-	w, err := newViewer(&req.Info)
+	p, err := puzzles.Lookup(puzzle)
 	if err != nil {
 		return nil, err
 	}
-	d := w.d
+	d, err := puzzles.NewDomain(context.Background(), req.Instance, p.Heuristics[len(p.Heuristics)-1], nil)
+	if err != nil {
+		return nil, err
+	}
+	viewer, ok := d.(puzzles.Viewer)
+	if !ok {
+		return nil, fmt.Errorf("%s: no puzzles.Viewer", puzzle)
+	}
 	if setup != nil {
 		setup(d)
 	}
@@ -256,7 +266,7 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	info.MoveNames = engine.MoveNames(d)
 	c := &viewMovesCase{
 		name:     fmt.Sprintf("%s %q goal %q", puzzle, state, goal),
-		Renderer: w.renderer,
+		Renderer: p.Renderer,
 		Info:     info,
 		NumMoves: d.NumMoves(),
 		Moves:    []int{}, // a state with no moves still sends a list
@@ -268,7 +278,7 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if d.NumMoves() > 50 {
 		every = 10
 	}
-	view := func() (json.RawMessage, error) { return json.Marshal(w.v.View()) }
+	view := func() (json.RawMessage, error) { return json.Marshal(viewer.View()) }
 	buf := make([]engine.Child, d.MaxBranch())
 	// probe is every move index from the current state: the moves Expand
 	// offers with no previous move are the ones the domain can make here.
@@ -333,11 +343,11 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := filepath.Abs(filepath.Join("static", "app.js"))
+	renderers, err := filepath.Abs(filepath.Join("static", "renderers.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := json.Marshal(map[string]any{"render": render, "app": app, "cases": cases})
+	in, err := json.Marshal(map[string]any{"render": render, "renderers": renderers, "cases": cases})
 	if err != nil {
 		t.Fatal(err)
 	}

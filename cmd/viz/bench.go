@@ -18,8 +18,15 @@ func init() {
 	register(&command{
 		name:    "bench",
 		usage:   "bench [flags]",
-		summary: "measure the engine's speed on a fixed set: Korf's 15-puzzle instances 2, 4, 5; sinks; A* against IDA*",
-		run:     runBench,
+		summary: "measure the engine's speed on a fixed set of instances",
+		help: `The set: Korf's 15-puzzle instances 2, 4 and 5 with Manhattan distance, with
+no sink and with the statistics sink; the binary recorder alone; A* against
+IDA* in time and memory. Times are CPU time of the search.`,
+		examples: []string{
+			"viz bench --quick           # a smoke run in a second",
+			"viz bench --count 3         # the fastest of three, steadier on a shared machine",
+		},
+		run: runBench,
 	})
 }
 
@@ -46,11 +53,12 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	quick := fs.Bool("quick", false, "a quick smoke run on small instances instead of the fixed set")
 	count := fs.Int("count", 1, "run each measurement this many times and keep the fastest (on a shared machine, more is steadier)")
-	if status, ok := parseFlags(e, fs, args); !ok {
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
-	if fs.NArg() != 0 {
-		return fail(e, "viz bench: unexpected argument %q", fs.Arg(0))
+	if len(args) != 0 {
+		return fail(e, "viz bench: unexpected argument %q", args[0])
 	}
 	if *count < 1 {
 		return fail(e, "viz bench: --count must be at least 1, got %d", *count)
@@ -163,7 +171,7 @@ func (k *keeper) Event(e *trace.Event) {
 }
 
 func benchRun(ctx context.Context, bc benchCase, algo engine.Algorithm, sink trace.Sink) (engine.Result, error) {
-	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo)
+	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo, nil)
 	if err != nil {
 		return engine.Result{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -28,8 +29,20 @@ func init() {
 	register(&command{
 		name:    "compare",
 		usage:   "compare [flags]",
-		summary: "run heuristics (and algorithms) on a set of instances: tables, --json, --csv, --html report",
-		run:     runCompare,
+		summary: "run heuristics and algorithms on a set of instances: tables, JSON, CSV, an HTML report",
+		help: `Each heuristic and algorithm searches each instance, as viz solve would;
+the table sums them up by instance depth. Ctrl-C stops the comparison and
+writes the runs that finished (exit 1). An instances file holds one state
+per line, each optionally followed by its optimal length (a search that
+finds another length says so on stderr).`,
+		examples: []string{
+			"viz compare                                       # the 8-puzzle's heuristics on a small set",
+			"viz compare --instances korf100:1-10 --heuristic manhattan,linear-conflict --workers 2",
+			"viz compare --instances depths:5:10-30:4 --algo ida,astar --csv runs.csv",
+			"viz compare --instances states.txt --puzzle 15puzzle --html report.html",
+			"viz compare --heuristic manhattan,examples/heuristics/manhattan.star   # a heuristic written in Starlark beside the built-in",
+		},
+		run: runCompare,
 	})
 }
 
@@ -69,7 +82,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: from the instances, else 8puzzle)")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
-	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated (default: every heuristic of the puzzle that needs no pattern database)")
+	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated, built-in names or FILE.star files that define h(state) (default: every heuristic of the puzzle that needs no pattern database)")
 	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
 	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | random:N (uniformly random states: rubik) | depths:N:D1-D2:STEP (default: a small built-in set)")
 	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
@@ -79,11 +92,12 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	csvPath := fs.String("csv", "", "write one CSV row per run to this `file` (- for stdout)")
 	htmlPath := fs.String("html", "", "write a self-contained HTML report (tables and charts, works offline) to this `file`")
 	chosen := fs.Int("chart-instance", 0, "the instance whose iterations the report draws (default: the hardest one every run solved)")
-	if status, ok := parseFlags(e, fs, args); !ok {
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
-	if fs.NArg() != 0 {
-		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", fs.Arg(0))
+	if len(args) != 0 {
+		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", args[0])
 	}
 	if *asJSON && *csvPath == "-" {
 		return fail(e, "viz compare: --json and --csv - would both write to stdout; give --csv a file")
@@ -93,6 +107,9 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	sp, err := parseInstanceSpec(*spec)
 	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	if err := compareConflicts(fs, sp); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	name, goalName, err := sp.puzzleFor(*puzzle, *goal)
@@ -110,6 +127,10 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz compare: puzzle %s has no goal %q (choose from: %s)", p.Name, goalName, strings.Join(p.Goals, ", "))
 	}
 	hs, err := heuristicList(p, *heuristics)
+	if err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	sc, err := newScripts("", hs, e.stderr)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
@@ -136,6 +157,9 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 			return fail(e, "viz compare: instance %d: %v", in.number, err)
 		}
 	}
+	if err := chartInstance(fs, *chosen, insts); err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
 	var jobs []compareJob
 	for _, h := range hs {
 		for _, a := range as {
@@ -145,19 +169,22 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc}
+	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
 		stopProgress = cmp.showProgress(e.stderr, len(jobs))
 	}
-	cmp.pdbProgress = lockedProgress(pdb.Bar(e.stderr, e.stderrTTY))
 	runs, err := cmp.run(ctx, jobs)
 	if stopProgress != nil {
 		stopProgress()
 	}
+	cmp.builds.End()
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
+	warnOptimal(e, runs)
+	cmp.warnBound(e)
 	interrupted := ctx.Err() != nil
 	if interrupted {
 		fmt.Fprintf(e.stderr, "viz compare: interrupted: writing the %d of %d runs that finished\n", len(runs), len(jobs))
@@ -171,7 +198,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 
 	if *csvPath != "" {
 		if err := writeTo(e, *csvPath, func(w io.Writer) error { return writeCSV(w, runs) }); err != nil {
-			return fail(e, "viz compare: %v", err)
+			return failed(e, "viz compare: %v", err)
 		}
 	}
 	if *htmlPath != "" {
@@ -181,7 +208,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 			Random: randomValues(p, goalName, hs),
 		}
 		if err := writeTo(e, *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, pg) }); err != nil {
-			return fail(e, "viz compare: %v", err)
+			return failed(e, "viz compare: %v", err)
 		}
 	}
 	switch {
@@ -233,6 +260,10 @@ func heuristicList(p *puzzles.Puzzle, list string) ([]string, error) {
 	}
 	var out []string
 	for _, h := range splitList(list) {
+		if isScript(h) {
+			out = append(out, h)
+			continue
+		}
 		r, err := p.HasHeuristic(h)
 		if err != nil {
 			return nil, err
@@ -247,7 +278,10 @@ type comparison struct {
 	puzzle, goal string
 	lim          *limits
 	workers      int
-	pdbProgress  func(pdb.Progress)
+	builds       *pdb.Bar // the databases' builds
+	scripts      *scripts
+
+	below sync.Map // instance number -> h(start), for each start above --max-bound
 
 	done, solved atomic.Int64
 	mu           sync.Mutex
@@ -307,7 +341,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Lock()
 	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
-	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo)
+	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
 	if err != nil {
 		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
@@ -315,7 +349,9 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 		return nil, err
 	}
 	start := time.Now()
-	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, c.pdbProgress)
+	loaded := c.builds.Loading()
+	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, c.builds.Report)
+	loaded()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil
@@ -323,9 +359,15 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
 	}
 	load := time.Since(start)
+	if h := d.H(); req.opt.MaxBound > 0 && h > req.opt.MaxBound {
+		c.below.Store(j.inst.number, h)
+	}
 	out, res, err := req.search(ctx, d)
 	if res.Status == trace.StatusCancelled {
 		return nil, nil
+	}
+	if err := scriptErr(d); err != nil {
+		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
 	// A* past its budget is a run that stopped at a limit, like a timeout.
 	var outOfMemory *engine.MemoryError
@@ -344,7 +386,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 // showProgress redraws one line on a terminal until the returned function
 // is called.
 func (c *comparison) showProgress(w io.Writer, total int) func() {
-	return progressLine(w, func(elapsed time.Duration) string {
+	return progressLine(w, c.builds, func(elapsed time.Duration) string {
 		c.mu.Lock()
 		cur := c.current
 		c.mu.Unlock()
@@ -353,15 +395,43 @@ func (c *comparison) showProgress(w io.Writer, total int) func() {
 	})
 }
 
-// lockedProgress lets workers that load pattern databases at once share
-// one progress bar.
-func lockedProgress(f func(pdb.Progress)) func(pdb.Progress) {
-	var mu sync.Mutex
-	return func(p pdb.Progress) {
-		mu.Lock()
-		defer mu.Unlock()
-		f(p)
+// warnOptimal says, on stderr, where a search found another length than
+// the optimal one an instances file states: one of them is wrong, and it
+// is likelier the file. Runs that did not finish, or whose costs are not
+// their lengths, say nothing of it.
+func warnOptimal(e *env, runs []compareRun) {
+	said := map[int]bool{}
+	for _, r := range runs {
+		if r.Optimal == 0 || !r.Solved || r.Cost != r.Length || r.Length == r.Optimal || said[r.Instance] {
+			continue
+		}
+		said[r.Instance] = true
+		title := r.Algo
+		if a, err := engine.ParseAlgorithm(r.Algo); err == nil {
+			title = a.Title()
+		}
+		fmt.Fprintf(e.stderr, "viz compare: warning: instance %d: the instances file says its optimal length is %d; %s with %s found %d, which is optimal\n",
+			r.Instance, r.Optimal, title, r.Heuristic, r.Length)
 	}
+}
+
+// warnBound names the instances whose h(start) is above --max-bound: their
+// runs stopped before searching anything.
+func (c *comparison) warnBound(e *env) {
+	hs := map[int]int{}
+	c.below.Range(func(k, v any) bool {
+		hs[k.(int)] = v.(int)
+		return true
+	})
+	if len(hs) == 0 {
+		return
+	}
+	var insts []string
+	for _, n := range slices.Sorted(maps.Keys(hs)) {
+		insts = append(insts, fmt.Sprintf("#%d (h %d)", n, hs[n]))
+	}
+	fmt.Fprintf(e.stderr, "viz compare: --max-bound %d is below h(start), the first bound, on instances %s: nothing was searched there\n",
+		*c.lim.maxBound, strings.Join(insts, ", "))
 }
 
 // writeTo writes a file, or stdout for "-".

@@ -40,15 +40,7 @@ type compareOut struct {
 
 func runCompareJSON(t *testing.T, args ...string) compareOut {
 	t.Helper()
-	status, out, errs := runViz(t, "", append([]string{"compare", "--json"}, args...)...)
-	if status != exitOK {
-		t.Fatalf("compare %v: status %d, stderr %q", args, status, errs)
-	}
-	var got compareOut
-	if err := json.Unmarshal([]byte(out), &got); err != nil {
-		t.Fatalf("compare %v: not one JSON object: %v\n%s", args, err, out)
-	}
-	return got
+	return vizJSON[compareOut](t, "", append([]string{"compare", "--json"}, args...)...)
 }
 
 // timing fields differ between two runs of the same search.
@@ -278,7 +270,7 @@ func TestCompareBadUsage(t *testing.T) {
 		{"heuristic", []string{"--heuristic", "manhattan,magic"}, `no heuristic "magic"`},
 		{"algo", []string{"--algo", "ida,bfs"}, `unknown --algo "bfs"`},
 		{"workers", []string{"--workers", "0"}, "--workers"},
-		{"limits", []string{"--max-nodes", "-1"}, "must not be negative"},
+		{"limits", []string{"--max-nodes", "-1"}, "--max-nodes -1: want 0 (no limit) or more"},
 		{"argument", []string{"1 2 3"}, "unexpected argument"},
 		{"two on stdout", []string{"--json", "--csv", "-"}, "both write to stdout"},
 		{"goal", []string{"--goal", "middle"}, `no goal "middle"`},

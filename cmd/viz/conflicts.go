@@ -3,26 +3,102 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
+	"sort"
+	"strings"
 )
 
-// solveConflicts refuses flags of viz solve that the others make
-// meaningless, instead of ignoring them silently: only flags given on the
-// command line count, so defaults never conflict.
-func solveConflicts(fs *flag.FlagSet) error {
-	set := map[string]string{}
+// The rule of every command: a flag that the others make meaningless is
+// refused (exit 2, naming it), never ignored silently. Only flags given on
+// the command line count, so defaults never conflict.
+
+// flagsGiven is the flags set on the command line, by name, with their
+// values.
+type flagsGiven map[string]string
+
+func given(fs *flag.FlagSet) flagsGiven {
+	set := flagsGiven{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
-	_, traced := set["trace"]
-	_, leveled := set["trace-level"]
-	_, workers := set["workers"]
-	_, budget := set["max-memory"]
+	return set
+}
+
+func (g flagsGiven) has(name string) bool {
+	_, ok := g[name]
+	return ok
+}
+
+// solveConflicts refuses flags of viz solve that the others, or the STATE,
+// make meaningless.
+func solveConflicts(fs *flag.FlagSet, state string) error {
+	set := given(fs)
 	astar := set["algo"] == "astar"
 	switch {
-	case leveled && !traced:
+	case set.has("problem") && set.has("puzzle"):
+		return fmt.Errorf("--problem is the problem to solve; drop --puzzle")
+	case set.has("problem") && set.has("goal"):
+		return fmt.Errorf("a problem's goal is in its file; drop --goal")
+	case set.has("trace-level") && !set.has("trace"):
 		return fmt.Errorf("--trace-level says what --trace records, and there is no --trace")
-	case astar && workers && set["workers"] != "1":
+	case astar && set.has("workers") && set["workers"] != "1":
 		return fmt.Errorf("--workers %s splits IDA*'s tree; A* (--algo astar) runs on one", set["workers"])
-	case budget && !astar:
+	case set.has("max-memory") && !astar:
 		return fmt.Errorf("--max-memory bounds A* (--algo astar); IDA* needs none")
+	case set.has("seed") && strings.TrimSpace(state) != "random":
+		return fmt.Errorf("--seed %s is the seed of STATE random, and the STATE is not random", set["seed"])
 	}
 	return nil
+}
+
+// serveOnly are the flags of serve and replay that shape the server.
+var serveOnly = []string{"addr", "allow-remote", "max-searches", "max-tabs-per-client"}
+
+// serveConflicts refuses flags of viz serve and viz replay that mean
+// nothing with the others: the server's, when replay --export serves
+// nothing; a limit on remote clients, when there are none.
+func serveConflicts(fs *flag.FlagSet) error {
+	set := given(fs)
+	if set.has("export") {
+		var named []string
+		for _, f := range serveOnly {
+			if set.has(f) {
+				named = append(named, "--"+f)
+			}
+		}
+		if len(named) > 0 {
+			sort.Strings(named)
+			return fmt.Errorf("%s: --export writes a file and serves nothing", strings.Join(named, ", "))
+		}
+	}
+	if set.has("max-tabs-per-client") && set["allow-remote"] != "true" {
+		return fmt.Errorf("--max-tabs-per-client limits clients on other machines, which only --allow-remote lets in")
+	}
+	return nil
+}
+
+// compareConflicts refuses flags of viz compare that the others, or the
+// instances, make meaningless.
+func compareConflicts(fs *flag.FlagSet, sp instanceSpec) error {
+	set := given(fs)
+	switch {
+	case set.has("seed") && (sp.kind == "file" || sp.kind == "korf100"):
+		return fmt.Errorf("--seed %s draws random instances, and --instances %s names them", set["seed"], set["instances"])
+	case set.has("max-memory") && !slices.Contains(splitList(set["algo"]), "astar"):
+		return fmt.Errorf("--max-memory bounds A* (--algo astar, or ida,astar); IDA* needs none")
+	case set.has("chart-instance") && !set.has("html"):
+		return fmt.Errorf("--chart-instance picks the instance the --html report draws, and there is no --html")
+	}
+	return nil
+}
+
+// chartInstance refuses a --chart-instance that is none of the instances.
+func chartInstance(fs *flag.FlagSet, n int, insts []instance) error {
+	if !given(fs).has("chart-instance") {
+		return nil
+	}
+	for _, in := range insts {
+		if in.number == n {
+			return nil
+		}
+	}
+	return fmt.Errorf("--chart-instance %d: no such instance (they are numbered %d to %d)", n, insts[0].number, insts[len(insts)-1].number)
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/csv"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,7 +14,8 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/trace"
-	"idaviz/web"
+	"idaviz/web/export"
+	"idaviz/web/fold"
 )
 
 // exportFormats are the formats of viz trace export, with what each is for.
@@ -30,7 +30,7 @@ var exportFormats = []struct{ name, ext, help string }{
 }
 
 func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--lecture NOTES] [-o OUT] FILE
+	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--lecture NOTES] [--salvage] [-o OUT] FILE
 
 Writes a recorded trace (either encoding) in another format, for slides,
 handouts and other tools. Without --format, the format follows OUT's
@@ -46,7 +46,14 @@ flags:
   --iteration N    dot: the iteration to draw (default: the last)
   --event N        svg: draw the tree at event N, 0-based (default: the last)
   --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
-  -o OUT           the file to write (written whole or not at all)`)
+  --salvage        export a trace that cannot be read to its end (cut short, or
+                   damaged) up to the fault, instead of refusing it
+  -o OUT           the file to write (written whole or not at all)
+
+examples:
+  viz trace export -o tree.svg --event 120 run.trace
+  viz trace export --format dot --iteration 3 run.trace | dot -Tsvg > it3.svg
+  viz trace export -o run.json run.trace          # chrome://tracing, Perfetto`)
 }
 
 func runTraceExport(e *env, args []string) int {
@@ -57,25 +64,19 @@ func runTraceExport(e *env, args []string) int {
 	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
 	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
 	lecture := fs.String("lecture", "", "html: the lecture file to embed")
-	// --frames bounded the states an export held; it holds the trace now,
-	// every event of it. Accepted, so that older scripts still run.
-	fs.Int("frames", 0, "ignored: an export holds every event of its trace")
-	// FILE may come before or after the flags.
-	if status, ok := parseFlags(e, fs, args); !ok {
+	salvage := salvageFlag(fs)
+	rest, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
-	rest := fs.Args()
-	if len(rest) == 0 {
-		exportUsage(e.stderr)
-		return fail(e, "viz trace export: which trace file?")
+	switch len(rest) {
+	case 0:
+		return fail(e, "viz trace export: which trace file? (run 'viz trace export -h' for the usage)")
+	case 1:
+	default:
+		return fail(e, "viz trace export: unexpected argument %q (one trace FILE; the output goes in -o)", rest[1])
 	}
 	in := rest[0]
-	if status, ok := parseFlags(e, fs, rest[1:]); !ok {
-		return status
-	}
-	if fs.NArg() != 0 {
-		return fail(e, "viz trace export: unexpected argument %q", fs.Arg(0))
-	}
 	f := *format
 	if f == "" {
 		ext := filepath.Ext(*out)
@@ -88,31 +89,30 @@ func runTraceExport(e *env, args []string) int {
 			return fail(e, "viz trace export: say --format (%s), or give -o a file ending in one of its extensions", formatNames())
 		}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := given(fs)
 	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html"} {
-		if set[name] && f != only {
+		if set.has(name) && f != only {
 			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, only, f)
 		}
 	}
 	switch {
-	case set["iteration"] && *iteration < 1:
+	case set.has("iteration") && *iteration < 1:
 		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
-	case set["event"] && *event < 0:
+	case set.has("event") && *event < 0:
 		return fail(e, "viz trace export: --event %d: events count from 0", *event)
 	}
-	var write func(w io.Writer, rd *trace.Reader) error
+	var write func(w io.Writer, rd eventSource) error
 	switch f {
 	case "html":
-		return exportHTML(e, "viz trace export", in, *out, *lecture)
+		return exportHTML(e, "viz trace export", in, *out, *lecture, *salvage)
 	case "dot", "svg":
-		write = func(w io.Writer, rd *trace.Reader) error {
-			var win *web.TreeWindow
+		write = func(w io.Writer, rd eventSource) error {
+			var win *export.TreeWindow
 			var err error
 			if f == "dot" {
-				win, err = web.TreeOfIteration(rd, *iteration)
+				win, err = export.TreeOfIteration(rd, *iteration)
 			} else {
-				win, err = web.TreeAtEvent(rd, *event)
+				win, err = export.TreeAtEvent(rd, *event)
 			}
 			if err != nil {
 				return err
@@ -125,7 +125,7 @@ func runTraceExport(e *env, args []string) int {
 	case "csv":
 		write = exportCSV
 	case "chrome":
-		write = func(w io.Writer, rd *trace.Reader) error {
+		write = func(w io.Writer, rd eventSource) error {
 			c := trace.NewChrome(w)
 			err := feed(rd, c)
 			if cerr := c.Close(); err == nil {
@@ -138,7 +138,7 @@ func runTraceExport(e *env, args []string) int {
 		if f == "binary" {
 			enc = trace.EncodingBinary
 		}
-		write = func(w io.Writer, rd *trace.Reader) error {
+		write = func(w io.Writer, rd eventSource) error {
 			r := trace.NewRecorder(w, enc, trace.LevelNode)
 			err := feed(rd, r)
 			if cerr := r.Close(); err == nil {
@@ -158,21 +158,97 @@ func runTraceExport(e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz trace export: %s: %v", in, err)
 	}
-	if *out == "" {
-		bw := bufio.NewWriterSize(e.stdout, 1<<16)
-		err = write(bw, rd)
-		if ferr := bw.Flush(); err == nil {
-			err = ferr
-		}
-		if err != nil {
-			return fail(e, "viz trace export: %s: %v", in, err)
-		}
-		return exitOK
+	var from eventSource = rd
+	var rescue *salvaging
+	if *salvage {
+		rescue = &salvaging{src: rd}
+		from = rescue
 	}
-	if err := atomicfile.Write(*out, func(w io.Writer) error { return write(w, rd) }); err != nil {
+	if status, err := writeOutput(e.stdout, *out, func(w io.Writer) error { return write(w, from) }); err != nil {
+		var fe *trace.FormatError
+		if errors.As(err, &fe) {
+			return refuseFault(e, "viz trace export", in, err)
+		}
+		if status == exitFailed {
+			return failed(e, "viz trace export: %v", err)
+		}
 		return fail(e, "viz trace export: %s: %v", in, err)
 	}
+	if rescue != nil && rescue.fault != nil {
+		salvaged(e, "viz trace export", in, rescue.fault)
+	}
 	return exitOK
+}
+
+// eventSource is a trace being read: a *trace.Reader, or one salvaged.
+type eventSource interface {
+	Read(e *trace.Event) error
+}
+
+// salvaging ends a trace at its first fault, as if the file ended there,
+// and keeps the fault to report.
+type salvaging struct {
+	src   eventSource
+	fault error
+}
+
+func (s *salvaging) Read(e *trace.Event) error {
+	err := s.src.Read(e)
+	if err != nil && !errors.Is(err, io.EOF) {
+		s.fault = err
+		return io.EOF
+	}
+	return err
+}
+
+// writeOutput writes an export whole to the file at path (or nothing, the
+// old file left as it was), or to stdout when path is "". A failure comes
+// with the status to exit with: exitFailed when the output could not be
+// written (a folder that is not there, a full disk), exitUsage when write
+// failed on what it read.
+func writeOutput(stdout io.Writer, path string, write func(io.Writer) error) (int, error) {
+	var inputErr error
+	run := func(w io.Writer) error {
+		tw := &trackedWriter{w: w}
+		err := write(tw)
+		if err != nil && tw.err == nil {
+			inputErr = err
+		}
+		return err
+	}
+	var err error
+	if path == "" {
+		bw := bufio.NewWriterSize(stdout, 1<<16)
+		if err = run(bw); err == nil {
+			err = bw.Flush()
+		}
+	} else {
+		err = atomicfile.Write(path, run)
+	}
+	switch {
+	case err == nil:
+		return exitOK, nil
+	case inputErr != nil:
+		return exitUsage, inputErr
+	case path == "":
+		return exitFailed, fmt.Errorf("writing to stdout: %w", err)
+	}
+	return exitFailed, fmt.Errorf("writing %s: %w", path, err)
+}
+
+// trackedWriter keeps the first error of its writer, to tell a failure of
+// the output from one of the input.
+type trackedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (t *trackedWriter) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	if err != nil && t.err == nil {
+		t.err = err
+	}
+	return n, err
 }
 
 func formatNames() string {
@@ -184,22 +260,23 @@ func formatNames() string {
 }
 
 // feed hands every event of rd to sink. A damaged file is an error: an
-// export is not written from half a trace.
-func feed(rd *trace.Reader, sink trace.Sink) error {
+// export is not written from half a trace, unless salvaging says so.
+func feed(rd eventSource, sink trace.Sink) error {
+	var ev trace.Event
 	for {
-		ev, err := rd.Next()
+		err := rd.Read(&ev)
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		sink.Event(ev)
+		sink.Event(&ev)
 	}
 }
 
 // exportCSV writes the per-iteration table with the f-histograms as columns.
-func exportCSV(w io.Writer, rd *trace.Reader) error {
+func exportCSV(w io.Writer, rd eventSource) error {
 	stats := trace.NewNodeStats()
 	if err := feed(rd, stats); err != nil {
 		return err
@@ -261,27 +338,33 @@ func exportCSV(w io.Writer, rd *trace.Reader) error {
 // exportHTML writes the one-file replay (viz trace export --format html,
 // and viz replay --export, its alias), with the lecture's bookmarks: NOTES,
 // or the trace's sidecar when there is one.
-func exportHTML(e *env, cmd, in, out, notes string) int {
+func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	if out == "" {
 		return fail(e, "%s: --format html needs -o OUT.html", cmd)
 	}
 	// Indexed, not loaded: the export streams the events into its packed
 	// trace, so the memory it takes is the packed trace's.
-	rec, err := web.OpenTrace(in, web.IndexOptions{MaxCheckpoints: 2})
+	rec, err := fold.OpenTrace(in, fold.IndexOptions{MaxCheckpoints: 2})
 	if rec == nil {
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
 	defer rec.Close()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "%s: %s: %v; exporting what was read\n", cmd, in, err)
+		if !salvage {
+			return refuseFault(e, cmd, in, err)
+		}
+		salvaged(e, cmd, in, err)
 	}
 	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len())
 	_, lec, err := loadLecture(in, notes, int64(rec.Len()))
 	if err != nil {
 		return fail(e, "%s: %v", cmd, err)
 	}
-	opt := web.ExportOptions{Lecture: lec, TraceName: in}
-	if err := atomicfile.Write(out, func(w io.Writer) error { return web.ExportHTMLWith(w, rec, opt) }); err != nil {
+	opt := export.Options{Lecture: lec, TraceName: in}
+	if status, err := writeOutput(e.stdout, out, func(w io.Writer) error { return export.HTML(w, rec, opt) }); err != nil {
+		if status == exitFailed {
+			return failed(e, "%s: %v", cmd, err)
+		}
 		return fail(e, "%s: %s: %v", cmd, in, err)
 	}
 	n := 0

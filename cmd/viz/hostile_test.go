@@ -39,7 +39,7 @@ func TestTraceInfoOnHostileTraces(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			status := traceInfo(e, "hostile.trace", bytes.NewReader(tc.data))
+			status := traceInfo(e, "hostile.trace", bytes.NewReader(tc.data), false)
 			runtime.ReadMemStats(&after)
 			allocated := after.TotalAlloc - before.TotalAlloc
 			t.Logf("%d bytes: allocated %.1f MB", len(tc.data), float64(allocated)/1e6)
@@ -70,7 +70,7 @@ func TestTraceInfoQuotesControlCharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	status := traceInfo(&env{stdout: &out, stderr: &errb}, "evil\x1b.trace", &buf)
+	status := traceInfo(&env{stdout: &out, stderr: &errb}, "evil\x1b.trace", &buf, false)
 	got := out.String()
 	for _, want := range []string{`file: "evil\x1b.trace"`, `puzzle: "\x1b]0;pwned\a8puzzle"`, "instance: ёлка 1 2",
 		`heuristic: "a\rb"`, `options: "k=v\x00"`, `solution: 1 moves: "\x1b[2J"`} {

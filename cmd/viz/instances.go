@@ -130,9 +130,11 @@ func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
 		if err != nil {
 			return "", "", err
 		}
-		if puzzle = guessTiles(first); puzzle == "" {
-			if puzzle = guessTiles(dropLastField(first)); puzzle == "" {
-				return "", "", fmt.Errorf("%s: name the puzzle with --puzzle (%s)", sp.path, strings.Join(puzzles.Names(), "|"))
+		var guessErr error
+		if puzzle, guessErr = guessTiles(first); guessErr != nil {
+			// Perhaps the state is followed by its optimal length.
+			if puzzle, _ = guessTiles(dropLastField(first)); puzzle == "" {
+				return "", "", fmt.Errorf("%s: first state: %w", sp.path, guessErr)
 			}
 		}
 	}
@@ -286,9 +288,9 @@ func walksAtDepth(ctx context.Context, p *puzzles.Puzzle, goal string, d, n int,
 // readInstances reads a file of states, one per line, each optionally
 // followed by its optimal length; '#' starts a comment.
 func readInstances(path string, p *puzzles.Puzzle, goal string) ([]instance, error) {
-	f, err := os.Open(path)
+	f, err := openInstances(path)
 	if err != nil {
-		return nil, fmt.Errorf("--instances: %w", err)
+		return nil, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(io.LimitReader(f, maxSpecFile))
@@ -329,9 +331,9 @@ func readInstances(path string, p *puzzles.Puzzle, goal string) ([]instance, err
 }
 
 func firstState(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := openInstances(path)
 	if err != nil {
-		return "", fmt.Errorf("--instances: %w", err)
+		return "", err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(io.LimitReader(f, maxSpecFile))
@@ -341,7 +343,24 @@ func firstState(path string) (string, error) {
 			return text, nil
 		}
 	}
+	if err := sc.Err(); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
 	return "", fmt.Errorf("%s: no states (one per line, '#' starts a comment)", path)
+}
+
+// openInstances opens a file of states; a folder is named as such, not
+// read as a file without states.
+func openInstances(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--instances: %w", err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("--instances %s is a folder; want a file of states, one per line, or korf100, random:N:D, depths:N:D1-D2", path)
+	}
+	return f, nil
 }
 
 func lastField(s string) string {

@@ -11,22 +11,27 @@ func init() {
 	register(&command{
 		name:    "judge",
 		usage:   "judge PROBLEM",
-		summary: "answer an online-judge problem: its input on stdin, its exact output on stdout (" + strings.Join(puzzles.JudgeNames(), ", ") + ")",
-		run:     runJudge,
+		summary: "answer an online-judge problem: its input on stdin, its output on stdout",
+		help:    "PROBLEM is one of: " + strings.Join(puzzles.JudgeNames(), ", ") + ".\nThe output is the judge's, byte for byte.",
+		examples: []string{
+			"viz judge poj3460 < sample.in",
+			"viz judge hdu1043 < cases.txt > answers.txt",
+		},
+		run: runJudge,
 	})
 }
 
 func runJudge(ctx context.Context, e *env, args []string) int {
 	c := commands["judge"]
 	fs := newFlags(e, c)
-	if status, ok := parseFlags(e, fs, args); !ok {
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return fail(e, "viz judge: expected one PROBLEM (%s)", strings.Join(puzzles.JudgeNames(), ", "))
+	if len(args) != 1 {
+		return usageError(e, c, "expected one PROBLEM (%s), got %d arguments", strings.Join(puzzles.JudgeNames(), ", "), len(args))
 	}
-	j, err := puzzles.LookupJudge(fs.Arg(0))
+	j, err := puzzles.LookupJudge(args[0])
 	if err != nil {
 		return fail(e, "viz judge: %v", err)
 	}

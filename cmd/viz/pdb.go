@@ -18,13 +18,13 @@ func init() {
 	register(&command{
 		name:    "pdb",
 		usage:   "pdb build PUZZLE [flags]",
-		summary: "build (or verify) a puzzle's pattern databases in the cache directory and describe them",
+		summary: "build or check a puzzle's pattern databases, and describe them",
 		run:     runPDB,
 	})
 }
 
 func pdbUsage(w io.Writer) {
-	fmt.Fprint(w, `usage: viz pdb build PUZZLE [-heuristic NAME] [-workers N] [-force]
+	fmt.Fprint(w, `usage: viz pdb build PUZZLE [--heuristic NAME] [--workers N] [--force]
 
 Builds the pattern databases a heuristic reads, or checks the cached ones
 (header and checksum; a bad file is rebuilt), then prints for each database
@@ -35,10 +35,15 @@ Databases live in $IDAVIZ_CACHE_DIR/pdb when that is set, else in the user's
 cache directory (idaviz/pdb). Puzzles with databases: `+databasePuzzles()+`.
 
 flags:
-  -heuristic NAME  the heuristic whose databases to build (default: the
-                   puzzle's first one with databases)
-  -workers N       goroutines for the build (default: one per CPU)
-  -force           rebuild even when a valid file is cached
+  --heuristic NAME  the heuristic whose databases to build (default: the
+                    puzzle's first one with databases)
+  --workers N       goroutines for the build, 1 or more (default: one per CPU)
+  --force           rebuild even when a valid file is cached
+
+examples:
+  viz pdb build 15puzzle --heuristic pdb663
+  viz pdb build rubik --heuristic korf --workers 2
+  IDAVIZ_CACHE_DIR=/tmp/pdb viz pdb build 15puzzle --heuristic pdb555 --force
 `)
 }
 
@@ -55,9 +60,9 @@ func databasePuzzles() string {
 }
 
 func runPDB(ctx context.Context, e *env, args []string) int {
+	c := commands["pdb"]
 	if len(args) == 0 {
-		pdbUsage(e.stderr)
-		return exitUsage
+		return usageError(e, c, "build what?")
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -65,30 +70,23 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 		return exitOK
 	case "build":
 	default:
-		fmt.Fprintf(e.stderr, "viz pdb: unknown action %q\n\n", args[0])
-		pdbUsage(e.stderr)
-		return exitUsage
+		return usageError(e, c, "unknown action %q (the one action is build)", args[0])
 	}
-	c := commands["pdb"]
 	fs := newFlags(e, c)
 	fs.Usage = func() { pdbUsage(fs.Output()) }
 	heuristic := fs.String("heuristic", "", "the heuristic whose databases to build")
-	workers := fs.Int("workers", 0, "goroutines for the build (0: one per CPU)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines for the build (default: one per CPU)")
 	force := fs.Bool("force", false, "rebuild even when a valid file is cached")
-	// The puzzle may come before or after the flags.
-	if status, ok := parseFlags(e, fs, args[1:]); !ok {
+	rest, status, ok := parseArgs(e, fs, args[1:])
+	if !ok {
 		return status
 	}
-	rest := fs.Args()
 	if len(rest) == 0 {
 		return fail(e, "viz pdb build: which puzzle? (%s)", databasePuzzles())
 	}
 	name := rest[0]
-	if status, ok := parseFlags(e, fs, rest[1:]); !ok {
-		return status
-	}
-	if fs.NArg() != 0 {
-		return fail(e, "viz pdb build: unexpected argument %q", fs.Arg(0))
+	if len(rest) > 1 {
+		return fail(e, "viz pdb build: unexpected argument %q (one PUZZLE at a time)", rest[1])
 	}
 	p, err := puzzles.Lookup(name)
 	if err != nil {
@@ -101,8 +99,8 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	if !slices.Contains(p.Databases.Heuristics, h) {
 		return fail(e, "viz pdb build: heuristic %q of %s keeps no databases on disk (choose from: %s)", h, name, strings.Join(p.Databases.Heuristics, ", "))
 	}
-	if *workers < 0 {
-		return fail(e, "viz pdb build: -workers %d: want 0 (one per CPU) or more", *workers)
+	if *workers < 1 {
+		return fail(e, "viz pdb build: --workers %d: want 1 or more (default: one per CPU, %d here)", *workers, runtime.GOMAXPROCS(0))
 	}
 	dir, err := pdb.CacheDir()
 	if err != nil {
@@ -111,8 +109,10 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	if err := pdb.CheckCache(); err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "%s heuristic %s: pattern databases in %s (%d workers)\n", name, h, dir, cmp.Or(*workers, runtime.GOMAXPROCS(0)))
-	opened, err := p.Databases.Open(ctx, h, *workers, *force, pdb.Bar(e.stderr, e.stderrTTY))
+	fmt.Fprintf(e.stdout, "%s heuristic %s: pattern databases in %s (%d workers)\n", name, h, dir, *workers)
+	bar := pdb.NewBar(e.stderr, e.stderrTTY)
+	opened, err := p.Databases.Open(ctx, h, *workers, *force, bar.Report)
+	bar.End()
 	for _, o := range opened {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)

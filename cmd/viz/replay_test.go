@@ -31,9 +31,9 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestReplayServesIndexedFile runs viz replay on a trace cut short: it
-// indexes the file, says how much it replays, serves the page until
-// cancelled, and exits 0.
+// TestReplayServesIndexedFile runs viz replay --salvage on a trace cut
+// short: it indexes the file, says how much it replays, serves the page
+// until cancelled, and exits 0.
 func TestReplayServesIndexedFile(t *testing.T) {
 	path := recordTrace(t, "run.trace")
 	b, _ := os.ReadFile(path)
@@ -43,7 +43,7 @@ func TestReplayServesIndexedFile(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
 	go func() {
-		done <- run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}, []string{"replay", "--addr", "127.0.0.1:0", cut})
+		done <- run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}, []string{"replay", "--salvage", "--addr", "127.0.0.1:0", cut})
 	}()
 	url := regexp.MustCompile(`open (http://\S+) in a browser`)
 	deadline := time.Now().Add(20 * time.Second)
@@ -65,7 +65,7 @@ func TestReplayServesIndexedFile(t *testing.T) {
 	if status := <-done; status != exitOK {
 		t.Errorf("status %d after cancel", status)
 	}
-	if e := errs.String(); !strings.Contains(e, "ends early") || !strings.Contains(e, "replaying what was read") || !regexp.MustCompile(`\d+ events \(indexed in`).MatchString(e) {
+	if e := errs.String(); !strings.Contains(e, "cut short") || !strings.Contains(e, "taking the events before it (--salvage)") || !regexp.MustCompile(`\d+ events \(indexed in`).MatchString(e) {
 		t.Errorf("stderr: %q", e)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,20 +14,39 @@ import (
 
 	"idaviz/trace"
 	"idaviz/web"
+	"idaviz/web/fold"
 )
 
 func init() {
 	register(&command{
 		name:    "serve",
 		usage:   "serve [--addr 127.0.0.1:8080]",
-		summary: "serve the visualizer page on this machine (the default command)",
-		run:     runServe,
+		summary: "serve the visualizer page (the default command)",
+		help: `The page searches puzzles in the browser's tabs, live, with the tree, the
+charts and the counts. It listens on this machine only unless --allow-remote
+(a class on a LAN), when the printed address carries a token the page needs.`,
+		examples: []string{
+			"viz                                   # the same as viz serve",
+			"viz serve --addr 127.0.0.1:0          # any free port",
+			"viz serve --addr 0.0.0.0:8080 --allow-remote --max-tabs-per-client 2",
+		},
+		run: runServe,
 	})
 	register(&command{
 		name:    "replay",
 		usage:   "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
-		summary: "serve the page over a recorded trace of any size (viz solve --trace FILE; indexed, not loaded): step back and forth, seek; or export it as one HTML file (as viz trace export --format html)",
-		run:     runReplay,
+		summary: "replay a recorded trace in the page, or export it as one HTML file",
+		help: `FILE is a trace of any size (viz solve --trace FILE); it is indexed, not
+loaded. The page steps back and forth through it and seeks. --export writes
+the replay as one self-contained HTML file instead (as viz trace export
+--format html), and serves nothing. A trace that cannot be read to its end
+(cut short, or damaged) is refused unless --salvage.`,
+		examples: []string{
+			"viz replay run.trace",
+			"viz replay --export run.html run.trace       # open run.html anywhere, offline",
+			"viz replay --lecture notes.json run.trace    # the page saves its bookmarks in notes.json",
+		},
+		run: runReplay,
 	})
 }
 
@@ -35,6 +55,7 @@ type serveFlags struct {
 	allowRemote *bool
 	export      *string // replay only
 	lecture     *string // replay only
+	salvage     *bool   // replay only
 	maxSearches *int
 	maxTabs     *int
 }
@@ -51,22 +72,25 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	}
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
-		fs.Int("frames", 0, "ignored: an export holds every event of its trace")
+		f.salvage = salvageFlag(fs)
 		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there): the page saves its bookmarks there, an export embeds them")
 	}
-	if status, ok := parseFlags(e, fs, args); !ok {
+	rest, status, ok = parseArgs(e, fs, args)
+	if !ok {
 		return nil, nil, status, false
 	}
 	want := 0
 	if c.name == "replay" {
 		want = 1
 	}
-	if fs.NArg() != want {
-		fs.Usage()
+	if len(rest) != want {
 		if want == 0 {
-			return nil, nil, fail(e, "viz serve: unexpected arguments %q", fs.Args()), false
+			return nil, nil, usageError(e, c, "unexpected arguments %q", rest), false
 		}
-		return nil, nil, fail(e, "viz replay: expected one trace FILE"), false
+		return nil, nil, usageError(e, c, "expected one trace FILE, got %d arguments", len(rest)), false
+	}
+	if err := serveConflicts(fs); err != nil {
+		return nil, nil, fail(e, "viz %s: %v", c.name, err), false
 	}
 	if *f.maxSearches < 1 {
 		return nil, nil, fail(e, "viz %s: --max-searches %d: want 1 or more", c.name, *f.maxSearches), false
@@ -74,7 +98,7 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	if *f.maxTabs < 1 {
 		return nil, nil, fail(e, "viz %s: --max-tabs-per-client %d: want 1 or more", c.name, *f.maxTabs), false
 	}
-	return f, fs.Args(), 0, true
+	return f, rest, 0, true
 }
 
 func runServe(ctx context.Context, e *env, args []string) int {
@@ -92,23 +116,25 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 	}
 	path := rest[0]
 	if *f.export != "" {
-		return exportHTML(e, "viz replay", path, *f.export, *f.lecture)
+		return exportHTML(e, "viz replay", path, *f.export, *f.lecture, *f.salvage)
 	}
 	// The file is indexed, not loaded: a trace of any size replays in
-	// bounded memory (web.OpenTrace).
+	// bounded memory (fold.OpenTrace).
 	start := time.Now()
 	// Indexing folds every event once, allocating as it goes, with little
 	// kept: a collection every few MB would take a quarter of the time.
 	gc := debug.SetGCPercent(400)
-	rec, err := web.OpenTrace(path, web.IndexOptions{})
+	rec, err := fold.OpenTrace(path, fold.IndexOptions{})
 	debug.SetGCPercent(gc)
 	if rec == nil {
 		return fail(e, "viz replay: %s: %v", path, err)
 	}
 	defer rec.Close()
 	if err != nil {
-		// A truncated trace still replays up to its damage.
-		fmt.Fprintf(e.stderr, "viz replay: %s: %v; replaying what was read\n", path, err)
+		if !*f.salvage {
+			return refuseFault(e, "viz replay", path, err)
+		}
+		salvaged(e, "viz replay", path, err)
 	}
 	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
 	lecPath, lec, err := loadLecture(path, *f.lecture, int64(rec.Len()))
@@ -149,6 +175,14 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	if err != nil {
 		return fail(e, "viz: %v", err)
 	}
+	if *f.allowRemote && !remote {
+		return fail(e, "viz: --allow-remote: --addr %s is reachable from this machine only; to serve other machines give an address they reach, e.g. --addr 0.0.0.0:8080 (every interface)", *f.addr)
+	}
+	if _, port, _ := net.SplitHostPort(*f.addr); port != "" {
+		if _, err := net.LookupPort("tcp", port); err != nil {
+			return fail(e, "viz: --addr %s: %v", *f.addr, err)
+		}
+	}
 	opt.MaxSearches = *f.maxSearches
 	if remote {
 		opt.AllowRemote = true
@@ -158,12 +192,17 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 			*f.addr, opt.MaxSearches, opt.MaxSessionsPerClient)
 	}
 	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
-	err = web.ListenAndServe(ctx, *f.addr, opt, func(url string) {
+	// A well-formed address that cannot be listened on (a port taken, or
+	// not this machine's) is the machine's answer, not bad usage.
+	ln, err := net.Listen("tcp", *f.addr)
+	if err != nil {
+		return failed(e, "viz: listening on %s: %v", *f.addr, err)
+	}
+	err = web.Serve(ctx, ln, opt, func(url string) {
 		fmt.Fprintf(e.stdout, "idaviz: open %s in a browser (Ctrl-C to stop)\n", url)
 	})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "viz: %v\n", err)
-		return exitUsage
+		return failed(e, "viz: %v", err)
 	}
 	return exitOK
 }

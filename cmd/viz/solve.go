@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -26,8 +27,25 @@ func init() {
 	register(&command{
 		name:    "solve",
 		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally (STATE as one argument, or - to read it from stdin, at most 16 MiB)",
-		run:     runSolve,
+		summary: "solve one instance optimally, iteration by iteration",
+		help: `STATE is one argument (quote it), - to read it from stdin, or @FILE to read
+it from a file (at most 16 MiB). Without --puzzle, a STATE of 9, 16 or 25
+numbers is a tile puzzle's board, row by row, 0 for the blank. With --problem
+FILE.star (a problem written in Starlark), STATE is optional: the file's start.
+--heuristic FILE.star searches a built-in puzzle with a heuristic written in
+Starlark (def h(state)). Exit status: 0 solved, 1 not solved within the
+limits (or interrupted), 2 bad usage or input.`,
+		examples: []string{
+			`viz solve "8 6 7 2 5 4 3 0 1"                      # the hardest 8-puzzle`,
+			`viz solve --goal blank-first --heuristic pdb555 "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"  # Korf's #2`,
+			`viz solve --puzzle rubik "R U R' U' F2" --json     # one JSON object on stdout`,
+			`viz solve --trace run.trace "8 1 2 4 3 6 0 7 5"   # record every node for viz replay`,
+			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
+			`viz solve --problem examples/romania/romania.star --algo astar   # Arad to Bucharest`,
+			`viz solve --heuristic examples/heuristics/manhattan.star "8 6 7 2 5 4 3 0 1"`,
+			`viz solve --puzzle grid --heuristic octile @maze.txt   # a grid world's map from a file`,
+		},
+		run: runSolve,
 	})
 }
 
@@ -47,10 +65,14 @@ type solveJSON struct {
 	EBF        float64         `json:"ebf"`
 	PeakOpen   int             `json:"peakOpen,omitempty"`
 	Stored     int             `json:"stored,omitempty"`
-	Puzzle     string          `json:"puzzle"`
-	Heuristic  string          `json:"heuristic"`
-	Algorithm  string          `json:"algorithm"`
-	H0         int             `json:"h0"`
+	// Distinct is how many distinct states were expanded, for domains that
+	// count them (grid worlds, scripts): against Expanded, how often the
+	// search expanded a state again.
+	Distinct  int    `json:"distinct,omitempty"`
+	Puzzle    string `json:"puzzle"`
+	Heuristic string `json:"heuristic"`
+	Algorithm string `json:"algorithm"`
+	H0        int    `json:"h0"`
 	// State and Scramble, for puzzles with a standard state format (the
 	// cube's 54 facelets, URFDLB): the state searched, and moves that make
 	// it from the goal (given, or the solution's inverse).
@@ -84,7 +106,8 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	c := commands["solve"]
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
-	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles)")
+	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle; STATE is then optional: the file's start)")
+	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles), or a FILE.star that defines h(state); with --problem, one the file names")
 	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
 	algo := fs.String("algo", engine.AlgorithmIDA.String(), "the search: ida|astar")
 	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
@@ -93,24 +116,21 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	lim := limitFlags(fs)
 	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
 	seed := fs.Uint64("seed", 1, "the seed of STATE random (a uniformly random state, for puzzles that have them: rubik)")
-	if status, ok := parseFlags(e, fs, args); !ok {
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return fail(e, "viz solve: expected one STATE argument (or - for stdin), got %d", fs.NArg())
+	if len(args) != 1 && (*problem == "" || len(args) > 1) {
+		return usageError(e, c, "expected one STATE argument (or - for stdin, @FILE for a file), got %d", len(args))
 	}
-	if err := solveConflicts(fs); err != nil {
+	state, err := stateArg(e, args)
+	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	state := fs.Arg(0)
-	if state == "-" {
-		var err error
-		if state, err = readState(e.stdin); err != nil {
-			return fail(e, "viz solve: %v", err)
-		}
+	if err := solveConflicts(fs, state); err != nil {
+		return fail(e, "viz solve: %v", err)
 	}
-	if strings.TrimSpace(state) == "random" {
+	if strings.TrimSpace(state) == "random" && *problem == "" {
 		if p, err := puzzles.Lookup(*puzzle); err == nil && p.Random == nil {
 			return fail(e, "viz solve: --puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
 		}
@@ -120,7 +140,11 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
 	}
-	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm)
+	sc, err := newScripts(*problem, []string{*heuristic}, e.stderr)
+	if err != nil {
+		return fail(e, "viz solve: %v", err)
+	}
+	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
@@ -144,23 +168,37 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		}
 		rec, err = createRecording(*tracePath, level)
 		if err != nil {
-			return fail(e, "viz solve: %v", err)
+			return failed(e, "viz solve: %v", err)
 		}
 		sinks = append(sinks, rec.Recorder)
 	}
-	var stopProgress func()
+	var stats *trace.Stats
 	if e.stderrTTY && !*asJSON {
-		stats := trace.NewStats()
+		stats = trace.NewStats()
 		sinks = append(sinks, stats)
-		stopProgress = showProgress(e.stderr, stats)
 	}
 	if len(sinks) > 0 {
 		req.opt.Sink = trace.Fanout(sinks...)
 	}
 
-	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, pdb.Bar(e.stderr, e.stderrTTY))
+	bar := pdb.NewBar(e.stderr, e.stderrTTY)
+	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, bar.Report)
+	bar.End()
 	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(e.stderr, "viz solve: interrupted before the search (loading its pattern databases)")
+			return exitNotFound
+		}
 		return fail(e, "viz solve: %v", err)
+	}
+	if h := d.H(); req.opt.MaxBound > 0 && h > req.opt.MaxBound {
+		fmt.Fprintf(e.stderr, "viz solve: --max-bound %d is below h(start) = %d, the first bound: no solution costs that little, so nothing is searched\n", req.opt.MaxBound, h)
+	}
+	// The search's line starts once the databases are loaded: the two
+	// never take turns on one line.
+	var stopProgress func()
+	if stats != nil {
+		stopProgress = showProgress(e.stderr, stats)
 	}
 	out, res, err := req.search(ctx, d)
 	if stopProgress != nil {
@@ -168,12 +206,14 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	if rec != nil {
 		if cerr := rec.Close(); cerr != nil {
-			fmt.Fprintf(e.stderr, "viz solve: writing the trace %s: %v\n", *tracePath, cerr)
-			return exitUsage
+			return failed(e, "viz solve: writing the trace %s: %v", *tracePath, cerr)
 		}
 	}
 	var outOfMemory *engine.MemoryError
 	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
+		return fail(e, "viz solve: %v", err)
+	}
+	if err := scriptErr(d); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	if *asJSON {
@@ -195,15 +235,16 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-// newSolveRequest validates what the user asked for.
-func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
-	if puzzle == "" {
-		puzzle = guessTiles(state)
-		if puzzle == "" {
-			return nil, fmt.Errorf("name the puzzle with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
+// newSolveRequest validates what the user asked for; sc (nil for none)
+// holds the scripts it may name.
+func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
+	if puzzle == "" && (sc == nil || sc.problemFile == "") {
+		var err error
+		if puzzle, err = guessTiles(state); err != nil {
+			return nil, err
 		}
 	}
-	r, err := puzzles.NewRequest(puzzle, state, heuristic, goal)
+	r, err := sc.request(puzzle, state, heuristic, goal)
 	if err != nil {
 		return nil, err
 	}
@@ -212,21 +253,31 @@ func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorith
 	return req, nil
 }
 
-// guessTiles names the tile puzzle whose size matches the number of tokens
-// in state, or "".
-func guessTiles(state string) string {
-	n := len(strings.FieldsFunc(state, func(r rune) bool {
+// guessTiles names the tile puzzle whose size matches the number of
+// numbers in state, or says why state is none of theirs and that
+// --puzzle names the puzzle.
+func guessTiles(state string) (string, error) {
+	fields := strings.FieldsFunc(state, func(r rune) bool {
 		return r == ' ' || r == ',' || r == '\n' || r == '\t' || r == '\r'
-	}))
-	switch n {
+	})
+	switch len(fields) {
 	case 9:
-		return "8puzzle"
+		return "8puzzle", nil
 	case 16:
-		return "15puzzle"
+		return "15puzzle", nil
 	case 25:
-		return "24puzzle"
+		return "24puzzle", nil
 	}
-	return ""
+	name := fmt.Sprintf("for another puzzle, name it with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
+	if len(fields) == 0 {
+		return "", fmt.Errorf("the state is empty: give a tile puzzle's numbers; %s", name)
+	}
+	for _, f := range fields {
+		if _, err := strconv.Atoi(f); err != nil {
+			return "", fmt.Errorf("%q is not a number, so the state is not a tile puzzle's board; %s", f, name)
+		}
+	}
+	return "", fmt.Errorf("the state has %d numbers; a tile puzzle's board has 9 (8puzzle), 16 (15puzzle) or 25 (24puzzle); %s", len(fields), name)
 }
 
 func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result, error) {
@@ -258,8 +309,13 @@ func limitFlags(fs *flag.FlagSet) *limits {
 
 // set copies the limits into opt.
 func (l *limits) set(opt *engine.Options) error {
-	if *l.maxNodes < 0 || *l.maxBound < 0 || *l.timeout < 0 {
-		return errors.New("limits must not be negative")
+	switch {
+	case *l.maxNodes < 0:
+		return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", *l.maxNodes)
+	case *l.maxBound < 0:
+		return fmt.Errorf("--max-bound %d: want 0 (no limit) or more", *l.maxBound)
+	case *l.timeout < 0:
+		return fmt.Errorf("--timeout %s: want 0 (no limit) or more", *l.timeout)
 	}
 	opt.MaxNodes, opt.MaxBound, opt.Timeout = *l.maxNodes, *l.maxBound, *l.timeout
 	opt.MaxMemory = int64(*l.memory)
@@ -273,6 +329,7 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 	res, err := r.run(ctx, d)
 	out := toJSON(r, d, &res)
 	out.H0 = h0
+	out.Distinct = expandedStates(d)
 	return out, res, err
 }
 
@@ -352,6 +409,9 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 	if req.algo == engine.AlgorithmAStar {
 		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
 	}
+	if out.Distinct > 0 {
+		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
+	}
 }
 
 // writeIterations prints the per-iteration table of solve and trace info.
@@ -382,7 +442,7 @@ func humanRate(r float64) string {
 // showProgress prints a one-line progress report on a terminal until the
 // returned function is called.
 func showProgress(w io.Writer, stats *trace.Stats) func() {
-	return progressLine(w, func(elapsed time.Duration) string {
+	return progressLine(w, nil, func(elapsed time.Duration) string {
 		return progressText(stats.Snapshot(), elapsed)
 	})
 }
@@ -422,8 +482,9 @@ func randomPuzzles() []string {
 // progressLine redraws the line that line returns four times a second until
 // the returned function is called, which erases it. It is a spinner of the
 // terminal bars' library (pdb.Bar draws the database builds' with it), so
-// the two redraw a line the same way.
-func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
+// the two redraw a line the same way; with builds, when not nil, it draws
+// only while no build's bar is on the line.
+func progressLine(w io.Writer, builds *pdb.Bar, line func(elapsed time.Duration) string) func() {
 	bar := progressbar.NewOptions64(-1,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSpinnerType(14),
@@ -442,14 +503,23 @@ func progressLine(w io.Writer, line func(elapsed time.Duration) string) func() {
 		t := time.NewTicker(250 * time.Millisecond)
 		defer t.Stop()
 		start := time.Now()
+		draw := func(f func()) {
+			if builds != nil {
+				builds.Idle(f)
+			} else {
+				f()
+			}
+		}
 		for {
 			select {
 			case <-done:
-				bar.Clear()
+				draw(func() { bar.Clear() })
 				return
 			case <-t.C:
-				bar.Describe(line(time.Since(start)))
-				bar.Add64(1)
+				draw(func() {
+					bar.Describe(line(time.Since(start)))
+					bar.Add64(1)
+				})
 			}
 		}
 	}()

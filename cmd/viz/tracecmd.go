@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,40 +17,107 @@ import (
 func init() {
 	register(&command{
 		name:    "trace",
-		usage:   "trace info|export FILE",
-		summary: "read a recorded trace back (info: metadata and a per-iteration table), or write it as html, csv, dot, svg, chrome, ndjson or binary (export)",
-		run:     runTrace,
+		usage:   "trace info|export [flags] FILE",
+		summary: "read a recorded trace (info) or write it in another format (export)",
+		help: `info prints a trace's metadata, its counts of each record, a table per
+iteration and the solution. export writes it as html, dot, svg, csv,
+chrome, ndjson or binary: run 'viz trace export -h' for the formats.
+FILE is a trace of viz solve --trace, in either encoding.
+
+A trace that cannot be read to its end (cut short, or damaged) is refused:
+info shows what it read before the fault, names the fault and exits 2;
+export writes nothing. --salvage takes the events before the fault instead
+(exit 0), as viz replay --salvage does.
+
+flags of info:
+  --salvage   show a trace that cannot be read to its end up to the fault, and exit 0`,
+		examples: []string{
+			"viz trace info run.trace",
+			"viz trace export -o tree.svg run.trace                 # the tree at the last event",
+			"viz trace export --format csv run.trace > iterations.csv",
+			"viz trace export --salvage -o run.html cut.trace       # what a cut trace holds",
+		},
+		run: runTrace,
 	})
 }
 
 func runTrace(ctx context.Context, e *env, args []string) int {
-	if len(args) > 0 && args[0] == "export" {
+	c := commands["trace"]
+	if len(args) == 0 {
+		return usageError(e, c, "info or export?")
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		commandHelp(e.stdout, c, nil)
+		return exitOK
+	case "info":
+		return runTraceInfo(e, c, args[1:])
+	case "export":
 		return runTraceExport(e, args[1:])
 	}
-	c := commands["trace"]
+	return usageError(e, c, "unknown action %q: info or export", args[0])
+}
+
+func runTraceInfo(e *env, c *command, args []string) int {
 	fs := newFlags(e, c)
-	if status, ok := parseFlags(e, fs, args); !ok {
+	salvage := salvageFlag(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: viz trace info [--salvage] FILE\n\nPrints what a recorded trace holds.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
 		return status
 	}
-	if fs.NArg() != 2 || fs.Arg(0) != "info" {
-		fs.Usage()
-		return fail(e, "viz trace: expected 'info FILE'")
+	if len(args) != 1 {
+		return usageError(e, c, "info takes one trace FILE, got %d arguments", len(args))
 	}
-	path := fs.Arg(1)
+	path := args[0]
 	f, err := os.Open(path)
 	if err != nil {
 		return fail(e, "viz trace info: %v", err)
 	}
 	defer f.Close()
-	return traceInfo(e, path, f)
+	return traceInfo(e, path, f, *salvage)
+}
+
+// The rule of every command that reads a trace: one that cannot be read
+// to its end (cut short, or a damaged record) is refused, with exit status
+// 2 and the place of the fault, after what the command shows as it reads;
+// --salvage takes the events before the fault instead, and says so.
+
+func salvageFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("salvage", false, "take a trace that cannot be read to its end (cut short, or damaged) up to the fault, instead of refusing it")
+}
+
+// refuseFault reports a trace's fault and returns the usage status.
+func refuseFault(e *env, cmd, path string, err error) int {
+	return fail(e, "%s: %s: %s; refused (--salvage takes the events before it)", cmd, shown(path), fault(err))
+}
+
+// salvaged says that a command goes on with the events before a fault.
+func salvaged(e *env, cmd, path string, err error) {
+	fmt.Fprintf(e.stderr, "%s: %s: %s; taking the events before it (--salvage)\n", cmd, shown(path), fault(err))
+}
+
+// fault says what stopped the reading of a trace, and where.
+func fault(err error) string {
+	var fe *trace.FormatError
+	switch {
+	case !errors.As(err, &fe):
+		return err.Error()
+	case fe.Cut():
+		return fmt.Sprintf("cut short after %d whole records, at byte %d (%v)", fe.Records, fe.Offset, fe.Err)
+	}
+	return fmt.Sprintf("record %d, at byte %d, is damaged (%v)", fe.Records+1, fe.Offset, fe.Err)
 }
 
 // traceInfo prints what a trace holds. A damaged file, or one with values
 // beyond what the page can show, is reported after everything read before
-// the damage, with exit status 2. It keeps a fixed amount whatever the file
+// the damage, with exit status 2 (a fault, 0 with salvage). It keeps a fixed amount whatever the file
 // holds: the events go through one reused Event into Stats, which bounds
 // what it lists.
-func traceInfo(e *env, name string, r io.Reader) int {
+func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	rd, err := trace.NewReader(r)
 	if err != nil {
 		return fail(e, "viz trace info: %s: %v", name, err)
@@ -108,7 +177,10 @@ func traceInfo(e *env, name string, r io.Reader) int {
 			end.Status, end.Totals.Expanded, end.Totals.Generated, end.Totals.Pruned, end.Elapsed.Round(time.Microsecond))
 	}
 	if readErr != nil {
-		return fail(e, "viz trace info: %s: %v", name, readErr)
+		if !salvage {
+			return refuseFault(e, "viz trace info", name, readErr)
+		}
+		salvaged(e, "viz trace info", name, readErr)
 	}
 	if info.limitErr != nil {
 		return fail(e, "viz trace info: %s: %v", name, info.limitErr)

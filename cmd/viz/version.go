@@ -16,7 +16,10 @@ func init() {
 		name:    "version",
 		usage:   "version",
 		summary: "print viz's version, the Go it was built with, and the platform",
-		run:     runVersion,
+		examples: []string{
+			"viz version                           # e.g. viz v0.1.0 (go1.26.8, linux/amd64)",
+		},
+		run: runVersion,
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -197,7 +198,7 @@ func TestBar(t *testing.T) {
 	for _, tty := range []bool{false, true} {
 		var b bytes.Buffer
 		tab := New("ring", 27)
-		if err := Fill(context.Background(), tab, []int64{0}, 1, ring(27), Bar(&b, tty)); err != nil {
+		if err := Fill(context.Background(), tab, []int64{0}, 1, ring(27), NewBar(&b, tty).Report); err != nil {
 			t.Fatal(err)
 		}
 		out := b.String()
@@ -207,6 +208,126 @@ func TestBar(t *testing.T) {
 		if lines := strings.Count(out, "\n"); !tty && lines != 13 {
 			t.Errorf("off a terminal, %d lines; want one per layer (13)", lines)
 		}
+	}
+}
+
+// TestBarNoAbsurdEstimate: the first reports of a build, a few entries of
+// a big table, carry no estimate (the bar library's own, from the rate of
+// those first tiny layers, said thousands of hours); one comes once a
+// twentieth of the table is filled over a second, at the pace so far.
+func TestBarNoAbsurdEstimate(t *testing.T) {
+	var out bytes.Buffer
+	b := NewBar(&out, true)
+	b.throttle = 0
+	clock := time.Unix(0, 0)
+	b.now = func() time.Time { return clock }
+	const total = 1 << 40
+	for i, filled := range []int64{1, 10, 1000} {
+		clock = clock.Add(200 * time.Millisecond)
+		b.Report(Progress{Table: "big", Depth: i + 1, Filled: filled, Total: total})
+	}
+	if early := out.String(); regexp.MustCompile(`[0-9]h`).MatchString(early) || strings.Contains(early, "left") {
+		t.Errorf("an estimate from the first layers:\n%q", early)
+	}
+	clock = clock.Add(9400 * time.Millisecond) // 10 s in, half the table
+	b.Report(Progress{Table: "big", Depth: 9, Filled: total / 2, Total: total})
+	if got := out.String(); !strings.Contains(got, "depth 9, 10s, ~10s left") {
+		t.Errorf("half the table in 10 s: no estimate of 10 s more:\n%q", got)
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		filled  int64
+		elapsed time.Duration
+		left    time.Duration // 0: none
+	}{
+		{1, time.Hour, 0},                // a pace read from 1 entry
+		{49, time.Minute, 0},             // under a twentieth
+		{500, 500 * time.Millisecond, 0}, // under a second
+		{50, 10 * time.Second, 190 * time.Second},
+		{500, 10 * time.Second, 10 * time.Second},
+		{1000, 10 * time.Second, 0}, // done
+	} {
+		left, ok := estimate(Progress{Filled: tc.filled, Total: 1000}, tc.elapsed)
+		if ok != (tc.left != 0) || left.Round(time.Millisecond) != tc.left {
+			t.Errorf("%d of 1000 in %s: %s, %v; want %s", tc.filled, tc.elapsed, left, ok, tc.left)
+		}
+	}
+}
+
+// TestBarLines: on a terminal, a note, the next table and End start their
+// own line after a bar left short; off a terminal, one line per layer
+// that set entries, counting them.
+func TestBarLines(t *testing.T) {
+	var out bytes.Buffer
+	b := NewBar(&out, true)
+	b.throttle = 0
+	b.Report(Progress{Table: "a", Depth: 1, Filled: 5, Total: 100})
+	b.Report(Progress{Table: "a", Note: "a note"})
+	b.Report(Progress{Table: "b", Depth: 1, Filled: 5, Total: 100})
+	b.Report(Progress{Table: "c", Depth: 1, Filled: 5, Total: 100})
+	b.End()
+	b.End()
+	got := out.String()
+	for _, want := range []string{"(5/100) \n\r\x1b[Kpattern database a: a note\n", "(5/100) \n\r\x1b[K\rbuilding pattern database c"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%q", want, got)
+		}
+	}
+	if !strings.HasSuffix(got, "(5/100) \n") {
+		t.Errorf("End leaves the line open, or ends it twice:\n%q", got)
+	}
+
+	out.Reset()
+	b = NewBar(&out, false)
+	for _, p := range []Progress{
+		{Table: "t", Depth: 1, Filled: 3, Total: 10, LayerDone: true},
+		{Table: "t", Depth: 2, Filled: 7, Total: 10},
+		{Table: "t", Depth: 2, Filled: 10, Total: 10, LayerDone: true},
+		{Table: "t", Depth: 3, Filled: 10, Total: 10, LayerDone: true}, // a layer of a larger search
+	} {
+		b.Report(p)
+	}
+	want := "building pattern database t, depth 1: 3 of 10 entries (30.0%)\n" +
+		"building pattern database t, depth 2: 10 of 10 entries (100.0%)\n"
+	if out.String() != want {
+		t.Errorf("off a terminal:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestBarIdle: another line draws through Idle while no build is shown,
+// and not while a bar is open or a load marked with Loading builds, even
+// between its tables.
+func TestBarIdle(t *testing.T) {
+	var out bytes.Buffer
+	b := NewBar(&out, true)
+	b.throttle = 0
+	drawn := 0
+	idle := func() bool {
+		before := drawn
+		b.Idle(func() { drawn++ })
+		return drawn > before
+	}
+	if !idle() {
+		t.Fatal("Idle draws nothing with nothing built")
+	}
+	done := b.Loading()
+	if !idle() {
+		t.Error("a load that builds nothing holds the line")
+	}
+	b.Report(Progress{Table: "a", Depth: 1, Filled: 5, Total: 10})
+	if idle() {
+		t.Error("Idle draws over an open bar")
+	}
+	b.Report(Progress{Table: "a", Depth: 2, Filled: 10, Total: 10, LayerDone: true})
+	if idle() {
+		t.Error("Idle draws between the tables of a load that builds")
+	}
+	done()
+	done()
+	if !idle() {
+		t.Error("Idle draws nothing after the load")
 	}
 }
 

@@ -134,6 +134,22 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 	if len(fields) == 0 {
 		return Board{}, errors.New("no numbers: a board is 9, 16 or 25 numbers, row by row, 0 for the blank")
 	}
+	// A word that is no number says more than the count ("hello world"
+	// is not two numbers short of a board).
+	nums := make([]int, len(fields))
+	tooLarge := -1
+	for i, f := range fields {
+		v, err := strconv.Atoi(f)
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			if tooLarge < 0 {
+				tooLarge = i
+			}
+		case err != nil:
+			return Board{}, fmt.Errorf("number %d, %q, is not a number", i+1, f)
+		}
+		nums[i] = v
+	}
 	if size == 0 {
 		switch len(fields) {
 		case 9, 16, 25:
@@ -148,16 +164,8 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 	if len(fields) != size*size {
 		return Board{}, fmt.Errorf("got %d numbers, a %dx%d board needs %d", len(fields), size, size, size*size)
 	}
-	nums := make([]int, len(fields))
-	for i, f := range fields {
-		v, err := strconv.Atoi(f)
-		if err != nil {
-			if errors.Is(err, strconv.ErrRange) {
-				return Board{}, fmt.Errorf("number %d, %q, is out of range: a %dx%d board holds 0 to %d", i+1, f, size, size, size*size-1)
-			}
-			return Board{}, fmt.Errorf("number %d, %q, is not a number", i+1, f)
-		}
-		nums[i] = v
+	if tooLarge >= 0 {
+		return Board{}, fmt.Errorf("number %d, %q, is out of range: a %dx%d board holds 0 to %d", tooLarge+1, fields[tooLarge], size, size, size*size-1)
 	}
 	b, err := NewBoard(size, nums, goal)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"idaviz/engine"
+	"idaviz/puzzles/pdb"
 )
 
 // Ranking is a bijection between placements and 0..Entries-1, and a slide's
@@ -118,6 +119,31 @@ func bfsPattern(p *Pattern) map[[8]uint8]int {
 		}
 	}
 	return best
+}
+
+// The build's progress counts the entries of the table being built, not
+// those of its search's larger table (placement and blank's region, most
+// of them known from the start): it rises to the table's size, which the
+// last layer's report reaches.
+func TestBuildPatternProgress(t *testing.T) {
+	p := mustPattern("c", 4, 13, 14, 15)
+	var reports []pdb.Progress
+	if _, err := BuildPattern(context.Background(), p, 2, func(r pdb.Progress) { reports = append(reports, r) }); err != nil {
+		t.Fatal(err)
+	}
+	var last pdb.Progress
+	for _, r := range reports {
+		if r.Note != "" {
+			continue
+		}
+		if r.Table != p.Name || r.Total != p.Entries() || r.Filled < last.Filled || r.Filled > r.Total {
+			t.Fatalf("report %+v after %+v: want the table %s's entries, rising, of %d", r, last, p.Name, p.Entries())
+		}
+		last = r
+	}
+	if !last.LayerDone || last.Filled != p.Entries() {
+		t.Errorf("the last report %+v does not end the table full", last)
+	}
 }
 
 // The table holds what a breadth-first search counting only the pattern

@@ -317,17 +317,26 @@ func (h *pdbHeur) apply(st *pdbState, tile, c, b uint8, dmd int32) {
 // tablesOpen holds the pattern tables this process has opened, by name.
 var tablesOpen pdb.Shared[*PatternTable]
 
+// heurs holds the heuristics made, by heuristic, goal and cache folder:
+// like tablesOpen, a process that points IDAVIZ_CACHE_DIR elsewhere opens
+// that folder's tables.
 var (
 	heursMu sync.Mutex
-	heurs   = map[[2]uint8]*pdbHeur{}
+	heurs   = map[heurKey]*pdbHeur{}
 )
+
+type heurKey struct {
+	h, goal uint8
+	dir     string
+}
 
 // LoadPDB returns the tables of a pattern database heuristic of the
 // 15-puzzle for a goal: read from the cache directory, or built (with
 // progress) and saved when missing or bad. ctx cancels this caller's wait,
 // and a build nobody else waits for.
 func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Progress)) (*pdbHeur, error) {
-	key := [2]uint8{uint8(h), uint8(goal)}
+	dir, _ := pdb.CacheDir()
+	key := heurKey{uint8(h), uint8(goal), dir}
 	heursMu.Lock()
 	ph := heurs[key]
 	heursMu.Unlock()

@@ -37,6 +37,8 @@ func TestParse(t *testing.T) {
 		{name: "huge", in: "1 2 3 4 5 6 7 99999999999999999999 0", wantErr: "number 8, \"99999999999999999999\", is out of range"},
 		{name: "duplicate", in: "1 2 3 4 5 6 7 7 0", wantErr: "tile 7 appears twice, so tile 8 is missing"},
 		{name: "not a number", in: "1 2 3 4 5 6 7 x 0", wantErr: "number 8, \"x\", is not a number"},
+		{name: "words", in: "hello world", wantErr: "number 1, \"hello\", is not a number"},
+		{name: "words, a board's count", in: "1 2 3 4 5 6 7 8 x y", size: 3, wantErr: "number 9, \"x\", is not a number"},
 		{name: "unsolvable 3x3", in: "2 1 3 4 5 6 7 8 0", wantErr: "cannot reach the blank-last goal", unsolv: true},
 		{name: "unsolvable 4x4", in: "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0", wantErr: "cannot reach", unsolv: true},
 		{name: "Korf under blank-last", in: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", wantErr: "cannot reach", unsolv: true},

@@ -134,6 +134,16 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	known := aux.size - aux.count(stUnknown)
 	frontier := int64(1)
 	nspans := int64(len(aux.front))
+	// The progress counts the entries of tab, the table being built (aux,
+	// eleven times larger, starts with most of its entries known: the
+	// cells the pattern's tiles stand on).
+	var placed atomic.Int64
+	placed.Store(1) // the goal
+	report := func(depth int, done bool) {
+		if progress != nil {
+			progress(pdb.Progress{Table: p.Name, Depth: depth, Filled: placed.Load(), Total: tab.Len(), LayerDone: done})
+		}
+	}
 	for d := 0; frontier > 0; d++ {
 		// Pulling reads each unknown entry's neighbours until one is in
 		// the frontier, with no atomic write but its own; pushing writes
@@ -142,16 +152,13 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 		backward := 2*(aux.size-known) < 3*frontier
 		var bad atomic.Value
 		added := pdb.Chunks(ctx, workers, nspans, func(c int64) int64 {
-			n, err := p.layer(aux, tab, g, rg, c, d, backward)
+			n, m, err := p.layer(aux, tab, g, rg, c, d, backward)
 			if err != nil {
 				bad.Store(err)
 			}
+			placed.Add(m)
 			return n
-		}, func(added int64) {
-			if progress != nil {
-				progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known + added, Total: aux.size})
-			}
-		})
+		}, func(int64) { report(d+1, false) })
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("building pattern database %q: %w", p.Name, err)
 		}
@@ -161,9 +168,7 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 		pdb.Chunks(ctx, workers, nspans, func(c int64) int64 { aux.advance(c); return 0 }, func(int64) {})
 		frontier = added
 		known += frontier
-		if progress != nil {
-			progress(pdb.Progress{Table: p.Name + " with the blank", Depth: d + 1, Filled: known, Total: aux.size, LayerDone: true})
-		}
+		report(d+1, true)
 	}
 	if known != aux.size {
 		return fmt.Errorf("pattern database %q: %d of %d regions unreachable", p.Name, aux.size-known, aux.size)
@@ -176,10 +181,10 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 // neighbour in the frontier. Each placement reached for the first
 // time gets its entry in tab. The entries of a word in the state sought are
 // taken from its bits at once, and the regions before and after a move are
-// read from rg.
-func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c int64, d int, backward bool) (int64, error) {
+// read from rg. It returns the entries of aux it set and those of tab.
+func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c int64, d int, backward bool) (added, placed int64, err error) {
 	if backward && !aux.open[c].Load() || !backward && !aux.front[c].Load() {
-		return 0, nil
+		return 0, 0, nil
 	}
 	lo, hi := aux.span(c)
 	k := len(p.mult)
@@ -206,13 +211,14 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 		if e < 0 || e >= pdb.Unset || (d+1-m)%2 != 0 {
 			return fmt.Errorf("pattern database %q: distance %d against Manhattan %d does not fit 4 bits", p.Name, d+1, m)
 		}
-		tab.Set(r, uint32(e))
+		if tab.Set(r, uint32(e)) {
+			placed++
+		}
 		return nil
 	}
 	var cur cursor
 	cur.init(p, lo*32/free)
 	var (
-		added    int64
 		sought   int         // entries in the state sought
 		r        = int64(-1) // the placement at hand
 		base     int64       // its first entry, r*free
@@ -262,7 +268,7 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 							if aux.lower(i, 1) {
 								added++
 								if err := reach(r, m0); err != nil {
-									return added, err
+									return added, placed, err
 								}
 							}
 							break moves
@@ -270,7 +276,7 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 					} else if aux.lower(i2, 1) {
 						added++
 						if err := reach(r2, m0+md[s][to]-md[s][from]); err != nil {
-							return added, err
+							return added, placed, err
 						}
 					}
 				}
@@ -280,5 +286,5 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 	if backward && int64(sought) == added {
 		aux.open[c].Store(false) // every unknown entry of the span is in the next layer
 	}
-	return added, nil
+	return added, placed, nil
 }

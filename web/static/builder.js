@@ -1,14 +1,13 @@
 // One namespace, vizBuild, and no other globals: the page's scripts share
-// one global scope (app.js has its own nextBound, say).
+// one global scope.
 (function (root) {
 'use strict';
-// builder.js: the page's state from a trace's events, in the browser: the
-// fold of trace.Stats (trace/stats.go), the bounded tree window of
-// web/tree.go, the player's last node (web/player.go), and web/state.go's
-// buildState and web/charts.go's chart options for one replayed run. The
-// exported page (TraceSource in app.js) runs it; the server runs the Go
-// code. web/builder_test.go checks that both give the same state after
-// every event (docs/ARCHITECTURE.md says why there are two).
+// builder.js: a trace's events folded in the browser: the fold of
+// trace.Stats (trace/stats.go), the bounded tree window of web/tree.go and
+// the player's last node (web/player.go). replaystate.js makes the page's
+// state message from it. The exported page (tracesource.js) runs both; the
+// server runs the Go code. web/builder_test.go checks that both give the
+// same state after every event (docs/ARCHITECTURE.md says why there are two).
 //
 // Events are the NDJSON form of trace.Event (trace/FORMAT.md): objects with
 // kind, node, parent, depth, g, h, f, move, iteration, bound, reason, ...
@@ -488,249 +487,6 @@ class Builder {
   }
 }
 
-// ---- The page's state of a replayed run: web/state.go and web/charts.go ----
-
-const COL_VISITED = '#4e79a7', COL_GENERATED = '#a0cbe8', COL_PRUNED = '#e15759';
-const RUN_PALETTE = ['#4e79a7', '#f28e2b', '#59a14f', '#b07aa1', '#e15759', '#76b7b2', '#edc948', '#9c755f'];
-const ECHARTS_COLOURS = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
-const MAX_DENSE_AXIS = 200;
-const BIG_ITERATION = 10000;
-
-function runColour(id) { return RUN_PALETTE[(Math.max(id, 1) - 1) % RUN_PALETTE.length]; }
-
-function moveNames(info, moves) {
-  const names = (info && info.moveNames) || [];
-  return (moves || []).map((m) => (m >= 0 && m < names.length ? names[m] : String(m)));
-}
-
-function effectiveBranching(n, d) {
-  if (d <= 0 || n <= 0) return 0;
-  const sum = (b) => {
-    let s = 0, p = 1;
-    for (let i = 0; i < d; i++) { p *= b; s += p; if (s > n) break; }
-    return s;
-  };
-  let lo = 0, hi = Math.max(1, n);
-  for (let i = 0; i < 200 && hi - lo > 1e-9; i++) {
-    const mid = (lo + hi) / 2;
-    if (sum(mid) < n) lo = mid; else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-function iterationsOf(s) {
-  const its = s.iterations;
-  if (s.current.iteration > 0 && (its.length === 0 || its[its.length - 1].iteration !== s.current.iteration)) {
-    return its.concat([s.current]);
-  }
-  return its;
-}
-
-function describeEvent(e) {
-  switch (e.kind) {
-    case 'run-start': return 'the search starts';
-    case 'iteration-start': return `iteration ${e.iteration} starts with bound ${e.bound}`;
-    case 'visit':
-      if (e.depth === 0) return `visit the start: f = 0 + ${e.h} = ${e.f}, within the bound ${e.bound}`;
-      return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}`;
-    case 'prune':
-      if (e.reason === 'move-rule') return 'a move the move rule forbids here (it would undo the last one) is not generated';
-      return `prune node ${e.node}: f = ${e.g} + ${e.h} = ${e.f} is over the bound ${e.bound}`;
-    case 'bound-increase': return `no solution within ${e.bound}: the bound rises to ${e.newBound}, the smallest f that was pruned`;
-    case 'iteration-end': return `iteration ${e.iteration} ends`;
-    case 'solution': return `a goal: solution of cost ${e.cost}`;
-    case 'run-end': return 'the search ends: ' + e.status;
-    case 'progress': return `iteration ${e.iteration} under way (bound ${e.bound})`;
-  }
-  return e.kind;
-}
-
-// The options go-echarts writes for every chart (web/charts.go).
-function chartBase(titleText, showLegend, grid) {
-  return {
-    animation: false, color: ECHARTS_COLOURS.slice(), grid: [grid],
-    legend: { type: 'plain', show: showLegend, bottom: '2', itemWidth: 14, itemHeight: 10 },
-    series: [],
-    title: { text: titleText, textStyle: { fontSize: 13 }, left: 'center', top: '2' },
-    toolbox: {},
-    tooltip: { show: true, trigger: 'axis' },
-  };
-}
-function gridOf(lines) { return { left: '60', top: '48', right: '30', bottom: String(44 + 18 * lines) }; }
-function categoryAxis(name, data) { return [{ type: 'category', name, nameLocation: 'middle', nameGap: 24, data }]; }
-const countAxis = () => [{ name: 'nodes', type: 'value', minInterval: 1 }];
-const values = (xs) => xs.map((v) => ({ value: v }));
-const at = (xs, i) => (i < xs.length ? xs[i] : 0);
-
-function fAxis(visit, prune, bound, next) {
-  const present = [];
-  for (let f = 0; f < Math.max(visit.length, prune.length); f++) if (at(visit, f) !== 0 || at(prune, f) !== 0) present.push(f);
-  const hi = Math.max(visit.length - 1, prune.length - 1, bound + 1, next);
-  let lo = Math.min(bound, next);
-  if (present.length > 0) lo = Math.min(lo, present[0]);
-  lo = Math.max(lo, 0);
-  if (hi - lo < MAX_DENSE_AXIS) {
-    const fs = [];
-    for (let f = lo; f <= hi; f++) fs.push(f);
-    return fs;
-  }
-  return Array.from(new Set(present.concat([bound, next]))).sort((a, b) => a - b);
-}
-
-function fHistogram(s, cumulative) {
-  const visit = [], prune = [];
-  const add = (dst, src) => { src = src || []; while (dst.length < src.length) dst.push(0); src.forEach((v, i) => { dst[i] += v; }); };
-  if (cumulative) {
-    for (const it of s.iterations) { add(visit, it.visitF); add(prune, it.pruneF); }
-    if (s.iterations.length === 0 || s.iterations[s.iterations.length - 1].iteration !== s.current.iteration) {
-      add(visit, s.current.visitF); add(prune, s.current.pruneF);
-    }
-  } else {
-    add(visit, s.current.visitF); add(prune, s.current.pruneF);
-  }
-  const bound = s.current.bound;
-  const fs = fAxis(visit, prune, bound, s.bound);
-  const name = cumulative ? 'f histogram, all iterations' : `f histogram, iteration ${s.current.iteration} (bound ${bound})`;
-  const o = chartBase(name, true, gridOf(1));
-  const marks = [{ name: 'bound', xAxis: String(bound) }];
-  if (s.bound !== bound && !cumulative) marks.push({ name: 'next bound', xAxis: String(s.bound) });
-  o.series.push({ name: 'visited', type: 'bar', stack: 'f', data: values(fs.map((f) => at(visit, f))), itemStyle: { color: COL_VISITED },
-    markLine: { data: marks, symbol: ['none', 'none'], label: { show: true, formatter: '{b}' } } });
-  o.series.push({ name: 'pruned (f > bound)', type: 'bar', stack: 'f', data: values(fs.map((f) => at(prune, f))), itemStyle: { color: COL_PRUNED } });
-  o.xAxis = categoryAxis('f', fs.map(String));
-  o.yAxis = countAxis();
-  return o;
-}
-
-function iterationCounts(s) {
-  const bounds = Array.from(new Set(iterationsOf(s).map((it) => it.bound))).sort((a, b) => a - b);
-  const index = new Map(bounds.map((b, i) => [b, i]));
-  const e = bounds.map(() => 0), g = bounds.map(() => 0), p = bounds.map(() => 0);
-  for (const it of iterationsOf(s)) {
-    const i = index.get(it.bound);
-    e[i] = it.expanded; g[i] = it.generated; p[i] = it.pruned;
-  }
-  const o = chartBase('nodes per iteration', true, gridOf(1));
-  o.series.push({ name: 'expanded', type: 'bar', data: values(e), itemStyle: { color: COL_VISITED } });
-  o.series.push({ name: 'generated', type: 'bar', data: values(g), itemStyle: { color: COL_GENERATED } });
-  o.series.push({ name: 'pruned', type: 'bar', data: values(p), itemStyle: { color: COL_PRUNED } });
-  o.xAxis = categoryAxis('bound', bounds.map(String));
-  o.yAxis = countAxis();
-  return o;
-}
-
-function boundChart(s, name) {
-  const its = iterationsOf(s);
-  const o = chartBase('bound per iteration', false, gridOf(0));
-  const data = its.map((it) => ({ value: it.bound }));
-  o.series.push({ name, type: 'line', step: 'end', showSymbol: true, data: data.length ? data : null, animation: false });
-  o.xAxis = categoryAxis('iteration', its.map((_, i) => String(i + 1)));
-  o.yAxis = [{ name: 'bound', type: 'value', scale: true, minInterval: 1 }];
-  return o;
-}
-
-function hStarChart(s, solutionH) {
-  const h = solutionH;
-  if (s.status !== 'solved' || h.length === 0) return null;
-  const n = h.length - 1;
-  const o = chartBase('h along the solution against h* (true distance to go)', true, gridOf(1));
-  o.series.push({ name: 'h* = length \u2212 depth', type: 'line', showSymbol: true, data: values(h.map((_, d) => n - d)), animation: false, itemStyle: { color: '#59a14f' } });
-  o.series.push({ name: 'h (the heuristic)', type: 'line', showSymbol: true, data: values(h), animation: false, itemStyle: { color: COL_VISITED } });
-  o.xAxis = categoryAxis('depth on the solution path', h.map((_, d) => String(d)));
-  o.yAxis = [{ name: 'moves to go', type: 'value', minInterval: 1 }];
-  return o;
-}
-
-function effortChart(s, effort) {
-  let total = 0;
-  for (const e of effort) total += e.Nodes;
-  if (total < BIG_ITERATION) return null;
-  const name = (m) => moveNames(s.run, [m])[0];
-  const data = [];
-  for (const e of effort) {
-    if (data.length === 0 || data[data.length - 1].name !== name(e.First)) data.push({ name: name(e.First), value: 0 });
-    const first = data[data.length - 1];
-    first.value += e.Nodes;
-    if (e.Second !== NO_MOVE) (first.children || (first.children = [])).push({ name: name(e.Second), value: e.Nodes });
-  }
-  const o = chartBase(`where iteration ${s.current.iteration}'s ${total} nodes went, by the first two moves`, false, null);
-  delete o.grid;
-  o.tooltip = { show: true };
-  o.series.push({ name: 'nodes', type: 'sunburst', data, animation: false });
-  return o;
-}
-
-// replayState is web/state.go's buildState for one replayed run: the
-// message the page draws, without the node's view (the page draws it from
-// the moves, renderers' move functions).
-function replayState(b, total, renderer, treeIter) {
-  const f = b.frame(treeIter || 0);
-  const s = f.stats;
-  let state;
-  if (s.status !== 'running') state = s.status;
-  else state = 'paused';
-  const info = s.run;
-  const v = {
-    id: 1, label: info ? `${info.heuristic} ${info.algorithm}` : '', colour: runColour(1),
-    startH: info ? info.startH || 0 : 0,
-    puzzle: info ? info.puzzle || '' : '', instance: info ? info.instance || '' : '',
-    heuristic: info ? info.heuristic || '' : '', algorithm: info ? info.algorithm || '' : '',
-    status: state, iteration: s.current.iteration, bound: s.current.bound,
-    nextBound: s.bound !== s.current.bound ? s.bound : 0,
-    expanded: s.totals.expanded, generated: s.totals.generated, pruned: s.totals.pruned,
-    solutionLength: 0, solution: [], cost: s.cost, events: b.events, seconds: s.elapsed,
-    nodesPerSecond: 0, timed: true, ebf: 0, growth: 0, iterations: [],
-  };
-  if (s.status === 'solved') {
-    v.solutionLength = (s.solution || []).length;
-    v.solution = moveNames(info, s.solution);
-  }
-  if (v.seconds > 0) v.nodesPerSecond = v.generated / v.seconds;
-  v.ebf = effectiveBranching(s.totals.generated, (s.solution || []).length);
-  if (s.iterations.length >= 2) {
-    const a = s.iterations[s.iterations.length - 2].generated, z = s.iterations[s.iterations.length - 1].generated;
-    v.growth = a > 0 ? z / a : 0;
-  }
-  for (const it of iterationsOf(s)) {
-    v.iterations.push({ iteration: it.iteration, bound: it.bound, nextBound: it.nextBound, expanded: it.expanded, generated: it.generated, pruned: it.pruned });
-  }
-  const msg = { type: 'state', mode: 'replay', status: v.status, active: v, runs: [v], tree: f.tree, node: null, charts: null };
-  msg.event = b.lastEv ? describeEvent(b.lastEv) : '';
-  msg.eventKind = b.lastEv ? b.lastEv.kind : 'kind(0)';
-  if (s.run) {
-    msg.node = currentNode(b, s);
-    msg.node.renderer = msg.node.error ? '' : (renderer || '');
-    msg.charts = {
-      hstar: hStarChart(s, f.solutionH), effort: effortChart(s, f.effort),
-      fhist: fHistogram(s, false), fhistTotal: fHistogram(s, true),
-      iterations: iterationCounts(s), bounds: boundChart(s, '#1 ' + v.label),
-    };
-  }
-  msg.hist = { iteration: s.current.iteration, bound: s.current.bound };
-  msg.replay = { pos: b.events, total: Math.max(total, b.events) };
-  return msg;
-}
-
-// currentNode is the node the state panel shows, with its moves from the
-// start; the page adds its view.
-function currentNode(b, s) {
-  const info = s.run;
-  const node = (moves, g, h, f, depth) => ({ id: 0, g, h, f, depth, moves: moveNames(info, moves), moveIndices: moves.slice() });
-  const e = b.last;
-  if (e && s.status !== 'solved') {
-    let nv;
-    if (b.lastPlaced) nv = node(b.lastMoves, e.g, e.h, e.f, e.depth);
-    else {
-      nv = { g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: "this node's parent is not in the tree window, so its state is unknown" };
-    }
-    nv.id = e.node;
-    return nv;
-  }
-  if (s.status === 'solved') return node(s.solution || [], s.cost, 0, s.cost, (s.solution || []).length);
-  const h = info ? info.startH || 0 : 0;
-  return node([], 0, h, h, 0);
-}
-
 // nodeAt finds a node drawn in the window, or in a kept window of an
 // earlier iteration: its moves from the start, or null.
 function nodeAt(b, id) {
@@ -755,7 +511,7 @@ function nodeAt(b, id) {
   return null;
 }
 
-const api = { Builder, Stats, Tree, replayState, nodeAt, moveNames };
+const api = { Builder, Stats, Tree, nodeAt, NO_MOVE };
 if (typeof module !== 'undefined') module.exports = api;
 else root.vizBuild = api;
 })(this);

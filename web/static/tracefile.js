@@ -1,11 +1,11 @@
 // One namespace, vizTrace, and no other globals: the page's scripts share
-// one global scope (app.js has its own nextBound, say).
+// one global scope.
 (function (root) {
 'use strict';
 // tracefile.js: binary trace files read in the browser (trace/FORMAT.md),
 // into events shaped as the NDJSON encoding's objects. The exported page
 // carries its trace gzipped, unpacks it with DecompressionStream (gunzip)
-// and reads it with BinaryTrace.
+// and reads it with BinaryTrace (tracesource.js).
 
 const MAGIC = [0x49, 0x44, 0x41, 0x56, 0x49, 0x5a, 0x00, 0x54]; // "IDAVIZ\0T"
 const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress'];
@@ -22,10 +22,13 @@ class TraceError extends Error {
 
 // BinaryTrace reads the binary encoding from a Uint8Array. Numbers are
 // JavaScript numbers: exact up to 2^53, which node ids and counts of any
-// trace a browser could hold stay below.
+// trace a browser could hold stay below. Its fields are its own: a reader
+// that must come back to a place takes a mark() and resume()s from it, as
+// trace.Reader's Mark and trace.Resume in Go.
 class BinaryTrace {
   constructor(bytes) {
     this.b = bytes; this.pos = 0; this.records = 0;
+    // The delta bases: the last node id, iteration and bound read.
     this.P = 0; this.I = 0; this.B = 0;
     for (let i = 0; i < MAGIC.length; i++) {
       if (bytes[i] !== MAGIC[i]) throw new TraceError(0, 0, 'not a binary idaviz trace (bad magic)');
@@ -35,6 +38,20 @@ class BinaryTrace {
     const major = this.u();
     this.u(); // minor: later minors only add what this reader skips
     if (major !== 1) throw new TraceError(0, 0, `format version ${major} is not one this page reads (1)`);
+  }
+
+  // mark is the reader's place: where the next record starts and the
+  // bases its deltas are read against. It is plain data, safe to keep.
+  mark() {
+    return Object.freeze({ pos: this.pos, records: this.records, P: this.P, I: this.I, B: this.B });
+  }
+
+  // resume goes back (or on) to a place mark() gave, in these same bytes:
+  // next() then reads the record after it.
+  resume(m) {
+    this.pos = m.pos; this.records = m.records;
+    this.P = m.P; this.I = m.I; this.B = m.B;
+    this.end = this.b.length;
   }
 
   u() {

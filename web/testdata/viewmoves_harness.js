@@ -2,7 +2,7 @@
 // reads a request as JSON on stdin and writes what the page's JavaScript
 // makes of it on stdout; the Go test compares that with the domains' View().
 //
-// Request: {"render": dir of the renderer files, "app": app.js,
+// Request: {"render": dir of the renderer files, "renderers": renderers.js,
 //   "cases": [{"renderer", "info", "numMoves", "start": view, "moves": [m...],
 //              "states": [view...], "probed": [i...]}]}
 // Answer, per case: {"walk": [the view after each move, made from the
@@ -17,22 +17,23 @@
 const fs = require('fs');
 const path = require('path');
 
+const vm = require('vm');
+
 const req = JSON.parse(fs.readFileSync(0, 'utf8'));
 
+// The page's renderers.js, run as the page runs it (a classic script in the
+// global scope, vizPage made by page.js): it defines vizRegisterRenderer,
+// with which the renderer files register, and vizViewAfter.
+globalThis.window = globalThis;
+globalThis.vizPage = {};
+vm.runInThisContext(fs.readFileSync(req.renderers, 'utf8'), { filename: req.renderers });
 const renderers = {};
-globalThis.vizRegisterRenderer = (name, r) => { renderers[name] = r; };
+const register = globalThis.vizRegisterRenderer;
+globalThis.vizRegisterRenderer = (name, r) => { renderers[name] = r; register(name, r); };
 for (const f of fs.readdirSync(req.render)) {
   if (f.endsWith('.js')) require(path.resolve(req.render, f));
 }
-
-// vizViewAfter is app.js's own code, cut out of the page's script (which
-// needs a browser as a whole) and run over the renderers above.
-const app = fs.readFileSync(req.app, 'utf8');
-const from = app.indexOf('window.vizViewAfter = function');
-const to = app.indexOf('\n};\n', from);
-if (from < 0 || to < 0) throw new Error('no window.vizViewAfter = function ... }; in ' + req.app);
-const win = {};
-new Function('window', 'renderers', app.slice(from, to + 3))(win, renderers);
+const win = globalThis;
 
 // A frozen view makes a renderer that changes its argument throw (the files
 // are strict), which the test reports.

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+
+	"idaviz/check"
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/puzzles/pdb"
+	"idaviz/puzzles/script"
+)
+
+func init() {
+	register(&command{
+		name:    "check",
+		usage:   "check (--puzzle P | --problem FILE.star) --heuristic H [flags] [STATE]",
+		summary: "grade a heuristic: admissible? consistent? how close to the true cost h*?",
+		help: `Every state reachable from STATE (default: the puzzle's goal; a grid world
+needs its map, - or @FILE; a problem starts at its file's start), at most
+--max-states, with its true cost h* from a backward Dijkstra search; or, with
+--samples N, N random walks from the start, each solved optimally. H and H2 are
+built-in names, FILE.star files that define h(state), or a problem's names.
+Exit status: 0 graded (whatever the verdict), 1 interrupted, 2 bad usage, a
+script's error, or too many states (grade a sample instead).`,
+		examples: []string{
+			`viz check --puzzle 8puzzle --heuristic manhattan --against misplaced`,
+			`viz check --puzzle 8puzzle --heuristic examples/heuristics/blank_too.star   # finds where it overestimates`,
+			`viz check --problem examples/romania/romania.star --heuristic straight-line --json`,
+			`viz check --puzzle 15puzzle --heuristic manhattan --samples 200`,
+			`viz check --puzzle grid --heuristic manhattan @room.txt`,
+		},
+		run: runCheck,
+	})
+}
+
+// sampleWalk is how many random moves from the start make a sampled state:
+// enough to be far from it on every puzzle, few enough that the reference
+// search solves a 15-puzzle state in moments.
+const sampleWalk = 40
+
+func runCheck(ctx context.Context, e *env, args []string) int {
+	c := commands["check"]
+	fs := newFlags(e, c)
+	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|"))
+	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle)")
+	goal := fs.String("goal", "", "the goal, for puzzles that have several")
+	heuristic := fs.String("heuristic", "", "the heuristic to grade: a built-in name, a FILE.star that defines h(state), or (with --problem) a name in the file")
+	against := fs.String("against", "", "a second heuristic: does the first dominate it (h ≥ h2 at every state)?")
+	samples := fs.Int("samples", 0, "grade N random states (random walks from the start) instead of every state, each solved optimally: a puzzle's with its strongest built-in heuristic, a problem's by uniform-cost search")
+	walk := fs.Int("walk", sampleWalk, "with --samples: the random walk's length")
+	seed := fs.Uint64("seed", 1, "with --samples: the random walks' seed")
+	maxStates := fs.Int("max-states", check.DefaultMaxStates, "the most states the exhaustive check visits")
+	worst := fs.Int("worst", 10, "how many of the worst states and moves to list")
+	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	args, status, ok := parseArgs(e, fs, args)
+	if !ok {
+		return status
+	}
+	set := given(fs)
+	switch {
+	case len(args) > 1:
+		return usageError(e, c, "expected at most one STATE argument (the start; - for stdin, @FILE for a file), got %d", len(args))
+	case (*puzzle == "") == (*problem == ""):
+		return usageError(e, c, "name a puzzle (--puzzle %s) or a problem (--problem FILE.star), one of them", strings.Join(puzzles.Names(), "|"))
+	case *heuristic == "":
+		return usageError(e, c, "name the heuristic to grade with --heuristic")
+	case *samples < 0 || *walk < 1 || *maxStates < 1 || *worst < 0:
+		return fail(e, "viz check: --samples, --walk, --max-states and --worst must not be negative (--walk and --max-states at least 1)")
+	case *samples == 0 && (set.has("walk") || set.has("seed")):
+		return fail(e, "viz check: --walk and --seed make the random walks of --samples, and there is no --samples")
+	case *samples > 0 && set.has("max-states"):
+		return fail(e, "viz check: --max-states bounds the check of every state; --samples grades a sample instead")
+	case *problem != "" && *goal != "":
+		return fail(e, "viz check: a problem's goal is in its file; drop --goal")
+	}
+	state, err := stateArg(e, args)
+	if err != nil {
+		return fail(e, "viz check: %v", err)
+	}
+	sc, err := newScripts(*problem, []string{*heuristic, *against}, e.stderr)
+	if err != nil {
+		return fail(e, "viz check: %v", err)
+	}
+	g := &grader{ctx: ctx, e: e, sc: sc, puzzle: *puzzle, goal: *goal, state: state}
+	if g.state == "" && *problem == "" {
+		if g.state, err = g.goalState(); err != nil {
+			return fail(e, "viz check: %v", err)
+		}
+	}
+	d, req, err := g.domain(*heuristic)
+	if err != nil {
+		return fail(e, "viz check: %v", err)
+	}
+	opt := check.Options{MaxStates: *maxStates, Worst: *worst, Describe: req.StateNames()}
+	if *against != "" {
+		if opt.Against, _, err = g.domain(*against); err != nil {
+			return fail(e, "viz check: --against: %v", err)
+		}
+	}
+	var r *check.Report
+	if *samples > 0 {
+		r, err = g.sample(d, req, *samples, *walk, *seed, opt)
+	} else {
+		r, err = check.Exhaustive(ctx, d, opt)
+	}
+	var big *check.TooBigError
+	switch {
+	case errors.As(err, &big):
+		return fail(e, "viz check: %s: %v; grade a sample instead: --samples 200", req.Puzzle.Name, err)
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintln(e.stderr, "viz check: interrupted")
+		return exitNotFound
+	case err != nil:
+		return fail(e, "viz check: %v", err)
+	}
+	r.Puzzle, r.Heuristic, r.Against = req.Puzzle.Name, req.Heuristic, *against
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(r); err != nil {
+			return fail(e, "viz check: %v", err)
+		}
+		return exitOK
+	}
+	printCheck(e.stdout, r, g.startName(req))
+	return exitOK
+}
+
+// grader makes the domains a check walks.
+type grader struct {
+	ctx                 context.Context
+	e                   *env
+	sc                  *scripts
+	puzzle, goal, state string
+}
+
+// goalState is the puzzle's goal, the start of an exhaustive check when
+// none is given: every state that can reach it is reachable from it in
+// the puzzles whose moves can be undone.
+func (g *grader) goalState() (string, error) {
+	p, err := puzzles.Lookup(g.puzzle)
+	if err != nil {
+		return "", err
+	}
+	if p.Name == "grid" {
+		return "", errors.New("a grid world needs its map: give it as STATE (@FILE, or - for stdin)")
+	}
+	goal := g.goal
+	if goal == "" && len(p.Goals) > 0 {
+		goal = p.Goals[0]
+	}
+	return p.Scramble(rand.New(rand.NewPCG(1, 1)), 0, goal).String(), nil
+}
+
+// domain is a domain at the start searched with heuristic.
+func (g *grader) domain(heuristic string) (check.Space, *puzzles.Request, error) {
+	r, err := g.sc.request(g.puzzle, g.state, heuristic, g.goal)
+	if err != nil {
+		return nil, nil, err
+	}
+	bar := pdb.NewBar(g.e.stderr, g.e.stderrTTY)
+	d, err := r.Domain(g.ctx, bar.Report)
+	bar.End()
+	if err != nil {
+		return nil, nil, err
+	}
+	s, ok := d.(check.Space)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s with %s cannot store its states, which a check needs", r.Puzzle.Name, heuristic)
+	}
+	return s, r, nil
+}
+
+func (g *grader) startName(r *puzzles.Request) string {
+	s := r.Instance.String()
+	if strings.Contains(s, "\n") {
+		return "the map's start"
+	}
+	return s
+}
+
+// sample grades n states made by random walks from the start, each solved
+// optimally: puzzles by IDA* with their strongest heuristic, problems by
+// uniform-cost search (A* with h = 0), as their own heuristics may be the
+// ones in question.
+func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed uint64, opt check.Options) (*check.Report, error) {
+	rng := rand.New(rand.NewPCG(seed, 0xc4ec))
+	states, err := check.RandomWalks(d, n, walk, rng.IntN)
+	if err != nil {
+		return nil, err
+	}
+	refName := req.Puzzle.Heuristics[0]
+	algo := engine.AlgorithmIDA
+	if g.sc.problemFile != "" {
+		refName, algo = script.Zero, engine.AlgorithmAStar
+	}
+	ref, _, err := g.domain(refName)
+	if err != nil {
+		return nil, fmt.Errorf("the reference search: %w", err)
+	}
+	solve := func(ctx context.Context, s []byte) (int, bool, error) {
+		ref.SetState(s)
+		res, err := algo.Search(ctx, ref, engine.Options{})
+		if err == nil {
+			err = scriptErr(ref)
+		}
+		return res.Cost, res.Solved(), err
+	}
+	reference := fmt.Sprintf("%d random walks of %d moves from %s, each solved by %s with %s", n, walk, g.startName(req), algo.Title(), refName)
+	return check.Sample(g.ctx, d, states, solve, reference, opt)
+}
+
+func printCheck(w io.Writer, r *check.Report, start string) {
+	scope := fmt.Sprintf("every state reachable from %s", start)
+	if r.Sampled {
+		scope = "a sample: " + r.Reference
+	}
+	fmt.Fprintf(w, "%s, %s: %d states (%s)\n", r.Puzzle, r.Heuristic, r.States, scope)
+	if r.Unsolvable > 0 {
+		fmt.Fprintf(w, "  %d of them cannot reach a goal (or were not solved): left out below\n", r.Unsolvable)
+	}
+	if r.Admissible {
+		fmt.Fprintf(w, "admissible: yes (h ≤ h* at every state)\n")
+	} else {
+		fmt.Fprintf(w, "admissible: NO: h > h* at %d states; the worst:\n", r.Violations)
+		for _, v := range r.Worst {
+			fmt.Fprintf(w, "  %s: h %d > h* %d\n", v.State, v.H, v.HStar)
+		}
+	}
+	if r.Consistent {
+		fmt.Fprintf(w, "consistent: yes (h(s) ≤ cost + h(s') along all %d moves)\n", r.Moves)
+	} else {
+		fmt.Fprintf(w, "consistent: NO: h(s) > cost + h(s') along %d of %d moves; the worst:\n", r.InconsistentMoves, r.Moves)
+		for _, m := range r.WorstMoves {
+			fmt.Fprintf(w, "  %s --%s--> %s: h %d > %d + %d\n", m.State, m.Move, m.Next, m.H, m.Cost, m.HNext)
+		}
+	}
+	fmt.Fprintf(w, "mean h %.3f, mean h* %.3f (h/h* %.3f); h = h* at %.1f%% of the states\n",
+		r.MeanH, r.MeanHStar, ratio(r.MeanH, r.MeanHStar), 100*r.ExactFraction)
+	if r.Dominates != nil {
+		if *r.Dominates {
+			fmt.Fprintf(w, "dominates %s: yes (h ≥ h2 at every state)\n", r.Against)
+		} else {
+			fmt.Fprintf(w, "dominates %s: no: h < h2 at %d states, e.g.:\n", r.Against, r.NotDominated)
+			for _, u := range r.Undominated {
+				fmt.Fprintf(w, "  %s: h %d < h2 %d\n", u.State, u.H, u.H2)
+			}
+		}
+	}
+}
+
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"idaviz/puzzles"
+	"idaviz/puzzles/script"
+)
+
+// scripts are the files written in Starlark that a command was given: a
+// problem (--problem), and heuristic files (--heuristic FILE.star), each
+// read and checked once.
+type scripts struct {
+	problemFile string
+	problemSrc  []byte
+	heuristics  map[string]*script.HeuristicFile // by the name given
+	budget      script.Budget
+}
+
+// isScript reports whether a --heuristic names a file written in Starlark.
+func isScript(name string) bool { return strings.HasSuffix(name, ".star") }
+
+// newScripts reads --problem (when not "") and the heuristics that name
+// files; print receives the scripts' print().
+func newScripts(problem string, heuristics []string, print io.Writer) (*scripts, error) {
+	sc := &scripts{heuristics: map[string]*script.HeuristicFile{}, budget: script.Budget{Print: print}}
+	if problem != "" {
+		src, err := readScript(problem)
+		if err != nil {
+			return nil, err
+		}
+		// Load it now, so that its errors come before any search.
+		if _, err := script.LoadProblem(problem, src, sc.budget); err != nil {
+			return nil, err
+		}
+		sc.problemFile, sc.problemSrc = problem, src
+	}
+	for _, h := range heuristics {
+		if !isScript(h) || sc.heuristics[h] != nil {
+			continue
+		}
+		if problem != "" {
+			return nil, fmt.Errorf("--heuristic %s: a problem's heuristics are in its file (choose one by name)", h)
+		}
+		src, err := readScript(h)
+		if err != nil {
+			return nil, err
+		}
+		f, err := script.LoadHeuristic(h, src, sc.budget)
+		if err != nil {
+			return nil, err
+		}
+		sc.heuristics[h] = f
+	}
+	return sc, nil
+}
+
+// readScript reads a script file, refusing one beyond what a script may be.
+func readScript(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	const most = 1 << 20
+	b, err := io.ReadAll(io.LimitReader(f, most+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(b) > most {
+		return nil, fmt.Errorf("%s is longer than a script may be (1 MiB)", path)
+	}
+	return b, nil
+}
+
+// request resolves a puzzle (or the problem), a state and a heuristic (a
+// built-in's name, a file, or a name in the problem's file).
+func (sc *scripts) request(puzzle, state, heuristic, goal string) (*puzzles.Request, error) {
+	switch {
+	case sc != nil && sc.problemFile != "":
+		if goal != "" {
+			return nil, fmt.Errorf("a problem's goal is in its file; drop --goal %s", goal)
+		}
+		return puzzles.NewProblemRequest(sc.problemFile, sc.problemSrc, state, heuristic, sc.budget)
+	case sc != nil && sc.heuristics[heuristic] != nil:
+		return puzzles.NewScriptedRequest(puzzle, state, goal, sc.heuristics[heuristic])
+	case isScript(heuristic):
+		return nil, fmt.Errorf("--heuristic %s: the file was not read", heuristic)
+	}
+	return puzzles.NewRequest(puzzle, state, heuristic, goal)
+}
+
+// scriptErr is the error a domain of a script kept, if any: the engine's
+// Domain methods cannot return one, so a script's error ends the search
+// and waits there.
+func scriptErr(d any) error {
+	if f, ok := d.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
+}
+
+// expandedStates is how many distinct states a search expanded, for the
+// domains that count them (grid worlds, problems and heuristics written
+// in Starlark); 0 for the others.
+func expandedStates(d any) int {
+	if c, ok := d.(interface{ ExpandedStates() int }); ok {
+		return c.ExpandedStates()
+	}
+	return 0
+}

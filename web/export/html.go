@@ -1,0 +1,201 @@
+// Package export writes what a trace is shared as outside the server: the
+// one-file HTML replay (HTML), which opens from disk and builds its states in
+// the browser, and pictures of the tree window (TreeWindow: svg, dot) drawn
+// from the same fold the page shows (package fold).
+package export
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+
+	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/static"
+)
+
+var (
+	styleTag  = regexp.MustCompile(`<link rel="stylesheet" href="/static/([^"]+)">`)
+	scriptTag = regexp.MustCompile(`<script src="/static/([^"]+)"></script>`)
+)
+
+// Options are what an export carries besides its trace.
+type Options struct {
+	// Lecture is embedded: the page opens with its bookmarks (nil: none).
+	Lecture *trace.Lecture
+	// TraceName is the trace's file name: the page offers its bookmarks
+	// for download as TraceName.lecture.json.
+	TraceName string
+}
+
+// maxExportedEvents bounds what an exported page unpacks in the browser:
+// 25 million events are about 300 MB there (and a 30 MB file).
+var maxExportedEvents = 25_000_000
+
+// pageScripts are the scripts a page (index.html) loads, in its order: an
+// export carries these, so a script added to the page is one in exports.
+func pageScripts(page []byte) []string {
+	var names []string
+	for _, m := range scriptTag.FindAllSubmatch(page, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names
+}
+
+
+// HTML writes one self-contained HTML file that replays a recording:
+// the page, its style, its scripts and the trace itself, so it opens from
+// disk with no server and no network. The page reads the trace and builds
+// every state from it in the browser (builder.js), as docs/ARCHITECTURE.md
+// describes; the file holds the trace, not states, so it grows with the
+// trace's compressed size (a few bytes an event), and the scripts and the
+// trace are gzipped (DecompressionStream unpacks them). opt adds a
+// lecture's bookmarks and the trace's name.
+func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
+	if rec == nil || rec.Len() == 0 {
+		return fmt.Errorf("no events to export")
+	}
+	if rec.Len() > maxExportedEvents {
+		return fmt.Errorf("the trace has %d events; an export holds at most %d, as the browser unpacks it whole (about 12 bytes an event): replay it with viz replay, or export a shorter run", rec.Len(), maxExportedEvents)
+	}
+	if opt.Lecture != nil {
+		if err := opt.Lecture.Check(int64(rec.Len())); err != nil {
+			return err
+		}
+	}
+	// The trace is re-encoded from the events the recording replays: a
+	// damaged tail, or values past trace.DefaultLimits, are left out as a
+	// replay leaves them out, and an NDJSON trace travels as binary.
+	packed, err := gzipped(func(w io.Writer) error {
+		tr := trace.NewRecorder(w, trace.EncodingBinary, trace.LevelNode)
+		err := rec.Each(func(e *trace.Event) error { tr.Event(e); return tr.Err() })
+		return errors.Join(err, tr.Close())
+	})
+	if err != nil {
+		return fmt.Errorf("packing the trace: %w", err)
+	}
+
+	files := static.FS()
+	page, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		return err
+	}
+	var inlineErr error
+	read := func(name string) []byte {
+		b, err := fs.ReadFile(files, name)
+		if err != nil && inlineErr == nil {
+			inlineErr = fmt.Errorf("inlining %s: %w", name, err)
+		}
+		return b
+	}
+	page = styleTag.ReplaceAllFunc(page, func(m []byte) []byte {
+		name := string(styleTag.FindSubmatch(m)[1])
+		return append(append([]byte("<style>\n"), read(name)...), "\n</style>"...)
+	})
+	// The start's view: the page draws every other node's from it and the
+	// moves to the node (the renderers' move functions).
+	start := (&fold.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
+	names := pageScripts(page)
+	if len(names) == 0 {
+		return fmt.Errorf("the page names no scripts")
+	}
+	scripts := names
+	if start.Renderer != "" {
+		scripts = append(scripts, "render/"+start.Renderer+".js")
+	}
+	code := make([]string, len(scripts))
+	for i, name := range scripts {
+		code[i] = string(read(name))
+	}
+	if inlineErr != nil {
+		return inlineErr
+	}
+	codeJSON, err := json.Marshal(code)
+	if err != nil {
+		return err
+	}
+	packedCode, err := gzipped(func(w io.Writer) error { _, err := w.Write(codeJSON); return err })
+	if err != nil {
+		return err
+	}
+	hello := map[string]any{"type": "hello", "mode": "replay"}
+	if opt.Lecture != nil {
+		hello["lecture"] = opt.Lecture
+	}
+	embedded, err := json.Marshal(map[string]any{
+		"hello":     hello,
+		"trace":     base64.StdEncoding.EncodeToString(packed),
+		"events":    rec.Len(),
+		"renderer":  start.Renderer,
+		"startView": start.View,
+		"run":       rec.Info,
+		"lecture":   opt.Lecture,
+		"name":      traceBase(opt.TraceName),
+		"colours":   fold.PageColours(),
+	})
+	if err != nil {
+		return err
+	}
+	var boot bytes.Buffer
+	// json.Marshal escapes <, > and &: the data cannot close the tag.
+	boot.WriteString("<script>window.VIZ_EMBEDDED = ")
+	boot.Write(embedded)
+	boot.WriteString(";</script>\n<script>\n")
+	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode))
+	boot.WriteString(exportBoot)
+	boot.WriteString("\n</script>")
+	// index.html's scripts (echarts in the head, the page's own at the end
+	// of the body) are all in the packed code, run where the last one was.
+	tags := 0
+	page = scriptTag.ReplaceAllFunc(page, func([]byte) []byte {
+		if tags++; tags < len(names) {
+			return nil
+		}
+		return boot.Bytes()
+	})
+	_, err = w.Write(page)
+	return err
+}
+
+// exportBoot unpacks an export's scripts and runs them in order: a script
+// element added with its text runs at once, as the page's own tags would.
+const exportBoot = `// Until the page's scripts run, window.viz says it is loading (checks poll it).
+window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
+(async () => {
+  const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));
+  const ds = new DecompressionStream('gzip');
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(ds)).text();
+  for (const code of JSON.parse(text)) {
+    const s = document.createElement('script');
+    s.textContent = code;
+    document.body.appendChild(s);
+  }
+})().catch((e) => {
+  document.body.prepend(Object.assign(document.createElement('p'), { className: 'error', textContent: 'this page could not unpack itself: ' + e }));
+});`
+
+// gzipped is what write writes, gzipped as small as gzip makes it (an
+// export is written once and opened many times).
+func gzipped(write func(w io.Writer) error) ([]byte, error) {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	if err := errors.Join(write(zw), zw.Close()); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// traceBase is a trace's file name without its folders ("" for none).
+func traceBase(path string) string {
+	if path == "" {
+		return ""
+	}
+	return filepath.Base(path)
+}

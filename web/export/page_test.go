@@ -1,0 +1,242 @@
+package export
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
+	"idaviz/web/static"
+)
+
+// maxStaticLines is the most lines a file of the page (web/static, the
+// vendored libraries aside) may have: past it, a file holds more than one
+// part of the page.
+const maxStaticLines = 600
+
+// TestStaticFileLines: no file of the page is longer than maxStaticLines.
+func TestStaticFileLines(t *testing.T) {
+	files := 0
+	err := fs.WalkDir(os.DirFS("../static"), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path == "vendor" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		b, err := os.ReadFile("../static/" + path)
+		if err != nil {
+			return err
+		}
+		files++
+		if n := bytes.Count(b, []byte("\n")); n > maxStaticLines {
+			t.Errorf("static/%s has %d lines, more than %d: split it along its parts", path, n, maxStaticLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 10 {
+		t.Fatalf("only %d files under static: the walk missed the page", files)
+	}
+}
+
+// TestExportCarriesPageScripts: every script index.html names is in the
+// embedded files, and an export carries every one, in the page's order,
+// then the run's renderer, and runs them where the page's last tag was.
+func TestExportCarriesPageScripts(t *testing.T) {
+	page, err := fs.ReadFile(static.FS(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := pageScripts(page)
+	if len(names) < 10 || names[0] != "vendor/echarts/echarts.min.js" || names[len(names)-1] != "app.js" {
+		t.Fatalf("index.html names the scripts %v: want echarts first, app.js last, the page's parts between", names)
+	}
+	want := make([]string, 0, len(names)+1)
+	for _, name := range append(names, "render/tiles.js") {
+		b, err := fs.ReadFile(static.FS(), name)
+		if err != nil {
+			t.Fatalf("index.html names %s: %v", name, err)
+		}
+		want = append(want, string(b))
+	}
+
+	rec := recording(t, testrun.Record(t, trace.LevelNode, testrun.State))
+	var buf bytes.Buffer
+	if err := HTML(&buf, rec, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	export := buf.String()
+	got := exportedCode(t, export)
+	if len(got) != len(want) {
+		t.Fatalf("the export carries %d scripts, want %d (%v and the renderer)", len(got), len(want), names)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			name := "render/tiles.js"
+			if i < len(names) {
+				name = names[i]
+			}
+			t.Errorf("the export's script %d is not %s", i, name)
+		}
+	}
+	if n := strings.Count(export, "<script"); n != 2 {
+		t.Errorf("the export has %d script tags, want 2 (its data, the unpacking)", n)
+	}
+	if tail := export[strings.LastIndex(export, "</script>"):]; !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(tail, "</script>")), "</body>") {
+		t.Errorf("the export's scripts do not run at the end of its body, where the page's last tag was: %.80q", tail)
+	}
+}
+
+// exportedCode unpacks the scripts an export carries (vizPackedCode:
+// base64 of the gzipped JSON list of their texts).
+func exportedCode(t *testing.T, page string) []string {
+	t.Helper()
+	m := regexp.MustCompile(`const vizPackedCode = ("[^"]*");`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no packed scripts in the export")
+	}
+	s, err := strconv.Unquote(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(packed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code []string
+	if err := json.Unmarshal(text, &code); err != nil {
+		t.Fatal(err)
+	}
+	return code
+}
+
+// TestPageColours: the page's colours are style.css's custom properties
+// alone (no page script writes a colour of its own), and its node kinds are
+// Go's (the charts, the tree exports), so a pruned node is one red
+// everywhere. The runs' colours come from the server, an export's with its
+// data.
+func TestPageColours(t *testing.T) {
+	css, err := fs.ReadFile(static.FS(), "style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := map[string]string{}
+	for _, m := range regexp.MustCompile(`(--[a-z-]+):\s*([^;]+);`).FindAllStringSubmatch(string(css), -1) {
+		props[m[1]] = strings.TrimSpace(m[2])
+	}
+	for prop, want := range map[string]string{
+		"--node-path": fold.StatusColour(fold.StatusPath), "--node-expanded": fold.StatusColour(fold.StatusExpanded),
+		"--node-pruned": fold.StatusColour(fold.StatusPruned), "--node-solution": fold.StatusColour(fold.StatusSolution),
+		"--node-group": fold.StatusColour(fold.StatusGroup),
+	} {
+		if props[prop] != want {
+			t.Errorf("style.css's %s is %q, Go's %q", prop, props[prop], want)
+		}
+	}
+	if tree, chart := fold.StatusColour(fold.StatusPruned), fold.PageColours()["pruned"]; tree != chart {
+		t.Errorf("the tree exports draw pruned nodes in %s, the charts in %v", tree, chart)
+	}
+	if got := fold.PageColours()["run"]; got != fold.RunColour(1) {
+		t.Errorf("an export's run is %v, the server's run 1 %s", got, fold.RunColour(1))
+	}
+
+	// Colours in a page script: a hex literal or rgb() (a renderer's own
+	// drawing aside: render/ is the puzzles').
+	literal := regexp.MustCompile(`#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b|rgba?\(`)
+	uses := regexp.MustCompile(`colour\('(--[a-z-]+)'\)`)
+	scripts, err := fs.Glob(static.FS(), "*.js")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no page scripts: %v", err)
+	}
+	for _, name := range scripts {
+		b, err := fs.ReadFile(static.FS(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := literal.FindString(line); m != "" {
+				t.Errorf("%s:%d: a colour of its own, %s: use a style.css custom property", name, i+1, m)
+			}
+			for _, m := range uses.FindAllStringSubmatch(line, -1) {
+				if props[m[1]] == "" {
+					t.Errorf("%s:%d: reads %s, which style.css does not define", name, i+1, m[1])
+				}
+			}
+		}
+	}
+}
+
+// recording holds events as a replay reads them.
+func recording(t *testing.T, events []trace.Event) *fold.Recording {
+	t.Helper()
+	rd, err := trace.NewReader(bytes.NewReader(testrun.Encode(t, events, trace.EncodingBinary)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestTraceSourceSeeks: an exported page's source (tracesource.js), over
+// the export's own embedded data, lands every seek, step and step back on
+// the state a plain fold of the events up to there gives, across its
+// checkpoints (the builder and the reader's mark, every 2048 events here).
+func TestTraceSourceSeeks(t *testing.T) {
+	node := testrun.Node(t)
+	events := testrun.Record(t, trace.LevelNode, "8 6 7 2 5 4 3 0 1")
+	if len(events) < 3*2048 {
+		t.Fatalf("the run has %d events: too few to cross checkpoints", len(events))
+	}
+	rec := recording(t, events)
+	page := filepath.Join(t.TempDir(), "run.html")
+	var buf bytes.Buffer
+	if err := HTML(&buf, rec, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, "testdata/tracesource_harness.js", "../static", page).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var got struct {
+		Events, Checked int
+		Bad             []string
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("the harness's answer %.200s: %v", out, err)
+	}
+	if got.Events != len(events) || got.Checked < 30 || len(got.Bad) > 0 {
+		t.Errorf("tracesource.js over %d events (want %d), %d moves checked: %v", got.Events, len(events), got.Checked, got.Bad)
+	}
+}

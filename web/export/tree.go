@@ -1,0 +1,265 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+
+	"idaviz/trace"
+	"idaviz/web/fold"
+)
+
+// The tree exports (viz trace export --format dot|svg) fold a trace through
+// the page's own fold and tree window (package fold), so a picture for slides
+// shows the very nodes, folds and colours the page shows.
+
+// EventSource is what a tree export reads a trace from (*trace.Reader):
+// io.EOF at the clean end.
+type EventSource interface {
+	Read(*trace.Event) error
+}
+
+// TreeWindow is the page's tree window at one point of a trace, and the
+// counts of its iteration there.
+type TreeWindow struct {
+	view   fold.TreeView
+	Events int // events folded: the page's event (0-based) is Events-1
+	// Iteration's counts so far (all of them, for a finished iteration).
+	Iteration trace.Iteration
+}
+
+// Nodes is how many nodes the window stands for: its root's subtree, which
+// is every node generated in the iteration so far.
+func (w *TreeWindow) Nodes() int64 {
+	if w.view.Root == nil {
+		return 0
+	}
+	return w.view.Root.Count
+}
+
+// Drawn is how many nodes the window draws.
+func (w *TreeWindow) Drawn() int { return w.view.Drawn }
+
+// TreeAtEvent folds a trace up to and including its event ev (0-based, as
+// the page's window.viz.event and bookmarks count; the last event when
+// ev < 0) and returns the tree window the page shows there.
+func TreeAtEvent(src EventSource, ev int) (*TreeWindow, error) {
+	p, folded, err := foldUntil(src, func(e *trace.Event, folded int) bool { return ev >= 0 && folded > ev })
+	if err != nil {
+		return nil, err
+	}
+	if ev >= 0 && folded <= ev {
+		return nil, fmt.Errorf("the trace has events 0 to %d, not %d", folded-1, ev)
+	}
+	return window(p, folded), nil
+}
+
+// TreeOfIteration folds a trace up to the last event of iteration it (the
+// last iteration when it <= 0) and returns the window as it stood then: the
+// finished subtrees folded as the page folds them.
+func TreeOfIteration(src EventSource, it int) (*TreeWindow, error) {
+	last := 0
+	p, folded, err := foldUntil(src, func(e *trace.Event, _ int) bool {
+		if e.Kind == trace.KindIterationStart {
+			if it > 0 && e.Iteration > it {
+				return true
+			}
+			last = e.Iteration
+		}
+		return false
+	})
+	if err != nil {
+		return nil, err
+	}
+	if last == 0 {
+		return nil, errors.New("the trace has no iterations (no iteration-start events)")
+	}
+	if it > last {
+		return nil, fmt.Errorf("the trace has iterations 1 to %d, not %d", last, it)
+	}
+	w := window(p, folded)
+	if w.view.Root == nil {
+		return nil, fmt.Errorf("iteration %d has no tree: the trace was recorded at iteration level (record it with --trace-level node)", w.view.Iteration)
+	}
+	return w, nil
+}
+
+// foldUntil folds events into a run until stop says so before an event
+// (which is then not folded) or the trace ends; a damaged trace or a value
+// the page cannot show is an error.
+func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*fold.Run, int, error) {
+	p := fold.NewRun(1, trace.LevelNode, fold.DefaultTreeLimit)
+	var e trace.Event
+	folded := 0
+	for {
+		err := src.Read(&e)
+		if errors.Is(err, io.EOF) {
+			return p, folded, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if stop(&e, folded) {
+			return p, folded, nil
+		}
+		if err := trace.DefaultLimits.Check(&e); err != nil {
+			return nil, 0, fmt.Errorf("event %d: %w", folded+1, err)
+		}
+		p.Apply(&e)
+		folded++
+	}
+}
+
+func window(p *fold.Run, folded int) *TreeWindow {
+	f := p.Frame(0)
+	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
+}
+
+
+func (w *TreeWindow) caption() string {
+	v := w.view
+	it := w.Iteration
+	return fmt.Sprintf("iteration %d, bound %d: %d generated, %d expanded, %d pruned; %d nodes drawn, at event %d",
+		v.Iteration, v.Bound, it.Generated, it.Expanded, it.Pruned, v.Drawn, w.Events-1)
+}
+
+func nodeTip(n *fold.TreeNode) string {
+	if n.Status == fold.StatusGroup {
+		return fmt.Sprintf("%d nodes in folded siblings", n.Count)
+	}
+	s := fmt.Sprintf("node %d: g=%d h=%d f=%d (%s)", n.ID, n.G, n.H, n.F, n.Status)
+	if n.Count > 1 {
+		s += fmt.Sprintf(", subtree of %d nodes", n.Count)
+	}
+	return s
+}
+
+// WriteDOT writes the window as a Graphviz digraph: a node's label is its f
+// over g+h (a folded group's, +count), its colour the page's for its status,
+// its comment "nodes=N", the nodes it stands for.
+func (w *TreeWindow) WriteDOT(out io.Writer) error {
+	var b strings.Builder
+	b.WriteString("digraph tree {\n")
+	fmt.Fprintf(&b, "  label=%s;\n  labelloc=t;\n", strconv.Quote(w.caption()))
+	b.WriteString("  node [shape=circle, style=filled, fontcolor=white, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n")
+	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none];\n")
+	id := 0
+	var walk func(n *fold.TreeNode) int
+	walk = func(n *fold.TreeNode) int {
+		id++
+		me := id
+		label := strconv.Itoa(n.F) + "\n" + strconv.Itoa(n.G) + "+" + strconv.Itoa(n.H)
+		shape := ""
+		if n.Status == fold.StatusGroup {
+			label, shape = "+"+strconv.FormatInt(n.Count, 10), ", shape=box"
+		} else if n.Count > 1 && len(n.Children) == 0 {
+			label += "\n×" + strconv.FormatInt(n.Count, 10)
+		}
+		extra := ""
+		if n.ID != 0 && n.ID == w.view.Last {
+			extra = ", penwidth=3, color=black"
+		}
+		fmt.Fprintf(&b, "  n%d [label=%s, fillcolor=%q, tooltip=%s, comment=\"nodes=%d\"%s%s];\n",
+			me, strconv.Quote(label), fold.StatusColour(n.Status), strconv.Quote(nodeTip(n)), n.Count, shape, extra)
+		for _, c := range n.Children {
+			fmt.Fprintf(&b, "  n%d -> n%d;\n", me, walk(c))
+		}
+		return me
+	}
+	if w.view.Root != nil {
+		walk(w.view.Root)
+	}
+	b.WriteString("}\n")
+	_, err := io.WriteString(out, b.String())
+	return err
+}
+
+// WriteSVG draws the window as the page does (static/tree.js at its normal
+// size): leaves side by side 30 px apart, levels 52 px apart, parents
+// centred over their children, the page's colours and labels, the last
+// node ringed in black. Unlike the page it shows the whole tree at 1:1 (no
+// zoom following the current node) and adds the caption the page shows
+// above the tree.
+func (w *TreeWindow) WriteSVG(out io.Writer) error {
+	const dx, dy, r, font = 30.0, 52.0, 10.0, 10.0
+	root := w.view.Root
+	leaves, maxDepth := 0, 0
+	type pos struct{ x, y float64 }
+	at := map[*fold.TreeNode]pos{}
+	var layout func(n *fold.TreeNode, depth int)
+	layout = func(n *fold.TreeNode, depth int) {
+		maxDepth = max(maxDepth, depth)
+		y := r + 8 + float64(depth)*dy
+		if len(n.Children) == 0 {
+			at[n] = pos{20 + float64(leaves)*dx + dx/2, y}
+			leaves++
+			return
+		}
+		for _, c := range n.Children {
+			layout(c, depth+1)
+		}
+		at[n] = pos{(at[n.Children[0]].x + at[n.Children[len(n.Children)-1]].x) / 2, y}
+	}
+	if root != nil {
+		layout(root, 0)
+	}
+	// Wide enough for the caption too (about 0.56 em a character).
+	width := max(float64(leaves)*dx+40, 200, 16+0.56*font*float64(len(w.caption())))
+	height := float64(maxDepth+1)*dy + 30
+	if root == nil {
+		height = 40
+	}
+	const captionH = 24
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 %d %g %g" font-family="system-ui, sans-serif" font-size="%g">`+"\n",
+		width, height+captionH, -captionH, width, height+captionH, font)
+	fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(w.caption()))
+	fmt.Fprintf(&b, `<rect x="0" y="%d" width="100%%" height="100%%" fill="#fff"/>`+"\n", -captionH)
+	fmt.Fprintf(&b, `<text x="8" y="%d" fill="#555">%s</text>`+"\n", -8, html.EscapeString(w.caption()))
+	var edges func(n *fold.TreeNode)
+	edges = func(n *fold.TreeNode) {
+		for _, c := range n.Children {
+			fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#aaa" stroke-width="1"/>`+"\n", at[n].x, at[n].y, at[c].x, at[c].y)
+			edges(c)
+		}
+	}
+	var nodes func(n *fold.TreeNode)
+	nodes = func(n *fold.TreeNode) {
+		p := at[n]
+		fmt.Fprintf(&b, `<g class="node %s">`, n.Status)
+		ring := ""
+		if n.ID != 0 && n.ID == w.view.Last {
+			ring = ` stroke="#000" stroke-width="3"`
+		}
+		if n.Status == fold.StatusGroup {
+			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"%s/>`, p.x-r, p.y-r*0.7, 2*r, 1.4*r, fold.StatusColour(n.Status), ring)
+		} else {
+			fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
+		}
+		label := strconv.Itoa(n.F)
+		if n.Status == fold.StatusGroup {
+			label = "+" + strconv.FormatInt(n.Count, 10)
+		}
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#fff">%s</text>`, p.x, p.y+font*0.35, label)
+		if n.Status != fold.StatusGroup {
+			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%d+%d</text>`, p.x, p.y+r+font, n.G, n.H)
+			if n.Count > 1 && len(n.Children) == 0 {
+				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#888">×%d</text>`, p.x, p.y+r+2*font, n.Count)
+			}
+		}
+		fmt.Fprintf(&b, "<title>%s</title></g>\n", html.EscapeString(nodeTip(n)))
+		for _, c := range n.Children {
+			nodes(c)
+		}
+	}
+	if root != nil {
+		edges(root)
+		nodes(root)
+	}
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(out, b.String())
+	return err
+}

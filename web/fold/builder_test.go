@@ -1,0 +1,292 @@
+package fold
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"idaviz/engine"
+	"idaviz/puzzles"
+	"idaviz/trace"
+	"idaviz/web/internal/testrun"
+)
+
+// foldView is what the conformance test compares of a fold after each
+// event: the tree window, the last node and the statistics.
+type foldView struct {
+	Tree       TreeView          `json:"tree"`
+	LastMoves  []int             `json:"lastMoves"`
+	LastPlaced bool              `json:"lastPlaced"`
+	Totals     trace.Counts      `json:"totals"`
+	Current    trace.Iteration   `json:"current"`
+	Iterations []trace.Iteration `json:"iterations"`
+	Solution   []int             `json:"solution"`
+	SolutionH  []int             `json:"solutionH"`
+	Effort     []Effort          `json:"effort"`
+	Status     string            `json:"status"`
+}
+
+// TestBuilderMatchesGo: builder.js (the page's fold, for the export) folds
+// every event exactly as the Go player does: the same tree window, node
+// path and counts after each event, on IDA* and A* runs, with a window
+// small enough to fold.
+func TestBuilderMatchesGo(t *testing.T) {
+	node := testrun.Node(t)
+	p, _ := puzzles.Lookup(testrun.Puzzle)
+	cases := []struct {
+		name, state, heuristic string
+		astar                  bool
+		limit                  int
+	}{
+		{"ida", testrun.State, "manhattan", false, 300},
+		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12},
+		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			inst, err := p.Parse(c.state, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ := inst.Domain(c.heuristic)
+			var nd, bin bytes.Buffer
+			rec := trace.NewRecorder(&nd, trace.EncodingNDJSON, trace.LevelNode)
+			brec := trace.NewRecorder(&bin, trace.EncodingBinary, trace.LevelNode)
+			sink := testrun.NewSink(trace.LevelNode)
+			opt := engine.Options{Sink: trace.Fanout(rec, brec, sink), Info: trace.RunInfo{Puzzle: testrun.Puzzle, Instance: inst.String(), Heuristic: c.heuristic}}
+			if c.astar {
+				_, err = engine.AStar(context.Background(), d, opt)
+			} else {
+				_, err = engine.IDA(context.Background(), d, opt)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := errors.Join(rec.Close(), brec.Close()); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			for name, b := range map[string][]byte{"run.ndjson": nd.Bytes(), "run.trace": bin.Bytes()} {
+				tracePath := filepath.Join(dir, name)
+				if err := os.WriteFile(tracePath, b, 0o600); err != nil {
+					t.Fatal(err)
+				}
+				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit)).Output()
+				if err != nil {
+					t.Fatalf("node: %v", err)
+				}
+				compareFolds(t, name, sink.Events, c.limit, out)
+			}
+		})
+	}
+}
+
+// compareFolds folds events with the Go fold (Run) and compares, after each
+// event, with builder.js's output (one JSON line an event).
+func compareFolds(t *testing.T, name string, events []trace.Event, limit int, out []byte) {
+	t.Helper()
+	pl := NewRun(1, trace.LevelNode, limit)
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 64<<20)
+	// Every event of a short run; of a long one every 7th and the last: a
+	// fold that went astray stays astray.
+	every := 1
+	if len(events) > 5000 {
+		every = 7
+	}
+	for i := range events {
+		pl.Apply(&events[i])
+		if !sc.Scan() {
+			t.Fatalf("%s: event %d: builder.js gave no line", name, i)
+		}
+		if i%every != 0 && i != len(events)-1 {
+			continue
+		}
+		f := pl.Frame(0)
+		want := foldView{Tree: f.Tree, LastMoves: f.LastMoves, LastPlaced: f.LastPlaced, Totals: f.Stats.Totals,
+			Current: f.Stats.Current, Iterations: f.Stats.Iterations, Solution: f.Stats.Solution,
+			SolutionH: f.Stats.SolutionH, Effort: f.Stats.Effort, Status: f.Stats.Status.String()}
+		var got foldView
+		if err := json.Unmarshal(sc.Bytes(), &got); err != nil {
+			t.Fatalf("%s: event %d: %v", name, i, err)
+		}
+		normalize(&want)
+		normalize(&got)
+		if !reflect.DeepEqual(got, want) {
+			g, _ := json.Marshal(got)
+			w, _ := json.Marshal(want)
+			t.Fatalf("%s: event %d (%s): builder.js\n%s\nGo\n%s", name, i, events[i].Kind, g, w)
+		}
+	}
+	t.Logf("%s: %d events agree", name, len(events))
+}
+
+// normalize makes empty and absent lists alike, and histograms without
+// their trailing zeros (the engine sizes them ahead of need).
+func normalize(v *foldView) {
+	trim := func(h []int64) []int64 {
+		n := len(h)
+		for n > 0 && h[n-1] == 0 {
+			n--
+		}
+		if n == 0 {
+			return nil
+		}
+		return h[:n]
+	}
+	its := func(it *trace.Iteration) {
+		it.VisitF, it.PruneF, it.Depth = trim(it.VisitF), trim(it.PruneF), trim(it.Depth)
+	}
+	its(&v.Current)
+	for i := range v.Iterations {
+		its(&v.Iterations[i])
+	}
+	if len(v.Iterations) == 0 {
+		v.Iterations = nil
+	}
+	if len(v.LastMoves) == 0 {
+		v.LastMoves = nil
+	}
+	if len(v.Solution) == 0 {
+		v.Solution = nil
+	}
+	if len(v.SolutionH) == 0 {
+		v.SolutionH = nil
+	}
+	if len(v.Effort) == 0 {
+		v.Effort = nil
+	}
+	if len(v.Tree.Kept) == 0 {
+		v.Tree.Kept = nil
+	}
+}
+
+// TestReplayStateMatchesGo: replaystate.js's replayState, given the colours
+// an export embeds, is the message the Go server sends for a replayed run
+// (buildState), after every event: runs, tree, node, charts (their colours
+// too), the event in words. The node's view is left out (the
+// page draws it from the moves), and so are the seconds of a run not yet
+// ended (the Go player's clock runs while it folds).
+func TestReplayStateMatchesGo(t *testing.T) {
+	node := testrun.Node(t)
+	for _, c := range []struct{ name, path string }{
+		{"example", "../../examples/traces/8puzzle-14moves.trace"},
+		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
+	} {
+		if c.path == "" {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			rec, err := OpenTrace(c.path, IndexOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			every := max(1, rec.Len()/2000)
+			colours, err := json.Marshal(PageColours())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(node, "testdata/builder_harness.js", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), string(colours)).Output()
+			if err != nil {
+				t.Fatalf("node: %v", err)
+			}
+			sc := bufio.NewScanner(bytes.NewReader(out))
+			sc.Buffer(nil, 64<<20)
+			p := NewRun(1, rec.Level(), DefaultTreeLimit)
+			n, i := rec.Len(), 0
+			err = rec.Each(func(e *trace.Event) error {
+				p.Apply(e)
+				if i%every != 0 && i != n-1 {
+					i++
+					return nil
+				}
+				if !sc.Scan() {
+					t.Fatalf("event %d: replaystate.js gave no line", i)
+				}
+				// A replayed run waits paused between the page's steps (the
+				// server's player says so in its frames).
+				fr := p.Frame(0)
+				fr.Paused = true
+				st := BuildState("replay", []RunData{{Frame: fr, Total: n}})
+				w, err := json.Marshal(st)
+				if err != nil {
+					return err
+				}
+				var want, got map[string]any
+				if err := errors.Join(json.Unmarshal(w, &want), json.Unmarshal(sc.Bytes(), &got)); err != nil {
+					return err
+				}
+				if e.Kind != trace.KindRunEnd {
+					for _, m := range []map[string]any{want, got} {
+						for _, k := range []string{"active"} {
+							if r, ok := m[k].(map[string]any); ok {
+								r["seconds"], r["nodesPerSecond"] = 0.0, 0.0
+							}
+						}
+						if rs, ok := m["runs"].([]any); ok {
+							for _, r := range rs {
+								r.(map[string]any)["seconds"], r.(map[string]any)["nodesPerSecond"] = 0.0, 0.0
+							}
+						}
+					}
+				}
+				if d := jsonDiff("", got, want, nil); len(d) > 0 {
+					t.Fatalf("event %d (%s): replaystate.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
+				}
+				i++
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d events agree", i)
+		})
+	}
+}
+
+// jsonDiff lists where two decoded JSON values differ, by path.
+func jsonDiff(path string, got, want any, out []string) []string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return append(out, fmt.Sprintf("%s: got %v, want an object", path, got))
+		}
+		for k, wv := range w {
+			gv, ok := g[k]
+			if !ok {
+				out = append(out, fmt.Sprintf("%s.%s: missing (want %v)", path, k, wv))
+				continue
+			}
+			out = jsonDiff(path+"."+k, gv, wv, out)
+		}
+		for k, gv := range g {
+			if _, ok := w[k]; !ok {
+				out = append(out, fmt.Sprintf("%s.%s: extra %v", path, k, gv))
+			}
+		}
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return append(out, fmt.Sprintf("%s: got %v, want %v", path, got, want))
+		}
+		for i := range w {
+			out = jsonDiff(fmt.Sprintf("%s[%d]", path, i), g[i], w[i], out)
+		}
+	default:
+		if !reflect.DeepEqual(got, want) {
+			out = append(out, fmt.Sprintf("%s: got %v, want %v", path, got, want))
+		}
+	}
+	return out
+}

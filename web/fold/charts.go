@@ -1,0 +1,361 @@
+package fold
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"idaviz/trace"
+)
+
+// The chart builders are functions of the runs of one tab, not of one live
+// run, so a comparison of heuristics on one instance draws the same way as a
+// single run. Each returns echarts options (go-echarts' JSON), which the page
+// hands to setOption as they are.
+
+// The colours of the tree's statuses, so that a pruned node is the same red
+// in the tree, its exports (treeexport.go) and every chart: Go's one
+// definition of them. The page's are style.css's custom properties (--node-*),
+// which TestPageColours holds to these.
+var (
+	colVisited   = "#4e79a7" // an expanded node
+	colGenerated = "#a0cbe8"
+	colPruned    = "#e15759"
+	colPath      = "#f28e2b"
+	colSolution  = "#59a14f"
+	colGroup     = "#bab0ac" // folded siblings
+)
+
+// StatusColour is a tree status's colour (StatusPath, ...), for the tree's
+// exports; "" for an unknown status.
+func StatusColour(status string) string {
+	switch status {
+	case StatusPath:
+		return colPath
+	case StatusExpanded:
+		return colVisited
+	case StatusPruned:
+		return colPruned
+	case StatusSolution:
+		return colSolution
+	case StatusGroup:
+		return colGroup
+	}
+	return ""
+}
+
+// PageColours are the colours an exported page's state builder
+// (static/replaystate.js) draws its one run and its charts with: Go's own,
+// so that the page keeps no copy and its charts are the server's.
+func PageColours() map[string]any {
+	return map[string]any{
+		"run": RunColour(1), "visited": colVisited, "generated": colGenerated, "pruned": colPruned,
+		"solution": colSolution, "series": charts.NewBar().Colors,
+	}
+}
+
+func noAnimation() charts.GlobalOpts { return charts.WithAnimation(false) }
+
+// The layout, from the top: the title, the y axis's name, the plot, the x
+// axis's labels and name, the legend. Nothing shares a line, and the legend
+// wraps (never pages), with a line of room for each few entries.
+func title(t string) charts.GlobalOpts {
+	return charts.WithTitleOpts(opts.Title{Title: t, Left: "center", Top: "2", TitleStyle: &opts.TextStyle{FontSize: 13}})
+}
+
+func legend(show bool) charts.GlobalOpts {
+	return charts.WithLegendOpts(opts.Legend{Show: opts.Bool(show), Bottom: "2", Type: "plain", ItemWidth: 14, ItemHeight: 10})
+}
+
+// legendLines is how many lines of room a legend of n entries gets.
+func legendLines(n int) int { return max(1, (n+2)/3) }
+
+func tooltip() charts.GlobalOpts {
+	return charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"})
+}
+
+// grid leaves room for a legend of the given number of lines (0: none).
+func grid(lines int) charts.GlobalOpts {
+	return charts.WithGridOpts(opts.Grid{Top: "48", Left: "60", Right: "30", Bottom: strconv.Itoa(44 + 18*lines)})
+}
+
+// xAxis is a category axis named below its labels.
+func xAxis(name string) charts.GlobalOpts {
+	return charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: name, NameLocation: "middle", NameGap: 24})
+}
+
+// countAxis is the axis of node counts, in whole nodes. The page puts it on
+// a log scale when asked (static/charts.js, logScale): the one axis it
+// looks for by this name.
+func countAxis() charts.GlobalOpts {
+	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
+}
+
+func barValues(xs []int64, n int) []opts.BarData {
+	out := make([]opts.BarData, n)
+	for i := range out {
+		out[i].Value = at(xs, i)
+	}
+	return out
+}
+
+// fHistogram charts one run's f values: visited and pruned, stacked, with
+// the bound marked, so one sees that the next bound is the smallest pruned
+// f. With cumulative, every iteration so far is summed.
+func fHistogram(s RunStats, cumulative bool) map[string]any {
+	var visit, prune []int64
+	add := func(dst *[]int64, src []int64) {
+		if len(src) > len(*dst) {
+			*dst = append(*dst, make([]int64, len(src)-len(*dst))...)
+		}
+		for i, v := range src {
+			(*dst)[i] += v
+		}
+	}
+	if cumulative {
+		for _, it := range s.Iterations {
+			add(&visit, it.VisitF)
+			add(&prune, it.PruneF)
+		}
+		if len(s.Iterations) == 0 || s.Iterations[len(s.Iterations)-1].Iteration != s.Current.Iteration {
+			add(&visit, s.Current.VisitF)
+			add(&prune, s.Current.PruneF)
+		}
+	} else {
+		add(&visit, s.Current.VisitF)
+		add(&prune, s.Current.PruneF)
+	}
+	bound := s.Current.Bound // the bound of the iteration whose f values are shown
+	fs := fAxis(visit, prune, bound, s.Bound)
+	xs := make([]string, len(fs))
+	vs := make([]opts.BarData, len(fs))
+	ps := make([]opts.BarData, len(fs))
+	for i, f := range fs {
+		xs[i] = strconv.Itoa(f)
+		vs[i].Value = at(visit, f)
+		ps[i].Value = at(prune, f)
+	}
+	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
+	if cumulative {
+		name = "f histogram, all iterations"
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
+	bar.SetXAxis(xs)
+	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
+	marks := []charts.SeriesOpts{boundMark}
+	if s.Bound != bound && !cumulative {
+		// The iteration is over and the bound rose: mark where it goes.
+		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "next bound", XAxis: strconv.Itoa(s.Bound)}))
+	}
+	marks = append(marks, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
+		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}}))
+	bar.AddSeries("visited", vs, marks...)
+	bar.AddSeries("pruned (f > bound)", ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
+	bar.Validate()
+	return bar.JSON()
+}
+
+// maxDenseAxis is the widest f axis drawn with every value in its span;
+// a wider one (a hostile trace's bound of 60,000, say) lists only the f
+// values present and the bounds, so a chart is sized by what it shows.
+const maxDenseAxis = 200
+
+// fAxis is the f values a histogram's axis shows: every value from the
+// smallest present to just past the bounds, or, when that span is too wide,
+// the values present and the bounds alone.
+func fAxis(visit, prune []int64, bound, next int) []int {
+	var present []int
+	for f := range max(len(visit), len(prune)) {
+		if at(visit, f) != 0 || at(prune, f) != 0 {
+			present = append(present, f)
+		}
+	}
+	hi := max(len(visit)-1, len(prune)-1, bound+1, next)
+	lo := min(bound, next)
+	if len(present) > 0 {
+		lo = min(lo, present[0])
+	}
+	lo = max(lo, 0)
+	if hi-lo < maxDenseAxis {
+		fs := make([]int, 0, hi-lo+1)
+		for f := lo; f <= hi; f++ {
+			fs = append(fs, f)
+		}
+		return fs
+	}
+	fs := append(present, bound, next)
+	slices.Sort(fs)
+	return slices.Compact(fs)
+}
+
+func at(xs []int64, i int) int64 {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return 0
+}
+
+// iterationsOf lists a run's iterations, the one under way last.
+func iterationsOf(s RunStats) []trace.Iteration {
+	its := s.Iterations
+	if s.Current.Iteration > 0 && (len(its) == 0 || its[len(its)-1].Iteration != s.Current.Iteration) {
+		its = append(its[:len(its):len(its)], s.Current)
+	}
+	return its
+}
+
+// boundAxis is the x axis of the per-iteration charts: every bound any of
+// runs searched, in order, with each bound's place on it. The axis is the
+// bound, not the iteration's number: runs with different heuristics start at
+// different bounds, and the same bound is the same question asked of each
+// (how many nodes have f within it), so that is where their bars belong
+// side by side.
+func boundAxis(runs []RunStats) (xs []string, index map[int]int) {
+	seen := map[int]bool{}
+	var bounds []int
+	for _, r := range runs {
+		for _, it := range iterationsOf(r) {
+			if !seen[it.Bound] {
+				seen[it.Bound] = true
+				bounds = append(bounds, it.Bound)
+			}
+		}
+	}
+	slices.Sort(bounds)
+	index = map[int]int{}
+	xs = make([]string, len(bounds))
+	for i, b := range bounds {
+		index[b] = i
+		xs[i] = strconv.Itoa(b)
+	}
+	return xs, index
+}
+
+// iterationAxis is the x axis of the bound chart: the iterations 1 to the
+// most any of runs made.
+func iterationAxis(runs []RunStats) []string {
+	n := 0
+	for _, r := range runs {
+		n = max(n, len(iterationsOf(r)))
+	}
+	xs := make([]string, n)
+	for i := range xs {
+		xs[i] = strconv.Itoa(i + 1)
+	}
+	return xs
+}
+
+// iterationCounts charts a run's expanded, generated and pruned nodes per
+// iteration, by bound (several runs compare in compareIterations).
+func iterationCounts(r RunStats) map[string]any {
+	xs, index := boundAxis([]RunStats{r})
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(true), tooltip(), grid(legendLines(3)), countAxis(), xAxis("bound"))
+	bar.SetXAxis(xs)
+	e := make([]int64, len(xs))
+	g := make([]int64, len(xs))
+	p := make([]int64, len(xs))
+	for _, it := range iterationsOf(r) {
+		i := index[it.Bound]
+		e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
+	}
+	bar.AddSeries("expanded", barValues(e, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
+	bar.AddSeries("generated", barValues(g, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
+	bar.AddSeries("pruned", barValues(p, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
+	bar.Validate()
+	return bar.JSON()
+}
+
+// boundChart charts a run's bound per iteration (several runs compare in
+// compareBounds).
+func boundChart(r RunStats) map[string]any {
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(false), tooltip(), grid(0), xAxis("iteration"),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1}))
+	line.SetXAxis(iterationAxis([]RunStats{r}))
+	var ds []opts.LineData
+	for _, it := range iterationsOf(r) {
+		ds = append(ds, opts.LineData{Value: it.Bound})
+	}
+	line.AddSeries(runName(r), ds, charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}))
+	line.Validate()
+	return line.JSON()
+}
+
+// before a solution, or for a run without a tree (a fast one).
+func hStarChart(s RunStats) map[string]any {
+	h := s.SolutionH
+	if s.Status != trace.StatusSolved || len(h) == 0 {
+		return nil
+	}
+	n := len(h) - 1 // the solution's length: the path holds the start too
+	xs := make([]string, len(h))
+	hs := make([]opts.LineData, len(h))
+	stars := make([]opts.LineData, len(h))
+	for d := range h {
+		xs[d] = strconv.Itoa(d)
+		hs[d] = opts.LineData{Value: h[d]}
+		stars[d] = opts.LineData{Value: n - d}
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (true distance to go)"), legend(true), tooltip(),
+		grid(1), xAxis("depth on the solution path"),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
+	line.SetXAxis(xs)
+	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	line.Validate()
+	return line.JSON()
+}
+
+// bigIteration is the nodes an iteration must generate before the page
+// adds its effort chart: below it, the tree itself says where they went.
+const bigIteration = 10_000
+
+// effortChart shows where a big iteration's effort went: its generated
+// nodes by the first move from the start (inner ring) and the second
+// (outer), so that one sees which opening the search spends its time
+// under. It is nil for a small iteration, or one without node events.
+func effortChart(s RunStats) map[string]any {
+	var total int64
+	for _, e := range s.Effort {
+		total += e.Nodes
+	}
+	if total < bigIteration {
+		return nil
+	}
+	var info *trace.RunInfo = s.Run
+	name := func(m int) string { return moveNames(info, []int{m})[0] }
+	var data []opts.SunBurstData
+	for _, e := range s.Effort {
+		if len(data) == 0 || data[len(data)-1].Name != name(e.First) {
+			data = append(data, opts.SunBurstData{Name: name(e.First)})
+		}
+		first := &data[len(data)-1]
+		first.Value += float64(e.Nodes)
+		if e.Second != noMove {
+			first.Children = append(first.Children, &opts.SunBurstData{Name: name(e.Second), Value: float64(e.Nodes)})
+		}
+	}
+	sb := charts.NewSunburst()
+	sb.SetGlobalOptions(noAnimation(), title("where iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+strconv.FormatInt(total, 10)+" nodes went, by the first two moves"),
+		legend(false), charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}))
+	sb.AddSeries("nodes", data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
+	sb.Validate()
+	return sb.JSON()
+}
+
+func runName(r RunStats) string {
+	if r.Label != "" {
+		return "#" + strconv.Itoa(r.ID) + " " + r.Label
+	}
+	return "#" + strconv.Itoa(r.ID)
+}

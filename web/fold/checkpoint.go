@@ -1,0 +1,104 @@
+package fold
+
+import (
+	"slices"
+
+	"idaviz/trace"
+)
+
+// checkpoint is a run's folded state at one position of a trace: what
+// seeking in a big trace starts from instead of the trace's first event.
+// It is never changed once made; restoring copies it.
+type checkpoint struct {
+	pos        int // events folded
+	stats      *trace.Stats
+	tree       *Tree
+	last       *trace.Event
+	lastMoves  []int
+	lastPlaced bool
+	lastEv     trace.Event
+}
+
+// checkpoint copies out p's folded state (p.mu is held).
+func (p *Run) checkpoint() *checkpoint {
+	c := &checkpoint{pos: int(p.events), stats: p.stats.Clone(), tree: p.tree.clone(),
+		lastMoves: slices.Clone(p.lastMoves), lastPlaced: p.lastPlaced, lastEv: p.lastEv}
+	if p.last != nil {
+		l := *p.last
+		c.last = &l
+	}
+	return c
+}
+
+// restore makes p's folded state a copy of c (p.mu is held).
+func (p *Run) restore(c *checkpoint) {
+	p.events = int64(c.pos)
+	p.stats = c.stats.Clone()
+	p.tree = c.tree.clone()
+	p.lastMoves = slices.Clone(c.lastMoves)
+	p.lastPlaced = c.lastPlaced
+	p.lastEv = c.lastEv
+	p.last = nil
+	if c.last != nil {
+		l := *c.last
+		p.last = &l
+	}
+}
+
+// size estimates the bytes c holds of its own (kept windows of finished
+// iterations are shared between checkpoints), for the index's budget.
+func (c *checkpoint) size() int {
+	t := c.tree
+	n := 512 + 160*len(t.byID) + 16*len(t.path) + 48*len(t.effort) + 8*len(t.solutionH) + 96*len(t.kept)
+	if n < 160*t.drawn {
+		n = 160 * t.drawn
+	}
+	return n + c.stats.Footprint()
+}
+
+// clone deep-copies the tree window. The kept windows of finished
+// iterations are views no one changes, so the copy shares them.
+func (t *Tree) clone() *Tree {
+	c := &Tree{limit: t.limit, drawn: t.drawn, iter: t.iter, bound: t.bound, byID: make(map[uint64]*TreeNode, len(t.byID)),
+		kept: slices.Clone(t.kept), solutionH: slices.Clone(t.solutionH)}
+	if t.effort != nil {
+		c.effort = make(map[[2]int]int64, len(t.effort))
+		for k, v := range t.effort {
+			c.effort[k] = v
+		}
+	}
+	// Nodes are copied once each, whichever way they are reached: from
+	// the root down, or up from the path, the last node or byID (which a
+	// node folded away may still be, for A*'s jumps).
+	seen := map[*TreeNode]*TreeNode{}
+	var cp func(n *TreeNode) *TreeNode
+	cp = func(n *TreeNode) *TreeNode {
+		if n == nil {
+			return nil
+		}
+		if m, ok := seen[n]; ok {
+			return m
+		}
+		m := &TreeNode{}
+		*m = *n
+		seen[n] = m
+		m.parent = cp(n.parent)
+		if n.Children != nil {
+			m.Children = make([]*TreeNode, len(n.Children))
+			for i, ch := range n.Children {
+				m.Children[i] = cp(ch)
+			}
+		}
+		return m
+	}
+	c.root = cp(t.root)
+	c.last = cp(t.last)
+	c.path = make([]*TreeNode, len(t.path))
+	for i, n := range t.path {
+		c.path[i] = cp(n)
+	}
+	for id, n := range t.byID {
+		c.byID[id] = cp(n)
+	}
+	return c
+}

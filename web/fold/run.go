@@ -1,0 +1,187 @@
+package fold
+
+import (
+	"fmt"
+	"slices"
+
+	"idaviz/trace"
+)
+
+// Run is what one run's events fold into on their way to the page: the
+// counts and histograms (trace.Stats), the tree window, and the last node
+// visited or pruned with the moves to it. It is the Go twin of the page's
+// builder (web/static/builder.js); pacing (pauses, steps, search slots) is
+// the server's player's, around it. A Run is not safe for concurrent use:
+// its owner locks.
+type Run struct {
+	id         int
+	stats      *trace.Stats
+	events     int64 // events that went through, skipped ones included
+	tree       *Tree
+	last       *trace.Event // a copy of the last node event, for the state panel
+	lastMoves  []int        // the moves from the root to that node
+	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
+	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
+}
+
+// NewRun makes the fold of run id, with the statistics a trace of level
+// has room for and a tree window of at most treeLimit drawn nodes.
+func NewRun(id int, level trace.Level, treeLimit int) *Run {
+	r := &Run{id: id, tree: newTree(treeLimit)}
+	if level >= trace.LevelNode {
+		r.stats = trace.NewNodeStats()
+	} else {
+		r.stats = trace.NewStats()
+	}
+	return r
+}
+
+// Events is how many events went through the fold (skipped ones included).
+func (p *Run) Events() int64 { return p.events }
+
+// Apply folds e.
+func (p *Run) Apply(e *trace.Event) {
+	p.events++
+	p.stats.Event(e)
+	placed := p.tree.add(e)
+	// Described only when a frame is made: a replay folds millions of
+	// events between two frames.
+	p.lastEv = plainEvent(e)
+	switch e.Kind {
+	case trace.KindVisit, trace.KindPrune:
+		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
+			break
+		}
+		// Reused, not allocated per node: frames and checkpoints copy it.
+		if p.last == nil {
+			p.last = new(trace.Event)
+		}
+		*p.last = p.lastEv
+		p.lastPlaced = placed
+		p.lastMoves = p.lastMoves[:0]
+		if !placed {
+			break // its parent is not drawn: the path to it is unknown
+		}
+		for _, n := range p.tree.path[1:] {
+			p.lastMoves = append(p.lastMoves, n.Move)
+		}
+		if e.Kind == trace.KindPrune {
+			p.lastMoves = append(p.lastMoves, e.Move)
+		}
+	}
+}
+
+// Frame is everything the page needs of one run at one moment, copied out
+// of the fold (and the player's pacing around it) so that it can be
+// encoded without holding a lock.
+type Frame struct {
+	Stats      RunStats
+	Tree       TreeView
+	Last       *trace.Event
+	LastMoves  []int
+	LastPlaced bool
+	LastEvent  string
+	LastKind   trace.Kind
+	// The pacing, the server's player's: the page paused the run, the run
+	// was held back at least once, it waits for one of the server's search
+	// slots (of Slots), or a domain build's progress before it starts.
+	Paused bool
+	Waited bool
+	Queued bool
+	Slots  int
+	Build  string
+}
+
+// Frame copies out the run's folded state; the tree is the window of
+// iteration treeIter when it is kept (0: the iteration under way).
+func (p *Run) Frame(treeIter int) Frame {
+	tv, ok := p.tree.keptView(treeIter)
+	if !ok || treeIter == p.tree.iter {
+		tv = p.tree.view()
+		tv.Current = true
+	}
+	tv.Kept = p.tree.keptIterations()
+	lastEvent := ""
+	if p.events > 0 {
+		lastEvent = describeEvent(&p.lastEv)
+	}
+	f := Frame{Stats: newRunStats(p.id, p.events, p.stats.Snapshot()), Tree: tv, LastEvent: lastEvent, LastKind: p.lastEv.Kind}
+	f.Stats.SolutionH = slices.Clone(p.tree.solutionH)
+	f.Stats.Effort = p.tree.effortView()
+	if p.last != nil {
+		c := *p.last
+		f.Last = &c
+		f.LastMoves = append([]int(nil), p.lastMoves...)
+		f.LastPlaced = p.lastPlaced
+	}
+	return f
+}
+
+// TreeAtBound is the run's tree window of its iteration with bound b: the
+// one under way (or just ended), else the latest kept one.
+func (p *Run) TreeAtBound(b int) (TreeView, bool) {
+	if p.tree.iter > 0 && p.tree.bound == b {
+		tv := p.tree.view()
+		tv.Current = true
+		return tv, true
+	}
+	for i := len(p.tree.kept) - 1; i >= 0; i-- {
+		if p.tree.kept[i].Bound == b {
+			return p.tree.kept[i], true
+		}
+	}
+	return TreeView{}, false
+}
+
+// NodePath returns the moves to a drawn node of the tree window, or of a
+// kept window of an earlier iteration.
+func (p *Run) NodePath(id uint64) ([]int, TreeNode, bool) {
+	moves, n, ok := p.tree.pathTo(id)
+	for i := len(p.tree.kept) - 1; !ok && i >= 0; i-- {
+		moves, n = findPath(p.tree.kept[i].Root, id, nil)
+		ok = n != nil
+	}
+	if !ok {
+		return nil, TreeNode{}, false
+	}
+	return moves, TreeNode{ID: n.ID, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Move: n.Move, Status: n.Status}, true
+}
+
+// plainEvent copies e without the lists and pointers it may share with a
+// reader that reuses its event: what describeEvent needs.
+func plainEvent(e *trace.Event) trace.Event {
+	c := *e
+	c.Run, c.Stats, c.Moves = nil, nil, nil
+	return c
+}
+
+// describeEvent says what an event means, for the page's "last event" line.
+func describeEvent(e *trace.Event) string {
+	switch e.Kind {
+	case trace.KindRunStart:
+		return "the search starts"
+	case trace.KindIterationStart:
+		return fmt.Sprintf("iteration %d starts with bound %d", e.Iteration, e.Bound)
+	case trace.KindVisit:
+		if e.Depth == 0 {
+			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound)
+		}
+		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+	case trace.KindPrune:
+		if e.Reason == trace.ReasonMoveRule {
+			return "a move the move rule forbids here (it would undo the last one) is not generated"
+		}
+		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+	case trace.KindBoundIncrease:
+		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
+	case trace.KindIterationEnd:
+		return fmt.Sprintf("iteration %d ends", e.Iteration)
+	case trace.KindSolution:
+		return fmt.Sprintf("a goal: solution of cost %d", e.Cost)
+	case trace.KindRunEnd:
+		return "the search ends: " + e.Status.String()
+	case trace.KindProgress:
+		return fmt.Sprintf("iteration %d under way (bound %d)", e.Iteration, e.Bound)
+	}
+	return e.Kind.String()
+}

@@ -1,0 +1,48 @@
+'use strict';
+// Folds a trace (NDJSON or binary) with the page's builder.js and prints,
+// after each event, what web/builder_test.go compares with the Go player's
+// fold; in state mode, replaystate.js's state message (with the colours the
+// test hands in, as an export embeds them).
+//
+// node builder_harness.js STATIC_DIR TRACE TREE_LIMIT [fold | state EVERY COLOURS_JSON]
+const fs = require('fs');
+const path = require('path');
+const [staticDir, tracePath, limit] = process.argv.slice(2);
+const page = (name) => require(path.resolve(staticDir, name));
+const { Builder } = page('builder.js');
+const { replayState } = page('replaystate.js');
+const { BinaryTrace } = page('tracefile.js');
+const mode = process.argv[5] || 'fold';
+const every = Number(process.argv[6] || 1); // states: print every k-th event's and the last
+const colours = mode === 'state' ? JSON.parse(process.argv[7]) : null;
+let idx = -1;
+let events;
+if (tracePath.endsWith('.ndjson')) {
+  const lines = fs.readFileSync(tracePath, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  events = lines.slice(1).map((l) => JSON.parse(l)); // the first line is the header
+} else {
+  const r = new BinaryTrace(new Uint8Array(fs.readFileSync(tracePath)));
+  events = [];
+  for (let e = r.next(); e !== null; e = r.next()) events.push(e);
+}
+const b = new Builder(Number(limit));
+const out = [];
+for (const ev of events) {
+  b.fold(ev);
+  idx++;
+  if (mode === 'state') {
+    if (idx % every !== 0 && idx !== events.length - 1) continue;
+    const msg = replayState(b, events.length, '', 0, colours);
+    if (msg.node) delete msg.node.moveIndices;
+    process.stdout.write(JSON.stringify(msg) + '\n');
+    continue;
+  }
+  const f = b.frame();
+  const s = f.stats;
+  out.push(JSON.stringify({
+    tree: f.tree, lastMoves: f.lastMoves, lastPlaced: f.lastPlaced, totals: s.totals,
+    current: s.current, iterations: s.iterations, solution: s.solution, solutionH: f.solutionH,
+    effort: f.effort, status: s.status,
+  }));
+}
+if (out.length) process.stdout.write(out.join('\n') + '\n');

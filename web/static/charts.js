@@ -1,0 +1,165 @@
+// charts.js: the six charts. Their options come whole from the source
+// (go-echarts, web/charts.go); the page's own are the log scale, the large
+// text of presentation mode, the comparison's tooltip and the save buttons.
+'use strict';
+vizPage.charts = (() => {
+  const { $, presenting, fmt } = vizPage;
+  const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
+
+  const made = {};
+  function chart(id) {
+    if (!made[id]) made[id] = echarts.init($(id), null, { renderer: 'canvas' });
+    return made[id];
+  }
+
+  function resizeAll() { Object.values(made).forEach((c) => c.resize()); }
+
+  // logScale puts a chart's node counts (the y axis named "nodes",
+  // web/charts.go) on a log axis: zeros become gaps, and stacked bars stand
+  // side by side, since a bar stacked on a gap is not drawn at all (the
+  // pruned-only f values, the very ones that set the next bound).
+  function logScale(opt) {
+    const axes = [].concat(opt.yAxis || []);
+    if (!axes.some((a) => a.name === 'nodes')) return opt;
+    const o = JSON.parse(JSON.stringify(opt));
+    o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 1 }) : a));
+    o.series = (o.series || []).map((s) => {
+      delete s.stack;
+      s.data = (s.data || []).map((d) => {
+        const v = d !== null && typeof d === 'object' ? d.value : d;
+        return v > 0 ? d : '-';
+      });
+      return s;
+    });
+    return o;
+  }
+
+  // bigText sets a chart's text to at least 16 px, for a projector.
+  function bigText(opt) {
+    const o = JSON.parse(JSON.stringify(opt));
+    const big = (x, size) => Object.assign(x || {}, { fontSize: size });
+    [].concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
+    [].concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
+    for (const k of ['xAxis', 'yAxis']) {
+      [].concat(o[k] || []).forEach((a) => { a.axisLabel = big(a.axisLabel, 16); a.nameTextStyle = big(a.nameTextStyle, 16); });
+    }
+    (o.series || []).forEach((s) => {
+      if (s.markLine) s.markLine.label = big(s.markLine.label, 16);
+      if (s.type === 'sunburst') s.label = big(s.label, 16);
+    });
+    [].concat(o.grid || []).forEach((g) => {
+      g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
+    });
+    return o;
+  }
+
+  // compareTooltip lists, at a point of a comparison chart, each run's
+  // counts by kind (the server names them in vizKinds: the run's two series
+  // share its name, so the legend has one entry a run).
+  function compareTooltip(opt) {
+    const kinds = opt.vizKinds;
+    const o = Object.assign({}, opt);
+    o.tooltip = Object.assign({}, [].concat(opt.tooltip || [])[0] || {}, {
+      trigger: 'axis',
+      formatter: (ps) => {
+        const list = [].concat(ps);
+        if (!list.length) return '';
+        const esc = (x) => String(x).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+        return esc(list[0].axisValueLabel) + '<br>' + list.map((p) => {
+          const v = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
+          return p.marker + esc(p.seriesName) + ' · ' + esc(kinds[p.seriesIndex] || '') + ': ' + esc(v === '-' ? 0 : fmt(Number(v)));
+        }).join('<br>');
+      },
+    });
+    return o;
+  }
+
+  // draw draws the charts of a state. While the search runs, one chart is
+  // drawn an animation frame, the others wait their turn (with the latest
+  // data): echarts takes 10-20 ms a chart, and four at once would block the
+  // page for longer than a frame.
+  let due = null, keys = [], frame = 0;
+  function draw(c, running) {
+    if (!c) return;
+    $('hstar-panel').hidden = !c.hstar;
+    $('effort-panel').hidden = !c.effort;
+    due = c;
+    for (const k in ids) if (!keys.includes(k)) keys.push(k);
+    if (!running) {
+      if (frame) { cancelAnimationFrame(frame); frame = 0; }
+      while (keys.length) drawOne(keys.shift());
+      return;
+    }
+    if (!frame) frame = requestAnimationFrame(nextFrame);
+  }
+
+  function nextFrame() {
+    frame = 0;
+    if (!keys.length) return;
+    drawOne(keys.shift());
+    if (keys.length) frame = requestAnimationFrame(nextFrame);
+  }
+
+  function drawOne(k) {
+    const c = due, el = $(ids[k]);
+    if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
+    let o = $('log').checked ? logScale(c[k]) : c[k];
+    if (o.vizKinds) o = compareTooltip(o);
+    if (presenting()) o = bigText(o);
+    set(el.id, toolbox(o, el.id));
+  }
+
+  // set hands a chart its options. A chart of the same shape as before
+  // (series, stacks, marks, axis types) only merges the new data, which
+  // costs echarts far less than building the chart anew.
+  const shapes = {}, lastSet = {};
+  function set(id, o) {
+    const all = JSON.stringify(o);
+    if (lastSet[id] === all) return; // nothing new (the bounds, mostly)
+    lastSet[id] = all;
+    const shape = JSON.stringify([
+      (o.series || []).map((s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
+      [].concat(o.yAxis || []).map((a) => a.type), [].concat(o.legend || []).map((l) => l.show),
+      presenting(),
+    ]);
+    if (shapes[id] === shape) {
+      chart(id).setOption(o);
+    } else {
+      chart(id).setOption(o, { notMerge: true });
+      shapes[id] = shape;
+    }
+  }
+
+  // toolbox gives a chart its save buttons: PNG (echarts' own, from the
+  // canvas) and SVG (the same option drawn again by echarts' SVG renderer).
+  const svgIcon = 'path://M4,4H28V28H4Z M9,20L14,12L18,18L21,15L25,22';
+  function toolbox(o, id) {
+    return Object.assign({}, o, { toolbox: { right: 4, top: 0, itemSize: 13, itemGap: 6, feature: {
+      saveAsImage: { type: 'png', name: id, title: 'save as PNG', pixelRatio: 2 },
+      mySVG: { show: true, title: 'save as SVG', icon: svgIcon, onclick: () => saveSVG(id) },
+    } } });
+  }
+
+  function saveSVG(id) {
+    const c = echarts.getInstanceByDom($(id));
+    if (!c) return;
+    const o = c.getOption();
+    o.animation = false;
+    o.backgroundColor = vizPage.colour('--panel'); // as echarts' PNG: a slide's own background may be dark
+    o.toolbox = [{ show: false }];
+    const r = echarts.init(null, null, { renderer: 'svg', ssr: true, width: c.getWidth(), height: c.getHeight() });
+    try {
+      r.setOption(o);
+      vizPage.downloadText(r.renderToSVGString(), id + '.svg', 'image/svg+xml');
+    } finally {
+      r.dispose();
+    }
+  }
+
+  function bind() {
+    window.addEventListener('resize', resizeAll);
+    $('log').addEventListener('change', () => { if (vizPage.shared.last) draw(vizPage.shared.last.charts); });
+  }
+
+  return { bind, draw, resizeAll, saveSVG };
+})();

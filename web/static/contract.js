@@ -1,0 +1,89 @@
+// contract.js: window.viz, the read-only object that is the page's contract
+// with automated checks (docs/PROTOCOL.md, docs/GUIDE.md): keep its fields.
+// event is the index of the current event (0-based) in the run, events how
+// many there are so far (live) or in the recording (replay).
+'use strict';
+vizPage.contract = (() => {
+  const { shared } = vizPage;
+  let now = Object.freeze({
+    status: 'idle', mode: 'live', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
+    solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
+    runs: Object.freeze([]), lockstep: null,
+    nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
+    presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }), bookmarks: Object.freeze([]),
+  });
+  Object.defineProperty(window, 'viz', { get() { return now; }, enumerable: true });
+
+  // current is window.viz as it stands.
+  function current() { return now; }
+
+  // The fields the page itself owns (not the source's).
+  function pageFields() {
+    return {
+      mode: shared.mode,
+      presentation: vizPage.presenting(),
+      quiz: Object.freeze(vizPage.quiz.score()),
+      bookmarks: vizPage.lecture.bookmarks(),
+    };
+  }
+
+  // page refreshes the fields the page itself owns.
+  function page() {
+    now = Object.freeze(Object.assign({}, now, pageFields()));
+  }
+
+  // state sets every field from a state message drawn.
+  function state(msg) {
+    const a = msg.active || {};
+    const pos = a.events || 0;
+    const p = pageFields();
+    now = Object.freeze({
+      status: msg.status || 'idle',
+      mode: p.mode,
+      event: pos - 1,
+      events: msg.replay ? msg.replay.total : pos,
+      presentation: p.presentation,
+      quiz: p.quiz,
+      bookmarks: p.bookmarks,
+      bound: a.bound || 0,
+      iteration: a.iteration || 0,
+      expanded: a.expanded || 0,
+      generated: a.generated || 0,
+      pruned: a.pruned || 0,
+      solutionLength: a.solutionLength || 0,
+      iterations: Object.freeze((a.iterations || []).map((it) => Object.freeze({
+        bound: it.bound, expanded: it.expanded, generated: it.generated, pruned: it.pruned,
+      }))),
+      nextBound: a.nextBound || 0,
+      histIteration: msg.hist ? msg.hist.iteration : 0,
+      histBound: msg.hist ? msg.hist.bound : 0,
+      treeIteration: msg.tree ? msg.tree.iteration : 0,
+      treeBound: msg.tree ? msg.tree.bound : 0,
+      drawnTreeNodes: msg.tree ? msg.tree.drawn : 0,
+      messages: shared.messages,
+      runs: runs(msg),
+      lockstep: lockstep(msg),
+    });
+  }
+
+  // runs is window.viz.runs: every run the page holds, with its colour.
+  function runs(msg) {
+    return Object.freeze((msg.runs || []).map((r) => Object.freeze({
+      id: r.id, heuristic: r.heuristic, algorithm: r.algorithm, colour: r.colour, status: r.status,
+      startH: r.startH, generated: r.generated, iterations: (r.iterations || []).length, bound: r.bound,
+    })));
+  }
+
+  // lockstep is window.viz.lockstep: the bound the runs in lock-step were
+  // moved to, and the bound of the tree each shows there (0: none).
+  function lockstep(msg) {
+    const l = msg.lockstep;
+    if (!l) return null;
+    return Object.freeze({
+      bound: l.bound, next: l.next,
+      runs: Object.freeze(l.runs.map((r) => Object.freeze({ id: r.id, treeBound: r.tree ? r.tree.bound : 0, generated: r.generated, note: r.note || '' }))),
+    });
+  }
+
+  return { current, page, state };
+})();

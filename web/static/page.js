@@ -1,0 +1,97 @@
+// page.js: the page's namespace, vizPage, which each of the page's other
+// scripts extends by one part (vizPage.tree, vizPage.charts, ...: the list
+// is in docs/ARCHITECTURE.md), the state the parts share, and the helpers
+// they all use. Classic scripts in one global scope, no build step: an
+// exported replay runs from file://, where module scripts are blocked.
+// Everything the page draws comes from its link to a source (a server over
+// a websocket, connection.js, or the trace an export embeds,
+// tracesource.js); the server computes the state, the tree window and the
+// chart options (go-echarts), the page only draws them.
+'use strict';
+window.vizPage = (() => {
+  // shared is the one place for what more than one part reads or writes;
+  // everything else a part keeps to itself.
+  const shared = {
+    mode: 'live', // or 'replay': what the source's hello says
+    last: null, // the last state message drawn (or held by the quiz)
+    playing: false, // the source last said running, or a play was asked
+    start: null, // the live run's start message, for its downloads
+    messages: 0, // state messages received (window.viz.messages)
+  };
+
+  // link is the source's end: {send(msg), close()}.
+  let link = null;
+  function connectWith(l) { link = l; }
+
+  // send sends a control message (docs/PROTOCOL.md) to the source.
+  function send(msg) {
+    if (msg.type === 'start') shared.start = msg; // for "download this run"
+    if (link) link.send(msg);
+  }
+
+  const $ = (id) => document.getElementById(id);
+
+  function showError(text) { $('error').textContent = text || ''; }
+
+  function presenting() { return document.body.classList.contains('present'); }
+
+  function fmt(n) {
+    if (typeof n !== 'number') return String(n);
+    if (Number.isInteger(n)) return n.toLocaleString('en-US');
+    return n.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  }
+
+  function fillSelect(sel, values, labels) {
+    sel.textContent = '';
+    values.forEach((v, i) => {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = labels ? labels[i] : v;
+      sel.appendChild(o);
+    });
+  }
+
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  // svg makes an SVG element with attributes and, when given, a tooltip
+  // title, appended to parent. Renderers share it as window.vizSVG.
+  function svg(tag, attrs, parent, title) {
+    const e = document.createElementNS(SVGNS, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (title) {
+      const t = document.createElementNS(SVGNS, 'title');
+      t.textContent = title;
+      e.appendChild(t);
+    }
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  window.vizSVG = svg;
+
+  // colour is one of style.css's colours (a custom property, "--node-pruned"),
+  // for what a style sheet cannot colour: SVG attributes, a saved file. They
+  // never change, so each is read once: reading a computed style right
+  // after a redraw would make the browser compute the page's style again.
+  const colours = {};
+  function colour(name) {
+    if (!(name in colours)) colours[name] = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+    return colours[name];
+  }
+
+  // downloadText offers text as a file.
+  function downloadText(text, name, type) {
+    const url = URL.createObjectURL(new Blob([text], { type: type }));
+    downloadURL(url, name);
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  function downloadURL(url, name) {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+
+  return { shared, connectWith, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
+})();

@@ -1,0 +1,45 @@
+// present.js: presentation mode. On a projector (1280x720) the controls,
+// the state, the tree and one chart fill the screen with large text (the
+// layout is style.css's body.present); c shows the next chart in its place.
+'use strict';
+vizPage.present = (() => {
+  const { $, shared } = vizPage;
+  let shown = 0; // the chart shown, among the charts not hidden
+
+  function set(on) {
+    document.body.classList.toggle('present', on);
+    $('present').setAttribute('aria-pressed', String(on));
+    showChart();
+    vizPage.contract.page();
+    redraw();
+  }
+
+  function toggle() { set(!vizPage.presenting()); }
+
+  function showChart() {
+    const panels = Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden);
+    shown = ((shown % panels.length) + panels.length) % panels.length;
+    document.querySelectorAll('.chart-panel').forEach((p) => p.classList.remove('shown'));
+    if (panels.length) panels[shown].classList.add('shown');
+  }
+
+  function nextChart() {
+    shown++;
+    showChart();
+    redraw();
+  }
+
+  // redraw draws the last state again (after a layout change).
+  function redraw() {
+    requestAnimationFrame(() => {
+      vizPage.charts.resizeAll();
+      if (shared.last) { vizPage.tree.draw(shared.last.tree); vizPage.charts.draw(shared.last.charts); } else vizPage.tree.place();
+    });
+  }
+
+  function bind() {
+    $('present').addEventListener('click', toggle);
+  }
+
+  return { bind, set, toggle, nextChart, redraw };
+})();

@@ -1,0 +1,175 @@
+// setup.js: the Search panel (the catalogue's puzzles, heuristics, goals
+// and presets, a state typed or scrambled, Start), the start state drawn
+// before the first run, and the hint for a newcomer.
+'use strict';
+vizPage.setup = (() => {
+  const { $, shared, send, fillSelect } = vizPage;
+  let catalogue = [];
+
+  function currentPuzzle() { return catalogue.find((p) => p.name === $('puzzle').value); }
+
+  // reflow joins the lines of a help text, which is hard-wrapped for a
+  // terminal, keeping indented lines (examples) and blank lines as they are:
+  // the panel wraps it at its own width.
+  function reflow(text) {
+    let out = '', keep = true;
+    for (const line of text.split('\n')) {
+      const own = line === '' || /^\s/.test(line);
+      out += (out === '' ? '' : own || keep ? '\n' : ' ') + line.trim();
+      keep = own;
+    }
+    return out;
+  }
+
+  function onPuzzle() {
+    const p = currentPuzzle();
+    if (!p) return;
+    fillSelect($('heuristic'), p.heuristics || []);
+    const goals = p.goals || [];
+    fillSelect($('goal'), goals);
+    $('goal-label').style.display = goals.length > 1 ? '' : 'none';
+    const presets = p.presets || [];
+    fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
+      ['—'].concat(presets.map(presetLabel)));
+    // The menu names the puzzle short; its full title leads the help.
+    $('help').textContent = (p.title || p.name) + (p.help ? '\n' + reflow(p.help) : '');
+    if (presets.length > 0) {
+      // The first preset with something to solve: a sample that is already
+      // solved (0 moves) makes a dull first search.
+      applyPreset(Math.max(0, presets.findIndex((x) => x.optimal > 0)));
+    } else {
+      $('preset').value = '';
+      $('state').value = '';
+    }
+    requestPreview();
+  }
+
+  // presetLabel names a preset with its optimal length, unless the name says it.
+  function presetLabel(x) {
+    const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
+    return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
+  }
+
+  // applyPreset selects preset i of the current puzzle: its state and the
+  // goal it is posed for (the puzzle's first goal when it names none).
+  function applyPreset(i) {
+    const p = currentPuzzle();
+    const pr = p && p.presets && p.presets[i];
+    if (!pr) return;
+    $('preset').value = String(i);
+    $('state').value = pr.state;
+    if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
+  }
+
+  // shortTitle is a title up to its first parenthesis or colon, for a menu.
+  function shortTitle(t) { return t.split(/ \(|: /)[0]; }
+
+  function loadRenderers() {
+    const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
+    names.forEach((n) => {
+      const s = document.createElement('script');
+      s.src = '/static/render/' + n + '.js';
+      s.onload = () => { if (shared.last) vizPage.status.drawNode(shared.last.node); };
+      document.head.appendChild(s);
+    });
+  }
+
+  async function loadCatalogue() {
+    try {
+      const r = await fetch('/api/puzzles');
+      catalogue = await r.json();
+    } catch (e) {
+      vizPage.showError('could not load the puzzle list: ' + e);
+      return;
+    }
+    fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
+    const eight = catalogue.find((p) => p.name === '8puzzle');
+    if (eight) $('puzzle').value = '8puzzle';
+    onPuzzle();
+    loadRenderers();
+  }
+
+  // goal is the goal to send: none when the puzzle has only one.
+  function goal() { return $('goal-label').style.display === 'none' ? '' : $('goal').value; }
+
+  // ---- before the first run ----
+  // The page draws the start state the setup describes before Start (the
+  // server parses it: the same check Start makes), and tells a newcomer what
+  // to do.
+  let previewTimer = null;
+  function requestPreview() {
+    if (shared.last && shared.last.active) return;
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(() => {
+      const p = currentPuzzle();
+      if (!p || (shared.last && shared.last.active)) return;
+      send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: goal() });
+    }, 150);
+  }
+
+  function onPreview(msg) {
+    if ((shared.last && shared.last.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    const info = $('node-info');
+    if (msg.error) {
+      info.textContent = 'start state: ' + msg.error;
+      $('puzzle-state').textContent = '';
+      return;
+    }
+    info.textContent = 'the start state (press Start to search from it)';
+    vizPage.renderers.draw($('puzzle-state'), msg.node.renderer, msg.node.view);
+  }
+
+  // onScrambled puts a scrambled state in the setup.
+  function onScrambled(msg) {
+    if (msg.puzzle === $('puzzle').value) { $('state').value = msg.state; $('preset').value = ''; }
+  }
+
+  function showHint() {
+    let seen = false;
+    try { seen = localStorage.getItem('idaviz-hint-seen') === '1'; } catch (e) { /* no storage: show it */ }
+    $('hint').hidden = seen || shared.mode === 'replay';
+  }
+
+  function hideHint() {
+    $('hint').hidden = true;
+    try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
+  }
+
+  function bind() {
+    const control = (type, extra) => vizPage.controls.control(type, extra);
+    $('puzzle').addEventListener('change', onPuzzle);
+    $('preset').addEventListener('change', () => {
+      const i = $('preset').value;
+      if (i !== '') applyPreset(Number(i));
+      requestPreview();
+    });
+    // A state typed by hand, or another goal, is no longer the preset.
+    const leavePreset = () => {
+      const p = currentPuzzle(), i = $('preset').value;
+      const pr = p && i !== '' ? p.presets[Number(i)] : null;
+      if (pr && ($('state').value !== pr.state || ((p.goals || []).length > 0 && $('goal').value !== (pr.goal || p.goals[0])))) {
+        $('preset').value = '';
+      }
+    };
+    $('state').addEventListener('input', () => { leavePreset(); requestPreview(); });
+    $('goal').addEventListener('change', () => { leavePreset(); requestPreview(); });
+    $('scramble').addEventListener('click', () => control('scramble', {
+      puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
+    }));
+    $('start-present').addEventListener('click', () => $('start').click());
+    $('start').addEventListener('click', () => {
+      $('selected').textContent = '';
+      shared.playing = false;
+      hideHint();
+      vizPage.tree.restart();
+      vizPage.quiz.release();
+      control('start', {
+        puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
+        algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
+      });
+    });
+    $('hint-close').addEventListener('click', hideHint);
+  }
+
+  return { bind, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
+})();

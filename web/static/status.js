@@ -1,0 +1,83 @@
+// status.js: the Status panel (the active run's counts, the other runs in
+// a line each, the summary presentation mode shows) and the state panel
+// (the current node and its state, and a node chosen in the tree).
+'use strict';
+vizPage.status = (() => {
+  const { $, shared, fmt } = vizPage;
+
+  function drawStats(msg) {
+    const a = msg.active;
+    const rows = [];
+    rows.push(['status', msg.status]);
+    // A run building its databases has no counts yet: zeros and a clock
+    // would read as a search that does nothing (the build's progress is the
+    // last-event line).
+    if (a && msg.status !== 'building') {
+      // Before its run-start (a database still building) a run has no names yet.
+      if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
+      rows.push(['iteration', a.iteration], ['bound', a.bound]);
+      if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
+      rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
+      rows.push(['events', a.events]);
+      // Time and rate mean something only for a run that was never held
+      // back; a stepped run's clock is the lecture's.
+      if (a.timed) {
+        rows.push(['elapsed', a.seconds.toFixed(3) + ' s']);
+        rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
+      }
+      if (a.growth) rows.push(['growth per iteration', '×' + a.growth.toFixed(2) + ' nodes (the last iteration over the one before)']);
+      if (a.ebf) rows.push(['effective branching factor', a.ebf.toFixed(3) + ' (a uniform tree as deep as the solution, as many nodes)']);
+      if (a.solutionLength || a.status === 'solved') {
+        rows.push(['solution', a.solutionLength + ' moves: ' + a.solution.join(' ')]);
+      }
+      if (a.error) rows.push(['error', a.error]);
+    }
+    if (msg.runs && msg.runs.length > 1) {
+      msg.runs.slice(0, -1).forEach((r) => rows.push(['run #' + r.id, r.heuristic + ' ' + r.algorithm + ': ' + r.status +
+        ', ' + fmt(r.generated) + ' generated' + (r.solutionLength ? ', length ' + r.solutionLength : '')]));
+    }
+    if (msg.replay) rows.push(['trace position', msg.replay.pos + ' / ' + msg.replay.total]);
+    $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
+      (a.nextBound ? ' (next ' + a.nextBound + ')' : '') + ' · expanded ' + fmt(a.expanded) + ', generated ' + fmt(a.generated) +
+      ', pruned ' + fmt(a.pruned) + (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';
+    const t = $('stats');
+    t.textContent = '';
+    rows.forEach(([k, v]) => {
+      const tr = document.createElement('tr');
+      const a1 = document.createElement('td');
+      a1.textContent = k;
+      const a2 = document.createElement('td');
+      a2.textContent = fmt(v);
+      tr.append(a1, a2);
+      t.appendChild(tr);
+    });
+  }
+
+  function drawNode(node) {
+    const info = $('node-info');
+    if (!node) {
+      // A run not yet started (building its databases) keeps the start
+      // state drawn before Start.
+      if (shared.last && shared.last.active && !shared.last.active.puzzle) return;
+      info.textContent = ''; $('puzzle-state').textContent = ''; return;
+    }
+    info.textContent = 'g = ' + node.g + ', h = ' + node.h + ', f = ' + node.f + ', depth ' + node.depth +
+      (node.moves && node.moves.length ? ' · moves: ' + node.moves.join(' ') : '');
+    if (node.error) info.textContent += ' (' + node.error + ')';
+    vizPage.renderers.draw($('puzzle-state'), node.renderer, node.view);
+  }
+
+  // drawChosen shows a node chosen in the tree (the source's node message).
+  function drawChosen(n) {
+    const el = $('selected');
+    el.textContent = '';
+    const h = document.createElement('div');
+    h.textContent = 'selected node ' + n.id + ': g = ' + n.g + ', h = ' + n.h + ', f = ' + n.f +
+      (n.moves.length ? ' · moves: ' + n.moves.join(' ') : '') + (n.error ? ' (' + n.error + ')' : '');
+    const v = document.createElement('div');
+    el.append(h, v);
+    vizPage.renderers.draw(v, n.renderer, n.view);
+  }
+
+  return { drawStats, drawNode, drawChosen };
+})();
