@@ -166,12 +166,27 @@ func describeEvent(e *trace.Event) string {
 		if e.Depth == 0 {
 			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound)
 		}
+		if e.F > e.G+e.H {
+			return fmt.Sprintf("visit node %d: its h is %d, but it inherits %d from its parent (pathmax): f = %d + %d = %d, within the bound %d",
+				e.Node, e.H, e.F-e.G, e.G, e.F-e.G, e.F, e.Bound)
+		}
 		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonMoveRule {
 			return "a move the move rule forbids here (it would undo the last one) is not generated"
 		}
+		if e.F > e.G+e.H {
+			return fmt.Sprintf("prune node %d: its own f = %d + %d = %d, but it inherits h %d from its parent (pathmax): f = %d is over the bound %d",
+				e.Node, e.G, e.H, e.G+e.H, e.F-e.G, e.F, e.Bound)
+		}
 		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+	case trace.KindRaise:
+		if e.F > e.Bound {
+			return fmt.Sprintf("BPMX: a child's h less the move's cost raises node %d's h to %d: f = %d + %d = %d is over the bound %d, so its children left are cut unvisited",
+				e.Node, e.H, e.G, e.H, e.F, e.Bound)
+		}
+		return fmt.Sprintf("BPMX: a child's h less the move's cost raises node %d's h to %d: f = %d + %d = %d, still within the bound %d",
+			e.Node, e.H, e.G, e.H, e.F, e.Bound)
 	case trace.KindBoundIncrease:
 		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
 	case trace.KindIterationEnd:

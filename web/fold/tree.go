@@ -17,16 +17,27 @@ const (
 
 // TreeNode is one drawn node. A finished subtree is folded into its root:
 // Count says how many nodes it stood for.
+//
+// With bidirectional pathmax (engine.Pathmax) H stays the node's own value
+// and F is what the search judged it by: for a child, g plus the larger of
+// its h and the value inherited from its parent (Inherited when that was
+// larger); for a visited node whose value BPMX later raised (Raised), g plus
+// the raised value. Saved counts its children that were pruned only by the
+// value they inherited, their own f within the bound: the siblings BPMX
+// saved a visit to.
 type TreeNode struct {
-	ID       uint64      `json:"id"`
-	Move     int         `json:"move"`
-	G        int         `json:"g"`
-	H        int         `json:"h"`
-	F        int         `json:"f"`
-	Depth    int         `json:"depth"`
-	Status   string      `json:"status"`
-	Count    int64       `json:"count"`
-	Children []*TreeNode `json:"children,omitempty"`
+	ID        uint64      `json:"id"`
+	Move      int         `json:"move"`
+	G         int         `json:"g"`
+	H         int         `json:"h"`
+	F         int         `json:"f"`
+	Depth     int         `json:"depth"`
+	Status    string      `json:"status"`
+	Count     int64       `json:"count"`
+	Raised    bool        `json:"raised,omitempty"`
+	Inherited bool        `json:"inherited,omitempty"`
+	Saved     int         `json:"saved,omitempty"`
+	Children  []*TreeNode `json:"children,omitempty"`
 
 	parent *TreeNode
 	// below counts the nodes under this one, for the count it shows once
@@ -131,7 +142,8 @@ func (t *Tree) add(e *trace.Event) bool {
 		t.iter = e.Iteration
 		t.reset(e.Bound)
 	case trace.KindVisit:
-		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath, Count: 1}
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath, Count: 1,
+			Inherited: e.F > e.G+e.H}
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
@@ -156,11 +168,23 @@ func (t *Tree) add(e *trace.Event) bool {
 		if !t.unwindTo(e.Parent) {
 			return false
 		}
-		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned, Count: 1}
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned, Count: 1,
+			Inherited: e.F > e.G+e.H}
+		if n.Inherited && e.G+e.H <= e.Bound {
+			t.path[len(t.path)-1].Saved++
+		}
 		t.countEffort(e.Move)
 		t.attach(n)
 		t.last = n
 		return true
+	case trace.KindRaise:
+		// The search is back at the node (a child's subtree, if any, is
+		// finished) with a higher value.
+		if t.root == nil || !t.unwindTo(e.Node) {
+			return false
+		}
+		n := t.path[len(t.path)-1]
+		n.F, n.Raised = e.F, true
 	case trace.KindIterationEnd:
 		// Everything below the root is finished, unless the iteration ended
 		// on a goal: a visit with h = 0 that nothing followed. Its path is
@@ -411,7 +435,8 @@ func copyNode(n *TreeNode) *TreeNode {
 	if n == nil {
 		return nil
 	}
-	c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count}
+	c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count,
+		Raised: n.Raised, Inherited: n.Inherited, Saved: n.Saved}
 	if n.Status == StatusPath || n.Status == StatusSolution || n.Status == StatusExpanded && len(n.Children) > 0 {
 		c.Count = 1 + n.below
 	}
