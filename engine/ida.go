@@ -82,7 +82,7 @@ type ida struct {
 	ids    []uint64
 	nextID uint64
 	cuts   []int
-	bpmx   bool // the domain's Pathmax: dfsPathmax rather than dfs
+	bpmx   bool // the domain's Pathmax: dfs runs bidirectional pathmax
 
 	checkAt    int64 // expansions at which to check next
 	checkEvery int64
@@ -240,18 +240,22 @@ func (s *ida) root() bool {
 		s.path = []int{}
 		return true
 	}
-	if s.bpmx {
-		stop, _ := s.dfsPathmax(0, h, 0, NoMove)
-		return stop
-	}
-	return s.dfs(0, 0, NoMove)
+	stop, _ := s.dfs(0, h, 0, NoMove)
+	return stop
 }
 
-// dfs expands the current state, at depth with cost g, reached by prev. It
-// returns true when the search must stop: a goal was found (s.path is then
-// the path to it) or s.stop is set. Either way every frame undoes its move on
-// the way out, so the domain ends where it started.
-func (s *ida) dfs(g, depth int, prev int) bool {
+// dfs expands the current state, at depth with cost g, reached by prev, of
+// value h as its parent left it. It returns true when the search must stop:
+// a goal was found (s.path is then the path to it) or s.stop is set. Either
+// way every frame undoes its move on the way out, so the domain ends where
+// it started. It also returns h as the node ends: raised, with bidirectional
+// pathmax (s.bpmx, see Pathmax), by the largest of its children's h less
+// the move's cost before any child is visited, and by the value a visited
+// child comes back with less the cost; a child is then judged by f = its g
+// plus the larger of its own h and the node's h less the cost (its event
+// carries its own h and that f). Once g + h exceeds the bound, every child
+// left is cut by that rule: counted as pruned at its raised f, not visited.
+func (s *ida) dfs(g, h, depth int, prev int) (bool, int) {
 	for depth >= len(s.buf) {
 		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
 	}
@@ -261,93 +265,30 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 	s.it.Generated += int64(n)
 	if s.it.Expanded >= s.checkAt && s.check() {
 		s.it.Generated -= int64(n) // none of them was looked at
-		return true
-	}
-	if s.em.nodes {
-		s.emitCuts(g, depth, prev)
-	}
-	bound := s.bound
-	for i := 0; i < n; i++ {
-		c := &children[i]
-		cg := g + int(c.Cost)
-		f := cg + int(c.H)
-		if f > bound {
-			s.it.Pruned++
-			if f < s.next {
-				s.next = f
-			}
-			if s.em.hist {
-				s.countPrune(f, c, cg, depth)
-			}
-			continue
-		}
-		if s.em.hist {
-			s.it.CountVisit(f, depth+1)
-			if s.em.nodes {
-				s.emitNode(trace.KindVisit, c, cg, f, depth)
-			}
-		}
-		m := int(c.Move)
-		s.d.Apply(m)
-		var stop bool
-		if c.H == 0 && s.d.IsGoal() {
-			s.path = make([]int, depth+1)
-			stop = true
-		} else {
-			stop = s.dfs(cg, depth+1, m)
-		}
-		s.d.Undo(m)
-		if stop {
-			if s.path != nil {
-				s.path[depth] = m
-			}
-			// Generated means offered and looked at: the children after
-			// this one never were.
-			s.it.Generated -= int64(n - i - 1)
-			return true
-		}
-	}
-	return false
-}
-
-// dfsPathmax is dfs with bidirectional pathmax (see Pathmax) for a node of
-// value h, as its parent left it. The children are generated first, as in
-// dfs, and the largest of their h less the move's cost raises h; each child
-// is then judged by f = its g + the larger of its own h and h less the
-// move's cost (its event carries its own h and that f); the value a visited
-// child comes back with, less the cost, raises h again. Once g + h exceeds
-// the bound every child left is cut by that same rule: counted as pruned,
-// at its raised f, without being visited. It returns what dfs returns and h
-// as it ends, raised, for the parent.
-func (s *ida) dfsPathmax(g, h, depth int, prev int) (bool, int) {
-	for depth >= len(s.buf) {
-		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
-	}
-	children := s.buf[depth]
-	n := s.d.Expand(prev, children)
-	s.it.Expanded++
-	s.it.Generated += int64(n)
-	if s.it.Expanded >= s.checkAt && s.check() {
-		s.it.Generated -= int64(n)
 		return true, h
 	}
 	if s.em.nodes {
 		s.emitCuts(g, depth, prev)
 	}
-	by := -1
-	for i := range children[:n] {
-		if v := int(children[i].H) - int(children[i].Cost); v > h {
-			h, by = v, i
+	if s.bpmx {
+		by := -1
+		for i := range children[:n] {
+			if v := int(children[i].H) - int(children[i].Cost); v > h {
+				h, by = v, i
+			}
 		}
-	}
-	if by >= 0 && s.em.nodes {
-		s.emitRaise(g, h, depth, int(children[by].Move))
+		if by >= 0 && s.em.nodes {
+			s.emitRaise(g, h, depth, int(children[by].Move))
+		}
 	}
 	bound := s.bound
 	for i := 0; i < n; i++ {
 		c := &children[i]
 		cg := g + int(c.Cost)
-		ch := max(int(c.H), h-int(c.Cost))
+		ch := int(c.H)
+		if s.bpmx {
+			ch = max(ch, h-int(c.Cost))
+		}
 		f := cg + ch
 		if f > bound {
 			s.it.Pruned++
@@ -355,15 +296,12 @@ func (s *ida) dfsPathmax(g, h, depth int, prev int) (bool, int) {
 				s.next = f
 			}
 			if s.em.hist {
-				s.countPrune(f, c, cg, depth)
+				s.countPrune(c, cg, f, depth)
 			}
 			continue
 		}
 		if s.em.hist {
-			s.it.CountVisit(f, depth+1)
-			if s.em.nodes {
-				s.emitNode(trace.KindVisit, c, cg, f, depth)
-			}
+			s.countVisit(c, cg, f, depth)
 		}
 		m := int(c.Move)
 		s.d.Apply(m)
@@ -373,17 +311,19 @@ func (s *ida) dfsPathmax(g, h, depth int, prev int) (bool, int) {
 			s.path = make([]int, depth+1)
 			stop = true
 		} else {
-			stop, back = s.dfsPathmax(cg, ch, depth+1, m)
+			stop, back = s.dfs(cg, ch, depth+1, m)
 		}
 		s.d.Undo(m)
 		if stop {
 			if s.path != nil {
 				s.path[depth] = m
 			}
+			// Generated means offered and looked at: the children after
+			// this one never were.
 			s.it.Generated -= int64(n - i - 1)
 			return true, h
 		}
-		if v := back - int(c.Cost); v > h {
+		if v := back - int(c.Cost); s.bpmx && v > h {
 			h = v
 			if s.em.nodes {
 				s.emitRaise(g, h, depth, m)
@@ -405,10 +345,21 @@ func (s *ida) emitRaise(g, h, depth, move int) {
 	s.em.send()
 }
 
-func (s *ida) countPrune(f int, c *Child, g, depth int) {
+// countPrune adds child c, at cost g and depth+1, cut at f, to the
+// histograms and tells a node-level sink. The loops count the prune itself
+// and keep the next bound, inline.
+func (s *ida) countPrune(c *Child, g, f, depth int) {
 	s.it.CountPrune(f)
 	if s.em.nodes {
 		s.emitNode(trace.KindPrune, c, g, f, depth)
+	}
+}
+
+// countVisit is countPrune for child c visited at f.
+func (s *ida) countVisit(c *Child, g, f, depth int) {
+	s.it.CountVisit(f, depth+1)
+	if s.em.nodes {
+		s.emitNode(trace.KindVisit, c, g, f, depth)
 	}
 }
 

@@ -375,14 +375,10 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 	}
 	var stopped, found bool
 	// A SubtreeIterator is not told the value pathmax gave the item.
-	switch si, ok := d.(SubtreeIterator); {
-	case s.bpmx:
-		stopped, _ = s.dfsPathmax(x.g, x.h, len(x.path), prev)
-		found = stopped && s.path != nil
-	case ok:
+	if si, ok := d.(SubtreeIterator); ok && !s.bpmx {
 		stopped, found = w.below(si, x, prev)
-	default:
-		stopped = s.dfs(x.g, len(x.path), prev)
+	} else {
+		stopped, _ = s.dfs(x.g, x.h, len(x.path), prev)
 		found = stopped && s.path != nil
 	}
 	if w.discard {

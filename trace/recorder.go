@@ -295,17 +295,7 @@ func (r *Recorder) ndjson(e *Event) {
 		b = appendField(b, "iteration", int64(e.Iteration))
 		b = appendField(b, "bound", int64(e.Bound))
 	case KindVisit, KindPrune:
-		b = append(b, `,"node":`...)
-		b = strconv.AppendUint(b, e.Node, 10)
-		b = append(b, `,"parent":`...)
-		b = strconv.AppendUint(b, e.Parent, 10)
-		b = appendField(b, "depth", int64(e.Depth))
-		b = appendField(b, "g", int64(e.G))
-		b = appendField(b, "h", int64(e.H))
-		b = appendField(b, "f", int64(e.F))
-		b = appendField(b, "move", int64(e.Move))
-		b = appendField(b, "iteration", int64(e.Iteration))
-		b = appendField(b, "bound", int64(e.Bound))
+		b = appendNodeFields(b, e, e.F)
 		if e.Kind == KindPrune {
 			b = append(b, `,"reason":"`...)
 			b = append(b, e.Reason.String()...)
@@ -316,17 +306,7 @@ func (r *Recorder) ndjson(e *Event) {
 		b = appendField(b, "bound", int64(e.Bound))
 		b = appendField(b, "newBound", int64(e.NewBound))
 	case KindRaise:
-		b = append(b, `,"node":`...)
-		b = strconv.AppendUint(b, e.Node, 10)
-		b = append(b, `,"parent":`...)
-		b = strconv.AppendUint(b, e.Parent, 10)
-		b = appendField(b, "depth", int64(e.Depth))
-		b = appendField(b, "g", int64(e.G))
-		b = appendField(b, "h", int64(e.H))
-		b = appendField(b, "f", int64(e.G+e.H))
-		b = appendField(b, "move", int64(e.Move))
-		b = appendField(b, "iteration", int64(e.Iteration))
-		b = appendField(b, "bound", int64(e.Bound))
+		b = appendNodeFields(b, e, e.G+e.H)
 	case KindIterationEnd, KindProgress:
 		b = appendField(b, "iteration", int64(e.Iteration))
 		b = appendField(b, "bound", int64(e.Bound))
@@ -359,6 +339,22 @@ func (r *Recorder) ndjson(e *Event) {
 		b = appendField(b, "elapsedNs", int64(e.Elapsed))
 	}
 	r.buf = append(b, "}\n"...)
+}
+
+// appendNodeFields writes the keys of a node (visit, prune, raise), with
+// f as given.
+func appendNodeFields(b []byte, e *Event, f int) []byte {
+	b = append(b, `,"node":`...)
+	b = strconv.AppendUint(b, e.Node, 10)
+	b = append(b, `,"parent":`...)
+	b = strconv.AppendUint(b, e.Parent, 10)
+	b = appendField(b, "depth", int64(e.Depth))
+	b = appendField(b, "g", int64(e.G))
+	b = appendField(b, "h", int64(e.H))
+	b = appendField(b, "f", int64(f))
+	b = appendField(b, "move", int64(e.Move))
+	b = appendField(b, "iteration", int64(e.Iteration))
+	return appendField(b, "bound", int64(e.Bound))
 }
 
 func appendField(b []byte, name string, v int64) []byte {

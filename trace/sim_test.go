@@ -102,16 +102,8 @@ func (s *sim) root() bool {
 // values first, then the children judged by their raised f, then the values
 // they come back with.
 func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
-	s.it.Expanded++
-	if s.it.Expanded%s.progressEvery == 0 {
-		p := s.it.Clone()
-		s.emit(Event{Kind: KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &p})
-	}
+	s.expand(id, depth, prev)
 	g := depth
-	if prev >= 0 {
-		s.emit(Event{Kind: KindPrune, Parent: id, Depth: depth + 1, G: g, H: -1, F: -1, Move: prev ^ 1,
-			Reason: ReasonMoveRule, Iteration: s.it.Iteration, Bound: s.bound})
-	}
 	var moves, hs []int
 	for m := 0; m < 4; m++ {
 		if prev < 0 || m != prev^1 {
@@ -135,23 +127,10 @@ func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
 	}
 	raise(hs[best]-1, moves[best])
 	for i, m := range moves {
-		f := g + 1 + max(hs[i], h-1)
-		s.nextID++
-		e := Event{Kind: KindVisit, Node: s.nextID, Parent: id, Depth: depth + 1, G: g + 1, H: hs[i], F: f, Move: m,
-			Iteration: s.it.Iteration, Bound: s.bound}
-		if f > s.bound {
-			s.it.Pruned++
-			if s.next < 0 || f < s.next {
-				s.next = f
-			}
-			bump(&s.it.PruneF, f)
-			e.Kind, e.Reason = KindPrune, ReasonBound
-			s.emit(e)
+		e, visited := s.child(id, depth, m, hs[i], g+1+max(hs[i], h-1))
+		if !visited {
 			continue
 		}
-		bump(&s.it.VisitF, f)
-		bump(&s.it.Depth, depth+1)
-		s.emit(e)
 		s.parents[e.Node] = id
 		child := append(s.path[:depth], m)
 		s.path = child
@@ -159,7 +138,7 @@ func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
 			s.it.Generated -= int64(len(moves) - i - 1)
 			return true, h
 		}
-		found, back := s.dfsPathmax(e.Node, depth+1, f-g-1, m)
+		found, back := s.dfsPathmax(e.Node, depth+1, e.F-e.G, m)
 		if found {
 			s.it.Generated -= int64(len(moves) - i - 1)
 			return true, h
@@ -173,17 +152,47 @@ func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
 // parentOf is the parent of a node the pathmax search visited.
 func (s *sim) parentOf(id uint64) uint64 { return s.parents[id] }
 
-func (s *sim) dfs(id uint64, depth, prev int) bool {
+// expand counts the expansion of node id, at depth, reached by prev, and
+// emits what the engine emits then: progress now and again, and the move
+// the move rule forbids.
+func (s *sim) expand(id uint64, depth, prev int) {
 	s.it.Expanded++
 	if s.it.Expanded%s.progressEvery == 0 {
 		p := s.it.Clone()
 		s.emit(Event{Kind: KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &p})
 	}
-	g := depth
 	if prev >= 0 {
-		s.emit(Event{Kind: KindPrune, Parent: id, Depth: depth + 1, G: g, H: -1, F: -1, Move: prev ^ 1,
+		s.emit(Event{Kind: KindPrune, Parent: id, Depth: depth + 1, G: depth, H: -1, F: -1, Move: prev ^ 1,
 			Reason: ReasonMoveRule, Iteration: s.it.Iteration, Bound: s.bound})
 	}
+}
+
+// child emits the event of node id's child by move m, of heuristic h,
+// judged at f, and counts it as pruned or visited; it reports whether it
+// was visited.
+func (s *sim) child(id uint64, depth, m, h, f int) (Event, bool) {
+	s.nextID++
+	e := Event{Kind: KindVisit, Node: s.nextID, Parent: id, Depth: depth + 1, G: depth + 1, H: h, F: f, Move: m,
+		Iteration: s.it.Iteration, Bound: s.bound}
+	if f > s.bound {
+		s.it.Pruned++
+		if s.next < 0 || f < s.next {
+			s.next = f
+		}
+		bump(&s.it.PruneF, f)
+		e.Kind, e.Reason = KindPrune, ReasonBound
+		s.emit(e)
+		return e, false
+	}
+	bump(&s.it.VisitF, f)
+	bump(&s.it.Depth, depth+1)
+	s.emit(e)
+	return e, true
+}
+
+func (s *sim) dfs(id uint64, depth, prev int) bool {
+	s.expand(id, depth, prev)
+	g := depth
 	for m := 0; m < 4; m++ {
 		if prev >= 0 && m == prev^1 {
 			continue
@@ -191,23 +200,10 @@ func (s *sim) dfs(id uint64, depth, prev int) bool {
 		s.it.Generated++
 		child := append(s.path[:depth], m)
 		h := s.h(child)
-		f := g + 1 + h
-		s.nextID++
-		e := Event{Kind: KindVisit, Node: s.nextID, Parent: id, Depth: depth + 1, G: g + 1, H: h, F: f, Move: m,
-			Iteration: s.it.Iteration, Bound: s.bound}
-		if f > s.bound {
-			s.it.Pruned++
-			if s.next < 0 || f < s.next {
-				s.next = f
-			}
-			bump(&s.it.PruneF, f)
-			e.Kind, e.Reason = KindPrune, ReasonBound
-			s.emit(e)
+		e, visited := s.child(id, depth, m, h, g+1+h)
+		if !visited {
 			continue
 		}
-		bump(&s.it.VisitF, f)
-		bump(&s.it.Depth, depth+1)
-		s.emit(e)
 		s.path = child
 		if h == 0 && slices.Equal(child, s.goal) {
 			return true

@@ -63,46 +63,12 @@ func TestDual8Search(t *testing.T) {
 	for _, goal := range []Goal{BlankLast, BlankFirst} {
 		for _, reflect := range []bool{false, true} {
 			ph := pdb8Dual(t, goal, reflect)
+			if home, _ := GoalBoard(3, goal); !newPDBDomain(home, PDB78, ph).Pathmax() {
+				t.Fatal("a domain with dual lookups does not ask for pathmax")
+			}
 			for i := range 20 {
 				b, _ := Scramble(rng, 3, 12+i, goal)
-				d := newPDBDomain(b, PDB78, ph)
-				if !d.Pathmax() {
-					t.Fatal("a domain with dual lookups does not ask for pathmax")
-				}
-				prev := engine.NoMove
-				for range 60 {
-					var kids [4]engine.Child
-					n := d.Expand(prev, kids[:])
-					for _, k := range kids[:n] {
-						d.Apply(int(k.Move))
-						if full := d.fullH(); full != d.H() || int(k.H) != full {
-							t.Fatalf("%s: Expand said %d, Apply %d, from scratch %d", d.Board(), k.H, d.H(), full)
-						}
-						d.Undo(int(k.Move))
-					}
-					prev = int(kids[rng.IntN(n)].Move)
-					d.Apply(prev)
-				}
-				res, err := engine.IDA(context.Background(), loopOnly{newPDBDomain(b, PDB78, ph)}, engine.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				fast := newPDBDomain(b, PDB78, ph)
-				moves, iters := iterateIDA(fast)
-				if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
-					t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", b, moves, len(iters), res.Moves, len(res.Iterations))
-				}
-				for j, c := range iters {
-					if c != res.Iterations[j].Counts {
-						t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", b, j+1, c, res.Iterations[j].Counts)
-					}
-				}
-				if fast.Board() != b {
-					t.Fatal("Iterate moved the board")
-				}
-				if got, want := res.Cost, distance8(b); got != want {
-					t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
-				}
+				checkSearch8(t, rng, ph, b)
 			}
 		}
 	}

@@ -276,43 +276,52 @@ func TestPDB8Incremental(t *testing.T) {
 			ph := pdb8(t, goal, reflect)
 			for i := range 20 {
 				b, _ := Scramble(rng, 3, 10+i, goal)
-				d := newPDBDomain(b, PDB78, ph)
-				prev := engine.NoMove
-				for range 60 {
-					var kids [4]engine.Child
-					n := d.Expand(prev, kids[:])
-					for _, k := range kids[:n] {
-						d.Apply(int(k.Move))
-						if full := d.fullH(); full != d.H() || int(k.H) != full {
-							t.Fatalf("%s: Expand said %d, Apply %d, from scratch %d", d.Board(), k.H, d.H(), full)
-						}
-						d.Undo(int(k.Move))
-					}
-					prev = int(kids[rng.IntN(n)].Move)
-					d.Apply(prev)
-				}
-				res, err := engine.IDA(context.Background(), loopOnly{newPDBDomain(b, PDB78, ph)}, engine.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				fast := newPDBDomain(b, PDB78, ph)
-				moves, iters := iterateIDA(fast)
-				if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
-					t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", b, moves, len(iters), res.Moves, len(res.Iterations))
-				}
-				for j, c := range iters {
-					if c != res.Iterations[j].Counts {
-						t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", b, j+1, c, res.Iterations[j].Counts)
-					}
-				}
-				if fast.Board() != b {
-					t.Fatal("Iterate moved the board")
-				}
-				if got, want := res.Cost, distance8(b); got != want {
-					t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
-				}
+				checkSearch8(t, rng, ph, b)
 			}
 		}
+	}
+}
+
+// checkSearch8 walks at random from 8-puzzle board b with the heuristic
+// ph, wanting Expand's and Apply's values to be those computed from
+// scratch, then solves b with Iterate and with the engine's own loop,
+// wanting the same moves and counts at the BFS distance.
+func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
+	t.Helper()
+	d := newPDBDomain(b, PDB78, ph)
+	prev := engine.NoMove
+	for range 60 {
+		var kids [4]engine.Child
+		n := d.Expand(prev, kids[:])
+		for _, k := range kids[:n] {
+			d.Apply(int(k.Move))
+			if full := d.fullH(); full != d.H() || int(k.H) != full {
+				t.Fatalf("%s: Expand said %d, Apply %d, from scratch %d", d.Board(), k.H, d.H(), full)
+			}
+			d.Undo(int(k.Move))
+		}
+		prev = int(kids[rng.IntN(n)].Move)
+		d.Apply(prev)
+	}
+	res, err := engine.IDA(context.Background(), loopOnly{newPDBDomain(b, PDB78, ph)}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast := newPDBDomain(b, PDB78, ph)
+	moves, iters := iterateIDA(fast)
+	if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
+		t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", b, moves, len(iters), res.Moves, len(res.Iterations))
+	}
+	for j, c := range iters {
+		if c != res.Iterations[j].Counts {
+			t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", b, j+1, c, res.Iterations[j].Counts)
+		}
+	}
+	if fast.Board() != b {
+		t.Fatal("Iterate moved the board")
+	}
+	if got, want := res.Cost, distance8(b); got != want {
+		t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
 	}
 }
 

@@ -1,19 +1,33 @@
 package tiles
 
+// expand counts a node visited at f and depth and the children its
+// expansion generates (those the move rule allows after prev, from the
+// blank's cell), and reports whether a check stopped the search, which
+// then counts none of them. The pattern database loops share it; dfs and
+// dfsLC keep it written out.
+func (s *iteration) expand(blank uint8, f int32, prev, depth int) (*steps, bool) {
+	st := &s.next[blank&(slots-1)][(prev+1)&7]
+	n := int64(st.n & 7)
+	s.countVisit(f, depth)
+	s.exp++
+	s.gen += n
+	if s.budget--; s.budget <= 0 && s.check() {
+		s.gen -= n
+		return st, true
+	}
+	return st, false
+}
+
 // dfsPDB is dfs for the pattern database heuristics: a child's value is
 // its Manhattan change plus, per lookup, one rank update and one table read
 // for the moved tile's pattern (the other patterns' entries stay as they
 // are); the child that is visited reuses them rather than reading again.
 func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
-	st := &s.next[blank&(slots-1)][(prev+1)&7]
-	n := int(st.n & 7)
-	s.countVisit(g+h, depth)
-	s.exp++
-	s.gen += int64(n)
-	if s.budget--; s.budget <= 0 && s.check() {
-		s.gen -= int64(n)
+	st, stop := s.expand(blank, g+h, prev, depth)
+	if stop {
 		return true
 	}
+	n := int(st.n & 7)
 	ph := s.pdb
 	ps := &s.ps
 	lim := s.bound - g - 1
@@ -72,7 +86,7 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 }
 
 // dfsDual is dfsPDB for the heuristics with dual lookups, with the
-// engine's bidirectional pathmax (engine.Pathmax: its dfsPathmax is this
+// engine's bidirectional pathmax (engine.Pathmax: its dfs is this
 // loop over the Domain interface). cur is the node's state; each child's
 // is made whole in the iteration's stack (a dual lookup is not one table's
 // change), valued, and the largest child's value less one raises h before
@@ -80,15 +94,11 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 // less one; what a visited child's subtree raised it to, less one, raises h
 // again. It returns dfsPDB's result and h as it ends.
 func (s *iteration) dfsDual(blank uint8, h, g int32, prev, depth int, cur *pdbState) (bool, int32) {
-	st := &s.next[blank&(slots-1)][(prev+1)&7]
-	n := int(st.n & 7)
-	s.countVisit(g+h, depth)
-	s.exp++
-	s.gen += int64(n)
-	if s.budget--; s.budget <= 0 && s.check() {
-		s.gen -= int64(n)
+	st, stop := s.expand(blank, g+h, prev, depth)
+	if stop {
 		return true, h
 	}
+	n := int(st.n & 7)
 	ph := s.pdb
 	if depth == len(s.stack) {
 		s.stack = append(s.stack, new([numMoves]pdbState))
