@@ -4,51 +4,32 @@ import (
 	"fmt"
 
 	"idaviz/predict"
-	"idaviz/puzzles/tiles"
 )
 
-// The brute-force tree of the 15-puzzle from a corner, and the predicted
-// size of IDA*'s iterations with Manhattan distance from there.
+// A tree in which every node has two children, and a heuristic whose value
+// is 0, 1 or 2 with equal odds: the iteration of bound d expands each of the
+// 2^i nodes at depth i with probability P(d−i).
 func Example() {
-	tree := predict.TilesTree(4)
-	b, _ := tiles.GoalBoard(4, tiles.BlankFirst) // the blank in a corner
-	start := predict.TilesClass(b)
-	fmt.Println("N_0..N_6:", tree.Levels(start, 6))
-	m, err := predict.Tiles(4, tiles.BlankFirst, "manhattan")
+	tree := &predict.Tree{Children: [][]int{{0, 0}}, HClass: []int{0}}
+	fmt.Println("N_0..N_4:", tree.Levels(0, 4))
+	p, err := predict.FromCounts([]float64{1, 1, 1})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, bound := range []int{40, 50} {
-		fmt.Printf("bound %d: %.3g nodes generated\n", bound, m.Iteration(start, bound).Generated)
-	}
-	// Output:
-	// N_0..N_6: [1 2 4 10 24 54 108]
-	// bound 40: 9.01e+04 nodes generated
-	// bound 50: 1.74e+08 nodes generated
-}
-
-// A heuristic whose values ignore the blank, such as disjoint additive
-// pattern databases, registers one distribution for every cell: here the
-// sum of two independent tables' value histograms (counts by value).
-func ExampleRegisterTiles() {
-	predict.RegisterTiles("two-tables", func(size int, goal tiles.Goal) ([]predict.Distribution, error) {
-		a, err := predict.FromCounts([]float64{1, 2, 1}) // values 0, 1, 2
-		if err != nil {
-			return nil, err
-		}
-		b, err := predict.FromCounts([]float64{0, 1, 1}) // values 1, 2
-		if err != nil {
-			return nil, err
-		}
-		return predict.SameForEveryCell(size, a.Sum(b)), nil
-	})
-	m, err := predict.Tiles(3, tiles.BlankLast, "two-tables")
+	m, err := predict.NewModel(tree, []predict.Distribution{p})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("mean h %.2f, P(h ≤ 2) = %.3f\n", m.P[0].Mean(), m.P[0].P(2))
+	for bound := range 4 {
+		c := m.Iteration(0, bound)
+		fmt.Printf("bound %d: %.3g expanded, %.3g generated\n", bound, c.Expanded, c.Generated)
+	}
 	// Output:
-	// mean h 2.50, P(h ≤ 2) = 0.500
+	// N_0..N_4: [1 2 4 8 16]
+	// bound 0: 0.333 expanded, 1.67 generated
+	// bound 1: 1.33 expanded, 3.67 generated
+	// bound 2: 3.67 expanded, 8.33 generated
+	// bound 3: 8.33 expanded, 17.7 generated
 }

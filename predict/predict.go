@@ -16,13 +16,25 @@
 // alone, so N_i is counted exactly, class by class; P is given per class
 // too, because the heuristic's values depend on it (for the tiles the
 // blank's cell fixes the parity of Manhattan distance).
+//
+// The package knows no puzzle: a puzzle gives its tree and its heuristics'
+// distributions (puzzles/tiles does), and the catalogue offers them to the
+// CLI and keeps the distributions, which take a while to compute.
 package predict
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 )
+
+// ErrNoModel is wrapped by the errors of a puzzle or heuristic with no
+// prediction.
+var ErrNoModel = errors.New("no prediction for this puzzle and heuristic")
+
+// Predictor predicts the node counts of each iteration of one instance.
+type Predictor func(bound int) Counts
 
 // Distribution is the distribution of a heuristic's values over states:
 // P(v) is the probability that h ≤ v.
@@ -51,6 +63,35 @@ func FromCounts(counts []float64) (Distribution, error) {
 		d.cum[v] = run / total
 	}
 	return d, nil
+}
+
+// MarshalJSON writes the cumulative probabilities P(0), P(1), ... P(Max).
+func (d Distribution) MarshalJSON() ([]byte, error) {
+	if len(d.cum) == 0 {
+		return nil, errors.New("predict: the zero Distribution has no values")
+	}
+	return json.Marshal(d.cum[:d.Max()+1])
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, checking that it is a
+// distribution: probabilities that never decrease, the last of them 1.
+func (d *Distribution) UnmarshalJSON(b []byte) error {
+	var cum []float64
+	if err := json.Unmarshal(b, &cum); err != nil {
+		return err
+	}
+	if len(cum) == 0 || cum[len(cum)-1] != 1 {
+		return errors.New("predict: a distribution's cumulative probabilities must end at 1")
+	}
+	prev := 0.0
+	for v, p := range cum {
+		if !(p >= prev && p <= 1) { // NaN fails too
+			return fmt.Errorf("predict: P(h ≤ %d) = %v after %v", v, p, prev)
+		}
+		prev = p
+	}
+	d.cum = cum
+	return nil
 }
 
 // P is the probability that h ≤ v.
@@ -170,6 +211,33 @@ func (t *Tree) walk(start, depth int, f func(i int, at []float64)) {
 type Model struct {
 	Tree *Tree
 	P    []Distribution
+}
+
+// NewModel checks that ps has a distribution for each of tree's HClass
+// values.
+func NewModel(tree *Tree, ps []Distribution) (*Model, error) {
+	for class, h := range tree.HClass {
+		if h < 0 || h >= len(ps) {
+			return nil, fmt.Errorf("predict: class %d has values of kind %d, and there are %d distributions", class, h, len(ps))
+		}
+	}
+	return &Model{Tree: tree, P: ps}, nil
+}
+
+// Predictor is the predictor of an instance of class start.
+func (m *Model) Predictor(start int) Predictor {
+	return func(bound int) Counts { return m.Iteration(start, bound) }
+}
+
+// SameForEveryClass makes the distributions of a heuristic whose values
+// are the same for each of n HClass values (for the tiles: values that
+// ignore the blank), from one distribution.
+func SameForEveryClass(n int, d Distribution) []Distribution {
+	out := make([]Distribution, n)
+	for i := range out {
+		out[i] = d
+	}
+	return out
 }
 
 // Counts are the predicted node counts of one IDA* iteration, in the

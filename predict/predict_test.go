@@ -1,104 +1,11 @@
 package predict
 
 import (
+	"encoding/json"
 	"math"
-	"math/rand/v2"
+	"slices"
 	"testing"
-
-	"idaviz/engine"
-	"idaviz/puzzles/tiles"
 )
-
-// bruteLevels counts the nodes at each depth of the engine's own tree,
-// through the domain's Expand, Apply and Undo, ignoring the heuristic.
-func bruteLevels(d engine.Domain, depth int) []float64 {
-	out := make([]float64, depth+1)
-	buf := make([][]engine.Child, depth+1)
-	for i := range buf {
-		buf[i] = make([]engine.Child, d.MaxBranch())
-	}
-	var walk func(i, prev int)
-	walk = func(i, prev int) {
-		out[i]++
-		if i == depth {
-			return
-		}
-		n := d.Expand(prev, buf[i])
-		for _, c := range buf[i][:n] {
-			d.Apply(int(c.Move))
-			walk(i+1, int(c.Move))
-			d.Undo(int(c.Move))
-		}
-	}
-	walk(0, engine.NoMove)
-	return out
-}
-
-func TestTilesTreeIsTheEnginesTree(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, size := range []int{3, 4, 5} {
-		tree := TilesTree(size)
-		for range 4 {
-			b, err := RandomTiles(rng, size, tiles.BlankLast)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := bruteLevels(tiles.NewDomain(b, tiles.Manhattan), 10)
-			got := tree.Levels(TilesClass(b), 10)
-			for i := range want {
-				if got[i] != want[i] {
-					t.Errorf("%s: N_%d = %v, the engine's tree has %v", b, i, got[i], want[i])
-				}
-			}
-		}
-	}
-}
-
-// TestExactTilesCountsEveryBoard checks the exact 3x3 distributions against
-// every solvable board, enumerated.
-func TestExactTilesCountsEveryBoard(t *testing.T) {
-	for _, goal := range []tiles.Goal{tiles.BlankLast, tiles.BlankFirst} {
-		for _, h := range []tiles.Heuristic{tiles.Manhattan, tiles.Misplaced} {
-			got, err := ExactTiles(3, goal, h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hist := make([][]float64, 9)
-			for c := range hist {
-				hist[c] = make([]float64, 40)
-			}
-			perm := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
-			var visit func(k int)
-			visit = func(k int) {
-				if k == len(perm) {
-					b, err := tiles.NewBoard(3, perm, goal)
-					if err != nil || !b.Solvable() {
-						return
-					}
-					hist[TilesClass(b)/tileClasses][tiles.NewDomain(b, h).H()]++
-					return
-				}
-				for i := k; i < len(perm); i++ {
-					perm[k], perm[i] = perm[i], perm[k]
-					visit(k + 1)
-					perm[k], perm[i] = perm[i], perm[k]
-				}
-			}
-			visit(0)
-			for c := range hist {
-				want, err := FromCounts(hist[c])
-				if err != nil {
-					t.Fatal(err)
-				}
-				for v := range 40 {
-					if math.Abs(got[c].P(v)-want.P(v)) > 1e-12 {
-						t.Errorf("%s %s, blank on %d: P(%d) = %v, counted %v", goal, h, c, v, got[c].P(v), want.P(v))
-					}
-				}
-			}
-		}
-	}
-}
 
 func TestDistribution(t *testing.T) {
 	d, err := FromCounts([]float64{1, 0, 3})
@@ -127,102 +34,68 @@ func TestDistribution(t *testing.T) {
 	}
 }
 
-// completeIteration counts one IDA* iteration of the given bound run to the
-// end: it does not stop at a goal, since the formula counts every node with
-// f within the bound, and the boards that weigh most in the mean are the
-// ones near a goal. A root above the bound is generated and not expanded.
-func completeIteration(d engine.Domain, bound int) Counts {
-	c := Counts{Generated: 1}
-	if d.H() > bound {
-		return c
-	}
-	buf := make([][]engine.Child, bound+1)
-	for i := range buf {
-		buf[i] = make([]engine.Child, d.MaxBranch())
-	}
-	var walk func(g, prev int)
-	walk = func(g, prev int) {
-		n := d.Expand(prev, buf[g])
-		c.Expanded++
-		c.Generated += float64(n)
-		for _, ch := range buf[g][:n] {
-			if g+int(ch.Cost)+int(ch.H) > bound {
-				continue
-			}
-			d.Apply(int(ch.Move))
-			walk(g+int(ch.Cost), int(ch.Move))
-			d.Undo(int(ch.Move))
-		}
-	}
-	walk(0, engine.NoMove)
-	return c
-}
-
-func TestCompleteIterationIsTheEngines(t *testing.T) {
-	// Far from the goal, a complete iteration is the engine's.
-	b, err := tiles.Parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 4, tiles.BlankFirst) // Korf #1, 57 moves
+// TestDistributionJSON: a distribution reads back exactly as it was
+// written, and what is not a distribution is refused.
+func TestDistributionJSON(t *testing.T) {
+	d, err := FromCounts([]float64{3, 0, 1, 7, 0, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := engine.IDA(t.Context(), tiles.NewDomain(b, tiles.Manhattan), engine.Options{MaxBound: 45})
+	b, err := json.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, it := range res.Iterations {
-		c := completeIteration(tiles.NewDomain(b, tiles.Manhattan), it.Bound)
-		if c.Generated != float64(it.Generated) || c.Expanded != float64(it.Expanded) {
-			t.Errorf("bound %d: complete iteration %+v, engine %+v", it.Bound, c, it.Counts)
+	var back Distribution
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	for v := -1; v < 8; v++ {
+		if back.P(v) != d.P(v) {
+			t.Errorf("P(%d) = %v after %s, was %v", v, back.P(v), b, d.P(v))
 		}
 	}
+	if back.Max() != 3 {
+		t.Errorf("max %d, want 3", back.Max())
+	}
+	for _, bad := range []string{`null`, `[]`, `[0.5]`, `[0.5, 0.4, 1]`, `[-0.1, 1]`, `[0.5, 1.5, 1]`, `"x"`, `[1, 1e999]`} {
+		var d Distribution
+		if err := json.Unmarshal([]byte(bad), &d); err == nil {
+			t.Errorf("%s read as a distribution", bad)
+		}
+	}
+	if _, err := json.Marshal(Distribution{}); err == nil {
+		t.Error("the zero Distribution was written")
+	}
 }
 
-// iterationCount is completeIteration, sped up: the domain's own Iterate
-// gives the same counts whenever it finds no goal.
-func iterationCount(d *tiles.Domain, bound int) float64 {
-	if d.H() > bound {
-		return 1
+// TestModel: a model needs a distribution for each kind of class, and
+// predicts what the formula says on a tree small enough to sum by hand.
+func TestModel(t *testing.T) {
+	// Class 0 has two children of class 1, class 1 one child of class 0;
+	// h is 0 or 1 with equal odds at class 0, always 1 at class 1.
+	tree := &Tree{Children: [][]int{{1, 1}, {0}}, HClass: []int{0, 1}}
+	p0, _ := FromCounts([]float64{1, 1})
+	p1, _ := FromCounts([]float64{0, 1})
+	if _, err := NewModel(tree, []Distribution{p0}); err == nil {
+		t.Fatal("a model without class 1's distribution")
 	}
-	if moves, _, c, _ := d.Iterate(bound, nil, 0, nil); moves == nil {
-		return float64(c.Generated)
-	}
-	return completeIteration(d, bound).Generated
-}
-
-// TestKREFifteenPuzzle is Korf, Reid and Edelkamp's experiment: the mean
-// number of nodes generated by one complete IDA* iteration at a fixed
-// bound, with Manhattan distance, over uniformly random 15-puzzle boards,
-// against E(N, d, P). The counts have a heavy tail (the few boards near the
-// goal search far more), so the mean needs many boards to settle: a million
-// here, where 10^4 to 10^5 leave it 5 to 10% off either way.
-func TestKREFifteenPuzzle(t *testing.T) {
-	const bound = 35 // the mean is about 2·10^3 nodes
-	states, tolerance := 1000000, 0.05
-	if testing.Short() {
-		states, tolerance = 10000, 0.25
-	}
-	m, err := Tiles(4, tiles.BlankFirst, "manhattan")
+	m, err := NewModel(tree, []Distribution{p0, p1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var byClass [16]float64
-	for c := range byClass {
-		byClass[c] = m.Iteration(c*tileClasses, bound).Generated
+	if got := tree.Levels(0, 3); !slices.Equal(got, []float64{1, 2, 2, 4}) {
+		t.Errorf("levels %v, want [1 2 2 4]", got)
 	}
-	rng := rand.New(rand.NewPCG(11, 2001))
-	var actual, predicted float64
-	for range states {
-		b, err := RandomTiles(rng, 4, tiles.BlankFirst)
-		if err != nil {
-			t.Fatal(err)
+	// Bound 1: the root is expanded with P0(1) = 1 (generating 2), the two
+	// children at depth 1 with P1(0) = 0.
+	// Bound 2: the root with 1; depth 1: 2·P1(1) = 2, each generating 1;
+	// depth 2: 2·P0(0) = 1, each generating 2.
+	for _, c := range []struct {
+		bound int
+		want  Counts
+	}{{-1, Counts{0, 1}}, {0, Counts{0.5, 2}}, {1, Counts{1, 3}}, {2, Counts{4, 7}}} {
+		if got := m.Predictor(0)(c.bound); got != c.want {
+			t.Errorf("bound %d: %+v, want %+v", c.bound, got, c.want)
 		}
-		actual += iterationCount(tiles.NewDomain(b, tiles.Manhattan), bound)
-		predicted += byClass[TilesClass(b)/tileClasses]
-	}
-	actual /= float64(states)
-	predicted /= float64(states)
-	ratio := actual / predicted
-	t.Logf("bound %d over %d random boards: mean generated %.1f, predicted %.1f, ratio %.4f", bound, states, actual, predicted, ratio)
-	if math.Abs(ratio-1) > tolerance {
-		t.Errorf("actual/predicted = %.4f, want within %.0f%% of 1", ratio, 100*tolerance)
 	}
 }

@@ -33,11 +33,20 @@ type Puzzle struct {
 	// Scramble makes a random solvable instance by a random walk of depth
 	// moves from the goal (the optimal length may be shorter).
 	Scramble func(rng *rand.Rand, depth int, goal string) Instance
-	// Random, when not nil, makes a uniformly random solvable instance (the
-	// Rubik's cube's "random" state, compare's random:N).
+	// Random, when not nil, makes a uniformly random solvable instance (viz
+	// solve random through RandomFrom, compare's random:N).
 	Random func(rng *rand.Rand) Instance
 	// Presets are named instances for the page (for tiles, Korf's).
 	Presets []Preset
+	// Sets are named lists of instances for viz compare --instances NAME
+	// (the 15-puzzle's korf100).
+	Sets []InstanceSet
+	// Layer, when not nil, lists every state at distance depth from the goal
+	// (one of Goals, or ""), found by an exhaustive breadth-first search,
+	// and the greatest distance there is: viz compare's depths:... picks
+	// among them rather than solving random walks (the 8-puzzle's 181,440
+	// boards).
+	Layer func(goal string, depth int) (states []Instance, farthest int, err error)
 	// Renderer names the page's drawing code for the JSON view of a state.
 	Renderer string
 	// Help describes the state format, for --help and error messages.
@@ -56,13 +65,44 @@ type Databases struct {
 	// Heuristics lists the heuristics that read stored databases, the
 	// default first.
 	Heuristics []string
-	// Open returns the databases heuristic reads, each read from the cache
-	// when valid, else built and saved; force builds them all again.
-	Open func(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error)
+	// Tables lists the stored tables heuristic reads, each with its builder
+	// over workers goroutines (0: one per CPU).
+	Tables func(heuristic string, workers int) ([]pdb.Stored, error)
+}
+
+// Open opens the databases heuristic reads (pdb.OpenAll): each read from the
+// cache when valid, else built and saved; force builds them all again.
+func (d *Databases) Open(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
+	tables, err := d.Tables(heuristic, workers)
+	if err != nil {
+		return nil, err
+	}
+	return pdb.OpenAll(ctx, tables, force, progress)
 }
 
 // Preset is a named instance.
 type Preset = preset.Preset
+
+// InstanceSet is a named list of a puzzle's instances, numbered from 1 in
+// its order, all posed for one goal.
+type InstanceSet struct {
+	Name    string // the --instances value: "korf100"
+	Title   string // for people: "Korf's 100 random 15-puzzle instances"
+	Goal    string // the goal they are posed for
+	Presets []Preset
+}
+
+// FindSet finds the puzzle with the instance set called name.
+func FindSet(name string) (*Puzzle, *InstanceSet, bool) {
+	for _, p := range All() {
+		for i := range p.Sets {
+			if p.Sets[i].Name == name {
+				return p, &p.Sets[i], true
+			}
+		}
+	}
+	return nil, nil, false
+}
 
 // Instance is a parsed, valid start state.
 type Instance interface {
@@ -158,6 +198,23 @@ func All() []*Puzzle {
 		ps = append(ps, p)
 	}
 	return ps
+}
+
+// randomStream is the PCG stream of the random instances a seed makes, so
+// that one seed makes one instance wherever it is given (viz solve random
+// --seed, the cube's state random:SEED).
+const randomStream = 0xc0be
+
+// seeded is the random source of a seed's instances.
+func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, randomStream)) }
+
+// RandomFrom is the uniformly random instance that seed makes, or an error
+// for a puzzle without Random.
+func (p *Puzzle) RandomFrom(seed uint64) (Instance, error) {
+	if p.Random == nil {
+		return nil, fmt.Errorf("puzzle %s has no uniformly random states", p.Name)
+	}
+	return p.Random(seeded(seed)), nil
 }
 
 // HasHeuristic reports whether h is one of p's heuristics ("" means the

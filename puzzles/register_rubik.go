@@ -34,15 +34,12 @@ func init() {
 			}
 			return rubikInstance{cube: rubik.FromMoves(moves), text: rubik.FormatMoves(moves), moves: moves, scrambled: true}
 		},
-		Random: func(rng *rand.Rand) Instance {
-			c := rubik.Random(rng)
-			return rubikInstance{cube: c, text: c.Facelets()}
-		},
+		Random:   randomRubik,
 		Presets:  rubik.Presets,
 		Renderer: "magiccube",
 		Databases: &Databases{
 			Heuristics: []string{"korf", "reid", "reid-huge", "korf7", "corners", "edges"},
-			Open:       rubik.OpenDatabases,
+			Tables:     rubik.StoredTables,
 		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half
@@ -80,8 +77,7 @@ func parseRubik(state, goal string) (Instance, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := rubik.Random(rand.New(rand.NewPCG(seed, randomStream)))
-		return rubikInstance{cube: c, text: c.Facelets()}, nil
+		return randomRubik(seeded(seed)), nil
 	}
 	if err := faceletTypo(state); err != nil {
 		return nil, err
@@ -162,11 +158,14 @@ func meantAsNet(state string) bool {
 	return letters >= magiccube.Size-magiccube.Size/6
 }
 
-// randomStream is the PCG stream of the random cubes, so that a seed makes
-// the same cube in viz solve, viz compare and the page.
-const randomStream = 0xc0be
+// randomRubik is a uniformly random cube, written as its facelets.
+func randomRubik(rng *rand.Rand) Instance {
+	c := rubik.Random(rng)
+	return rubikInstance{cube: c, text: c.Facelets()}
+}
 
-// randomSeed reads "random" (seed 1) or "random:SEED".
+// randomSeed reads "random" (seed 1) or "random:SEED", the page's and a
+// file's way to name the cube that viz solve random --seed SEED solves.
 func randomSeed(state string) (seed uint64, ok bool, err error) {
 	s := strings.TrimSpace(state)
 	if s == "random" {

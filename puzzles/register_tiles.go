@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"idaviz/predict"
 	"idaviz/puzzles/tiles"
 )
 
@@ -17,39 +16,7 @@ func init() {
 	}
 	RegisterJudge(&Judge{Name: "uva10181", Title: "UVa 10181: 15-Puzzle Problem", Run: tiles.JudgeUVa10181})
 	RegisterJudge(&Judge{Name: "hdu1043", Title: "HDU 1043: Eight", Run: tiles.JudgeHDU1043})
-	for _, name := range tiles.PDBHeuristics {
-		predict.RegisterTiles(name, pdbDistributions(name))
-	}
 }
-
-// pdbDistributions gives predict the value distribution of a pattern
-// database heuristic, the same for every blank cell (the tables ignore the
-// blank): a sample of random boards, pooled over the blank's cells. The
-// tables' exact distributions are known (tiles.PatternDistributions), but
-// their convolution, which takes the patterns' values as independent,
-// misses their correlation: its left tail is too thin, and at a bound where
-// the mean is about 3·10^3 it predicts half the nodes the search generates,
-// where the sample's prediction comes within 5% (puzzles'
-// TestPDBPrediction).
-func pdbDistributions(name string) predict.TileDistributions {
-	return func(size int, goal tiles.Goal) ([]predict.Distribution, error) {
-		h, err := tiles.ParseHeuristic(name)
-		if err != nil {
-			return nil, err
-		}
-		if size != 4 {
-			return nil, fmt.Errorf("%s is for the 15-puzzle: %w", name, predict.ErrNoModel)
-		}
-		per, err := predict.SampleTiles(size, goal, h, pdbSample, 1)
-		if err != nil {
-			return nil, err
-		}
-		return predict.SameForEveryCell(size, predict.Mix(per)), nil
-	}
-}
-
-// pdbSample is how many random boards estimate a distribution.
-const pdbSample = 1 << 18
 
 func tilesPuzzle(size int) *Puzzle {
 	n := size * size
@@ -90,12 +57,14 @@ func tilesPuzzle(size int) *Puzzle {
 	switch size {
 	case 3:
 		p.Presets = eightPresets
+		p.Layer = eightLayer
 	case 4:
 		p.Presets = korfPresets()
+		p.Sets = []InstanceSet{{Name: "korf100", Title: "Korf's 100 random 15-puzzle instances", Goal: "blank-first", Presets: p.Presets}}
 		// The pattern databases come after the default: the first run of
 		// one builds its tables (pdb78's take minutes).
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics...)
-		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Open: tiles.OpenDatabases}
+		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Tables: tiles.StoredTables}
 		p.Help += " Pattern database heuristics (built on first use and cached; see 'viz pdb build 15puzzle'): " +
 			"pdb555, pdb663, pdb78 (disjoint additive, Korf and Felner), pdb78r and pdb663r (pdb78 and pdb663 " +
 			"and their reflections about the main diagonal, the larger), and pdb78d and pdb555d (the largest of " +
@@ -104,6 +73,24 @@ func tilesPuzzle(size int) *Puzzle {
 		p.Presets = twentyFourPresets
 	}
 	return p
+}
+
+// eightLayer lists the 8-puzzle's boards at a distance from the goal, from
+// the exhaustive breadth-first search.
+func eightLayer(goal string, depth int) ([]Instance, int, error) {
+	g, err := tiles.ParseGoal(goal)
+	if err != nil {
+		return nil, 0, err
+	}
+	layers := tiles.Layers8(g)
+	if depth < 0 || depth >= len(layers) {
+		return nil, len(layers) - 1, nil
+	}
+	out := make([]Instance, len(layers[depth]))
+	for i, b := range layers[depth] {
+		out[i] = b
+	}
+	return out, len(layers) - 1, nil
 }
 
 func exampleState(size int) string {

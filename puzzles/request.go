@@ -1,13 +1,10 @@
 package puzzles
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 
-	"idaviz/engine"
-	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -27,6 +24,24 @@ type Request struct {
 // goal ("" for their defaults) and the state. Its errors name what is wrong
 // and list the choices.
 func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
+	return newRequest(puzzle, heuristic, goal, func(p *Puzzle, goal string) (Instance, error) {
+		inst, err := p.Parse(state, goal)
+		if err != nil {
+			return nil, fmt.Errorf("%s state: %w", p.Name, err)
+		}
+		return inst, nil
+	})
+}
+
+// NewRandomRequest is NewRequest for the uniformly random instance that
+// seed makes (RandomFrom).
+func NewRandomRequest(puzzle string, seed uint64, heuristic, goal string) (*Request, error) {
+	return newRequest(puzzle, heuristic, goal, func(p *Puzzle, _ string) (Instance, error) {
+		return p.RandomFrom(seed)
+	})
+}
+
+func newRequest(puzzle, heuristic, goal string, instance func(p *Puzzle, goal string) (Instance, error)) (*Request, error) {
 	p, err := Lookup(puzzle)
 	if err != nil {
 		return nil, err
@@ -35,17 +50,12 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case goal != "" && len(p.Goals) == 0:
-		return nil, fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
-	case goal != "" && !slices.Contains(p.Goals, goal):
-		return nil, fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
-	case goal == "" && len(p.Goals) > 0:
-		goal = p.Goals[0]
+	if goal, err = p.HasGoal(goal); err != nil {
+		return nil, err
 	}
-	inst, err := p.Parse(state, goal)
+	inst, err := instance(p, goal)
 	if err != nil {
-		return nil, fmt.Errorf("%s state: %w", p.Name, err)
+		return nil, err
 	}
 	r := &Request{Puzzle: p, Instance: inst, Heuristic: h, Goal: goal}
 	r.Info = trace.RunInfo{Puzzle: p.Name, Instance: inst.String(), Heuristic: h}
@@ -55,7 +65,16 @@ func NewRequest(puzzle, state, heuristic, goal string) (*Request, error) {
 	return r, nil
 }
 
-// Domain builds the request's domain; see NewDomain.
-func (r *Request) Domain(ctx context.Context, progress func(pdb.Progress)) (engine.Domain, error) {
-	return NewDomain(ctx, r.Instance, r.Heuristic, progress)
+// HasGoal reports whether goal is one of p's goals ("" means the default),
+// and returns the resolved name: "" for a puzzle with one goal.
+func (p *Puzzle) HasGoal(goal string) (string, error) {
+	switch {
+	case goal != "" && len(p.Goals) == 0:
+		return "", fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
+	case goal != "" && !slices.Contains(p.Goals, goal):
+		return "", fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
+	case goal == "" && len(p.Goals) > 0:
+		return p.Goals[0], nil
+	}
+	return goal, nil
 }

@@ -165,7 +165,7 @@ func (g *grader) domain(heuristic string) (check.Space, *puzzles.Request, error)
 		return nil, nil, err
 	}
 	bar := pdb.NewBar(g.e.stderr, g.e.stderrTTY)
-	d, err := r.Domain(g.ctx, bar.Report)
+	d, err := puzzles.NewDomain(g.ctx, r.Instance, r.Heuristic, bar.Report)
 	bar.End()
 	if err != nil {
 		return nil, nil, err

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -18,7 +17,6 @@ import (
 	"time"
 
 	"idaviz/engine"
-	"idaviz/predict"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/report"
@@ -205,7 +203,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		pg := &report.Page{
 			Title:     fmt.Sprintf("%s: %s", p.Name, strings.Join(hs, ", ")),
 			Instances: specName(*spec), Runs: rr, Chosen: *chosen, Interrupted: interrupted,
-			Random: randomValues(p, goalName, hs),
+			Random: randomValues(ctx, p, goalName, hs),
 		}
 		if err := writeTo(e, *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, pg) }); err != nil {
 			return failed(e, "viz compare: %v", err)
@@ -374,7 +372,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	if err != nil && !errors.As(err, &outOfMemory) {
 		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
 	}
-	out.addPredicted(req)
+	out.addPredicted(ctx, req)
 	c.done.Add(1)
 	if out.Solved {
 		c.solved.Add(1)
@@ -483,14 +481,10 @@ func reportRuns(runs []compareRun) []report.Run {
 
 // randomValues is, per heuristic with a prediction model, the distribution
 // of its values over random states (the P of the predictions).
-func randomValues(p *puzzles.Puzzle, goal string, hs []string) map[string][]float64 {
-	inst, err := p.Parse(p.Scramble(rand.New(rand.NewPCG(1, 1)), 0, goal).String(), goal)
-	if err != nil {
-		return nil
-	}
+func randomValues(ctx context.Context, p *puzzles.Puzzle, goal string, hs []string) map[string][]float64 {
 	out := map[string][]float64{}
 	for _, h := range hs {
-		if d, err := predict.Random(inst, h); err == nil {
+		if d, err := p.RandomValues(ctx, h, goal); err == nil {
 			masses := make([]float64, d.Max()+1)
 			for v := range masses {
 				masses[v] = d.Mass(v)

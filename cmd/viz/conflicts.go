@@ -80,7 +80,7 @@ func serveConflicts(fs *flag.FlagSet) error {
 func compareConflicts(fs *flag.FlagSet, sp instanceSpec) error {
 	set := given(fs)
 	switch {
-	case set.has("seed") && (sp.kind == "file" || sp.kind == "korf100"):
+	case set.has("seed") && (sp.kind == "file" || sp.kind == "set"):
 		return fmt.Errorf("--seed %s draws random instances, and --instances %s names them", set["seed"], set["instances"])
 	case set.has("max-memory") && !slices.Contains(splitList(set["algo"]), "astar"):
 		return fmt.Errorf("--max-memory bounds A* (--algo astar, or ida,astar); IDA* needs none")

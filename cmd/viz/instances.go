@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -14,23 +13,24 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles"
-	"idaviz/puzzles/tiles"
 )
 
 // instance is one start state of a comparison.
 type instance struct {
-	number  int    // from 1 in the SPEC's order (Korf's numbering for korf100)
+	number  int    // from 1 in the SPEC's order (a named set's own numbering)
 	state   string // as viz solve reads it
 	optimal int    // the known optimal length, 0 when unknown
 }
 
 // instanceSpec is a parsed --instances value.
 type instanceSpec struct {
-	kind       string // file, korf100, random, depths, default
+	kind       string // file, set, random, uniform, depths, default
 	path       string
-	from, to   int // korf100:A-B
-	n, depth   int // random:N:D
-	d1, d2, by int // depths:N:D1-D2:STEP
+	set        *puzzles.InstanceSet // a puzzle's named set (korf100)
+	setPuzzle  string               // the set's puzzle
+	from, to   int                  // NAME:A-B, a range of the set
+	n, depth   int                  // random:N:D
+	d1, d2, by int                  // depths:N:D1-D2:STEP
 }
 
 // Bounds on what a SPEC may ask for, so a typo cannot ask for billions.
@@ -44,14 +44,6 @@ func parseInstanceSpec(s string) (instanceSpec, error) {
 	switch {
 	case s == "":
 		return instanceSpec{kind: "default"}, nil
-	case s == "korf100":
-		return instanceSpec{kind: "korf100", from: 1, to: 100}, nil
-	case strings.HasPrefix(s, "korf100:"):
-		a, b, err := parseRange(strings.TrimPrefix(s, "korf100:"))
-		if err != nil || a < 1 || b > 100 || a > b {
-			return instanceSpec{}, fmt.Errorf("--instances %q: want korf100:A-B with 1 ≤ A ≤ B ≤ 100", s)
-		}
-		return instanceSpec{kind: "korf100", from: a, to: b}, nil
 	case strings.HasPrefix(s, "random:"):
 		f := strings.Split(s, ":")
 		if len(f) == 2 {
@@ -96,6 +88,18 @@ func parseInstanceSpec(s string) (instanceSpec, error) {
 		}
 		return instanceSpec{kind: "depths", n: n, d1: d1, d2: d2, by: step}, nil
 	}
+	name, rng, ranged := strings.Cut(s, ":")
+	if p, set, ok := puzzles.FindSet(name); ok {
+		sp := instanceSpec{kind: "set", set: set, setPuzzle: p.Name, from: 1, to: len(set.Presets)}
+		if ranged {
+			a, b, err := parseRange(rng)
+			if err != nil || a < 1 || b > len(set.Presets) || a > b {
+				return instanceSpec{}, fmt.Errorf("--instances %q: want %s:A-B with 1 ≤ A ≤ B ≤ %d", s, name, len(set.Presets))
+			}
+			sp.from, sp.to = a, b
+		}
+		return sp, nil
+	}
 	return instanceSpec{kind: "file", path: s}, nil
 }
 
@@ -116,14 +120,14 @@ func parseRange(s string) (int, int, error) {
 // puzzleFor names the puzzle and goal a spec implies when --puzzle and
 // --goal leave them open, and checks them when they do not.
 func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
-	if sp.kind == "korf100" {
-		if puzzle != "" && puzzle != "15puzzle" {
-			return "", "", fmt.Errorf("korf100 are 15-puzzle instances, not %s", puzzle)
+	if sp.kind == "set" {
+		if puzzle != "" && puzzle != sp.setPuzzle {
+			return "", "", fmt.Errorf("--instances %s (%s) are for --puzzle %s, not %s", sp.set.Name, sp.set.Title, sp.setPuzzle, puzzle)
 		}
-		if goal != "" && goal != "blank-first" {
-			return "", "", errors.New("korf100 are posed for the blank-first goal (Korf's); drop --goal or say blank-first")
+		if goal != "" && goal != sp.set.Goal {
+			return "", "", fmt.Errorf("%s are posed for the %s goal; drop --goal or say %s", sp.set.Name, sp.set.Goal, sp.set.Goal)
 		}
-		return "15puzzle", "blank-first", nil
+		return sp.setPuzzle, sp.set.Goal, nil
 	}
 	if puzzle == "" && sp.kind == "file" {
 		first, err := firstState(sp.path)
@@ -148,14 +152,10 @@ func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
 func (sp instanceSpec) instances(ctx context.Context, p *puzzles.Puzzle, goal string, seed uint64) ([]instance, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x1dea))
 	switch sp.kind {
-	case "korf100":
-		ks, err := tiles.Korf()
-		if err != nil {
-			return nil, err
-		}
+	case "set":
 		var out []instance
-		for _, k := range ks[sp.from-1 : sp.to] {
-			out = append(out, instance{number: k.Number, state: k.Board.String(), optimal: k.Optimal})
+		for i, pr := range sp.set.Presets[sp.from-1 : sp.to] {
+			out = append(out, instance{number: sp.from + i, state: pr.State, optimal: pr.Optimal})
 		}
 		return out, nil
 	case "random":
@@ -212,16 +212,17 @@ func defaultInstances(p *puzzles.Puzzle, goal string, rng *rand.Rand) []instance
 	return out
 }
 
-// atDepths picks n states of each optimal length: for the 8-puzzle from the
-// exhaustive breadth-first search; for the others, random walks solved with
-// the puzzle's default heuristic until enough of each length turn up.
+// atDepths picks n states of each optimal length: from the exhaustive
+// breadth-first search of a puzzle that has one (Puzzle.Layer: the
+// 8-puzzle); for the others, random walks solved with the puzzle's default
+// heuristic until enough of each length turn up.
 func (sp instanceSpec) atDepths(ctx context.Context, p *puzzles.Puzzle, goal string, rng *rand.Rand) ([]instance, error) {
 	var out []instance
 	for d := sp.d1; d <= sp.d2; d += sp.by {
 		var states []string
 		var err error
-		if p.Name == "8puzzle" {
-			states, err = bfsAtDepth(goal, d, sp.n, rng)
+		if p.Layer != nil {
+			states, err = layerAtDepth(p, goal, d, sp.n, rng)
 		} else {
 			states, err = walksAtDepth(ctx, p, goal, d, sp.n, rng)
 		}
@@ -235,16 +236,14 @@ func (sp instanceSpec) atDepths(ctx context.Context, p *puzzles.Puzzle, goal str
 	return out, nil
 }
 
-func bfsAtDepth(goal string, d, n int, rng *rand.Rand) ([]string, error) {
-	g, err := tiles.ParseGoal(goal)
+func layerAtDepth(p *puzzles.Puzzle, goal string, d, n int, rng *rand.Rand) ([]string, error) {
+	layer, farthest, err := p.Layer(goal, d)
 	if err != nil {
 		return nil, err
 	}
-	layers := tiles.Layers8(g)
-	if d >= len(layers) {
-		return nil, fmt.Errorf("the 8-puzzle has no state %d moves from the goal (the farthest are %d)", d, len(layers)-1)
+	if len(layer) == 0 {
+		return nil, fmt.Errorf("the %s has no state %d moves from the goal (the farthest are %d)", p.Name, d, farthest)
 	}
-	layer := layers[d]
 	pick := rng.Perm(len(layer))
 	if len(pick) > n {
 		pick = pick[:n]

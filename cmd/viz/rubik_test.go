@@ -158,6 +158,19 @@ func TestRubikRandom(t *testing.T) {
 	if status != exitUsage || !strings.Contains(errs, "no uniformly random") {
 		t.Errorf("random:N for the 8-puzzle: %d %q", status, errs)
 	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"random"}, "name the puzzle of STATE random with --puzzle (rubik)"},
+		{[]string{"--puzzle", "8puzzle", "random"}, "--puzzle 8puzzle has no uniformly random states (STATE random is for: rubik)"},
+		{[]string{"--puzzle", "8puzzle", "random:3"}, "8puzzle state"},
+	} {
+		status, _, errs := runViz(t, "", append([]string{"solve"}, tc.args...)...)
+		if status != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("solve %v: %d %q, want 2 and %q", tc.args, status, errs, tc.want)
+		}
+	}
 }
 
 func TestProgressText(t *testing.T) {

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"idaviz/engine"
-	"idaviz/predict"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -130,12 +129,6 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err := solveConflicts(fs, state); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	if strings.TrimSpace(state) == "random" && *problem == "" {
-		if p, err := puzzles.Lookup(*puzzle); err == nil && p.Random == nil {
-			return fail(e, "viz solve: --puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
-		}
-		state = fmt.Sprintf("random:%d", *seed)
-	}
 	algorithm, err := engine.ParseAlgorithm(*algo)
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
@@ -144,7 +137,12 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	req, err := newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
+	var req *solveRequest
+	if strings.TrimSpace(state) == "random" && *problem == "" {
+		req, err = newRandomSolveRequest(*puzzle, *seed, *heuristic, *goal, algorithm)
+	} else {
+		req, err = newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
+	}
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
@@ -217,7 +215,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz solve: %v", err)
 	}
 	if *asJSON {
-		out.addPredicted(req)
+		out.addPredicted(ctx, req)
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(out); err != nil {
@@ -248,9 +246,29 @@ func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorith
 	if err != nil {
 		return nil, err
 	}
+	return solveRequestOf(r, algo), nil
+}
+
+// newRandomSolveRequest is newSolveRequest for STATE random: the uniformly
+// random instance the seed makes.
+func newRandomSolveRequest(puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
+	if puzzle == "" {
+		return nil, fmt.Errorf("name the puzzle of STATE random with --puzzle (%s)", strings.Join(randomPuzzles(), "|"))
+	}
+	if p, err := puzzles.Lookup(puzzle); err == nil && p.Random == nil {
+		return nil, fmt.Errorf("--puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
+	}
+	r, err := puzzles.NewRandomRequest(puzzle, seed, heuristic, goal)
+	if err != nil {
+		return nil, err
+	}
+	return solveRequestOf(r, algo), nil
+}
+
+func solveRequestOf(r *puzzles.Request, algo engine.Algorithm) *solveRequest {
 	req := &solveRequest{puzzle: r.Puzzle, inst: r.Instance, heuristic: r.Heuristic, goal: r.Goal, algo: algo, workers: 1}
 	req.opt.Info = r.Info
-	return req, nil
+	return req
 }
 
 // guessTiles names the tile puzzle whose size matches the number of
@@ -334,12 +352,13 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 }
 
 // addPredicted fills in each IDA* iteration's predicted count, when the
-// puzzle and heuristic have a model (computing one can take a second).
-func (out *solveJSON) addPredicted(req *solveRequest) {
+// puzzle and heuristic have a model (the catalogue keeps its distributions
+// in the cache directory: only the first run computes them).
+func (out *solveJSON) addPredicted(ctx context.Context, req *solveRequest) {
 	if req.algo != engine.AlgorithmIDA || len(out.Iterations) == 0 {
 		return
 	}
-	p, err := predict.For(req.inst, req.heuristic)
+	p, err := req.puzzle.Prediction(ctx, req.inst, req.heuristic, req.goal)
 	if err != nil {
 		return
 	}

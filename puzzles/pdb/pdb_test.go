@@ -142,6 +142,52 @@ func TestOpenCachesAndRebuilds(t *testing.T) {
 	}
 }
 
+// TestOpenAll: OpenAll builds what is missing, then reads it back; force
+// builds everything again; and a cache that cannot be written is refused
+// before any build.
+func TestOpenAll(t *testing.T) {
+	builds := map[string]int{}
+	stored := func(name string, size int64) Stored {
+		s := Spec{Puzzle: "test", Name: name, Size: size}
+		return Stored{Spec: s, Build: func(ctx context.Context, progress func(Progress)) (*Table, error) {
+			builds[name]++
+			tab := New(s.Name, s.Size)
+			return tab, Fill(ctx, tab, []int64{0}, 1, ring(s.Size), progress)
+		}}
+	}
+	tables := []Stored{stored("ring27", 27), stored("ring20", 20)}
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	for _, c := range []struct {
+		name   string
+		force  bool
+		built  bool
+		builds int
+	}{
+		{"first", false, true, 1},
+		{"again", false, false, 1},
+		{"forced", true, true, 2},
+	} {
+		out, err := OpenAll(context.Background(), tables, c.force, nil)
+		if err != nil || len(out) != len(tables) {
+			t.Fatalf("%s: %d tables, %v", c.name, len(out), err)
+		}
+		for i, o := range out {
+			name := tables[i].Spec.Name
+			if o.Table.Name != name || o.Built != c.built || builds[name] != c.builds {
+				t.Errorf("%s: table %d is %q, built %v after %d builds; want %q, built %v after %d",
+					c.name, i, o.Table.Name, o.Built, builds[name], name, c.built, c.builds)
+			}
+		}
+	}
+	f := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(f, nil, 0o644)
+	t.Setenv("IDAVIZ_CACHE_DIR", f)
+	clear(builds)
+	if out, err := OpenAll(context.Background(), tables, false, nil); !errors.Is(err, ErrCacheUnusable) || len(out) != 0 || len(builds) != 0 {
+		t.Errorf("unusable cache: %d tables, %d builds, %v; want ErrCacheUnusable before any build", len(out), len(builds), err)
+	}
+}
+
 func TestFIFOIsNotOpened(t *testing.T) {
 	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	s := Spec{Puzzle: "test", Name: "ring", Size: 27}

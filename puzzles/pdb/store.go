@@ -196,6 +196,46 @@ func Load(s Spec) (*Table, error) {
 	return t, nil
 }
 
+// ReadCacheFile reads a small file of the cache directory that is not a
+// table (the catalogue keeps predictions there): a regular file of at most
+// limit bytes.
+func ReadCacheFile(name string, limit int64) ([]byte, error) {
+	dir, err := CacheDir()
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, name)
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: %w: more than %d bytes", path, ErrBadFile, limit)
+	}
+	return b, nil
+}
+
+// WriteCacheFile writes a small file in the cache directory, through a
+// temporary file renamed into place, so that a reader never sees half of it.
+func WriteCacheFile(name string, data []byte) error {
+	dir, err := CacheDir()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%w: %w", ErrCacheUnusable, err)
+	}
+	return atomicfile.Write(filepath.Join(dir, name), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
 // ErrCacheUnusable wraps the reason a table cannot be saved in the cache
 // directory.
 var ErrCacheUnusable = errors.New("pattern database cache is unusable")
@@ -306,6 +346,40 @@ func Rebuild(ctx context.Context, s Spec, build Builder, progress func(Progress)
 	}
 	o.SaveErr = Save(s, t)
 	return o, nil
+}
+
+// Stored is a table kept in the cache directory and the builder that makes
+// it: what a heuristic reads, as OpenAll opens it.
+type Stored struct {
+	Spec  Spec
+	Build Builder
+}
+
+// OpenAll opens the stored tables a heuristic reads (viz pdb build): each is
+// read from the cache when valid, else built and saved; force builds them
+// all again. The cache is checked before any build, so that a build is
+// never thrown away for want of a place to save it, and a table that could
+// not be saved is an error. It returns the tables opened before an error.
+func OpenAll(ctx context.Context, tables []Stored, force bool, progress func(Progress)) ([]Opened, error) {
+	if err := CheckCache(); err != nil {
+		return nil, err
+	}
+	open := Open
+	if force {
+		open = Rebuild
+	}
+	var out []Opened
+	for _, t := range tables {
+		o, err := open(ctx, t.Spec, t.Build, progress)
+		if err != nil {
+			return out, err
+		}
+		if o.SaveErr != nil {
+			return out, o.SaveErr
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }
 
 // NotCached reports whether err says only that no file was there yet (the

@@ -398,19 +398,3 @@ type axisCoord struct {
 func (c *Cube) axisCoord() axisCoord {
 	return axisCoord{uint16(c.twist()), uint16(c.flip()), uint16(c.slice())}
 }
-
-// move is the coordinate after move m.
-func (t *coordTables) move(a axisCoord, m int) axisCoord {
-	return axisCoord{
-		twist: t.twistMove[int(a.twist)*NumMoves+m],
-		flip:  t.flipMove[int(a.flip)*NumMoves+m],
-		slice: t.sliceMove[int(a.slice)*NumMoves+m],
-	}
-}
-
-// index is the symmetry-reduced table entry of a coset:
-// class*NTwist + the twist conjugated as the class's representative.
-func (t *coordTables) index(a axisCoord) int64 {
-	cs := t.classSym[int(a.slice)*NFlip+int(a.flip)]
-	return int64(cs>>4)*NTwist + int64(t.twistConj[int(a.twist)<<4|int(cs&15)])
-}

@@ -58,7 +58,7 @@ func TestMoveTablesMatchCubies(t *testing.T) {
 		for step := 0; step < 40; step++ {
 			m := rng.IntN(NumMoves)
 			c.Move(m)
-			a = pt.move(a, m)
+			a = pt.rawMove(a, m)
 			if want := c.axisCoord(); a != want {
 				t.Fatalf("walk %d step %d move %s: tables give %+v, cubies %+v", walk, step, MoveName(m), a, want)
 			}
@@ -151,10 +151,13 @@ func TestReducedIndexIsSymmetric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 300; i++ {
 		c := Random(rng)
-		idx := pt.index(c.axisCoord())
+		idx := pt.rawIndex(c.axisCoord())
+		if e := pt.entry(pt.coord(&c)); e != idx {
+			t.Fatalf("cube %d: the search's coordinate has entry %d, the raw one %d", i, e, idx)
+		}
 		for s := 0; s < NSymUD; s++ {
 			y := conjugate(&c, s)
-			if got := pt.index(y.axisCoord()); !equivalentEntries(pt, got, idx) {
+			if got := pt.rawIndex(y.axisCoord()); !equivalentEntries(pt, got, idx) {
 				t.Fatalf("cube %d conjugated by %d: entry %d, not %d or an equivalent one", i, s, got, idx)
 			}
 		}
@@ -187,7 +190,7 @@ func rawDistances(pt *coordTables, maxDepth int) map[axisCoord]int {
 		var next []axisCoord
 		for _, a := range frontier {
 			for m := 0; m < NumMoves; m++ {
-				b := pt.move(a, m)
+				b := pt.rawMove(a, m)
 				if _, ok := dist[b]; !ok {
 					dist[b] = d
 					next = append(next, b)
@@ -217,8 +220,8 @@ func TestReidTableMatchesBFS(t *testing.T) {
 	counts := make([]int, depth+1)
 	for a, d := range dist {
 		counts[d]++
-		if got := tab.Get(pt.index(a)); got != d {
-			t.Fatalf("coset %+v at distance %d: entry %d holds %d", a, d, pt.index(a), got)
+		if got := tab.Get(pt.rawIndex(a)); got != d {
+			t.Fatalf("coset %+v at distance %d: entry %d holds %d", a, d, pt.rawIndex(a), got)
 		}
 	}
 	// Kociemba's counts of phase-1 cosets by distance.
@@ -242,4 +245,22 @@ func TestReidTableMatchesBFS(t *testing.T) {
 		}
 	}
 	t.Logf("%d entries within depth %d", filled, depth)
+}
+
+// rawMove is the raw coordinate after move m: the tests' breadth-first search
+// over unreduced cosets (rawDistances), the truth the table is checked
+// against, walks with it.
+func (t *coordTables) rawMove(a axisCoord, m int) axisCoord {
+	return axisCoord{
+		twist: t.twistMove[int(a.twist)*NumMoves+m],
+		flip:  t.flipMove[int(a.flip)*NumMoves+m],
+		slice: t.sliceMove[int(a.slice)*NumMoves+m],
+	}
+}
+
+// rawIndex is the symmetry-reduced table entry of a raw coordinate:
+// class*NTwist + the twist conjugated as the class's representative.
+func (t *coordTables) rawIndex(a axisCoord) int64 {
+	cs := t.classSym[int(a.slice)*NFlip+int(a.flip)]
+	return int64(cs>>4)*NTwist + int64(t.twistConj[int(a.twist)<<4|int(cs&15)])
 }

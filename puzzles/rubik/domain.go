@@ -55,7 +55,8 @@ type Heuristic struct {
 }
 
 // NewSearch returns the domain that searches cube c with heuristic h: a
-// ReidDomain for "reid", else a Domain.
+// ReidDomain for "reid", a HugeDomain for "reid-huge" (both the coset
+// domain, over their coordinates), else a Domain.
 func NewSearch(c Cube, h Heuristic) engine.Domain {
 	if h.reid != nil {
 		return NewReidDomain(c, h.reid)

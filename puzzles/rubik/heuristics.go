@@ -106,16 +106,15 @@ func LoadHeuristic(ctx context.Context, name string, progress func(pdb.Progress)
 	return h, nil
 }
 
-// OpenDatabases opens the stored databases a heuristic reads, for viz pdb
-// build: each read from the cache when valid, else built and saved; force
-// builds them all again. The cache is checked before any build, so that a
-// build is never thrown away for want of a place to save it.
-func OpenDatabases(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
-	if heuristic == reidName {
-		return openReidDatabase(ctx, workers, force, progress)
-	}
-	if heuristic == hugeName {
-		return openHugeDatabase(ctx, workers, force, progress)
+// StoredTables lists the stored tables a heuristic reads, each with its
+// builder over workers goroutines (0: one per CPU), for pdb.OpenAll (viz pdb
+// build).
+func StoredTables(heuristic string, workers int) ([]pdb.Stored, error) {
+	switch heuristic {
+	case reidName:
+		return []pdb.Stored{{Spec: reidSpec(), Build: reidBuilder(workers)}}, nil
+	case hugeName:
+		return []pdb.Stored{{Spec: hugeSpec(), Build: hugeBuilder(workers)}}, nil
 	}
 	pats, stored, err := Patterns(heuristic)
 	if err != nil {
@@ -124,33 +123,9 @@ func OpenDatabases(ctx context.Context, heuristic string, workers int, force boo
 	if !stored {
 		return nil, fmt.Errorf("heuristic %q keeps no databases on disk", heuristic)
 	}
-	if err := pdb.CheckCache(); err != nil {
-		return nil, err
-	}
-	var out []pdb.Opened
-	for _, p := range pats {
-		var o pdb.Opened
-		var err error
-		if force {
-			o, err = pdb.Rebuild(ctx, p.spec(), func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
-				t, err := Build(ctx, p, workers, progress)
-				if err != nil {
-					return nil, err
-				}
-				return t.Table, nil
-			}, progress)
-		} else {
-			var ro Opened
-			ro, err = Open(ctx, p, workers, progress)
-			o = ro.Opened
-		}
-		if err != nil {
-			return out, err
-		}
-		if o.SaveErr != nil {
-			return out, o.SaveErr
-		}
-		out = append(out, o)
+	out := make([]pdb.Stored, len(pats))
+	for i, p := range pats {
+		out[i] = pdb.Stored{Spec: p.spec(), Build: p.builder(workers)}
 	}
 	return out, nil
 }

@@ -204,22 +204,3 @@ func loadHugeShared(ctx context.Context, progress func(pdb.Progress)) ([]uint32,
 	}
 	return hugeTable.Get(ctx, hugeName, load, progress)
 }
-
-// openHugeDatabase is OpenDatabases for "reid-huge".
-func openHugeDatabase(ctx context.Context, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
-	if err := pdb.CheckCache(); err != nil {
-		return nil, err
-	}
-	open := pdb.Open
-	if force {
-		open = pdb.Rebuild
-	}
-	o, err := open(ctx, hugeSpec(), hugeBuilder(workers), progress)
-	if err != nil {
-		return nil, err
-	}
-	if o.SaveErr != nil {
-		return nil, o.SaveErr
-	}
-	return []pdb.Opened{o}, nil
-}

@@ -370,6 +370,23 @@ func TestHugeSolvesShortScrambles(t *testing.T) {
 	}
 }
 
+// TestHugeIterateMatchesLoop: reid-huge runs reid's own iterations
+// (cosetDomain.Iterate over its coordinate), checked against the engine's
+// loop, sequential and parallel, with and without histograms, on short
+// scrambles with the partial table, whose Unset entries make a heuristic
+// that is neither admissible nor consistent; and its limits and
+// cancellation stop it as they stop reid's.
+func TestHugeIterateMatchesLoop(t *testing.T) {
+	words := partialHuge(t).Words()
+	huge := func(c Cube) *HugeDomain { return NewHugeDomain(c, words) }
+	rng := rand.New(rand.NewPCG(37, 38))
+	for i := 0; i < 10; i++ {
+		checkIterateMatchesLoop(t, FromMoves(randomScramble(rng, 1+i%6)), huge)
+	}
+	checkIterateMatchesLoop(t, Solved(), huge)
+	checkIterateStops(t, huge, false)
+}
+
 func TestHugeNoAllocationPerNode(t *testing.T) {
 	d := NewHugeDomain(FromMoves([]int{0, 7, 15, 9}), partialHuge(t).Words())
 	var out [NumMoves]engine.Child

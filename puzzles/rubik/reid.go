@@ -184,22 +184,3 @@ func loadReidShared(ctx context.Context, progress func(pdb.Progress)) (*pdb.Tabl
 	}
 	return reidTables.Get(ctx, reidName, load, progress)
 }
-
-// openReidDatabase is OpenDatabases for "reid".
-func openReidDatabase(ctx context.Context, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
-	if err := pdb.CheckCache(); err != nil {
-		return nil, err
-	}
-	open := pdb.Open
-	if force {
-		open = pdb.Rebuild
-	}
-	o, err := open(ctx, reidSpec(), reidBuilder(workers), progress)
-	if err != nil {
-		return nil, err
-	}
-	if o.SaveErr != nil {
-		return nil, o.SaveErr
-	}
-	return []pdb.Opened{o}, nil
-}

@@ -20,12 +20,6 @@ func ReadTable(r io.Reader, p Pattern) (*Table, error) {
 	return &Table{Pattern: p, Table: t}, nil
 }
 
-// Save writes t to its file in the cache directory.
-func (t *Table) Save() error { return pdb.Save(t.Pattern.spec(), t.Table) }
-
-// FilePath is the file that holds p's database.
-func FilePath(p Pattern) (string, error) { return pdb.FilePath(p.spec()) }
-
 // Opened says how Open came by a table.
 type Opened struct {
 	pdb.Opened
@@ -39,18 +33,22 @@ func Open(ctx context.Context, p Pattern, workers int, progress func(pdb.Progres
 	if err := p.Validate(); err != nil {
 		return Opened{}, err
 	}
-	build := func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+	o, err := pdb.Open(ctx, p.spec(), p.builder(workers), progress)
+	if err != nil {
+		return Opened{}, err
+	}
+	return Opened{Opened: o, Table: &Table{Pattern: p, Table: o.Table}}, nil
+}
+
+// builder builds p's table over workers.
+func (p Pattern) builder(workers int) pdb.Builder {
+	return func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
 		t, err := Build(ctx, p, workers, progress)
 		if err != nil {
 			return nil, err
 		}
 		return t.Table, nil
 	}
-	o, err := pdb.Open(ctx, p.spec(), build, progress)
-	if err != nil {
-		return Opened{}, err
-	}
-	return Opened{Opened: o, Table: &Table{Pattern: p, Table: o.Table}}, nil
 }
 
 // Load reads p's database from the cache directory.

@@ -166,17 +166,27 @@ func (d *Domain) reset() {
 	if d.pdb != nil {
 		d.pdb.reset(&d.ps, &d.tiles, d.t.cells, &d.t.md)
 	}
-	d.h = int32(d.fullH())
+	d.h = int32(d.scratchH(true))
 }
 
 // fullH computes the heuristic of the current state without the
 // incremental state: the reference the incremental updates are tested against.
-func (d *Domain) fullH() int {
+func (d *Domain) fullH() int { return d.scratchH(false) }
+
+// scratchH computes the heuristic from the tiles. fresh says that the line
+// keys and the patterns' state were just made from them (by reset), so that
+// it reads them rather than making them again (a sample of random boards
+// resets one domain to each).
+func (d *Domain) scratchH(fresh bool) int {
 	t := d.t
 	if d.pdb != nil {
-		var st pdbState
-		d.pdb.reset(&st, &d.tiles, t.cells, &t.md)
-		return int(d.pdb.value(&st))
+		var own pdbState
+		st := &d.ps
+		if !fresh {
+			st = &own
+			d.pdb.reset(st, &d.tiles, t.cells, &t.md)
+		}
+		return int(d.pdb.value(st))
 	}
 	h := 0
 	for c := 0; c < t.cells; c++ {
@@ -194,7 +204,11 @@ func (d *Domain) fullH() int {
 	}
 	if d.heur == LinearConflict {
 		for l := 0; l < 2*t.size; l++ {
-			h += int(t.lc[t.lineKey(&d.tiles, l)])
+			key := d.keys[l]
+			if !fresh {
+				key = t.lineKey(&d.tiles, l)
+			}
+			h += int(t.lc[key])
 		}
 	}
 	return h

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"idaviz/engine"
+	"idaviz/predict"
 	"idaviz/puzzles/tiles"
 )
 
@@ -56,4 +57,30 @@ func ExampleKorf() {
 	fmt.Println("optimal", k.Optimal)
 	// Output:
 	// Korf #1: misplaced 15, Korf #1: manhattan 41, Korf #1: linear-conflict 43, optimal 57
+}
+
+// The brute-force tree of the 15-puzzle from a corner, and the predicted
+// size of IDA*'s iterations with Manhattan distance from there (the
+// catalogue's Puzzle.Prediction does the same, keeping the distributions).
+func ExampleBruteForceTree() {
+	b, _ := tiles.GoalBoard(4, tiles.BlankFirst) // the blank in a corner
+	tree, start := b.PredictionTree()
+	fmt.Println("N_0..N_6:", tree.Levels(start, 6))
+	ps, err := b.ValueDistributions(context.Background(), "manhattan")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	m, err := predict.NewModel(tree, ps)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, bound := range []int{40, 50} {
+		fmt.Printf("bound %d: %.3g nodes generated\n", bound, m.Iteration(start, bound).Generated)
+	}
+	// Output:
+	// N_0..N_6: [1 2 4 10 24 54 108]
+	// bound 40: 9.01e+04 nodes generated
+	// bound 50: 1.74e+08 nodes generated
 }

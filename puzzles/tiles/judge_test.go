@@ -27,26 +27,12 @@ func readTestdata(t *testing.T, elem ...string) string {
 func countOptimal(b Board, length int) int {
 	d := NewDomain(b, Manhattan)
 	var count int
-	var walk func(g, prev int)
-	walk = func(g, prev int) {
-		if g == length {
-			if d.IsGoal() {
-				count++
-			}
-			return
+	walkTree(d, func(g int) bool {
+		if g == length && d.IsGoal() {
+			count++
 		}
-		var out [4]engine.Child
-		n := d.Expand(prev, out[:])
-		for _, c := range out[:n] {
-			if g+1+int(c.H) > length {
-				continue
-			}
-			d.Apply(int(c.Move))
-			walk(g+1, int(c.Move))
-			d.Undo(int(c.Move))
-		}
-	}
-	walk(0, engine.NoMove)
+		return g < length
+	}, func(g int, c engine.Child) bool { return g+1+int(c.H) <= length })
 	return count
 }
 

@@ -391,10 +391,10 @@ func OpenPattern(ctx context.Context, p *Pattern, workers int, progress func(pdb
 	return &PatternTable{Pattern: p, Table: o.Table}, o, nil
 }
 
-// OpenDatabases opens the stored tables a heuristic reads, for viz pdb
-// build: each read from the cache when valid, else built and saved; force
-// builds them all again.
-func OpenDatabases(ctx context.Context, heuristic string, workers int, force bool, progress func(pdb.Progress)) ([]pdb.Opened, error) {
+// StoredTables lists the stored tables a heuristic reads, each with its
+// builder over workers goroutines (0: one per CPU), for pdb.OpenAll (viz pdb
+// build).
+func StoredTables(heuristic string, workers int) ([]pdb.Stored, error) {
 	h, err := ParseHeuristic(heuristic)
 	if err != nil {
 		return nil, err
@@ -403,31 +403,15 @@ func OpenDatabases(ctx context.Context, heuristic string, workers int, force boo
 	if err != nil {
 		return nil, err
 	}
-	if err := pdb.CheckCache(); err != nil {
-		return nil, err
-	}
-	var out []pdb.Opened
-	for _, p := range pats {
-		var o pdb.Opened
-		var err error
-		if force {
-			o, err = pdb.Rebuild(ctx, p.spec(), func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
-				t, err := BuildPattern(ctx, p, workers, progress)
-				if err != nil {
-					return nil, err
-				}
-				return t.Table, nil
-			}, progress)
-		} else {
-			_, o, err = OpenPattern(ctx, p, workers, progress)
-		}
-		if err != nil {
-			return out, err
-		}
-		if o.SaveErr != nil {
-			return out, o.SaveErr
-		}
-		out = append(out, o)
+	out := make([]pdb.Stored, len(pats))
+	for i, p := range pats {
+		out[i] = pdb.Stored{Spec: p.spec(), Build: func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+			t, err := BuildPattern(ctx, p, workers, progress)
+			if err != nil {
+				return nil, err
+			}
+			return t.Table, nil
+		}}
 	}
 	return out, nil
 }

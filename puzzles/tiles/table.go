@@ -85,6 +85,12 @@ type table struct {
 	lc     [lcLen]uint8
 	pow    [6]int32
 	lcMove [deltaLen]lcStep
+	// lineCell[l][k] is the cell at position k of line l, and
+	// lineDigit[l][tile] the tile's digit in line l's key: lineKey reads
+	// them rather than dividing (a sample of random boards makes the keys
+	// of every board).
+	lineCell  [10][5]uint8
+	lineDigit [10][slots]int8
 }
 
 var tableOnce [3][2]struct {
@@ -179,6 +185,18 @@ func buildTable(size int, goal Goal) *table {
 		}
 		return int32(size)
 	}
+	for line := 0; line < 2*size; line++ {
+		for p := 0; p < size; p++ {
+			if line < size {
+				t.lineCell[line][p] = uint8(line*size + p)
+			} else {
+				t.lineCell[line][p] = uint8(p*size + (line - size))
+			}
+		}
+		for tile := 0; tile < n; tile++ {
+			t.lineDigit[line][tile] = int8(code(tile, line))
+		}
+	}
 	for tile := 0; tile < n; tile++ {
 		for c := 0; c < n; c++ {
 			for m := uint8(0); m < numMoves; m++ {
@@ -240,26 +258,10 @@ func longestIncreasing(xs []int) int {
 
 // lineKey computes a line's key from scratch.
 func (t *table) lineKey(tiles *cells, line int) int32 {
-	size := t.size
 	var key int32
-	for p := 0; p < size; p++ {
-		var cell int
-		if line < size {
-			cell = line*size + p
-		} else {
-			cell = p*size + (line - size)
-		}
-		tile := int(tiles[cell])
-		d := int32(size)
-		if tile != 0 {
-			g := int(t.goalCell[tile])
-			if line < size && g/size == line {
-				d = int32(g % size)
-			} else if line >= size && g%size == line-size {
-				d = int32(g / size)
-			}
-		}
-		key += d * t.pow[p]
+	cells, digit := &t.lineCell[line%10], &t.lineDigit[line%10]
+	for p := 0; p < t.size; p++ {
+		key += int32(digit[tiles[cells[p%5]]%slots]) * t.pow[p]
 	}
 	return key
 }

@@ -1,4 +1,4 @@
-package puzzles_test
+package tiles
 
 import (
 	"math/rand/v2"
@@ -6,50 +6,19 @@ import (
 	"strconv"
 	"testing"
 
-	"idaviz/engine"
 	"idaviz/predict"
-	"idaviz/puzzles/tiles"
 )
-
-// completeGenerated counts the nodes one IDA* iteration of the bound
-// generates when run to the end (not stopping at a goal, as the formula
-// counts every node within the bound); the root counts once.
-func completeGenerated(d engine.Domain, bound int) float64 {
-	gen := 1.0
-	if d.H() > bound {
-		return gen
-	}
-	buf := make([][]engine.Child, bound+1)
-	for i := range buf {
-		buf[i] = make([]engine.Child, d.MaxBranch())
-	}
-	var walk func(g, prev int)
-	walk = func(g, prev int) {
-		n := d.Expand(prev, buf[g])
-		gen += float64(n)
-		for _, ch := range buf[g][:n] {
-			if g+1+int(ch.H) > bound {
-				continue
-			}
-			d.Apply(int(ch.Move))
-			walk(g+1, int(ch.Move))
-			d.Undo(int(ch.Move))
-		}
-	}
-	walk(0, engine.NoMove)
-	return gen
-}
 
 // TestPDBPrediction is Korf, Reid and Edelkamp's check for a pattern
 // database heuristic: over uniformly random 15-puzzle boards, the mean
 // number of nodes one complete IDA* iteration generates at a fixed bound,
-// against E(N, d, P) with P the distribution registered for it (a sample of
-// 2^18 random boards) and with P the convolution of the tables' exact
+// against E(N, d, P) with P its ValueDistributions (a sample of 2^18
+// random boards) and with P the convolution of the tables' exact
 // distributions (pdb78r, a maximum, has none). It
 // reads (and builds, the first time) the tables in the shared cache, so it
 // runs only when asked:
 //
-//	IDAVIZ_PDB_PREDICT=pdb663 [IDAVIZ_PDB_STATES=10000] go test -run TestPDBPrediction -v ./puzzles/
+//	IDAVIZ_PDB_PREDICT=pdb663 [IDAVIZ_PDB_STATES=10000] go test -run TestPDBPrediction -v ./puzzles/tiles
 func TestPDBPrediction(t *testing.T) {
 	name := os.Getenv("IDAVIZ_PDB_PREDICT")
 	if name == "" {
@@ -63,18 +32,15 @@ func TestPDBPrediction(t *testing.T) {
 		}
 		states = n
 	}
-	h, err := tiles.ParseHeuristic(name)
+	h, err := ParseHeuristic(name)
 	if err != nil || !h.IsPDB() {
 		t.Fatalf("IDAVIZ_PDB_PREDICT=%q: want a pattern database heuristic", name)
 	}
-	m, err := predict.Tiles(4, tiles.BlankFirst, name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := modelOf(t, 4, BlankFirst, name)
 	rng := rand.New(rand.NewPCG(11, 2001))
-	boards := make([]tiles.Board, states)
+	boards := make([]Board, states)
 	for i := range boards {
-		if boards[i], err = predict.RandomTiles(rng, 4, tiles.BlankFirst); err != nil {
+		if boards[i], err = RandomBoard(rng, 4, BlankFirst); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,7 +48,7 @@ func TestPDBPrediction(t *testing.T) {
 	mean := func(bound int) float64 {
 		var s float64
 		for _, b := range boards[:min(len(boards), 1000)] {
-			s += m.Iteration(predict.TilesClass(b), bound).Generated
+			s += m.Iteration(b.RootClass(), bound).Generated
 		}
 		return s / float64(min(len(boards), 1000))
 	}
@@ -96,15 +62,15 @@ func TestPDBPrediction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		actual += completeGenerated(d, bound)
-		predicted += m.Iteration(predict.TilesClass(b), bound).Generated
+		actual += completeIteration(d, bound).Generated
+		predicted += m.Iteration(b.RootClass(), bound).Generated
 	}
 	actual /= float64(states)
 	predicted /= float64(states)
 	ratio := actual / predicted
 	// The same formula with P the convolution of the tables' exact
 	// distributions: what taking the patterns as independent costs.
-	parts, err := tiles.PatternDistributions(t.Context(), h, nil)
+	parts, err := PatternDistributions(t.Context(), h, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,18 +90,18 @@ func TestPDBPrediction(t *testing.T) {
 			conv = conv.Sum(d)
 		}
 	}
-	cm := &predict.Model{Tree: m.Tree, P: predict.SameForEveryCell(4, conv)}
+	cm := &predict.Model{Tree: m.Tree, P: predict.SameForEveryClass(16, conv)}
 	var predConv float64
 	for _, b := range boards {
-		predConv += cm.Iteration(predict.TilesClass(b), bound).Generated
+		predConv += cm.Iteration(b.RootClass(), bound).Generated
 	}
 	predConv /= float64(states)
 	t.Logf("%s, bound %d, %d random boards: mean generated %.1f, predicted %.1f (actual/predicted %.3f); "+
 		"with P the convolution of the tables' exact distributions %.1f (actual/predicted %.3f); mean h %.3f sampled, %.3f convolved",
 		name, bound, states, actual, predicted, ratio, predConv, actual/predConv, m.P[0].Mean(), conv.Mean())
 	// The mean has a heavy tail (the rare boards near the goal search most):
-	// at 10^4 boards it wanders by tens of per cent; see the Manhattan
-	// check in package predict, which needs 10^6 boards for 5%.
+	// at 10^4 boards it wanders by tens of per cent; see
+	// TestKREFifteenPuzzle, which needs 10^6 boards for 5%.
 	if ratio < 0.5 || ratio > 2.5 {
 		t.Errorf("actual/predicted = %.3f, off by more than the tail explains", ratio)
 	}

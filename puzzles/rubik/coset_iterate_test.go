@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"idaviz/engine"
-	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 )
 
@@ -23,18 +22,18 @@ type histSink struct{}
 func (histSink) Level() trace.Level { return trace.LevelIteration }
 func (histSink) Event(*trace.Event) {}
 
-// checkIterateMatchesLoop solves c with the reid table tab in the eight
-// ways: IDA and ParallelIDA, through the domain's own iteration or the
+// checkIterateMatchesLoop solves c over the coset domains newDomain makes
+// in the eight ways: IDA and ParallelIDA, through the domain's own iteration or the
 // engine's loop, with and without histograms. All must give the same moves
 // and the same counts and next bound at every iteration, and the four with
 // histograms the same histograms; the domain must end where it started.
-func checkIterateMatchesLoop(t *testing.T, c Cube, tab *pdb.Table) engine.Result {
+func checkIterateMatchesLoop[C comparable, T coset[C]](t *testing.T, c Cube, newDomain func(Cube) *cosetDomain[C, T]) engine.Result {
 	t.Helper()
 	var results [8]engine.Result
 	var names [8]string
 	for i := range results {
 		own, parallel, hist := i&1 == 0, i&2 != 0, i&4 != 0
-		rd := NewReidDomain(c, tab)
+		rd := newDomain(c)
 		var d engine.Domain = rd
 		names[i] = "Iterate"
 		if !own {
@@ -56,7 +55,7 @@ func checkIterateMatchesLoop(t *testing.T, c Cube, tab *pdb.Table) engine.Result
 		if err != nil || !results[i].Solved() {
 			t.Fatalf("%v: %s: %v %v", c, names[i], results[i].Status, err)
 		}
-		if rd.Cube() != c || rd.ax != NewReidDomain(c, tab).ax {
+		if rd.Cube() != c || rd.ax != newDomain(c).ax {
 			t.Fatalf("%s: the search moved the domain", names[i])
 		}
 	}
@@ -95,11 +94,12 @@ func checkSameRun(t *testing.T, name string, got, want engine.Result, hist bool)
 // the full table when IDAVIZ_TEST_REID=1.
 func TestReidIterateMatchesLoop(t *testing.T) {
 	tab := partialReid(t)
+	reid := func(c Cube) *ReidDomain { return NewReidDomain(c, tab) }
 	rng := rand.New(rand.NewPCG(21, 22))
 	for i := 0; i < 12; i++ {
-		checkIterateMatchesLoop(t, FromMoves(randomScramble(rng, 1+i%6)), tab)
+		checkIterateMatchesLoop(t, FromMoves(randomScramble(rng, 1+i%6)), reid)
 	}
-	checkIterateMatchesLoop(t, Solved(), tab)
+	checkIterateMatchesLoop(t, Solved(), reid)
 }
 
 func TestReidIterateMatchesLoopFull(t *testing.T) {
@@ -115,7 +115,7 @@ func TestReidIterateMatchesLoopFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := FromMoves(moves)
-		res := checkIterateMatchesLoop(t, c, tab)
+		res := checkIterateMatchesLoop(t, c, func(c Cube) *ReidDomain { return NewReidDomain(c, tab) })
 		got := c
 		got.Apply(res.Moves)
 		if !got.IsSolved() {
@@ -130,13 +130,24 @@ func TestReidIterateMatchesLoopFull(t *testing.T) {
 // where it was; sequentially, at the same count as the engine's loop.
 func TestReidIterateStops(t *testing.T) {
 	tab := partialReid(t)
-	moves, err := ParseMoves(solveSet[0].scramble) // 12 moves: beyond the partial table, a long search
+	checkIterateStops(t, func(c Cube) *ReidDomain { return NewReidDomain(c, tab) }, true)
+}
+
+// checkIterateStops is TestReidIterateStops over the coset domains
+// newDomain makes. An Iterator calls stop every checkEvery expansions of
+// the iteration, the interval the engine hands it at the start, where the
+// engine's loop checks more often as a node limit nears: the two stop at
+// the same count only when their checks fall alike (sameAsLoop), else the
+// domain's within one interval of the limit.
+func checkIterateStops[C comparable, T coset[C]](t *testing.T, newDomain func(Cube) *cosetDomain[C, T], sameAsLoop bool) {
+	t.Helper()
+	moves, err := ParseMoves(solveSet[0].scramble) // 12 moves: beyond a partial table, a long search
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := FromMoves(moves)
 	run := func(ctx context.Context, own bool, workers int, maxNodes int64) (engine.Result, error) {
-		rd := NewReidDomain(c, tab)
+		rd := newDomain(c)
 		defer func() {
 			if rd.Cube() != c {
 				t.Fatalf("%d workers: the domain moved", workers)
@@ -154,7 +165,8 @@ func TestReidIterateStops(t *testing.T) {
 	}
 	res, _ := run(context.Background(), true, 1, 2000)
 	loop, _ := run(context.Background(), false, 1, 2000)
-	if res.Status != trace.StatusLimit || res.Totals != loop.Totals {
+	if res.Status != trace.StatusLimit || loop.Status != trace.StatusLimit || (sameAsLoop && res.Totals != loop.Totals) ||
+		res.Totals.Generated < loop.Totals.Generated || res.Totals.Generated > 2000+16*NumMoves {
 		t.Errorf("node limit 2000: %v after %+v, the engine's loop %v after %+v", res.Status, res.Totals, loop.Status, loop.Totals)
 	}
 	// In parallel the limit is checked against the counts the workers have

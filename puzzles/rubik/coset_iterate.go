@@ -7,14 +7,10 @@ import (
 	"idaviz/trace"
 )
 
-var (
-	_ engine.Iterator        = (*ReidDomain)(nil)
-	_ engine.SubtreeIterator = (*ReidDomain)(nil)
-)
-
 // Iterate runs one unobserved IDA* iteration from the current state (see
 // engine.Iterator): the engine's loop over Expand, Apply and Undo, with the
 // same moves, counts and next bound, but run here, where the bound is known.
+// Both coset heuristics run it: reid, and reid-huge over its own coordinate.
 //
 // Knowing it is the point. A child is cut when any one axis's value is over
 // bound - g - 1, so the children are looked up one axis at a time, starting
@@ -22,19 +18,19 @@ var (
 // changes by at most one per move, so it is the likeliest to cut), and only
 // the children still standing are looked up along the next axis. Each axis's
 // lookups are made together, all indices first, so their cache misses
-// overlap. Each lookup is a cache miss in the 70 MB table, and most children
-// are cut by the first axis: about 1.35 lookups per child instead of 3.
+// overlap. Each lookup is a cache miss in the table (reid's 70 MB), and most
+// children are cut by the first axis: about 1.35 lookups per child instead
+// of 3.
 //
 // A child cut on one axis has only a lower bound on its f; its exact f is
 // computed when it could still be the smallest f over the bound (the next
 // bound), which after the first cut at bound+1 it never can, and for every
 // child when hist asks for the f histograms.
-func (d *ReidDomain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+func (d *cosetDomain[C, T]) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	s := d.newSearch(bound, hist, checkEvery, stop)
 	v := d.Axes()
 	pv := [3]int8{int8(v[0]), int8(v[1]), int8(v[2])}
 	h := int32(combine(v[0], v[1], v[2]))
-	ax := d.symCoords()
 	s.gen, s.rootGen = 1, 1
 	if hist != nil {
 		hist.CountVisit(int(h), 0)
@@ -44,7 +40,7 @@ func (d *ReidDomain) Iterate(bound int, hist *trace.Iteration, checkEvery int64,
 		found = true
 		s.path = []int{}
 	} else {
-		found = s.dfs(ax, pv, 0, engine.NoMove, 0)
+		found = s.dfs(d.ax, pv, 0, engine.NoMove, 0)
 	}
 	return s.result(found)
 }
@@ -52,62 +48,33 @@ func (d *ReidDomain) Iterate(bound int, hist *trace.Iteration, checkEvery int64,
 // IterateBelow is Iterate for a subtree (see engine.SubtreeIterator): the
 // current state is an inner node at depth, reached at cost g by prev, whose
 // own generation and visit are already counted.
-func (d *ReidDomain) IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+func (d *cosetDomain[C, T]) IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	s := d.newSearch(bound, hist, checkEvery, stop)
 	s.depth0 = depth
 	v := d.Axes()
 	pv := [3]int8{int8(v[0]), int8(v[1]), int8(v[2])}
-	found := s.dfs(d.symCoords(), pv, int32(g), prev, depth)
+	found := s.dfs(d.ax, pv, int32(g), prev, depth)
 	return s.result(found)
 }
 
-// symCoord is a cube's phase-1 coset along one axis as Iterate keeps it:
-// the twist, and the flip-slice coordinate as its class and a symmetry that
-// carries it to the class's representative (the raw flip and slice are not
-// needed once the search runs on repMove).
-type symCoord struct {
-	twist uint16
-	class uint16
-	sym   uint8
-}
-
-// symCoords are the current state's coordinates as Iterate keeps them.
-func (d *ReidDomain) symCoords() (sc [3]symCoord) {
-	for k, a := range d.ax {
-		cs := d.pt.classSym[int(a.slice)*NFlip+int(a.flip)]
-		sc[k] = symCoord{twist: a.twist, class: uint16(cs >> 4), sym: uint8(cs & 15)}
-	}
-	return sc
-}
-
-// symMoveUD[s][m] is the move S_s · m · S_s^-1 for the UD symmetries.
-var symMoveUD = func() (mc [NSymUD][NumMoves]uint8) {
-	for s := range mc {
-		for m := range mc[s] {
-			mc[s][m] = uint8(moveConj[s][m])
-		}
-	}
-	return mc
-}()
-
-func (d *ReidDomain) newSearch(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) *reidSearch {
+func (d *cosetDomain[C, T]) newSearch(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) *cosetSearch[C, T] {
 	if checkEvery <= 0 {
 		checkEvery = engine.DefaultCheckEvery
 	}
 	s := d.search
 	if s == nil {
-		s = &reidSearch{}
+		s = &cosetSearch[C, T]{}
 		d.search = s
 	}
-	*s = reidSearch{pt: d.pt, words: d.words, root: d.Cube(), frames: s.frames, moves: s.moves[:0],
+	*s = cosetSearch[C, T]{tabs: d.tabs, words: d.words, root: d.Cube(), frames: s.frames, moves: s.moves[:0],
 		bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery,
 		stop: stop, hist: hist}
 	return s
 }
 
-// reidSearch is one iteration run by a ReidDomain.
-type reidSearch struct {
-	pt    *coordTables
+// cosetSearch is one iteration run by a cosetDomain.
+type cosetSearch[C comparable, T coset[C]] struct {
+	tabs  T
 	words []uint32
 	root  Cube    // the state the iteration starts from
 	moves []uint8 // the moves made since, for the goal test
@@ -122,23 +89,23 @@ type reidSearch struct {
 	depth0             int              // the depth of the start
 	rootGen            int64            // 1 when the start counts as generated here (Iterate)
 
-	frames []*reidFrame // one per depth below the start, reused
-	touch  uint32       // the sum of the rows touched ahead, kept so that the loads are made
+	frames []*cosetFrame[C] // one per depth below the start, reused
+	touch  uint32           // the sum of the rows touched ahead, kept so that the loads are made
 }
 
-// reidFrame is a node's children while it is expanded: what is known of
+// cosetFrame is a node's children while it is expanded: what is known of
 // each child's heuristic, and its coordinates along the axes looked up.
-type reidFrame struct {
+type cosetFrame[C comparable] struct {
 	h     [NumMoves]int32   // the child's h, or a lower bound when it is cut before all axes were read
 	exact uint32            // bit i: h[i] is exact
 	v     [3][NumMoves]int8 // the axes' values, per axis
-	co    [3][NumMoves]symCoord
+	co    [3][NumMoves]C
 	idx   [NumMoves]int64
 	cand  [NumMoves]uint8 // the children not cut yet
 }
 
 // result is the Iterator's answer.
-func (s *reidSearch) result(found bool) (moves []int, next int, counts trace.Counts, stopped bool) {
+func (s *cosetSearch[C, T]) result(found bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	found = found && !s.stopped
 	// Every generated child is cut or visited, and every visited node is
 	// expanded at once, except the goal.
@@ -156,7 +123,7 @@ func (s *reidSearch) result(found bool) (moves []int, next int, counts trace.Cou
 	return nil, next, counts, s.stopped
 }
 
-func (s *reidSearch) check() bool {
+func (s *cosetSearch[C, T]) check() bool {
 	s.budget = s.checkEvery
 	if s.stop != nil {
 		if _, _, c, _ := s.result(false); s.stop(c) {
@@ -166,20 +133,20 @@ func (s *reidSearch) check() bool {
 	return s.stopped
 }
 
-func (s *reidSearch) frame(depth int) *reidFrame {
+func (s *cosetSearch[C, T]) frame(depth int) *cosetFrame[C] {
 	i := depth - s.depth0
 	for i >= len(s.frames) {
-		s.frames = append(s.frames, new(reidFrame))
+		s.frames = append(s.frames, new(cosetFrame[C]))
 	}
 	return s.frames[i]
 }
 
-func (s *reidSearch) get(i int64) int8 { return int8(s.words[i>>3] >> (uint(i&7) * 4) & 0xF) }
+func (s *cosetSearch[C, T]) get(i int64) int8 { return int8(s.words[i>>3] >> (uint(i&7) * 4) & 0xF) }
 
 // dfs expands the node with coordinates ax and axis values pv, at cost g
 // and depth, reached by prev. It returns true when the search must stop: a
 // goal was found (s.path is then the path to it) or a check said so.
-func (s *reidSearch) dfs(ax [3]symCoord, pv [3]int8, g int32, prev, depth int) bool {
+func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) bool {
 	moves := allowedMoves[(prev+1)%(NumMoves+1)]
 	n := len(moves)
 	s.exp++
@@ -207,28 +174,7 @@ func (s *reidSearch) dfs(ax [3]symCoord, pv [3]int8, g int32, prev, depth int) b
 			order[0], order[1] = 2, order[0]
 		}
 	}
-	nc := n
-	for i := range moves {
-		fr.cand[i] = uint8(i)
-	}
-	fr.exact = 0
-	for _, k := range order {
-		nc = s.axis(fr, k, ax[k], moves, nc, cut)
-	}
-	var touch uint32
-	for _, i := range fr.cand[:nc] {
-		fr.h[i] = int32(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
-		fr.exact |= 1 << i
-		// The rows the child's expansion reads first, loaded now, all
-		// together, rather than each when it is needed: Go has no prefetch
-		// instruction, and these are plain loads whose sum nothing waits
-		// for (about +10% in A/B runs).
-		for k := range fr.co {
-			c := fr.co[k][i%NumMoves]
-			touch += s.pt.repMove[int(c.class)*NumMoves] + uint32(s.pt.twistMove[int(c.twist)*NumMoves])
-		}
-	}
-	s.touch += touch
+	s.touch += s.tabs.expand(fr, ax, order, moves, cut, s.words)
 	for i := 0; i < n; i++ {
 		h := fr.h[i]
 		if h > lim {
@@ -248,7 +194,7 @@ func (s *reidSearch) dfs(ax [3]symCoord, pv [3]int8, g int32, prev, depth int) b
 			s.hist.CountVisit(int(g+1+h), depth+1)
 		}
 		m := moves[i]
-		cax := [3]symCoord{fr.co[0][i], fr.co[1][i], fr.co[2][i]}
+		cax := [3]C{fr.co[0][i], fr.co[1][i], fr.co[2][i]}
 		cpv := [3]int8{fr.v[0][i], fr.v[1][i], fr.v[2][i]}
 		s.moves = append(s.moves, m)
 		var done bool
@@ -271,42 +217,37 @@ func (s *reidSearch) dfs(ax [3]symCoord, pv [3]int8, g int32, prev, depth int) b
 	return false
 }
 
-// axis looks up axis k (at coordinates a in the parent) for the nc children
-// listed in fr.cand, records each child's value and coordinates, and keeps
-// in fr.cand, in order, those whose value is at most cut; it returns how
-// many. A child cut here gets its value as a lower bound of h.
-//
-// A child X·m seen from the parent's symmetry s is S_s·X·S_s^-1 · S_s·m·S_s^-1,
-// the representative R times the move m' = S_s·m·S_s^-1: its flip-slice class
-// and symmetry s' are R's row of repMove at m', and its symmetry overall
-// S_s'·S_s.
-func (s *reidSearch) axis(fr *reidFrame, k int, a symCoord, moves []uint8, nc int, cut int8) int {
-	pt := s.pt
-	tr := (*[NumMoves]uint16)(pt.twistMove[int(a.twist)*NumMoves:])
-	cr := (*[NumMoves]uint32)(pt.repMove[int(a.class)*NumMoves:])
-	sm := &symMoveUD[a.sym%NSymUD]
-	mult := &symMultUD
-	am := &axisMove[k%3]
-	co := &fr.co[k%3]
-	for j, i := range fr.cand[:nc] {
-		i %= NumMoves
-		mm := am[moves[i]%NumMoves] % NumMoves
-		cs := cr[sm[mm]%NumMoves]
-		c := symCoord{twist: tr[mm], class: uint16(cs >> 4), sym: mult[cs&15][a.sym%NSymUD]}
-		co[i] = c
-		fr.idx[j%NumMoves] = int64(c.class)*NTwist + int64(pt.twistConj[int(c.twist)<<4|int(c.sym)])
+// start lists the n children as candidates, none of whose h is known.
+func (fr *cosetFrame[C]) start(n int) int {
+	for i := range n {
+		fr.cand[i%NumMoves] = uint8(i)
 	}
+	fr.exact = 0
+	return n
+}
+
+// load reads axis k's value of the nc children listed in fr.cand, whose
+// entries fr.idx holds in that order. Every load is made before the first
+// branch on a loaded value (cut): a mispredicted branch would throw away the
+// loads issued after it. (load and cut are two, each small enough to be
+// inlined into a coset's expand.)
+func (fr *cosetFrame[C]) load(k, nc int, words []uint32) {
 	v := &fr.v[k%3]
-	// Every load before the first branch on a loaded value: a mispredicted
-	// branch would throw away the loads issued after it.
 	for j, i := range fr.cand[:nc] {
-		v[i%NumMoves] = s.get(fr.idx[j%NumMoves])
+		x := fr.idx[j%NumMoves]
+		v[i%NumMoves] = int8(words[x>>3] >> (uint(x&7) * 4) & 0xF)
 	}
+}
+
+// cut keeps in fr.cand, in order, the nc children listed whose value along
+// axis k is at most limit, and returns how many. A child cut here gets its
+// value as a lower bound of h.
+func (fr *cosetFrame[C]) cut(k, nc int, limit int8) int {
+	v := &fr.v[k%3]
 	kept := 0
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
-		x := v[i]
-		if x > cut {
+		if x := v[i]; x > limit {
 			fr.h[i] = int32(x)
 			continue
 		}
@@ -316,33 +257,31 @@ func (s *reidSearch) axis(fr *reidFrame, k int, a symCoord, moves []uint8, nc in
 	return kept
 }
 
+// finish sets the exact h of the nc children no axis cut.
+func (fr *cosetFrame[C]) finish(nc int) []uint8 {
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		fr.h[i] = int32(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
+		fr.exact |= 1 << i
+	}
+	return fr.cand[:nc]
+}
+
 // childH is the exact h of the child of ax by move m.
-func (s *reidSearch) childH(ax [3]symCoord, m int) int32 {
+func (s *cosetSearch[C, T]) childH(ax [3]C, m int) int32 {
 	var v [3]int
 	for k, a := range ax {
-		_, i := s.pt.symChild(a, int(axisMove[k][m]))
-		v[k] = int(s.get(i))
+		v[k] = int(s.get(s.tabs.entry(s.tabs.move(a, int(axisMove[k][m])))))
 	}
 	return int32(combine(v[0], v[1], v[2]))
 }
 
-// symChild is the child of a by move mm (a move of a's own frame): its
-// coordinates and its entry in the table. Iterate's loop does the same
-// inline.
-func (pt *coordTables) symChild(a symCoord, mm int) (symCoord, int64) {
-	cs := pt.repMove[int(a.class)*NumMoves+int(symMoveUD[a.sym%NSymUD][mm])]
-	c := symCoord{twist: pt.twistMove[int(a.twist)*NumMoves+mm], class: uint16(cs >> 4), sym: symMultUD[cs&15][a.sym%NSymUD]}
-	return c, int64(c.class)*NTwist + int64(pt.twistConj[int(c.twist)<<4|int(c.sym)])
-}
-
 // isGoal reports whether the child with coordinates ax, reached by the moves
-// made, is solved: its coordinates say it is in H along every axis, and the
+// made, is solved: its coordinates say it is home along every axis, and the
 // cube, made for this test only, says whether it is solved.
-func (s *reidSearch) isGoal(ax [3]symCoord) bool {
+func (s *cosetSearch[C, T]) isGoal(ax [3]C) bool {
 	for _, a := range ax {
-		// A solved cube is at twist 0 and class 0 along every axis; the
-		// cube decides.
-		if a.twist != 0 || a.class != 0 {
+		if !s.tabs.home(a) {
 			return false
 		}
 	}
