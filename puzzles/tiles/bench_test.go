@@ -81,8 +81,10 @@ func BenchmarkIDAKorfPDB(b *testing.B) {
 // BenchmarkKorf100 solves all of Korf's 100 instances with pdb78r and with
 // pdb78d (its lookups and their duals, BPMX), one after the other in the
 // same run, and reports the mean nodes generated per instance, the search
-// time for all 100 (the tables loaded before) and the node rates. The 7-8
-// tables are read from the shared cache, or built there first (minutes):
+// time for all 100 (the tables loaded before) and the node rates; then
+// pdb78d without BPMX (the engine's loop, the domain's Pathmax hidden),
+// whose node count is what BPMX saves. The 7-8 tables are read from the
+// shared cache, or built there first (minutes):
 //
 //	IDAVIZ_CACHE_DIR=... go test -run '^$' -bench Korf100 -benchtime 1x ./puzzles/tiles/
 func BenchmarkKorf100(b *testing.B) {
@@ -90,8 +92,18 @@ func BenchmarkKorf100(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, h := range []Heuristic{PDB78R, PDB78D} {
-		b.Run(h.String(), func(b *testing.B) {
+	type plain struct{ engine.Domain } // no Iterator, no Pathmax
+	for _, run := range []struct {
+		name string
+		h    Heuristic
+		wrap func(*Domain) engine.Domain
+	}{
+		{"pdb78r", PDB78R, func(d *Domain) engine.Domain { return d }},
+		{"pdb78d", PDB78D, func(d *Domain) engine.Domain { return d }},
+		{"pdb78d-without-BPMX", PDB78D, func(d *Domain) engine.Domain { return plain{d} }},
+	} {
+		h := run.h
+		b.Run(run.name, func(b *testing.B) {
 			if _, err := ks[0].Board.BuildDomain(context.Background(), h.String(), nil); err != nil {
 				b.Fatal(err)
 			}
@@ -101,7 +113,7 @@ func BenchmarkKorf100(b *testing.B) {
 			for b.Loop() {
 				for _, k := range ks {
 					start := time.Now()
-					res, err := engine.IDA(context.Background(), NewDomain(k.Board, h), engine.Options{})
+					res, err := engine.IDA(context.Background(), run.wrap(NewDomain(k.Board, h)), engine.Options{})
 					search += time.Since(start)
 					if err != nil || len(res.Moves) != k.Optimal {
 						b.Fatalf("Korf #%d with %s: %v, %d moves, want %d", k.Number, h, err, len(res.Moves), k.Optimal)

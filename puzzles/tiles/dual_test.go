@@ -94,7 +94,11 @@ func TestDualBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(17, 18))
-	for i := range 40 {
+	boards := 40
+	if testing.Short() {
+		boards = 16
+	}
+	for i := range boards {
 		s, _ := Scramble(rng, 4, 20+i, BlankFirst)
 		x, d := dualBoards(t, s)
 		var st pdbState
@@ -199,7 +203,7 @@ func transpose(t *testing.T, b Board) Board {
 	return nb
 }
 
-// On boards up to 45 moves from the goal, both goals, each of pdb555d's
+// On boards scrambled by 10 to 39 random moves (to 19 with -short), both goals, each of pdb555d's
 // four lookups (regular, reflected, dual, dual reflected) is at most the
 // optimal length pdb555 finds, as the heuristic is; and solved with
 // pdb555d, every board comes out at that length.
@@ -207,7 +211,11 @@ func TestDualAdmissible(t *testing.T) {
 	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	rng := rand.New(rand.NewPCG(19, 20))
 	above := 0
-	for i := range 60 {
+	boards := 60
+	if testing.Short() {
+		boards = 20
+	}
+	for i := range boards {
 		b, _ := Scramble(rng, 4, 10+i/2, Goal(i%2))
 		ref, err := b.BuildDomain(context.Background(), "pdb555", nil)
 		if err != nil {
