@@ -203,10 +203,10 @@ func transpose(t *testing.T, b Board) Board {
 	return nb
 }
 
-// On boards scrambled by 10 to 39 random moves (to 19 with -short), both goals, each of pdb555d's
-// four lookups (regular, reflected, dual, dual reflected) is at most the
-// optimal length pdb555 finds, as the heuristic is; and solved with
-// pdb555d, every board comes out at that length.
+// On boards scrambled by 10 to 39 random moves (to 19 with -short), both
+// goals, each of pdb555d's four lookups (regular, reflected, dual, dual
+// reflected) is at most the optimal length pdb555 finds, as the heuristic
+// is; and solved with pdb555d, every board comes out at that length.
 func TestDualAdmissible(t *testing.T) {
 	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	rng := rand.New(rand.NewPCG(19, 20))
