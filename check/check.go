@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"idaviz/engine"
@@ -98,6 +99,19 @@ type Report struct {
 	Dominates    *bool       `json:"dominates"`
 	NotDominated int         `json:"not_dominated"`
 	Undominated  []Dominance `json:"undominated"`
+	// Levels is h against h*: the states of each h* (those that reach a
+	// goal), by h* from the smallest, with the least, mean and largest h
+	// among them. A heuristic is admissible when no MaxH passes its HStar.
+	Levels []Level `json:"levels"`
+}
+
+// Level is the states with one h*: how many, and their h.
+type Level struct {
+	HStar  int     `json:"hstar"`
+	States int     `json:"states"`
+	MinH   int     `json:"min_h"`
+	MeanH  float64 `json:"mean_h"`
+	MaxH   int     `json:"max_h"`
 }
 
 // Violation is a state where h > h*.
@@ -302,6 +316,14 @@ type tally struct {
 	worstMoves                                          []Inconsistency
 	undominated                                         []Dominance
 	against                                             bool
+	levels                                              map[int64]*level
+}
+
+// level adds up the states of one h*.
+type level struct {
+	states     int
+	sum        float64
+	minH, maxH int
 }
 
 // state counts a state with its h, its h* (-1: none) and, when h2 is not
@@ -322,6 +344,16 @@ func (t *tally) state(opt *Options, key string, h int, hstar int64, h2 []int32, 
 	}
 	t.sumH += float64(h)
 	t.sumHStar += float64(hstar)
+	if t.levels == nil {
+		t.levels = map[int64]*level{}
+	}
+	if l := t.levels[hstar]; l == nil {
+		t.levels[hstar] = &level{states: 1, sum: float64(h), minH: h, maxH: h}
+	} else {
+		l.states++
+		l.sum += float64(h)
+		l.minH, l.maxH = min(l.minH, h), max(l.maxH, h)
+	}
 	switch {
 	case int64(h) == hstar:
 		t.exact++
@@ -368,6 +400,11 @@ func (t *tally) report(opt *Options, sampled bool) *Report {
 		Consistent: t.inconsistent == 0, Moves: t.moves, InconsistentMoves: t.inconsistent,
 		NotDominated: t.notDominated,
 		Worst:        []Violation{}, WorstMoves: []Inconsistency{}, Undominated: []Dominance{},
+		Levels: []Level{},
+	}
+	for _, hs := range slices.Sorted(maps.Keys(t.levels)) {
+		l := t.levels[hs]
+		r.Levels = append(r.Levels, Level{HStar: int(hs), States: l.states, MinH: l.minH, MeanH: l.sum / float64(l.states), MaxH: l.maxH})
 	}
 	if solved := t.states - t.unsolvable; solved > 0 {
 		r.MeanH, r.MeanHStar = t.sumH/float64(solved), t.sumHStar/float64(solved)

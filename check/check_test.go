@@ -84,11 +84,11 @@ func abs(x int) int {
 
 // expected is what a check must report of h, computed from the BFS.
 type expected struct {
-	violations     int
-	meanH, meanHS  float64
-	exact          float64
-	notDominatedBy func(board) int // h2, for the dominance count
-	notDominated   int
+	violations    int
+	meanH, meanHS float64
+	exact         float64
+	notDominated  int
+	levels        []check.Level // by h*
 }
 
 func expect(dist map[board]int, h func(board) int, h2 func(board) int) expected {
@@ -107,6 +107,16 @@ func expect(dist map[board]int, h func(board) int, h2 func(board) int) expected 
 		if h2 != nil && h2(b) > v {
 			e.notDominated++
 		}
+		for len(e.levels) <= d {
+			e.levels = append(e.levels, check.Level{HStar: len(e.levels), MinH: math.MaxInt})
+		}
+		l := &e.levels[d]
+		l.States++
+		l.MeanH += float64(v) // a sum until the end
+		l.MinH, l.MaxH = min(l.MinH, v), max(l.MaxH, v)
+	}
+	for i := range e.levels {
+		e.levels[i].MeanH /= float64(e.levels[i].States)
 	}
 	n := float64(len(dist))
 	e.meanH, e.meanHS, e.exact = sumH/n, sumHS/n, exact/n
@@ -183,6 +193,16 @@ func TestEightPuzzle(t *testing.T) {
 				!close(r.ExactFraction, want.exact) || r.Dominates == nil || *r.Dominates != (want.notDominated == 0) ||
 				r.NotDominated != want.notDominated {
 				t.Fatalf("report %+v\nwant %+v", r, want)
+			}
+			// h against h*, level by level (the 8-puzzle's h* runs 0..31 without a gap).
+			if len(r.Levels) != len(want.levels) {
+				t.Fatalf("%d levels of h*, want %d", len(r.Levels), len(want.levels))
+			}
+			for i, l := range r.Levels {
+				w := want.levels[i]
+				if l.HStar != w.HStar || l.States != w.States || l.MinH != w.MinH || l.MaxH != w.MaxH || !close(l.MeanH, w.MeanH) {
+					t.Fatalf("level %d: %+v, want %+v", i, l, w)
+				}
 			}
 			if !c.admissible {
 				if len(r.Worst) != 10 || r.Worst[0].H <= r.Worst[0].HStar {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"idaviz/internal/eventloop"
 	"idaviz/trace"
 )
 
@@ -101,6 +102,10 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 	best := map[string]int32{nodes[0].key: 0}
 	open := &openList{nodes: &nodes}
 	heap.Push(open, int32(0))
+	if em.nodes {
+		em.ev = trace.Event{Kind: trace.KindPush, Node: 1, H: h0, F: h0, Move: NoMove, Iteration: 1, Bound: h0}
+		em.send()
+	}
 	it.Generated = 1
 	var res Result
 	res.PeakOpen = 1
@@ -146,7 +151,8 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 			key = sn.AppendState(key[:0])
 			d.Undo(int(c.Move))
 			g := n.g + c.Cost
-			if j, seen := best[string(key)]; seen && nodes[j].g <= g {
+			j, seen := best[string(key)]
+			if seen && nodes[j].g <= g {
 				it.Pruned++
 				continue
 			}
@@ -154,6 +160,14 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 			nodes = append(nodes, anode{key: string(key), g: g, h: c.H, parent: i, move: c.Move, seq: ni, depth: n.depth + 1})
 			best[nodes[ni].key] = ni
 			heap.Push(open, ni)
+			if em.nodes {
+				em.ev = trace.Event{Kind: trace.KindPush, Node: uint64(ni) + 1, Parent: uint64(i) + 1, Depth: int(n.depth) + 1,
+					G: int(g), H: int(c.H), F: int(g + c.H), Move: int(c.Move), Iteration: 1, Bound: f}
+				if seen {
+					em.ev.Kind, em.ev.Replaces = trace.KindReopen, uint64(j)+1
+				}
+				em.send()
+			}
 			if held += int64(len(key)) + stateBytes; opt.MaxMemory > 0 && held > opt.MaxMemory {
 				res.Status = trace.StatusLimit
 				memErr = &MemoryError{States: len(best), Budget: opt.MaxMemory}
@@ -166,6 +180,7 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 		if opt.MaxNodes > 0 && it.Generated >= opt.MaxNodes {
 			res.Status = trace.StatusLimit
 		} else if it.Expanded%checkEvery == 0 {
+			eventloop.Yield()
 			switch {
 			case !deadline.IsZero() && time.Now().After(deadline):
 				res.Status = trace.StatusLimit

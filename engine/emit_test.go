@@ -151,3 +151,119 @@ func TestAlgorithm(t *testing.T) {
 		t.Error("an unknown algorithm searched")
 	}
 }
+
+// TestExpandEvents: at node level IDA* sends an expand event right after
+// each visit of a node it expands, and its children count is the node's
+// children that follow (those left untried when the goal stops the search
+// aside).
+func TestExpandEvents(t *testing.T) {
+	rec := &recorder{level: trace.LevelNode}
+	res, err := engine.IDA(context.Background(), hardStack(t), engine.Options{Sink: rec})
+	if err != nil || !res.Solved() {
+		t.Fatalf("%v %v", res.Status, err)
+	}
+	var expands int64
+	children := map[uint64]int{} // of the iteration under way, by parent
+	want := map[uint64]int{}
+	var solutionPath map[uint64]bool
+	for i, e := range rec.events {
+		switch e.Kind {
+		case trace.KindIterationStart:
+			clear(children)
+			clear(want)
+		case trace.KindExpand:
+			expands++
+			prev := rec.events[i-1]
+			if prev.Kind != trace.KindVisit || prev.Node != e.Node || prev.Parent != e.Parent || prev.G != e.G || prev.H != e.H || prev.F != e.F || prev.Depth != e.Depth || prev.Move != e.Move {
+				t.Fatalf("event %d: expand %+v does not follow its node's visit (%+v)", i, e, prev)
+			}
+			want[e.Node] = e.Children
+		case trace.KindVisit, trace.KindPrune:
+			if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
+				continue
+			}
+			if e.Parent != 0 {
+				children[e.Parent]++
+			}
+		case trace.KindIterationEnd:
+			solutionPath = map[uint64]bool{}
+			if rec.events[i-1].Kind == trace.KindVisit && rec.events[i-1].H == 0 {
+				// Ended on the goal: the nodes above it had children left.
+				for j := i - 1; j >= 0; j-- {
+					if e := rec.events[j]; e.Kind == trace.KindVisit {
+						solutionPath[e.Parent] = true
+					}
+				}
+			}
+			for id, n := range want {
+				if children[id] != n && !(solutionPath[id] && children[id] < n) {
+					t.Fatalf("iteration %d: node %d expanded into %d children, %d followed", e.Iteration, id, n, children[id])
+				}
+			}
+		}
+	}
+	if expands != res.Totals.Expanded {
+		t.Fatalf("%d expand events for %d nodes expanded", expands, res.Totals.Expanded)
+	}
+}
+
+// TestAStarOpenListEvents: A* pushes the start and every child it stores
+// (a push a new state, a reopen a state reached again by a cheaper path,
+// naming the node it replaces), and pops (visits) only nodes pushed, each
+// once. The stack's flips cost what they move, and its gap heuristic
+// counts gaps: A* finds some states again by cheaper paths.
+func TestAStarOpenListEvents(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		d       engine.Domain
+		reopens bool
+	}{
+		{"stack", hardStack(t), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := &recorder{level: trace.LevelNode}
+			res, err := engine.AStar(context.Background(), c.d, engine.Options{Sink: rec})
+			if err != nil || !res.Solved() {
+				t.Fatalf("%v %v", res.Status, err)
+			}
+			pushed := map[uint64]trace.Event{}
+			popped := map[uint64]bool{}
+			var pushes, reopens int
+			for i, e := range rec.events {
+				switch e.Kind {
+				case trace.KindPush, trace.KindReopen:
+					if _, ok := pushed[e.Node]; ok || e.F != e.G+e.H {
+						t.Fatalf("event %d: %+v pushed twice, or f != g + h", i, e)
+					}
+					if len(pushed) == 0 && (e.Kind != trace.KindPush || e.Node != 1 || e.Parent != 0 || e.G != 0) {
+						t.Fatalf("the first push is %+v, want the start", e)
+					}
+					if len(pushed) > 0 && !popped[e.Parent] {
+						t.Fatalf("event %d: %+v pushed under a node not popped", i, e)
+					}
+					if e.Kind == trace.KindReopen {
+						reopens++
+						old, ok := pushed[e.Replaces]
+						if !ok || old.G <= e.G || old.H != e.H {
+							t.Fatalf("event %d: reopen %+v replaces %+v", i, e, old)
+						}
+					} else {
+						pushes++
+					}
+					pushed[e.Node] = e
+				case trace.KindVisit:
+					p, ok := pushed[e.Node]
+					if !ok || popped[e.Node] || p.G != e.G || p.H != e.H || p.Parent != e.Parent {
+						t.Fatalf("event %d: popped %+v, pushed as %+v", i, e, p)
+					}
+					popped[e.Node] = true
+				case trace.KindExpand, trace.KindPrune:
+					t.Fatalf("event %d: A* sent a %v", i, e.Kind)
+				}
+			}
+			if pushes != res.Stored || (reopens > 0) != c.reopens {
+				t.Fatalf("%d pushes and %d reopens for %d states stored", pushes, reopens, res.Stored)
+			}
+		})
+	}
+}

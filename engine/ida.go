@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"idaviz/internal/eventloop"
 	"idaviz/trace"
 )
 
@@ -79,7 +80,8 @@ type ida struct {
 	buf    [][]Child
 	path   []int // the solution, once found
 	em     emitter
-	ids    []uint64
+	ids    []uint64 // the node ids along the path, for node events
+	hs     []int    // and their h
 	nextID uint64
 	cuts   []int
 	bpmx   bool // the domain's Pathmax: dfs runs bidirectional pathmax
@@ -233,6 +235,7 @@ func (s *ida) root() bool {
 	if s.em.nodes {
 		s.nextID++
 		s.ids = append(s.ids[:0], s.nextID)
+		s.hs = append(s.hs[:0], h)
 		s.em.ev = trace.Event{Kind: trace.KindVisit, Node: s.nextID, Depth: 0, G: 0, H: h, F: h, Move: NoMove, Iteration: s.it.Iteration, Bound: s.bound}
 		s.em.send()
 	}
@@ -268,6 +271,7 @@ func (s *ida) dfs(g, h, depth int, prev int) (bool, int) {
 		return true, h
 	}
 	if s.em.nodes {
+		s.emitExpand(g, h, depth, prev, n)
 		s.emitCuts(g, depth, prev)
 	}
 	if s.bpmx {
@@ -371,7 +375,22 @@ func (s *ida) emitNode(k trace.Kind, c *Child, g, f, depth int) {
 		s.em.ev.Reason = trace.ReasonBound
 	} else {
 		s.ids = append(s.ids[:depth+1], s.nextID)
+		s.hs = append(s.hs[:depth+1], int(c.H))
 	}
+	s.em.send()
+}
+
+// emitExpand says that the node at depth, the last visited, generates n
+// children: with it a reader knows how many of them are still to come. Its
+// h is the node's own, f = g + judged (judged is more than its own h when
+// pathmax gave it an inherited value, as its visit says).
+func (s *ida) emitExpand(g, judged, depth, prev, n int) {
+	var parent uint64
+	if depth > 0 {
+		parent = s.ids[depth-1]
+	}
+	s.em.ev = trace.Event{Kind: trace.KindExpand, Node: s.ids[depth], Parent: parent, Depth: depth,
+		G: g, H: s.hs[depth], F: g + judged, Move: prev, Children: n, Iteration: s.it.Iteration, Bound: s.bound}
 	s.em.send()
 }
 
@@ -447,6 +466,7 @@ func (s *ida) interval() int64 {
 // limited reports whether a limit or the context stops the run, and sets
 // s.stop to say which.
 func (s *ida) limited() bool {
+	eventloop.Yield()
 	if s.maxNodes > 0 && s.genBase+s.it.Generated >= s.maxNodes {
 		s.stop = trace.StatusLimit
 	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {

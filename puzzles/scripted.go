@@ -224,3 +224,24 @@ func ForRun(info *trace.RunInfo) (*Puzzle, error) {
 // scriptTuple is a snapshot of small numbers, which is the state as a
 // tuple of ints (script.ToValue copies it).
 func scriptTuple(snapshot []byte) any { return snapshot }
+
+// DomainErr is the error a domain kept, if any: the engine's Domain methods
+// cannot return one, so a script's first error (problems and heuristics
+// written in Starlark) ends the search and waits there.
+func DomainErr(d engine.Domain) error {
+	if f, ok := d.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
+}
+
+// ExpandedStates is how many distinct states a search of d expanded, for
+// the domains that count them (grid worlds, problems and heuristics written
+// in Starlark); 0 for the others. With the expansions the search counts, it
+// says how often IDA* came back to a state it had expanded before.
+func ExpandedStates(d engine.Domain) int {
+	if c, ok := d.(interface{ ExpandedStates() int }); ok {
+		return c.ExpandedStates()
+	}
+	return 0
+}

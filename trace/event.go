@@ -28,9 +28,18 @@ const (
 	KindSolution                       // Moves, Cost
 	KindRunEnd                         // Status, Totals, Elapsed
 	KindProgress                       // Iteration, Bound, Stats (so far): sent every few thousand nodes
-	// KindRaise: bidirectional pathmax (BPMX) raised the h of Node, a node on
-	// the current path, to H (F = G + H), through its child reached by Move.
-	// Node, Parent, Depth and G are the node's own. Format 1.1 and later.
+	// Since minor version 1. A node is expanded: its children are generated
+	// (IDA*: the node of the last visit; Children says how many).
+	KindExpand // Node, Parent, G, H, F, Move, Depth, Children
+	// A* puts a node on its open list (the start, then each child that is
+	// not a duplicate no better than a state already stored).
+	KindPush // Node, Parent, G, H, F, Move, Depth
+	// A* reaches a stored state by a cheaper path and puts it on the open
+	// list again as a new node: Replaces is the node it stood for before.
+	KindReopen // Node, Parent, G, H, F, Move, Depth, Replaces
+	// Since minor version 2. Bidirectional pathmax (BPMX) raised the h of
+	// Node, a node on the current path, to H (F = G + H), through its child
+	// reached by Move. Node, Parent, Depth and G are the node's own.
 	KindRaise
 	kindLimit
 )
@@ -45,7 +54,22 @@ var kindNames = [...]string{
 	KindSolution:       "solution",
 	KindRunEnd:         "run-end",
 	KindProgress:       "progress",
+	KindExpand:         "expand",
+	KindPush:           "push",
+	KindReopen:         "reopen",
 	KindRaise:          "raise",
+}
+
+// nodeRecord reports whether k's record is a node's: its fields are a
+// visit's, and each kind appends its own (a prune's reason, an expansion's
+// children, a reopening's replaced node). A raise is not one: it leaves the
+// delta state alone (FORMAT.md).
+func (k Kind) nodeRecord() bool {
+	switch k {
+	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
+		return true
+	}
+	return false
 }
 
 func (k Kind) String() string {
@@ -201,6 +225,9 @@ type Event struct {
 	F      int
 	Move   int // the move that led here, -1 at the root
 	Reason Reason
+
+	Children int    // expand: the children generated
+	Replaces uint64 // reopen: the node the state was stored as before
 
 	Iteration int
 	Bound     int

@@ -12,7 +12,7 @@ import (
 	"idaviz/trace/hostile"
 )
 
-// hostileTraces are the files of issue 13, item 1: sound framing, values
+// hostileTraces are hostile files (docs/SECURITY.md): sound framing, values
 // that claim far more than the file holds.
 // refused, when set, is what the reader says of the file.
 func hostileTraces() []struct {

@@ -387,7 +387,7 @@ func (r *Reader) decode(k Kind, e *Event) error {
 				return fmt.Errorf("run metadata: %w", err)
 			}
 		}
-	case KindVisit, KindPrune:
+	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
 		dn := d.u()
 		dp := uint64(d.i())
 		node := r.prev + uint64(unzz(dn))
@@ -411,8 +411,13 @@ func (r *Reader) decode(k Kind, e *Event) error {
 		e.Move = int(d.i())
 		e.Iteration = r.iter + int(d.i())
 		e.Bound = r.bound + int(d.i())
-		if k == KindPrune {
+		switch k {
+		case KindPrune:
 			e.Reason = Reason(d.byte())
+		case KindExpand:
+			e.Children = int(d.i())
+		case KindReopen:
+			e.Replaces = node - uint64(d.i())
 		}
 		if d.err == nil {
 			r.iter, r.bound = e.Iteration, e.Bound
@@ -508,6 +513,8 @@ type jsonEvent struct {
 	F         int        `json:"f"`
 	Move      int        `json:"move"`
 	Reason    string     `json:"reason"`
+	Children  int        `json:"children"`
+	Replaces  uint64     `json:"replaces"`
 	Iteration int        `json:"iteration"`
 	Bound     int        `json:"bound"`
 	NewBound  int        `json:"newBound"`
@@ -570,7 +577,7 @@ func decodeLine(line []byte, e *Event) (known bool, err error) {
 		return false, nil
 	}
 	*e = Event{Kind: k, Run: j.Run, Node: j.Node, Parent: j.Parent, Depth: j.Depth, G: j.G, H: j.H, F: j.F,
-		Move: j.Move, Iteration: j.Iteration, Bound: j.Bound, NewBound: j.NewBound, Stats: j.Stats,
+		Move: j.Move, Children: j.Children, Replaces: j.Replaces, Iteration: j.Iteration, Bound: j.Bound, NewBound: j.NewBound, Stats: j.Stats,
 		Cost: j.Cost, Totals: Counts{Expanded: j.Expanded, Generated: j.Generated, Pruned: j.Pruned},
 		Elapsed: time.Duration(j.ElapsedNs)}
 	if len(j.Moves) > 0 {

@@ -123,7 +123,7 @@ func (r *Recorder) Event(e *Event) {
 	}
 	r.events++
 	if r.enc == EncodingBinary {
-		if e.Kind == KindVisit || e.Kind == KindPrune {
+		if e.Kind.nodeRecord() {
 			r.binaryNode(e)
 		} else {
 			r.binaryOther(e)
@@ -170,8 +170,13 @@ func (r *Recorder) binaryNode(e *Event) {
 	b = appendUvarint(b, zz(int64(e.Iteration-r.iter)))
 	b = appendUvarint(b, zz(int64(e.Bound-r.bound)))
 	r.iter, r.bound = e.Iteration, e.Bound
-	if e.Kind == KindPrune {
+	switch e.Kind {
+	case KindPrune:
 		b = append(b, byte(e.Reason))
+	case KindExpand:
+		b = appendUvarint(b, zz(int64(e.Children)))
+	case KindReopen:
+		b = appendUvarint(b, zz(int64(e.Node-e.Replaces)))
 	}
 	b[start-1] = byte(len(b) - start)
 	r.buf = b
@@ -294,12 +299,18 @@ func (r *Recorder) ndjson(e *Event) {
 	case KindIterationStart:
 		b = appendField(b, "iteration", int64(e.Iteration))
 		b = appendField(b, "bound", int64(e.Bound))
-	case KindVisit, KindPrune:
+	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
 		b = appendNodeFields(b, e, e.F)
-		if e.Kind == KindPrune {
+		switch e.Kind {
+		case KindPrune:
 			b = append(b, `,"reason":"`...)
 			b = append(b, e.Reason.String()...)
 			b = append(b, '"')
+		case KindExpand:
+			b = appendField(b, "children", int64(e.Children))
+		case KindReopen:
+			b = append(b, `,"replaces":`...)
+			b = strconv.AppendUint(b, e.Replaces, 10)
 		}
 	case KindBoundIncrease:
 		b = appendField(b, "iteration", int64(e.Iteration))

@@ -92,7 +92,7 @@ func (s *sim) root() bool {
 		return true
 	}
 	if s.pathmax {
-		found, _ := s.dfsPathmax(s.nextID, 0, h, -1)
+		found, _ := s.dfsPathmax(s.nextID, 0, h, h, -1)
 		return found
 	}
 	return s.dfs(s.nextID, 0, -1)
@@ -101,8 +101,7 @@ func (s *sim) root() bool {
 // dfsPathmax is dfs with the engine's bidirectional pathmax: the children's
 // values first, then the children judged by their raised f, then the values
 // they come back with.
-func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
-	s.expand(id, depth, prev)
+func (s *sim) dfsPathmax(id uint64, depth, own, h, prev int) (bool, int) {
 	g := depth
 	var moves, hs []int
 	for m := 0; m < 4; m++ {
@@ -111,6 +110,8 @@ func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
 			hs = append(hs, s.h(append(s.path[:depth], m)))
 		}
 	}
+	s.expand(id, depth, prev, &Event{Kind: KindExpand, Node: id, Parent: s.parentOf(id), Depth: depth, G: g, H: own, F: g + h,
+		Move: prev, Children: len(moves), Iteration: s.it.Iteration, Bound: s.bound})
 	s.it.Generated += int64(len(moves))
 	raise := func(v, m int) {
 		if v > h {
@@ -138,7 +139,7 @@ func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
 			s.it.Generated -= int64(len(moves) - i - 1)
 			return true, h
 		}
-		found, back := s.dfsPathmax(e.Node, depth+1, e.F-e.G, m)
+		found, back := s.dfsPathmax(e.Node, depth+1, e.H, e.F-e.G, m)
 		if found {
 			s.it.Generated -= int64(len(moves) - i - 1)
 			return true, h
@@ -153,13 +154,18 @@ func (s *sim) dfsPathmax(id uint64, depth, h, prev int) (bool, int) {
 func (s *sim) parentOf(id uint64) uint64 { return s.parents[id] }
 
 // expand counts the expansion of node id, at depth, reached by prev, and
-// emits what the engine emits then: progress now and again, and the move
-// the move rule forbids.
-func (s *sim) expand(id uint64, depth, prev int) {
+// emits what the engine emits then: progress now and again, the expand
+// record when rec is not nil (the pathmax sim writes format 1.2, which has
+// it; the plain one writes 1.0's events), and the move the move rule
+// forbids.
+func (s *sim) expand(id uint64, depth, prev int, rec *Event) {
 	s.it.Expanded++
 	if s.it.Expanded%s.progressEvery == 0 {
 		p := s.it.Clone()
 		s.emit(Event{Kind: KindProgress, Iteration: s.it.Iteration, Bound: s.bound, Stats: &p})
+	}
+	if rec != nil {
+		s.emit(*rec)
 	}
 	if prev >= 0 {
 		s.emit(Event{Kind: KindPrune, Parent: id, Depth: depth + 1, G: depth, H: -1, F: -1, Move: prev ^ 1,
@@ -191,7 +197,7 @@ func (s *sim) child(id uint64, depth, m, h, f int) (Event, bool) {
 }
 
 func (s *sim) dfs(id uint64, depth, prev int) bool {
-	s.expand(id, depth, prev)
+	s.expand(id, depth, prev, nil)
 	g := depth
 	for m := 0; m < 4; m++ {
 		if prev >= 0 && m == prev^1 {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/engine"
+	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/export"
@@ -45,41 +45,14 @@ func BenchmarkPage(b *testing.B) {
 		br := openBrowser(b, time.Duration(secs+90)*time.Second)
 		br.do("loading the page", chromedp.Navigate(pageURL))
 		br.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
-		br.do("choosing Korf #1", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
-			const q = (id) => document.querySelector('[data-testid=' + id + ']');
-			q('puzzle').value = '15puzzle'; q('puzzle').dispatchEvent(new Event('change'));
-			q('goal').value = 'blank-first'; q('goal').dispatchEvent(new Event('change'));
-			q('heuristic').value = 'manhattan';
-			q('state').value = %q; q('state').dispatchEvent(new Event('input'));
-			q('start').click();
-		})()`, korf1)))
+		br.do("choosing Korf #1", chromedp.Evaluate[chromedp.Void](browsertest.StartJS("15puzzle", "blank-first", "manhattan", korf1)))
 		br.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
-		f, err := chromedp.Run(br.ctx, chromedp.Evaluate[pageFigures](fmt.Sprintf(`(async () => {
-			const out = {};
-			const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-paint');
-			out.firstPaint = paint ? paint.startTime : -1;
-			const q = (id) => document.querySelector('[data-testid=' + id + ']');
-			const tick = () => new Promise((r) => setTimeout(r, 0));
-			const times = [];
-			for (let i = 0; i < 21; i++) {
-				const before = window.viz.events, t0 = performance.now();
-				q('step').click();
-				while (window.viz.events === before) await tick();
-				times.push(performance.now() - t0);
-			}
-			times.sort((a, b) => a - b);
-			out.stepMedian = times[10];
+		f, err := chromedp.Run(br.ctx, chromedp.Evaluate[pageFigures](browsertest.PageFiguresJS(secs, `
 			const long = [];
-			new PerformanceObserver((l) => long.push(...l.getEntries())).observe({ entryTypes: ['longtask'] });
-			const e0 = window.viz.events;
-			q('to-end').click();
-			await new Promise((r) => setTimeout(r, %d));
-			out.events = window.viz.events - e0;
+			new PerformanceObserver((l) => long.push(...l.getEntries())).observe({ entryTypes: ['longtask'] });`, `
 			out.longTasks = long.length;
 			out.longestMs = long.reduce((m, e) => Math.max(m, e.duration), 0);
-			out.blockedMs = long.reduce((s, e) => s + e.duration, 0);
-			return out;
-		})()`, secs*1000), chromedp.EvalAwaitPromise))
+			out.blockedMs = long.reduce((s, e) => s + e.duration, 0);`), chromedp.EvalAwaitPromise))
 		if err != nil {
 			b.Fatal(err)
 		}

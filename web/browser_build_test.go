@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestBrowserBuildProgress: issue 9, bug 6. A first Rubik's cube search whose
+// TestBrowserBuildProgress: a first Rubik's cube search whose
 // heuristic reads pattern databases shows the build's progress in the page
 // (not only on the server's terminal), names no half-known run ("run #1 , ,")
 // and claims no h while it builds; closing the tab cancels the build and

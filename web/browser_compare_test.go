@@ -40,7 +40,7 @@ window.chartRuns = (ids) => {
 };
 true`
 
-// TestBrowserCompare is issue 11 §4 as an instructor meets it: three
+// TestBrowserCompare is docs/GUIDE.md's "Compare heuristics" as an instructor meets it: three
 // heuristics on one 8-puzzle, kept to compare; the table's numbers are
 // engine.IDA's, every chart has one legend entry a run in the table's
 // colours, and lock-step Next bound shows every run at the same bound.

@@ -3,89 +3,47 @@ package web
 import (
 	"context"
 	"net"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/internal/browsertest"
 )
 
-// browser is headless chromium driven by a test. It records every request
-// the page makes and every exception it throws.
+// browser is headless chromium driven by a test (browsertest.Browser),
+// with the page's own checks.
 type browser struct {
+	*browsertest.Browser
 	t   testing.TB
 	ctx context.Context
-
-	mu                   sync.Mutex
-	requests, exceptions []string
 }
 
 // openBrowser starts chromium for at most timeout; it closes with the test.
+// A failed step keeps a screenshot.
 func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	t.Helper()
-	chromium := browsertest.Chromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	t.Cleanup(cancel)
-	b := &browser{t: t, ctx: startBrowser(t, chromium, ctx)}
-	if err := chromedp.Listen(b.ctx, func(ev any) {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			b.requests = append(b.requests, ev.Request.URL)
-		case *network.EventWebSocketCreated:
-			b.requests = append(b.requests, ev.URL)
-		case *cdpruntime.EventExceptionThrown:
-			b.exceptions = append(b.exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return b
+	bb := browsertest.Open(t, timeout)
+	bb.OnFail = func() { shot(t, bb.Ctx, "failed") }
+	return &browser{Browser: bb, t: t, ctx: bb.Ctx}
 }
 
 // do runs actions; on failure it keeps a screenshot and fails the test.
 func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	if err := chromedp.Do(b.ctx, steps...); err != nil {
-		shot(b.t, b.ctx, "failed")
-		b.t.Fatalf("%s: %v", what, err)
-	}
+	b.Do(what, steps...)
 }
 
-// wait polls a JavaScript condition for up to 20 seconds. A poll begun
-// just as a navigation swaps the page's context (about:blank to a file, say)
-// loses its context: it starts again in the new one.
+// wait polls a JavaScript condition for up to 20 seconds.
 func (b *browser) wait(what, expr string) {
 	b.t.Helper()
-	b.do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, tg)
-			if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
-				return err
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}))
+	b.Wait(what, expr)
 }
 
-// offline turns the network off, as for a page opened from a file in a
-// lecture hall with no network.
+// offline turns the network off.
 func (b *browser) offline() {
 	b.t.Helper()
-	b.do("the network off", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-			return err
-		}
-		_, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
-		return err
-	}))
+	b.Offline()
 }
 
 // viz reads window.viz.
@@ -99,11 +57,7 @@ func (b *browser) viz() vizStatus {
 }
 
 // seen returns copies of the requests and exceptions so far.
-func (b *browser) seen() (requests, exceptions []string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return append([]string(nil), b.requests...), append([]string(nil), b.exceptions...)
-}
+func (b *browser) seen() (requests, exceptions []string) { return b.Seen() }
 
 // servePage serves the page on a free loopback port until the test ends,
 // and returns its URL.

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -21,49 +19,18 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// The lecture (issue 10): bookmarks with notes, deep links, and the page's
+// The lecture (docs/GUIDE.md): bookmarks with notes, deep links, and the page's
 // downloads, in headless chromium.
 
 // allowDownloads makes the browser save downloads into a temporary folder
-// (by their download ids) and returns it.
-func (b *browser) allowDownloads() string {
-	b.t.Helper()
-	dir := b.t.TempDir()
-	b.do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: ptrTrue()})
-		return err
-	}))
-	return dir
-}
-
-func ptrTrue() *bool { t := true; return &t }
+// and returns it.
+func (b *browser) allowDownloads() string { return b.AllowDownloads() }
 
 // download runs start, which makes the page download a file, and returns
 // the file's content once the download completes.
 func (b *browser) download(what, dir string, start chromedp.Action[chromedp.Void]) []byte {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-	defer cancel()
-	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
-	b.do(what, start)
-	for ev, err := range progress {
-		if err != nil {
-			b.t.Fatalf("%s: no download: %v", what, err)
-		}
-		switch ev.State {
-		case cdpbrowser.DownloadProgressStateCanceled:
-			b.t.Fatalf("%s: the download was cancelled", what)
-		case cdpbrowser.DownloadProgressStateCompleted:
-			data, err := os.ReadFile(filepath.Join(dir, ev.GUID))
-			if err != nil {
-				b.t.Fatal(err)
-			}
-			return data
-		}
-	}
-	b.t.Fatalf("%s: no download", what)
-	return nil
+	return b.Download(what, dir, start)
 }
 
 func byTestID(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
@@ -118,26 +85,26 @@ func TestBrowserLectureExport(t *testing.T) {
 		t.Errorf("the bookmark list shows %d items", got)
 	}
 
-	// Add one at event 20, with a title and a note: it goes between the
-	// two (the trace's order).
-	b.do("seek to 20", chromedp.Evaluate[chromedp.Void](`q('seek').value = 21, q('seek').dispatchEvent(new Event('change'))`))
-	b.wait("event 20", `window.viz.event === 20`)
+	// Add one at event 4 (the first prune), with a title and a note: it goes
+	// between the two (the trace's order).
+	b.do("seek to 4", chromedp.Evaluate[chromedp.Void](`q('seek').value = 5, q('seek').dispatchEvent(new Event('change'))`))
+	b.wait("event 4", `window.viz.event === 4`)
 	typeBookmark(b, "A prune", "f > bound: this child is cut off.\nIts f is a candidate for the next bound.")
 	b.do("add", chromedp.Click(byTestID("bookmark-add")))
-	b.wait("three bookmarks", `window.viz.bookmarks.length === 3 && window.viz.bookmarks[1].event === 20`)
+	b.wait("three bookmarks", `window.viz.bookmarks.length === 3 && window.viz.bookmarks[1].event === 4`)
 	b.wait("the note over the tree", `!q('bookmark-note-view').hidden && q('bookmark-note-text').textContent.startsWith('f > bound')`)
 
 	// PageUp, PageDown: from bookmark to bookmark, the note with each.
 	b.do("PageUp", chromedp.KeyEvent(kb.PageUp))
 	b.wait("the first bookmark", `window.viz.event === 2 && q('bookmark-note-text').textContent.startsWith('Each child')`)
 	b.do("PageDown", chromedp.KeyEvent(kb.PageDown))
-	b.wait("the second", `window.viz.event === 20`)
+	b.wait("the second", `window.viz.event === 4`)
 	b.do("PageDown", chromedp.KeyEvent(kb.PageDown))
 	b.wait("the third", `window.viz.event === 40 && !q('bookmark-note-view').hidden`)
 	b.do("bookmark-prev", chromedp.Click(byTestID("bookmark-prev")))
-	b.wait("back to the second", `window.viz.event === 20`)
+	b.wait("back to the second", `window.viz.event === 4`)
 	b.do("step off the bookmark", chromedp.Click(byTestID("step")))
-	b.wait("the note goes with the step off", `window.viz.event === 21 && q('bookmark-note-view').hidden`)
+	b.wait("the note goes with the step off", `window.viz.event === 5 && q('bookmark-note-view').hidden`)
 	// Play to the next bookmark: it stops there, paused.
 	b.do("speed", chromedp.Evaluate[chromedp.Void](`q('speed').value = 7, q('speed').dispatchEvent(new Event('input'))`))
 	b.do("play to the next bookmark", chromedp.Click(byTestID("bookmark-play")))
@@ -155,14 +122,14 @@ func TestBrowserLectureExport(t *testing.T) {
 	b.do("save", chromedp.Click(byTestID("bookmark-save")))
 	b.do("up", chromedp.Click(chromedp.CSS(`[data-testid=bookmark-list] li:nth-child(3) .bm-tools button:nth-child(1)`)))
 	b.do("delete", chromedp.Click(chromedp.CSS(`[data-testid=bookmark-list] li:nth-child(1) .bm-tools button:nth-child(4)`)))
-	b.wait("edited, moved, deleted", `JSON.stringify(window.viz.bookmarks) === JSON.stringify([{event: 40, title: 'Deeper still'}, {event: 20, title: 'A prune'}])`)
+	b.wait("edited, moved, deleted", `JSON.stringify(window.viz.bookmarks) === JSON.stringify([{event: 40, title: 'Deeper still'}, {event: 4, title: 'A prune'}])`)
 
 	// Presentation mode at 1280x720 with a note: nothing off screen or
 	// overlapping, text of 16 px and up.
 	b.do("1280x720", chromedp.EmulateViewport(1280, 720))
 	b.do("present", chromedp.KeyEvent("p"))
 	b.do("PageDown", chromedp.KeyEvent(kb.PageDown))
-	b.wait("presenting the bookmark", `window.viz.presentation && window.viz.event === 20 && !q('bookmark-note-view').hidden`)
+	b.wait("presenting the bookmark", `window.viz.presentation && window.viz.event === 4 && !q('bookmark-note-view').hidden`)
 	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
 		t.Errorf("presentation at 1280x720 with a note: %s", strings.Join(bad, "; "))
 	}

@@ -14,7 +14,7 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// The page as an instructor uses it (issue 9): each check names the bug it
+// The page as an instructor uses it (docs/GUIDE.md): each check names the bug it
 // guards. One page load serves many checks, to keep the browser tests few.
 
 // js runs a script in the page and returns its value.
@@ -79,10 +79,16 @@ true`
 // openPage loads the page at a window size and waits for the catalogue.
 func openPage(t *testing.T, width, height int64) *browser {
 	t.Helper()
+	return openPageAt(t, width, height, "")
+}
+
+// openPageAt is openPage with a query ("?present").
+func openPageAt(t *testing.T, width, height int64, query string) *browser {
+	t.Helper()
 	pageURL := servePage(t)
 	b := openBrowser(t, 120*time.Second)
 	b.do("the window size", chromedp.EmulateViewport(width, height))
-	b.do("loading the page", chromedp.Navigate(pageURL))
+	b.do("loading the page", chromedp.Navigate(pageURL+query))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
 	js[bool](b, "helpers", pageJS)
 	return b
@@ -181,12 +187,14 @@ func TestBrowserPage(t *testing.T) {
 	})()`); len(bad) > 0 {
 		t.Errorf("bug 3: %s", strings.Join(bad, "; "))
 	}
-	// Bug 8, on one run with small counts: whole ticks, pruned in red.
+	// Bug 8, on one run with small counts: whole ticks, pruned in the
+	// pruned nodes' colour.
 	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
 		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
 	}
 	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => echarts.getInstanceByDom(q(id)).getOption().series
-		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== '#e15759').map((s) => id + ': ' + s.name + ' is not red'))`); len(bad) > 0 {
+		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== getComputedStyle(document.documentElement).getPropertyValue('--node-pruned').trim())
+		.map((s) => id + ': ' + s.name + ' is not in the pruned colour'))`); len(bad) > 0 {
 		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
 	}
 	shot(t, b.ctx, "next-bound")
@@ -330,12 +338,7 @@ const presentLayoutJS = `(() => {
 // presentation mode the controls, the state, the tree and the f histogram
 // are all on screen, with no scrolling and text of 16 px and up.
 func TestBrowserPresentation(t *testing.T) {
-	pageURL := servePage(t)
-	b := openBrowser(t, 90*time.Second)
-	b.do("the window size", chromedp.EmulateViewport(1280, 720))
-	b.do("loading the page", chromedp.Navigate(pageURL+"?present"))
-	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
-	js[bool](b, "helpers", pageJS)
+	b := openPageAt(t, 1280, 720, "?present")
 	if v := b.viz(); !v.Presentation || v.Mode != "live" {
 		t.Errorf("?present: window.viz %+v", v)
 	}
@@ -415,7 +418,7 @@ func TestBrowserTreeAndQuiz(t *testing.T) {
 	if v := b.viz(); v.NextBound != 0 {
 		t.Errorf("quiz: the page shows the answer (next bound %d) before it is given", v.NextBound)
 	}
-	b.do("the answer", chromedp.SendKeys(sel("quiz-bound"), fmt.Sprint(want.Iterations[0].NextBound)), chromedp.Click(sel("quiz-submit")))
+	b.do("the answer", chromedp.SendKeys(sel("quiz-answer"), fmt.Sprint(want.Iterations[0].NextBound)), chromedp.Click(sel("quiz-submit")))
 	b.wait("the answer taken", fmt.Sprintf(`window.viz.quiz.right === 1 && window.viz.nextBound === %d`, want.Iterations[0].NextBound))
 	if r := js[string](b, "the reason", `q('quiz-result').textContent`); !strings.Contains(r, "the bound rises to") {
 		t.Errorf("quiz: the answer's reason %q is not the last event's words", r)

@@ -23,6 +23,7 @@ var browserCases = map[string]struct{ heuristic, state string }{
 	"booksort":  {"", "1 3 4 6 2 5"},
 	"squares":   {"", "2"},
 	"rubik":     {"small", "R U R' U'"},
+	"grid":      {"", "8-connected/S..#/.#../...G"},
 }
 
 func TestBrowserEveryPuzzle(t *testing.T) {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -11,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/export"
@@ -41,9 +40,11 @@ type vizStatus struct {
 	TreeIteration  int    `json:"treeIteration"`
 	TreeBound      int    `json:"treeBound"`
 	Quiz           struct {
-		On    bool `json:"on"`
-		Asked int  `json:"asked"`
-		Right int  `json:"right"`
+		On       bool    `json:"on"`
+		Asked    int     `json:"asked"`
+		Right    int     `json:"right"`
+		Question *string `json:"question"`
+		Skipped  int     `json:"skipped"`
 	} `json:"quiz"`
 	Iterations []struct {
 		Bound     int   `json:"bound"`
@@ -184,6 +185,11 @@ var docShots = map[string]string{
 	"quiz-question":            "quiz.png",
 	"lecture-present-1280x720": "lecture.png",
 	"compare-1440x900":         "compare.png",
+	"problem-1440x900":         "problem.png",
+	"code-panels":              "code.png",
+	"code-present-1280x720":    "code-present.png",
+	"quiz-present-1280x720":    "quiz-present.png",
+	"astar-1440x900":           "astar.png",
 }
 
 // shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
@@ -191,60 +197,28 @@ var docShots = map[string]string{
 // go to docs/.
 func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		if !errors.Is(err, context.Canceled) {
-			t.Logf("screenshot: %v", err)
-		}
-		return
+	if png := browsertest.Shot(t, ctx, name); png != nil {
+		docShot(t, png, name)
 	}
-	keepShot(t, png, name)
 }
 
 // keepShot writes a screenshot as a test artefact, and as the docs'
 // picture when it is one of docShots and VIZ_SCREENSHOT_DOCS=1.
 func keepShot(t testing.TB, png []byte, name string) {
 	t.Helper()
-	dir := os.Getenv("VIZ_ARTIFACTS")
-	if dir == "" {
-		dir = os.TempDir()
-	}
-	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s", path)
+	browsertest.Keep(t, png, name)
+	docShot(t, png, name)
+}
+
+// docShot writes a screenshot as the docs' picture when it is one of
+// docShots and VIZ_SCREENSHOT_DOCS=1.
+func docShot(t testing.TB, png []byte, name string) {
+	t.Helper()
 	if doc, ok := docShots[name]; ok && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
 		if err := os.WriteFile(filepath.Join("..", "docs", doc), png, 0o644); err != nil {
 			t.Logf("docs screenshot: %v", err)
 		}
 	}
-}
-
-// startBrowser starts headless chromium with a fresh profile; it closes
-// with the test.
-func startBrowser(t testing.TB, chromium string, ctx context.Context) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1300),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, bcancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		bcancel()
-		acancel()
-	})
-	return bctx
 }
 
 // TestBrowserExport opens a page exported with its trace inside, from disk:
@@ -275,7 +249,7 @@ func TestBrowserExport(t *testing.T) {
 	wait("four steps", `window.viz.event === 4`)
 	do("back", chromedp.Click(chromedp.CSS(`[data-testid="back"]`)))
 	wait("one back", `window.viz.event === 3`)
-	// Bug 5 (issue 9): x goes to the next expansion, not one event on; the
+	// x goes to the next expansion, not one event on; the
 	// log scale stays ticked as the page moves.
 	for i := 0; i < 5; i++ {
 		before := b.viz().Event
@@ -322,11 +296,4 @@ func TestBrowserExport(t *testing.T) {
 			t.Errorf("the exported page made a request: %s", r)
 		}
 	}
-}
-
-func exceptionText(d *cdpruntime.ExceptionDetails) string {
-	if d == nil || d.Exception == nil {
-		return ""
-	}
-	return d.Exception.Description
 }

@@ -21,8 +21,9 @@ const (
 	pongWait   = 60 * time.Second
 	pingPeriod = pongWait * 9 / 10
 	// maxMessage bounds what the page may send: its largest message is a
-	// start with a typed state.
-	maxMessage = 16 << 10
+	// start with a typed state and a script (maxSource, escaped in JSON:
+	// the page sends no bigger script).
+	maxMessage = 16<<10 + 2*maxSource
 )
 
 // serveConn runs a session over ws until the page goes away or ctx is
@@ -70,70 +71,76 @@ func readPump(ctx context.Context, ws *websocket.Conn, s *session) {
 			continue
 		}
 		if err := s.handle(data); err != nil {
-			s.replyError("%v", err)
+			s.replyErr("", err)
 		}
 	}
 }
 
-// writePump sends the hello first, then replies as they come and the
-// session's state at most every interval: news that comes in between is
-// folded into one message, built when it is written.
+// writePump is push over the websocket, with its pings; it closes the
+// socket when ctx ends (saying so) or a write fails (then it cancels).
 func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Conn, s *session, interval time.Duration) {
 	ping := time.NewTicker(pingPeriod)
 	defer ping.Stop()
 	defer ws.Close()
+	write := func(kind int, b []byte) error {
+		_ = ws.SetWriteDeadline(time.Now().Add(writeWait))
+		return ws.WriteMessage(kind, b)
+	}
+	err := push(ctx, s, interval, func(b []byte) error { return write(websocket.TextMessage, b) },
+		ping.C, func() error { return write(websocket.PingMessage, nil) })
+	if err != nil {
+		cancel()
+		return
+	}
+	_ = ws.WriteControl(websocket.CloseMessage,
+		websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
+}
+
+// push sends the session's hello first, then its replies as they come and
+// its state at most every interval: news that comes in between is folded
+// into one message, built when it is sent. keepAlive's ticks call ping (a
+// websocket's; nil for a transport with none). It returns nil when ctx
+// ends, and the error of a send that failed. The transport is the caller's:
+// a websocket (writePump) or a Web Worker's messages (tab.go).
+func push(ctx context.Context, s *session, interval time.Duration, send func([]byte) error, keepAlive <-chan time.Time, ping func() error) error {
 	var throttle <-chan time.Time
 	var last time.Time
-	write := func(kind int, b []byte) bool {
-		_ = ws.SetWriteDeadline(time.Now().Add(writeWait))
-		if err := ws.WriteMessage(kind, b); err != nil {
-			cancel()
-			return false
-		}
-		return true
-	}
-	writeState := func() bool {
+	sendState := func() error {
 		b, err := json.Marshal(s.state())
 		if err != nil {
 			s.logf("encoding the state: %v", err)
-			return true
+			return nil
 		}
 		last = time.Now()
-		return write(websocket.TextMessage, b)
+		return send(b)
 	}
-	if !write(websocket.TextMessage, <-s.out) { // the hello
-		return
+	if err := send(<-s.out); err != nil { // the hello
+		return err
 	}
 	for {
+		var err error
 		select {
 		case <-ctx.Done():
-			_ = ws.WriteControl(websocket.CloseMessage,
-				websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
-			return
+			return nil
 		case b := <-s.out:
-			if !write(websocket.TextMessage, b) {
-				return
-			}
+			err = send(b)
 		case <-s.dirty:
 			if throttle != nil {
-				continue // a write is already due
+				continue // a send is already due
 			}
 			if wait := interval - time.Since(last); wait > 0 {
 				throttle = time.After(wait)
 				continue
 			}
-			if !writeState() {
-				return
-			}
+			err = sendState()
 		case <-throttle:
 			throttle = nil
-			if !writeState() {
-				return
-			}
-		case <-ping.C:
-			if !write(websocket.PingMessage, nil) {
-				return
-			}
+			err = sendState()
+		case <-keepAlive:
+			err = ping()
+		}
+		if err != nil {
+			return err
 		}
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -34,17 +36,12 @@ const maxDownloadEvents = 100_000_000
 
 // runRequest is a live run as the page names it in a download's query: the
 // fields of its start message, and how many events it saw.
-func runRequest(r *http.Request) (startRequest, int64, error) {
-	q := r.URL.Query()
+func runRequest(q url.Values) (startRequest, int64, error) {
 	req := startRequest{Puzzle: q.Get("puzzle"), State: q.Get("state"), Heuristic: q.Get("heuristic"),
-		Goal: q.Get("goal"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true"}
-	for _, f := range []struct{ name, v string }{{"puzzle", req.Puzzle}, {"heuristic", req.Heuristic}, {"goal", req.Goal}, {"algorithm", req.Algorithm}} {
-		if len(f.v) > maxName {
-			return req, 0, fmt.Errorf("%s is longer than %d bytes", f.name, maxName)
-		}
-	}
-	if len(req.State) > maxState {
-		return req, 0, fmt.Errorf("the state is longer than %d bytes", maxState)
+		Goal: q.Get("goal"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true",
+		File: q.Get("file"), Source: q.Get("source")}
+	if err := req.validate(); err != nil {
+		return req, 0, err
 	}
 	events := int64(maxDownloadEvents)
 	if s := q.Get("events"); s != "" {
@@ -77,7 +74,7 @@ func (c *cappedSink) Event(e *trace.Event) {
 // liveRun is the live run a download's query names, opened as the page's
 // search was (with its memory budget), and how many events the page saw.
 func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, error) {
-	req, events, err := runRequest(r)
+	req, events, err := runRequest(r.URL.Query())
 	if err != nil {
 		return req, nil, 0, err
 	}
@@ -92,16 +89,53 @@ func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, err
 	return req, live, events, nil
 }
 
-// rerun runs a live run again into sink, up to events events, in one of the
-// server's search slots.
-func (s *Server) rerun(ctx context.Context, live *liveSource, events int64, sink trace.Sink) error {
-	if !s.slots.acquire(ctx) {
-		return ctx.Err()
+// rerun runs a live run again into sink, up to events events, in one of
+// sl's search slots (nil: no cap).
+func rerun(ctx context.Context, sl *slots, live *liveSource, events int64, sink trace.Sink) error {
+	if sl != nil {
+		if !sl.acquire(ctx) {
+			return ctx.Err()
+		}
+		defer sl.release()
 	}
-	defer s.slots.release()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	return live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
+}
+
+// writeTrace writes a live run's first events events to w as a trace
+// (binary): the page's "download this run".
+func writeTrace(ctx context.Context, w io.Writer, sl *slots, req startRequest, live *liveSource, events int64) error {
+	tr := trace.NewRecorder(w, trace.EncodingBinary, traceLevel(req))
+	err := rerun(ctx, sl, live, events, tr)
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	if cerr := tr.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// errTooLong is a live run too long to export from the page.
+var errTooLong = fmt.Errorf("the run has more than %d events, too many to export from the page; download it (the trace) and run viz replay --export", maxExportEvents)
+
+// recordRun runs a live run again and keeps its first events events, at
+// most maxExportEvents of them (errTooLong): what its export replays.
+func recordRun(ctx context.Context, sl *slots, req startRequest, live *liveSource, events int64) (*fold.Recording, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sink := &recordingSink{level: traceLevel(req), max: maxExportEvents, cancel: cancel}
+	if err := rerun(ctx, sl, live, events, sink); err != nil && !errors.Is(err, context.Canceled) {
+		return nil, err
+	}
+	if sink.over {
+		return nil, errTooLong
+	}
+	if len(sink.events) == 0 || sink.events[0].Run == nil {
+		return nil, errors.New("the run made no events")
+	}
+	return &fold.Recording{Info: *sink.events[0].Run, Events: sink.events}, nil
 }
 
 // traceLevel is the level a live run's page saw: a fast run folds
@@ -119,6 +153,11 @@ func (s *Server) downloadName(puzzle, ext string) string {
 	if s.opt.Recording != nil && s.opt.TraceName != "" {
 		return strings.TrimSuffix(s.opt.TraceName, filepath.Ext(s.opt.TraceName)) + ext
 	}
+	return liveName(puzzle, ext)
+}
+
+// liveName is a file name for a live run's download, after its puzzle.
+func liveName(puzzle, ext string) string {
 	clean := strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
 			return r
@@ -155,12 +194,7 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
-	bw := bufio.NewWriterSize(w, 64<<10)
-	tr := trace.NewRecorder(bw, trace.EncodingBinary, traceLevel(req))
-	if err := s.rerun(r.Context(), live, events, tr); err != nil && !errors.Is(err, context.Canceled) {
-		s.logf("download this run: %v", err)
-	}
-	if err := tr.Close(); err != nil {
+	if err := writeTrace(r.Context(), bufio.NewWriterSize(w, 64<<10), s.slots, req, live, events); err != nil {
 		s.logf("download this run: %v", err)
 	}
 }
@@ -199,22 +233,14 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "export this run: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		ctx, cancel := context.WithCancel(r.Context())
-		defer cancel()
-		sink := &recordingSink{level: traceLevel(req), max: maxExportEvents, cancel: cancel}
-		if err := s.rerun(ctx, live, events, sink); err != nil && !errors.Is(err, context.Canceled) {
-			http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
+		if rec, err = recordRun(r.Context(), s.slots, req, live, events); err != nil {
+			code := http.StatusInternalServerError
+			if errors.Is(err, errTooLong) {
+				code = http.StatusRequestEntityTooLarge
+			}
+			http.Error(w, "export this run: "+err.Error(), code)
 			return
 		}
-		if sink.over {
-			http.Error(w, fmt.Sprintf("export this run: the run has more than %d events, too many to export from the page; download it (the trace) and run viz replay --export", maxExportEvents), http.StatusRequestEntityTooLarge)
-			return
-		}
-		if len(sink.events) == 0 || sink.events[0].Run == nil {
-			http.Error(w, "export this run: the run made no events", http.StatusInternalServerError)
-			return
-		}
-		rec = &fold.Recording{Info: *sink.events[0].Run, Events: sink.events}
 		// Its bookmarks download beside the run's own download.
 		opt.TraceName = s.downloadName(req.Puzzle, ".trace")
 	}

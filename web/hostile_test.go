@@ -14,7 +14,7 @@ import (
 )
 
 // TestHostileTracesReplayBounded: the replay and export path reads each
-// hostile trace of issue 13 with memory bounded by a small multiple of the
+// hostile trace (docs/SECURITY.md) with memory bounded by a small multiple of the
 // file (or a fixed cap), stops at the first value it cannot show with an
 // error that names it, and exports what came before.
 func TestHostileTracesReplayBounded(t *testing.T) {

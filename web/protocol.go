@@ -40,6 +40,17 @@ type clientMsg struct {
 	All bool `json:"all"`
 	// Lecture is save-lecture's bookmarks.
 	Lecture *trace.Lecture `json:"lecture"`
+	// File and Source are a script written in Starlark (start, problem,
+	// check: problem.go); Against is check's second heuristic.
+	File    string `json:"file"`
+	Source  string `json:"source"`
+	Against string `json:"against"`
+}
+
+// request is the search a start, problem or check message names.
+func (m *clientMsg) request() startRequest {
+	return startRequest{Puzzle: m.Puzzle, State: m.State, Heuristic: m.Heuristic, Goal: m.Goal,
+		Algorithm: m.Algorithm, Fast: m.Fast, File: m.File, Source: m.Source}
 }
 
 // The replies. Each carries its type, so the page can tell them apart.
@@ -51,6 +62,8 @@ type (
 	errorMsg struct {
 		Type    string `json:"type"` // "error"
 		Message string `json:"message"`
+		// A script's error says where it is (problem.go).
+		errorPlace
 	}
 	scrambledMsg struct {
 		Type   string `json:"type"` // "scrambled"
@@ -89,18 +102,24 @@ func (s *session) handle(data []byte) error {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return fmt.Errorf("bad message: not the JSON object the page sends: %w", err)
 	}
-	for _, f := range []struct{ name, v string }{{"type", m.Type}, {"puzzle", m.Puzzle}, {"heuristic", m.Heuristic}, {"goal", m.Goal}, {"algorithm", m.Algorithm}} {
-		if len(f.v) > maxName {
-			return fmt.Errorf("bad message: %s is longer than %d bytes", f.name, maxName)
-		}
+	if len(m.Type) > maxName || len(m.Against) > maxName {
+		return fmt.Errorf("bad message: type or against is longer than %d bytes", maxName)
 	}
-	if len(m.State) > maxState {
-		return fmt.Errorf("bad message: the state is longer than %d bytes", maxState)
+	req := m.request()
+	if err := req.validate(); err != nil {
+		return fmt.Errorf("bad message: %w", err)
 	}
 	switch m.Type {
 	case "start":
-		return s.start(startRequest{Puzzle: m.Puzzle, State: m.State, Heuristic: m.Heuristic,
-			Goal: m.Goal, Algorithm: m.Algorithm, Fast: m.Fast}, m.Keep)
+		return s.start(req, m.Keep)
+	case "problem":
+		if s.origin.mode() == "replay" {
+			return errors.New("this page replays a recorded trace; run viz serve to run scripts")
+		}
+		s.reply(loadProblem(req))
+		return nil
+	case "check":
+		return s.check(req, m.Against)
 	case "scramble":
 		st, err := s.scramble(m.Puzzle, m.Depth, m.Goal)
 		if err != nil {
@@ -191,4 +210,10 @@ func (s *session) reply(v any) {
 
 func (s *session) replyError(format string, args ...any) {
 	s.reply(errorMsg{Type: "error", Message: fmt.Sprintf(format, args...)})
+}
+
+// replyErr answers err, with where it is when a script raised it; prefix
+// ("search: ") says what it stopped.
+func (s *session) replyErr(prefix string, err error) {
+	s.reply(errorMsg{Type: "error", Message: prefix + err.Error(), errorPlace: placeOf(err)})
 }

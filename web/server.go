@@ -106,8 +106,8 @@ type Server struct {
 // class's worth of tabs fit in a laptop's memory.
 const DefaultSearchMemory = 256 << 20
 
-// New makes a server.
-func New(opt Options) *Server {
+// withDefaults fills in the options left zero.
+func (opt Options) withDefaults() Options {
 	if opt.TreeLimit <= 0 {
 		opt.TreeLimit = fold.DefaultTreeLimit
 	}
@@ -123,6 +123,12 @@ func New(opt Options) *Server {
 	if opt.SearchMemory <= 0 {
 		opt.SearchMemory = DefaultSearchMemory
 	}
+	return opt
+}
+
+// New makes a server.
+func New(opt Options) *Server {
+	opt = opt.withDefaults()
 	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
 		clients: map[string]int{}}
 	if opt.Recording != nil {
@@ -143,6 +149,7 @@ func New(opt Options) *Server {
 		http.ServeFileFS(w, r, files, "index.html")
 	})
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
+	s.mux.HandleFunc("GET /api/examples", s.serveExamples)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
 	s.mux.HandleFunc("GET /api/export", s.serveExport)
@@ -241,21 +248,35 @@ type puzzleInfo struct {
 	Renderer   string           `json:"renderer"`
 	Help       string           `json:"help"`
 	Scramble   bool             `json:"scramble"`
+	// Script says whether a heuristic written in Starlark can read the
+	// puzzle's states (the Problem tab offers those puzzles).
+	Script bool `json:"script"`
+	// ServeOnly are the heuristics listed that this page cannot run: viz
+	// site's page, whose engine in the browser cannot build their tables.
+	ServeOnly []string `json:"serveOnly,omitempty"`
 }
 
-func catalogue() []puzzleInfo {
+func catalogue(serveOnly map[string][]string) []puzzleInfo {
 	out := []puzzleInfo{}
 	for _, p := range puzzles.All() {
 		out = append(out, puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
-			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil})
+			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil,
+			ServeOnly: serveOnly[p.Name]})
 	}
 	return out
+}
+
+// Catalogue is the page's list of puzzles (what GET /api/puzzles answers),
+// JSON; serveOnly names, by puzzle, the heuristics the page lists as
+// needing viz serve (viz site's page).
+func Catalogue(serveOnly map[string][]string) ([]byte, error) {
+	return json.Marshal(catalogue(serveOnly))
 }
 
 func (s *Server) servePuzzles(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	_ = json.NewEncoder(w).Encode(catalogue())
+	_ = json.NewEncoder(w).Encode(catalogue(nil))
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {

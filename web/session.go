@@ -27,6 +27,7 @@ type session struct {
 	onRunEnd  func()        // a test hook
 	slots     *slots        // the server's cap on searches computing at once (nil: none)
 	lecture   *lectureStore // a replay's bookmarks (nil: live)
+	checks    checks        // the Problem tab's check under way (problem.go)
 
 	ctx context.Context // set by open; ends every run
 
@@ -80,7 +81,7 @@ func (s *session) open(ctx context.Context) {
 	}
 }
 
-// close stops every run and waits for them.
+// close stops every run and the check under way, and waits for them.
 func (s *session) close() {
 	s.mu.Lock()
 	runs := s.runs
@@ -88,6 +89,7 @@ func (s *session) close() {
 	for _, r := range runs {
 		r.stop()
 	}
+	s.checks.stop()
 }
 
 func (r *run) stop() {
@@ -194,7 +196,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 			s.mu.Lock()
 			r.err = err
 			s.mu.Unlock()
-			s.replyError("search: %v", err)
+			s.replyErr("search: ", err)
 		}
 		s.notify()
 	}()
@@ -312,7 +314,7 @@ func (s *session) runData(rs []*run, treeIter int) []fold.RunData {
 			runs[i].Total = sk.length()
 		}
 		if m, ok := r.src.(memoryReporter); ok {
-			runs[i].PeakOpen, runs[i].Stored = m.held()
+			runs[i].PeakOpen, runs[i].Stored, runs[i].Distinct = m.held()
 		}
 	}
 	s.mu.Unlock()

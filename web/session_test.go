@@ -332,7 +332,7 @@ func TestLiveBack(t *testing.T) {
 }
 
 // TestStateWhileBuilding: a run whose domain is still building (no
-// run-start yet) claims no node and no h (issue 9, bug 6: "h = 0 for a
+// run-start yet) claims no node and no h (a page once showed "h = 0 for a
 // minute"), and says it is building.
 func TestStateWhileBuilding(t *testing.T) {
 	p := newPlayer(context.Background(), 1, trace.LevelNode, true, fold.DefaultTreeLimit, func() {})

@@ -59,9 +59,15 @@ type origin interface {
 // liveOrigin runs the searches the page asks for.
 type liveOrigin struct {
 	memory int64 // each A* search's memory budget (engine.Options.MaxMemory)
+	site   bool  // the page is viz site's, its engine in the browser (tab.go)
 }
 
-func (liveOrigin) mode() string  { return "live" }
+func (o liveOrigin) mode() string {
+	if o.site {
+		return "site"
+	}
+	return "live"
+}
 func (liveOrigin) first() source { return nil }
 func (o liveOrigin) open(r startRequest) (source, error) {
 	s, err := newLiveSource(r)
@@ -106,17 +112,21 @@ type liveSource struct {
 	seen  int
 	ended bool
 	// An A* run's memory once it ended (engine.Result's PeakOpen, Stored),
-	// for the comparison table.
-	peakOpen, stored int
+	// for the comparison table, and the distinct states it expanded, for
+	// the domains that count them (puzzles.ExpandedStates).
+	peakOpen, stored, distinct int
 }
 
-// memoryReporter is a source that knows what its search held in memory.
-type memoryReporter interface{ held() (peakOpen, stored int) }
+// memoryReporter is a source that knows what its search held in memory,
+// and how many distinct states it expanded (0: not counted).
+type memoryReporter interface {
+	held() (peakOpen, stored, distinct int)
+}
 
-func (s *liveSource) held() (int, int) {
+func (s *liveSource) held() (int, int, int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.peakOpen, s.stored
+	return s.peakOpen, s.stored, s.distinct
 }
 
 func (s *liveSource) reached(pos int, ended bool) {
@@ -168,8 +178,13 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	}
 	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
 	res, err := s.algo.Search(ctx, d, opt)
+	if err == nil {
+		// A script's error (a problem or heuristic written in Starlark)
+		// ends the search; it says what went wrong and where.
+		err = puzzles.DomainErr(d)
+	}
 	s.mu.Lock()
-	s.peakOpen, s.stored = res.PeakOpen, res.Stored
+	s.peakOpen, s.stored, s.distinct = res.PeakOpen, res.Stored, puzzles.ExpandedStates(d)
 	s.mu.Unlock()
 	if errors.Is(err, context.Canceled) {
 		return nil
@@ -185,6 +200,11 @@ type startRequest struct {
 	Goal      string
 	Algorithm string
 	Fast      bool
+	// Source, when not "", is a script written in Starlark (problem.go):
+	// a problem (with no Puzzle), or the heuristic Puzzle is searched with.
+	// File names it in errors and in the run's trace.
+	File   string
+	Source string
 }
 
 // newLiveSource validates a start request against the catalogue.
@@ -196,7 +216,7 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 			return nil, err
 		}
 	}
-	req, err := puzzles.NewRequest(r.Puzzle, r.State, r.Heuristic, r.Goal)
+	req, err := r.request(searchBudget)
 	if err != nil {
 		return nil, err
 	}

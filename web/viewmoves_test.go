@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +18,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/engine"
+	"idaviz/examples"
 	"idaviz/puzzles"
+	"idaviz/puzzles/script"
 	"idaviz/trace"
 	"idaviz/web/internal/testrun"
 )
@@ -89,6 +92,7 @@ func TestViewMoves(t *testing.T) {
 		{"rotation", "2", nil, 1, 0},
 		{"booksort", "", []string{"13 14 7 8 1 2 9 10 3 4 15 11 12 5 6", "1"}, 2, 0},
 		{"squares", "", []string{"5", "3: 12 17 23", "1"}, 2, 24},
+		{"grid", "", []string{"S..#/.#../...G", "8-connected\nS.........\n...##.....\n..#......G"}, 2, 0},
 	}
 	var cases []*viewMovesCase
 	covered := map[string]bool{}
@@ -130,7 +134,39 @@ func TestViewMoves(t *testing.T) {
 		}
 	}
 
-	answers := runViewMovesHarness(t, node, cases)
+	checkViewMoves(t, cases, runViewMovesHarness(t, node, cases))
+}
+
+// TestViewMovesProblems is TestViewMoves for the renderers of problems
+// written in Starlark that can make moves: the graph's (Romania, whose
+// moves are labels, found among the edges from the current node).
+func TestViewMovesProblems(t *testing.T) {
+	node := testrun.Node(t)
+	src, err := fs.ReadFile(examples.Scripts, "romania/romania.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []*viewMovesCase
+	for _, state := range []string{"", "Bucharest", `"Rimnicu Vilcea"`} {
+		req, err := puzzles.NewProblemRequest("romania.star", src, state, "zero", script.Budget{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range 3 {
+			c, err := walkRequest(req, 12, rand.New(rand.NewPCG(7, uint64(w))), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.name = fmt.Sprintf("romania from %q, walk %d", state, w)
+			cases = append(cases, c)
+		}
+	}
+	checkViewMoves(t, cases, runViewMovesHarness(t, node, cases))
+}
+
+// checkViewMoves compares the harness's answers with Go's views.
+func checkViewMoves(t *testing.T, cases []*viewMovesCase, answers []viewMovesAnswer) {
+	t.Helper()
 	for i, c := range cases {
 		a := answers[i]
 		if a.Error != "" {
@@ -247,10 +283,17 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if err != nil {
 		return nil, err
 	}
-	p, err := puzzles.Lookup(puzzle)
+	c, err := walkRequest(req, steps, rng, setup)
 	if err != nil {
 		return nil, err
 	}
+	c.name = fmt.Sprintf("%s %q goal %q", puzzle, state, goal)
+	return c, nil
+}
+
+// walkRequest is viewMovesWalk from a request's start.
+func walkRequest(req *puzzles.Request, steps int, rng *rand.Rand, setup func(engine.Domain)) (*viewMovesCase, error) {
+	p, puzzle := req.Puzzle, req.Puzzle.Name
 	d, err := puzzles.NewDomain(context.Background(), req.Instance, p.Heuristics[len(p.Heuristics)-1], nil)
 	if err != nil {
 		return nil, err
@@ -265,7 +308,6 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	info := req.Info
 	info.MoveNames = engine.MoveNames(d)
 	c := &viewMovesCase{
-		name:     fmt.Sprintf("%s %q goal %q", puzzle, state, goal),
 		Renderer: p.Renderer,
 		Info:     info,
 		NumMoves: d.NumMoves(),

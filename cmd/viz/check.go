@@ -208,7 +208,7 @@ func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed u
 		ref.SetState(s)
 		res, err := algo.Search(ctx, ref, engine.Options{})
 		if err == nil {
-			err = scriptErr(ref)
+			err = puzzles.DomainErr(ref)
 		}
 		return res.Cost, res.Solved(), err
 	}

@@ -364,7 +364,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	if res.Status == trace.StatusCancelled {
 		return nil, nil
 	}
-	if err := scriptErr(d); err != nil {
+	if err := puzzles.DomainErr(d); err != nil {
 		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
 	// A* past its budget is a run that stopped at a limit, like a timeout.

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"idaviz/web/fold"
 )
 
 // needDot returns the path of Graphviz's dot, skipping the test without it
@@ -76,10 +78,10 @@ func TestTraceExportDOT(t *testing.T) {
 			t.Errorf("iteration %s: dot drew %d nodes of %d", row[0], n, len(nodes))
 		}
 		last := i == len(rows)-1
-		if solved := strings.Contains(out, `"#59a14f"`); solved != last {
+		if solved := strings.Contains(out, `"`+fold.StatusColour(fold.StatusSolution)+`"`); solved != last {
 			t.Errorf("iteration %s: solution colour %v, want %v", row[0], solved, last)
 		}
-		if !strings.Contains(out, `"#4e79a7"`) {
+		if !strings.Contains(out, `"`+fold.StatusColour(fold.StatusExpanded)+`"`) {
 			t.Errorf("iteration %s: no expanded (blue) node", row[0])
 		}
 	}
@@ -119,7 +121,7 @@ func TestTraceExportSVG(t *testing.T) {
 		if ev != "0" && !strings.Contains(out, `stroke="#000"`) {
 			t.Errorf("event %q: the last node is not ringed", ev)
 		}
-		if ev == "" && !strings.Contains(out, `fill="#59a14f"`) {
+		if ev == "" && !strings.Contains(out, `fill="`+fold.StatusColour(fold.StatusSolution)+`"`) {
 			t.Errorf("at the end: no solution (green) node")
 		}
 	}

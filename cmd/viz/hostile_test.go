@@ -11,7 +11,7 @@ import (
 )
 
 // TestTraceInfoOnHostileTraces: `viz trace info` reads each hostile trace
-// of issue 13 in memory bounded by a fixed cap (the bytes it allocates, an
+// (docs/SECURITY.md) in memory bounded by a fixed cap (the bytes it allocates, an
 // upper bound of its peak, are a fraction of the file for the 20 MB one),
 // and says which value it cannot show, with exit status 2.
 func TestTraceInfoOnHostileTraces(t *testing.T) {

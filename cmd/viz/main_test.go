@@ -11,7 +11,7 @@ import (
 )
 
 // runViz runs the CLI in-process and returns the exit status and outputs.
-func runViz(t *testing.T, stdin string, args ...string) (int, string, string) {
+func runViz(t testing.TB, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
-	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/internal/browsertest"
@@ -20,53 +16,14 @@ import (
 // chromium with the network emulated offline, and checks that every chart
 // drew, that nothing was fetched but the file itself, and that nothing threw.
 func TestCompareReportOffline(t *testing.T) {
-	browserPath := browsertest.Chromium(t)
 	path := filepath.Join(t.TempDir(), "report.html")
 	status, _, errs := runViz(t, "", "compare", "--instances", "testdata/eight.txt", "--heuristic", "misplaced,manhattan,linear-conflict", "--html", path)
 	if status != exitOK {
 		t.Fatalf("compare: status %d, %s", status, errs)
 	}
-
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	actx, acancel := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(browserPath),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1300, 1000),
-	)...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
-
-	var mu sync.Mutex
-	var requests, exceptions []string
-	if err := chromedp.Listen(bctx, func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch ev := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			requests = append(requests, ev.Request.URL)
-		case *cdpruntime.EventExceptionThrown:
-			exceptions = append(exceptions, ev.ExceptionDetails.Text)
-		}
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Call(bctx, network.Enable, network.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	offline := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{
-		{Offline: true, DownloadThroughput: -1, UploadThroughput: -1},
-	}}
-	if _, err := chromedp.Call(bctx, network.EmulateNetworkConditionsByRule, offline); err != nil {
-		t.Fatal(err)
-	}
+	b := browsertest.Open(t, 60*time.Second)
+	b.Offline()
+	bctx := b.Ctx
 	if err := chromedp.Do(bctx, chromedp.Navigate("file://"+path)); err != nil {
 		t.Fatal(err)
 	}
@@ -102,12 +59,9 @@ func TestCompareReportOffline(t *testing.T) {
 		t.Errorf("the tables have %d rows (%v)", rows, err)
 	}
 	if os.Getenv("VIZ_ARTIFACTS") != "" {
-		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
-			os.WriteFile(filepath.Join(os.Getenv("VIZ_ARTIFACTS"), "idaviz-compare-report.png"), png, 0o644)
-		}
+		browsertest.Shot(t, bctx, "compare-report")
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	requests, exceptions := b.Seen()
 	for _, x := range exceptions {
 		t.Errorf("the report threw: %s", x)
 	}

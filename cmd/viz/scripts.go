@@ -92,23 +92,3 @@ func (sc *scripts) request(puzzle, state, heuristic, goal string) (*puzzles.Requ
 	}
 	return puzzles.NewRequest(puzzle, state, heuristic, goal)
 }
-
-// scriptErr is the error a domain of a script kept, if any: the engine's
-// Domain methods cannot return one, so a script's error ends the search
-// and waits there.
-func scriptErr(d any) error {
-	if f, ok := d.(interface{ Err() error }); ok {
-		return f.Err()
-	}
-	return nil
-}
-
-// expandedStates is how many distinct states a search expanded, for the
-// domains that count them (grid worlds, problems and heuristics written
-// in Starlark); 0 for the others.
-func expandedStates(d any) int {
-	if c, ok := d.(interface{ ExpandedStates() int }); ok {
-		return c.ExpandedStates()
-	}
-	return 0
-}

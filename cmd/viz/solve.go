@@ -211,7 +211,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil && res.Status != trace.StatusCancelled && !errors.As(err, &outOfMemory) {
 		return fail(e, "viz solve: %v", err)
 	}
-	if err := scriptErr(d); err != nil {
+	if err := puzzles.DomainErr(d); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	if *asJSON {
@@ -347,7 +347,7 @@ func (r *solveRequest) search(ctx context.Context, d engine.Domain) (solveJSON, 
 	res, err := r.run(ctx, d)
 	out := toJSON(r, d, &res)
 	out.H0 = h0
-	out.Distinct = expandedStates(d)
+	out.Distinct = puzzles.ExpandedStates(d)
 	return out, res, err
 }
 

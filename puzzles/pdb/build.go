@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"idaviz/internal/eventloop"
 )
 
 // Layer fills layer d+1 of a table from layer d, over the entries [lo,hi) and
@@ -74,6 +76,7 @@ func Chunks(ctx context.Context, workers int, n int64, work func(c int64) int64,
 	for range max(workers, 1) {
 		wg.Go(func() {
 			for ctx.Err() == nil {
+				eventloop.Yield()
 				c := next.Add(1) - 1
 				if c >= n {
 					return

@@ -130,12 +130,15 @@ type GraphView struct {
 	State string `json:"state"`
 }
 
-// GraphNode is a drawn state: its name and, when the file gives them, its
-// position (x to the right, y downwards).
+// GraphNode is a drawn state: its name, the state as Starlark writes it
+// (the view's State when it is current: a page that follows the moves
+// itself needs it) and, when the file gives them, its position (x to the
+// right, y downwards).
 type GraphNode struct {
-	Name string   `json:"name"`
-	X    *float64 `json:"x,omitempty"`
-	Y    *float64 `json:"y,omitempty"`
+	Name  string   `json:"name"`
+	State string   `json:"state"`
+	X     *float64 `json:"x,omitempty"`
+	Y     *float64 `json:"y,omitempty"`
 }
 
 // GraphEdge is a move between drawn states.
@@ -282,7 +285,7 @@ func (d *Domain) graphView() (*graphView, error) {
 	}
 	for n, i := range order {
 		g.node[i] = n
-		node := GraphNode{Name: plainName(d.states[i].v)}
+		node := GraphNode{Name: plainName(d.states[i].v), State: d.states[i].v.String()}
 		if at, ok := d.p.view.positions[d.states[i].key]; ok {
 			x, y := at[0], at[1]
 			node.X, node.Y = &x, &y

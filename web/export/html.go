@@ -49,7 +49,6 @@ func pageScripts(page []byte) []string {
 	return names
 }
 
-
 // HTML writes one self-contained HTML file that replays a recording:
 // the page, its style, its scripts and the trace itself, so it opens from
 // disk with no server and no network. The page reads the trace and builds
@@ -59,6 +58,14 @@ func pageScripts(page []byte) []string {
 // trace are gzipped (DecompressionStream unpacks them). opt adds a
 // lecture's bookmarks and the trace's name.
 func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
+	return HTMLWith(w, static.FS(), rec, opt)
+}
+
+// HTMLWith is HTML with the page's files (index.html, style.css, the
+// scripts and the renderers, as in web/static) from files: viz site's
+// engine takes them from the site it runs in rather than carry a second
+// copy in its WebAssembly.
+func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error {
 	if rec == nil || rec.Len() == 0 {
 		return fmt.Errorf("no events to export")
 	}
@@ -82,7 +89,6 @@ func HTML(w io.Writer, rec *fold.Recording, opt Options) error {
 		return fmt.Errorf("packing the trace: %w", err)
 	}
 
-	files := static.FS()
 	page, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		return err

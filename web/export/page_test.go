@@ -153,7 +153,7 @@ func TestPageColours(t *testing.T) {
 	for prop, want := range map[string]string{
 		"--node-path": fold.StatusColour(fold.StatusPath), "--node-expanded": fold.StatusColour(fold.StatusExpanded),
 		"--node-pruned": fold.StatusColour(fold.StatusPruned), "--node-solution": fold.StatusColour(fold.StatusSolution),
-		"--node-group": fold.StatusColour(fold.StatusGroup),
+		"--node-group": fold.StatusColour(fold.StatusGroup), "--node-open": fold.StatusColour(fold.StatusOpen),
 	} {
 		if props[prop] != want {
 			t.Errorf("style.css's %s is %q, Go's %q", prop, props[prop], want)
@@ -164,6 +164,15 @@ func TestPageColours(t *testing.T) {
 	}
 	if got := fold.PageColours()["run"]; got != fold.RunColour(1) {
 		t.Errorf("an export's run is %v, the server's run 1 %s", got, fold.RunColour(1))
+	}
+	// A run's colour never means a kind of node: Manhattan's bars are not
+	// read as pruned ones.
+	for id := 1; id <= fold.MaxRuns; id++ {
+		for _, kind := range []string{fold.StatusExpanded, fold.StatusPruned, fold.StatusPath, fold.StatusSolution, fold.StatusOpen} {
+			if strings.EqualFold(fold.RunColour(id), fold.StatusColour(kind)) {
+				t.Errorf("run %d's colour %s is the colour of %s nodes", id, fold.RunColour(id), kind)
+			}
+		}
 	}
 
 	// Colours in a page script: a hex literal or rgb() (a renderer's own

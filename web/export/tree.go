@@ -118,7 +118,6 @@ func window(p *fold.Run, folded int) *TreeWindow {
 	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
 }
 
-
 func (w *TreeWindow) caption() string {
 	v := w.view
 	it := w.Iteration
@@ -137,6 +136,35 @@ func nodeTip(n *fold.TreeNode) string {
 	return s
 }
 
+// svgOutline and dotOutline draw a node kind's second cue beside its
+// colour (fold.StatusOutline): an outline's width and dash.
+func svgOutline(status string) string {
+	c, w, dash := fold.StatusOutline(status)
+	if w == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(` stroke="%s" stroke-width="%g"`, c, w)
+	if dash != "" {
+		s += ` stroke-dasharray="` + dash + `"`
+	}
+	return s
+}
+
+func dotOutline(status string) string {
+	c, w, dash := fold.StatusOutline(status)
+	if w == 0 {
+		return ""
+	}
+	style := "filled"
+	switch dash {
+	case "3 2":
+		style += ",dashed"
+	case "1 2":
+		style += ",dotted"
+	}
+	return fmt.Sprintf(", style=%q, penwidth=%g, color=%q", style, w, c)
+}
+
 // WriteDOT writes the window as a Graphviz digraph: a node's label is its f
 // over g+h (a folded group's, +count), its colour the page's for its status,
 // its comment "nodes=N", the nodes it stands for.
@@ -144,7 +172,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph tree {\n")
 	fmt.Fprintf(&b, "  label=%s;\n  labelloc=t;\n", strconv.Quote(w.caption()))
-	b.WriteString("  node [shape=circle, style=filled, fontcolor=white, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n")
+	fmt.Fprintf(&b, "  node [shape=circle, style=filled, fontcolor=%q, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n", fold.NodeTextColour())
 	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none];\n")
 	id := 0
 	var walk func(n *fold.TreeNode) int
@@ -158,7 +186,7 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 		} else if n.Count > 1 && len(n.Children) == 0 {
 			label += "\n×" + strconv.FormatInt(n.Count, 10)
 		}
-		extra := ""
+		extra := dotOutline(n.Status)
 		if n.ID != 0 && n.ID == w.view.Last {
 			extra = ", penwidth=3, color=black"
 		}
@@ -230,7 +258,7 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	nodes = func(n *fold.TreeNode) {
 		p := at[n]
 		fmt.Fprintf(&b, `<g class="node %s">`, n.Status)
-		ring := ""
+		ring := svgOutline(n.Status)
 		if n.ID != 0 && n.ID == w.view.Last {
 			ring = ` stroke="#000" stroke-width="3"`
 		}
@@ -243,7 +271,7 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		if n.Status == fold.StatusGroup {
 			label = "+" + strconv.FormatInt(n.Count, 10)
 		}
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#fff">%s</text>`, p.x, p.y+font*0.35, label)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%s</text>`, p.x, p.y+font*0.35, fold.NodeTextColour(), label)
 		if n.Status != fold.StatusGroup {
 			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%d+%d</text>`, p.x, p.y+r+font, n.G, n.H)
 			if n.Count > 1 && len(n.Children) == 0 {

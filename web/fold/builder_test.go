@@ -34,6 +34,15 @@ type foldView struct {
 	SolutionH  []int             `json:"solutionH"`
 	Effort     []Effort          `json:"effort"`
 	Status     string            `json:"status"`
+	Algo       AlgoView          `json:"algo"`
+	AStar      *astarView        `json:"astar"`
+}
+
+// astarView is what an A* run's charts are drawn from.
+type astarView struct {
+	OpenByF   []int64     `json:"openByF"`
+	Sizes     []sizePoint `json:"sizes"`
+	Expanding int         `json:"expanding"`
 }
 
 // TestBuilderMatchesGo: builder.js (the page's fold, for the export) folds
@@ -115,7 +124,10 @@ func compareFolds(t *testing.T, name string, events []trace.Event, limit int, ou
 		f := pl.Frame(0)
 		want := foldView{Tree: f.Tree, LastMoves: f.LastMoves, LastPlaced: f.LastPlaced, Totals: f.Stats.Totals,
 			Current: f.Stats.Current, Iterations: f.Stats.Iterations, Solution: f.Stats.Solution,
-			SolutionH: f.Stats.SolutionH, Effort: f.Stats.Effort, Status: f.Stats.Status.String()}
+			SolutionH: f.Stats.SolutionH, Effort: f.Stats.Effort, Status: f.Stats.Status.String(), Algo: f.Algo}
+		if a := f.Stats.AStar; a != nil {
+			want.AStar = &astarView{OpenByF: a.OpenByF, Sizes: a.Sizes, Expanding: a.Expanding}
+		}
 		var got foldView
 		if err := json.Unmarshal(sc.Bytes(), &got); err != nil {
 			t.Fatalf("%s: event %d: %v", name, i, err)
@@ -169,6 +181,9 @@ func normalize(v *foldView) {
 	if len(v.Tree.Kept) == 0 {
 		v.Tree.Kept = nil
 	}
+	if v.AStar != nil && len(v.AStar.OpenByF) == 0 {
+		v.AStar.OpenByF = nil
+	}
 }
 
 // TestReplayStateMatchesGo: replaystate.js's replayState, given the colours
@@ -181,6 +196,8 @@ func TestReplayStateMatchesGo(t *testing.T) {
 	node := testrun.Node(t)
 	for _, c := range []struct{ name, path string }{
 		{"example", "../../examples/traces/8puzzle-14moves.trace"},
+		{"ida", testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)},
+		{"astar", testrun.Write(t, testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)},
 		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
 	} {
 		if c.path == "" {

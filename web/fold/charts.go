@@ -15,18 +15,46 @@ import (
 // single run. Each returns echarts options (go-echarts' JSON), which the page
 // hands to setOption as they are.
 
-// The colours of the tree's statuses, so that a pruned node is the same red
-// in the tree, its exports (treeexport.go) and every chart: Go's one
-// definition of them. The page's are style.css's custom properties (--node-*),
-// which TestPageColours holds to these.
+// The colours of the tree's statuses, so that a pruned node is the same
+// vermillion in the tree, its exports (export/tree.go) and every chart: Go's
+// one definition of them. The page's are style.css's custom properties
+// (--node-*), which TestPageColours holds to these. They are Okabe and Ito's
+// colours, which readers with the common colour deficiencies tell apart,
+// each light enough for black text on it; the tree adds a second cue to
+// each kind (an outline's dash, a shape: style.css), and the charts hatch
+// the pruned.
 var (
-	colVisited   = "#4e79a7" // an expanded node
-	colGenerated = "#a0cbe8"
-	colPruned    = "#e15759"
-	colPath      = "#f28e2b"
-	colSolution  = "#59a14f"
-	colGroup     = "#bab0ac" // folded siblings
+	colVisited   = "#56b4e9" // an expanded node: sky blue
+	colGenerated = "#0072b2" // blue
+	colPruned    = "#d55e00" // vermillion
+	colPath      = "#e69f00" // orange
+	colSolution  = "#009e73" // bluish green
+	colOpen      = "#f0e442" // on A*'s open list: yellow
+	colGroup     = "#bbbbbb" // folded siblings
+	colOutline   = "#000000" // the outline of a light bar, a node kind's cue
+	colNodeText  = "#000000" // a label on a node, of any kind
 )
+
+// NodeTextColour is the colour of a label drawn on a node, for the tree's
+// exports: every kind's colour is light enough for it.
+func NodeTextColour() string { return colNodeText }
+
+// StatusOutline is a tree status's second cue beside its colour, as
+// style.css draws it in the page: the outline's colour, width and dash
+// (SVG's stroke-dasharray, "" for solid); width 0 for none.
+func StatusOutline(status string) (colour string, width float64, dash string) {
+	switch status {
+	case StatusPath:
+		return colOutline, 1.5, ""
+	case StatusPruned:
+		return colOutline, 1.5, "3 2"
+	case StatusSolution:
+		return colOutline, 3, ""
+	case StatusOpen:
+		return colOutline, 1.5, "1 2"
+	}
+	return "", 0, ""
+}
 
 // StatusColour is a tree status's colour (StatusPath, ...), for the tree's
 // exports; "" for an unknown status.
@@ -42,6 +70,8 @@ func StatusColour(status string) string {
 		return colSolution
 	case StatusGroup:
 		return colGroup
+	case StatusOpen:
+		return colOpen
 	}
 	return ""
 }
@@ -52,7 +82,7 @@ func StatusColour(status string) string {
 func PageColours() map[string]any {
 	return map[string]any{
 		"run": RunColour(1), "visited": colVisited, "generated": colGenerated, "pruned": colPruned,
-		"solution": colSolution, "series": charts.NewBar().Colors,
+		"solution": colSolution, "open": colOpen, "outline": colOutline, "series": charts.NewBar().Colors, "hatch": hatch,
 	}
 }
 
@@ -128,15 +158,7 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 		add(&prune, s.Current.PruneF)
 	}
 	bound := s.Current.Bound // the bound of the iteration whose f values are shown
-	fs := fAxis(visit, prune, bound, s.Bound)
-	xs := make([]string, len(fs))
-	vs := make([]opts.BarData, len(fs))
-	ps := make([]opts.BarData, len(fs))
-	for i, f := range fs {
-		xs[i] = strconv.Itoa(f)
-		vs[i].Value = at(visit, f)
-		ps[i].Value = at(prune, f)
-	}
+	xs, vs, ps := barsAt(fAxis(visit, prune, bound, s.Bound), visit, prune)
 	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
 	if cumulative {
 		name = "f histogram, all iterations"
@@ -158,7 +180,44 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 	bar.AddSeries("pruned (f > bound)", ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()
-	return bar.JSON()
+	return hatched(bar.JSON(), 1)
+}
+
+// hatched gives series i of a chart the pruned nodes' hatching: their
+// second cue beside the colour.
+func hatched(o map[string]any, i int) map[string]any {
+	o = styled(o)
+	if ss, ok := o["series"].([]any); ok && i < len(ss) {
+		hatchSeries(ss[i])
+	}
+	return o
+}
+
+// hatchSeries gives a series (decoded JSON) the hatching decal.
+func hatchSeries(series any) {
+	m, ok := series.(map[string]any)
+	if !ok {
+		return
+	}
+	st, _ := m["itemStyle"].(map[string]any)
+	if st == nil {
+		st = map[string]any{}
+		m["itemStyle"] = st
+	}
+	st["decal"] = hatch
+}
+
+// barsAt is an f axis's labels and two histograms' bars at its values.
+func barsAt(fs []int, a, b []int64) (xs []string, as, bs []opts.BarData) {
+	xs = make([]string, len(fs))
+	as = make([]opts.BarData, len(fs))
+	bs = make([]opts.BarData, len(fs))
+	for i, f := range fs {
+		xs[i] = strconv.Itoa(f)
+		as[i].Value = at(a, f)
+		bs[i].Value = at(b, f)
+	}
+	return xs, as, bs
 }
 
 // maxDenseAxis is the widest f axis drawn with every value in its span;
@@ -269,7 +328,7 @@ func iterationCounts(r RunStats) map[string]any {
 	bar.AddSeries("generated", barValues(g, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
 	bar.AddSeries("pruned", barValues(p, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()
-	return bar.JSON()
+	return hatched(bar.JSON(), 2)
 }
 
 // boundChart charts a run's bound per iteration (several runs compare in
@@ -288,32 +347,105 @@ func boundChart(r RunStats) map[string]any {
 	return line.JSON()
 }
 
-// before a solution, or for a run without a tree (a fast one).
-func hStarChart(s RunStats) map[string]any {
-	h := s.SolutionH
-	if s.Status != trace.StatusSolved || len(h) == 0 {
+// hStarChart charts h along the solution path against h* (the true
+// distance to go), once a run is solved: the active run's h*, and h of each
+// solved run (kept runs too), named by its heuristic, in its colour. Nil
+// before a solution, or for runs without a tree (fast ones).
+func hStarChart(active RunStats, all []RunStats) map[string]any {
+	h := active.SolutionH
+	if active.Status != trace.StatusSolved || len(h) == 0 {
 		return nil
 	}
+	var solved []RunStats
+	depths := len(h)
+	for _, r := range all {
+		if r.Status == trace.StatusSolved && len(r.SolutionH) > 0 {
+			solved = append(solved, r)
+			depths = max(depths, len(r.SolutionH))
+		}
+	}
 	n := len(h) - 1 // the solution's length: the path holds the start too
-	xs := make([]string, len(h))
-	hs := make([]opts.LineData, len(h))
+	xs := make([]string, depths)
+	for d := range xs {
+		xs[d] = strconv.Itoa(d)
+	}
 	stars := make([]opts.LineData, len(h))
 	for d := range h {
-		xs[d] = strconv.Itoa(d)
-		hs[d] = opts.LineData{Value: h[d]}
 		stars[d] = opts.LineData{Value: n - d}
 	}
 	line := charts.NewLine()
 	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (true distance to go)"), legend(true), tooltip(),
-		grid(1), xAxis("depth on the solution path"),
+		grid(legendLines(1+len(solved))), xAxis("depth on the solution path"),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
 	line.SetXAxis(xs)
 	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
+		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
-	line.AddSeries("h (the heuristic)", hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
-		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	for _, r := range solved {
+		hs := make([]opts.LineData, len(r.SolutionH))
+		for d, v := range r.SolutionH {
+			hs[d] = opts.LineData{Value: v}
+		}
+		c := RunColour(r.ID)
+		line.AddSeries("h: "+heuristicName(r, solved), hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: c}),
+			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	}
 	line.Validate()
 	return line.JSON()
+}
+
+// heuristicName names a run by its heuristic, and by its algorithm and id
+// too where another of runs has the same heuristic.
+func heuristicName(r RunStats, runs []RunStats) string {
+	name := ""
+	if r.Run != nil {
+		name = r.Run.Heuristic
+	}
+	for _, o := range runs {
+		if o.ID != r.ID && o.Run != nil && r.Run != nil && o.Run.Heuristic == r.Run.Heuristic {
+			return runName(r)
+		}
+	}
+	return name
+}
+
+// lineOfCounts is a line chart of the open list's node counts (the count
+// axis: log scale when the page asks) over a category axis: a dark line over
+// the open list's yellow.
+func lineOfCounts(titleText, xName, seriesName string, xs []string, ys []int64) map[string]any {
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title(titleText), legend(false), tooltip(), grid(0), countAxis(), xAxis(xName))
+	line.SetXAxis(xs)
+	ds := make([]opts.LineData, len(ys))
+	for i, y := range ys {
+		ds[i] = opts.LineData{Value: y}
+	}
+	line.AddSeries(seriesName, ds, charts.WithItemStyleOpts(opts.ItemStyle{Color: colOpen}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: colOutline}),
+		charts.WithAreaStyleOpts(opts.AreaStyle{Color: colOpen, Opacity: opts.Float(0.7)}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+	line.Validate()
+	return line.JSON()
+}
+
+// aStarFHistogram charts an A* run's f values: the nodes expanded against
+// the nodes on the open list, side by side at each f, the f being expanded
+// marked. A* has no bound: with a consistent heuristic the f it expands
+// only grows, and the open list holds what it will expand next.
+func aStarFHistogram(s RunStats) map[string]any {
+	visit, open := s.Current.VisitF, s.AStar.OpenByF
+	xs, vs, os := barsAt(fAxis(visit, open, s.AStar.Expanding, s.AStar.Expanding), visit, open)
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(noAnimation(), title("f of the nodes expanded and on the open list"), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
+	bar.SetXAxis(xs)
+	bar.AddSeries("expanded", vs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "expanding", XAxis: strconv.Itoa(s.AStar.Expanding)}),
+		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
+			Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}}))
+	bar.AddSeries("on the open list", os, charts.WithItemStyleOpts(opts.ItemStyle{Color: colOpen, BorderColor: colOutline, BorderWidth: 1}))
+	bar.Validate()
+	return bar.JSON()
 }
 
 // bigIteration is the nodes an iteration must generate before the page

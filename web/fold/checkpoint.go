@@ -17,12 +17,13 @@ type checkpoint struct {
 	lastMoves  []int
 	lastPlaced bool
 	lastEv     trace.Event
+	algo       *algoFold
 }
 
 // checkpoint copies out p's folded state (p.mu is held).
 func (p *Run) checkpoint() *checkpoint {
 	c := &checkpoint{pos: int(p.events), stats: p.stats.Clone(), tree: p.tree.clone(),
-		lastMoves: slices.Clone(p.lastMoves), lastPlaced: p.lastPlaced, lastEv: p.lastEv}
+		lastMoves: slices.Clone(p.lastMoves), lastPlaced: p.lastPlaced, lastEv: p.lastEv, algo: p.algo.clone()}
 	if p.last != nil {
 		l := *p.last
 		c.last = &l
@@ -38,6 +39,7 @@ func (p *Run) restore(c *checkpoint) {
 	p.lastMoves = slices.Clone(c.lastMoves)
 	p.lastPlaced = c.lastPlaced
 	p.lastEv = c.lastEv
+	p.algo = c.algo.clone()
 	p.last = nil
 	if c.last != nil {
 		l := *c.last
@@ -53,7 +55,7 @@ func (c *checkpoint) size() int {
 	if n < 160*t.drawn {
 		n = 160 * t.drawn
 	}
-	return n + c.stats.Footprint()
+	return n + c.stats.Footprint() + c.algo.size()
 }
 
 // clone deep-copies the tree window. The kept windows of finished

@@ -15,11 +15,13 @@ import (
 // together), and what a series counts is shown by its style: solid for the
 // nodes within the bound (visited, expanded), hatched for the pruned ones.
 
-// runPalette avoids the tree's status colours' meanings only in that the
-// kind of count is never a colour in a comparison; it is the Tableau 10
-// order, which stays apart for the readers with the common colour
-// deficiencies better than echarts' default.
-var runPalette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#e15759", "#76b7b2", "#edc948", "#9c755f"}
+// runPalette never reuses a colour that means a kind of node (visited,
+// pruned, the current path, the solution, A*'s open list: charts.go), so a
+// run's bars are never read as pruned ones; Okabe and Ito's blue, reddish
+// purple and black, and Tol's olive, which readers with the common colour
+// deficiencies tell apart. As many as a tab keeps runs: their ids are
+// consecutive, so they never share one.
+var runPalette = []string{"#0072b2", "#cc79a7", "#000000", "#999933"}
 
 // MaxRuns is how many runs a tab holds for comparison: the charts draw at
 // most so many side by side, each in a colour of its own.
@@ -84,16 +86,9 @@ func finishComparison(o map[string]any, runs []RunStats, hatched []bool, kinds [
 	}
 	if ss, ok := o["series"].([]any); ok {
 		for i, s := range ss {
-			m, ok := s.(map[string]any)
-			if !ok || i >= len(hatched) || !hatched[i] {
-				continue
+			if i < len(hatched) && hatched[i] {
+				hatchSeries(s)
 			}
-			st, _ := m["itemStyle"].(map[string]any)
-			if st == nil {
-				st = map[string]any{}
-				m["itemStyle"] = st
-			}
-			st["decal"] = hatch
 		}
 	}
 	ks := make([]any, len(kinds))

@@ -36,7 +36,18 @@ type RunStats struct {
 	// Pos counts the events that went through the run's fold (skipped
 	// ones included, when a replay seeks): the position in a trace.
 	Pos int64
+	// AStar is what an A* run's charts show beside the counts (nil for
+	// IDA*).
+	AStar *AStarStats
 	trace.Snapshot
+}
+
+// AStarStats are an A* run's open list by f, its sizes as nodes were
+// expanded, and the f being expanded.
+type AStarStats struct {
+	OpenByF   []int64
+	Sizes     []sizePoint
+	Expanding int
 }
 
 func newRunStats(id int, pos int64, snap trace.Snapshot) RunStats {

@@ -22,12 +22,13 @@ type Run struct {
 	lastMoves  []int        // the moves from the root to that node
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
+	algo       *algoFold    // the code panel's line and the stack (algo.go)
 }
 
 // NewRun makes the fold of run id, with the statistics a trace of level
 // has room for and a tree window of at most treeLimit drawn nodes.
 func NewRun(id int, level trace.Level, treeLimit int) *Run {
-	r := &Run{id: id, tree: newTree(treeLimit)}
+	r := &Run{id: id, tree: newTree(treeLimit), algo: newAlgoFold()}
 	if level >= trace.LevelNode {
 		r.stats = trace.NewNodeStats()
 	} else {
@@ -44,6 +45,7 @@ func (p *Run) Apply(e *trace.Event) {
 	p.events++
 	p.stats.Event(e)
 	placed := p.tree.add(e)
+	p.algo.apply(e)
 	// Described only when a frame is made: a replay folds millions of
 	// events between two frames.
 	p.lastEv = plainEvent(e)
@@ -82,6 +84,7 @@ type Frame struct {
 	LastPlaced bool
 	LastEvent  string
 	LastKind   trace.Kind
+	Algo       AlgoView // the code panel and the stack
 	// The pacing, the server's player's: the page paused the run, the run
 	// was held back at least once, it waits for one of the server's search
 	// slots (of Slots), or a domain build's progress before it starts.
@@ -103,9 +106,13 @@ func (p *Run) Frame(treeIter int) Frame {
 	tv.Kept = p.tree.keptIterations()
 	lastEvent := ""
 	if p.events > 0 {
-		lastEvent = describeEvent(&p.lastEv)
+		lastEvent = describeEvent(&p.lastEv, p.algo.astar)
 	}
 	f := Frame{Stats: newRunStats(p.id, p.events, p.stats.Snapshot()), Tree: tv, LastEvent: lastEvent, LastKind: p.lastEv.Kind}
+	f.Algo = p.algo.view(&f.Stats.Snapshot)
+	if p.algo.astar {
+		f.Stats.AStar = &AStarStats{OpenByF: slices.Clone(p.algo.openByF), Sizes: p.algo.sizesNow(), Expanding: p.algo.expanding}
+	}
 	f.Stats.SolutionH = slices.Clone(p.tree.solutionH)
 	f.Stats.Effort = p.tree.effortView()
 	if p.last != nil {
@@ -155,8 +162,14 @@ func plainEvent(e *trace.Event) trace.Event {
 	return c
 }
 
-// describeEvent says what an event means, for the page's "last event" line.
-func describeEvent(e *trace.Event) string {
+// describeEvent says what an event means, for the page's "last event" line,
+// in A*'s words for an A* run.
+func describeEvent(e *trace.Event, astar bool) string {
+	if astar {
+		if s := describeAStar(e); s != "" {
+			return s
+		}
+	}
 	switch e.Kind {
 	case trace.KindRunStart:
 		return "the search starts"
@@ -164,13 +177,22 @@ func describeEvent(e *trace.Event) string {
 		return fmt.Sprintf("iteration %d starts with bound %d", e.Iteration, e.Bound)
 	case trace.KindVisit:
 		if e.Depth == 0 {
-			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound)
+			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound) + goalTest(e.H)
 		}
 		if e.F > e.G+e.H {
 			return fmt.Sprintf("visit node %d: its h is %d, but it inherits %d from its parent (pathmax): f = %d + %d = %d, within the bound %d",
 				e.Node, e.H, e.F-e.G, e.G, e.F-e.G, e.F, e.Bound)
 		}
-		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound) + goalTest(e.H)
+	case trace.KindExpand:
+		what := fmt.Sprintf("node %d", e.Node)
+		if e.Depth == 0 {
+			what = "the start"
+		}
+		if e.Children == 1 {
+			return "expand " + what + ": 1 child to try"
+		}
+		return fmt.Sprintf("expand %s: %d children to try", what, e.Children)
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonMoveRule {
 			return "a move the move rule forbids here (it would undo the last one) is not generated"

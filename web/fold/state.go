@@ -26,6 +26,9 @@ type RunData struct {
 	// An A* run's memory: the most states on its open list at once, and the
 	// states it stored (0: not an A* run, or not ended).
 	PeakOpen, Stored int
+	// Distinct is how many distinct states the run expanded, once it ended,
+	// for the domains that count them (0: not counted).
+	Distinct int
 }
 
 // StateMsg is what the writer sends at most every SnapshotInterval.
@@ -45,6 +48,9 @@ type StateMsg struct {
 	// Lockstep is the runs that "next bound" moves together, with their
 	// trees at one bound (lockstep.go); absent unless two or more can.
 	Lockstep *LockView `json:"lockstep,omitempty"`
+	// Algo is the active run's line of pseudo-code and its stack (IDA*) or
+	// open list (A*): algo.go.
+	Algo *AlgoView `json:"algo"`
 }
 
 // Shown names an iteration and its bound, as a panel shows them.
@@ -97,6 +103,10 @@ type RunView struct {
 	// stored, once the run ended (IDA* holds only its path).
 	PeakOpen int `json:"peakOpen,omitempty"`
 	Stored   int `json:"stored,omitempty"`
+	// Distinct is how many distinct states were expanded, once the run
+	// ended, for the domains that count them (grid worlds, scripts): with
+	// expanded, how often IDA* expanded a state again.
+	Distinct int `json:"distinct,omitempty"`
 }
 
 type IterationCount struct {
@@ -148,7 +158,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 		}
 		v := makeRunView(*st)
 		v.Timed = !runs[i].Frame.Waited
-		v.PeakOpen, v.Stored = runs[i].PeakOpen, runs[i].Stored
+		v.PeakOpen, v.Stored, v.Distinct = runs[i].PeakOpen, runs[i].Stored, runs[i].Distinct
 		if runs[i].Err != nil {
 			v.Error = runs[i].Err.Error()
 		}
@@ -173,6 +183,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 		msg.Event = fmt.Sprintf("waiting for a free search slot: this server computes at most %d searches at once", fr.Slots)
 	}
 	msg.Kind = fr.LastKind.String()
+	msg.Algo = &fr.Algo
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.Views)
 	if st.Run != nil {
@@ -239,7 +250,7 @@ func chartsOf(active RunStats, all []RunStats, histBound int) map[string]any {
 			histBound = active.Current.Bound
 		}
 		return map[string]any{
-			"hstar":      hStarChart(active),
+			"hstar":      hStarChart(active, all),
 			"effort":     effortChart(active),
 			"fhist":      compareFHistogram(all, histBound, false),
 			"fhistTotal": compareFHistogram(all, histBound, true),
@@ -247,8 +258,19 @@ func chartsOf(active RunStats, all []RunStats, histBound int) map[string]any {
 			"bounds":     compareBounds(all),
 		}
 	}
+	if active.AStar != nil {
+		// A* in its own words: no iterations, no bound.
+		return map[string]any{
+			"hstar":      hStarChart(active, []RunStats{active}),
+			"effort":     effortChart(active),
+			"fhist":      aStarFHistogram(active),
+			"fhistTotal": nil,
+			"iterations": openSizeChart(active.AStar.Sizes),
+			"bounds":     nil,
+		}
+	}
 	return map[string]any{
-		"hstar":      hStarChart(active),
+		"hstar":      hStarChart(active, []RunStats{active}),
 		"effort":     effortChart(active),
 		"fhist":      fHistogram(active, false),
 		"fhistTotal": fHistogram(active, true),

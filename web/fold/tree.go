@@ -13,6 +13,7 @@ const (
 	StatusPruned   = "pruned"   // f over the bound
 	StatusSolution = "solution" // on the solution path
 	StatusGroup    = "group"    // several finished siblings folded into one
+	StatusOpen     = "open"     // on A*'s open list: generated, not yet expanded
 )
 
 // TreeNode is one drawn node. A finished subtree is folded into its root:
@@ -141,7 +142,13 @@ func (t *Tree) add(e *trace.Event) bool {
 	case trace.KindIterationStart:
 		t.iter = e.Iteration
 		t.reset(e.Bound)
+	case trace.KindPush, trace.KindReopen:
+		return t.push(e)
 	case trace.KindVisit:
+		if n, ok := t.byID[e.Node]; ok && n.Status == StatusOpen {
+			t.pop(n)
+			return true
+		}
 		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath, Count: 1,
 			Inherited: e.F > e.G+e.H}
 		if e.Parent == 0 {
@@ -193,6 +200,9 @@ func (t *Tree) add(e *trace.Event) bool {
 			break
 		}
 		t.keep()
+		if len(t.path) == 0 {
+			break // A* stopped before its first pop
+		}
 		if n := t.path[len(t.path)-1]; t.last == n && n.H == 0 {
 			break
 		}
@@ -209,6 +219,59 @@ func (t *Tree) add(e *trace.Event) bool {
 		}
 	}
 	return false
+}
+
+// A*'s tree is the tree of parent links of the nodes generated so far: a
+// push draws a node on the open list under its parent (the node popped
+// last, the end of the path), a pop makes the path the popped node's
+// ancestors. Nothing is folded as the path moves: A*'s subtrees are never
+// finished.
+
+// push draws a node A* puts on its open list; a reopened state's older
+// copy, if still open, is dropped (it will never be expanded).
+func (t *Tree) push(e *trace.Event) bool {
+	n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusOpen, Count: 1}
+	if e.Kind == trace.KindReopen {
+		if old, ok := t.byID[e.Replaces]; ok && old.Status == StatusOpen {
+			old.Status = StatusPruned
+		}
+	}
+	if e.Parent == 0 {
+		t.reset(t.bound)
+		t.root, t.last, t.drawn = n, n, 1
+		t.byID[n.ID] = n
+		return true
+	}
+	if t.root == nil || len(t.path) == 0 || t.path[len(t.path)-1].ID != e.Parent {
+		return false
+	}
+	t.attach(n)
+	t.last = n
+	return true
+}
+
+// pop makes n, a drawn open node, the end of the path.
+func (t *Tree) pop(n *TreeNode) {
+	t.repath(n)
+	t.last = n
+}
+
+// repath makes the path n's drawn ancestors and n, the nodes leaving it
+// expanded.
+func (t *Tree) repath(n *TreeNode) {
+	for _, p := range t.path {
+		if p.Status == StatusPath {
+			p.Status = StatusExpanded
+		}
+	}
+	t.path = t.path[:0]
+	for a := n; a != nil; a = a.parent {
+		t.path = append(t.path, a)
+	}
+	slices.Reverse(t.path)
+	for _, p := range t.path {
+		p.Status = StatusPath
+	}
 }
 
 // unwindTo pops the path down to the node with id, finishing (and folding)
@@ -229,19 +292,7 @@ func (t *Tree) unwindTo(id uint64) bool {
 	if !ok {
 		return false
 	}
-	for _, n := range t.path {
-		if n.Status == StatusPath {
-			n.Status = StatusExpanded
-		}
-	}
-	t.path = t.path[:0]
-	for n := p; n != nil; n = n.parent {
-		t.path = append(t.path, n)
-	}
-	slices.Reverse(t.path)
-	for _, n := range t.path {
-		n.Status = StatusPath
-	}
+	t.repath(p)
 	return true
 }
 

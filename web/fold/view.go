@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"idaviz/engine"
@@ -26,12 +27,14 @@ type viewer struct {
 var errNoView = errors.New("this puzzle's domain cannot describe its states (no puzzles.Viewer)")
 
 // newViewer builds a viewer from run metadata. It uses the puzzle's last
-// (cheapest) heuristic: the viewer only applies moves.
+// (cheapest) heuristic that reads no databases: the viewer only applies
+// moves, and must not build tables (the 15-puzzle's last is pdb555).
 func newViewer(info *trace.RunInfo) (*viewer, error) {
 	if info == nil {
 		return nil, errors.New("the run has no metadata")
 	}
-	p, err := puzzles.Lookup(info.Puzzle)
+	// A problem written in Starlark comes with its source (puzzles.ForRun).
+	p, err := puzzles.ForRun(info)
 	if err != nil {
 		return nil, err
 	}
@@ -40,8 +43,11 @@ func newViewer(info *trace.RunInfo) (*viewer, error) {
 		return nil, fmt.Errorf("the run's instance: %w", err)
 	}
 	h := info.Heuristic
-	if len(p.Heuristics) > 0 {
-		h = p.Heuristics[len(p.Heuristics)-1]
+	for _, c := range slices.Backward(p.Heuristics) {
+		if p.Databases == nil || !slices.Contains(p.Databases.Heuristics, c) {
+			h = c
+			break
+		}
 	}
 	d, err := puzzles.NewDomain(context.Background(), inst, h, nil)
 	if err != nil {

@@ -1,7 +1,7 @@
 // app.js: the page's messages from its source, drawn by the parts of
 // vizPage (page.js lists where each lives), and the start: every part bound
 // to its controls, then the source connected (the export's embedded trace,
-// or the server).
+// or the server, or a site's engine in a worker: connection.js).
 'use strict';
 vizPage.app = (() => {
   const { $, shared } = vizPage;
@@ -24,6 +24,7 @@ vizPage.app = (() => {
   }
 
   function drawAll(msg) {
+    document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
     vizPage.status.drawStats(msg);
     vizPage.compare.draw(msg);
     vizPage.compare.drawLockstep(msg);
@@ -32,14 +33,21 @@ vizPage.app = (() => {
     vizPage.charts.draw(msg.charts, msg.status === 'running');
     vizPage.controls.drawPosition(msg);
     $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
+    vizPage.code.draw(msg);
+    vizPage.stack.draw(msg);
+    // Each step's sentence, for a screen reader (a polite live region); not
+    // while a search runs ahead, twenty states a second.
+    if (msg.status !== 'running' && msg.event) $('announce').textContent = msg.event;
+    vizPage.quiz.afterState(msg);
     vizPage.contract.state(msg);
     vizPage.lecture.afterState(msg);
+    vizPage.problem.afterState(msg);
   }
 
   function onMessage(msg) {
     switch (msg.type) {
       case 'hello':
-        shared.mode = msg.mode === 'replay' ? 'replay' : 'live';
+        shared.mode = ['replay', 'site'].includes(msg.mode) ? msg.mode : 'live';
         document.body.classList.toggle('replay', shared.mode === 'replay');
         $('mode').textContent = msg.mode;
         vizPage.contract.page();
@@ -49,7 +57,8 @@ vizPage.app = (() => {
       case 'preview': vizPage.setup.onPreview(msg); break;
       case 'lecture': vizPage.lecture.onMessage(msg); break;
       case 'state': onState(msg); break;
-      case 'error': vizPage.showError(msg.message); vizPage.lecture.error(); break;
+      case 'error': vizPage.showError(msg.message); vizPage.lecture.error(); vizPage.problem.onError(msg); break;
+      case 'problem': case 'checked': vizPage.problem.onMessage(msg); break;
       case 'scrambled': vizPage.setup.onScrambled(msg); break;
       case 'node': vizPage.status.drawChosen(msg.node); break;
     }
@@ -58,7 +67,7 @@ vizPage.app = (() => {
   function start() {
     const emb = window.VIZ_EMBEDDED;
     if (emb) document.body.classList.add('embedded');
-    for (const part of ['charts', 'compare', 'setup', 'present', 'tree', 'quiz', 'controls', 'lecture', 'downloads']) vizPage[part].bind();
+    for (const part of ['charts', 'compare', 'setup', 'present', 'tree', 'quiz', 'controls', 'lecture', 'downloads', 'problem', 'code']) vizPage[part].bind();
     const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
     if (emb) {
       vizPage.connectWith(vizPage.traceSource.connect(Object.assign({ data: emb }, handlers)));

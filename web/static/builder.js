@@ -1,10 +1,11 @@
 // One namespace, vizBuild, and no other globals: the page's scripts share
 // one global scope.
-(function (root) {
+(function (root, algo) {
 'use strict';
 // builder.js: a trace's events folded in the browser: the fold of
 // trace.Stats (trace/stats.go), the bounded tree window of web/tree.go and
-// the player's last node (web/player.go). replaystate.js makes the page's
+// the player's last node (web/player.go), with algofold.js's line of
+// pseudo-code and stack (web/fold/algo.go). replaystate.js makes the page's
 // state message from it. The exported page (tracesource.js) runs both; the
 // server runs the Go code. web/builder_test.go checks that both give the
 // same state after every event (docs/ARCHITECTURE.md says why there are two).
@@ -250,7 +251,10 @@ class Tree {
         this.iter = e.iteration;
         this.reset(e.bound);
         break;
+      case 'push': case 'reopen': return this.push(e);
       case 'visit': {
+        const had = this.byID.get(e.node);
+        if (had !== undefined && had.status === 'open') { this.pop(had); return true; }
         const n = treeNode(e, 'path');
         if (e.parent === 0) {
           this.reset(this.bound);
@@ -276,6 +280,7 @@ class Tree {
       case 'iteration-end': {
         if (this.root === null) break;
         this.keep();
+        if (this.path.length === 0) break; // A* stopped before its first pop
         const n = this.path[this.path.length - 1];
         if (this.last === n && n.h === 0) break;
         this.unwindTo(this.root.id);
@@ -291,6 +296,38 @@ class Tree {
     return false;
   }
 
+  // push and pop are A*'s tree of parent links (web/fold/tree.go).
+  push(e) {
+    const n = treeNode(e, 'open');
+    if (e.kind === 'reopen') {
+      const old = this.byID.get(e.replaces);
+      if (old !== undefined && old.status === 'open') old.status = 'pruned';
+    }
+    if (e.parent === 0) {
+      this.reset(this.bound);
+      this.root = n; this.last = n; this.drawn = 1; this.byID.set(n.id, n);
+      return true;
+    }
+    if (this.root === null || this.path.length === 0 || this.path[this.path.length - 1].id !== e.parent) return false;
+    this.attach(n);
+    this.last = n;
+    return true;
+  }
+
+  pop(n) {
+    this.repath(n);
+    this.last = n;
+  }
+
+  // repath makes the path n's drawn ancestors and n (web/fold/tree.go).
+  repath(n) {
+    for (const p of this.path) if (p.status === 'path') p.status = 'expanded';
+    this.path = [];
+    for (let a = n; a !== null; a = a.parent) this.path.push(a);
+    this.path.reverse();
+    for (const p of this.path) p.status = 'path';
+  }
+
   unwindTo(id) {
     for (let i = this.path.length - 1; i >= 0; i--) {
       if (this.path[i].id === id) {
@@ -301,11 +338,7 @@ class Tree {
     }
     const p = this.byID.get(id);
     if (p === undefined) return false;
-    for (const n of this.path) if (n.status === 'path') n.status = 'expanded';
-    this.path = [];
-    for (let n = p; n !== null; n = n.parent) this.path.push(n);
-    this.path.reverse();
-    for (const n of this.path) n.status = 'path';
+    this.repath(p);
     return true;
   }
 
@@ -421,7 +454,7 @@ function copyNode(n) {
 
 class Builder {
   constructor(treeLimit) {
-    this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || 300);
+    this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || 300); this.algo = new algo.AlgoFold();
     this.lastEv = null; this.last = null; this.lastMoves = []; this.lastPlaced = false;
     // The moves to the last node are read off the path only when needed:
     // before an event that may change the path, or for a frame.
@@ -436,6 +469,7 @@ class Builder {
     if (this.movesDue && !node && e.kind !== 'prune') this.settleMoves();
     this.stats.event(e);
     const placed = this.tree.add(e);
+    this.algo.apply(e);
     this.lastEv = e;
     if (node) {
       this.last = e;
@@ -461,6 +495,7 @@ class Builder {
     Object.assign(b, this);
     b.stats = this.stats.clone();
     b.tree = this.tree.clone();
+    b.algo = this.algo.clone();
     b.lastMoves = this.lastMoves.slice();
     return b;
   }
@@ -478,8 +513,10 @@ class Builder {
       tv = Object.assign({}, tv);
     }
     tv.kept = this.tree.kept.map((v) => v.iteration);
+    const stats = this.stats.snapshot();
     return {
-      events: this.events, stats: this.stats.snapshot(), tree: tv,
+      events: this.events, stats, tree: tv, algo: this.algo.view(stats),
+      astar: this.algo.astar ? { openByF: this.algo.openByF.slice(), sizes: this.algo.sizesNow(), expanding: this.algo.expanding } : null,
       solutionH: this.tree.solutionH.slice(), effort: this.tree.effortView(),
       last: this.last, lastMoves: this.lastMoves.slice(), lastPlaced: this.lastPlaced,
       lastKind: this.lastEv ? this.lastEv.kind : '',
@@ -514,4 +551,4 @@ function nodeAt(b, id) {
 const api = { Builder, Stats, Tree, nodeAt, NO_MOVE };
 if (typeof module !== 'undefined') module.exports = api;
 else root.vizBuild = api;
-})(this);
+})(this, typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo);

@@ -8,7 +8,13 @@ vizPage.charts = (() => {
 
   const made = {};
   function chart(id) {
-    if (!made[id]) made[id] = echarts.init($(id), null, { renderer: 'canvas' });
+    if (!made[id]) {
+      made[id] = echarts.init($(id), null, { renderer: 'canvas' });
+      // A chart follows its box: a panel shown, presentation mode toggled,
+      // the window resized (a chart first drawn in a narrow box stays
+      // narrow otherwise).
+      if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => made[id].resize()).observe($(id));
+    }
     return made[id];
   }
 
@@ -22,7 +28,10 @@ vizPage.charts = (() => {
     const axes = [].concat(opt.yAxis || []);
     if (!axes.some((a) => a.name === 'nodes')) return opt;
     const o = JSON.parse(JSON.stringify(opt));
-    o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 1 }) : a));
+    // The axis starts below 1, so that a count of 1 is a bar, not nothing;
+    // its labels start at 1.
+    o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 0.5,
+      axisLabel: Object.assign({}, a.axisLabel, { formatter: (v) => (v >= 1 ? fmt(v) : '') }) }) : a));
     o.series = (o.series || []).map((s) => {
       delete s.stack;
       s.data = (s.data || []).map((d) => {
@@ -81,8 +90,10 @@ vizPage.charts = (() => {
   let due = null, keys = [], frame = 0;
   function draw(c, running) {
     if (!c) return;
-    $('hstar-panel').hidden = !c.hstar;
-    $('effort-panel').hidden = !c.effort;
+    // A chart a run has nothing for (h* before a solution, an A* run's
+    // bounds) hides its panel.
+    for (const k in ids) $(ids[k]).closest('section').hidden = !c[k];
+    autoLog(c);
     due = c;
     for (const k in ids) if (!keys.includes(k)) keys.push(k);
     if (!running) {
@@ -156,7 +167,40 @@ vizPage.charts = (() => {
     }
   }
 
+  // autoLog puts the counts on a log scale when a comparison's counts span
+  // more than 100×: on a linear axis the smaller runs' bars would be
+  // invisible. Once a set of runs: a user's unticking stays.
+  let autoLogged = '';
+  function autoLog(c) {
+    const o = c.iterations;
+    if (!o || !o.vizKinds) return;
+    const legend = [].concat(o.legend || [])[0] || {};
+    const key = JSON.stringify(legend.data || []);
+    if (key === autoLogged) return;
+    let lo = Infinity, hi = 0;
+    for (const s of o.series || []) {
+      for (const d of s.data || []) {
+        const v = d !== null && typeof d === 'object' ? d.value : d;
+        if (v > 0) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+      }
+    }
+    if (hi > 0 && hi / lo > 100) {
+      $('log').checked = true;
+      autoLogged = key;
+    }
+  }
+
   function bind() {
+    // The save icons are drawn in the chart's canvas, out of the keyboard's
+    // reach: a button each, shown when the keyboard reaches it.
+    for (const id of Object.values(ids)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'chart-save';
+      b.textContent = 'save this chart as SVG';
+      b.addEventListener('click', () => saveSVG(id));
+      $(id).before(b);
+    }
     window.addEventListener('resize', resizeAll);
     $('log').addEventListener('change', () => { if (vizPage.shared.last) draw(vizPage.shared.last.charts); });
   }

@@ -1,24 +1,79 @@
-// connection.js: the page's link to viz serve or viz replay, a websocket.
-// A source is anything with this one narrow shape,
+// connection.js: the page's link to its engine: viz serve or viz replay
+// over a websocket, or, in a page viz site wrote (shared.mode 'site'), the
+// engine compiled to WebAssembly in a Web Worker (worker.js), which serves
+// the same session over the worker's messages. A source is anything with
+// this one narrow shape,
 //   connect({onMessage, onStatus}) -> {send(msg), close()}
 // onMessage(msg) for each message of docs/PROTOCOL.md, onStatus(text) for
 // the link's state, send(msg) a control message: tracesource.js is the
-// other (an exported page's trace), and a Web Worker could be a third.
+// other (an exported page's trace).
 'use strict';
 vizPage.connection = (() => {
-  function connect({ onMessage, onStatus, url }) {
+  function connect(handlers) {
+    return vizPage.shared.mode === 'site' ? connectWorker(handlers) : connectSocket(handlers);
+  }
+
+  function parsed(text, onMessage) {
+    let msg;
+    try { msg = JSON.parse(text); } catch (e) { return; }
+    onMessage(msg);
+  }
+
+  function connectSocket({ onMessage, onStatus, url }) {
     const ws = new WebSocket(url || (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
     ws.onopen = () => onStatus('connected');
     ws.onclose = () => onStatus('disconnected (reload the page)');
     ws.onerror = () => onStatus('connection error');
-    ws.onmessage = (ev) => {
-      let msg;
-      try { msg = JSON.parse(ev.data); } catch (e) { return; }
-      onMessage(msg);
-    };
+    ws.onmessage = (ev) => parsed(ev.data, onMessage);
     return {
       send(msg) { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
       close() { ws.close(); },
+    };
+  }
+
+  // connectWorker starts the engine in a worker. Messages sent before it is
+  // ready wait in the worker; a download (downloads.js sends {type:
+  // 'download'}) comes back as a file, offered here.
+  function connectWorker({ onMessage, onStatus, url }) {
+    onStatus('starting the engine in this page…');
+    const failed = (message) => {
+      onStatus('the engine could not start');
+      // A page opened from a file may not start a worker: the folder wants a server.
+      const why = location.protocol === 'file:' ? 'a browser runs it only from a web server: serve this folder (e.g. python3 -m http.server) and open its address'
+        : message || 'see the browser console';
+      onMessage({ type: 'error', message: 'the engine in this page could not start: ' + why });
+    };
+    let w;
+    try {
+      w = new Worker(url || 'static/worker.js');
+    } catch (e) {
+      failed(e && e.message);
+      return { send() {}, close() {} };
+    }
+    let ready = false;
+    w.onmessage = (ev) => {
+      const d = ev.data || {};
+      switch (d.type) {
+        case 'message':
+          if (!ready) { ready = true; onStatus('engine in this page'); }
+          parsed(d.text, onMessage);
+          break;
+        case 'file': {
+          const href = URL.createObjectURL(new Blob([d.bytes], { type: d.contentType }));
+          vizPage.downloadURL(href, d.name);
+          setTimeout(() => URL.revokeObjectURL(href), 60000);
+          break;
+        }
+        case 'failed':
+          onStatus('the engine stopped');
+          onMessage({ type: 'error', message: 'the engine in this page: ' + d.message });
+          break;
+      }
+    };
+    w.onerror = (ev) => failed(ev.message);
+    return {
+      send(msg) { w.postMessage(JSON.stringify(msg)); },
+      close() { w.terminate(); },
     };
   }
   return { connect };

@@ -6,11 +6,12 @@
 vizPage.contract = (() => {
   const { shared } = vizPage;
   let now = Object.freeze({
-    status: 'idle', mode: 'live', bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
-    solutionLength: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
+    status: 'idle', mode: shared.mode, bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
+    solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
     runs: Object.freeze([]), lockstep: null,
     nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
-    presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0 }), bookmarks: Object.freeze([]),
+    presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
+    algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0,
   });
   Object.defineProperty(window, 'viz', { get() { return now; }, enumerable: true });
 
@@ -51,6 +52,7 @@ vizPage.contract = (() => {
       generated: a.generated || 0,
       pruned: a.pruned || 0,
       solutionLength: a.solutionLength || 0,
+      cost: a.cost || 0,
       iterations: Object.freeze((a.iterations || []).map((it) => Object.freeze({
         bound: it.bound, expanded: it.expanded, generated: it.generated, pruned: it.pruned,
       }))),
@@ -63,7 +65,23 @@ vizPage.contract = (() => {
       messages: shared.messages,
       runs: runs(msg),
       lockstep: lockstep(msg),
+      ...algorithm(msg),
     });
+  }
+
+  // algorithm is what the code and stack panels show: the algorithm, the
+  // lit line, IDA*'s stack (root first) or A*'s open list and closed count.
+  function algorithm(msg) {
+    const a = msg.algo;
+    if (!a) return { algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0 };
+    const astar = a.algorithm === 'astar';
+    return {
+      algorithm: astar ? 'astar' : 'ida',
+      codeLine: a.line || '',
+      stack: Object.freeze((a.stack || []).map((f) => Object.freeze({ id: f.id, move: f.move, g: f.g, h: f.h, f: f.f, left: f.left }))),
+      open: astar ? Object.freeze({ size: a.open.size, best: Object.freeze((a.open.best || []).map((n) => Object.freeze({ id: n.id, f: n.f, g: n.g, h: n.h }))) }) : null,
+      closed: astar ? a.closed : 0,
+    };
   }
 
   // runs is window.viz.runs: every run the page holds, with its colour.

@@ -40,6 +40,7 @@ vizPage.controls = (() => {
 
   function onKey(ev) {
     if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (vizPage.quiz.key(ev.key)) { ev.preventDefault(); return; }
     switch (ev.key) {
       case 's': case 'ArrowRight': stepOnce(); break;
       case 'x': nextExpansion(); break;
@@ -47,6 +48,7 @@ vizPage.controls = (() => {
       case 'p': vizPage.present.toggle(); break;
       case 'q': vizPage.quiz.toggle(); break;
       case 'c': vizPage.present.nextChart(); break;
+      case 'a': vizPage.present.toggleAlgo(); break;
       case '+': case '=': vizPage.tree.zoom(1.25); break;
       case '-': vizPage.tree.zoom(0.8); break;
       case '0': vizPage.tree.fit(); break;

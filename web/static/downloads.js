@@ -19,6 +19,7 @@ vizPage.downloads = (() => {
     const s = shared.start || {};
     const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
       goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
+    if (s.source) { q.set('file', s.file || ''); q.set('source', s.source); } // the Problem tab's script
     const events = vizPage.contract.current().events;
     if (events > 0) q.set('events', String(events));
     return '?' + q.toString();
@@ -26,7 +27,9 @@ vizPage.downloads = (() => {
 
   function downloadRun(what) {
     if (shared.mode !== 'replay' && !shared.start) { vizPage.showError('start a search first'); return; }
-    vizPage.downloadURL('/api/' + what + runQuery(), '');
+    // A site's engine is in the page: it makes the file and its link hands it over.
+    if (shared.mode === 'site') vizPage.send({ type: 'download', what, query: runQuery() });
+    else vizPage.downloadURL('/api/' + what + runQuery(), '');
   }
 
   function bind() {

@@ -12,7 +12,10 @@ window.vizPage = (() => {
   // shared is the one place for what more than one part reads or writes;
   // everything else a part keeps to itself.
   const shared = {
-    mode: 'live', // or 'replay': what the source's hello says
+    // 'live', 'replay' (what the server's hello says) or 'site': a page
+    // written by viz site, marked so in its head, whose engine runs in the
+    // browser (connection.js picks its link by it).
+    mode: document.querySelector('meta[name="idaviz-mode"][content="site"]') ? 'site' : 'live',
     last: null, // the last state message drawn (or held by the quiz)
     playing: false, // the source last said running, or a play was asked
     start: null, // the live run's start message, for its downloads

@@ -25,7 +25,22 @@ vizPage.present = (() => {
 
   function nextChart() {
     shown++;
+    if (vizPage.presenting()) setAlgo(false);
     showChart();
+    redraw();
+  }
+
+  // The code and stack panels take the chart's place on a projector, one key
+  // (a) away; out of presentation mode the key shows or hides them.
+  function setAlgo(on) {
+    document.body.classList.toggle('algo-on', on);
+    document.body.classList.toggle('algo-off', !on);
+    $('algo-toggle').setAttribute('aria-pressed', String(on));
+  }
+
+  function toggleAlgo() {
+    const on = vizPage.presenting() ? !document.body.classList.contains('algo-on') : document.body.classList.contains('algo-off');
+    setAlgo(on);
     redraw();
   }
 
@@ -33,13 +48,14 @@ vizPage.present = (() => {
   function redraw() {
     requestAnimationFrame(() => {
       vizPage.charts.resizeAll();
-      if (shared.last) { vizPage.tree.draw(shared.last.tree); vizPage.charts.draw(shared.last.charts); } else vizPage.tree.place();
+      if (shared.last) { vizPage.tree.draw(shared.last.tree); vizPage.charts.draw(shared.last.charts); vizPage.code.draw(shared.last); } else vizPage.tree.place();
     });
   }
 
   function bind() {
     $('present').addEventListener('click', toggle);
+    $('algo-toggle').addEventListener('click', toggleAlgo);
   }
 
-  return { bind, set, toggle, nextChart, redraw };
+  return { bind, set, toggle, nextChart, redraw, toggleAlgo };
 })();

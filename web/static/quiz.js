@@ -1,42 +1,60 @@
 // quiz.js: quiz mode. Stepping turns into questions: the page asks for the
 // move as usual, holds the state that comes back, asks, and shows it once
-// answered, with the reason in the words of the "last event" line.
+// answered, with the reason in the words of the "last event" line. Answers
+// come from the keyboard too (y and n; a number and Enter; a node's number),
+// a wrong one lights the right node in the tree, and a question the page
+// moves past without an answer counts as skipped, not wrong.
 'use strict';
 vizPage.quiz = (() => {
   const { $, shared } = vizPage;
-  const quiz = { on: false, asked: 0, right: 0, expect: null, pending: null };
+  const quiz = { on: false, asked: 0, right: 0, skipped: 0, expect: null, pending: null, verdictAt: -1 };
 
   // score is window.viz.quiz.
-  function score() { return { on: quiz.on, asked: quiz.asked, right: quiz.right }; }
+  function score() {
+    return { on: quiz.on, asked: quiz.asked, right: quiz.right, question: quiz.pending ? quiz.pending.text : null, skipped: quiz.skipped };
+  }
 
   function on() { return quiz.on; }
 
   function set(v) {
+    if (!v && quiz.pending) skip();
     quiz.on = v;
     quiz.expect = null;
-    if (!v && quiz.pending) releaseHeld();
+    document.body.classList.toggle('quiz-on', v);
     $('quiz').setAttribute('aria-pressed', String(v));
     $('quiz-panel').hidden = !v;
-    if (v) { $('quiz-question').textContent = 'Step (s), Next expansion (x) or Next bound (b): each asks first.'; $('quiz-result').textContent = ''; }
+    clearVerdict();
+    if (v) $('quiz-question').textContent = 'Step (s), Next expansion (x) or Next bound (b): each asks first.';
     showScore();
     vizPage.contract.page();
+    vizPage.present.redraw();
   }
 
   function toggle() { set(!quiz.on); }
 
+  // showScore counts the answered questions only.
   function showScore() {
-    $('quiz-score').textContent = quiz.asked ? '(' + quiz.right + ' of ' + quiz.asked + ' right)' : '';
+    const answered = quiz.asked - quiz.skipped - (quiz.pending ? 1 : 0);
+    let s = answered ? quiz.right + ' of ' + answered + ' right' : '';
+    if (quiz.skipped) s += (s ? ', ' : '') + quiz.skipped + ' skipped';
+    $('quiz-score').textContent = s ? '(' + s + ')' : '';
   }
 
-  // move sends a move that the quiz will ask about.
+  // move sends a move that the quiz will ask about; with a question open,
+  // the move goes past it: skipped, and its held state shown.
   function move(kind, type, extra) {
-    if (quiz.pending) return; // answer first
+    if (quiz.pending) { skip(); return; }
     vizPage.controls.control(type, extra);
     quiz.expect = { kind: kind, from: shared.last && shared.last.active ? shared.last.active.events : 0 };
   }
 
-  // forget stops expecting a move to ask about: the user made one of their own.
-  function forget() { quiz.expect = null; }
+  // forget stops expecting a move to ask about: the user made one of their
+  // own, which goes past an open question.
+  function forget() {
+    quiz.expect = null;
+    if (quiz.pending) skip();
+    clearVerdict();
+  }
 
   function findParent(n, id, parent) {
     if (!n) return null;
@@ -44,6 +62,33 @@ vizPage.quiz = (() => {
     for (const c of n.children || []) {
       const p = findParent(c, id, n);
       if (p !== null) return p;
+    }
+    return null;
+  }
+
+  // question is what to ask about msg, the state a move of kind ex.kind
+  // reached, or null.
+  function question(ex, msg) {
+    const ev = msg.event || '', node = msg.node || {};
+    const astar = msg.algo && msg.algo.algorithm === 'astar';
+    if (!astar && ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
+      return { kind: 'prune', answer: ev.startsWith('prune'), mark: node.id,
+        text: 'Node ' + node.id + ' has g = ' + node.g + ' and h = ' + node.h + '. Will it be pruned at bound ' + msg.active.bound + '?' };
+    }
+    if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
+      if (astar) {
+        return node.id ? { kind: 'node', answer: node.id, mark: node.id,
+          text: 'Which node does A* pop next? Click it in the tree, or type its number.' } : null;
+      }
+      const parent = findParent(msg.tree.root, msg.tree.last, null);
+      if (parent && parent.id) {
+        return { kind: 'node', answer: parent.id, mark: parent.id,
+          text: 'Which node does the search expand a child of next? Click it in the tree, or type its number.' };
+      }
+    }
+    if (!astar && ex.kind === 'bound' && msg.eventKind === 'bound-increase' && msg.active.nextBound) {
+      return { kind: 'bound', answer: msg.active.nextBound, mark: 0,
+        text: 'No solution within the bound ' + msg.active.bound + '. What is the next bound? Type it, then Enter.' };
     }
     return null;
   }
@@ -66,21 +111,7 @@ vizPage.quiz = (() => {
     const arrived = ex.kind === 'step' || (ex.kind === 'expand' ? msg.eventKind === 'visit' : msg.eventKind === 'bound-increase');
     if (msg.status === 'paused' && !arrived) return false;
     quiz.expect = null;
-    const ev = msg.event || '', node = msg.node || {};
-    let q = null;
-    if (ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
-      q = { kind: 'prune', answer: ev.startsWith('prune'),
-        text: 'The search generates node ' + node.id + ' with g = ' + node.g + ' and h = ' + node.h + '. Will it be pruned?' };
-    } else if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
-      const parent = findParent(msg.tree.root, msg.tree.last, null);
-      if (parent && parent.id) {
-        q = { kind: 'node', answer: parent.id,
-          text: 'Which node does the search expand a child of next? Click it in the tree.' };
-      }
-    } else if (ex.kind === 'bound' && msg.eventKind === 'bound-increase' && msg.active.nextBound) {
-      q = { kind: 'bound', answer: msg.active.nextBound,
-        text: 'No solution within the bound ' + msg.active.bound + '. What is the next bound?' };
-    }
+    const q = question(ex, msg);
     if (!q) return false;
     q.after = msg;
     quiz.pending = q;
@@ -88,15 +119,16 @@ vizPage.quiz = (() => {
     $('quiz-question').textContent = q.text;
     $('quiz-result').textContent = '';
     $('quiz-yesno').hidden = q.kind !== 'prune';
-    $('quiz-number').hidden = q.kind !== 'bound';
-    if (q.kind === 'bound') { $('quiz-bound').value = ''; $('quiz-bound').focus(); }
+    $('quiz-number').hidden = q.kind === 'prune';
+    if (q.kind !== 'prune') { $('quiz-input').value = ''; $('quiz-input').focus(); }
     showScore();
     vizPage.contract.page();
     return true;
   }
 
-  // answer checks an answer, shows the right one with its reason, and lets
-  // the held state through.
+  // answer checks an answer, shows the right one with its reason (and on a
+  // wrong one, the right node lit in the tree), and lets the held state
+  // through.
   function answer(given) {
     const q = quiz.pending;
     if (!q) return;
@@ -105,20 +137,43 @@ vizPage.quiz = (() => {
     const shown = q.kind === 'prune' ? (q.answer ? 'yes, it is pruned' : 'no, it is visited') : q.kind === 'node' ? 'node ' + q.answer : String(q.answer);
     $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (q.after.event || '');
     $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
-    releaseHeld();
+    if (!ok && q.mark) vizPage.tree.mark(q.mark);
+    release(q);
   }
 
-  function releaseHeld() {
-    const after = quiz.pending.after;
+  // skip goes past the open question unanswered.
+  function skip() {
+    const q = quiz.pending;
+    quiz.skipped++;
+    $('quiz-question').textContent = '';
+    release(q);
+  }
+
+  function release(q) {
     quiz.pending = null;
+    // The answer's field goes: the keys are the page's again.
+    if ($('quiz-answers').contains(document.activeElement)) document.activeElement.blur();
     $('quiz-yesno').hidden = true;
     $('quiz-number').hidden = true;
     showScore();
-    vizPage.app.onState(after);
+    quiz.verdictAt = q.after && q.after.active ? q.after.active.events : -1;
+    vizPage.app.onState(q.after);
+    vizPage.contract.page();
   }
 
-  // release lets a held state through unanswered (a new run starts).
-  function release() { if (quiz.pending) releaseHeld(); }
+  // clearVerdict takes the last question and its verdict off the page.
+  function clearVerdict() {
+    quiz.verdictAt = -1;
+    if (!quiz.pending) $('quiz-question').textContent = '';
+    $('quiz-result').textContent = '';
+    $('quiz-result').className = 'quiz-result';
+    vizPage.tree.mark(0);
+  }
+
+  // afterState clears a verdict once the page has moved on from its state.
+  function afterState(msg) {
+    if (quiz.verdictAt >= 0 && msg.active && msg.active.events !== quiz.verdictAt) clearVerdict();
+  }
 
   // answerNode takes a click on a tree node as an answer, when asked.
   function answerNode(id) {
@@ -127,14 +182,24 @@ vizPage.quiz = (() => {
     return true;
   }
 
+  // key answers from the keyboard (y, n): it reports whether it took the key.
+  function key(k) {
+    if (!quiz.pending || quiz.pending.kind !== 'prune' || (k !== 'y' && k !== 'n')) return false;
+    answer(k === 'y');
+    return true;
+  }
+
   function bind() {
     $('quiz').addEventListener('click', toggle);
     $('quiz-yes').addEventListener('click', () => answer(true));
     $('quiz-no').addEventListener('click', () => answer(false));
-    const submit = () => { const v = $('quiz-bound').value; if (v !== '') answer(Number(v)); };
+    const submit = () => { const v = $('quiz-input').value; if (v !== '') answer(Number(v)); };
     $('quiz-submit').addEventListener('click', submit);
-    $('quiz-bound').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
+    $('quiz-input').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
   }
 
-  return { bind, score, on, toggle, move, forget, holds, release, answerNode };
+  // release lets a held state through unanswered (a new run starts).
+  function releaseHeld() { if (quiz.pending) skip(); }
+
+  return { bind, score, on, toggle, move, forget, holds, release: releaseHeld, answerNode, key, afterState };
 })();

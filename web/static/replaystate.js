@@ -1,6 +1,6 @@
 // One namespace, vizReplay, and no other globals: the page's scripts share
 // one global scope.
-(function (root, build) {
+(function (root, build, algo) {
 'use strict';
 // replaystate.js: the page's state message of one replayed run, from
 // builder.js's fold: web/state.go's buildState and the chart options
@@ -10,10 +10,7 @@
 const MAX_DENSE_AXIS = 200;
 const BIG_ITERATION = 10000;
 
-function moveNames(info, moves) {
-  const names = (info && info.moveNames) || [];
-  return (moves || []).map((m) => (m >= 0 && m < names.length ? names[m] : String(m)));
-}
+const moveNames = algo.moveNames;
 
 function effectiveBranching(n, d) {
   if (d <= 0 || n <= 0) return 0;
@@ -38,13 +35,19 @@ function iterationsOf(s) {
   return its;
 }
 
-function describeEvent(e) {
+function describeEvent(e, astar) {
+  const own = astar ? algo.describeAStar(e) : '';
+  if (own) return own;
   switch (e.kind) {
     case 'run-start': return 'the search starts';
     case 'iteration-start': return `iteration ${e.iteration} starts with bound ${e.bound}`;
     case 'visit':
-      if (e.depth === 0) return `visit the start: f = 0 + ${e.h} = ${e.f}, within the bound ${e.bound}`;
-      return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}`;
+      if (e.depth === 0) return `visit the start: f = 0 + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
+      return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
+    case 'expand': {
+      const what = e.depth === 0 ? 'the start' : `node ${e.node}`;
+      return e.children === 1 ? `expand ${what}: 1 child to try` : `expand ${what}: ${e.children} children to try`;
+    }
     case 'prune':
       if (e.reason === 'move-rule') return 'a move the move rule forbids here (it would undo the last one) is not generated';
       return `prune node ${e.node}: f = ${e.g} + ${e.h} = ${e.f} is over the bound ${e.bound}`;
@@ -109,7 +112,7 @@ function fHistogram(s, cumulative, col) {
   if (s.bound !== bound && !cumulative) marks.push({ name: 'next bound', xAxis: String(s.bound) });
   o.series.push({ name: 'visited', type: 'bar', stack: 'f', data: values(fs.map((f) => at(visit, f))), itemStyle: { color: col.visited },
     markLine: { data: marks, symbol: ['none', 'none'], label: { show: true, formatter: '{b}' } } });
-  o.series.push({ name: 'pruned (f > bound)', type: 'bar', stack: 'f', data: values(fs.map((f) => at(prune, f))), itemStyle: { color: col.pruned } });
+  o.series.push({ name: 'pruned (f > bound)', type: 'bar', stack: 'f', data: values(fs.map((f) => at(prune, f))), itemStyle: { color: col.pruned, decal: col.hatch } });
   o.xAxis = categoryAxis('f', fs.map(String));
   o.yAxis = countAxis();
   return o;
@@ -126,7 +129,7 @@ function iterationCounts(s, col) {
   const o = chartBase('nodes per iteration', true, gridOf(1), col);
   o.series.push({ name: 'expanded', type: 'bar', data: values(e), itemStyle: { color: col.visited } });
   o.series.push({ name: 'generated', type: 'bar', data: values(g), itemStyle: { color: col.generated } });
-  o.series.push({ name: 'pruned', type: 'bar', data: values(p), itemStyle: { color: col.pruned } });
+  o.series.push({ name: 'pruned', type: 'bar', data: values(p), itemStyle: { color: col.pruned, decal: col.hatch } });
   o.xAxis = categoryAxis('bound', bounds.map(String));
   o.yAxis = countAxis();
   return o;
@@ -147,10 +150,33 @@ function hStarChart(s, solutionH, col) {
   if (s.status !== 'solved' || h.length === 0) return null;
   const n = h.length - 1;
   const o = chartBase('h along the solution against h* (true distance to go)', true, gridOf(1), col);
-  o.series.push({ name: 'h* = length \u2212 depth', type: 'line', showSymbol: true, data: values(h.map((_, d) => n - d)), animation: false, itemStyle: { color: col.solution } });
-  o.series.push({ name: 'h (the heuristic)', type: 'line', showSymbol: true, data: values(h), animation: false, itemStyle: { color: col.visited } });
+  o.series.push({ name: 'h* = length \u2212 depth', type: 'line', showSymbol: true, data: values(h.map((_, d) => n - d)), animation: false,
+    itemStyle: { color: col.solution }, lineStyle: { type: 'dashed' } });
+  o.series.push({ name: 'h: ' + (s.run ? s.run.heuristic : ''), type: 'line', showSymbol: true, data: values(h), animation: false,
+    itemStyle: { color: col.run }, lineStyle: { color: col.run } });
   o.xAxis = categoryAxis('depth on the solution path', h.map((_, d) => String(d)));
   o.yAxis = [{ name: 'moves to go', type: 'value', minInterval: 1 }];
+  return o;
+}
+
+// aStarFHistogram and openSizeChart are an A* run's charts (algo.go).
+function aStarFHistogram(a, visit, col) {
+  const fs = fAxis(visit, a.openByF, a.expanding, a.expanding);
+  const o = chartBase('f of the nodes expanded and on the open list', true, gridOf(1), col);
+  o.series.push({ name: 'expanded', type: 'bar', data: values(fs.map((f) => at(visit, f))), itemStyle: { color: col.visited },
+    markLine: { data: [{ name: 'expanding', xAxis: String(a.expanding) }], symbol: ['none', 'none'], label: { show: true, formatter: '{b}' } } });
+  o.series.push({ name: 'on the open list', type: 'bar', data: values(fs.map((f) => at(a.openByF, f))), itemStyle: { color: col.open, borderColor: col.outline, borderWidth: 1 } });
+  o.xAxis = categoryAxis('f', fs.map(String));
+  o.yAxis = countAxis();
+  return o;
+}
+
+function openSizeChart(sizes, col) {
+  const o = chartBase("the open list's size as A* expands nodes", false, gridOf(0), col);
+  o.series.push({ name: 'open list', type: 'line', showSymbol: false, data: values(sizes.map((p) => p.Size)), animation: false,
+    itemStyle: { color: col.open }, lineStyle: { color: col.outline }, areaStyle: { color: col.open, opacity: 0.7 } });
+  o.xAxis = categoryAxis('nodes expanded', sizes.map((p) => String(p.N)));
+  o.yAxis = countAxis();
   return o;
 }
 
@@ -210,7 +236,8 @@ function replayState(b, total, renderer, treeIter, colours) {
     v.iterations.push({ iteration: it.iteration, bound: it.bound, nextBound: it.nextBound, expanded: it.expanded, generated: it.generated, pruned: it.pruned });
   }
   const msg = { type: 'state', mode: 'replay', status: v.status, active: v, runs: [v], tree: f.tree, node: null, charts: null };
-  msg.event = b.lastEv ? describeEvent(b.lastEv) : '';
+  msg.event = b.lastEv ? describeEvent(b.lastEv, b.algo.astar) : '';
+  msg.algo = f.algo;
   msg.eventKind = b.lastEv ? b.lastEv.kind : 'kind(0)';
   if (s.run) {
     msg.node = currentNode(b, s);
@@ -220,6 +247,10 @@ function replayState(b, total, renderer, treeIter, colours) {
       fhist: fHistogram(s, false, colours), fhistTotal: fHistogram(s, true, colours),
       iterations: iterationCounts(s, colours), bounds: boundChart(s, '#1 ' + v.label, colours),
     };
+    if (f.astar) {
+      Object.assign(msg.charts, { fhist: aStarFHistogram(f.astar, s.current.visitF, colours), fhistTotal: null,
+        iterations: openSizeChart(f.astar.sizes, colours), bounds: null });
+    }
   }
   msg.hist = { iteration: s.current.iteration, bound: s.current.bound };
   msg.replay = { pos: b.events, total: Math.max(total, b.events) };
@@ -249,4 +280,5 @@ function currentNode(b, s) {
 const api = { replayState, moveNames };
 if (typeof module !== 'undefined') module.exports = api;
 else root.vizReplay = api;
-})(this, typeof module !== 'undefined' ? require('./builder.js') : this.vizBuild);
+})(this, typeof module !== 'undefined' ? require('./builder.js') : this.vizBuild,
+  typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo);

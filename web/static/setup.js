@@ -25,6 +25,7 @@ vizPage.setup = (() => {
     const p = currentPuzzle();
     if (!p) return;
     fillSelect($('heuristic'), p.heuristics || []);
+    serveOnly(p);
     const goals = p.goals || [];
     fillSelect($('goal'), goals);
     $('goal-label').style.display = goals.length > 1 ? '' : 'none';
@@ -42,6 +43,18 @@ vizPage.setup = (() => {
       $('state').value = '';
     }
     requestPreview();
+  }
+
+  // serveOnly lists, not offers, the heuristics this page cannot run (a
+  // site's, whose engine in the browser cannot build their tables).
+  function serveOnly(p) {
+    for (const o of $('heuristic').options) {
+      if (!(p.serveOnly || []).includes(o.value)) continue;
+      o.disabled = true;
+      o.textContent += ' (needs viz serve: its tables are too big to build in a browser)';
+    }
+    const first = [...$('heuristic').options].find((o) => !o.disabled);
+    if (first) $('heuristic').value = first.value;
   }
 
   // presetLabel names a preset with its optimal length, unless the name says it.
@@ -68,7 +81,7 @@ vizPage.setup = (() => {
     const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
     names.forEach((n) => {
       const s = document.createElement('script');
-      s.src = '/static/render/' + n + '.js';
+      s.src = 'static/render/' + n + '.js'; // relative: a site may live in a folder of a web space
       s.onload = () => { if (shared.last) vizPage.status.drawNode(shared.last.node); };
       document.head.appendChild(s);
     });
@@ -76,10 +89,12 @@ vizPage.setup = (() => {
 
   async function loadCatalogue() {
     try {
-      const r = await fetch('/api/puzzles');
+      const r = await fetch('api/puzzles');
       catalogue = await r.json();
     } catch (e) {
-      vizPage.showError('could not load the puzzle list: ' + e);
+      // A site's folder opened as a file: it wants a web server.
+      const hint = location.protocol === 'file:' ? ' (serve this folder with a web server, e.g. python3 -m http.server, and open its address)' : '';
+      vizPage.showError('could not load the puzzle list: ' + e + hint);
       return;
     }
     fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
@@ -109,6 +124,7 @@ vizPage.setup = (() => {
 
   function onPreview(msg) {
     if ((shared.last && shared.last.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    if (vizPage.problem.shown()) return; // the Problem tab draws its own start
     const info = $('node-info');
     if (msg.error) {
       info.textContent = 'start state: ' + msg.error;
@@ -135,6 +151,17 @@ vizPage.setup = (() => {
     try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
   }
 
+  // begin starts a search: the fields of a start message (docs/PROTOCOL.md),
+  // from this panel or the Problem tab (problem.js).
+  function begin(fields) {
+    $('selected').textContent = '';
+    shared.playing = false;
+    hideHint();
+    vizPage.tree.restart();
+    vizPage.quiz.release();
+    vizPage.controls.control('start', fields);
+  }
+
   function bind() {
     const control = (type, extra) => vizPage.controls.control(type, extra);
     $('puzzle').addEventListener('change', onPuzzle);
@@ -157,19 +184,12 @@ vizPage.setup = (() => {
       puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
     }));
     $('start-present').addEventListener('click', () => $('start').click());
-    $('start').addEventListener('click', () => {
-      $('selected').textContent = '';
-      shared.playing = false;
-      hideHint();
-      vizPage.tree.restart();
-      vizPage.quiz.release();
-      control('start', {
-        puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
-        algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
-      });
-    });
+    $('start').addEventListener('click', () => begin({
+      puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
+      algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
+    }));
     $('hint-close').addEventListener('click', hideHint);
   }
 
-  return { bind, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
+  return { bind, begin, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
 })();

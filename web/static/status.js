@@ -15,9 +15,25 @@ vizPage.status = (() => {
     if (a && msg.status !== 'building') {
       // Before its run-start (a database still building) a run has no names yet.
       if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
-      rows.push(['iteration', a.iteration], ['bound', a.bound]);
-      if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
-      rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
+      const astar = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
+      if (astar) {
+        // A* in its own words: no iterations, no bound. The open and closed
+        // lists come from its node events; a fast run has none, and shows
+        // the engine's counts as they come.
+        const nodes = astar.closed > 0 || astar.open.size > 0;
+        if (nodes) {
+          rows.push(['expanding f', astar.expanding + ' (the f of the node popped last)']);
+          rows.push(['open list', astar.open.size + ' nodes (generated, waiting)'], ['closed', astar.closed + ' nodes (expanded)']);
+        }
+        // The engine counts the children it generates and the duplicates it
+        // drops, which no event reports: its totals come at the end.
+        const ended = msg.status !== 'paused' && msg.status !== 'running';
+        if (ended || !nodes) rows.push(['expanded', a.expanded], ['generated', a.generated], ['duplicates dropped', a.pruned]);
+      } else {
+        rows.push(['iteration', a.iteration], ['bound', a.bound]);
+        if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
+        rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
+      }
       rows.push(['events', a.events]);
       // Time and rate mean something only for a run that was never held
       // back; a stepped run's clock is the lecture's.
@@ -37,7 +53,11 @@ vizPage.status = (() => {
         ', ' + fmt(r.generated) + ' generated' + (r.solutionLength ? ', length ' + r.solutionLength : '')]));
     }
     if (msg.replay) rows.push(['trace position', msg.replay.pos + ' / ' + msg.replay.total]);
-    $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
+    const open = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
+    if (a && open) {
+      $('summary').textContent = msg.status + ' · expanding f = ' + open.expanding + ' · open ' + fmt(open.open.size) + ', closed ' + fmt(open.closed) +
+        (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '');
+    } else $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
       (a.nextBound ? ' (next ' + a.nextBound + ')' : '') + ' · expanded ' + fmt(a.expanded) + ', generated ' + fmt(a.generated) +
       ', pruned ' + fmt(a.pruned) + (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';
     const t = $('stats');

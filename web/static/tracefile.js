@@ -8,7 +8,8 @@
 // and reads it with BinaryTrace (tracesource.js).
 
 const MAGIC = [0x49, 0x44, 0x41, 0x56, 0x49, 0x5a, 0x00, 0x54]; // "IDAVIZ\0T"
-const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress'];
+const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress',
+  'expand', 'push', 'reopen'];
 const STATUSES = ['running', 'solved', 'exhausted', 'limit', 'cancelled'];
 const MAX_PAYLOAD = 16 << 20;
 const MAX_LIST = 1 << 16;
@@ -134,7 +135,7 @@ class BinaryTrace {
         e.iteration = this.s(); e.bound = this.s();
         this.I = e.iteration; this.B = e.bound;
         break;
-      case 'visit': case 'prune': {
+      case 'visit': case 'prune': case 'expand': case 'push': case 'reopen': {
         const d = this.s();
         let node;
         if (d === 0) node = 0;
@@ -153,6 +154,10 @@ class BinaryTrace {
           if (this.pos >= this.end) throw new RangeError('a prune without its reason');
           const why = this.b[this.pos++];
           e.reason = why === 1 ? 'bound' : why === 2 ? 'move-rule' : `reason(${why})`;
+        } else if (name === 'expand') {
+          e.children = this.s();
+        } else if (name === 'reopen') {
+          e.replaces = node - this.s();
         }
         break;
       }

@@ -12,10 +12,10 @@ vizPage.tree = (() => {
   // whole tree when it is readable so, else the current node at full size),
   // 'fit' (always the whole tree) or the user's own zoom, with which the
   // current node is kept in view while stepping.
-  const view = { zoom: 'auto', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, chosen: 0, drag: null };
+  const view = { zoom: 'auto', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, chosen: 0, answer: 0, drag: null };
 
   // The kinds of node (tree.go's statuses), each a class and a colour.
-  const kinds = ['path', 'expanded', 'pruned', 'solution', 'group'];
+  const kinds = ['path', 'expanded', 'pruned', 'solution', 'group', 'open'];
 
   function sizes() {
     return presenting() ? { dx: 58, dy: 62, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
@@ -25,7 +25,10 @@ vizPage.tree = (() => {
     const el = $('tree');
     el.textContent = '';
     fillIterations(tv);
-    if (tv && tv.iteration) {
+    const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
+    if (tv && tv.iteration && astar) {
+      $('tree-info').textContent = '(every node generated so far, under its parent: ' + tv.drawn + ' drawn)';
+    } else if (tv && tv.iteration) {
       let info = '(iteration ' + tv.iteration + ', bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)';
       if (!tv.current) info += ' — a finished iteration, as it ended';
       $('tree-info').textContent = info;
@@ -40,6 +43,7 @@ vizPage.tree = (() => {
       return;
     }
     const { dx, dy, r, font } = sizes();
+    const quizOn = document.body.classList.contains('quiz-on');
     const { pos, leaves, maxDepth } = layout(tv.root);
     view.w = Math.max(leaves * dx + 40, 200);
     view.h = (maxDepth + 1) * dy + 30;
@@ -48,7 +52,7 @@ vizPage.tree = (() => {
     const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
     drawEdges(tv.root, X, Y, s);
     function nodes(n) {
-      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : ''), 'data-id': n.id || '' }, s);
+      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : ''), 'data-id': n.id || '' }, s);
       let shape;
       if (n.status === 'group') {
         shape = svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 3, class: n.status }, g);
@@ -70,6 +74,10 @@ vizPage.tree = (() => {
           const cnt = svg('text', { x: X(n), y: Y(n) + r + 2 * font, 'text-anchor': 'middle', fill: colour('--node-count') }, g);
           cnt.textContent = '×' + n.count;
         }
+      }
+      if (n.id && quizOn) {
+        // Its number, which the quiz names it by.
+        svg('text', { class: 'node-id', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
       }
       svg('title', {}, g).textContent = nodeTitle(n);
       if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); choose(n.id); });
@@ -175,7 +183,14 @@ vizPage.tree = (() => {
   function fit() { view.zoom = 'fit'; place(); }
 
   // restart forgets the chosen node and the user's zoom, for a new run.
-  function restart() { view.chosen = 0; view.zoom = 'auto'; }
+  function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'auto'; }
+
+  // mark lights node id as the quiz's right answer (0: none).
+  function mark(id) {
+    if (view.answer === id) return;
+    view.answer = id;
+    if (shared.last) draw(shared.last.tree);
+  }
 
   function bind() {
     const el = $('tree');
@@ -295,5 +310,5 @@ vizPage.tree = (() => {
     vizPage.downloadText('<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(c), 'tree-event-' + e + '.svg', 'image/svg+xml');
   }
 
-  return { bind, draw, place, zoom, fit, restart, drawMini };
+  return { bind, draw, place, zoom, fit, restart, drawMini, choose, mark };
 })();

@@ -42,7 +42,7 @@ for (const ev of events) {
   out.push(JSON.stringify({
     tree: f.tree, lastMoves: f.lastMoves, lastPlaced: f.lastPlaced, totals: s.totals,
     current: s.current, iterations: s.iterations, solution: s.solution, solutionH: f.solutionH,
-    effort: f.effort, status: s.status,
+    effort: f.effort, status: s.status, algo: f.algo, astar: f.astar,
   }));
 }
 if (out.length) process.stdout.write(out.join('\n') + '\n');

@@ -79,17 +79,25 @@ func (m *Sink) Event(e *trace.Event) {
 // (blank-last goal) and returns its events at level.
 func Record(t testing.TB, level trace.Level, state string) []trace.Event {
 	t.Helper()
-	p, _ := puzzles.Lookup(Puzzle)
-	inst, err := p.Parse(state, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _ := inst.Domain("manhattan")
+	inst, d := domain(t, Puzzle, state, "manhattan")
 	sink := NewSink(level)
-	_, err = engine.IDA(context.Background(), d, engine.Options{Sink: sink,
+	_, err := engine.IDA(context.Background(), d, engine.Options{Sink: sink,
 		Info: trace.RunInfo{Puzzle: Puzzle, Instance: inst.String(), Heuristic: "manhattan",
 			Options: map[string]string{"goal": "blank-last"}}})
 	if err != nil {
+		t.Fatal(err)
+	}
+	return sink.Events
+}
+
+// RecordAStar runs A* on an instance of Puzzle (blank-last goal) and
+// returns its node-level events.
+func RecordAStar(t testing.TB, state, heuristic string) []trace.Event {
+	t.Helper()
+	inst, d := domain(t, Puzzle, state, heuristic)
+	sink := NewSink(trace.LevelNode)
+	if _, err := engine.AStar(context.Background(), d, engine.Options{Sink: sink,
+		Info: trace.RunInfo{Puzzle: Puzzle, Instance: inst.String(), Heuristic: heuristic}}); err != nil {
 		t.Fatal(err)
 	}
 	return sink.Events
@@ -125,6 +133,18 @@ func Write(t testing.TB, events []trace.Event, enc trace.Encoding) string {
 // viz solve --json does.
 func Result(t testing.TB, puzzle, state, heuristic string) engine.Result {
 	t.Helper()
+	_, d := domain(t, puzzle, state, heuristic)
+	res, err := engine.IDA(context.Background(), d, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// domain is an instance of a catalogue puzzle and its domain under a
+// heuristic.
+func domain(t testing.TB, puzzle, state, heuristic string) (puzzles.Instance, engine.Domain) {
+	t.Helper()
 	p, err := puzzles.Lookup(puzzle)
 	if err != nil {
 		t.Fatal(err)
@@ -137,11 +157,7 @@ func Result(t testing.TB, puzzle, state, heuristic string) engine.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := engine.IDA(context.Background(), d, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return inst, d
 }
 
 // Node finds node.js, which runs the page's scripts in the tests: a skip on

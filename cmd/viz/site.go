@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"idaviz/web/site"
+)
+
+func init() {
+	register(&command{
+		name:    "site",
+		usage:   "site DIR",
+		summary: "write the page, engine included, as a static site into DIR",
+		help: `DIR then holds the visualizer as plain files (index.html, the page's
+scripts, the engine compiled to WebAssembly) that any static file server
+serves: python3 -m http.server, a course's web space, GitHub Pages. The
+searches run in the visitor's browser, in a Web Worker; nothing of idaviz
+runs on the server. The heuristics whose tables a browser cannot build
+within a minute are listed as needing viz serve.
+
+A release binary carries the engine. Built from source, viz site compiles
+it with Go (GOOS=js GOARCH=wasm go build ./web/site/worker), in idaviz's
+source folder: a minute the first time, seconds after. DIR must be new,
+empty, or a site written before.`,
+		examples: []string{
+			"viz site public && python3 -m http.server -d public 8000   # then open http://localhost:8000/",
+		},
+		run: runSite,
+	})
+}
+
+func runSite(ctx context.Context, e *env, args []string) int {
+	c := commands["site"]
+	fs := newFlags(e, c)
+	rest, status, ok := parseArgs(e, fs, args)
+	if !ok {
+		return status
+	}
+	if len(rest) != 1 {
+		return usageError(e, c, "expected one folder DIR, got %d arguments", len(rest))
+	}
+	dir := rest[0]
+	if err := site.CheckDir(dir); errors.Is(err, site.ErrNotSite) {
+		return fail(e, "viz site: %v", err)
+	} else if err != nil {
+		return failed(e, "viz site: %v", err)
+	}
+	logf := func(format string, a ...any) { fmt.Fprintf(e.stderr, "viz site: "+format+"\n", a...) }
+	eng, err := site.LoadEngine(ctx, logf)
+	if errors.Is(err, site.ErrNoEngine) {
+		return fail(e, "viz site: %v", err)
+	}
+	if err != nil {
+		return failed(e, "viz site: %v", err)
+	}
+	if err := site.Write(dir, eng); errors.Is(err, site.ErrNotSite) {
+		return fail(e, "viz site: %v", err)
+	} else if err != nil {
+		return failed(e, "viz site: %v", err)
+	}
+	fmt.Fprintf(e.stdout, "wrote the site into %s (engine %.1f MB): serve the folder with any static file server, e.g. python3 -m http.server -d %s\n",
+		shown(dir), float64(len(eng.Wasm))/1e6, shown(dir))
+	return exitOK
+}

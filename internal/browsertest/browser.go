@@ -1,0 +1,219 @@
+//go:build !js
+
+// The browser is driven from a native test process (chromedp starts
+// chromium), never from one compiled to WebAssembly.
+
+package browsertest
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/network"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// Browser is headless chromium driven by a test. It records every request
+// the page makes and every exception it throws.
+type Browser struct {
+	T   testing.TB
+	Ctx context.Context
+	// OnFail runs when Do fails, before the test does (a screenshot).
+	OnFail func()
+
+	mu                   sync.Mutex
+	requests, exceptions []string
+}
+
+// Open starts chromium (Chromium finds it) for at most timeout, with a
+// fresh profile; it closes with the test.
+func Open(t testing.TB, timeout time.Duration) *Browser {
+	t.Helper()
+	chromium := Chromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	b := &Browser{T: t, Ctx: Start(t, chromium, ctx)}
+	b.OnFail = func() { Shot(t, b.Ctx, "failed") }
+	if err := chromedp.Listen(b.Ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			b.requests = append(b.requests, ev.Request.URL)
+		case *network.EventWebSocketCreated:
+			b.requests = append(b.requests, ev.URL)
+		case *cdpruntime.EventExceptionThrown:
+			b.exceptions = append(b.exceptions, ev.ExceptionDetails.Text+" "+exceptionText(ev.ExceptionDetails))
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Start starts headless chromium with a fresh profile; it closes with the
+// test.
+func Start(t testing.TB, chromium string, ctx context.Context) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1300),
+	)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		bcancel()
+		acancel()
+	})
+	return bctx
+}
+
+// Do runs actions; on failure it calls OnFail and fails the test.
+func (b *Browser) Do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.T.Helper()
+	if err := chromedp.Do(b.Ctx, steps...); err != nil {
+		if b.OnFail != nil {
+			b.OnFail()
+		}
+		b.T.Fatalf("%s: %v", what, err)
+	}
+}
+
+// Wait polls a JavaScript condition for up to 20 seconds. A poll begun
+// just as a navigation swaps the page's context (about:blank to a file, say)
+// loses its context: it starts again in the new one.
+func (b *Browser) Wait(what, expr string) {
+	b.T.Helper()
+	b.WaitFor(what, expr, 20*time.Second)
+}
+
+// WaitFor is Wait for up to d.
+func (b *Browser) WaitFor(what, expr string, d time.Duration) {
+	b.T.Helper()
+	b.Do(what, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		deadline := time.Now().Add(d)
+		for {
+			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, tg)
+			if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+				return err
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}))
+}
+
+// Offline turns the network off, as for a page opened from a file in a
+// lecture hall with no network.
+func (b *Browser) Offline() {
+	b.T.Helper()
+	b.Do("the network off", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		_, err := chromedp.Call(ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: true, DownloadThroughput: -1, UploadThroughput: -1})
+		return err
+	}))
+}
+
+// AllowDownloads makes the browser save downloads into a temporary folder
+// (by their download ids) and returns it.
+func (b *Browser) AllowDownloads() string {
+	b.T.Helper()
+	dir := b.T.TempDir()
+	b.Do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		yes := true
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+		return err
+	}))
+	return dir
+}
+
+// Download runs start, which makes the page download a file into dir
+// (AllowDownloads), and returns the file's content once the download
+// completes.
+func (b *Browser) Download(what, dir string, start chromedp.Action[chromedp.Void]) []byte {
+	b.T.Helper()
+	ctx, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
+	defer cancel()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	b.Do(what, start)
+	for ev, err := range progress {
+		if err != nil {
+			b.T.Fatalf("%s: no download: %v", what, err)
+		}
+		switch ev.State {
+		case cdpbrowser.DownloadProgressStateCanceled:
+			b.T.Fatalf("%s: the download was cancelled", what)
+		case cdpbrowser.DownloadProgressStateCompleted:
+			data, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+			if err != nil {
+				b.T.Fatal(err)
+			}
+			return data
+		}
+	}
+	b.T.Fatalf("%s: no download", what)
+	return nil
+}
+
+// Seen returns copies of the requests and exceptions so far.
+func (b *Browser) Seen() (requests, exceptions []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.requests...), append([]string(nil), b.exceptions...)
+}
+
+// Shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
+// temporary directory) and returns it (nil when there is none).
+func Shot(t testing.TB, ctx context.Context, name string) []byte {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			t.Logf("screenshot: %v", err)
+		}
+		return nil
+	}
+	Keep(t, png, name)
+	return png
+}
+
+// Keep writes a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
+// temporary directory).
+func Keep(t testing.TB, png []byte, name string) {
+	t.Helper()
+	dir := os.Getenv("VIZ_ARTIFACTS")
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Logf("screenshot: %v", err)
+		return
+	}
+	t.Logf("screenshot: %s", path)
+}
+
+func exceptionText(d *cdpruntime.ExceptionDetails) string {
+	if d == nil || d.Exception == nil {
+		return ""
+	}
+	return d.Exception.Description
+}

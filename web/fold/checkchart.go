@@ -1,0 +1,67 @@
+package fold
+
+import (
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"idaviz/check"
+)
+
+// checkPoints is the most points a line of the check's chart has: levels
+// beyond it are merged, so a problem with thousands of distinct costs
+// still draws at once.
+const checkPoints = 400
+
+// CheckChart is a check's h against h* (check.Report's Levels): for each
+// h*, the largest, mean and least h of its states, beside the line h = h*.
+// A point of the largest h above that line is a state where h overestimates
+// (inadmissible); the gap below it is what the heuristic does not see.
+// Levels merged for room are drawn at their largest h*, so an admissible
+// heuristic never looks otherwise.
+func CheckChart(levels []check.Level) map[string]any {
+	levels = mergeLevels(levels, checkPoints)
+	most, hi, mean, lo := 0, []opts.LineData{}, []opts.LineData{}, []opts.LineData{}
+	for _, l := range levels {
+		most = max(most, l.HStar, l.MaxH)
+		hi = append(hi, opts.LineData{Value: []any{l.HStar, l.MaxH}})
+		mean = append(mean, opts.LineData{Value: []any{l.HStar, l.MeanH}})
+		lo = append(lo, opts.LineData{Value: []any{l.HStar, l.MinH}})
+	}
+	line := charts.NewLine()
+	line.SetGlobalOptions(noAnimation(), title("h against h* (every state reachable)"), legend(true), tooltip(), grid(2),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h* (the true cost to a goal)", NameLocation: "middle", NameGap: 24, Min: 0}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "h", Min: 0}))
+	symbols := charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 5})
+	line.AddSeries("h = h* (a perfect heuristic)", []opts.LineData{{Value: []any{0, 0}}, {Value: []any{most, most}}},
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
+		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}))
+	// The mean drawn last, over the others: where every state of an h*
+	// has one h, the three are one point.
+	line.AddSeries("least h", lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}), symbols)
+	line.AddSeries("largest h", hi, charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}), symbols)
+	line.AddSeries("mean h", mean, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}), symbols)
+	line.Validate()
+	return line.JSON()
+}
+
+// mergeLevels merges runs of consecutive levels into at most n, each at
+// its largest h*, with the states' least, mean and largest h.
+func mergeLevels(levels []check.Level, n int) []check.Level {
+	if len(levels) <= n {
+		return levels
+	}
+	per := (len(levels) + n - 1) / n
+	var out []check.Level
+	for i := 0; i < len(levels); i += per {
+		m := levels[i]
+		sum := m.MeanH * float64(m.States)
+		for _, l := range levels[i+1 : min(i+per, len(levels))] {
+			m.HStar, m.States = l.HStar, m.States+l.States
+			m.MinH, m.MaxH = min(m.MinH, l.MinH), max(m.MaxH, l.MaxH)
+			sum += l.MeanH * float64(l.States)
+		}
+		m.MeanH = sum / float64(m.States)
+		out = append(out, m)
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+// One namespace, vizAlgo, and no other globals: the page's scripts share
+// one global scope.
+(function (root) {
+'use strict';
+// algofold.js: the algorithm beside the picture, folded from the events:
+// the line of pseudo-code each event lights with the values it reads,
+// IDA*'s depth-first stack (each frame's children left to try), A*'s open
+// list (its size, its best entries, by f) and closed count. The twin of
+// web/fold/algo.go: builder.js folds with it for an exported page, and
+// web/fold/builder_test.go holds the two equal.
+
+const MAX_OPEN_KEPT = 1 << 16; // fold.maxOpenKept
+const MAX_SIZE_POINTS = 512; // fold.maxSizePoints
+const OPEN_BEST = 8; // fold.openBest
+const MAX_VIEW_DEPTH = 256; // fold.maxViewDepth
+const MAX_F = (1 << 16) - 1; // trace.DefaultLimits.Bound
+
+function moveNames(info, moves) {
+  const names = (info && info.moveNames) || [];
+  return (moves || []).map((m) => (m >= 0 && m < names.length ? names[m] : String(m)));
+}
+
+// lineOf is the pseudo-code line an event lights (algo.go's lineOf).
+function lineOf(e, astar) {
+  switch (e.kind) {
+    case 'visit': return e.h === 0 ? 'goal-test' : astar ? 'pop' : 'visit';
+    case 'solution': return 'goal';
+    case 'run-end': if (e.status === 'solved') return 'goal'; break;
+  }
+  if (astar) {
+    switch (e.kind) {
+      case 'run-start': case 'iteration-start': case 'push': return 'push';
+      case 'reopen': return 'reopen';
+    }
+    return 'pop';
+  }
+  switch (e.kind) {
+    case 'run-start': case 'iteration-start': return 'iteration-start';
+    case 'prune': return e.reason === 'bound' ? 'prune' : 'expand';
+    case 'expand': case 'progress': return 'expand';
+    case 'bound-increase': return 'bound-rise';
+  }
+  return 'iteration-end';
+}
+
+function goalTest(h) { return h === 0 ? '; h = 0: is it the goal?' : ''; }
+
+// describeAStar says an A* event in A*'s words, '' where it has none.
+function describeAStar(e) {
+  switch (e.kind) {
+    case 'iteration-start': return 'A* starts: the open list holds the nodes generated and not yet expanded, the least f first';
+    case 'push':
+      if (e.parent === 0) return `push the start on the open list: f = 0 + ${e.h} = ${e.f}`;
+      return `push node ${e.node} on the open list: f = ${e.g} + ${e.h} = ${e.f}`;
+    case 'reopen':
+      return `node ${e.node} reaches the state of node ${e.replaces} by a cheaper path: push it again (reopen), f = ${e.g} + ${e.h} = ${e.f}`;
+    case 'visit':
+      if (e.depth === 0) return `pop the start, the least f on the open list: f = 0 + ${e.h} = ${e.f}` + goalTest(e.h);
+      return `pop node ${e.node}, the least f on the open list: f = ${e.g} + ${e.h} = ${e.f}` + goalTest(e.h);
+    case 'iteration-end': return "A*'s loop ends";
+    case 'progress': return `A* under way: expanding nodes of f = ${e.bound}`;
+  }
+  return '';
+}
+
+function bump(h, i, d) {
+  if (i < 0 || i > MAX_F) return;
+  while (h.length <= i) h.push(0);
+  h[i] += d;
+}
+
+const codeNode = (e) => ({ id: e.node, g: e.g, h: e.h, f: e.f });
+
+// before orders open entries as A* pops them: least f, larger g, older.
+const before = (a, b) => (a.f - b.f) || (b.g - a.g) || (a.id - b.id);
+
+class AlgoFold {
+  constructor() { this.reset(false); }
+
+  reset(astar) {
+    this.astar = astar; this.line = ''; this.node = null; this.frames = [];
+    this.open = new Map(); this.openSize = 0; this.openLost = false; this.openByF = [];
+    this.closed = 0; this.expanding = 0; this.pops = 0; this.sizes = []; this.stride = 1;
+  }
+
+  apply(e) {
+    if (e.kind === 'run-start') this.reset(!!(e.run && e.run.algorithm === 'astar'));
+    this.line = lineOf(e, this.astar);
+    this.node = null;
+    if (e.kind === 'visit' || e.kind === 'expand' || e.kind === 'push' || e.kind === 'reopen' ||
+      (e.kind === 'prune' && e.reason === 'bound')) this.node = codeNode(e);
+    if (this.astar) { this.applyAStar(e); return; }
+    switch (e.kind) {
+      case 'iteration-start': this.frames = []; break;
+      case 'visit':
+        if (e.parent === 0) this.frames = [];
+        else if (!this.under(e.parent, e.depth)) { this.frames = []; return; }
+        this.frames.push({ id: e.node, move: e.move, g: e.g, h: e.h, f: e.f, children: -1, tried: 0 });
+        break;
+      case 'prune':
+        if (e.reason === 'bound') this.under(e.parent, e.depth);
+        break;
+      case 'expand': {
+        const n = this.frames.length;
+        if (n > 0 && this.frames[n - 1].id === e.node) this.frames[n - 1].children = e.children;
+        break;
+      }
+    }
+  }
+
+  under(parent, d) {
+    if (d < 1 || d > this.frames.length || this.frames[d - 1].id !== parent) return false;
+    this.frames.length = d;
+    this.frames[d - 1].tried++;
+    return true;
+  }
+
+  applyAStar(e) {
+    switch (e.kind) {
+      case 'push': case 'reopen': {
+        if (e.kind === 'reopen') {
+          const old = this.open.get(e.replaces);
+          if (old !== undefined) this.dropOpen(e.replaces, old.f);
+          else if (!this.openLost && this.closed > 0) this.closed--;
+        }
+        this.openSize++;
+        bump(this.openByF, e.f, 1);
+        if (this.open.size >= MAX_OPEN_KEPT) this.openLost = true;
+        if (!this.openLost) this.open.set(e.node, codeNode(e));
+        break;
+      }
+      case 'visit':
+        if (this.pops % this.stride === 0) {
+          this.sizes.push({ N: this.pops, Size: this.openSize });
+          if (this.sizes.length > MAX_SIZE_POINTS) {
+            this.sizes = this.sizes.filter((_, i) => i % 2 === 0);
+            this.stride *= 2;
+          }
+        }
+        this.pops++;
+        this.dropOpen(e.node, e.f);
+        this.closed++;
+        this.expanding = e.f;
+        break;
+      case 'solution':
+        this.closed = Math.max(0, this.closed - 1);
+        break;
+    }
+  }
+
+  dropOpen(id, f) {
+    if (this.openSize > 0) this.openSize--;
+    bump(this.openByF, f, -1);
+    this.open.delete(id);
+  }
+
+  sizesNow() {
+    const s = this.sizes.slice();
+    if (s.length === 0 || s[s.length - 1].N !== this.pops) s.push({ N: this.pops, Size: this.openSize });
+    return s;
+  }
+
+  // view is algo.go's AlgoView; s is the run's snapshot.
+  view(s) {
+    const v = { algorithm: 'ida', line: this.line, node: this.node ? Object.assign({}, this.node) : null,
+      bound: 0, next: -1, stack: [], elided: 0, open: null, closed: 0, expanding: 0 };
+    if (this.astar) {
+      v.algorithm = 'astar';
+      v.closed = this.closed; v.expanding = this.expanding;
+      v.open = { size: this.openSize, best: this.openLost ? null : this.best(), lost: this.openLost };
+      return v;
+    }
+    v.bound = s.current.bound; v.next = s.current.nextBound;
+    let fs = this.frames;
+    if (fs.length > MAX_VIEW_DEPTH) { v.elided = fs.length - MAX_VIEW_DEPTH; fs = fs.slice(v.elided); }
+    for (const f of fs) {
+      v.stack.push({ id: f.id, move: f.move >= 0 ? moveNames(s.run, [f.move])[0] : '', g: f.g, h: f.h, f: f.f,
+        left: f.children >= 0 ? Math.max(0, f.children - f.tried) : null });
+    }
+    return v;
+  }
+
+  best() {
+    const best = [];
+    for (const n of this.open.values()) {
+      if (best.length === OPEN_BEST && before(n, best[OPEN_BEST - 1]) >= 0) continue;
+      let i = best.length;
+      while (i > 0 && before(n, best[i - 1]) < 0) i--;
+      best.splice(i, 0, Object.assign({}, n));
+      if (best.length > OPEN_BEST) best.length = OPEN_BEST;
+    }
+    return best;
+  }
+
+  clone() {
+    const c = Object.create(AlgoFold.prototype);
+    Object.assign(c, this);
+    c.frames = this.frames.map((f) => Object.assign({}, f));
+    c.open = new Map(this.open);
+    c.openByF = this.openByF.slice();
+    c.sizes = this.sizes.slice();
+    return c;
+  }
+}
+
+const api = { AlgoFold, moveNames, lineOf, describeAStar, goalTest };
+if (typeof module !== 'undefined') module.exports = api;
+else root.vizAlgo = api;
+})(this);

@@ -1,0 +1,76 @@
+// worker.js: viz site's Web Worker (not one of the page's scripts): the
+// engine compiled to WebAssembly (engine.wasm, web/site/worker, with Go's
+// wasm_exec.js beside it) serving the page's session, the messages of
+// docs/PROTOCOL.md as viz serve's websocket carries them. The page's end is
+// connection.js (connectWorker). To the page it posts
+//   {type: 'message', text}              a message of the protocol, JSON
+//   {type: 'file', name, contentType, bytes}  a download (a run's trace or export)
+//   {type: 'failed', message}            the engine could not start, or stopped
+// and it takes the page's messages as JSON text.
+'use strict';
+importScripts('wasm_exec.js');
+
+// The page's messages until the engine is ready for them.
+const waiting = [];
+let receive = null;
+
+self.vizStatic = new URL('./', self.location.href).href; // where the page's files are, for an export
+
+// Pattern databases kept across visits, by name, in IndexedDB (the engine's
+// pdb.Keeper): get gives the bytes or null, put keeps them; either may fail
+// quietly (no IndexedDB, a private window, the quota), and the engine then
+// builds the table again on the next visit.
+self.vizTables = (() => {
+  let db = null;
+  function open() {
+    if (!db) {
+      db = new Promise((resolve, reject) => {
+        const r = indexedDB.open('idaviz-tables', 1);
+        r.onupgradeneeded = () => r.result.createObjectStore('tables');
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    }
+    return db;
+  }
+  function request(mode, f) {
+    return open().then((d) => new Promise((resolve, reject) => {
+      const tx = d.transaction('tables', mode);
+      const r = f(tx.objectStore('tables'));
+      tx.oncomplete = () => resolve(r.result);
+      tx.onerror = tx.onabort = () => reject(tx.error);
+    }));
+  }
+  return {
+    get: (name) => request('readonly', (s) => s.get(name)).then((v) => (v instanceof Uint8Array ? v : null), () => null),
+    put: (name, bytes) => request('readwrite', (s) => s.put(bytes, name)).catch(() => null),
+  };
+})();
+self.vizReady = () => {
+  receive = self.vizReceive;
+  for (const text of waiting.splice(0)) receive(text);
+};
+self.vizPost = (text) => postMessage({ type: 'message', text });
+self.vizFile = (name, contentType, bytes) => postMessage({ type: 'file', name, contentType, bytes }, [bytes.buffer]);
+
+onmessage = (ev) => {
+  if (typeof ev.data !== 'string') return;
+  if (receive) receive(ev.data); else waiting.push(ev.data);
+};
+
+async function start() {
+  const go = new Go();
+  let inst;
+  try {
+    inst = (await WebAssembly.instantiateStreaming(fetch('engine.wasm'), go.importObject)).instance;
+  } catch (e) {
+    // A server that does not say application/wasm: compile it from bytes.
+    const r = await fetch('engine.wasm');
+    if (!r.ok) throw new Error('engine.wasm: the site answers ' + r.status);
+    inst = (await WebAssembly.instantiate(await r.arrayBuffer(), go.importObject)).instance;
+  }
+  await go.run(inst);
+  throw new Error('the engine stopped (the browser console says why)');
+}
+
+start().catch((e) => postMessage({ type: 'failed', message: String((e && e.message) || e) }));
