@@ -35,9 +35,11 @@ const splitDepth = 2
 // The sink receives run, iteration, bound and progress events, but no
 // per-node events: nodes are visited by several goroutines in no useful
 // order, so a sink asking for LevelNode is served as LevelIteration.
-// Progress events come a few times a second from the calling goroutine; their
-// counts are those of the subtrees finished so far, in any order (they may
-// include work the final count discards).
+// Progress events come from the calling goroutine, as IDA's do, about every
+// CheckEvery expansions: when the subtrees finished so far pass another
+// multiple of CheckEvery, and when a worker passes CheckEvery expansions
+// inside one subtree. Their counts are those of the subtrees finished so
+// far, in any order (they may include work the final count discards).
 //
 // For a domain that asks for pathmax (Pathmax), values propagate as in IDA
 // within the split and within each subtree, but not from a subtree back up
@@ -55,7 +57,7 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 	}
 	start := time.Now()
 	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery(), workers: workers,
-		em: newEmitter(opt.Sink, trace.LevelIteration), bpmx: usesPathmax(d)}
+		em: newEmitter(opt.Sink, trace.LevelIteration), checked: make(chan struct{}, 1), bpmx: usesPathmax(d)}
 	if opt.Timeout > 0 {
 		p.deadline = start.Add(opt.Timeout)
 	}
@@ -101,6 +103,9 @@ type parallel struct {
 	workers    int
 	em         emitter // its level is read by all; it sends only from the calling goroutine
 	bpmx       bool    // the domain's Pathmax
+	// checked tells the calling goroutine that a worker passed a check:
+	// time for a progress event (several checks before it looks make one).
+	checked chan struct{}
 
 	// Per iteration.
 	bound     int
@@ -290,9 +295,6 @@ func (p *parallel) addItem(g, h int, unlooked int64, goal bool) {
 	p.pending = newTally(p.bound, p.em.hist)
 }
 
-// progressEvery is how often a parallel search reports progress.
-const progressEvery = 250 * time.Millisecond
-
 // run searches the items on the workers of iteration iter. Workers hand each
 // subtree they finish to this goroutine, which alone talks to the sink.
 func (p *parallel) run(iter int) {
@@ -320,26 +322,43 @@ func (p *parallel) run(iter int) {
 			}
 		}()
 	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
 	if !p.em.hist {
-		<-done
+		wg.Wait()
 		return
 	}
+	// finished closes once the workers have ended, after what they sent.
+	go func() { wg.Wait(); close(finished) }()
 	sofar := newTally(p.bound, true)
-	tick := time.NewTicker(progressEvery)
-	defer tick.Stop()
+	progress := func() {
+		st := sofar.it
+		st.Iteration, st.Bound = iter, p.bound
+		p.em.progress(&st)
+	}
+	nextAt := p.checkEvery
+	add := func(x *item) {
+		sofar.add(x.pre)
+		sofar.add(x.t)
+		if sofar.it.Expanded >= nextAt {
+			progress()
+			nextAt = (sofar.it.Expanded/p.checkEvery + 1) * p.checkEvery
+		}
+	}
 	for {
 		select {
-		case x := <-finished:
-			sofar.add(x.pre)
-			sofar.add(x.t)
-		case <-tick.C:
-			st := sofar.it
-			st.Iteration, st.Bound = iter, p.bound
-			p.em.progress(&st)
-		case <-done:
-			return
+		case x, ok := <-finished:
+			if !ok {
+				// A check the last worker told of counts too, so that the
+				// events follow the expansions, not the scheduler.
+				select {
+				case <-p.checked:
+					progress()
+				default:
+				}
+				return
+			}
+			add(x)
+		case <-p.checked:
+			progress()
 		}
 	}
 }
@@ -428,6 +447,12 @@ func (w *worker) check() bool {
 	p := w.p
 	gen := p.generated.Add(w.s.it.Generated - w.lastGen)
 	w.lastGen = w.s.it.Generated
+	if p.em.hist {
+		select {
+		case p.checked <- struct{}{}:
+		default:
+		}
+	}
 	var st trace.Status
 	switch {
 	case p.first.Load() < w.index:

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-	"time"
 
 	"idaviz/engine"
 	"idaviz/examples/pancake"
@@ -174,43 +173,61 @@ func TestParallelLimitsAndCancel(t *testing.T) {
 	}
 }
 
-// TestParallelProgress runs a search long enough to report progress: every
-// iteration that lasts well over the reporting period must have sent some.
+// TestParallelProgress: a parallel search reports progress by its
+// expansions, as IDA does: every iteration of at least CheckEvery
+// expansions sends progress, at most about two events per CheckEvery
+// expansions (a multiple passed by the finished subtrees, a worker's
+// check), each within its iteration's final counts and none going back.
 func TestParallelProgress(t *testing.T) {
-	n, seed := uint64(12), uint64(29) // about 50 million nodes
-	if testing.Short() {
-		n, seed = 11, 17 // 3 million
-	}
-	d := halfGap{randomStack(rand.New(rand.NewPCG(seed, 18)), int(n))}
-	sink := &timedSink{iterSink: iterSink{strict: true}}
-	res, err := engine.ParallelIDA(context.Background(), d, engine.Options{Sink: sink}, 2)
-	if err != nil || !res.Solved() {
-		t.Fatalf("%v %v", res.Status, err)
-	}
-	t.Logf("%d nodes in %v, %d progress events", res.Totals.Generated, res.Elapsed, sink.progress)
-	for i, long := range sink.long {
-		if long && sink.perIteration[i] == 0 {
-			t.Errorf("iteration %d lasted over a second without a progress event", i+1)
+	const every = 1 << 10
+	d := halfGap{randomStack(rand.New(rand.NewPCG(17, 18)), 11)} // about 3 million nodes
+	for _, workers := range []int{1, 2, 3} {
+		sink := &progressSink{iterSink: iterSink{strict: true}}
+		res, err := engine.ParallelIDA(context.Background(), d, engine.Options{Sink: sink, CheckEvery: every}, workers)
+		if err != nil || !res.Solved() {
+			t.Fatalf("%d workers: %v %v", workers, res.Status, err)
+		}
+		long := 0
+		for i, it := range res.Iterations {
+			ps := sink.perIteration[i]
+			if it.Expanded >= every {
+				long++
+				if len(ps) == 0 {
+					t.Errorf("%d workers, iteration %d: %d expansions, no progress event", workers, i+1, it.Expanded)
+				}
+			}
+			if most := 2*it.Expanded/every + 2; int64(len(ps)) > most {
+				t.Errorf("%d workers, iteration %d: %d progress events for %d expansions, want at most %d", workers, i+1, len(ps), it.Expanded, most)
+			}
+			final := i == len(res.Iterations)-1 // may count work a solution discards
+			for j, c := range ps {
+				if j > 0 && c.Expanded < ps[j-1].Expanded {
+					t.Errorf("%d workers, iteration %d: progress went back from %d to %d expansions", workers, i+1, ps[j-1].Expanded, c.Expanded)
+				}
+				if !final && (c.Expanded > it.Expanded || c.Generated > it.Generated) {
+					t.Errorf("%d workers, iteration %d: progress %+v beyond the iteration's %+v", workers, i+1, c, it.Counts)
+				}
+			}
+		}
+		if long < 3 {
+			t.Fatalf("%d workers: only %d iterations of %d expansions or more: the test's search is too small", workers, long, every)
 		}
 	}
 }
 
-type timedSink struct {
+// progressSink keeps the counts of each iteration's progress events.
+type progressSink struct {
 	iterSink
-	start        time.Time
-	long         []bool
-	perIteration []int
+	perIteration [][]trace.Counts
 }
 
-func (s *timedSink) Event(e *trace.Event) {
+func (s *progressSink) Event(e *trace.Event) {
 	s.iterSink.Event(e)
 	switch e.Kind {
 	case trace.KindIterationStart:
-		s.start = time.Now()
-		s.perIteration = append(s.perIteration, 0)
+		s.perIteration = append(s.perIteration, nil)
 	case trace.KindProgress:
-		s.perIteration[len(s.perIteration)-1]++
-	case trace.KindIterationEnd:
-		s.long = append(s.long, time.Since(s.start) > time.Second)
+		i := len(s.perIteration) - 1
+		s.perIteration[i] = append(s.perIteration[i], e.Stats.Counts)
 	}
 }

@@ -77,8 +77,12 @@ func WriteHTML(w io.Writer, p *Page) error {
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
+	parity := false
+	for _, s := range series {
+		parity = parity || s.Heuristic == "manhattan" || s.Heuristic == "linear-conflict"
+	}
 	return page.Execute(w, map[string]any{
-		"Title": p.Title, "Instances": p.Instances, "Interrupted": p.Interrupted,
+		"Title": p.Title, "Instances": p.Instances, "Interrupted": p.Interrupted, "Parity": parity,
 		"Echarts": template.JS(js), "Options": template.JS(opt), "Charts": charts,
 		"Summary": summaryRows(Summarize(p.Runs), name), "Depths": depthTable(ByDepth(p.Runs), series, name),
 		"Runs": runTable(p.Runs, series, name),
@@ -179,7 +183,9 @@ func (b *builder) lineOpts(s Series, dashed bool) []charts.SeriesOpts {
 	}
 }
 
-// byInstance draws one value of each run against the instance number.
+// byInstance draws one value of each run against the instance number, as
+// bars side by side: the instances are separate problems, and a line from
+// one to the next would say something lies between them.
 func (b *builder) byInstance(value func(Run) float64, log bool) map[string]any {
 	var xs []int
 	for _, r := range b.runs {
@@ -188,21 +194,21 @@ func (b *builder) byInstance(value func(Run) float64, log bool) map[string]any {
 		}
 	}
 	slices.Sort(xs)
-	line := charts.NewLine()
+	bar := charts.NewBar()
 	yType := "value"
 	if log {
 		yType = "log"
 	}
-	line.SetGlobalOptions(common("instance", "", "category", yType)...)
+	bar.SetGlobalOptions(common("instance", "", "category", yType)...)
 	labels := make([]string, len(xs))
 	for i, x := range xs {
 		labels[i] = strconv.Itoa(x)
 	}
-	line.SetXAxis(labels)
+	bar.SetXAxis(labels)
 	for _, s := range b.series {
-		data := make([]opts.LineData, len(xs))
+		data := make([]opts.BarData, len(xs))
 		for i := range data {
-			data[i] = opts.LineData{Value: "-"}
+			data[i] = opts.BarData{Value: "-"}
 		}
 		for _, r := range b.runs {
 			if (Series{r.Heuristic, r.Algo}) == s {
@@ -210,13 +216,13 @@ func (b *builder) byInstance(value func(Run) float64, log bool) map[string]any {
 				if log && v <= 0 {
 					continue
 				}
-				data[slices.Index(xs, r.Instance)] = opts.LineData{Value: v}
+				data[slices.Index(xs, r.Instance)] = opts.BarData{Value: v}
 			}
 		}
-		line.AddSeries(b.name(s), data, b.lineOpts(s, false)...)
+		bar.AddSeries(b.name(s), data, charts.WithItemStyleOpts(opts.ItemStyle{Color: b.color(s)}))
 	}
-	line.Validate()
-	return line.JSON()
+	bar.Validate()
+	return bar.JSON()
 }
 
 // iterations draws each series' nodes per iteration on one instance, with

@@ -84,3 +84,16 @@ func TestWriteHTMLIsSelfContained(t *testing.T) {
 		}
 	}
 }
+
+func TestDuration(t *testing.T) {
+	for _, c := range []struct {
+		sec  float64
+		want string
+	}{
+		{0, "0"}, {0.0000123, "12.3 µs"}, {0.000999, "999 µs"}, {0.0042, "4.20 ms"}, {0.25, "250 ms"}, {1.5, "1.50 s"}, {123.4, "123 s"},
+	} {
+		if got := Duration(c.sec); got != c.want {
+			t.Errorf("Duration(%g) = %q, want %q", c.sec, got, c.want)
+		}
+	}
+}

@@ -19,13 +19,39 @@ type Table struct {
 
 func summaryRows(sums []Summary, name func(Series) string) Table {
 	t := Table{Caption: "Summary per heuristic",
-		Head: []string{"heuristic", "runs", "solved", "mean generated", "total generated", "mean s", "total s", "mean EBF"}}
+		Head: []string{"heuristic", "runs", "solved", "mean generated", "total generated", "mean time", "total time", "mean EBF"}}
 	for _, s := range sums {
 		t.Rows = append(t.Rows, []string{name(s.Series), strconv.Itoa(s.Runs), strconv.Itoa(s.Solved),
 			fmt.Sprintf("%.0f", s.MeanGenerated), strconv.FormatInt(s.TotalGenerated, 10),
-			fmt.Sprintf("%.4f", s.MeanSeconds), fmt.Sprintf("%.3f", s.TotalSeconds), fmt.Sprintf("%.3f", s.EBF)})
+			Duration(s.MeanSeconds), Duration(s.TotalSeconds), fmt.Sprintf("%.3f", s.EBF)})
 	}
 	return t
+}
+
+// Duration writes seconds in the unit that shows them: a fast run's mean
+// is microseconds, not "0.0000 s".
+func Duration(sec float64) string {
+	switch {
+	case sec <= 0:
+		return "0"
+	case sec < 1e-3:
+		return strconv.FormatFloat(sec*1e6, 'f', precision(sec*1e6), 64) + " µs"
+	case sec < 1:
+		return strconv.FormatFloat(sec*1e3, 'f', precision(sec*1e3), 64) + " ms"
+	}
+	return strconv.FormatFloat(sec, 'f', precision(sec), 64) + " s"
+}
+
+// precision gives three significant digits to a value from 1 to 1000 (and
+// none after the point from 100 on).
+func precision(v float64) int {
+	switch {
+	case v < 10:
+		return 2
+	case v < 100:
+		return 1
+	}
+	return 0
 }
 
 // depthTable is Russell and Norvig's layout: a row per solution depth,
@@ -158,6 +184,7 @@ th:first-child, td:first-child { text-align: left; }
 {{template "table" .Summary}}
 {{template "table" .Depths}}
 {{range .Charts}}<h2>{{.Title}}</h2>
+{{if and (eq .ID "values") $.Parity}}<p class="note" data-note="parity">The zig-zag between odd and even h is parity, not noise: on the sliding-tile puzzles every move changes Manhattan distance by exactly 1 (linear conflict adds conflicts in twos), and so does the blank's distance from its goal cell, so a state's h is even or odd as that distance is. The even values and the odd ones are two distributions side by side, each smooth on its own.</p>{{end}}
 {{if eq .ID "predicted" "iterations"}}<p class="note">Predicted: Korf, Reid and Edelkamp's E(N,d,P) = Σ N<sub>i</sub>·P(d−i), the mean number of nodes an iteration of bound d generates over random start states. One instance can differ from it by a large factor (its own h at the start weighs much), and the last iteration stops at the goal.</p>{{end}}
 <div class="chart" id="chart-{{.ID}}" data-chart="{{.ID}}"></div>
 {{end}}

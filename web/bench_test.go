@@ -21,10 +21,10 @@ import (
 //	go test -run '^$' -bench . -benchtime 1x ./web
 //
 // The free-run pair searches Korf's first 15-puzzle instance (some 276
-// million nodes) unless VIZ_BENCH_STATE names another (blank-first goal).
+// million nodes) unless IDAVIZ_BENCH_STATE names another (blank-first goal).
 
 func benchState() string {
-	if s := os.Getenv("VIZ_BENCH_STATE"); s != "" {
+	if s := os.Getenv("IDAVIZ_BENCH_STATE"); s != "" {
 		return s
 	}
 	return korf1
@@ -130,7 +130,7 @@ func BenchmarkFreeRunWithPage(b *testing.B) {
 // (statistics and tree window) while the tab reads its states: the fastest
 // the page can follow a search node by node ("to end" after stepping).
 func BenchmarkNodeEvents(b *testing.B) {
-	state := os.Getenv("VIZ_BENCH_NODE_STATE")
+	state := os.Getenv("IDAVIZ_BENCH_NODE_STATE")
 	if state == "" {
 		state = "8 6 7 2 5 4 3 0 1" // the hardest 8-puzzle: 31 moves
 	}

@@ -46,7 +46,7 @@ func foldedCode(events []trace.Event) []fold.AlgoView {
 	out := make([]fold.AlgoView, len(events))
 	for i := range events {
 		r.Apply(&events[i])
-		out[i] = r.Frame(0).Algo
+		out[i] = r.Frame(0, nil).Algo
 	}
 	return out
 }
@@ -447,7 +447,7 @@ func TestBrowserChartsAndColours(t *testing.T) {
 			cue[k] = s.strokeWidth + ' ' + s.strokeDasharray + ' ' + (s.stroke === 'none' ? 'none' : 'ink');
 		}
 		if (!cue.pruned || cue.pruned === cue.path || cue.pruned === cue.expanded) bad.push('pruned nodes have no cue of their own: ' + JSON.stringify(cue));
-		const sw = Array.from(document.querySelectorAll('.legend .sw')).filter((e) => e.offsetParent !== null).map((e) => { const s = getComputedStyle(e); return s.borderStyle + s.boxShadow + s.borderRadius; });
+		const sw = Array.from(document.querySelectorAll('.legend .sw')).filter((e) => e.offsetParent !== null).map((e) => { const s = getComputedStyle(e); return s.borderStyle + ' ' + s.borderWidth + ' ' + s.boxShadow + ' ' + s.borderRadius; });
 		if (new Set(sw).size !== sw.length) bad.push('legend swatches alike but for colour: ' + sw.join(' | '));
 		return bad;
 	})()`); len(bad) > 0 {

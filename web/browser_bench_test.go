@@ -31,13 +31,13 @@ type pageFigures struct {
 
 // BenchmarkPage measures the page in chromium: its first paint, a step's
 // round trip (click to window.viz), and "To end" on Korf #1 node by node for
-// VIZ_BENCH_SECONDS (default 10): the events a second the page shows and
+// IDAVIZ_BENCH_SECONDS (default 10): the events a second the page shows and
 // the main thread's long tasks (PerformanceObserver 'longtask') meanwhile.
 //
 //	go test ./web -run '^$' -bench BenchmarkPage -benchtime 1x
 func BenchmarkPage(b *testing.B) {
 	secs := 10
-	if s, err := strconv.Atoi(os.Getenv("VIZ_BENCH_SECONDS")); err == nil && s > 0 {
+	if s, err := strconv.Atoi(os.Getenv("IDAVIZ_BENCH_SECONDS")); err == nil && s > 0 {
 		secs = s
 	}
 	for b.Loop() {
@@ -77,13 +77,13 @@ type exportFigures struct {
 // from file:// with the network off: its size, the time from navigation to
 // the first state (the trace unpacked, read and checkpointed), a seek to 20
 // random events and a step. The run is the 15-puzzle's Korf #1 with
-// Manhattan distance, cut at VIZ_EXPORT_NODES generated nodes (default
+// Manhattan distance, cut at IDAVIZ_EXPORT_NODES generated nodes (default
 // 660,000: about a million events).
 //
 //	go test ./web -run '^$' -bench BenchmarkExport -benchtime 1x
 func BenchmarkExport(b *testing.B) {
 	nodes := int64(660_000)
-	if s, err := strconv.ParseInt(os.Getenv("VIZ_EXPORT_NODES"), 10, 64); err == nil && s > 0 {
+	if s, err := strconv.ParseInt(os.Getenv("IDAVIZ_EXPORT_NODES"), 10, 64); err == nil && s > 0 {
 		nodes = s
 	}
 	path := exportKorf1(b, nodes)
@@ -106,7 +106,7 @@ func BenchmarkExport(b *testing.B) {
 			const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 			for (let i = 0; i < 20; i++) {
 				const target = Math.floor(rnd() * n), t0 = performance.now();
-				q('seek').value = target + 1;
+				q('seek').value = target;
 				q('seek').dispatchEvent(new Event('change'));
 				while (window.viz.event !== target) await tick();
 				seeks.push(performance.now() - t0);

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"idaviz/internal/browsertest"
 	"idaviz/trace"
 	"idaviz/web/internal/testrun"
 )
@@ -73,10 +74,12 @@ func TestBrowserCompare(t *testing.T) {
 		}
 	}
 	type lockRun struct {
-		ID        int    `json:"id"`
-		TreeBound int    `json:"treeBound"`
-		Generated int64  `json:"generated"`
-		Note      string `json:"note"`
+		ID        int     `json:"id"`
+		TreeBound int     `json:"treeBound"`
+		Generated int64   `json:"generated"`
+		Note      string  `json:"note"`
+		TreeDrawn int     `json:"treeDrawn"`
+		TreeScale float64 `json:"treeScale"`
 	}
 	type lock struct {
 		Bound int       `json:"bound"`
@@ -111,9 +114,36 @@ func TestBrowserCompare(t *testing.T) {
 		if bad := js[[]string](b, "the boxes", fmt.Sprintf(`Array.from(document.querySelectorAll('[data-testid=lockstep-run]')).filter((d) => d.dataset.bound !== '%d' && !d.textContent.includes('no iteration at bound %d')).map((d) => d.textContent)`, l.Next, l.Next)); len(bad) > 0 {
 			t.Errorf("bound %d: boxes %q", l.Next, bad)
 		}
-		if all && !shotTaken {
-			shot(t, b.ctx, "compare-lockstep-1440x900")
-			shotTaken = true
+		if all {
+			// One scale for every tree, so that the bigger tree looks
+			// bigger; each says its heuristic and its nodes.
+			type drawn struct {
+				Width float64 `json:"width"`
+				Text  string  `json:"text"`
+			}
+			boxes := js[[]drawn](b, "the trees", `Array.from(document.querySelectorAll('[data-testid=lockstep-run]')).map((d) => {
+				const cs = Array.from(d.querySelectorAll('svg circle')).map((c) => c.getBoundingClientRect());
+				return { width: cs.length ? Math.max(...cs.map((r) => r.right)) - Math.min(...cs.map((r) => r.left)) : 0, text: d.textContent };
+			})`)
+			for i, r := range got.Runs {
+				if r.TreeScale <= 0 || r.TreeScale != got.Runs[0].TreeScale {
+					t.Errorf("bound %d: the trees are drawn at scales %v", l.Next, got.Runs)
+					break
+				}
+				if !strings.Contains(boxes[i].Text, heuristics[i]) || !strings.Contains(boxes[i].Text, commas(r.Generated)+" nodes") {
+					t.Errorf("bound %d: the box of %s says %q", l.Next, heuristics[i], boxes[i].Text)
+				}
+				for j, q := range got.Runs {
+					if r.TreeDrawn > 2*q.TreeDrawn && !(boxes[i].Width > boxes[j].Width) {
+						t.Errorf("bound %d: %s draws %d nodes %.0f px wide, %s %d nodes %.0f px wide", l.Next, heuristics[i], r.TreeDrawn, boxes[i].Width, heuristics[j], q.TreeDrawn, boxes[j].Width)
+					}
+				}
+			}
+			t.Logf("lock-step at bound %d: %v", l.Next, got.Runs)
+			if !shotTaken && l.Next >= 18 {
+				shot(t, b.ctx, "compare-lockstep-1440x900")
+				shotTaken = true
+			}
 		}
 	}
 	b.wait("every run solved", `window.viz.runs.every((r) => r.status === 'solved')`)
@@ -161,16 +191,20 @@ func TestBrowserCompare(t *testing.T) {
 		t.Errorf("charts at 1440x900: %s", strings.Join(bad, "; "))
 	}
 	// The tooltip names each run's counts by kind (the legend cannot: it
-	// has one entry a run).
-	js[bool](b, "a tooltip", `(() => { const c = echarts.getInstanceByDom(q('iterations-chart'));
-		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 }); return true; })()`)
+	// has one entry a run). A chart laid out again (a resize, a screenshot)
+	// hides it: the wait shows it again until it reads right.
 	lastOf := func(h string) trace.Iteration {
 		its := testrun.Result(t, "8puzzle", compareState, h).Iterations
 		return its[len(its)-1]
 	}
 	lc, mp := lastOf("linear-conflict"), lastOf("misplaced")
-	b.wait("the tooltip", fmt.Sprintf(`q('iterations-chart').textContent.includes('#3 linear-conflict ida · expanded: %s') && q('iterations-chart').textContent.includes('#1 misplaced ida · generated, not expanded: %s')`,
-		commas(lc.Expanded), commas(mp.Generated-mp.Expanded)))
+	b.wait("the tooltip", fmt.Sprintf(`(() => {
+		const el = q('iterations-chart'), ok = () => el.textContent.includes(%q) && el.textContent.includes(%q);
+		if (ok()) return true;
+		const c = echarts.getInstanceByDom(el);
+		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 });
+		return ok();
+	})()`, "#3 linear-conflict ida · expanded: "+commas(lc.Expanded), "#1 misplaced ida · generated, not expanded: "+commas(mp.Generated-mp.Expanded)))
 	shot(t, b.ctx, "compare-1440x900")
 	elementShot(t, b, sel("bounds-chart"), "compare-bounds")
 	b.do("log scale", chromedp.Click(sel("log-scale")))
@@ -212,12 +246,15 @@ func commas(n int64) string {
 // elementShot keeps a screenshot of one element, as shot does the page's.
 func elementShot(t *testing.T, b *browser, sel chromedp.CSS, name string) {
 	t.Helper()
+	if !browsertest.Keeping() {
+		return
+	}
 	png, err := chromedp.Run(b.ctx, chromedp.Screenshot(sel))
 	if err != nil {
 		t.Logf("screenshot: %v", err)
 		return
 	}
-	keepShot(t, png, name)
+	browsertest.Keep(t, "browser-"+name+".png", png)
 }
 
 // compareState is the textbook's 8-puzzle (Russell and Norvig's, a preset),

@@ -11,6 +11,15 @@ import (
 	"idaviz/internal/browsertest"
 )
 
+// browserDeadline bounds a whole browser test, and browserWait one wait
+// for the page (browsertest.WaitLimit): generous, for a machine under
+// load; nothing waits this long when all is well, and no test waits a
+// fixed time.
+const (
+	browserDeadline = 10 * time.Minute
+	browserWait     = browsertest.WaitLimit
+)
+
 // browser is headless chromium driven by a test (browsertest.Browser),
 // with the page's own checks.
 type browser struct {
@@ -34,7 +43,7 @@ func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.Do(what, steps...)
 }
 
-// wait polls a JavaScript condition for up to 20 seconds.
+// wait polls a JavaScript condition for up to browserWait.
 func (b *browser) wait(what, expr string) {
 	b.t.Helper()
 	b.Wait(what, expr)
@@ -61,8 +70,12 @@ func (b *browser) seen() (requests, exceptions []string) { return b.Seen() }
 
 // servePage serves the page on a free loopback port until the test ends,
 // and returns its URL.
+//
+// Pattern databases a search of the page builds (the 15-puzzle's presets
+// open pdb555's) go to a temporary cache: tests write nothing outside it.
 func servePage(t testing.TB) string {
 	t.Helper()
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	return servePageWith(t, Options{})
 }
 

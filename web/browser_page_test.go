@@ -28,19 +28,21 @@ func js[T any](b *browser, what, script string, opts ...chromedp.EvaluateOption)
 	return v
 }
 
-// settle evaluates a script that lists what is wrong until the list is
-// empty or two seconds have passed (the page draws charts a frame later),
-// and returns the last list.
+// settle evaluates a script that lists what is wrong, in the page, until
+// the list is empty (the page draws charts a frame or more later, and lays
+// them out again after a resize) or browserWait has passed, and returns the
+// last list.
 func settle(b *browser, what, script string) []string {
 	b.t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		bad := js[[]string](b, what, script)
-		if len(bad) == 0 || time.Now().After(deadline) {
-			return bad
-		}
-		time.Sleep(50 * time.Millisecond)
+	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool]("("+script+").length === 0",
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(browserWait)))
+	if err == nil {
+		return nil
 	}
+	if bad := js[[]string](b, what, script); len(bad) > 0 {
+		return bad
+	}
+	return []string{fmt.Sprintf("%s: %v", what, err)}
 }
 
 // pageJS are helpers the checks use inside the page.
@@ -86,7 +88,7 @@ func openPage(t *testing.T, width, height int64) *browser {
 func openPageAt(t *testing.T, width, height int64, query string) *browser {
 	t.Helper()
 	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
+	b := openBrowser(t, browserDeadline)
 	b.do("the window size", chromedp.EmulateViewport(width, height))
 	b.do("loading the page", chromedp.Navigate(pageURL+query))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
@@ -280,7 +282,7 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	t.Cleanup(func() { rec.Close() })
 	pageURL := servePageWith(t, Options{Recording: rec})
-	b := openBrowser(t, 60*time.Second)
+	b := openBrowser(t, browserDeadline)
 	b.do("the window size", chromedp.EmulateViewport(1440, 900))
 	b.do("loading the page", chromedp.Navigate(pageURL))
 	b.wait("the replay", `window.viz.event === 0 && window.viz.status === 'paused' && window.viz.mode === 'replay'`)
@@ -366,17 +368,17 @@ func TestBrowserPresentation(t *testing.T) {
 	js[bool](b, "the hardest preset", `choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced'), true`)
 	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
 	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
-	for i := 0; i < 4; i++ {
+	for i := 1; i <= 6; i++ {
 		b.do("b", chromedp.KeyEvent("b"))
-		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iterations.length === %d`, i+1))
+		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.iteration === %d && window.viz.nextBound > 0`, i))
 	}
-	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 9, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
-	b.wait("a big window", `window.viz.drawnTreeNodes > 20`)
+	b.do("step into the iteration", chromedp.Evaluate[chromedp.Void](`q('speed').value = 7, q('speed').dispatchEvent(new Event('input'))`), chromedp.KeyEvent(" "))
+	b.wait("a big window", `window.viz.iteration === 7 && window.viz.drawnTreeNodes > 60`)
 	b.do("pause", chromedp.KeyEvent(" "))
 	b.wait("paused", `window.viz.status === 'paused'`)
 	shot(t, b.ctx, "big-tree")
 	// Iterations later, one is big enough for the effort chart.
-	for i := 0; i < 8 && js[bool](b, "the effort chart", `q('effort-chart').closest('section').hidden`); i++ {
+	for i := 0; i < 12 && js[bool](b, "the effort chart", `q('effort-chart').closest('section').hidden`); i++ {
 		before := b.viz().Event
 		b.do("b", chromedp.KeyEvent("b"))
 		b.wait("the bound increase", fmt.Sprintf(`window.viz.status === 'paused' && window.viz.nextBound > 0 && window.viz.event > %d`, before))
@@ -387,6 +389,16 @@ func TestBrowserPresentation(t *testing.T) {
 	b.wait("the effort chart drawn", `!!echarts.getInstanceByDom(q('effort-chart'))`)
 	if n := js[int](b, "the second moves", `echarts.getInstanceByDom(q('effort-chart')).getOption().series[0].data.reduce((n, d) => n + (d.children || []).length, 0)`); n < 2 {
 		t.Errorf("the effort chart has %d second moves", n)
+	}
+	// Its ring labels read upright, and its title's count has separators.
+	if bad := js[[]string](b, "the effort chart's labels", `(() => {
+		const o = echarts.getInstanceByDom(q('effort-chart')).getOption(), bad = [];
+		const l = o.series[0].label || {};
+		if (l.rotate !== 0) bad.push('labels turned ' + JSON.stringify(l.rotate));
+		if (!/\d,\d{3} nodes/.test(o.title[0].text)) bad.push('title ' + o.title[0].text);
+		return bad;
+	})()`); len(bad) > 0 {
+		t.Errorf("the effort chart: %v", bad)
 	}
 	shot(t, b.ctx, "effort")
 

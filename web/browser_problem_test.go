@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"idaviz/engine"
+	"idaviz/internal/browsertest"
 	"idaviz/puzzles"
 )
 
@@ -19,7 +19,7 @@ import (
 func problemTab(t *testing.T, width, height int) *browser {
 	t.Helper()
 	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
+	b := openBrowser(t, browserDeadline)
 	b.do("the window size", chromedp.EmulateViewport(int64(width), int64(height)))
 	b.do("loading the page", chromedp.Navigate(pageURL))
 	b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
@@ -84,14 +84,14 @@ func TestBrowserProblem(t *testing.T) {
 				t.Errorf("the check's report:\n%s", text)
 			}
 			shot(t, b.ctx, fmt.Sprintf("problem-check-%dx%d", size[0], size[1]))
-			if size[0] == 1440 {
-				// The GUIDE's picture: what the window shows.
+			if size[0] == 1440 && browsertest.Keeping() {
+				// What the window shows, as the GUIDE's picture does.
 				b.do("to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 				png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 				if err != nil {
 					t.Fatal(err)
 				}
-				keepShot(t, png, "problem-1440x900")
+				browsertest.Keep(t, "browser-problem-1440x900.png", png)
 			}
 
 			// A syntax error, shown at its line as the file loads.

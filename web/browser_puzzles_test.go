@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -28,7 +27,7 @@ var browserCases = map[string]struct{ heuristic, state string }{
 
 func TestBrowserEveryPuzzle(t *testing.T) {
 	pageURL := servePage(t)
-	b := openBrowser(t, 120*time.Second)
+	b := openBrowser(t, browserDeadline)
 	do, wait, bctx := b.do, b.wait, b.ctx
 	do("loading the page", chromedp.Navigate(pageURL))
 	wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
@@ -63,6 +62,27 @@ func TestBrowserEveryPuzzle(t *testing.T) {
 		}
 		if errText, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=error]').textContent`)); strings.TrimSpace(errText) != "" {
 			t.Errorf("%s: the page shows an error: %s", name, errText)
+		}
+		// What each drawing needs a reader to know, on the drawing: the
+		// square destroyer's shading and sticks have a legend; both cubes
+		// are drawn in the Rubik's cube's colours (left orange, right red);
+		// the magic cube's moves, written as its judge writes them, are
+		// explained.
+		switch name {
+		case "squares":
+			if text, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('[data-testid=puzzle-state]').textContent`)); !strings.Contains(text, "branching on this square") || !strings.Contains(text, "removed") {
+				t.Errorf("squares: the drawing has no legend: %q", text)
+			}
+		case "magiccube", "rubik":
+			fills, _ := chromedp.Run(bctx, chromedp.Evaluate[[]string](`Array.from(document.querySelector('[data-testid=puzzle-state]').querySelectorAll('rect')).map((r) => r.getAttribute('fill'))`))
+			if len(fills) != 54 || fills[22] != "#ff7f00" || fills[28] != "#c41e3a" || fills[25] != "#009e60" {
+				t.Errorf("%s: the solved cube's left, front and right centres are drawn %v", name, fills[min(22, len(fills)):min(29, len(fills))])
+			}
+			if name == "magiccube" {
+				if row, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`Array.from(document.querySelector('[data-testid=stats]').rows).map((r) => r.textContent).find((t) => t.startsWith('solution')) || ''`)); !strings.Contains(row, "face dir") {
+					t.Errorf("magiccube: the solution %q does not say how its moves read", row)
+				}
+			}
 		}
 	}
 	if _, exceptions := b.seen(); len(exceptions) > 0 {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -64,7 +63,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	pageURL := servePage(t)
-	b := openBrowser(t, 90*time.Second)
+	b := openBrowser(t, browserDeadline)
 	run, waitFor, viz, bctx := b.do, b.wait, b.viz, b.ctx
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
@@ -176,49 +175,11 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// docShots are the screenshots that, with VIZ_SCREENSHOT_DOCS=1, become the
-// documentation's pictures (README and docs/GUIDE.md).
-var docShots = map[string]string{
-	"stepping":                 "screenshot.png",
-	"present-1280x720":         "present.png",
-	"big-tree":                 "tree.png",
-	"quiz-question":            "quiz.png",
-	"lecture-present-1280x720": "lecture.png",
-	"compare-1440x900":         "compare.png",
-	"problem-1440x900":         "problem.png",
-	"code-panels":              "code.png",
-	"code-present-1280x720":    "code-present.png",
-	"quiz-present-1280x720":    "quiz-present.png",
-	"astar-1440x900":           "astar.png",
-}
-
-// shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory); with VIZ_SCREENSHOT_DOCS=1 those of docShots also
-// go to docs/.
+// shot keeps a screenshot of the page as a test artefact, when artefacts
+// are kept ($IDAVIZ_ARTIFACTS); otherwise it takes none.
 func shot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
-	if png := browsertest.Shot(t, ctx, name); png != nil {
-		docShot(t, png, name)
-	}
-}
-
-// keepShot writes a screenshot as a test artefact, and as the docs'
-// picture when it is one of docShots and VIZ_SCREENSHOT_DOCS=1.
-func keepShot(t testing.TB, png []byte, name string) {
-	t.Helper()
-	browsertest.Keep(t, png, name)
-	docShot(t, png, name)
-}
-
-// docShot writes a screenshot as the docs' picture when it is one of
-// docShots and VIZ_SCREENSHOT_DOCS=1.
-func docShot(t testing.TB, png []byte, name string) {
-	t.Helper()
-	if doc, ok := docShots[name]; ok && os.Getenv("VIZ_SCREENSHOT_DOCS") == "1" {
-		if err := os.WriteFile(filepath.Join("..", "docs", doc), png, 0o644); err != nil {
-			t.Logf("docs screenshot: %v", err)
-		}
-	}
+	browsertest.Shot(t, ctx, name)
 }
 
 // TestBrowserExport opens a page exported with its trace inside, from disk:
@@ -239,7 +200,7 @@ func TestBrowserExport(t *testing.T) {
 	}
 	f.Close()
 
-	b := openBrowser(t, 60*time.Second)
+	b := openBrowser(t, browserDeadline)
 	do, wait, bctx := b.do, b.wait, b.ctx
 	do("opening the export", chromedp.Navigate("file://"+path))
 	wait("the first frame", `window.viz.event === 0 && window.viz.mode === 'replay'`)
@@ -283,7 +244,7 @@ func TestBrowserExport(t *testing.T) {
 	do("a node of it", chromedp.Click(chromedp.CSS(`[data-testid="tree"] svg .node.pruned circle`)))
 	wait("its state", `document.querySelector('[data-testid=selected]').querySelectorAll('svg rect').length === 9 && document.querySelector('[data-testid=selected]').textContent.includes('selected node')`)
 	// Next bound from the start: up to the bound's rise, as the server does.
-	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 1; s.dispatchEvent(new Event('change')); })()`))
+	do("seek to the start", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=seek]'); s.value = 0; s.dispatchEvent(new Event('change')); })()`))
 	wait("the start", `window.viz.event === 0`)
 	do("b", chromedp.KeyEvent("b"))
 	wait("the next bound", fmt.Sprintf(`window.viz.iteration === 1 && window.viz.nextBound === %d && document.querySelector('[data-testid=last-event]').textContent.includes('the bound rises to %d')`, want.Iterations[1].Bound, want.Iterations[1].Bound))

@@ -29,7 +29,7 @@ func TestBuildProgressInPage(t *testing.T) {
 		t.Fatalf("the page says %q while building", m.Event)
 	}
 	c.conn.Close()
-	waitGoroutines(t, before, 5*time.Second)
+	waitGoroutines(t, before)
 	ents, _ := os.ReadDir(filepath.Join(dir, "pdb"))
 	for _, e := range ents {
 		t.Errorf("the cancelled build left %s", e.Name())

@@ -16,6 +16,11 @@ import (
 // hold no slot.
 func TestSearchCap(t *testing.T) {
 	ts := newTestServer(t, Options{MaxSearches: 2})
+	var changed <-chan struct{}
+	ts.web.slots.changed, changed = signal()
+	slotsAre := func(waiting, held int) func() bool {
+		return func() bool { return ts.web.slots.waiting.Load() == int64(waiting) && len(ts.web.slots.c) == held }
+	}
 	var tabs []*client
 	for range 5 {
 		c := dial(t, ts)
@@ -24,13 +29,7 @@ func TestSearchCap(t *testing.T) {
 		tabs = append(tabs, c)
 	}
 	// Every tab has started: two hold slots, three wait.
-	deadline := time.Now().Add(10 * time.Second)
-	for ts.web.slots.waiting.Load() != 3 || len(ts.web.slots.c) != 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d searches wait and %d hold slots, want 3 and 2", ts.web.slots.waiting.Load(), len(ts.web.slots.c))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitFor(t, "3 searches waiting, 2 holding slots", changed, slotsAre(3, 2))
 	statuses := func() (running, queued int) {
 		for _, c := range tabs {
 			m := c.until(10*time.Second, "computing or queued", func(m *msg) bool {
@@ -59,13 +58,7 @@ func TestSearchCap(t *testing.T) {
 	tabs[0].conn.Close()
 	tabs[1].conn.Close()
 	tabs = tabs[2:]
-	deadline = time.Now().Add(10 * time.Second)
-	for ts.web.slots.waiting.Load() != 1 || len(ts.web.slots.c) != 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("after two tabs closed, %d searches wait and %d hold slots, want 1 and 2", ts.web.slots.waiting.Load(), len(ts.web.slots.c))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitFor(t, "after two tabs closed, 1 search waiting and 2 holding slots", changed, slotsAre(1, 2))
 }
 
 // TestSteppingHoldsNoSlot: a paused node-by-node search gives its slot
@@ -125,6 +118,8 @@ func TestTokenRequired(t *testing.T) {
 
 func TestTabsPerClient(t *testing.T) {
 	ts := newTestServer(t, Options{AllowRemote: true, MaxSessionsPerClient: 2})
+	var ended <-chan struct{}
+	ts.web.onSessionEnd, ended = signal()
 	a := dial(t, ts)
 	dial(t, ts)
 	h := http.Header{"Origin": {ts.URL}}
@@ -132,9 +127,18 @@ func TestTabsPerClient(t *testing.T) {
 	if err == nil || resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("a third tab: %v, want refused with 429", err)
 	}
-	// A tab that closes makes room.
+	// A tab that closes makes room once its session has ended (the refused
+	// one's ends first).
+	sessionEnds := func(which string) {
+		select {
+		case <-ended:
+		case <-time.After(hangs):
+			t.Fatalf("the %s tab's session never ended", which)
+		}
+	}
+	sessionEnds("refused")
 	a.conn.Close()
-	time.Sleep(100 * time.Millisecond)
+	sessionEnds("closed")
 	dial(t, ts).until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
 }
 

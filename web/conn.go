@@ -24,6 +24,9 @@ const (
 	// start with a typed state and a script (maxSource, escaped in JSON:
 	// the page sends no bigger script).
 	maxMessage = 16<<10 + 2*maxSource
+	// progressEvery is how often a run moving forward to a position the
+	// page asked for (steps, the next visit or bound) shows where it is.
+	progressEvery = time.Second
 )
 
 // serveConn runs a session over ws until the page goes away or ctx is
@@ -104,7 +107,22 @@ func writePump(ctx context.Context, cancel context.CancelFunc, ws *websocket.Con
 // a websocket (writePump) or a Web Worker's messages (tab.go).
 func push(ctx context.Context, s *session, interval time.Duration, send func([]byte) error, keepAlive <-chan time.Time, ping func() error) error {
 	var throttle <-chan time.Time
+	holding := false // throttle waits out a hold (held), not the interval
 	var last time.Time
+	// A state is due, but a run is on its way to a position the page asked
+	// for: a seek back is shown only once there (never a position on the
+	// way), a move forward once there or, if it takes long, every
+	// progressEvery as it goes.
+	held := func() (time.Duration, bool) {
+		seeking, moving := s.settling()
+		switch {
+		case seeking:
+			return 0, true
+		case moving && time.Since(last) < progressEvery:
+			return progressEvery - time.Since(last), true
+		}
+		return 0, false
+	}
 	sendState := func() error {
 		b, err := json.Marshal(s.state())
 		if err != nil {
@@ -125,16 +143,36 @@ func push(ctx context.Context, s *session, interval time.Duration, send func([]b
 		case b := <-s.out:
 			err = send(b)
 		case <-s.dirty:
-			if throttle != nil {
+			if throttle != nil && !holding {
 				continue // a send is already due
+			}
+			if holding {
+				// Held for a run on its way: once it got there, its state
+				// goes at once.
+				if _, ok := held(); ok {
+					continue
+				}
+				throttle, holding = nil, false
 			}
 			if wait := interval - time.Since(last); wait > 0 {
 				throttle = time.After(wait)
 				continue
 			}
+			if wait, ok := held(); ok {
+				if wait > 0 {
+					throttle, holding = time.After(wait), true
+				}
+				continue // the run tells (dirty) when it gets there
+			}
 			err = sendState()
 		case <-throttle:
-			throttle = nil
+			throttle, holding = nil, false
+			if wait, ok := held(); ok {
+				if wait > 0 {
+					throttle, holding = time.After(wait), true
+				}
+				continue
+			}
 			err = sendState()
 		case <-keepAlive:
 			err = ping()

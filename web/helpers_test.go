@@ -107,10 +107,83 @@ func (c *client) until(timeout time.Duration, what string, ok func(m *msg) bool)
 
 func isState(m *msg) bool { return m.Type == "state" && m.Active != nil }
 
-// waitGoroutines polls until the goroutine count is back to at most n.
-func waitGoroutines(t testing.TB, n int, within time.Duration) {
+// hangs is how long a test waits for what must happen before it calls it
+// a hang: generous, for a machine under load; nothing waits this long when
+// all is well.
+const hangs = 60 * time.Second
+
+// blockAt is a run's search waiting for the page (paused) after events
+// events.
+type blockAt struct {
+	run    int
+	events int64
+}
+
+// watchBlocks reports each time a run's search of ts waits for the page;
+// set it before the tab opens.
+func watchBlocks(ts *testServer) <-chan blockAt {
+	c := make(chan blockAt, 4096)
+	ts.web.onBlock = func(run int, events int64) {
+		select {
+		case c <- blockAt{run, events}:
+		default:
+		}
+	}
+	return c
+}
+
+// blockedWhen waits until a search waits for the page where ok says, and
+// returns that wait.
+func blockedWhen(t testing.TB, c <-chan blockAt, what string, ok func(blockAt) bool) blockAt {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	timeout := time.After(hangs)
+	for {
+		select {
+		case b := <-c:
+			if ok(b) {
+				return b
+			}
+		case <-timeout:
+			t.Fatalf("waiting for %s: the search never waited for the page there", what)
+		}
+	}
+}
+
+// signal is a test hook that tells a channel (capacity 1: news coalesces),
+// and the channel.
+func signal() (func(), chan struct{}) {
+	c := make(chan struct{}, 1)
+	return func() {
+		select {
+		case c <- struct{}{}:
+		default:
+		}
+	}, c
+}
+
+// waitFor waits until cond holds, looking again each time changed says
+// something changed, for at most hangs.
+func waitFor(t testing.TB, what string, changed <-chan struct{}, cond func() bool) {
+	t.Helper()
+	timeout := time.After(hangs)
+	for !cond() {
+		select {
+		case <-changed:
+		case <-timeout:
+			t.Fatalf("waiting for %s: it never came", what)
+		}
+	}
+}
+
+// waitGoroutines waits until the goroutine count is back to at most n: a
+// check that whatever a test started has ended, what it knows of and what
+// it does not. The count has no event to wait on, so it is looked at again
+// every few milliseconds, for up to hangs.
+func waitGoroutines(t testing.TB, n int) {
+	t.Helper()
+	deadline := time.Now().Add(hangs)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		g := runtime.NumGoroutine()
 		if g <= n {
@@ -121,7 +194,7 @@ func waitGoroutines(t testing.TB, n int, within time.Duration) {
 			buf = buf[:runtime.Stack(buf, true)]
 			t.Fatalf("%d goroutines, want at most %d:\n%s", g, n, buf)
 		}
-		time.Sleep(5 * time.Millisecond)
+		<-tick.C
 	}
 }
 

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ func TestLockstepClientAway(t *testing.T) {
 	ts.web.onSession = func(s *session) { got <- s }
 	ended := make(chan struct{}, 8)
 	ts.web.onRunEnd = func() { ended <- struct{}{} }
+	blocks := watchBlocks(ts)
 	before := runtime.NumGoroutine()
 	c := dial(t, ts)
 	sess := <-got
@@ -24,34 +26,33 @@ func TestLockstepClientAway(t *testing.T) {
 		c.send(m)
 	}
 	c.until(5*time.Second, "two runs in lock-step", func(m *msg) bool { return isState(m) && m.Lockstep != nil && len(m.Lockstep.Runs) == 2 })
-	// Korf's first instance: misplaced tiles starts far below Manhattan's
-	// 41, and each press searches one more bound. The page reads nothing.
-	for range 12 {
+	// Korf's first instance: misplaced tiles (run 1) starts far below
+	// Manhattan's 41, and each press searches its next bound to the end,
+	// where it waits for the page again. The page reads nothing.
+	sess.mu.Lock()
+	r := sess.runs[0]
+	sess.mu.Unlock()
+	at := blockedWhen(t, blocks, "misplaced waiting at its start", func(b blockAt) bool { return b.run == 1 }).events
+	for press := 1; r.p.frame(0).Stats.Pos <= 1000; press++ {
+		if press > 30 {
+			t.Fatalf("30 presses, %d events: the runs did not move while the page read nothing", r.p.frame(0).Stats.Pos)
+		}
 		c.send(map[string]any{"type": "to-bound", "all": true})
-		time.Sleep(20 * time.Millisecond)
+		at = blockedWhen(t, blocks, fmt.Sprintf("press %d: misplaced at its next bound", press), func(b blockAt) bool { return b.run == 1 && b.events > at }).events
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		sess.mu.Lock()
-		r := sess.runs[0]
-		lock := sess.lockBound
-		sess.mu.Unlock()
-		if pos := r.p.frame(0).Stats.Pos; pos > 1000 && lock > 0 {
-			t.Logf("misplaced: %d events folded, lock-step bound %d, with nothing read", pos, lock)
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the runs did not move while the page read nothing (lock-step bound %d)", lock)
-		}
-		time.Sleep(20 * time.Millisecond)
+	sess.mu.Lock()
+	lock := sess.lockBound
+	sess.mu.Unlock()
+	if lock == 0 {
+		t.Fatal("the runs moved, but not in lock-step")
 	}
 	c.conn.Close()
 	for i := range 2 {
 		select {
 		case <-ended:
-		case <-time.After(5 * time.Second):
+		case <-time.After(hangs):
 			t.Fatalf("%d of 2 runs ended after the page went away", i)
 		}
 	}
-	waitGoroutines(t, before, 2*time.Second)
+	waitGoroutines(t, before)
 }

@@ -50,21 +50,25 @@ type player struct {
 	// starts (pattern databases built on first use), for the page.
 	build atomic.Pointer[string]
 
+	id        int
 	mu        sync.Mutex
 	fold      *fold.Run // what the events fold into; p.mu guards it
 	mode      mode
-	budget    int64
+	budget    int64 // modeStep: events; modeToVisit, modeToBound: visits or bound increases
 	rate      float64
 	playStart time.Time
 	played    int64
 	waited    bool  // the run was held back (paused or paced) at least once
 	skip      int64 // events folded without waiting or telling: a live run sought back
+	ended     bool  // the run-end went through: no position lies ahead
+
+	onBlock func(run int, events int64) // a test hook: the search waits for the page
 }
 
 // newPlayer makes a run's player. A player that cannot step (a live run at
 // iteration level, which has few events and wants full speed) never pauses.
 func newPlayer(ctx context.Context, id int, level trace.Level, stepping bool, treeLimit int, notify func()) *player {
-	p := &player{ctx: ctx, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
+	p := &player{ctx: ctx, id: id, level: level, stepping: stepping, notify: notify, wake: make(chan struct{}, 1),
 		fold: fold.NewRun(id, level, treeLimit)}
 	if !stepping {
 		p.mode = modeToEnd
@@ -112,8 +116,11 @@ func (p *player) Event(e *trace.Event) {
 
 // apply folds e and moves the mode on; p.mu is held.
 func (p *player) apply(e *trace.Event) {
-	if e.Kind == trace.KindRunStart {
+	switch e.Kind {
+	case trace.KindRunStart:
 		p.build.Store(nil)
+	case trace.KindRunEnd:
+		p.ended = true
 	}
 	p.fold.Apply(e)
 	switch p.mode {
@@ -122,13 +129,12 @@ func (p *player) apply(e *trace.Event) {
 		if p.budget <= 0 {
 			p.mode = modePaused
 		}
-	case modeToVisit:
-		if e.Kind == trace.KindVisit {
-			p.mode = modePaused
-		}
-	case modeToBound:
-		if e.Kind == trace.KindBoundIncrease {
-			p.mode = modePaused
+	case modeToVisit, modeToBound:
+		if e.Kind == trace.KindVisit && p.mode == modeToVisit || e.Kind == trace.KindBoundIncrease && p.mode == modeToBound {
+			p.budget--
+			if p.budget <= 0 {
+				p.mode = modePaused
+			}
 		}
 	case modePlay:
 		p.played++
@@ -154,7 +160,11 @@ func (p *player) waitTurn() bool {
 			return true
 		}
 		p.waited = true
+		events := p.fold.Events()
 		p.mu.Unlock()
+		if wait < 0 && p.onBlock != nil {
+			p.onBlock(p.id, events)
+		}
 		ok := p.sleep(wait)
 		p.mu.Lock()
 		if !ok {
@@ -225,20 +235,22 @@ func (p *player) sleep(d time.Duration) bool {
 }
 
 // setMode changes how far the search may go; n is the step count for
-// modeStep and the rate (events per second) for modePlay.
+// modeStep, the visits or bound increases to go for modeToVisit and
+// modeToBound (0: exactly the next one, however many were asked before),
+// and the rate (events per second) for modePlay.
 func (p *player) setMode(m mode, n float64) {
 	p.mu.Lock()
 	if !p.stepping {
 		m = modeToEnd
 	}
 	switch m {
-	case modeStep:
-		// Steps asked for in quick succession add up: a key held down
+	case modeStep, modeToVisit, modeToBound:
+		// Moves asked for in quick succession add up: a key held down
 		// must not lose the ones the search has not yet taken.
-		if p.mode != modeStep {
+		if p.mode != m || n == 0 {
 			p.budget = 0
 		}
-		p.budget += int64(n)
+		p.budget += max(int64(n), 1)
 	case modePlay:
 		p.rate = n
 		p.playStart = time.Now()
@@ -253,13 +265,47 @@ func (p *player) setMode(m mode, n float64) {
 	p.notify()
 }
 
-// frame copies out the run's state; the tree is the window of iteration
-// treeIter when it is kept (0: the iteration under way).
-func (p *player) frame(treeIter int) fold.Frame {
+// target is the position the player is headed to: where a seek folds to,
+// or where the steps asked for end; else where it is.
+func (p *player) target() int64 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	f := p.fold.Frame(treeIter)
-	f.Paused, f.Waited, f.Queued = p.mode == modePaused, p.waited, p.queued.Load()
+	n := p.fold.Events()
+	switch {
+	case n < p.skip:
+		return p.skip
+	case p.mode == modeStep:
+		return n + p.budget
+	}
+	return n
+}
+
+// settling says whether the player is on its way to a position the page
+// asked for: folding its way back to a seek's position (seeking), or
+// moving forward by steps, to a visit or to a bound (moving). A state
+// built meanwhile shows a position the page never asked to see.
+func (p *player) settling() (seeking, moving bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.fold.Events() < p.skip {
+		return true, false
+	}
+	return false, !p.ended && (p.mode == modeStep || p.mode == modeToVisit || p.mode == modeToBound)
+}
+
+// frame copies out the run's state; the tree is the picture of iteration
+// treeIter when it is kept (0: the iteration under way).
+func (p *player) frame(treeIter int) fold.Frame { return p.frameWith(treeIter, nil) }
+
+// frameWith is frame with the tree's nodes opened unfolded.
+func (p *player) frameWith(treeIter int, opened []uint64) fold.Frame {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	f := p.fold.Frame(treeIter, opened)
+	// A run sought back is running again, quietly, up to where the page
+	// asked: it has not paused until it is there.
+	f.Paused = p.mode == modePaused && p.fold.Events() >= p.skip
+	f.Waited, f.Queued = p.waited, p.queued.Load()
 	if b := p.build.Load(); b != nil {
 		f.Build = *b
 	}

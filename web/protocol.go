@@ -38,6 +38,12 @@ type clientMsg struct {
 	Iteration int      `json:"iteration"`
 	// All, with to-bound, moves every run in lock-step (lockstep.go).
 	All bool `json:"all"`
+	// Open, with unfold: unfold the node (else fold it back).
+	Open bool `json:"open"`
+	// Seq numbers the page's messages; the state says the last one
+	// handled, so the page can tell a state sent before its latest
+	// request from one sent after.
+	Seq int64 `json:"seq"`
 	// Lecture is save-lecture's bookmarks.
 	Lecture *trace.Lecture `json:"lecture"`
 	// File and Source are a script written in Starlark (start, problem,
@@ -109,6 +115,10 @@ func (s *session) handle(data []byte) error {
 	if err := req.validate(); err != nil {
 		return fmt.Errorf("bad message: %w", err)
 	}
+	// Numbered before it acts: a state built from now on may show the
+	// position before the move (the page already shows it), but a state
+	// showing the move's result never carries an older number.
+	s.handled(m.Seq)
 	switch m.Type {
 	case "start":
 		return s.start(req, m.Keep)
@@ -137,12 +147,12 @@ func (s *session) handle(data []byte) error {
 		}
 		return s.control(modeStep, n)
 	case "expand":
-		return s.control(modeToVisit, 0)
+		return s.control(modeToVisit, 1)
 	case "to-bound":
 		if m.All {
 			return s.lockstep()
 		}
-		return s.control(modeToBound, 0)
+		return s.control(modeToBound, 1)
 	case "to-end":
 		return s.control(modeToEnd, 0)
 	case "pause":
@@ -174,6 +184,9 @@ func (s *session) handle(data []byte) error {
 		return nil
 	case "tree":
 		s.showTree(m.Iteration)
+		return nil
+	case "unfold":
+		s.unfold(m.ID, m.Open)
 		return nil
 	case "clear":
 		s.clear()

@@ -97,9 +97,13 @@ type Server struct {
 	clientsMu sync.Mutex
 	clients   map[string]int // open sessions by client address
 
-	// Test hooks: a session starts, a run's goroutine ends.
-	onSession func(*session)
-	onRunEnd  func()
+	// Test hooks: a session starts, a run's goroutine ends, a run's search
+	// waits for the page (paused, after events events), a session has
+	// ended and let go of all it held.
+	onSession    func(*session)
+	onRunEnd     func()
+	onBlock      func(run int, events int64)
+	onSessionEnd func()
 }
 
 // DefaultSearchMemory is the memory budget of a page's A* search: a
@@ -284,6 +288,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
 		return
 	}
+	if s.onSessionEnd != nil {
+		defer s.onSessionEnd()
+	}
 	client := clientAddr(r)
 	if !s.addClient(client) {
 		http.Error(w, fmt.Sprintf("too many tabs open from %s (at most %d): close one", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
@@ -306,7 +313,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	defer s.sessions.Done()
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
-	ss.onRunEnd = s.onRunEnd
+	ss.onRunEnd, ss.onBlock = s.onRunEnd, s.onBlock
 	ss.lecture = s.lecture
 	if s.opt.Recording == nil {
 		ss.slots = s.slots

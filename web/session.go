@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"idaviz/web/fold"
@@ -24,10 +25,11 @@ type session struct {
 	origin    origin
 	treeLimit int
 	logf      func(format string, args ...any)
-	onRunEnd  func()        // a test hook
-	slots     *slots        // the server's cap on searches computing at once (nil: none)
-	lecture   *lectureStore // a replay's bookmarks (nil: live)
-	checks    checks        // the Problem tab's check under way (problem.go)
+	onRunEnd  func()                      // a test hook
+	onBlock   func(run int, events int64) // a test hook, handed to each run's player
+	slots     *slots                      // the server's cap on searches computing at once (nil: none)
+	lecture   *lectureStore               // a replay's bookmarks (nil: live)
+	checks    checks                      // the Problem tab's check under way (problem.go)
 
 	ctx context.Context // set by open; ends every run
 
@@ -44,7 +46,15 @@ type session struct {
 	// lockBound is the bound the runs in lock-step were last moved to (0:
 	// none yet), lockstep.go.
 	lockBound int
+	// opened are the nodes of the active run's tree the page unfolded
+	// (at most maxOpened, the latest).
+	opened []uint64
+	// seq is the number of the page's last message handled.
+	seq int64
 }
+
+// maxOpened bounds the nodes a page keeps unfolded.
+const maxOpened = 64
 
 // run is one search (or one replay) of the tab.
 type run struct {
@@ -134,6 +144,7 @@ func (s *session) start(req startRequest, keep bool) error {
 	s.mu.Lock()
 	s.treeIter = 0
 	s.lockBound = 0
+	s.opened = nil
 	var drop []*run
 	if !keep {
 		drop, s.runs = s.runs, nil
@@ -155,6 +166,7 @@ func (s *session) clear() {
 	runs := s.runs
 	s.runs = nil
 	s.lockBound = 0
+	s.opened = nil
 	s.mu.Unlock()
 	for _, r := range runs {
 		r.stop()
@@ -177,13 +189,18 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.id = s.nextID
 		r.views = &fold.Views{}
 		r.p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.treeLimit, s.notify)
-		r.p.slot = s.slots
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p
 		r.p.ctx = ctx
-		r.p.slot = s.slots
 	}
-	s.runs = append(s.runs, r)
+	r.p.slot, r.p.onBlock = s.slots, s.onBlock
+	// A run that goes on from an earlier one takes its place: a state
+	// built meanwhile never sees the tab without it.
+	if i := slices.Index(s.runs, prev); prev != nil && i >= 0 {
+		s.runs[i] = r
+	} else {
+		s.runs = append(s.runs, r)
+	}
 	s.mu.Unlock()
 	go func() {
 		defer close(r.done)
@@ -222,13 +239,15 @@ func (s *session) cancelRun() error {
 	return nil
 }
 
-// back steps the active run one event back.
+// back steps the active run one event back from where it is headed: a
+// Back pressed while an earlier one still folds its way back goes one
+// further, never from a position on the way.
 func (s *session) back() error {
 	r, err := s.active()
 	if err != nil {
 		return errors.New("nothing to step back from: start a search first")
 	}
-	return s.seek(int(r.p.frame(0).Stats.Pos) - 1)
+	return s.seek(int(r.p.target()) - 1)
 }
 
 // seek restarts the active run at event pos (clamped to the recording):
@@ -248,9 +267,6 @@ func (s *session) seek(pos int) error {
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
 	sk.fastForward(p, pos)
-	s.mu.Lock()
-	s.runs = s.runs[:len(s.runs)-1]
-	s.mu.Unlock()
 	s.launch(r.src, r, p, pos)
 	return nil
 }
@@ -279,6 +295,42 @@ func (s *session) showTree(iteration int) {
 	s.notify()
 }
 
+// unfold asks for a folded node of the active run's tree to be drawn open
+// (or, open false, folded again).
+func (s *session) unfold(id uint64, open bool) {
+	s.mu.Lock()
+	s.opened = slices.DeleteFunc(s.opened, func(x uint64) bool { return x == id })
+	if open {
+		if len(s.opened) == maxOpened {
+			s.opened = s.opened[1:]
+		}
+		s.opened = append(s.opened, id)
+	}
+	s.mu.Unlock()
+	s.notify()
+}
+
+// handled notes the number of a message handled, for the states after it.
+func (s *session) handled(seq int64) {
+	s.mu.Lock()
+	s.seq = max(s.seq, seq)
+	s.mu.Unlock()
+}
+
+// settling says whether a run of the tab is on its way to a position the
+// page asked for (player.settling): a state now would show a position on
+// the way.
+func (s *session) settling() (seeking, moving bool) {
+	s.mu.Lock()
+	rs := append([]*run(nil), s.runs...)
+	s.mu.Unlock()
+	for _, r := range rs {
+		sk, mv := r.p.settling()
+		seeking, moving = seeking || sk, moving || mv
+	}
+	return seeking, moving
+}
+
 // scramble makes a random instance; each call of a tab gets a new seed.
 func (s *session) scramble(puzzle string, depth int, goal string) (string, error) {
 	s.mu.Lock()
@@ -292,7 +344,7 @@ func (s *session) scramble(puzzle string, depth int, goal string) (string, error
 func (s *session) state() fold.StateMsg {
 	s.mu.Lock()
 	rs := append([]*run(nil), s.runs...)
-	treeIter, lock := s.treeIter, s.lockBound
+	treeIter, lock, seq := s.treeIter, s.lockBound, s.seq
 	s.mu.Unlock()
 	runs := s.runData(rs, treeIter)
 	ps := make([]*player, len(rs))
@@ -300,14 +352,18 @@ func (s *session) state() fold.StateMsg {
 		ps[i] = r.p
 	}
 	lockTrees(runs, ps, lock)
-	return fold.BuildStateLock(s.origin.mode(), runs, lock)
+	msg := fold.BuildStateLock(s.origin.mode(), runs, lock)
+	msg.Seq = seq
+	return msg
 }
 
 // runData copies out what the state shows of each run; the last (active)
-// one's tree is the window of iteration treeIter.
+// one's tree is the picture of iteration treeIter, with the nodes the page
+// unfolded open.
 func (s *session) runData(rs []*run, treeIter int) []fold.RunData {
 	runs := make([]fold.RunData, len(rs))
 	s.mu.Lock()
+	opened := slices.Clone(s.opened)
 	for i, r := range rs {
 		runs[i] = fold.RunData{Cancelled: r.cancelled, Err: r.err, Views: r.views, Stepping: r.src.stepping()}
 		if sk, ok := r.src.(seeker); ok && r.src.stepping() {
@@ -319,11 +375,11 @@ func (s *session) runData(rs []*run, treeIter int) []fold.RunData {
 	}
 	s.mu.Unlock()
 	for i, r := range rs {
-		it := 0
 		if i == len(rs)-1 {
-			it = treeIter
+			runs[i].Frame = r.p.frameWith(treeIter, opened)
+		} else {
+			runs[i].Frame = r.p.frame(0)
 		}
-		runs[i].Frame = r.p.frame(it)
 	}
 	return runs
 }

@@ -63,10 +63,15 @@ func TestRunToEndMatchesEngine(t *testing.T) {
 
 func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	ts := newTestServer(t, Options{})
+	blocks := watchBlocks(ts)
 	c := dial(t, ts)
 	c.send(startMsg(nil))
 	m := c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" && m.Active.Events > 0 })
-	time.Sleep(100 * time.Millisecond)
+	// The search waits for the page having let through the run's start
+	// only.
+	if b := blockedWhen(t, blocks, "the first wait", func(blockAt) bool { return true }); b.events != 1 {
+		t.Fatalf("before any step the search let %d events through, want 1 (the run's start)", b.events)
+	}
 	c.send(map[string]any{"type": "pause"}) // answered with a state
 	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events != 1 {
@@ -91,8 +96,11 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 			t.Fatalf("after stepping to %d the page saw %d events", want, m.Active.Events)
 		}
 	}
-	// Nothing more comes while paused.
-	time.Sleep(150 * time.Millisecond)
+	// Nothing more comes while paused: the search waits for the page
+	// with exactly the events stepped.
+	if b := blockedWhen(t, blocks, "the wait after the steps", func(b blockAt) bool { return b.events >= want }); b.events != want {
+		t.Fatalf("paused after stepping to %d, the search let %d events through", want, b.events)
+	}
 	c.send(map[string]any{"type": "pause"})
 	m = c.until(5*time.Second, "a state", isState)
 	if m.Active.Events != want {
@@ -172,6 +180,7 @@ func TestSolutionPathInTree(t *testing.T) {
 
 func TestPlay(t *testing.T) {
 	ts := newTestServer(t, Options{})
+	blocks := watchBlocks(ts)
 	c := dial(t, ts)
 	c.send(startMsg(nil))
 	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
@@ -187,10 +196,12 @@ func TestPlay(t *testing.T) {
 	c.send(map[string]any{"type": "pause"})
 	m = c.until(5*time.Second, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	at := m.Active.Events
-	time.Sleep(100 * time.Millisecond)
+	if b := blockedWhen(t, blocks, "the wait after the pause", func(b blockAt) bool { return b.events >= at }); b.events != at {
+		t.Errorf("paused at %d events, the search waits after %d", at, b.events)
+	}
 	c.send(map[string]any{"type": "pause"}) // answered with a state
 	m = c.until(5*time.Second, "a state", isState)
-	if m.Active.Events > at+1 {
+	if m.Active.Events != at {
 		t.Errorf("paused at %d events, then %d", at, m.Active.Events)
 	}
 }

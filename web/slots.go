@@ -13,18 +13,21 @@ import (
 type slots struct {
 	c       chan struct{}
 	waiting atomic.Int64 // searches queued for a slot, for the page
+	changed func()       // a test hook: a slot was taken or given back, or a search queued
 }
 
 func newSlots(n int) *slots { return &slots{c: make(chan struct{}, n)} }
 
 // acquire waits for a slot; it reports false when ctx ended first.
 func (s *slots) acquire(ctx context.Context) bool {
+	defer s.tell()
 	select {
 	case s.c <- struct{}{}:
 		return true
 	default:
 	}
 	s.waiting.Add(1)
+	s.tell()
 	defer s.waiting.Add(-1)
 	select {
 	case s.c <- struct{}{}:
@@ -34,7 +37,16 @@ func (s *slots) acquire(ctx context.Context) bool {
 	}
 }
 
-func (s *slots) release() { <-s.c }
+func (s *slots) release() {
+	<-s.c
+	s.tell()
+}
+
+func (s *slots) tell() {
+	if s.changed != nil {
+		s.changed()
+	}
+}
 
 // limit is the cap.
 func (s *slots) limit() int { return cap(s.c) }

@@ -13,7 +13,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -71,6 +70,9 @@ type viewMovesAnswer struct {
 // (testdata/viewmoves_harness.js).
 func TestViewMoves(t *testing.T) {
 	node := testrun.Node(t)
+	// The 15-puzzle's default heuristic reads pdb555's tables: they are
+	// built into a temporary cache.
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	specs := []struct {
 		puzzle, goal string
 		states       []string // fixed starts, besides the scrambles
@@ -229,7 +231,7 @@ func checkViewMoves(t *testing.T, cases []*viewMovesCase, answers []viewMovesAns
 // end.
 func TestViewMovesBrowser(t *testing.T) {
 	pageURL := servePage(t)
-	b := openBrowser(t, 60*time.Second)
+	b := openBrowser(t, browserDeadline)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var cases []*viewMovesCase
 	for _, s := range []struct{ puzzle, state, goal string }{
@@ -393,7 +395,7 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), browserDeadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "viewmoves_harness.js"))
 	cmd.Stdin = bytes.NewReader(in)

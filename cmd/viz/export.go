@@ -21,8 +21,8 @@ import (
 // exportFormats are the formats of viz trace export, with what each is for.
 var exportFormats = []struct{ name, ext, help string }{
 	{"html", ".html", "one self-contained page that replays the trace offline (what viz replay --export writes), with the bookmarks of --lecture NOTES or of FILE.lecture.json"},
-	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) as the page folds it, at the iteration's end: f over g+h on nodes, the page's colours (orange path, blue expanded, red pruned, green solution, grey folded siblings); render it with dot -Tsvg"},
-	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), as one self-contained SVG"},
+	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) at the iteration's end, whole up to --max-nodes nodes and folded past them as the page folds: f over g+h on nodes, ×N on a folded one (grey double ring), moves on edges, the page's colours (orange path, blue expanded, red pruned, green solution); render it with dot -Tsvg"},
+	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), whole up to --max-nodes nodes and folded past them, as one self-contained SVG"},
 	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
 	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
 	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
@@ -30,7 +30,7 @@ var exportFormats = []struct{ name, ext, help string }{
 }
 
 func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--lecture NOTES] [--salvage] [-o OUT] FILE
+	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--max-nodes N] [--lecture NOTES] [--salvage] [-o OUT] FILE
 
 Writes a recorded trace (either encoding) in another format, for slides,
 handouts and other tools. Without --format, the format follows OUT's
@@ -45,6 +45,7 @@ flags:
   --format F       one of the formats above
   --iteration N    dot: the iteration to draw (default: the last)
   --event N        svg: draw the tree at event N, 0-based (default: the last)
+  --max-nodes N    dot, svg: draw the tree whole up to N nodes, fold past them (default: the page's, `+strconv.Itoa(fold.DefaultTreeLimit)+`)
   --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
   --salvage        export a trace that cannot be read to its end (cut short, or
                    damaged) up to the fault, instead of refusing it
@@ -63,6 +64,7 @@ func runTraceExport(e *env, args []string) int {
 	out := fs.String("o", "", "the file to write (default: standard output)")
 	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
 	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
+	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "dot, svg: draw the tree whole up to this many nodes, fold past them")
 	lecture := fs.String("lecture", "", "html: the lecture file to embed")
 	salvage := salvageFlag(fs)
 	rest, status, ok := parseArgs(e, fs, args)
@@ -90,9 +92,9 @@ func runTraceExport(e *env, args []string) int {
 		}
 	}
 	set := given(fs)
-	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html"} {
-		if set.has(name) && f != only {
-			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, only, f)
+	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html", "max-nodes": "dot svg"} {
+		if set.has(name) && !slices.Contains(strings.Fields(only), f) {
+			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, strings.ReplaceAll(only, " ", " or "), f)
 		}
 	}
 	switch {
@@ -100,6 +102,8 @@ func runTraceExport(e *env, args []string) int {
 		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
 	case set.has("event") && *event < 0:
 		return fail(e, "viz trace export: --event %d: events count from 0", *event)
+	case *maxNodes < 1 || *maxNodes > maxTreeNodes:
+		return fail(e, "viz trace export: --max-nodes %d: draw from 1 to %d nodes", *maxNodes, maxTreeNodes)
 	}
 	var write func(w io.Writer, rd eventSource) error
 	switch f {
@@ -110,9 +114,9 @@ func runTraceExport(e *env, args []string) int {
 			var win *export.TreeWindow
 			var err error
 			if f == "dot" {
-				win, err = export.TreeOfIteration(rd, *iteration)
+				win, err = export.TreeOfIteration(rd, *iteration, *maxNodes)
 			} else {
-				win, err = export.TreeAtEvent(rd, *event)
+				win, err = export.TreeAtEvent(rd, *event, *maxNodes)
 			}
 			if err != nil {
 				return err
@@ -179,6 +183,10 @@ func runTraceExport(e *env, args []string) int {
 	}
 	return exitOK
 }
+
+// maxTreeNodes bounds --max-nodes: the tree holds four times as many while
+// it folds, and a picture of more is no longer one a reader takes in.
+const maxTreeNodes = 1 << 20
 
 // eventSource is a trace being read: a *trace.Reader, or one salvaged.
 type eventSource interface {

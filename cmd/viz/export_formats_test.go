@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"idaviz/internal/browsertest"
 	"idaviz/web/fold"
 )
 
@@ -22,14 +23,7 @@ import (
 // a failure.
 func needDot(t *testing.T) string {
 	t.Helper()
-	dot, err := exec.LookPath("dot")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("Graphviz's dot is not installed (apt-get install graphviz)")
-		}
-		t.Skip("Graphviz's dot is not installed")
-	}
-	return dot
+	return browsertest.Tool(t, "Graphviz's dot is not installed (apt-get install graphviz)", "dot")
 }
 
 var (
@@ -264,5 +258,66 @@ func TestTraceExportBadFlags(t *testing.T) {
 	}
 	if status, _, errs := runViz(t, "", "trace", "export", "--format", "dot", coarse); status != exitUsage || !strings.Contains(errs, "recorded at iteration level") {
 		t.Errorf("dot of an iteration-level trace: status %d, stderr %q", status, errs)
+	}
+}
+
+// TestTraceExportMaxNodes: an iteration is drawn whole up to --max-nodes
+// nodes (the page's budget by default) and folded past it by the page's
+// rule, every folded node carrying its count: the counts add up to the
+// iteration's nodes.
+func TestTraceExportMaxNodes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "31.trace")
+	if status, _, errs := runViz(t, "", "solve", "--puzzle", "8puzzle", "--heuristic", "manhattan", "--trace", path, "8 6 7 2 5 4 3 0 1"); status != exitOK {
+		t.Fatalf("solve: %d %s", status, errs)
+	}
+	const generated = 17904 // iteration 5
+	edge := regexp.MustCompile(`(?m)^  n(\d+) -> n(\d+)`)
+	for _, c := range []struct {
+		args  []string
+		drawn int
+	}{
+		{nil, fold.DefaultTreeLimit},
+		{[]string{"--max-nodes", "50"}, 50},
+		{[]string{"--max-nodes", "20000"}, generated},
+	} {
+		args := append([]string{"trace", "export", "--format", "dot", "--iteration", "5", path}, c.args...)
+		status, out, errs := runViz(t, "", args...)
+		if status != exitOK {
+			t.Fatalf("%v: %d %s", c.args, status, errs)
+		}
+		nodes := dotNode.FindAllStringSubmatch(out, -1)
+		parent := map[string]bool{}
+		for _, e := range edge.FindAllStringSubmatch(out, -1) {
+			parent[e[1]] = true
+		}
+		sum := 0
+		for _, n := range nodes {
+			if parent[n[1]] {
+				sum++
+			} else {
+				k, _ := strconv.Atoi(n[2])
+				sum += k
+			}
+		}
+		if len(nodes) > c.drawn || len(nodes) < c.drawn*9/10 || sum != generated {
+			t.Errorf("%v: %d nodes drawn (budget %d), standing for %d (the iteration has %d)", c.args, len(nodes), c.drawn, sum, generated)
+		}
+		if folded := strings.Contains(out, "peripheries=2"); folded != (c.drawn < generated) {
+			t.Errorf("%v: folded nodes drawn: %v", c.args, folded)
+		}
+		if !strings.Contains(out, "17,904 generated") {
+			t.Errorf("%v: the caption has no thousands separators: %s", c.args, strings.SplitN(out, "\n", 3)[1])
+		}
+	}
+	// The SVG too, at an event of the same iteration.
+	status, out, errs := runViz(t, "", "trace", "export", "--format", "svg", "--event", "30000", "--max-nodes", "80", path)
+	if status != exitOK {
+		t.Fatalf("svg: %d %s", status, errs)
+	}
+	if n := strings.Count(out, "<circle"); n > 80 || n < 40 {
+		t.Errorf("svg --max-nodes 80: %d nodes drawn", n)
+	}
+	if status, _, errs := runViz(t, "", "trace", "export", "--format", "csv", "--max-nodes", "10", path); status != exitUsage || !strings.Contains(errs, "--max-nodes applies to --format dot or svg") {
+		t.Errorf("csv --max-nodes: %d %s", status, errs)
 	}
 }

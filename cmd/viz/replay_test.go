@@ -13,22 +13,57 @@ import (
 	"time"
 )
 
-// lockedBuffer is a bytes.Buffer a command may write while the test reads.
+// lockedBuffer is a bytes.Buffer a command may write while the test reads,
+// and waits on.
 type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{} // a write since the last look, capacity 1
 }
 
 func (l *lockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
+	n, err := l.b.Write(p)
+	w := l.signal()
+	l.mu.Unlock()
+	select {
+	case w <- struct{}{}:
+	default:
+	}
+	return n, err
+}
+
+// signal is the channel a write is told on; l.mu is held.
+func (l *lockedBuffer) signal() chan struct{} {
+	if l.wrote == nil {
+		l.wrote = make(chan struct{}, 1)
+	}
+	return l.wrote
 }
 
 func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// waitFor waits until what was written matches re, for at most limit, and
+// returns the match (nil when the time ran out).
+func (l *lockedBuffer) waitFor(re *regexp.Regexp, limit time.Duration) []string {
+	l.mu.Lock()
+	w := l.signal()
+	l.mu.Unlock()
+	timeout := time.After(limit)
+	for {
+		if m := re.FindStringSubmatch(l.String()); m != nil {
+			return m
+		}
+		select {
+		case <-w:
+		case <-timeout:
+			return nil
+		}
+	}
 }
 
 // TestReplayServesIndexedFile runs viz replay --salvage on a trace cut
@@ -45,16 +80,12 @@ func TestReplayServesIndexedFile(t *testing.T) {
 	go func() {
 		done <- run(ctx, &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errs}, []string{"replay", "--salvage", "--addr", "127.0.0.1:0", cut})
 	}()
-	url := regexp.MustCompile(`open (http://\S+) in a browser`)
-	deadline := time.Now().Add(20 * time.Second)
-	for url.FindStringSubmatch(out.String()) == nil {
-		if time.Now().After(deadline) {
-			cancel()
-			t.Fatalf("no address printed: %q %q", out.String(), errs.String())
-		}
-		time.Sleep(20 * time.Millisecond)
+	url := out.waitFor(regexp.MustCompile(`open (http://\S+) in a browser`), time.Minute)
+	if url == nil {
+		cancel()
+		t.Fatalf("no address printed: %q %q", out.String(), errs.String())
 	}
-	resp, err := http.Get(url.FindStringSubmatch(out.String())[1])
+	resp, err := http.Get(url[1])
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Errorf("the page: %v %v", resp, err)
 	}

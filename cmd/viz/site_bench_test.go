@@ -43,7 +43,7 @@ const rateRuns = 3
 // file server: the folder's size (and the engine's, gzipped, as a server
 // that compresses sends it), the first paint and the engine's start, a
 // step's round trip (click to window.viz, through the worker), "To end"
-// node by node for VIZ_BENCH_SECONDS (default 5): the events a second the
+// node by node for IDAVIZ_BENCH_SECONDS (default 5): the events a second the
 // page shows; and the node rate of a fast run of Korf's #2 with Manhattan
 // distance in the browser against the same run natively, through the same
 // session (web.ServeTab) in this process.
@@ -51,7 +51,7 @@ const rateRuns = 3
 //	go test ./cmd/viz -run '^$' -bench BenchmarkSite -benchtime 1x
 func BenchmarkSite(b *testing.B) {
 	secs := 5
-	if s, err := fmt.Sscan(os.Getenv("VIZ_BENCH_SECONDS"), &secs); err != nil || s != 1 || secs <= 0 {
+	if s, err := fmt.Sscan(os.Getenv("IDAVIZ_BENCH_SECONDS"), &secs); err != nil || s != 1 || secs <= 0 {
 		secs = 5
 	}
 	dir, url := writeSite(b)
@@ -157,15 +157,15 @@ func nativeRate(b *testing.B) float64 {
 
 // BenchmarkSiteBuilds times pattern database builds in viz site's page in
 // chromium, each in a fresh page (the tables are kept only while it is
-// open): from Start until the search begins. VIZ_SITE_BUILDS lists them as
+// open): from Start until the search begins. IDAVIZ_SITE_BUILDS lists them as
 // PUZZLE:HEURISTIC, comma-separated (default 15puzzle:pdb555); the cube's
 // search from "R U" and the 15-puzzle's from a 40-move board are short, so
 // the time is the build's.
 //
-//	VIZ_SITE_BUILDS=15puzzle:pdb555,15puzzle:pdb663,rubik:corners,rubik:edges,rubik:reid,rubik:korf \
+//	IDAVIZ_SITE_BUILDS=15puzzle:pdb555,15puzzle:pdb663,rubik:corners,rubik:edges,rubik:reid,rubik:korf \
 //	    go test ./cmd/viz -run '^$' -bench BenchmarkSiteBuilds -benchtime 1x -timeout 30m
 func BenchmarkSiteBuilds(b *testing.B) {
-	builds := os.Getenv("VIZ_SITE_BUILDS")
+	builds := os.Getenv("IDAVIZ_SITE_BUILDS")
 	if builds == "" {
 		builds = "15puzzle:pdb555"
 	}

@@ -98,7 +98,7 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 	browsertest.Chromium(t)
 	_, url := writeSite(t)
-	b := browsertest.Open(t, 4*time.Minute)
+	b := browsertest.Open(t, 10*time.Minute)
 	evalJS := func(what, script string) {
 		t.Helper()
 		b.Do(what, chromedp.Evaluate[chromedp.Void](script))
@@ -151,7 +151,7 @@ func TestSiteInBrowser(t *testing.T) {
 		s.value = '1'; s.dispatchEvent(new Event('change')); })()`)
 	b.Wait("the first iteration's tree", `window.viz.treeIteration === 1 && window.viz.drawnTreeNodes > 0`)
 	click("to-end")
-	b.WaitFor("the end", `window.viz.status === 'solved'`, time.Minute)
+	b.WaitFor("the end", `window.viz.status === 'solved'`, browsertest.WaitLimit)
 	got, want := viz(), solvedCounts(t, "--puzzle", "8puzzle", "--heuristic", "manhattan", eight)
 	if got.Expanded != want.Expanded || got.Generated != want.Generated || got.Pruned != want.Pruned ||
 		got.SolutionLength != want.SolutionLength || len(got.Iterations) != len(want.Iterations) {
@@ -164,7 +164,7 @@ func TestSiteInBrowser(t *testing.T) {
 	evalJS("keep runs", `document.querySelector('[data-testid=keep-runs]').checked = true`)
 	click("start")
 	b.WaitFor("two runs compared", `window.viz.runs.length === 2 && window.viz.runs.every((r) => r.status === 'solved') &&
-		document.querySelectorAll('[data-testid=compare-table] tr[data-run]').length === 2`, time.Minute)
+		document.querySelectorAll('[data-testid=compare-table] tr[data-run]').length === 2`, browsertest.WaitLimit)
 	evalJS("the first run again", `document.querySelector('[data-testid=keep-runs]').checked = false`)
 	click("quiz")
 	click("present")
@@ -176,7 +176,7 @@ func TestSiteInBrowser(t *testing.T) {
 	click("start")
 	b.Wait("the first run again", `window.viz.runs.length === 1 && window.viz.status === 'paused'`)
 	click("to-end")
-	b.WaitFor("its end", `window.viz.status === 'solved'`, time.Minute)
+	b.WaitFor("its end", `window.viz.status === 'solved'`, browsertest.WaitLimit)
 	got = viz()
 
 	// The run downloaded and exported: the engine in the page runs it
@@ -216,7 +216,7 @@ func TestSiteInBrowser(t *testing.T) {
 	const fifteen = "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10" // 40 moves, 759,341 nodes
 	choose("15puzzle", "manhattan", fifteen, true)
 	click("start")
-	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, time.Minute)
+	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, browsertest.WaitLimit)
 	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "manhattan", fifteen)
 	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
 		t.Errorf("the site's 15-puzzle: %+v\nviz solve --json: %+v", got, want)
@@ -227,7 +227,7 @@ func TestSiteInBrowser(t *testing.T) {
 	choose("15puzzle", "pdb663", fifteen, true)
 	click("start")
 	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1)?.id === 2 && window.viz.status === 'building' &&
-		/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, time.Minute)
+		/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, browsertest.WaitLimit)
 	click("cancel")
 	b.Wait("the build cancelled", `window.viz.status === 'cancelled'`)
 	choose("15puzzle", "pdb555", fifteen, true)
@@ -239,7 +239,7 @@ func TestSiteInBrowser(t *testing.T) {
 			if (window.viz.status === 'building' && /building pattern database .*\d%/.test(t)) window.builds.push(t);
 		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
 	click("start")
-	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'solved'`, 2*time.Minute)
+	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'solved'`, browsertest.WaitLimit)
 	builds, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`window.builds`))
 	if err != nil || len(builds) == 0 {
 		t.Errorf("pdb555's build showed no progress in the page (%v)", err)
@@ -266,7 +266,7 @@ func TestSiteInBrowser(t *testing.T) {
 			if (/building pattern database/.test(document.querySelector('[data-testid=last-event]').textContent)) window.builds.push(1);
 		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
 	click("start")
-	b.WaitFor("pdb555's search on the second visit", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, time.Minute)
+	b.WaitFor("pdb555's search on the second visit", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, browsertest.WaitLimit)
 	if again, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](`window.builds.length`)); err != nil || again != 0 {
 		t.Errorf("the second visit built pdb555 again (%d progress lines, %v)", again, err)
 	}

@@ -31,7 +31,15 @@ type Browser struct {
 
 	mu                   sync.Mutex
 	requests, exceptions []string
+	// contexts is told when the page has a new JavaScript context (a
+	// navigation swapped it); capacity 1.
+	contexts chan struct{}
 }
+
+// WaitLimit bounds one wait for the page: generous, for a machine under
+// load, where a page may get a tenth of a core; nothing waits this long
+// when all is well, and no test waits a fixed time.
+const WaitLimit = 2 * time.Minute
 
 // Open starts chromium (Chromium finds it) for at most timeout, with a
 // fresh profile; it closes with the test.
@@ -40,12 +48,17 @@ func Open(t testing.TB, timeout time.Duration) *Browser {
 	chromium := Chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	t.Cleanup(cancel)
-	b := &Browser{T: t, Ctx: Start(t, chromium, ctx)}
+	b := &Browser{T: t, Ctx: Start(t, chromium, ctx), contexts: make(chan struct{}, 1)}
 	b.OnFail = func() { Shot(t, b.Ctx, "failed") }
 	if err := chromedp.Listen(b.Ctx, func(ev any) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		switch ev := ev.(type) {
+		case *cdpruntime.EventExecutionContextCreated:
+			select {
+			case b.contexts <- struct{}{}:
+			default:
+			}
 		case *network.EventRequestWillBeSent:
 			b.requests = append(b.requests, ev.Request.URL)
 		case *network.EventWebSocketCreated:
@@ -63,19 +76,7 @@ func Open(t testing.TB, timeout time.Duration) *Browser {
 // test.
 func Start(t testing.TB, chromium string, ctx context.Context) context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1300),
-	)
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	actx, acancel := chromedp.NewExecAllocator(ctx, Options(chromium, t.TempDir(), 1400, 1300)...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	t.Cleanup(func() {
 		bcancel()
@@ -95,12 +96,12 @@ func (b *Browser) Do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// Wait polls a JavaScript condition for up to 20 seconds. A poll begun
+// Wait polls a JavaScript condition for up to WaitLimit. A poll begun
 // just as a navigation swaps the page's context (about:blank to a file, say)
-// loses its context: it starts again in the new one.
+// loses its context: it starts again once the new one is there.
 func (b *Browser) Wait(what, expr string) {
 	b.T.Helper()
-	b.WaitFor(what, expr, 20*time.Second)
+	b.WaitFor(what, expr, WaitLimit)
 }
 
 // WaitFor is Wait for up to d.
@@ -110,10 +111,16 @@ func (b *Browser) WaitFor(what, expr string, d time.Duration) {
 		deadline := time.Now().Add(d)
 		for {
 			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, tg)
-			if err == nil || !strings.Contains(err.Error(), "Cannot find context") || time.Now().After(deadline) {
+			if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
 				return err
 			}
-			time.Sleep(50 * time.Millisecond)
+			select {
+			case <-b.contexts:
+			case <-time.After(time.Until(deadline)):
+				return err
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 	}))
 }
@@ -150,7 +157,7 @@ func (b *Browser) AllowDownloads() string {
 // completes.
 func (b *Browser) Download(what, dir string, start chromedp.Action[chromedp.Void]) []byte {
 	b.T.Helper()
-	ctx, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(b.Ctx, WaitLimit)
 	defer cancel()
 	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
 	b.Do(what, start)
@@ -180,10 +187,14 @@ func (b *Browser) Seen() (requests, exceptions []string) {
 	return append([]string(nil), b.requests...), append([]string(nil), b.exceptions...)
 }
 
-// Shot saves a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory) and returns it (nil when there is none).
+// Shot keeps a screenshot as a test artefact (Keep) and returns it; it
+// takes none (nil) when artefacts are not kept, since a screenshot resizes
+// the page.
 func Shot(t testing.TB, ctx context.Context, name string) []byte {
 	t.Helper()
+	if !Keeping() {
+		return nil
+	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
@@ -191,24 +202,8 @@ func Shot(t testing.TB, ctx context.Context, name string) []byte {
 		}
 		return nil
 	}
-	Keep(t, png, name)
+	Keep(t, "browser-"+name+".png", png)
 	return png
-}
-
-// Keep writes a screenshot as a test artefact ($VIZ_ARTIFACTS, else the
-// temporary directory).
-func Keep(t testing.TB, png []byte, name string) {
-	t.Helper()
-	dir := os.Getenv("VIZ_ARTIFACTS")
-	if dir == "" {
-		dir = os.TempDir()
-	}
-	path := filepath.Join(dir, "idaviz-browser-"+name+".png")
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Logf("screenshot: %v", err)
-		return
-	}
-	t.Logf("screenshot: %s", path)
 }
 
 func exceptionText(d *cdpruntime.ExceptionDetails) string {

@@ -15,6 +15,10 @@ import (
 type Shared[T any] struct {
 	mu sync.Mutex
 	m  map[string]*loading[T]
+
+	// waiting, when set (by tests), is told how many callers wait for a
+	// load each time one more does.
+	waiting func(name string, n int)
 }
 
 type loading[T any] struct {
@@ -56,7 +60,11 @@ func (s *Shared[T]) Get(ctx context.Context, name string, load func(ctx context.
 	id := l.next
 	l.next++
 	l.waiters[id] = progress
+	n := len(l.waiters)
 	s.mu.Unlock()
+	if s.waiting != nil {
+		s.waiting(name, n)
+	}
 
 	select {
 	case <-l.done:
@@ -72,6 +80,11 @@ func (s *Shared[T]) Get(ctx context.Context, name string, load func(ctx context.
 		delete(l.waiters, id)
 		if len(l.waiters) == 0 && !l.finished {
 			l.cancel()
+			// A later caller starts afresh rather than join a load
+			// that is winding down (and would hand it this cancellation).
+			if s.m[name] == l {
+				delete(s.m, name)
+			}
 		}
 		s.mu.Unlock()
 		return zero, ctx.Err()
@@ -96,9 +109,13 @@ func (s *Shared[T]) run(ctx context.Context, name string, l *loading[T], load fu
 	val, err := load(ctx, fan)
 	s.mu.Lock()
 	l.val, l.err = val, err
-	if err == nil {
+	switch {
+	case err == nil:
 		l.finished = true
-	} else {
+		if s.m[name] == nil {
+			s.m[name] = l // done just as its last caller gave up: kept all the same
+		}
+	case s.m[name] == l:
 		// A failed or cancelled load is forgotten: the next caller tries again.
 		delete(s.m, name)
 	}

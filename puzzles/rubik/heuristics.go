@@ -60,6 +60,10 @@ func Patterns(heuristic string) (pats []Pattern, stored bool, err error) {
 // search that waits for it (and cancelled when none does).
 var tables pdb.Shared[*Table]
 
+// loadEnded, when set (by tests), is told when a load or build of a stored
+// database that LoadHeuristic started has ended, and how.
+var loadEnded func(table string, err error)
+
 // LoadHeuristic returns the named heuristic with its databases, reading them
 // from the cache directory, or building (and saving) the ones that are
 // missing or bad; progress, when not nil, follows the builds. ctx cancels
@@ -90,6 +94,9 @@ func LoadHeuristic(ctx context.Context, name string, progress func(pdb.Progress)
 				return Build(ctx, p, 0, nil)
 			}
 			o, err := Open(ctx, p, 0, progress)
+			if loadEnded != nil {
+				loadEnded(p.Name, err)
+			}
 			if err != nil {
 				return nil, err
 			}

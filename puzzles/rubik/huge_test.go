@@ -429,7 +429,8 @@ func TestHugeOptimalAgainstMeetInTheMiddle(t *testing.T) {
 // TestHugeMatchesReidAndKorf solves the benchmark scrambles of 12 to 14
 // moves and fresh 13- and 14-move ones with reid-huge, and checks the
 // lengths against the known ones, against reid (when its table is cached)
-// and korf (when its databases are): IDAVIZ_TEST_REID_HUGE=1, about a
+// and korf (when its databases are, or IDAVIZ_TEST_KORF=1 asks for them):
+// IDAVIZ_TEST_REID_HUGE=1, about a
 // minute once the tables are cached.
 func TestHugeMatchesReidAndKorf(t *testing.T) {
 	words := fullHuge(t)
@@ -451,7 +452,7 @@ func TestHugeMatchesReidAndKorf(t *testing.T) {
 	if tab, err := LoadReid(); err == nil {
 		others = append(others, Heuristic{Name: reidName, reid: tab})
 	}
-	if korf, ok := cachedKorf(t); ok {
+	if korf, ok := korfDatabases(t); ok {
 		others = append(others, korf)
 	}
 	if len(others) == 0 {

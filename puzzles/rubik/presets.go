@@ -3,9 +3,9 @@ package rubik
 import "idaviz/puzzles/preset"
 
 // Presets are scrambles of known optimal length. The tests check the short
-// ones against a meet-in-the-middle search, the 12 to 14 move ones with the
-// full databases when they are cached; the superflip's 20 is Reid's (1995)
-// proof, far beyond a test.
+// ones against a meet-in-the-middle search, the 12 and 13 move ones with
+// korf's full databases (when cached, or built with IDAVIZ_TEST_KORF=1); the
+// superflip's 20 is Reid's (1995) proof, far beyond a test.
 var Presets = []preset.Preset{
 	{Name: "Sexy move (R U R' U')", State: "R U R' U'", Optimal: 4},
 	{Name: "Checkerboard (U2 D2 F2 B2 L2 R2)", State: "U2 D2 F2 B2 L2 R2", Optimal: 6},

@@ -37,14 +37,13 @@ func TestPresets(t *testing.T) {
 			if got := mm.optimal(c); got != p.Optimal {
 				t.Errorf("%s: optimal %d, preset says %d", p.Name, got, p.Optimal)
 			}
-		case p.Optimal <= 13 && os.Getenv("IDAVIZ_TEST_KORF") == "1":
-			// With the full databases from the user's cache, on request
-			// only: tests do not depend on the machine's cache, and never
-			// build full-size databases.
+		case p.Optimal <= 13:
+			// With korf's full databases: from the cache, or built when
+			// IDAVIZ_TEST_KORF=1 asks for them (unit tests never build
+			// full-size databases unasked).
 			if korfH == nil {
-				h, ok := cachedKorf(t)
+				h, ok := korfDatabases(t)
 				if !ok {
-					t.Logf("%s: the korf databases are not cached; not checked", p.Name)
 					continue
 				}
 				korfH = &h
@@ -57,10 +56,21 @@ func TestPresets(t *testing.T) {
 	}
 }
 
-// cachedKorf loads the korf databases only when all are cached and valid.
-func cachedKorf(t *testing.T) (Heuristic, bool) {
+// korfDatabases returns the korf heuristic with its full databases. With
+// IDAVIZ_TEST_KORF=1 it reads them from the cache directory or builds the
+// missing ones, and fails the test when it cannot; without, it returns them
+// only when all are cached and valid (ok false otherwise).
+func korfDatabases(t *testing.T) (h Heuristic, ok bool) {
+	t.Helper()
+	if os.Getenv("IDAVIZ_TEST_KORF") == "1" {
+		h, err := LoadHeuristic(context.Background(), "korf", nil)
+		if err != nil {
+			t.Fatalf("IDAVIZ_TEST_KORF=1: korf's databases: %v", err)
+		}
+		return h, true
+	}
 	pats, _, _ := Patterns("korf")
-	h := Heuristic{Name: "korf"}
+	h = Heuristic{Name: "korf"}
 	for _, p := range pats {
 		tab, err := Load(p)
 		if err != nil {

@@ -232,7 +232,8 @@ func TestReidOptimalAgainstMeetInTheMiddle(t *testing.T) {
 }
 
 // TestReidMatchesKorf solves the benchmark scrambles of 12 to 14 moves (and
-// fresh 13- and 14-move ones when korf's databases are cached too) with both
+// fresh 13- and 14-move ones when korf's databases are cached, or
+// IDAVIZ_TEST_KORF=1 asks for them) with both
 // heuristics in parallel: the same optimal lengths, answers that replay.
 func TestReidMatchesKorf(t *testing.T) {
 	tab := fullReid(t)
@@ -246,14 +247,14 @@ func TestReidMatchesKorf(t *testing.T) {
 			jobs = append(jobs, job{tc.scramble, tc.optimal})
 		}
 	}
-	korf, haveKorf := cachedKorf(t)
+	korf, haveKorf := korfDatabases(t)
 	if haveKorf {
 		rng := rand.New(rand.NewPCG(11, 12))
 		for _, n := range []int{13, 14, 14} {
 			jobs = append(jobs, job{FormatMoves(randomScramble(rng, n)), -1})
 		}
 	} else {
-		t.Log("korf's databases are not cached: checked against the benchmark set's known lengths only")
+		t.Log("korf's databases are not cached (IDAVIZ_TEST_KORF=1 builds them): checked against the benchmark set's known lengths only")
 	}
 	for _, j := range jobs {
 		moves, err := ParseMoves(j.scramble)

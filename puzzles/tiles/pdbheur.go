@@ -21,7 +21,7 @@ import (
 // pdb555 is {1 2 4 5 8} {3 6 7 10 11} {9 12 13 14 15}; pdb663 is
 // {1 2 3 4 5 6} {8 9 10 12 13 14} {7 11 15}, of all 210,210 6-6-3
 // partitions the one with the highest mean heuristic over Korf's 100 start
-// states (42.53; TestPartitions663 ranks them all), and the one whose
+// states (42.53; `go run ./puzzles/tiles/internal/partitions` ranks them all), and the one whose
 // searches there were smallest of those measured; its mirror image about
 // the main diagonal, equally strong on random boards, scores 42.37 there
 // and searches 16% more;

@@ -131,3 +131,17 @@ func HugeHistogramNDJSON() []byte {
 	b.WriteString(`{"kind":"run-end","status":"exhausted","expanded":0,"generated":0,"pruned":0,"elapsedNs":0}` + "\n")
 	return b.Bytes()
 }
+
+// Files are the hostile traces by file name, as the hostiletraces command
+// writes them for measuring the commands on them by hand
+// (docs/SECURITY.md).
+func Files() map[string][]byte {
+	return map[string][]byte{
+		"bound1e9.trace":  HugeBound(1e9),
+		"deep10000.trace": DeepVisits(10_000),
+		"hist16m.trace":   HugeHistogram(),
+		"starts20m.trace": IterationStarts(20e6),
+		"high5000.trace":  HighValues(5000, 1<<16-1),
+		"hist16m.ndjson":  HugeHistogramNDJSON(),
+	}
+}

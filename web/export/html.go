@@ -145,6 +145,8 @@ func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error 
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
 		"colours":   fold.PageColours(),
+		// A trace recorded at iteration level has no tree: the page says so.
+		"perIteration": rec.Level() < trace.LevelNode,
 	})
 	if err != nil {
 		return err

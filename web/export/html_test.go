@@ -19,14 +19,7 @@ import (
 // gzip, base64) and the page's scripts, and nothing it would fetch.
 func TestExportHTML(t *testing.T) {
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
-	rd, err := trace.NewReader(bytes.NewReader(testrun.Encode(t, events, trace.EncodingBinary)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := fold.LoadRecording(rd, fold.DefaultMaxEvents)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := recording(t, events)
 	var buf bytes.Buffer
 	if err := HTML(&buf, rec, Options{}); err != nil {
 		t.Fatal(err)

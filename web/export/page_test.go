@@ -153,7 +153,7 @@ func TestPageColours(t *testing.T) {
 	for prop, want := range map[string]string{
 		"--node-path": fold.StatusColour(fold.StatusPath), "--node-expanded": fold.StatusColour(fold.StatusExpanded),
 		"--node-pruned": fold.StatusColour(fold.StatusPruned), "--node-solution": fold.StatusColour(fold.StatusSolution),
-		"--node-group": fold.StatusColour(fold.StatusGroup), "--node-open": fold.StatusColour(fold.StatusOpen),
+		"--node-folded": fold.FoldedColour(), "--node-open": fold.StatusColour(fold.StatusOpen),
 	} {
 		if props[prop] != want {
 			t.Errorf("style.css's %s is %q, Go's %q", prop, props[prop], want)

@@ -22,32 +22,30 @@ type EventSource interface {
 	Read(*trace.Event) error
 }
 
-// TreeWindow is the page's tree window at one point of a trace, and the
-// counts of its iteration there.
+// TreeWindow is the picture of one iteration's tree at one point of a
+// trace, folded by the page's rule (fold's plan) to a budget of drawn
+// nodes, and the counts of its iteration there.
 type TreeWindow struct {
 	view   fold.TreeView
-	Events int // events folded: the page's event (0-based) is Events-1
+	moves  []string // the run's move names, for the edges
+	Events int      // events folded: the page's event (0-based) is Events-1
 	// Iteration's counts so far (all of them, for a finished iteration).
 	Iteration trace.Iteration
 }
 
-// Nodes is how many nodes the window stands for: its root's subtree, which
-// is every node generated in the iteration so far.
-func (w *TreeWindow) Nodes() int64 {
-	if w.view.Root == nil {
-		return 0
-	}
-	return w.view.Root.Count
-}
+// Nodes is how many nodes the picture stands for: its root's subtree,
+// which is every node generated in the iteration so far.
+func (w *TreeWindow) Nodes() int64 { return w.view.Nodes }
 
-// Drawn is how many nodes the window draws.
+// Drawn is how many nodes the picture draws.
 func (w *TreeWindow) Drawn() int { return w.view.Drawn }
 
 // TreeAtEvent folds a trace up to and including its event ev (0-based, as
 // the page's window.viz.event and bookmarks count; the last event when
-// ev < 0) and returns the tree window the page shows there.
-func TreeAtEvent(src EventSource, ev int) (*TreeWindow, error) {
-	p, folded, err := foldUntil(src, func(e *trace.Event, folded int) bool { return ev >= 0 && folded > ev })
+// ev < 0) and returns the tree there, drawn whole up to maxNodes nodes
+// (the page's budget when 0) and folded past it as the page folds.
+func TreeAtEvent(src EventSource, ev, maxNodes int) (*TreeWindow, error) {
+	p, folded, err := foldUntil(src, maxNodes, func(e *trace.Event, folded int) bool { return ev >= 0 && folded > ev })
 	if err != nil {
 		return nil, err
 	}
@@ -58,11 +56,12 @@ func TreeAtEvent(src EventSource, ev int) (*TreeWindow, error) {
 }
 
 // TreeOfIteration folds a trace up to the last event of iteration it (the
-// last iteration when it <= 0) and returns the window as it stood then: the
-// finished subtrees folded as the page folds them.
-func TreeOfIteration(src EventSource, it int) (*TreeWindow, error) {
+// last iteration when it <= 0) and returns its tree as it stood then, drawn
+// whole up to maxNodes nodes (the page's budget when 0) and folded past it
+// as the page folds.
+func TreeOfIteration(src EventSource, it, maxNodes int) (*TreeWindow, error) {
 	last := 0
-	p, folded, err := foldUntil(src, func(e *trace.Event, _ int) bool {
+	p, folded, err := foldUntil(src, maxNodes, func(e *trace.Event, _ int) bool {
 		if e.Kind == trace.KindIterationStart {
 			if it > 0 && e.Iteration > it {
 				return true
@@ -90,8 +89,11 @@ func TreeOfIteration(src EventSource, it int) (*TreeWindow, error) {
 // foldUntil folds events into a run until stop says so before an event
 // (which is then not folded) or the trace ends; a damaged trace or a value
 // the page cannot show is an error.
-func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*fold.Run, int, error) {
-	p := fold.NewRun(1, trace.LevelNode, fold.DefaultTreeLimit)
+func foldUntil(src EventSource, maxNodes int, stop func(e *trace.Event, folded int) bool) (*fold.Run, int, error) {
+	if maxNodes <= 0 {
+		maxNodes = fold.DefaultTreeLimit
+	}
+	p := fold.NewRun(1, trace.LevelNode, maxNodes)
 	var e trace.Event
 	folded := 0
 	for {
@@ -114,27 +116,46 @@ func foldUntil(src EventSource, stop func(e *trace.Event, folded int) bool) (*fo
 }
 
 func window(p *fold.Run, folded int) *TreeWindow {
-	f := p.Frame(0)
-	return &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
+	f := p.Frame(0, nil)
+	w := &TreeWindow{view: f.Tree, Events: folded, Iteration: f.Stats.Current}
+	if f.Stats.Run != nil {
+		w.moves = f.Stats.Run.MoveNames
+	}
+	return w
 }
 
 func (w *TreeWindow) caption() string {
 	v := w.view
 	it := w.Iteration
-	return fmt.Sprintf("iteration %d, bound %d: %d generated, %d expanded, %d pruned; %d nodes drawn, at event %d",
-		v.Iteration, v.Bound, it.Generated, it.Expanded, it.Pruned, v.Drawn, w.Events-1)
+	s := fmt.Sprintf("iteration %d, bound %d: %s generated, %s expanded, %s pruned; %s nodes drawn", v.Iteration, v.Bound,
+		fold.Thousands(it.Generated), fold.Thousands(it.Expanded), fold.Thousands(it.Pruned), fold.Thousands(int64(v.Drawn)))
+	if int64(v.Drawn) < v.Nodes {
+		s += fmt.Sprintf(" of %s (past %s the subtrees farthest from the current path fold into their roots, ×N)", fold.Thousands(v.Nodes), fold.Thousands(int64(v.Budget)))
+	}
+	return s + fmt.Sprintf(", at event %s", fold.Thousands(int64(w.Events-1)))
+}
+
+// moveName names an edge's move (by number where the run names none).
+func (w *TreeWindow) moveName(m int) string {
+	if m >= 0 && m < len(w.moves) {
+		return w.moves[m]
+	}
+	return strconv.Itoa(m)
 }
 
 func nodeTip(n *fold.TreeNode) string {
-	if n.Status == fold.StatusGroup {
-		return fmt.Sprintf("%d nodes in folded siblings", n.Count)
-	}
 	s := fmt.Sprintf("node %d: g=%d h=%d f=%d (%s)", n.ID, n.G, n.H, n.F, n.Status)
 	if n.Count > 1 {
-		s += fmt.Sprintf(", subtree of %d nodes", n.Count)
+		s += ", subtree of " + fold.Thousands(n.Count) + " nodes"
+		if len(n.Children) == 0 {
+			s += ", folded into it"
+		}
 	}
 	return s
 }
+
+// folded reports whether a drawn node stands for a subtree not drawn.
+func folded(n *fold.TreeNode) bool { return n.Count > 1 && len(n.Children) == 0 }
 
 // svgOutline and dotOutline draw a node kind's second cue beside its
 // colour (fold.StatusOutline): an outline's width and dash.
@@ -165,35 +186,34 @@ func dotOutline(status string) string {
 	return fmt.Sprintf(", style=%q, penwidth=%g, color=%q", style, w, c)
 }
 
-// WriteDOT writes the window as a Graphviz digraph: a node's label is its f
-// over g+h (a folded group's, +count), its colour the page's for its status,
-// its comment "nodes=N", the nodes it stands for.
+// WriteDOT writes the picture as a Graphviz digraph: a node's label is its f
+// over g+h (a folded node's also ×its nodes, and a grey double ring), its
+// colour the page's for its status, its comment "nodes=N", the nodes it
+// stands for; edges carry their moves.
 func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	var b strings.Builder
 	b.WriteString("digraph tree {\n")
 	fmt.Fprintf(&b, "  label=%s;\n  labelloc=t;\n", strconv.Quote(w.caption()))
 	fmt.Fprintf(&b, "  node [shape=circle, style=filled, fontcolor=%q, fontname=\"sans-serif\", fontsize=10, width=0.5, margin=0.02];\n", fold.NodeTextColour())
-	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none];\n")
+	b.WriteString("  edge [color=\"#aaaaaa\", arrowhead=none, fontname=\"sans-serif\", fontsize=9, fontcolor=\"#555555\"];\n")
 	id := 0
 	var walk func(n *fold.TreeNode) int
 	walk = func(n *fold.TreeNode) int {
 		id++
 		me := id
 		label := strconv.Itoa(n.F) + "\n" + strconv.Itoa(n.G) + "+" + strconv.Itoa(n.H)
-		shape := ""
-		if n.Status == fold.StatusGroup {
-			label, shape = "+"+strconv.FormatInt(n.Count, 10), ", shape=box"
-		} else if n.Count > 1 && len(n.Children) == 0 {
-			label += "\n×" + strconv.FormatInt(n.Count, 10)
-		}
 		extra := dotOutline(n.Status)
+		if folded(n) {
+			label += "\n×" + fold.Thousands(n.Count)
+			extra += fmt.Sprintf(", peripheries=2, color=%q", fold.FoldedColour())
+		}
 		if n.ID != 0 && n.ID == w.view.Last {
 			extra = ", penwidth=3, color=black"
 		}
-		fmt.Fprintf(&b, "  n%d [label=%s, fillcolor=%q, tooltip=%s, comment=\"nodes=%d\"%s%s];\n",
-			me, strconv.Quote(label), fold.StatusColour(n.Status), strconv.Quote(nodeTip(n)), n.Count, shape, extra)
+		fmt.Fprintf(&b, "  n%d [label=%s, fillcolor=%q, tooltip=%s, comment=\"nodes=%d\"%s];\n",
+			me, strconv.Quote(label), fold.StatusColour(n.Status), strconv.Quote(nodeTip(n)), n.Count, extra)
 		for _, c := range n.Children {
-			fmt.Fprintf(&b, "  n%d -> n%d;\n", me, walk(c))
+			fmt.Fprintf(&b, "  n%d -> n%d [label=%s];\n", me, walk(c), strconv.Quote(w.moveName(c.Move)))
 		}
 		return me
 	}
@@ -205,14 +225,15 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 	return err
 }
 
-// WriteSVG draws the window as the page does (static/tree.js at its normal
-// size): leaves side by side 30 px apart, levels 52 px apart, parents
-// centred over their children, the page's colours and labels, the last
-// node ringed in black. Unlike the page it shows the whole tree at 1:1 (no
-// zoom following the current node) and adds the caption the page shows
-// above the tree.
+// WriteSVG draws the picture as the page does (static/tree.js at its
+// normal size, labels of 12 px): leaves side by side dx apart, levels dy apart, parents
+// centred over their children, the page's colours and labels, a folded
+// node ringed in grey with its count (short, or in its tooltip, where the
+// count is wider than the room beside it), the last node ringed in black,
+// moves on the edges. Unlike the page it shows the whole tree at 1:1 (no
+// zoom following the current node) and adds a caption.
 func (w *TreeWindow) WriteSVG(out io.Writer) error {
-	const dx, dy, r, font = 30.0, 52.0, 10.0, 10.0
+	const dx, dy, r, font = 42.0, 66.0, 13.0, 12.0
 	root := w.view.Root
 	leaves, maxDepth := 0, 0
 	type pos struct{ x, y float64 }
@@ -235,7 +256,7 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		layout(root, 0)
 	}
 	// Wide enough for the caption too (about 0.56 em a character).
-	width := max(float64(leaves)*dx+40, 200, 16+0.56*font*float64(len(w.caption())))
+	width := max(float64(leaves)*dx+40, 200, 16+0.56*font*float64(len([]rune(w.caption()))))
 	height := float64(maxDepth+1)*dy + 30
 	if root == nil {
 		height = 40
@@ -251,6 +272,12 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	edges = func(n *fold.TreeNode) {
 		for _, c := range n.Children {
 			fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#aaa" stroke-width="1"/>`+"\n", at[n].x, at[n].y, at[c].x, at[c].y)
+			// The move beside its edge, below the parent's labels, where it
+			// fits beside the edges of its siblings (as tree.js places it).
+			if name := w.moveName(c.Move); fold.LabelFits(name, 0.62*dx-4, font) {
+				fmt.Fprintf(&b, `<text x="%g" y="%g" fill="#555">%s</text>`+"\n",
+					at[n].x+0.62*(at[c].x-at[n].x)+font*0.4, at[n].y+0.62*(at[c].y-at[n].y)+font*0.35, html.EscapeString(name))
+			}
 			edges(c)
 		}
 	}
@@ -259,23 +286,20 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		p := at[n]
 		fmt.Fprintf(&b, `<g class="node %s">`, n.Status)
 		ring := svgOutline(n.Status)
+		if folded(n) {
+			ring = fmt.Sprintf(` stroke="%s" stroke-width="3" stroke-dasharray="4 2"`, fold.FoldedColour())
+		}
 		if n.ID != 0 && n.ID == w.view.Last {
 			ring = ` stroke="#000" stroke-width="3"`
 		}
-		if n.Status == fold.StatusGroup {
-			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" rx="3" fill="%s"%s/>`, p.x-r, p.y-r*0.7, 2*r, 1.4*r, fold.StatusColour(n.Status), ring)
-		} else {
-			fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
+		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%d</text>`, p.x, p.y+font*0.35, fold.NodeTextColour(), n.F)
+		if gh := fmt.Sprintf("%d+%d", n.G, n.H); fold.LabelFits(gh, dx-4, font) {
+			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%s</text>`, p.x, p.y+r+font, gh)
 		}
-		label := strconv.Itoa(n.F)
-		if n.Status == fold.StatusGroup {
-			label = "+" + strconv.FormatInt(n.Count, 10)
-		}
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%s</text>`, p.x, p.y+font*0.35, fold.NodeTextColour(), label)
-		if n.Status != fold.StatusGroup {
-			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%d+%d</text>`, p.x, p.y+r+font, n.G, n.H)
-			if n.Count > 1 && len(n.Children) == 0 {
-				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#888">×%d</text>`, p.x, p.y+r+2*font, n.Count)
+		if folded(n) {
+			if c := fold.CountLabel(n.Count, dx-4, font); c != "" {
+				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#888">%s</text>`, p.x, p.y+r+2*font, c)
 			}
 		}
 		fmt.Fprintf(&b, "<title>%s</title></g>\n", html.EscapeString(nodeTip(n)))

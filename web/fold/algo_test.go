@@ -65,7 +65,7 @@ func TestStackFollowsTheSearch(t *testing.T) {
 				tried[e.Parent]++
 			}
 		}
-		f := r.Frame(0)
+		f := r.Frame(0, nil)
 		v := f.Algo
 		if v.Algorithm != "ida" || v.Open != nil {
 			t.Fatalf("event %d: an IDA* run's view %+v", i, v)

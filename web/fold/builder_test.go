@@ -56,10 +56,12 @@ func TestBuilderMatchesGo(t *testing.T) {
 		name, state, heuristic string
 		astar                  bool
 		limit                  int
+		opened                 []uint64 // nodes the page asked to unfold
 	}{
-		{"ida", testrun.State, "manhattan", false, 300},
-		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12},
-		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20},
+		{"ida", testrun.State, "manhattan", false, DefaultTreeLimit, nil},
+		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, nil},
+		{"ida-opened", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, []uint64{30, 31, 57, 400, 1000, 4321}},
+		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -90,11 +92,12 @@ func TestBuilderMatchesGo(t *testing.T) {
 				if err := os.WriteFile(tracePath, b, 0o600); err != nil {
 					t.Fatal(err)
 				}
-				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit)).Output()
+				opened, _ := json.Marshal(c.opened)
+				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit), "fold", string(opened)).Output()
 				if err != nil {
 					t.Fatalf("node: %v", err)
 				}
-				compareFolds(t, name, sink.Events, c.limit, out)
+				compareFolds(t, name, sink.Events, c.limit, c.opened, out)
 			}
 		})
 	}
@@ -102,7 +105,7 @@ func TestBuilderMatchesGo(t *testing.T) {
 
 // compareFolds folds events with the Go fold (Run) and compares, after each
 // event, with builder.js's output (one JSON line an event).
-func compareFolds(t *testing.T, name string, events []trace.Event, limit int, out []byte) {
+func compareFolds(t *testing.T, name string, events []trace.Event, limit int, opened []uint64, out []byte) {
 	t.Helper()
 	pl := NewRun(1, trace.LevelNode, limit)
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -121,7 +124,7 @@ func compareFolds(t *testing.T, name string, events []trace.Event, limit int, ou
 		if i%every != 0 && i != len(events)-1 {
 			continue
 		}
-		f := pl.Frame(0)
+		f := pl.Frame(0, opened)
 		want := foldView{Tree: f.Tree, LastMoves: f.LastMoves, LastPlaced: f.LastPlaced, Totals: f.Stats.Totals,
 			Current: f.Stats.Current, Iterations: f.Stats.Iterations, Solution: f.Stats.Solution,
 			SolutionH: f.Stats.SolutionH, Effort: f.Stats.Effort, Status: f.Stats.Status.String(), Algo: f.Algo}
@@ -232,7 +235,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				}
 				// A replayed run waits paused between the page's steps (the
 				// server's player says so in its frames).
-				fr := p.Frame(0)
+				fr := p.Frame(0, nil)
 				fr.Paused = true
 				st := BuildState("replay", []RunData{{Frame: fr, Total: n}})
 				w, err := json.Marshal(st)

@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 
@@ -30,7 +31,7 @@ var (
 	colPath      = "#e69f00" // orange
 	colSolution  = "#009e73" // bluish green
 	colOpen      = "#f0e442" // on A*'s open list: yellow
-	colGroup     = "#bbbbbb" // folded siblings
+	colFolded    = "#8c8c8c" // the ring of a node its subtree is folded into
 	colOutline   = "#000000" // the outline of a light bar, a node kind's cue
 	colNodeText  = "#000000" // a label on a node, of any kind
 )
@@ -68,13 +69,14 @@ func StatusColour(status string) string {
 		return colPruned
 	case StatusSolution:
 		return colSolution
-	case StatusGroup:
-		return colGroup
 	case StatusOpen:
 		return colOpen
 	}
 	return ""
 }
+
+// FoldedColour rings a node drawn for its whole subtree, folded into it.
+func FoldedColour() string { return colFolded }
 
 // PageColours are the colours an exported page's state builder
 // (static/replaystate.js) draws its one run and its charts with: Go's own,
@@ -478,11 +480,20 @@ func effortChart(s RunStats) map[string]any {
 		}
 	}
 	sb := charts.NewSunburst()
-	sb.SetGlobalOptions(noAnimation(), title("where iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+strconv.FormatInt(total, 10)+" nodes went, by the first two moves"),
+	sb.SetGlobalOptions(noAnimation(), title("iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+Thousands(total)+" nodes by first moves"),
 		legend(false), charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}))
 	sb.AddSeries("nodes", data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
 	sb.Validate()
-	return sb.JSON()
+	o := sb.JSON()
+	// Labels upright (echarts turns them along the radius, upside down on
+	// the left), and none on a sector too thin to hold one: go-echarts has
+	// no field for either.
+	var series []map[string]any
+	if b, err := json.Marshal(o["series"]); err == nil && json.Unmarshal(b, &series) == nil && len(series) == 1 {
+		series[0]["label"] = map[string]any{"rotate": 0, "minAngle": 8}
+		o["series"] = series
+	}
+	return o
 }
 
 func runName(r RunStats) string {

@@ -52,17 +52,17 @@ func (p *Run) restore(c *checkpoint) {
 func (c *checkpoint) size() int {
 	t := c.tree
 	n := 512 + 160*len(t.byID) + 16*len(t.path) + 48*len(t.effort) + 8*len(t.solutionH) + 96*len(t.kept)
-	if n < 160*t.drawn {
-		n = 160 * t.drawn
+	if n < 160*t.held {
+		n = 160 * t.held
 	}
 	return n + c.stats.Footprint() + c.algo.size()
 }
 
-// clone deep-copies the tree window. The kept windows of finished
-// iterations are views no one changes, so the copy shares them.
+// clone deep-copies the tree. The kept trees of finished iterations are
+// copies no one changes, so the clone shares them.
 func (t *Tree) clone() *Tree {
-	c := &Tree{limit: t.limit, drawn: t.drawn, iter: t.iter, bound: t.bound, byID: make(map[uint64]*TreeNode, len(t.byID)),
-		kept: slices.Clone(t.kept), solutionH: slices.Clone(t.solutionH)}
+	c := &Tree{limit: t.limit, held: t.held, trimAt: t.trimAt, iter: t.iter, bound: t.bound, byID: make(map[uint64]*TreeNode, len(t.byID)),
+		kept: slices.Clone(t.kept), keptHeld: t.keptHeld, solutionH: slices.Clone(t.solutionH)}
 	if t.effort != nil {
 		c.effort = make(map[[2]int]int64, len(t.effort))
 		for k, v := range t.effort {
@@ -70,8 +70,7 @@ func (t *Tree) clone() *Tree {
 		}
 	}
 	// Nodes are copied once each, whichever way they are reached: from
-	// the root down, or up from the path, the last node or byID (which a
-	// node folded away may still be, for A*'s jumps).
+	// the root down, or up from the path, the last node or byID.
 	seen := map[*TreeNode]*TreeNode{}
 	var cp func(n *TreeNode) *TreeNode
 	cp = func(n *TreeNode) *TreeNode {

@@ -32,11 +32,11 @@ func TestResumeEqualsFolding(t *testing.T) {
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	// The reference: one run folding every event, a frame after each.
 	ref := NewRun(1, trace.LevelNode, DefaultTreeLimit)
-	want := []Frame{comparable(ref.Frame(0))}
+	want := []Frame{comparable(ref.Frame(0, nil))}
 	for i := range events {
 		e := events[i]
 		ref.Apply(&e)
-		want = append(want, comparable(ref.Frame(0)))
+		want = append(want, comparable(ref.Frame(0, nil)))
 	}
 	defer func(n int) { decodeBatch = n }(decodeBatch)
 	for _, tc := range []struct {
@@ -62,7 +62,7 @@ func TestResumeEqualsFolding(t *testing.T) {
 		for _, pos := range order {
 			r := NewRun(1, rec.Level(), DefaultTreeLimit)
 			rd, at := rec.Resume(r, pos)
-			if got := comparable(r.Frame(0)); at != pos || !reflect.DeepEqual(got, want[pos]) {
+			if got := comparable(r.Frame(0, nil)); at != pos || !reflect.DeepEqual(got, want[pos]) {
 				t.Fatalf("%v every %d: seek to %d (at %d): state differs from folding:\n got %+v\nwant %+v", tc.enc, tc.every, pos, at, got, want[pos])
 			}
 			if pos%97 != 0 {
@@ -81,7 +81,7 @@ func TestResumeEqualsFolding(t *testing.T) {
 				if err := foldRest(r, rd, pos, rec.Len()); err != nil {
 					t.Fatal(err)
 				}
-				if got := comparable(r.Frame(0)); !reflect.DeepEqual(got, want[len(events)]) {
+				if got := comparable(r.Frame(0, nil)); !reflect.DeepEqual(got, want[len(events)]) {
 					t.Fatalf("%v: fold from %d (fresh reader %v): end state differs", tc.enc, pos, fresh)
 				}
 			}
@@ -120,8 +120,8 @@ func TestOpenTraceDamaged(t *testing.T) {
 	if err == nil {
 		err = foldRest(r, rd, 0, rec.Len())
 	}
-	if err != nil || r.Frame(0).Stats.Pos != int64(rec.Len()) {
-		t.Errorf("cut file replays %d of %d events: %v", r.Frame(0).Stats.Pos, rec.Len(), err)
+	if err != nil || r.Frame(0, nil).Stats.Pos != int64(rec.Len()) {
+		t.Errorf("cut file replays %d of %d events: %v", r.Frame(0, nil).Stats.Pos, rec.Len(), err)
 	}
 	rec.Close()
 
@@ -197,7 +197,7 @@ func TestHostileTracesIndexBounded(t *testing.T) {
 			// And a seek anywhere works.
 			r := NewRun(1, rec.Level(), DefaultTreeLimit)
 			rec.Resume(r, rec.Len()/2)
-			if got := r.Frame(0).Stats.Pos; got != int64(rec.Len()/2) {
+			if got := r.Frame(0, nil).Stats.Pos; got != int64(rec.Len()/2) {
 				t.Errorf("seek to %d: at %d", rec.Len()/2, got)
 			}
 		})
@@ -264,13 +264,13 @@ func TestOpenTraceMutated(t *testing.T) {
 		for _, pos := range []int{n, n / 2, 1, n - 1} {
 			r := NewRun(1, rec.Level(), DefaultTreeLimit)
 			rd, at := rec.Resume(r, pos)
-			if got, want := r.Frame(0).Stats.Pos, int64(min(max(pos, 0), n)); got != want || int64(at) != got {
+			if got, want := r.Frame(0, nil).Stats.Pos, int64(min(max(pos, 0), n)); got != want || int64(at) != got {
 				t.Fatalf("mutation %d: seek to %d of %d: at %d (reader at %d)", it, pos, n, got, at)
 			}
 			if err := foldRest(r, rd, at, n); err != nil {
 				t.Fatalf("mutation %d: fold from %d: %v", it, pos, err)
 			}
-			if got := r.Frame(0).Stats.Pos; got != int64(n) {
+			if got := r.Frame(0, nil).Stats.Pos; got != int64(n) {
 				t.Fatalf("mutation %d: run from %d ends at %d of %d", it, pos, got, n)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 // its owner locks.
 type Run struct {
 	id         int
+	level      trace.Level
 	stats      *trace.Stats
 	events     int64 // events that went through, skipped ones included
 	tree       *Tree
@@ -26,9 +27,10 @@ type Run struct {
 }
 
 // NewRun makes the fold of run id, with the statistics a trace of level
-// has room for and a tree window of at most treeLimit drawn nodes.
+// has room for and a tree drawn whole up to treeLimit nodes (folded past
+// it).
 func NewRun(id int, level trace.Level, treeLimit int) *Run {
-	r := &Run{id: id, tree: newTree(treeLimit), algo: newAlgoFold()}
+	r := &Run{id: id, level: level, tree: newTree(treeLimit), algo: newAlgoFold()}
 	if level >= trace.LevelNode {
 		r.stats = trace.NewNodeStats()
 	} else {
@@ -95,15 +97,19 @@ type Frame struct {
 	Build  string
 }
 
-// Frame copies out the run's folded state; the tree is the window of
-// iteration treeIter when it is kept (0: the iteration under way).
-func (p *Run) Frame(treeIter int) Frame {
-	tv, ok := p.tree.keptView(treeIter)
-	if !ok || treeIter == p.tree.iter {
-		tv = p.tree.view()
+// Frame copies out the run's folded state; the tree is the picture of
+// iteration treeIter when it is kept (0: the iteration under way), with the
+// nodes opened unfolded.
+func (p *Run) Frame(treeIter int, opened []uint64) Frame {
+	var tv TreeView
+	if k, ok := p.tree.keptTreeOf(treeIter); ok && treeIter != p.tree.iter {
+		tv = p.tree.keptView(k, opened)
+	} else {
+		tv = p.tree.view(opened)
 		tv.Current = true
 	}
 	tv.Kept = p.tree.keptIterations()
+	tv.PerIteration = p.level < trace.LevelNode
 	lastEvent := ""
 	if p.events > 0 {
 		lastEvent = describeEvent(&p.lastEv, p.algo.astar)
@@ -124,28 +130,28 @@ func (p *Run) Frame(treeIter int) Frame {
 	return f
 }
 
-// TreeAtBound is the run's tree window of its iteration with bound b: the
-// one under way (or just ended), else the latest kept one.
+// TreeAtBound is the picture of the run's iteration with bound b: the one
+// under way (or just ended), else the latest kept one.
 func (p *Run) TreeAtBound(b int) (TreeView, bool) {
 	if p.tree.iter > 0 && p.tree.bound == b {
-		tv := p.tree.view()
+		tv := p.tree.view(nil)
 		tv.Current = true
 		return tv, true
 	}
 	for i := len(p.tree.kept) - 1; i >= 0; i-- {
-		if p.tree.kept[i].Bound == b {
-			return p.tree.kept[i], true
+		if k := p.tree.kept[i]; k.bound == b {
+			return p.tree.keptView(k, nil), true
 		}
 	}
 	return TreeView{}, false
 }
 
-// NodePath returns the moves to a drawn node of the tree window, or of a
-// kept window of an earlier iteration.
+// NodePath returns the moves to a node held in the tree, or in a kept tree
+// of an earlier iteration.
 func (p *Run) NodePath(id uint64) ([]int, TreeNode, bool) {
 	moves, n, ok := p.tree.pathTo(id)
 	for i := len(p.tree.kept) - 1; !ok && i >= 0; i-- {
-		moves, n = findPath(p.tree.kept[i].Root, id, nil)
+		moves, n = findPath(p.tree.kept[i].root, id)
 		ok = n != nil
 	}
 	if !ok {

@@ -48,6 +48,11 @@ type StateMsg struct {
 	// Lockstep is the runs that "next bound" moves together, with their
 	// trees at one bound (lockstep.go); absent unless two or more can.
 	Lockstep *LockView `json:"lockstep,omitempty"`
+	// MoveNames names the active run's moves, for the tree's edges.
+	MoveNames []string `json:"moveNames,omitempty"`
+	// Seq is the number of the page's last message the server handled
+	// before it built this state (absent from a replay with no server).
+	Seq int64 `json:"seq,omitempty"`
 	// Algo is the active run's line of pseudo-code and its stack (IDA*) or
 	// open list (A*): algo.go.
 	Algo *AlgoView `json:"algo"`
@@ -94,11 +99,17 @@ type RunView struct {
 	Timed bool `json:"timed"`
 	// EBF is the effective branching factor, once solved: the b of a
 	// uniform tree as deep as the solution with as many nodes. Growth is
-	// the last finished iteration's generated nodes over the one's before.
+	// the generated nodes of the last complete iteration, GrowthOf, over
+	// the one's before: an iteration that stopped at the goal (or at a
+	// limit) is not complete.
 	EBF        float64          `json:"ebf"`
 	Growth     float64          `json:"growth"`
+	GrowthOf   int              `json:"growthOf"`
 	Iterations []IterationCount `json:"iterations"`
-	Error      string           `json:"error,omitempty"`
+	// Current is the iteration under way (or the last one): its counts so
+	// far, beside the run's totals.
+	Current IterationCount `json:"current"`
+	Error   string         `json:"error,omitempty"`
 	// A* only: the most states on the open list at once, and the states
 	// stored, once the run ended (IDA* holds only its path).
 	PeakOpen int `json:"peakOpen,omitempty"`
@@ -187,6 +198,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 	st := stats[len(stats)-1]
 	msg.Node = currentNode(fr, st, act.Views)
 	if st.Run != nil {
+		msg.MoveNames = st.Run.MoveNames
 		// A run still building its databases has no iteration yet: its
 		// charts would show a bound of 0, so the page keeps what it shows.
 		msg.Charts = chartsOf(st, stats, lock)
@@ -301,9 +313,15 @@ func makeRunView(st RunStats) RunView {
 		v.NodesPerSecond = float64(v.Generated) / v.Seconds
 	}
 	v.EBF = st.EBF()
-	if g := trace.Growth(st.Iterations); len(g) > 0 {
-		v.Growth = g[len(g)-1]
+	complete := st.Iterations
+	if n := len(complete); n > 0 && (st.Status == trace.StatusSolved || st.Status == trace.StatusLimit || st.Status == trace.StatusCancelled) {
+		complete = complete[:n-1]
 	}
+	if g := trace.Growth(complete); len(g) > 0 {
+		v.Growth, v.GrowthOf = g[len(g)-1], complete[len(complete)-1].Iteration
+	}
+	c := st.Current
+	v.Current = IterationCount{Iteration: c.Iteration, Bound: c.Bound, NextBound: c.NextBound, Expanded: c.Expanded, Generated: c.Generated, Pruned: c.Pruned}
 	for _, it := range iterationsOf(st) {
 		v.Iterations = append(v.Iterations, IterationCount{Iteration: it.Iteration, Bound: it.Bound, NextBound: it.NextBound,
 			Expanded: it.Expanded, Generated: it.Generated, Pruned: it.Pruned})

@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"math"
 	"slices"
 
 	"idaviz/trace"
@@ -12,12 +13,12 @@ const (
 	StatusExpanded = "expanded" // visited and finished
 	StatusPruned   = "pruned"   // f over the bound
 	StatusSolution = "solution" // on the solution path
-	StatusGroup    = "group"    // several finished siblings folded into one
 	StatusOpen     = "open"     // on A*'s open list: generated, not yet expanded
 )
 
-// TreeNode is one drawn node. A finished subtree is folded into its root:
-// Count says how many nodes it stood for.
+// TreeNode is one node of the tree. In a view, a node drawn without its
+// children stands for its whole subtree: Count says how many nodes that
+// is, Hidden that they are kept (a click unfolds them).
 //
 // With bidirectional pathmax (engine.Pathmax) H stays the node's own value
 // and F is what the search judged it by: for a child, g plus the larger of
@@ -39,35 +40,48 @@ type TreeNode struct {
 	Inherited bool        `json:"inherited,omitempty"`
 	Saved     int         `json:"saved,omitempty"`
 	Children  []*TreeNode `json:"children,omitempty"`
+	// Hidden: folded in this view, its subtree kept (the page may ask to
+	// unfold it). Opened: drawn open because the page asked (a click folds
+	// it back).
+	Hidden bool `json:"hidden,omitempty"`
+	Opened bool `json:"opened,omitempty"`
 
 	parent *TreeNode
-	// below counts the nodes under this one, for the count it shows once
-	// folded.
+	// below counts the nodes under this one, kept or not: the count it
+	// shows once folded.
 	below int64
 }
 
-// Tree is a bounded window over the current iteration of a depth-first
-// search: the current path with every sibling generated so far, each
-// finished subtree folded into one node. It holds at most limit drawn nodes
-// however large the search, so the page never has to hold the whole tree.
+// Tree holds the current iteration of a search as a tree, and what the
+// page draws of it: a view within a budget of drawn nodes (limit). An
+// iteration that fits the budget is drawn whole; past it, the view folds
+// what matters least (plan says how), never the current path, its
+// siblings or the current node's children. The tree itself holds at most
+// heldFactor times the budget: past that it drops, by the same rule, the
+// subtrees a view of twice the budget would fold, keeping their counts. So
+// the page can unfold a folded node, and memory stays bounded however
+// large the search.
 //
 // It follows IDA*'s event order (a node's children are reported right after
 // it is expanded, a child's subtree before its next sibling). A*'s events do
-// not nest that way; for A* the window shows the path to the node expanded
-// last, with its recently expanded siblings.
+// not nest that way; for A* the path is rebuilt to each parent, and what is
+// off it may be dropped.
 type Tree struct {
-	limit int
-	root  *TreeNode
-	path  []*TreeNode // root ... the node of the last visit
-	last  *TreeNode   // the node of the last event (a visit or a prune)
-	drawn int
-	iter  int
-	bound int
-	// byID finds drawn nodes, for clicks and for A*'s parent links.
+	limit  int
+	root   *TreeNode
+	path   []*TreeNode // root ... the node of the last visit
+	last   *TreeNode   // the node of the last event (a visit or a prune)
+	held   int         // nodes in the tree
+	trimAt int         // held beyond which the tree drops what it can
+	iter   int
+	bound  int
+	// byID finds held nodes, for clicks and for A*'s parent links.
 	byID map[uint64]*TreeNode
-	// kept are the windows of finished iterations, as each stood at its
-	// end (at most maxKept, the latest): the page can look back at them.
-	kept []TreeView
+	// kept are finished iterations' trees, as each stood at its end (never
+	// changed once kept; at most maxKept of them, and keptFactor times the
+	// budget of nodes in all): the page can look back at them.
+	kept     []*keptTree
+	keptHeld int
 	// solutionH is h along the solution path, from the start, once found.
 	solutionH []int
 	// effort counts the iteration's generated nodes by their first two
@@ -75,19 +89,38 @@ type Tree struct {
 	effort map[[2]int]int64
 }
 
-// DefaultTreeLimit is the most tree nodes a page draws unless told.
-const DefaultTreeLimit = 300
+// keptTree is a finished iteration's tree: a copy no one changes, which
+// checkpoints share.
+type keptTree struct {
+	iteration, bound int
+	root             *TreeNode
+	path             []*TreeNode
+	last             uint64
+	held             int
+}
 
-// maxKept bounds the finished iterations' windows a tree keeps: each holds
-// at most limit nodes.
-const maxKept = 64
+// DefaultTreeLimit is the page's budget: an iteration of up to this many
+// nodes is drawn whole.
+const DefaultTreeLimit = 1000
+
+const (
+	// heldFactor: a tree holds up to this many times its budget before it
+	// drops subtrees (down to half of that).
+	heldFactor = 4
+	// maxKept and keptFactor bound the finished iterations kept: at most
+	// maxKept of them, with at most keptFactor times the budget of nodes.
+	maxKept    = 64
+	keptFactor = 16
+)
 
 func newTree(limit int) *Tree {
-	return &Tree{limit: limit, byID: map[uint64]*TreeNode{}}
+	limit = max(limit, 1)
+	return &Tree{limit: limit, trimAt: heldFactor * limit, byID: map[uint64]*TreeNode{}}
 }
 
 func (t *Tree) reset(bound int) {
-	t.root, t.path, t.last, t.drawn, t.bound = nil, t.path[:0], nil, 0, bound
+	t.root, t.path, t.last, t.held, t.bound = nil, t.path[:0], nil, 0, bound
+	t.trimAt = heldFactor * t.limit
 	clear(t.byID)
 	clear(t.effort)
 }
@@ -134,8 +167,8 @@ type Effort struct {
 	Nodes         int64
 }
 
-// add folds one event into the window. For a visit or a prune it reports
-// whether the node found its place (its parent is drawn): only then is the
+// add folds one event into the tree. For a visit or a prune it reports
+// whether the node found its place (its parent is held): only then is the
 // path to it known.
 func (t *Tree) add(e *trace.Event) bool {
 	switch e.Kind {
@@ -149,14 +182,14 @@ func (t *Tree) add(e *trace.Event) bool {
 			t.pop(n)
 			return true
 		}
-		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath, Count: 1,
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath,
 			Inherited: e.F > e.G+e.H}
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
 			t.path = append(t.path, n)
 			t.byID[n.ID] = n
-			t.drawn = 1
+			t.held = 1
 			t.last = n
 			return true
 		}
@@ -175,7 +208,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		if !t.unwindTo(e.Parent) {
 			return false
 		}
-		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned, Count: 1,
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned,
 			Inherited: e.F > e.G+e.H}
 		if n.Inherited && e.G+e.H <= e.Bound {
 			t.path[len(t.path)-1].Saved++
@@ -199,15 +232,15 @@ func (t *Tree) add(e *trace.Event) bool {
 		if t.root == nil {
 			break
 		}
-		t.keep()
 		if len(t.path) == 0 {
-			break // A* stopped before its first pop
-		}
-		if n := t.path[len(t.path)-1]; t.last == n && n.H == 0 {
+			t.keep() // A* stopped before its first pop
 			break
 		}
-		t.unwindTo(t.root.ID)
-		t.root.Status = StatusExpanded
+		if n := t.path[len(t.path)-1]; t.last != n || n.H != 0 {
+			t.unwindTo(t.root.ID)
+			t.root.Status = StatusExpanded
+		}
+		t.keep()
 	case trace.KindSolution:
 		t.solutionH = t.solutionH[:0]
 		for _, n := range t.path {
@@ -230,7 +263,7 @@ func (t *Tree) add(e *trace.Event) bool {
 // push draws a node A* puts on its open list; a reopened state's older
 // copy, if still open, is dropped (it will never be expanded).
 func (t *Tree) push(e *trace.Event) bool {
-	n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusOpen, Count: 1}
+	n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusOpen}
 	if e.Kind == trace.KindReopen {
 		if old, ok := t.byID[e.Replaces]; ok && old.Status == StatusOpen {
 			old.Status = StatusPruned
@@ -238,7 +271,7 @@ func (t *Tree) push(e *trace.Event) bool {
 	}
 	if e.Parent == 0 {
 		t.reset(t.bound)
-		t.root, t.last, t.drawn = n, n, 1
+		t.root, t.last, t.held = n, n, 1
 		t.byID[n.ID] = n
 		return true
 	}
@@ -250,13 +283,13 @@ func (t *Tree) push(e *trace.Event) bool {
 	return true
 }
 
-// pop makes n, a drawn open node, the end of the path.
+// pop makes n, a held open node, the end of the path.
 func (t *Tree) pop(n *TreeNode) {
 	t.repath(n)
 	t.last = n
 }
 
-// repath makes the path n's drawn ancestors and n, the nodes leaving it
+// repath makes the path n's held ancestors and n, the nodes leaving it
 // expanded.
 func (t *Tree) repath(n *TreeNode) {
 	for _, p := range t.path {
@@ -274,15 +307,16 @@ func (t *Tree) repath(n *TreeNode) {
 	}
 }
 
-// unwindTo pops the path down to the node with id, finishing (and folding)
-// every node popped. For A*, whose parent may be anywhere, it rebuilds the
-// path from the parent's drawn ancestors; it reports false when the parent
-// is not in the window at all.
+// unwindTo pops the path down to the node with id, each node popped
+// finished. For A*, whose parent may be anywhere, it rebuilds the path from
+// the parent's ancestors; it reports false when the parent is not held.
 func (t *Tree) unwindTo(id uint64) bool {
 	for i := len(t.path) - 1; i >= 0; i-- {
 		if t.path[i].ID == id {
 			for j := len(t.path) - 1; j > i; j-- {
-				t.finish(t.path[j])
+				if t.path[j].Status == StatusPath {
+					t.path[j].Status = StatusExpanded
+				}
 			}
 			t.path = t.path[:i+1]
 			return true
@@ -296,36 +330,8 @@ func (t *Tree) unwindTo(id uint64) bool {
 	return true
 }
 
-// finish folds a finished node's subtree into it.
-func (t *Tree) finish(n *TreeNode) {
-	if n.Status == StatusPath {
-		n.Status = StatusExpanded
-	}
-	n.Count = 1 + n.below
-	for _, c := range n.Children {
-		t.forget(c)
-	}
-	t.drawn -= countDrawn(n.Children)
-	n.Children = nil
-}
-
-func (t *Tree) forget(n *TreeNode) {
-	delete(t.byID, n.ID)
-	for _, c := range n.Children {
-		t.forget(c)
-	}
-}
-
-func countDrawn(ns []*TreeNode) int {
-	d := 0
-	for _, n := range ns {
-		d += 1 + countDrawn(n.Children)
-	}
-	return d
-}
-
-// attach adds n under the last node of the path and keeps the window
-// within its limit.
+// attach adds n under the last node of the path, and keeps the tree within
+// what it may hold.
 func (t *Tree) attach(n *TreeNode) {
 	p := t.path[len(t.path)-1]
 	n.parent = p
@@ -333,62 +339,150 @@ func (t *Tree) attach(n *TreeNode) {
 	if n.ID != 0 {
 		t.byID[n.ID] = n
 	}
-	t.drawn++
+	t.held++
 	for a := p; a != nil; a = a.parent {
 		a.below++
 	}
-	for t.drawn > t.limit && t.squeeze() {
-	}
-	if t.drawn > t.limit {
-		t.foldOffPath()
+	if t.held > t.trimAt {
+		t.trim()
 	}
 }
 
-// foldOffPath folds every subtree that hangs off the path. IDA*'s window
-// never needs it (its off-path subtrees are folded as the search leaves
-// them); A*'s, whose parents jump around the tree, does, to stay bounded.
-func (t *Tree) foldOffPath() {
-	onPath := map[*TreeNode]bool{}
-	for _, n := range t.path {
-		onPath[n] = true
+// trim drops the subtrees that a view of twice the budget folds: their
+// roots stay, with their counts. What it cannot drop (the path and its
+// children) sets when it tries again, so that a path longer than the
+// budget costs no more than once per doubling.
+func (t *Tree) trim() {
+	open, _ := plan(t.root, t.path, nil, 2*t.limit, math.MaxInt)
+	stack := []*TreeNode{t.root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if open[n] {
+			stack = append(stack, n.Children...)
+			continue
+		}
+		for _, c := range n.Children {
+			t.held -= t.forget(c)
+		}
+		n.Children = nil
 	}
-	for _, p := range t.path {
-		for _, c := range p.Children {
-			if !onPath[c] && len(c.Children) > 0 {
-				t.finish(c)
+	t.trimAt = max(heldFactor*t.limit, 2*t.held)
+}
+
+// forget drops n's subtree from byID and says how many nodes it held.
+func (t *Tree) forget(n *TreeNode) int {
+	d := 0
+	stack := []*TreeNode{n}
+	for len(stack) > 0 {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		delete(t.byID, m.ID)
+		d++
+		stack = append(stack, m.Children...)
+	}
+	return d
+}
+
+// placed is a node with its depth below the root of a view.
+type placed struct {
+	n     *TreeNode
+	depth int
+}
+
+// plan is the one folding rule, for every picture of the tree (the page,
+// the iteration menu, lock-step, the exports, and what the tree keeps): it
+// says which nodes are open (their children drawn) when at most budget
+// nodes may be drawn. Always open: the path (so the current node's
+// children and every path node's other children are drawn) and the nodes
+// the page asked to unfold, with their ancestors. Then, while the budget
+// allows, the other nodes with children level by level away from those,
+// each level the most recent first (nearest the current path, which IDA*
+// leaves to its left): what folds first is what is deepest below the path
+// and longest finished. No node maxDepth levels below root is opened (a
+// view's JSON nests no deeper than maxViewDepth). It returns the open nodes and how many
+// nodes the view draws.
+func plan(root *TreeNode, path []*TreeNode, opened []uint64, budget, maxDepth int) (map[*TreeNode]bool, int) {
+	open := map[*TreeNode]bool{}
+	if root == nil {
+		return open, 0
+	}
+	must := make(map[*TreeNode]bool, len(path))
+	for _, n := range path {
+		must[n] = true
+	}
+	if len(opened) > 0 {
+		want := make(map[uint64]bool, len(opened))
+		for _, id := range opened {
+			want[id] = true
+		}
+		stack := []placed{{root, 0}}
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if p.n.ID != 0 && want[p.n.ID] && p.depth < maxDepth-1 {
+				for a := p.n; a != nil && !must[a]; a = a.parent {
+					must[a] = true
+				}
+			}
+			for _, c := range p.n.Children {
+				stack = append(stack, placed{c, p.depth + 1})
 			}
 		}
 	}
-	for t.drawn > t.limit && t.squeeze() {
-	}
-}
-
-// squeeze folds the first two finished siblings of the shallowest path node
-// that has them into one group node. It reports false when nothing can be
-// folded (the path and its last children alone exceed the limit).
-func (t *Tree) squeeze() bool {
-	for _, p := range t.path {
-		k := len(p.Children)
-		// Keep the child on the path (the last) and the one before it.
-		if k < 3 {
+	// The nodes that must be open, in preorder; their other children with
+	// children of their own make the first level.
+	drawn := 1
+	var level []placed
+	stack := []placed{{root, 0}}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !must[p.n] {
+			if len(p.n.Children) > 0 {
+				level = append(level, p)
+			}
 			continue
 		}
-		a, b := p.Children[0], p.Children[1]
-		if a.Status == StatusPath || b.Status == StatusPath {
+		if p.depth >= maxDepth-1 {
 			continue
 		}
-		g := &TreeNode{Status: StatusGroup, Move: -1, G: -1, H: -1, F: -1, Depth: a.Depth, Count: a.Count + b.Count, parent: p}
-		t.forget(a)
-		t.forget(b)
-		t.drawn -= countDrawn([]*TreeNode{a, b}) - 1
-		p.Children = append([]*TreeNode{g}, p.Children[2:]...)
-		return true
+		open[p.n] = true
+		drawn += len(p.n.Children)
+		for i := len(p.n.Children) - 1; i >= 0; i-- {
+			stack = append(stack, placed{p.n.Children[i], p.depth + 1})
+		}
 	}
-	return false
+	for len(level) > 0 {
+		for i := len(level) - 1; i >= 0; i-- {
+			c := level[i]
+			if c.depth >= maxDepth-1 {
+				continue
+			}
+			if drawn+len(c.n.Children) > budget {
+				return open, drawn
+			}
+			open[c.n] = true
+			drawn += len(c.n.Children)
+		}
+		var next []placed
+		for _, c := range level {
+			if !open[c.n] {
+				continue
+			}
+			for _, g := range c.n.Children {
+				if len(g.Children) > 0 {
+					next = append(next, placed{g, c.depth + 1})
+				}
+			}
+		}
+		level = next
+	}
+	return open, drawn
 }
 
-// pathTo lists the moves from the root to a drawn node (false if the node
-// is not drawn).
+// pathTo lists the moves from the root to a held node (false if the node
+// is not held).
 func (t *Tree) pathTo(id uint64) ([]int, *TreeNode, bool) {
 	n, ok := t.byID[id]
 	if !ok {
@@ -402,45 +496,78 @@ func (t *Tree) pathTo(id uint64) ([]int, *TreeNode, bool) {
 	return moves, n, true
 }
 
-// keep files the window as it stands, the end of an iteration.
+// keep files a copy of the tree as it stands, the end of an iteration.
 func (t *Tree) keep() {
-	if len(t.kept) == maxKept {
+	copies := map[*TreeNode]*TreeNode{}
+	k := &keptTree{iteration: t.iter, bound: t.bound, held: t.held, root: copyHeld(t.root, nil, copies)}
+	for _, n := range t.path {
+		k.path = append(k.path, copies[n])
+	}
+	if t.last != nil {
+		k.last = t.last.ID
+	}
+	t.kept = append(t.kept, k)
+	t.keptHeld += k.held
+	for len(t.kept) > maxKept || len(t.kept) > 1 && t.keptHeld > keptFactor*t.limit {
+		t.keptHeld -= t.kept[0].held
 		t.kept = append(t.kept[:0], t.kept[1:]...)
 	}
-	t.kept = append(t.kept, t.view())
 }
 
-// keptView is the kept window of an iteration.
-func (t *Tree) keptView(iteration int) (TreeView, bool) {
-	for _, v := range t.kept {
-		if v.Iteration == iteration {
-			return v, true
+// copyHeld deep-copies a held subtree, recording each copy.
+func copyHeld(n, parent *TreeNode, copies map[*TreeNode]*TreeNode) *TreeNode {
+	if n == nil {
+		return nil
+	}
+	c := n.own()
+	c.parent, c.below = parent, n.below
+	copies[n] = c
+	if len(n.Children) > 0 {
+		c.Children = make([]*TreeNode, len(n.Children))
+		for i, ch := range n.Children {
+			c.Children[i] = copyHeld(ch, c, copies)
 		}
 	}
-	return TreeView{}, false
+	return c
 }
 
-// keptIterations lists the iterations whose windows are kept.
+// keptTreeOf is the kept tree of an iteration.
+func (t *Tree) keptTreeOf(iteration int) (*keptTree, bool) {
+	for _, k := range t.kept {
+		if k.iteration == iteration {
+			return k, true
+		}
+	}
+	return nil, false
+}
+
+// keptIterations lists the iterations whose trees are kept.
 func (t *Tree) keptIterations() []int {
 	out := make([]int, len(t.kept))
-	for i, v := range t.kept {
-		out[i] = v.Iteration
+	for i, k := range t.kept {
+		out[i] = k.iteration
 	}
 	return out
 }
 
-// findPath finds a node by id in a drawn window, and the moves to it.
-func findPath(n *TreeNode, id uint64, moves []int) ([]int, *TreeNode) {
-	if n == nil {
-		return nil, nil
-	}
-	if n.ID == id {
-		return moves, n
-	}
-	for _, c := range n.Children {
-		if m, f := findPath(c, id, append(moves, c.Move)); f != nil {
-			return m, f
+// findPath finds a node by id in a kept tree, and the moves to it.
+func findPath(root *TreeNode, id uint64) ([]int, *TreeNode) {
+	stack := []*TreeNode{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
 		}
+		if n.ID == id {
+			var moves []int
+			for a := n; a.parent != nil; a = a.parent {
+				moves = append(moves, a.Move)
+			}
+			slices.Reverse(moves)
+			return moves, n
+		}
+		stack = append(stack, n.Children...)
 	}
 	return nil, nil
 }
@@ -449,17 +576,22 @@ func findPath(n *TreeNode, id uint64, moves []int) ([]int, *TreeNode) {
 type TreeView struct {
 	Iteration int       `json:"iteration"`
 	Bound     int       `json:"bound"`
-	Drawn     int       `json:"drawn"`
+	Drawn     int       `json:"drawn"` // nodes drawn
+	Nodes     int64     `json:"nodes"` // nodes of the iteration so far, drawn or folded
+	Budget    int       `json:"budget"`
 	Last      uint64    `json:"last"`
 	Root      *TreeNode `json:"root,omitempty"`
-	// Kept lists the finished iterations whose windows the page can ask
-	// for; Current says whether this window is the iteration under way.
+	// Kept lists the finished iterations whose trees the page can ask
+	// for; Current says whether this view is the iteration under way.
 	Kept    []int `json:"kept"`
 	Current bool  `json:"current"`
 	// Elided counts the levels of the current path above Root that the
 	// view leaves out: a path deeper than maxViewDepth is drawn from its
 	// last maxViewDepth levels, so no view (or its JSON) nests deeper.
 	Elided int `json:"elided,omitempty"`
+	// PerIteration: the run reports per iteration only (a fast run, or a
+	// trace recorded at iteration level), so it has no tree at all.
+	PerIteration bool `json:"perIteration,omitempty"`
 }
 
 // maxViewDepth is the deepest a view nests: deeper than any optimal
@@ -467,32 +599,65 @@ type TreeView struct {
 // claim.
 const maxViewDepth = 256
 
-// view returns a deep copy of the window, safe to encode without the lock.
-func (t *Tree) view() TreeView {
-	v := TreeView{Iteration: t.iter, Bound: t.bound, Drawn: t.drawn}
+// view is the picture of the iteration under way with the nodes opened
+// unfolded: a deep copy, safe to encode without the lock.
+func (t *Tree) view(opened []uint64) TreeView {
+	v := viewOf(t.root, t.path, t.limit, opened)
+	v.Iteration, v.Bound = t.iter, t.bound
 	if t.last != nil {
 		v.Last = t.last.ID
 	}
-	root := t.root
-	if len(t.path) > maxViewDepth {
-		v.Elided = len(t.path) - maxViewDepth
-		root = t.path[v.Elided]
-	}
-	v.Root = copyNode(root)
 	return v
 }
 
-func copyNode(n *TreeNode) *TreeNode {
-	if n == nil {
-		return nil
-	}
-	c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: n.Count,
+// own copies a node's own values, without its place in the tree.
+func (n *TreeNode) own() *TreeNode {
+	return &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status,
 		Raised: n.Raised, Inherited: n.Inherited, Saved: n.Saved}
-	if n.Status == StatusPath || n.Status == StatusSolution || n.Status == StatusExpanded && len(n.Children) > 0 {
+}
+
+// viewOf folds a tree into its picture (plan).
+func viewOf(root *TreeNode, path []*TreeNode, budget int, opened []uint64) TreeView {
+	v := TreeView{Budget: budget}
+	if root == nil {
+		return v
+	}
+	v.Nodes = 1 + root.below
+	if len(path) > maxViewDepth {
+		v.Elided = len(path) - maxViewDepth
+		root, path = path[v.Elided], path[v.Elided:]
+	}
+	open, _ := plan(root, path, opened, budget, maxViewDepth)
+	want := map[uint64]bool{}
+	for _, id := range opened {
+		want[id] = true
+	}
+	onPath := map[*TreeNode]bool{}
+	for _, n := range path {
+		onPath[n] = true
+	}
+	var cp func(n *TreeNode) *TreeNode
+	cp = func(n *TreeNode) *TreeNode {
+		v.Drawn++
+		c := n.own()
 		c.Count = 1 + n.below
+		if !open[n] {
+			c.Hidden = len(n.Children) > 0
+			return c
+		}
+		c.Opened = n.ID != 0 && want[n.ID] && !onPath[n]
+		for _, ch := range n.Children {
+			c.Children = append(c.Children, cp(ch))
+		}
+		return c
 	}
-	for _, ch := range n.Children {
-		c.Children = append(c.Children, copyNode(ch))
-	}
-	return c
+	v.Root = cp(root)
+	return v
+}
+
+// keptView is the picture of a kept iteration.
+func (t *Tree) keptView(k *keptTree, opened []uint64) TreeView {
+	v := viewOf(k.root, k.path, t.limit, opened)
+	v.Iteration, v.Bound, v.Last = k.iteration, k.bound, k.last
+	return v
 }

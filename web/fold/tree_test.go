@@ -3,6 +3,7 @@ package fold
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -14,39 +15,60 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-func TestTreeWindow(t *testing.T) {
+// TestTreeFold: at every event of a big search, the picture follows the one
+// folding rule: whole when the iteration fits the budget, else at most the
+// budget (or what must be drawn) with the path, its children and what the
+// page opened always drawn; the counts add up to the iteration's nodes; and
+// the tree's memory stays bounded.
+func TestTreeFold(t *testing.T) {
 	state := "8 6 7 2 5 4 3 0 1" // 31 moves: one of the two hardest 8-puzzles
 	if testing.Short() {
 		state = "7 2 4 5 0 6 8 3 1" // 20 moves
 	}
 	events := testrun.Record(t, trace.LevelNode, state)
-	for _, limit := range []int{300, 40} {
+	for _, limit := range []int{DefaultTreeLimit, 40} {
 		tr := newTree(limit)
-		maxDrawn := 0
+		maxHeld, whole, folded := 0, 0, 0
 		for i := range events {
 			e := &events[i]
 			tr.add(e)
-			if got := 1 + countDrawn(tr.root.childrenOrNil()); tr.root != nil && got != tr.drawn {
-				t.Fatalf("limit %d, event %d: drawn says %d, the tree holds %d", limit, i, tr.drawn, got)
+			if tr.root == nil {
+				continue
 			}
-			// The path and the last children of each path node are never
-			// folded: only beyond them may the window exceed its limit.
-			if tr.drawn > limit && tr.drawn > 2*len(tr.path)+2 {
-				t.Fatalf("limit %d, event %d: %d nodes drawn, path %d", limit, i, tr.drawn, len(tr.path))
+			must := len(tr.path)
+			for _, n := range tr.path {
+				must += len(n.Children)
 			}
-			maxDrawn = max(maxDrawn, tr.drawn)
-			if e.Kind == trace.KindIterationEnd && tr.root != nil && tr.root.Status != StatusSolution {
-				// Every node of the iteration is in the window, folded or
-				// not: the root's count is the iteration's generated nodes.
-				if got := 1 + tr.root.below; got != e.Stats.Generated {
-					t.Errorf("limit %d, iteration %d: the window counts %d nodes, the engine generated %d", limit, e.Iteration, got, e.Stats.Generated)
+			if tr.held > heldFactor*limit+4*must {
+				t.Fatalf("limit %d, event %d: %d nodes held, %d must be drawn", limit, i, tr.held, must)
+			}
+			maxHeld = max(maxHeld, tr.held)
+			if i%5 != 0 && e.Kind != trace.KindIterationEnd {
+				continue
+			}
+			v := tr.view(nil)
+			checkView(t, fmt.Sprintf("limit %d, event %d", limit, i), v, tr.path, limit, must)
+			if e.Kind == trace.KindIterationEnd && tr.root.Status != StatusSolution {
+				// Every node of the iteration is in the picture, drawn or
+				// folded: the root's count is the iteration's generated
+				// nodes, and so is the sum of what the drawn nodes stand for.
+				if v.Nodes != e.Stats.Generated || sumCounts(v.Root) != e.Stats.Generated {
+					t.Errorf("limit %d, iteration %d: the picture counts %d (%d in its nodes), the engine generated %d", limit, e.Iteration, v.Nodes, sumCounts(v.Root), e.Stats.Generated)
 				}
-				if sum := sumCounts(tr.root); sum != e.Stats.Generated {
-					t.Errorf("limit %d, iteration %d: the drawn counts sum to %d, the engine generated %d", limit, e.Iteration, sum, e.Stats.Generated)
+				if e.Stats.Generated <= int64(limit) {
+					whole++
+					if int64(v.Drawn) != e.Stats.Generated {
+						t.Errorf("limit %d, iteration %d: %d nodes fit the budget, %d drawn", limit, e.Iteration, e.Stats.Generated, v.Drawn)
+					}
+				} else {
+					folded++
 				}
 			}
 		}
-		v := tr.view()
+		if limit < DefaultTreeLimit && (whole == 0 || folded == 0) {
+			t.Errorf("limit %d: %d iterations drawn whole, %d folded: the test should see both", limit, whole, folded)
+		}
+		v := tr.view(nil)
 		b, err := json.Marshal(v)
 		if err != nil {
 			t.Errorf("the view does not encode: %v", err)
@@ -54,31 +76,127 @@ func TestTreeWindow(t *testing.T) {
 		if got := strings.Count(string(b), `"status":"solution"`); got < 2 {
 			t.Errorf("limit %d: %d solution nodes at the end", limit, got)
 		}
-		t.Logf("limit %d: %d events, at most %d nodes drawn", limit, len(events), maxDrawn)
+		t.Logf("limit %d: %d events, at most %d nodes held", limit, len(events), maxHeld)
 	}
 }
 
-func (n *TreeNode) childrenOrNil() []*TreeNode {
+// checkView checks a picture of the tree against the rule: within the
+// budget unless what must be drawn is more, and every path node open with
+// all its children drawn.
+func checkView(t *testing.T, where string, v TreeView, path []*TreeNode, limit, must int) {
+	t.Helper()
+	if v.Drawn > limit && v.Drawn > must+1 {
+		t.Fatalf("%s: %d nodes drawn, budget %d, %d must be", where, v.Drawn, limit, must)
+	}
+	if got := countView(v.Root); got != v.Drawn {
+		t.Fatalf("%s: the view says %d drawn, holds %d", where, v.Drawn, got)
+	}
+	n := v.Root
+	for i, p := range path {
+		if n == nil || n.ID != p.ID {
+			t.Fatalf("%s: path node %d is not drawn", where, i)
+		}
+		if len(n.Children) != len(p.Children) || n.Hidden {
+			t.Fatalf("%s: path node %d draws %d of its %d children", where, i, len(n.Children), len(p.Children))
+		}
+		if i+1 < len(path) {
+			var next *TreeNode
+			for _, c := range n.Children {
+				if c.ID == path[i+1].ID {
+					next = c
+				}
+			}
+			n = next
+		}
+	}
+}
+
+func countView(n *TreeNode) int {
 	if n == nil {
-		return nil
+		return 0
 	}
-	return n.Children
+	d := 1
+	for _, c := range n.Children {
+		d += countView(c)
+	}
+	return d
 }
 
-// sumCounts adds the counts of the drawn nodes: each stands for itself and
-// what was folded into it.
+// sumCounts adds the counts of a picture's nodes drawn without their
+// children, and one for each drawn with them.
 func sumCounts(n *TreeNode) int64 {
 	if len(n.Children) == 0 {
-		if n.Status == StatusGroup {
-			return n.Count
-		}
-		return 1 + n.below
+		return n.Count
 	}
 	s := int64(1)
 	for _, c := range n.Children {
 		s += sumCounts(c)
 	}
 	return s
+}
+
+// TestTreeUnfold: a folded node whose nodes the tree keeps unfolds when the
+// page asks, and folds back when it no longer does; the iteration menu's
+// picture of a finished iteration is the one drawn at its end.
+func TestTreeUnfold(t *testing.T) {
+	events := testrun.Record(t, trace.LevelNode, "7 2 4 5 0 6 8 3 1")
+	tr := newTree(40)
+	var atEnd TreeView
+	for i := range events {
+		tr.add(&events[i])
+		if events[i].Kind == trace.KindIterationEnd && events[i].Iteration == 3 {
+			atEnd = tr.view(nil)
+		}
+	}
+	k, ok := tr.keptTreeOf(3)
+	if !ok {
+		t.Fatal("iteration 3 is not kept")
+	}
+	kv := tr.keptView(k, nil)
+	if a, b := mustJSON(t, kv.Root), mustJSON(t, atEnd.Root); a != b || kv.Drawn != atEnd.Drawn {
+		t.Fatalf("the menu's iteration 3 (%d drawn) is not the picture at its end (%d drawn)", kv.Drawn, atEnd.Drawn)
+	}
+	var hidden *TreeNode
+	var find func(n *TreeNode)
+	find = func(n *TreeNode) {
+		if hidden == nil && n.Hidden {
+			hidden = n
+		}
+		for _, c := range n.Children {
+			find(c)
+		}
+	}
+	find(kv.Root)
+	if hidden == nil {
+		t.Fatalf("iteration 3 of %d nodes, budget 40: nothing folded", kv.Nodes)
+	}
+	open := tr.keptView(k, []uint64{hidden.ID})
+	var got *TreeNode
+	var look func(n *TreeNode)
+	look = func(n *TreeNode) {
+		if n.ID == hidden.ID {
+			got = n
+		}
+		for _, c := range n.Children {
+			look(c)
+		}
+	}
+	look(open.Root)
+	if got == nil || got.Hidden || !got.Opened || len(got.Children) == 0 {
+		t.Fatalf("node %d asked open: %+v", hidden.ID, got)
+	}
+	if back := tr.keptView(k, nil); mustJSON(t, back.Root) != mustJSON(t, kv.Root) {
+		t.Error("no longer asked open, the node does not fold back")
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func TestTreeIgnoresForeignEvents(t *testing.T) {
@@ -94,8 +212,8 @@ func TestTreeIgnoresForeignEvents(t *testing.T) {
 	} {
 		tr.add(&e)
 	}
-	if tr.drawn != 3 || len(tr.root.Children) != 2 {
-		t.Errorf("drawn %d, root children %d", tr.drawn, len(tr.root.Children))
+	if tr.held != 3 || len(tr.root.Children) != 2 {
+		t.Errorf("held %d, root children %d", tr.held, len(tr.root.Children))
 	}
 	if moves, _, ok := tr.pathTo(5); !ok || len(moves) != 1 || moves[0] != 3 {
 		t.Errorf("path to 5: %v %v", moves, ok)
@@ -120,15 +238,19 @@ func TestTreeWindowAStar(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := newTree(100)
-	maxDrawn := 0
+	maxHeld := 0
 	for i := range sink.Events {
 		tr.add(&sink.Events[i])
-		maxDrawn = max(maxDrawn, tr.drawn)
-		if tr.drawn > 100 && tr.drawn > 4*len(tr.path)+4 {
-			t.Fatalf("event %d: %d nodes drawn, path %d", i, tr.drawn, len(tr.path))
+		maxHeld = max(maxHeld, tr.held)
+		must := len(tr.path)
+		for _, n := range tr.path {
+			must += len(n.Children)
+		}
+		if tr.held > heldFactor*100+4*must {
+			t.Fatalf("event %d: %d nodes held, path %d", i, tr.held, len(tr.path))
 		}
 	}
-	t.Logf("%d events, at most %d drawn", len(sink.Events), maxDrawn)
+	t.Logf("%d events, at most %d held", len(sink.Events), maxHeld)
 }
 
 // TestEffortByFirstMoves: the effort counts hold every node an iteration
@@ -201,7 +323,7 @@ func TestTreeWindowPathmax(t *testing.T) {
 				if !strings.Contains(describeEvent(e, false), "BPMX") {
 					t.Fatalf("a raise described as %q", describeEvent(e, false))
 				}
-				if js, _ := json.Marshal(tr.view()); !strings.Contains(string(js), `"raised":true`) {
+				if js, _ := json.Marshal(tr.view(nil)); !strings.Contains(string(js), `"raised":true`) {
 					t.Fatalf("the view after a raise: %s", js)
 				}
 			case e.Kind == trace.KindPrune && e.Reason == trace.ReasonBound && parent != nil:

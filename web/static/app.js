@@ -12,6 +12,9 @@ vizPage.app = (() => {
   let drawFrame = 0;
   function onState(msg) {
     shared.messages++;
+    // Sent before the source took the page's last move: where the run was,
+    // not where it goes (the source sends that next).
+    if (msg.seq !== undefined && msg.seq < shared.moveSeq) return;
     if (vizPage.quiz.holds(msg)) return;
     shared.last = msg;
     shared.playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess

@@ -16,8 +16,11 @@
 const HIST_LIMIT = 1 << 16;      // trace.histLimit
 const KEPT_ITERATIONS = 1 << 10; // trace.keptIterations
 const KEPT_CELLS = 1 << 19;      // trace.keptCells
-const MAX_KEPT = 64;             // web.maxKept: finished iterations' windows
-const MAX_VIEW_DEPTH = 256;      // web.maxViewDepth
+const MAX_KEPT = 64;             // fold.maxKept: finished iterations' trees
+const KEPT_FACTOR = 16;          // fold.keptFactor
+const HELD_FACTOR = 4;           // fold.heldFactor
+const MAX_VIEW_DEPTH = 256;      // fold.maxViewDepth
+const TREE_LIMIT = 1000;         // fold.DefaultTreeLimit
 
 // ---- Stats: trace.Stats folding events (trace/stats.go) ----
 
@@ -64,12 +67,8 @@ class Stats {
         this.abandon();
         this.begin(e.iteration, e.bound);
         break;
-      case 'visit': case 'prune':
-        this.node(e);
-        break;
-      case 'bound-increase':
-        this.bound = e.newBound;
-        break;
+      case 'visit': case 'prune': this.node(e); break;
+      case 'bound-increase': this.bound = e.newBound; break;
       case 'progress':
         this.ensure(e.iteration, e.bound);
         this.bound = e.bound;
@@ -197,30 +196,34 @@ class Stats {
   }
 }
 
-// ---- Tree: the bounded window of web/tree.go ----
+// ---- Tree: the tree and its pictures, web/fold/tree.go ----
 
 const NO_MOVE = -1;
 
-// TNode is a drawn node. Every node, a checkpoint's copies too, is made by
+// TNode is a held node. Every node, a checkpoint's copies too, is made by
 // this one constructor, so they share one shape and the fold stays fast.
 class TNode {
-  constructor(id, move, g, h, f, depth, status, count) {
+  constructor(id, move, g, h, f, depth, status) {
     this.id = id; this.move = move; this.g = g; this.h = h; this.f = f; this.depth = depth;
-    this.status = status; this.count = count; this.children = null; this.parent = null; this.below = 0;
+    this.status = status; this.children = null; this.parent = null; this.below = 0;
   }
 }
 
-function treeNode(e, status) { return new TNode(e.node, e.move, e.g, e.h, e.f, e.depth, status, 1); }
+function treeNode(e, status) { return new TNode(e.node, e.move, e.g, e.h, e.f, e.depth, status); }
+
+const kids = (n) => n.children || [];
 
 class Tree {
   constructor(limit) {
-    this.limit = limit; this.root = null; this.path = []; this.last = null; this.drawn = 0;
-    this.iter = 0; this.bound = 0; this.byID = new Map(); this.kept = []; this.solutionH = [];
+    this.limit = Math.max(1, limit); this.root = null; this.path = []; this.last = null; this.held = 0;
+    this.trimAt = HELD_FACTOR * this.limit;
+    this.iter = 0; this.bound = 0; this.byID = new Map(); this.kept = []; this.keptHeld = 0; this.solutionH = [];
     this.effort = new Map();
   }
 
   reset(bound) {
-    this.root = null; this.path = []; this.last = null; this.drawn = 0; this.bound = bound;
+    this.root = null; this.path = []; this.last = null; this.held = 0; this.bound = bound;
+    this.trimAt = HELD_FACTOR * this.limit;
     this.byID.clear(); this.effort.clear();
   }
 
@@ -244,13 +247,10 @@ class Tree {
   }
 
   // add folds one event; for a visit or a prune it reports whether the node
-  // found its place (its parent is drawn).
+  // found its place (its parent is held).
   add(e) {
     switch (e.kind) {
-      case 'iteration-start':
-        this.iter = e.iteration;
-        this.reset(e.bound);
-        break;
+      case 'iteration-start': this.iter = e.iteration; this.reset(e.bound); break;
       case 'push': case 'reopen': return this.push(e);
       case 'visit': {
         const had = this.byID.get(e.node);
@@ -258,7 +258,7 @@ class Tree {
         const n = treeNode(e, 'path');
         if (e.parent === 0) {
           this.reset(this.bound);
-          this.root = n; this.path.push(n); this.byID.set(n.id, n); this.drawn = 1; this.last = n;
+          this.root = n; this.path.push(n); this.byID.set(n.id, n); this.held = 1; this.last = n;
           return true;
         }
         if (this.root === null || !this.unwindTo(e.parent)) return false;
@@ -279,12 +279,10 @@ class Tree {
       }
       case 'iteration-end': {
         if (this.root === null) break;
-        this.keep();
-        if (this.path.length === 0) break; // A* stopped before its first pop
+        if (this.path.length === 0) { this.keep(); break; } // A* stopped before its first pop
         const n = this.path[this.path.length - 1];
-        if (this.last === n && n.h === 0) break;
-        this.unwindTo(this.root.id);
-        this.root.status = 'expanded';
+        if (this.last !== n || n.h !== 0) { this.unwindTo(this.root.id); this.root.status = 'expanded'; }
+        this.keep();
         break;
       }
       case 'solution':
@@ -299,27 +297,21 @@ class Tree {
   // push and pop are A*'s tree of parent links (web/fold/tree.go).
   push(e) {
     const n = treeNode(e, 'open');
-    if (e.kind === 'reopen') {
-      const old = this.byID.get(e.replaces);
-      if (old !== undefined && old.status === 'open') old.status = 'pruned';
-    }
+    const old = e.kind === 'reopen' ? this.byID.get(e.replaces) : undefined;
+    if (old !== undefined && old.status === 'open') old.status = 'pruned';
     if (e.parent === 0) {
       this.reset(this.bound);
-      this.root = n; this.last = n; this.drawn = 1; this.byID.set(n.id, n);
+      this.root = n; this.last = n; this.held = 1; this.byID.set(n.id, n);
       return true;
     }
     if (this.root === null || this.path.length === 0 || this.path[this.path.length - 1].id !== e.parent) return false;
-    this.attach(n);
-    this.last = n;
+    this.attach(n); this.last = n;
     return true;
   }
 
-  pop(n) {
-    this.repath(n);
-    this.last = n;
-  }
+  pop(n) { this.repath(n); this.last = n; }
 
-  // repath makes the path n's drawn ancestors and n (web/fold/tree.go).
+  // repath makes the path n's held ancestors and n (web/fold/tree.go).
   repath(n) {
     for (const p of this.path) if (p.status === 'path') p.status = 'expanded';
     this.path = [];
@@ -331,7 +323,7 @@ class Tree {
   unwindTo(id) {
     for (let i = this.path.length - 1; i >= 0; i--) {
       if (this.path[i].id === id) {
-        for (let j = this.path.length - 1; j > i; j--) this.finish(this.path[j]);
+        for (let j = this.path.length - 1; j > i; j--) if (this.path[j].status === 'path') this.path[j].status = 'expanded';
         this.path.length = i + 1;
         return true;
       }
@@ -342,119 +334,177 @@ class Tree {
     return true;
   }
 
-  finish(n) {
-    if (n.status === 'path') n.status = 'expanded';
-    n.count = 1 + n.below;
-    if (n.children) {
-      for (const c of n.children) this.forget(c);
-      this.drawn -= countDrawn(n.children);
-    }
-    n.children = null;
-  }
-
-  forget(n) {
-    this.byID.delete(n.id);
-    if (n.children) for (const c of n.children) this.forget(c);
-  }
-
   attach(n) {
     const p = this.path[this.path.length - 1];
     n.parent = p;
     (p.children || (p.children = [])).push(n);
     if (n.id !== 0) this.byID.set(n.id, n);
-    this.drawn++;
+    this.held++;
     for (let a = p; a !== null; a = a.parent) a.below++;
-    while (this.drawn > this.limit && this.squeeze()) { /* fold */ }
-    if (this.drawn > this.limit) this.foldOffPath();
+    if (this.held > this.trimAt) this.trim();
   }
 
-  foldOffPath() {
-    const onPath = new Set(this.path);
-    for (const p of this.path) {
-      for (const c of p.children || []) {
-        if (!onPath.has(c) && c.children && c.children.length > 0) this.finish(c);
-      }
+  trim() {
+    const { open } = plan(this.root, this.path, null, 2 * this.limit, Infinity);
+    const stack = [this.root];
+    while (stack.length > 0) {
+      const n = stack.pop();
+      if (open.has(n)) { for (const c of kids(n)) stack.push(c); continue; }
+      for (const c of kids(n)) this.held -= this.forget(c);
+      n.children = null;
     }
-    while (this.drawn > this.limit && this.squeeze()) { /* fold */ }
+    this.trimAt = Math.max(HELD_FACTOR * this.limit, 2 * this.held);
   }
 
-  squeeze() {
-    for (const p of this.path) {
-      const ch = p.children || [];
-      if (ch.length < 3) continue;
-      const a = ch[0], b = ch[1];
-      if (a.status === 'path' || b.status === 'path') continue;
-      const g = new TNode(0, -1, -1, -1, -1, a.depth, 'group', a.count + b.count);
-      g.parent = p;
-      this.forget(a);
-      this.forget(b);
-      this.drawn -= countDrawn([a, b]) - 1;
-      p.children = [g].concat(ch.slice(2));
-      return true;
+  forget(n) {
+    let d = 0;
+    const stack = [n];
+    while (stack.length > 0) {
+      const m = stack.pop();
+      this.byID.delete(m.id);
+      d++;
+      for (const c of kids(m)) stack.push(c);
     }
-    return false;
+    return d;
   }
 
   keep() {
-    if (this.kept.length === MAX_KEPT) this.kept.shift();
-    this.kept.push(this.view());
+    const copies = new Map();
+    const k = { iteration: this.iter, bound: this.bound, held: this.held, root: copyHeld(this.root, null, copies), path: [], last: this.last ? this.last.id : 0 };
+    for (const n of this.path) k.path.push(copies.get(n));
+    this.kept.push(k);
+    this.keptHeld += k.held;
+    while (this.kept.length > MAX_KEPT || (this.kept.length > 1 && this.keptHeld > KEPT_FACTOR * this.limit)) {
+      this.keptHeld -= this.kept[0].held;
+      this.kept.shift();
+    }
   }
 
-  // view is the treeView the page draws: a plain copy, safe to keep.
-  view() {
-    const v = { iteration: this.iter, bound: this.bound, drawn: this.drawn, last: this.last ? this.last.id : 0, kept: [], current: false };
-    let root = this.root;
-    if (this.path.length > MAX_VIEW_DEPTH) {
-      v.elided = this.path.length - MAX_VIEW_DEPTH;
-      root = this.path[v.elided];
-    }
-    if (root) v.root = copyNode(root);
+  // view is the picture of the iteration under way: a plain copy.
+  view(opened) {
+    const v = viewOf(this.root, this.path, this.limit, opened);
+    v.iteration = this.iter; v.bound = this.bound; v.last = this.last ? this.last.id : 0;
     return v;
   }
 
-  // clone is a deep copy of the window, for a checkpoint.
+  keptView(k, opened) {
+    const v = viewOf(k.root, k.path, this.limit, opened);
+    v.iteration = k.iteration; v.bound = k.bound; v.last = k.last;
+    return v;
+  }
+
+  // clone is a deep copy of the tree, for a checkpoint; kept trees are
+  // never changed once kept, so the copy shares them.
   clone() {
     const t = new Tree(this.limit);
-    t.iter = this.iter; t.bound = this.bound; t.drawn = this.drawn;
-    t.kept = this.kept.slice(); // views are never changed once made
+    t.iter = this.iter; t.bound = this.bound; t.held = this.held; t.trimAt = this.trimAt;
+    t.kept = this.kept.slice(); t.keptHeld = this.keptHeld;
     t.solutionH = this.solutionH.slice();
     t.effort = new Map(this.effort);
     const copies = new Map();
-    const dup = (n, parent) => {
-      const c = new TNode(n.id, n.move, n.g, n.h, n.f, n.depth, n.status, n.count);
-      c.parent = parent; c.below = n.below;
-      copies.set(n, c);
-      if (c.id !== 0 && this.byID.get(c.id) === n) t.byID.set(c.id, c);
-      if (n.children) c.children = n.children.map((ch) => dup(ch, c));
-      return c;
-    };
-    if (this.root) t.root = dup(this.root, null);
+    t.root = copyHeld(this.root, null, copies);
+    for (const [id, n] of this.byID) { const c = copies.get(n); if (c) t.byID.set(id, c); }
     t.path = this.path.map((n) => copies.get(n));
     t.last = this.last ? (copies.get(this.last) || null) : null;
     return t;
   }
 }
 
-function countDrawn(ns) {
-  let d = 0;
-  for (const n of ns) d += 1 + (n.children ? countDrawn(n.children) : 0);
-  return d;
+function copyHeld(n, parent, copies) {
+  if (!n) return null;
+  const c = new TNode(n.id, n.move, n.g, n.h, n.f, n.depth, n.status);
+  c.parent = parent; c.below = n.below;
+  copies.set(n, c);
+  if (n.children && n.children.length > 0) c.children = n.children.map((ch) => copyHeld(ch, c, copies));
+  return c;
 }
 
-function copyNode(n) {
-  const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: n.count };
-  if (n.status === 'path' || n.status === 'solution' || (n.status === 'expanded' && n.children && n.children.length > 0)) {
-    c.count = 1 + n.below;
+// plan is web/fold/tree.go's plan, the one folding rule: which nodes are
+// open (their children drawn) when at most budget nodes may be drawn.
+function plan(root, path, opened, budget, maxDepth) {
+  const open = new Set();
+  if (!root) return { open, drawn: 0 };
+  const must = new Set(path);
+  if (opened && opened.length > 0) {
+    const want = new Set(opened);
+    const stack = [[root, 0]];
+    while (stack.length > 0) {
+      const [n, d] = stack.pop();
+      if (n.id !== 0 && want.has(n.id) && d < maxDepth - 1) {
+        for (let a = n; a !== null && !must.has(a); a = a.parent) must.add(a);
+      }
+      for (const c of kids(n)) stack.push([c, d + 1]);
+    }
   }
-  if (n.children && n.children.length > 0) c.children = n.children.map(copyNode);
-  return c;
+  let drawn = 1, level = [];
+  const stack = [[root, 0]];
+  while (stack.length > 0) {
+    const p = stack.pop();
+    const n = p[0];
+    if (!must.has(n)) {
+      if (kids(n).length > 0) level.push(p);
+      continue;
+    }
+    if (p[1] >= maxDepth - 1) continue;
+    open.add(n);
+    drawn += kids(n).length;
+    const ch = kids(n);
+    for (let i = ch.length - 1; i >= 0; i--) stack.push([ch[i], p[1] + 1]);
+  }
+  while (level.length > 0) {
+    for (let i = level.length - 1; i >= 0; i--) {
+      const [n, d] = level[i];
+      if (d >= maxDepth - 1) continue;
+      if (drawn + kids(n).length > budget) return { open, drawn };
+      open.add(n);
+      drawn += kids(n).length;
+    }
+    const next = [];
+    for (const [n, d] of level) {
+      if (!open.has(n)) continue;
+      for (const g of kids(n)) if (kids(g).length > 0) next.push([g, d + 1]);
+    }
+    level = next;
+  }
+  return { open, drawn };
+}
+
+// viewOf folds a tree into its picture (plan): the treeView the page draws.
+function viewOf(root, path, budget, opened) {
+  const v = { iteration: 0, bound: 0, drawn: 0, nodes: 0, budget, last: 0, kept: [], current: false };
+  if (!root) return v;
+  v.nodes = 1 + root.below;
+  if (path.length > MAX_VIEW_DEPTH) {
+    v.elided = path.length - MAX_VIEW_DEPTH;
+    root = path[v.elided];
+    path = path.slice(v.elided);
+  }
+  const { open } = plan(root, path, opened, budget, MAX_VIEW_DEPTH);
+  const want = new Set(opened || []), onPath = new Set(path);
+  const cp = (n) => {
+    v.drawn++;
+    const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: 1 + n.below };
+    if (!open.has(n)) {
+      if (kids(n).length > 0) c.hidden = true;
+      return c;
+    }
+    if (n.id !== 0 && want.has(n.id) && !onPath.has(n)) c.opened = true;
+    if (kids(n).length > 0) c.children = n.children.map(cp);
+    return c;
+  };
+  v.root = cp(root);
+  return v;
 }
 
 // ---- Builder: one run's fold, as web/player.go's apply ----
 
 class Builder {
-  constructor(treeLimit) {
-    this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || 300); this.algo = new algo.AlgoFold();
+  // perIteration: the trace has no node events (recorded at iteration
+  // level), as web/fold's Run knows from its level.
+  constructor(treeLimit, perIteration) {
+    this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || TREE_LIMIT);
+    this.algo = new algo.AlgoFold();
+    this.perIteration = !!perIteration;
     this.lastEv = null; this.last = null; this.lastMoves = []; this.lastPlaced = false;
     // The moves to the last node are read off the path only when needed:
     // before an event that may change the path, or for a frame.
@@ -500,19 +550,17 @@ class Builder {
     return b;
   }
 
-  // frame is what web/player.go's frame copies out, as plain data.
-  // frame's tree is the window of iteration treeIter when it is kept (0:
-  // the iteration under way), as the page's iteration menu asks.
-  frame(treeIter) {
+  // frame is what web/fold's Run.Frame copies out, as plain data: its
+  // tree is the picture of iteration treeIter when it is kept (0: the
+  // iteration under way), with the nodes opened unfolded.
+  frame(treeIter, opened) {
     if (this.movesDue) this.settleMoves();
-    let tv = treeIter ? this.tree.kept.find((v) => v.iteration === treeIter) : undefined;
-    if (tv === undefined || treeIter === this.tree.iter) {
-      tv = this.tree.view();
-      tv.current = true;
-    } else {
-      tv = Object.assign({}, tv);
-    }
-    tv.kept = this.tree.kept.map((v) => v.iteration);
+    const k = treeIter ? this.tree.kept.find((x) => x.iteration === treeIter) : undefined;
+    let tv;
+    if (k !== undefined && treeIter !== this.tree.iter) tv = this.tree.keptView(k, opened);
+    else { tv = this.tree.view(opened); tv.current = true; }
+    tv.kept = this.tree.kept.map((x) => x.iteration);
+    if (this.perIteration) tv.perIteration = true;
     const stats = this.stats.snapshot();
     return {
       events: this.events, stats, tree: tv, algo: this.algo.view(stats),
@@ -524,31 +572,29 @@ class Builder {
   }
 }
 
-// nodeAt finds a node drawn in the window, or in a kept window of an
-// earlier iteration: its moves from the start, or null.
+// nodeAt finds a node held in the tree, or in a kept tree of an earlier
+// iteration: its moves from the start, or null.
 function nodeAt(b, id) {
-  for (let n = b.tree.byID.get(id); n !== undefined;) {
+  const movesTo = (n) => {
     const moves = [];
     for (let a = n; a.parent !== null; a = a.parent) moves.push(a.move);
-    return { node: n, moves: moves.reverse() };
-  }
-  const find = (n, moves) => {
-    if (!n) return null;
-    if (n.id === id) return { node: n, moves };
-    for (const c of n.children || []) {
-      const r = find(c, moves.concat([c.move]));
-      if (r) return r;
-    }
-    return null;
+    return moves.reverse();
   };
+  const n = b.tree.byID.get(id);
+  if (n !== undefined) return { node: n, moves: movesTo(n) };
   for (let i = b.tree.kept.length - 1; i >= 0; i--) {
-    const r = find(b.tree.kept[i].root, []);
-    if (r) return r;
+    const stack = [b.tree.kept[i].root];
+    while (stack.length > 0) {
+      const m = stack.pop();
+      if (!m) continue;
+      if (m.id === id) return { node: m, moves: movesTo(m) };
+      for (const c of kids(m)) stack.push(c);
+    }
   }
   return null;
 }
 
-const api = { Builder, Stats, Tree, nodeAt, NO_MOVE };
+const api = { Builder, Stats, Tree, nodeAt, NO_MOVE, TREE_LIMIT };
 if (typeof module !== 'undefined') module.exports = api;
 else root.vizBuild = api;
 })(this, typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo);

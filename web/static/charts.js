@@ -50,7 +50,12 @@ vizPage.charts = (() => {
     [].concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
     [].concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
     for (const k of ['xAxis', 'yAxis']) {
-      [].concat(o[k] || []).forEach((a) => { a.axisLabel = big(a.axisLabel, 16); a.nameTextStyle = big(a.nameTextStyle, 16); });
+      [].concat(o[k] || []).forEach((a) => {
+        a.axisLabel = Object.assign(big(a.axisLabel, 16), { hideOverlap: true });
+        a.nameTextStyle = big(a.nameTextStyle, 16);
+        // 16 px labels in a projector's short chart: fewer ticks, or they touch.
+        if (k === 'yAxis') a.splitNumber = 3;
+      });
     }
     (o.series || []).forEach((s) => {
       if (s.markLine) s.markLine.label = big(s.markLine.label, 16);

@@ -106,6 +106,11 @@ vizPage.compare = (() => {
         box.appendChild(d);
       });
     }
+    // Every tree at one scale (across and down), so that the bigger tree
+    // looks bigger.
+    const boxes = Array.from(box.children).map((d) => d.children[2]);
+    const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
+    const k = vizPage.tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
     l.runs.forEach((r, i) => {
       const d = box.children[i];
       d.style.borderTopColor = r.colour;
@@ -117,24 +122,33 @@ vizPage.compare = (() => {
       const counts = d.children[1];
       if (!l.bound) counts.textContent = r.bound ? 'searches bound ' + r.bound + ' next' : 'ended: ' + r.status;
       else if (r.tree) {
-        counts.textContent = 'bound ' + r.tree.bound + ': ' + fmt(r.generated) + ' generated';
+        const b = document.createElement('strong');
+        b.textContent = fmt(r.generated) + ' nodes';
+        counts.textContent = '';
+        counts.append(b, ' at bound ' + r.tree.bound);
         const more = document.createElement('span');
         more.className = 'more';
-        more.textContent = ', ' + fmt(r.expanded) + ' expanded, ' + fmt(r.pruned) + ' pruned' +
+        more.textContent = ': ' + fmt(r.expanded) + ' expanded, ' + fmt(r.pruned) + ' pruned' +
+          (r.tree.drawn < r.tree.nodes ? ', ' + fmt(r.tree.drawn) + ' drawn' : '') +
           (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
         counts.appendChild(more);
       } else counts.textContent = 'bound ' + l.bound + ': —';
       // Drawn again only when something in it changed (states come 20 a
       // second while a run searches).
       const el = d.children[2], tv = l.bound ? r.tree : null;
-      const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(),
-        tv ? [tv.iteration, tv.bound, tv.drawn, tv.last, tv.current, r.status].join() : ''].join('|');
+      const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(), k.x.toFixed(5), k.y.toFixed(5),
+        tv ? [tv.iteration, tv.bound, tv.drawn, tv.nodes, tv.last, tv.current, r.status].join() : ''].join('|');
       if (el.dataset.key !== key) {
         el.dataset.key = key;
-        vizPage.tree.drawMini(el, tv, l.bound ? r.note : '');
+        miniDrawn[r.id] = { drawn: vizPage.tree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k.x : 0 };
       }
     });
   }
+
+  // miniDrawn is, for each run in lock-step, the nodes its tree draws and
+  // the scale (window.viz.lockstep reads it).
+  const miniDrawn = {};
+  function lockstepDrawn() { return miniDrawn; }
 
   function bind() {
     // The mini trees are laid out to their boxes: draw them again when the
@@ -149,5 +163,5 @@ vizPage.compare = (() => {
     $('lockstep').addEventListener('change', () => { if (shared.last) drawLockstep(shared.last); });
   }
 
-  return { bind, draw, drawLockstep, lockstepOn };
+  return { bind, draw, drawLockstep, lockstepOn, lockstepDrawn };
 })();

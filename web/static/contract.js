@@ -7,7 +7,7 @@ vizPage.contract = (() => {
   const { shared } = vizPage;
   let now = Object.freeze({
     status: 'idle', mode: shared.mode, bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
-    solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, event: -1, events: 0, messages: 0,
+    solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, treeNodes: 0, event: -1, events: 0, messages: 0,
     runs: Object.freeze([]), lockstep: null,
     nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
     presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
@@ -62,6 +62,7 @@ vizPage.contract = (() => {
       treeIteration: msg.tree ? msg.tree.iteration : 0,
       treeBound: msg.tree ? msg.tree.bound : 0,
       drawnTreeNodes: msg.tree ? msg.tree.drawn : 0,
+      treeNodes: msg.tree ? msg.tree.nodes || 0 : 0,
       messages: shared.messages,
       runs: runs(msg),
       lockstep: lockstep(msg),
@@ -93,13 +94,18 @@ vizPage.contract = (() => {
   }
 
   // lockstep is window.viz.lockstep: the bound the runs in lock-step were
-  // moved to, and the bound of the tree each shows there (0: none).
+  // moved to, and of the tree each shows there the bound (0: none), the
+  // nodes drawn and the scale (one for all: compare.js).
   function lockstep(msg) {
     const l = msg.lockstep;
     if (!l) return null;
+    const drawn = vizPage.compare.lockstepDrawn();
     return Object.freeze({
       bound: l.bound, next: l.next,
-      runs: Object.freeze(l.runs.map((r) => Object.freeze({ id: r.id, treeBound: r.tree ? r.tree.bound : 0, generated: r.generated, note: r.note || '' }))),
+      runs: Object.freeze(l.runs.map((r) => Object.freeze({
+        id: r.id, treeBound: r.tree ? r.tree.bound : 0, generated: r.generated, note: r.note || '',
+        treeDrawn: (drawn[r.id] || {}).drawn || 0, treeScale: (drawn[r.id] || {}).scale || 0,
+      }))),
     });
   }
 

@@ -52,6 +52,7 @@ vizPage.controls = (() => {
       case '+': case '=': vizPage.tree.zoom(1.25); break;
       case '-': vizPage.tree.zoom(0.8); break;
       case '0': vizPage.tree.fit(); break;
+      case 'o': vizPage.tree.overview(); break;
       case 'e': control('to-end'); break;
       case 'ArrowLeft': control('back'); break;
       case 'PageDown': case 'PageUp':
@@ -64,13 +65,14 @@ vizPage.controls = (() => {
     ev.preventDefault();
   }
 
-  // drawPosition shows a replay's place on the seek slider.
+  // drawPosition shows a replay's place on the seek slider, by event
+  // from 0 as the address and the bookmarks count.
   function drawPosition(msg) {
     if (!msg.replay) return;
     const seek = $('seek');
-    seek.max = String(msg.replay.total);
-    if (document.activeElement !== seek) seek.value = String(msg.replay.pos);
-    $('seek-label').textContent = msg.replay.pos + ' / ' + msg.replay.total;
+    seek.max = String(Math.max(0, msg.replay.total - 1));
+    if (document.activeElement !== seek) seek.value = String(Math.max(0, msg.replay.pos - 1));
+    $('seek-label').textContent = 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' / ' + fmt(Math.max(0, msg.replay.total - 1));
   }
 
   function bind() {
@@ -82,7 +84,7 @@ vizPage.controls = (() => {
     $('pause').addEventListener('click', pause);
     $('cancel').addEventListener('click', () => control('cancel'));
     $('back').addEventListener('click', () => control('back'));
-    $('seek').addEventListener('change', () => control('seek', { pos: Number($('seek').value) }));
+    $('seek').addEventListener('change', () => control('seek', { pos: Number($('seek').value) + 1 }));
     $('speed').addEventListener('input', () => { showSpeed(); if (shared.playing) play(); });
     document.addEventListener('keydown', onKey);
     // Space also "clicks" a focused button when the key comes up (the Step

@@ -232,16 +232,24 @@ vizPage.lecture = (() => {
     showLecture();
   }
 
-  // nextBookmark is the bookmark after the one gone to, or else the first
-  // after the current event; prevBookmark likewise before.
+  // atCur reports whether the page is at the bookmark gone to (or on its
+  // way there): PageDown and PageUp then follow the lecture's order from it.
+  // After a seek, a step or Back they go from where the page is.
+  function atCur() {
+    const b = lecture.bookmarks[lecture.cur];
+    return !!b && (lecture.landing || b.event === currentEvent());
+  }
+
+  // nextBookmark is the bookmark after the one the page is at, or else the
+  // first after the current event; prevBookmark likewise before.
   function nextBookmark() {
-    if (lecture.cur >= 0) return lecture.cur + 1 < lecture.bookmarks.length ? lecture.cur + 1 : -1;
+    if (atCur()) return lecture.cur + 1 < lecture.bookmarks.length ? lecture.cur + 1 : -1;
     const e = currentEvent();
     return lecture.bookmarks.findIndex((b) => b.event > e);
   }
 
   function prevBookmark() {
-    if (lecture.cur >= 0) return lecture.cur - 1;
+    if (atCur()) return lecture.cur - 1;
     const e = currentEvent();
     for (let k = lecture.bookmarks.length - 1; k >= 0; k--) if (lecture.bookmarks[k].event < e) return k;
     return -1;
@@ -273,11 +281,10 @@ vizPage.lecture = (() => {
     if (lecture.playTo >= 0) {
       const b = lecture.bookmarks[lecture.playTo];
       if (!b) lecture.playTo = -1;
-      else if (e >= b.event) {
-        const k = lecture.playTo;
-        lecture.playTo = -1;
-        if (e === b.event) { lecture.cur = k; lecture.noteEvent = e; lecture.landing = false; shared.playing = false; vizPage.send({ type: 'pause' }); } else goBookmark(k);
-      } else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
+      // At the bookmark or past it: the server plays on until a pause would
+      // reach it, so a seek lands the replay on the bookmark, paused.
+      else if (e >= b.event) goBookmark(lecture.playTo);
+      else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
     }
     if (lecture.landing && !running) {
       // The seek's own state, not one sent before it (on a loaded machine the
@@ -287,8 +294,12 @@ vizPage.lecture = (() => {
       if (!b || Math.abs(e - b.event) <= 1) { lecture.landing = false; lecture.noteEvent = e; }
     }
     followLink();
-    if (lecture.linked && !running && e >= 0) {
-      const h = '#event=' + e;
+    // Following the link may have moved the page already (an export seeks
+    // at once, drawing that state inside this call): the address follows
+    // where the page is now, not where this state was.
+    const now = currentEvent();
+    if (lecture.linked && !running && now >= 0) {
+      const h = '#event=' + now;
       if (location.hash !== h) try { history.replaceState(null, '', h); } catch (err) { /* a page that may not: no link */ }
     }
     // The list is drawn anew only when the current bookmark changes: a

@@ -20,16 +20,25 @@ window.vizPage = (() => {
     playing: false, // the source last said running, or a play was asked
     start: null, // the live run's start message, for its downloads
     messages: 0, // state messages received (window.viz.messages)
+    // The number of the last message that moves the run (a step, Back, a
+    // seek...): a state that says it was built before the source handled
+    // it shows where the run was, and is not drawn.
+    moveSeq: 0,
   };
 
   // link is the source's end: {send(msg), close()}.
   let link = null;
   function connectWith(l) { link = l; }
 
-  // send sends a control message (docs/PROTOCOL.md) to the source.
+  // send sends a control message (docs/PROTOCOL.md) to the source,
+  // numbered (seq): the source's states say the last one it handled.
+  let seq = 0;
+  const moves = new Set(['start', 'step', 'back', 'seek', 'expand', 'to-bound', 'to-end', 'clear']);
   function send(msg) {
     if (msg.type === 'start') shared.start = msg; // for "download this run"
-    if (link) link.send(msg);
+    const m = Object.assign({}, msg, { seq: ++seq });
+    if (moves.has(m.type)) shared.moveSeq = m.seq;
+    if (link) link.send(m);
   }
 
   const $ = (id) => document.getElementById(id);

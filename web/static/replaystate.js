@@ -159,6 +159,9 @@ function hStarChart(s, solutionH, col) {
   return o;
 }
 
+// thousands is fold.Thousands: 285,821.
+function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
+
 // aStarFHistogram and openSizeChart are an A* run's charts (algo.go).
 function aStarFHistogram(a, visit, col) {
   const fs = fAxis(visit, a.openByF, a.expanding, a.expanding);
@@ -192,10 +195,10 @@ function effortChart(s, effort, col) {
     first.value += e.Nodes;
     if (e.Second !== build.NO_MOVE) (first.children || (first.children = [])).push({ name: name(e.Second), value: e.Nodes });
   }
-  const o = chartBase(`where iteration ${s.current.iteration}'s ${total} nodes went, by the first two moves`, false, null, col);
+  const o = chartBase(`iteration ${s.current.iteration}'s ${thousands(total)} nodes by first moves`, false, null, col);
   delete o.grid;
   o.tooltip = { show: true };
-  o.series.push({ name: 'nodes', type: 'sunburst', data, animation: false });
+  o.series.push({ name: 'nodes', type: 'sunburst', data, animation: false, label: { rotate: 0, minAngle: 8 } });
   return o;
 }
 
@@ -204,8 +207,8 @@ function effortChart(s, effort, col) {
 // the moves, renderers' move functions). colours are the server's (an
 // export's embedded colours): {run, visited, generated, pruned, solution,
 // series}, the run's colour, the charts' and go-echarts' series palette.
-function replayState(b, total, renderer, treeIter, colours) {
-  const f = b.frame(treeIter || 0);
+function replayState(b, total, renderer, treeIter, colours, opened) {
+  const f = b.frame(treeIter || 0, opened);
   const s = f.stats;
   let state;
   if (s.status !== 'running') state = s.status;
@@ -220,7 +223,9 @@ function replayState(b, total, renderer, treeIter, colours) {
     nextBound: s.bound !== s.current.bound ? s.bound : 0,
     expanded: s.totals.expanded, generated: s.totals.generated, pruned: s.totals.pruned,
     solutionLength: 0, solution: [], cost: s.cost, events: b.events, seconds: s.elapsed,
-    nodesPerSecond: 0, timed: true, ebf: 0, growth: 0, iterations: [],
+    nodesPerSecond: 0, timed: true, ebf: 0, growth: 0, growthOf: 0, iterations: [],
+    current: { iteration: s.current.iteration, bound: s.current.bound, nextBound: s.current.nextBound,
+      expanded: s.current.expanded, generated: s.current.generated, pruned: s.current.pruned },
   };
   if (s.status === 'solved') {
     v.solutionLength = (s.solution || []).length;
@@ -228,9 +233,13 @@ function replayState(b, total, renderer, treeIter, colours) {
   }
   if (v.seconds > 0) v.nodesPerSecond = v.generated / v.seconds;
   v.ebf = effectiveBranching(s.totals.generated, (s.solution || []).length);
-  if (s.iterations.length >= 2) {
-    const a = s.iterations[s.iterations.length - 2].generated, z = s.iterations[s.iterations.length - 1].generated;
-    v.growth = a > 0 ? z / a : 0;
+  // Growth between complete iterations only: one that stopped at the
+  // goal or a limit is not (web/fold/state.go's makeRunView).
+  const complete = ['solved', 'limit', 'cancelled'].includes(s.status) ? s.iterations.slice(0, -1) : s.iterations;
+  if (complete.length >= 2) {
+    const a = complete[complete.length - 2].generated, z = complete[complete.length - 1];
+    v.growth = a > 0 ? z.generated / a : 0;
+    v.growthOf = z.iteration;
   }
   for (const it of iterationsOf(s)) {
     v.iterations.push({ iteration: it.iteration, bound: it.bound, nextBound: it.nextBound, expanded: it.expanded, generated: it.generated, pruned: it.pruned });
@@ -240,6 +249,7 @@ function replayState(b, total, renderer, treeIter, colours) {
   msg.algo = f.algo;
   msg.eventKind = b.lastEv ? b.lastEv.kind : 'kind(0)';
   if (s.run) {
+    if (s.run.moveNames && s.run.moveNames.length) msg.moveNames = s.run.moveNames.slice();
     msg.node = currentNode(b, s);
     msg.node.renderer = msg.node.error ? '' : (renderer || '');
     msg.charts = {

@@ -111,19 +111,37 @@ vizPage.setup = (() => {
   // The page draws the start state the setup describes before Start (the
   // server parses it: the same check Start makes), and tells a newcomer what
   // to do.
+  // A run that builds its tables first (the Rubik's cube's) has no node to
+  // show for a while: its start state, asked for at Start (force), shows
+  // meanwhile, not the last run's.
   let previewTimer = null;
-  function requestPreview() {
-    if (shared.last && shared.last.active) return;
+  function requestPreview(force) {
+    if (!force && shared.last && shared.last.active) return;
     clearTimeout(previewTimer);
-    previewTimer = setTimeout(() => {
+    const send1 = () => {
       const p = currentPuzzle();
-      if (!p || (shared.last && shared.last.active)) return;
+      if (!p || (!force && shared.last && shared.last.active)) return;
       send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: goal() });
-    }, 150);
+    };
+    if (force) send1(); else previewTimer = setTimeout(send1, 150);
   }
 
+  // waiting reports whether the page has no node of a run to show: none
+  // yet, or the active one still building its tables.
+  function waiting() {
+    const a = shared.last && shared.last.active;
+    return !a || (!a.puzzle && shared.last.status !== 'error');
+  }
+
+  // startDrawn: a preview asked for at Start, which the last run's states
+  // (another puzzle's) may still come before.
+  let startDrawn = false;
+
   function onPreview(msg) {
-    if ((shared.last && shared.last.active) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+    const asked = startDrawn;
+    startDrawn = false;
+    const other = asked && shared.last && shared.last.active && shared.last.active.puzzle !== msg.puzzle;
+    if (!(waiting() || other) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
     if (vizPage.problem.shown()) return; // the Problem tab draws its own start
     const info = $('node-info');
     if (msg.error) {
@@ -131,7 +149,7 @@ vizPage.setup = (() => {
       $('puzzle-state').textContent = '';
       return;
     }
-    info.textContent = 'the start state (press Start to search from it)';
+    info.textContent = shared.last && shared.last.active ? 'the start state: the search begins once its tables are built' : 'the start state (press Start to search from it)';
     vizPage.renderers.draw($('puzzle-state'), msg.node.renderer, msg.node.view);
   }
 
@@ -155,6 +173,9 @@ vizPage.setup = (() => {
   // from this panel or the Problem tab (problem.js).
   function begin(fields) {
     $('selected').textContent = '';
+    // The last run's node is not this run's: clear it.
+    $('node-info').textContent = '';
+    $('puzzle-state').textContent = '';
     shared.playing = false;
     hideHint();
     vizPage.tree.restart();
@@ -184,10 +205,15 @@ vizPage.setup = (() => {
       puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
     }));
     $('start-present').addEventListener('click', () => $('start').click());
-    $('start').addEventListener('click', () => begin({
-      puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
-      algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
-    }));
+    $('start').addEventListener('click', () => {
+      begin({
+        puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
+        algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
+      });
+      // Draw this run's start state until its first node comes.
+      startDrawn = true;
+      requestPreview(true);
+    });
     $('hint-close').addEventListener('click', hideHint);
   }
 

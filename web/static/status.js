@@ -5,13 +5,28 @@
 vizPage.status = (() => {
   const { $, shared, fmt } = vizPage;
 
+  // notation explains a puzzle's move names where they are not the usual
+  // letters: the magic cube's are its judge's.
+  const notations = {
+    magiccube: 'moves written as the judge writes them, "face dir": faces 0–5 are L F R B U D, dir 1 turns clockwise and −1 counter-clockwise, seen from outside',
+  };
+  function notation() {
+    const a = shared.last && shared.last.active;
+    return (a && notations[a.puzzle]) || '';
+  }
+
+  // counts says a run's or an iteration's counts, with separators.
+  function counts(c) {
+    return 'expanded ' + fmt(c.expanded) + ', generated ' + fmt(c.generated) + ', pruned ' + fmt(c.pruned);
+  }
+
   function drawStats(msg) {
     const a = msg.active;
     const rows = [];
     rows.push(['status', msg.status]);
     // A run building its databases has no counts yet: zeros and a clock
     // would read as a search that does nothing (the build's progress is the
-    // last-event line).
+    // last-event line, and the tree's).
     if (a && msg.status !== 'building') {
       // Before its run-start (a database still building) a run has no names yet.
       if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
@@ -32,7 +47,10 @@ vizPage.status = (() => {
       } else {
         rows.push(['iteration', a.iteration], ['bound', a.bound]);
         if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
-        rows.push(['expanded', a.expanded], ['generated', a.generated], ['pruned', a.pruned]);
+        // The iteration's counts beside the run's: the two differ from the
+        // second iteration on.
+        if (a.current && a.iteration) rows.push(['iteration ' + a.iteration, counts(a.current)]);
+        rows.push(['whole run', counts(a)]);
       }
       rows.push(['events', a.events]);
       // Time and rate mean something only for a run that was never held
@@ -41,10 +59,12 @@ vizPage.status = (() => {
         rows.push(['elapsed', a.seconds.toFixed(3) + ' s']);
         rows.push(['nodes per second', Math.round(a.nodesPerSecond)]);
       }
-      if (a.growth) rows.push(['growth per iteration', '×' + a.growth.toFixed(2) + ' nodes (the last iteration over the one before)']);
+      if (a.growth && a.growthOf) {
+        rows.push(['growth per iteration', '×' + a.growth.toFixed(2) + ' (nodes generated in iteration ' + a.growthOf + ' over iteration ' + (a.growthOf - 1) + ')']);
+      }
       if (a.ebf) rows.push(['effective branching factor', a.ebf.toFixed(3) + ' (a uniform tree as deep as the solution, as many nodes)']);
       if (a.solutionLength || a.status === 'solved') {
-        rows.push(['solution', a.solutionLength + ' moves: ' + a.solution.join(' ')]);
+        rows.push(['solution', a.solutionLength + ' moves: ' + a.solution.join(notation() ? ' · ' : ' ') + (notation() && a.solutionLength ? ' (' + notation() + ')' : '')]);
       }
       if (a.error) rows.push(['error', a.error]);
     }
@@ -52,14 +72,15 @@ vizPage.status = (() => {
       msg.runs.slice(0, -1).forEach((r) => rows.push(['run #' + r.id, r.heuristic + ' ' + r.algorithm + ': ' + r.status +
         ', ' + fmt(r.generated) + ' generated' + (r.solutionLength ? ', length ' + r.solutionLength : '')]));
     }
-    if (msg.replay) rows.push(['trace position', msg.replay.pos + ' / ' + msg.replay.total]);
+    if (msg.replay) rows.push(['trace position', 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' of ' + fmt(msg.replay.total) + ' (from 0)']);
     const open = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
     if (a && open) {
       $('summary').textContent = msg.status + ' · expanding f = ' + open.expanding + ' · open ' + fmt(open.open.size) + ', closed ' + fmt(open.closed) +
         (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '');
     } else $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
-      (a.nextBound ? ' (next ' + a.nextBound + ')' : '') + ' · expanded ' + fmt(a.expanded) + ', generated ' + fmt(a.generated) +
-      ', pruned ' + fmt(a.pruned) + (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';
+      (a.nextBound ? ' (next ' + a.nextBound + ')' : '') +
+      ' · ' + (a.current && a.iteration ? fmt(a.current.generated) + ' generated in it, ' : '') + fmt(a.generated) + ' in all' +
+      (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';
     const t = $('stats');
     t.textContent = '';
     rows.forEach(([k, v]) => {
@@ -76,13 +97,18 @@ vizPage.status = (() => {
   function drawNode(node) {
     const info = $('node-info');
     if (!node) {
-      // A run not yet started (building its databases) keeps the start
-      // state drawn before Start.
-      if (shared.last && shared.last.active && !shared.last.active.puzzle) return;
+      // A run not yet started (building its databases) shows its start
+      // state (setup.js asks for it at Start), and how the build goes.
+      const msg = shared.last;
+      if (msg && msg.active && !msg.active.puzzle) {
+        if (msg.status === 'building' || msg.status === 'queued') info.textContent = 'the start state; ' + msg.event;
+        return;
+      }
       info.textContent = ''; $('puzzle-state').textContent = ''; return;
     }
     info.textContent = 'g = ' + node.g + ', h = ' + node.h + ', f = ' + node.f + ', depth ' + node.depth +
-      (node.moves && node.moves.length ? ' · moves: ' + node.moves.join(' ') : '');
+      (node.moves && node.moves.length ? ' · moves: ' + node.moves.join(notation() ? ' · ' : ' ') : '');
+    if (notation() && node.moves && node.moves.length) info.title = notation();
     if (node.error) info.textContent += ' (' + node.error + ')';
     vizPage.renderers.draw($('puzzle-state'), node.renderer, node.view);
   }

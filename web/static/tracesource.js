@@ -10,8 +10,14 @@
 // one interval of folding away.
 'use strict';
 vizPage.traceSource = (() => {
+  const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
+
   class TraceSource {
-    constructor(data, onMessage) { this.data = data; this.onMessage = onMessage; this.treeIter = 0; this.timer = null; }
+    constructor(data, onMessage) {
+      this.data = data; this.onMessage = onMessage; this.treeIter = 0; this.timer = null;
+      this.opened = []; // the tree's nodes the page unfolded, as the server's session keeps them
+      this.seq = 0; // the last message's number, as the server echoes it
+    }
 
     open(onStatus) {
       onStatus('reading the embedded trace…');
@@ -29,17 +35,27 @@ vizPage.traceSource = (() => {
       const packed = Uint8Array.from(atob(this.data.trace), (c) => c.charCodeAt(0));
       this.bytes = await vizTrace.gunzip(packed);
       const r = new vizTrace.BinaryTrace(this.bytes);
-      const b = new vizBuild.Builder(300);
-      // About a thousand checkpoints at most, each a copy of the window and
-      // the counts: a seek folds at most every events.
+      const b = new vizBuild.Builder(vizBuild.TREE_LIMIT, !!this.data.perIteration);
+      // About a thousand checkpoints at most, each a copy of the tree and
+      // the counts: a seek folds at most every events. The copies are
+      // bounded too (the index's byte budget in Go, fold/index.go): past
+      // CHECKPOINT_NODES tree nodes in all, every other checkpoint goes and
+      // the interval doubles.
       const expect = Math.max(1, Number(this.data.events) || 1);
       this.every = Math.max(2048, Math.ceil(expect / 1000));
-      this.cps = [{ at: 0, mark: r.mark(), b: b.clone() }];
-      let n = 0;
+      this.cps = [{ at: 0, mark: r.mark(), b: b.clone(), held: 0 }];
+      let n = 0, held = 0;
       for (let e = r.next(); e !== null; e = r.next()) {
         b.fold(e);
         n++;
-        if (n % this.every === 0) this.cps.push({ at: n, mark: r.mark(), b: b.clone() });
+        if (n % this.every !== 0) continue;
+        this.cps.push({ at: n, mark: r.mark(), b: b.clone(), held: b.tree.held });
+        held += b.tree.held;
+        while (held > CHECKPOINT_NODES && this.cps.length > 2) {
+          this.cps = this.cps.filter((c) => c.at % (2 * this.every) === 0);
+          this.every *= 2;
+          held = this.cps.reduce((s, c) => s + c.held, 0);
+        }
       }
       this.n = n;
       this.info = b.stats.run || this.data.run || {};
@@ -79,7 +95,8 @@ vizPage.traceSource = (() => {
 
     emit(playing) {
       const cur = this.cur;
-      const msg = vizReplay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, this.data.colours);
+      const msg = vizReplay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, this.data.colours, this.opened);
+      if (this.seq) msg.seq = this.seq;
       if (playing && msg.status === 'paused') msg.status = 'running';
       if (msg.node) this.drawNode(msg.node);
       this.onMessage(msg);
@@ -97,6 +114,7 @@ vizPage.traceSource = (() => {
 
     send(msg) {
       const i = this.cur ? this.cur.i : 0;
+      if (Number(msg.seq) > this.seq) this.seq = Number(msg.seq);
       switch (msg.type) {
         case 'step': this.stop(); this.show(i + Math.max(1, Number(msg.n) || 1)); break;
         case 'back': this.stop(); this.show(i - 1); break;
@@ -120,6 +138,13 @@ vizPage.traceSource = (() => {
         case 'pause': case 'cancel': this.stop(); this.show(i); break;
         case 'preview': break; // the export opens on its trace's start
         case 'tree': this.treeIter = Number(msg.iteration) || 0; this.show(i); break;
+        case 'unfold': {
+          const id = Number(msg.id);
+          this.opened = this.opened.filter((x) => x !== id);
+          if (msg.open) this.opened = this.opened.slice(-63).concat([id]);
+          this.show(i);
+          break;
+        }
         case 'node': {
           const found = vizBuild.nodeAt(this.cur.b, Number(msg.id));
           if (!found) { this.onMessage({ type: 'error', message: 'node ' + msg.id + ' is no longer in the tree window' }); break; }

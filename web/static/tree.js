@@ -1,78 +1,153 @@
-// tree.js: the search tree panel (the source's tree window, zoomed, panned,
-// its nodes chosen), the small trees of lock-step (drawMini), and the tree
-// saved as SVG. Node kinds are coloured by style.css (.path, .expanded,
-// ...); what an attribute must carry is read from it (vizPage.colour).
+// tree.js: the search tree panel (the source's picture of an iteration,
+// zoomed, panned, its nodes chosen, its folded nodes unfolded), the small
+// trees of lock-step (drawMini, at one scale for all), and the tree saved as
+// SVG. Node kinds are coloured by style.css (.path, .expanded, ...); what an
+// attribute must carry is read from it (vizPage.colour).
 'use strict';
 vizPage.tree = (() => {
-  const { $, shared, svg, colour, presenting } = vizPage;
+  const { $, shared, svg, colour, presenting, fmt } = vizPage;
 
   // The tree is drawn in its own coordinates (depth downwards, leaves side
   // by side) into an SVG that fills its box; what part shows is the view: a
-  // scale k and the point (cx, cy) at the box's centre. zoom is 'auto' (the
-  // whole tree when it is readable so, else the current node at full size),
-  // 'fit' (always the whole tree) or the user's own zoom, with which the
-  // current node is kept in view while stepping.
-  const view = { zoom: 'auto', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, chosen: 0, answer: 0, drag: null };
+  // scale k and the point (cx, cy) at the box's centre. zoom is 'fit' (the
+  // whole tree when its labels are 12 px or more so, else the current node,
+  // its path to the root and its siblings at that size: the rest is a pan
+  // away), 'overview' (the whole tree at any scale) or the user's own scale,
+  // with which the current node is kept in view while stepping.
+  const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, answer: 0, drag: null, anchor: null };
+  // minLabel is the smallest label Fit makes: 12 px, and on a projector
+  // the 16 px of all of presentation mode's text. Overview and the user's
+  // zoom go smaller; labels under hidden() are left out (tooltips keep
+  // them).
+  function minLabel() { return presenting() ? 16 : 12; }
+  function hidden() { return presenting() ? 16 : 7; }
 
   // The kinds of node (tree.go's statuses), each a class and a colour.
-  const kinds = ['path', 'expanded', 'pruned', 'solution', 'group', 'open'];
+  const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
 
+  // sizes: spacing across (dx) and down (dy), radius, label size, at
+  // scale 1. dx holds a node's labels ("12+19", "×2.0k") side by side with
+  // its neighbours'; dy its labels and an edge's move under it.
   function sizes() {
-    return presenting() ? { dx: 58, dy: 62, r: 16, font: 16 } : { dx: 30, dy: 52, r: 10, font: 10 };
+    return presenting() ? { dx: 58, dy: 88, r: 18, font: 16 } : { dx: 42, dy: 66, r: 13, font: 12 };
+  }
+
+  // fits reports whether text at font px fits in room px (fold/labels.go's
+  // LabelFits: about 0.6 em a character).
+  function fits(text, room, font) { return String(text).length * 0.6 * font <= room; }
+
+  // countLabel is fold/labels.go's CountLabel: ×1,974, else ×2.0k, else ''
+  // (the tooltip says it).
+  function countLabel(n, room, font) {
+    const full = '×' + fmt(n);
+    if (fits(full, room, font)) return full;
+    let f = n, u = '';
+    for (const unit of ['k', 'M', 'G', 'T']) { if (f < 999.5) break; f /= 1000; u = unit; }
+    const short = '×' + (f < 9.95 && u ? f.toFixed(1) : f.toFixed(0)) + u;
+    return fits(short, room, font) ? short : '';
+  }
+
+  function moveName(m) {
+    const names = (shared.last && shared.last.moveNames) || [];
+    return m >= 0 && m < names.length ? names[m] : String(m);
+  }
+
+  // showInfo says which iteration the tree is, how big, and how much of
+  // it is drawn (the why in words a projector leaves out: .more).
+  function showInfo(tv) {
+    const el = $('tree-info');
+    el.textContent = '';
+    if (!tv || !tv.iteration) return;
+    const n = tv.nodes || 0;
+    // A*'s tree is every node generated so far, under its parent.
+    const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
+    let s = (astar ? '(every node generated so far, under its parent: ' : '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ') +
+      fmt(n) + (n === 1 ? ' node' : ' nodes');
+    let more = '';
+    if (tv.drawn < n) {
+      s += ', ' + fmt(tv.drawn) + ' drawn';
+      more = '; past ' + fmt(tv.budget) + ' the subtrees farthest from the path are folded, ×N: click one to unfold it';
+    } else if (n > 1) s += ', all drawn';
+    const m = document.createElement('span');
+    m.className = 'more';
+    m.textContent = more;
+    const end = ')' + (tv.current ? '' : ' — a finished iteration, as it ended');
+    el.append(s, m, end);
+    el.title = s + more + end;
+  }
+
+  // why says why there is no tree to draw.
+  function why(tv) {
+    const msg = shared.last;
+    if (msg && msg.status === 'building') return 'No tree yet: ' + (msg.event || 'the search builds its tables first') + '.';
+    if (tv && tv.perIteration) return 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
+    if (tv && tv.iteration) return 'Iteration ' + tv.iteration + ' starts with bound ' + tv.bound + ': its tree grows from the start with the next step.';
+    return '';
   }
 
   function draw(tv) {
     const el = $('tree');
     el.textContent = '';
     fillIterations(tv);
-    const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
-    if (tv && tv.iteration && astar) {
-      $('tree-info').textContent = '(every node generated so far, under its parent: ' + tv.drawn + ' drawn)';
-    } else if (tv && tv.iteration) {
-      let info = '(iteration ' + tv.iteration + ', bound ' + tv.bound + ', ' + tv.drawn + ' nodes drawn)';
-      if (!tv.current) info += ' — a finished iteration, as it ended';
-      $('tree-info').textContent = info;
-    } else {
-      $('tree-info').textContent = '';
-    }
-    view.last = null;
+    showInfo(tv);
+    view.last = null; view.focus = null;
     if (!tv || !tv.root) {
-      if (shared.last && shared.last.active && shared.last.active.events > 1) {
-        el.textContent = 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
+      const text = why(tv);
+      if (text) {
+        const p = document.createElement('div');
+        p.className = 'why';
+        p.textContent = text;
+        el.appendChild(p);
       }
       return;
     }
-    const { dx, dy, r, font } = sizes();
+    const { dx, r, font } = sizes();
+    let { dy } = sizes();
     const quizOn = document.body.classList.contains('quiz-on');
     const { pos, leaves, maxDepth } = layout(tv.root);
     view.w = Math.max(leaves * dx + 40, 200);
+    if (view.zoom === 'overview' && box.w && box.h) {
+      // A wide tree, whole, fills the box's height too: its levels are
+      // spread down as far as its width leaves room for.
+      dy = Math.max(dy, (view.w * box.h / box.w - 30 - 2 * r) / (maxDepth + 1));
+    }
     view.h = (maxDepth + 1) * dy + 30;
+    const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
+    const k = scaleFor(tv, pos, X, Y);
     const s = svg('svg', { width: '100%', height: '100%' });
     s.style.fontSize = font + 'px';
-    const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
-    drawEdges(tv.root, X, Y, s);
-    function nodes(n) {
-      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : ''), 'data-id': n.id || '' }, s);
-      let shape;
-      if (n.status === 'group') {
-        shape = svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 3, class: n.status }, g);
-      } else {
-        shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
+    // Labels too small to read are left out (the tooltips keep them).
+    const labels = font * k >= hidden() - 0.01;
+    drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
+    const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count');
+    (function nodes(n) {
+      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : '') + (n.id && n.id === tv.last ? ' current' : '') +
+        (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
+      const shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
+      const folded = n.count > 1 && !(n.children && n.children.length);
+      if (folded) {
+        shape.setAttribute('stroke', ring);
+        shape.setAttribute('stroke-width', 3);
+        shape.setAttribute('stroke-dasharray', '4 2');
       }
       if (n.id && n.id === tv.last) {
         shape.setAttribute('stroke', colour('--node-ring'));
         shape.setAttribute('stroke-width', 3);
+        shape.removeAttribute('stroke-dasharray');
         view.last = { x: X(n), y: Y(n) };
       }
-      const label = n.status === 'group' ? '+' + n.count : String(n.f);
-      const t = svg('text', { x: X(n), y: Y(n) + font * 0.35, 'text-anchor': 'middle', fill: colour('--node-text') }, g);
-      t.textContent = label;
-      if (n.status !== 'group') {
-        const sub = svg('text', { x: X(n), y: Y(n) + r + font, 'text-anchor': 'middle', fill: colour('--node-numbers') }, g);
-        sub.textContent = n.g + '+' + n.h;
-        if (n.count > 1 && (!n.children || n.children.length === 0)) {
-          const cnt = svg('text', { x: X(n), y: Y(n) + r + 2 * font, 'text-anchor': 'middle', fill: colour('--node-count') }, g);
-          cnt.textContent = '×' + n.count;
+      if (labels) {
+        const t = svg('text', { x: X(n), y: Y(n) + font * 0.35, 'text-anchor': 'middle', fill: text }, g);
+        t.textContent = String(n.f);
+        const gh = n.g + '+' + n.h;
+        if (fits(gh, dx - 4, font)) {
+          const sub = svg('text', { x: X(n), y: Y(n) + r + font, 'text-anchor': 'middle', fill: numbers }, g);
+          sub.textContent = gh;
+        }
+        const c = folded ? countLabel(n.count, dx - 4, font) : '';
+        if (c) {
+          const cnt = svg('text', { x: X(n), y: Y(n) + r + 2 * font, 'text-anchor': 'middle', fill: count, class: 'count' }, g);
+          cnt.textContent = c;
         }
       }
       if (n.id && quizOn) {
@@ -80,15 +155,14 @@ vizPage.tree = (() => {
         svg('text', { class: 'node-id', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
       }
       svg('title', {}, g).textContent = nodeTitle(n);
-      if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); choose(n.id); });
+      if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); click(n, ev); });
       (n.children || []).forEach(nodes);
-    }
-    nodes(tv.root);
+    })(tv.root);
     el.appendChild(s);
     place();
   }
 
-  // layout places a tree window's nodes: x in leaf order, a parent over the
+  // layout places a tree's nodes: x in leaf order, a parent over the
   // middle of its children; d the depth. The tree panel and the lock-step's
   // small trees draw with it.
   function layout(root) {
@@ -107,24 +181,75 @@ vizPage.tree = (() => {
     return { pos: pos, leaves: leaves, maxDepth: maxDepth };
   }
 
-  // drawEdges draws the lines from each node to its children into s.
-  function drawEdges(n, X, Y, s) {
+  // scaleFor works out the view's scale before drawing (labels too small
+  // to read are not drawn at all), and the focus: the box around the
+  // current node, its path to the root and their children.
+  function scaleFor(tv, pos, X, Y) {
+    const { r } = sizes();
+    let path = [];
+    (function find(n, trail) {
+      trail = trail.concat([n]);
+      if (n.id && n.id === tv.last) path = trail;
+      (n.children || []).forEach((c) => find(c, trail));
+    })(tv.root, []);
+    if (path.length === 0) path = [tv.root];
+    const around = path.concat(...path.map((n) => n.children || []));
+    const xs = around.map(X), ys = around.map(Y);
+    view.focus = { x0: Math.min(...xs) - r - 20, x1: Math.max(...xs) + r + 20, y0: Math.min(...ys) - r - 8, y1: Math.max(...ys) + r + 30 };
+    const last = path[path.length - 1];
+    view.focusNode = { x: X(last), y: Y(last) };
+    return plan().k;
+  }
+
+  // plan decides the view (scale and centre) for the zoom mode and the box.
+  function plan() {
+    const W = box.w || 1, H = box.h || 1;
+    const { font } = sizes();
+    const minK = minLabel() / font;
+    const whole = Math.min(1.5, W / view.w, H / view.h);
+    if (view.zoom === 'overview' || (view.zoom === 'fit' && whole >= minK)) {
+      return { k: whole, cx: view.w / 2, cy: view.h / 2 };
+    }
+    if (view.zoom === 'fit') {
+      const f = view.focus, n = view.focusNode;
+      if (!f) return { k: minK, cx: W / minK / 2, cy: H / minK / 2 };
+      const k = Math.max(minK, Math.min(1.5, W / (f.x1 - f.x0), H / (f.y1 - f.y0)));
+      const vw = W / k, vh = H / k;
+      // Across: the focus's middle, or the current node when the focus is
+      // wider than the box. Down: from the root when it all fits, else the
+      // current node low in the box, with as much of its path above it.
+      const cx = f.x1 - f.x0 <= vw ? (f.x0 + f.x1) / 2 : n.x;
+      const cy = f.y1 - f.y0 <= vh ? (f.y0 + f.y1) / 2 : Math.max(f.y0 + vh / 2, n.y + 2 * sizes().r + sizes().font * 2 - vh / 2);
+      return { k, cx, cy };
+    }
+    return { k: view.zoom, cx: view.cx, cy: view.cy };
+  }
+
+  // drawEdges draws the lines from each node to its children into s, and
+  // each edge's move where it fits beside its siblings' (lab: the label's
+  // size and room, or null for none).
+  function drawEdges(n, X, Y, s, lab) {
     (n.children || []).forEach((c) => {
       svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: colour('--tree-edge'), 'stroke-width': 1 }, s);
-      drawEdges(c, X, Y, s);
+      const name = lab ? moveName(c.move) : '';
+      if (name && fits(name, lab.room, lab.font)) {
+        const t = svg('text', { x: X(n) + 0.62 * (X(c) - X(n)) + lab.font * 0.4, y: Y(n) + 0.62 * (Y(c) - Y(n)) + lab.font * 0.35,
+          fill: colour('--node-numbers'), class: 'move' }, s);
+        t.style.fontSize = lab.font + 'px';
+        t.textContent = name;
+      }
+      drawEdges(c, X, Y, s, lab);
     });
   }
 
   // nodeTitle is a tree node's tooltip.
   function nodeTitle(n) {
-    return n.status === 'group'
-      ? n.count + ' nodes in folded siblings'
-      : 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')' + (n.count > 1 ? ', subtree of ' + n.count + ' nodes' : '');
-  }
-
-  // fitScale is the scale at which the whole tree fits its box.
-  function fitScale() {
-    return Math.min(1.5, box.w / view.w, box.h / view.h);
+    let t = 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')';
+    if (n.count > 1) t += ', subtree of ' + fmt(n.count) + ' nodes';
+    if (n.hidden) t += ', folded into it: click to unfold';
+    else if (n.count > 1 && !(n.children && n.children.length)) t += ', folded into it';
+    if (n.opened) t += ': click to fold';
+    return t;
   }
 
   // box is the tree panel's size, kept by a ResizeObserver: reading
@@ -137,22 +262,33 @@ vizPage.tree = (() => {
     box.w = el.clientWidth; box.h = el.clientHeight;
     if (typeof ResizeObserver === 'undefined') return;
     new ResizeObserver(() => {
-      box.w = el.clientWidth; box.h = el.clientHeight;
-      place();
+      const w = el.clientWidth, h = el.clientHeight;
+      if (w === box.w && h === box.h) return;
+      box.w = w; box.h = h;
+      // The scale decides which labels are drawn: draw again.
+      if (shared.last) draw(shared.last.tree); else place();
     }).observe(el);
   }
 
-  // place sets the SVG's view from the zoom, following the current node.
+  // place sets the SVG's view from the zoom, following the current node,
+  // or keeping a clicked node where it was on the screen.
   function place() {
     const s = $('tree').querySelector('svg');
     if (!s || !box.w || !box.h) return;
     const W = box.w, H = box.h;
-    if (view.zoom === 'fit' || (view.zoom === 'auto' && fitScale() >= 0.7)) {
-      view.k = fitScale();
-      view.cx = view.w / 2;
-      view.cy = view.h / 2;
-    } else {
-      if (view.zoom === 'auto') view.k = 1;
+    const p = plan();
+    view.k = p.k;
+    if (typeof view.zoom !== 'number') { view.cx = p.cx; view.cy = p.cy; }
+    const a = view.anchor;
+    const g = a && s.querySelector('.node[data-id="' + a.id + '"]');
+    if (g) {
+      // The node clicked stays under the cursor however the tree grows,
+      // until the source's tree shows it unfolded (or folded back).
+      if (g.classList.contains(a.until)) view.anchor = null;
+      const c = g.querySelector('circle');
+      view.cx = +c.getAttribute('cx') - (a.sx - W / 2) / view.k;
+      view.cy = +c.getAttribute('cy') - (a.sy - H / 2) / view.k;
+    } else if (typeof view.zoom === 'number') {
       // Keep the current node in view: when it nears an edge, bring it back
       // to the middle across and low down, so that the path above it shows.
       const L = view.last;
@@ -167,23 +303,28 @@ vizPage.tree = (() => {
     }
     const vw = W / view.k, vh = H / view.k;
     s.setAttribute('viewBox', [view.cx - vw / 2, view.cy - vh / 2, vw, vh].join(' '));
+    $('tree-overview').setAttribute('aria-pressed', String(view.zoom === 'overview'));
   }
+
+  function redraw() { if (shared.last) draw(shared.last.tree); else place(); }
 
   function zoom(f) {
-    if (view.zoom === 'fit' || view.zoom === 'auto') {
+    if (typeof view.zoom !== 'number') {
       // Start from what shows now; zooming in from the whole tree goes to
       // the current node.
-      if (view.last && f > 1) { view.cx = view.last.x; view.cy = view.last.y; }
+      const p = plan();
+      view.k = p.k; view.cx = p.cx; view.cy = p.cy;
+      if (view.last && f > 1 && view.zoom === 'overview') { view.cx = view.last.x; view.cy = view.last.y; }
     }
-    view.k = Math.min(4, Math.max(0.05, view.k * f));
-    view.zoom = view.k;
-    place();
+    view.zoom = Math.min(4, Math.max(0.02, view.k * f));
+    redraw();
   }
 
-  function fit() { view.zoom = 'fit'; place(); }
+  function fit() { view.zoom = 'fit'; redraw(); }
+  function overview() { view.zoom = view.zoom === 'overview' ? 'fit' : 'overview'; redraw(); }
 
   // restart forgets the chosen node and the user's zoom, for a new run.
-  function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'auto'; }
+  function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'fit'; }
 
   // mark lights node id as the quiz's right answer (0: none).
   function mark(id) {
@@ -198,6 +339,7 @@ vizPage.tree = (() => {
     $('tree-zoom-in').addEventListener('click', () => zoom(1.25));
     $('tree-zoom-out').addEventListener('click', () => zoom(0.8));
     $('tree-fit').addEventListener('click', fit);
+    $('tree-overview').addEventListener('click', overview);
     el.addEventListener('wheel', (ev) => {
       ev.preventDefault();
       zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15);
@@ -222,7 +364,7 @@ vizPage.tree = (() => {
     $('save-svg').addEventListener('click', saveSVG);
   }
 
-  // fillIterations offers the finished iterations the server keeps.
+  // fillIterations offers the finished iterations the source keeps.
   function fillIterations(tv) {
     const sel = $('tree-iteration');
     const kept = (tv && tv.kept) || [];
@@ -236,19 +378,53 @@ vizPage.tree = (() => {
     if (tv && !tv.current && document.activeElement !== sel) sel.value = String(tv.iteration);
   }
 
-  // choose highlights a node and asks for its state (or, in a quiz,
-  // answers the question).
+  // click chooses a node (its state shows beside the tree) and unfolds it
+  // when it is folded with its nodes kept, or folds it back when it was
+  // unfolded; the node stays under the cursor. In a quiz, a click answers
+  // the question.
+  function click(n, ev) {
+    if (vizPage.quiz.answerNode(n.id)) return;
+    if (n.hidden || n.opened) {
+      const r = $('tree').getBoundingClientRect();
+      if (typeof view.zoom !== 'number') view.zoom = view.k;
+      view.anchor = { id: n.id, sx: ev.clientX - r.left, sy: ev.clientY - r.top, until: n.hidden ? 'opened' : 'folded' };
+      vizPage.send({ type: 'unfold', id: n.id, open: !!n.hidden });
+    }
+    select(n.id);
+  }
+
+  // choose chooses node id as a click would, without unfolding it (the
+  // stack's rows name nodes so).
   function choose(id) {
     if (vizPage.quiz.answerNode(id)) return;
+    select(id);
+  }
+
+  function select(id) {
     view.chosen = id;
     if (shared.last) draw(shared.last.tree);
     vizPage.send({ type: 'node', id: id });
   }
 
-  // drawMini draws a tree window whole, laid out to its box el: the shape
-  // of the search at a glance (hover a node for its numbers), or why when
-  // there is none. Labels only where the nodes are big enough to hold them.
-  function drawMini(el, tv, why) {
+  // miniScale is the one scale the lock-step's trees are drawn at, across
+  // (x) and down (y): the largest at which the widest and the deepest of
+  // them fit their boxes, so that a bigger tree looks bigger.
+  function miniScale(trees, W, H) {
+    const k = { x: 1, y: 1 };
+    for (const tv of trees) {
+      if (!tv || !tv.root) continue;
+      const { leaves, maxDepth } = layout(tv.root);
+      k.x = Math.min(k.x, (W - 8) / (leaves * MINI.dx));
+      k.y = Math.min(k.y, (H - 8) / ((maxDepth + 1) * MINI.dy));
+    }
+    return k;
+  }
+  const MINI = { dx: 30, dy: 44, r: 10 };
+
+  // drawMini draws a lock-step tree into its box el at scale k (miniScale),
+  // or why there is none. Labels only where the nodes are big enough to
+  // hold them. It returns the nodes drawn.
+  function drawMini(el, tv, why, k) {
     el.textContent = '';
     if (!tv || !tv.root) {
       if (why) {
@@ -257,35 +433,35 @@ vizPage.tree = (() => {
         p.textContent = why;
         el.appendChild(p);
       }
-      return;
+      return 0;
     }
-    const { pos, leaves, maxDepth } = layout(tv.root);
+    const { pos, leaves } = layout(tv.root);
     const W = el.clientWidth || 300, H = el.clientHeight || 200;
-    const dx = Math.min(34, (W - 8) / leaves), dy = Math.min(50, (H - 8) / (maxDepth + 1));
-    const r = Math.max(1.5, Math.min(11, dx * 0.38, dy * 0.3));
+    const dx = MINI.dx * k.x, dy = MINI.dy * k.y;
+    const r = Math.max(1.2, Math.min(MINI.r * Math.min(k.x, k.y), dx * 0.38, dy * 0.3));
     const labels = r >= 8 && !presenting();
-    const ox = (W - leaves * dx) / 2, oy = Math.max(4, (H - (maxDepth + 1) * dy) / 2);
+    const ox = Math.max(4, (W - leaves * dx) / 2), oy = 4;
     const s = svg('svg', { width: W, height: H });
     s.style.fontSize = '10px';
     const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = (n) => oy + pos.get(n).d * dy + dy / 2;
-    drawEdges(tv.root, X, Y, s);
+    drawEdges(tv.root, X, Y, s, null);
+    let drawn = 0;
     (function nodes(n) {
+      drawn++;
       const g = svg('g', { class: 'node ' + n.status }, s, nodeTitle(n));
-      if (n.status === 'group') svg('rect', { x: X(n) - r, y: Y(n) - r * 0.7, width: 2 * r, height: 1.4 * r, rx: 2, class: n.status }, g);
-      else {
-        // A finished subtree's node grows with the nodes under it (log
-        // scale): where two heuristics' trees have one shape, the sizes
-        // show which searched more.
-        const k = n.count > 1 && n.status !== 'path' ? Math.min(2.2, 1 + 0.4 * Math.log10(n.count), 0.48 * Math.min(dx, dy) / r) : 1;
-        svg('circle', { cx: X(n), cy: Y(n), r: r * k, class: n.status }, g);
+      const c = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
+      if (n.count > 1 && !(n.children && n.children.length) && r >= 3) {
+        c.setAttribute('stroke', colour('--node-folded'));
+        c.setAttribute('stroke-width', Math.max(1, r / 4));
       }
-      if (labels && n.status !== 'group') {
+      if (labels) {
         const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: colour('--node-text') }, g);
         t.textContent = String(n.f);
       }
       (n.children || []).forEach(nodes);
     })(tv.root);
     el.appendChild(s);
+    return drawn;
   }
 
   // saveSVG saves the tree as drawn, whole, with its colours inline.
@@ -299,7 +475,7 @@ vizPage.tree = (() => {
     c.setAttribute('height', String(view.h));
     const style = document.createElementNS(vizPage.SVGNS, 'style');
     style.textContent = 'text{font-family:system-ui,sans-serif}' + kinds.map((k) => '.' + k + '{fill:' + colour('--node-' + k) + '}').join('') +
-      '.chosen circle,.chosen rect{stroke:' + colour('--node-chosen') + ';stroke-width:4}';
+      '.chosen circle{stroke:' + colour('--node-chosen') + ';stroke-width:4}';
     c.insertBefore(style, c.firstChild);
     const bg = document.createElementNS(vizPage.SVGNS, 'rect');
     bg.setAttribute('width', '100%');
@@ -310,5 +486,8 @@ vizPage.tree = (() => {
     vizPage.downloadText('<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(c), 'tree-event-' + e + '.svg', 'image/svg+xml');
   }
 
-  return { bind, draw, place, zoom, fit, restart, drawMini, choose, mark };
+  // scale is the tree panel's scale now (window.viz reads it).
+  function scale() { return view.k; }
+
+  return { bind, draw, place, zoom, fit, overview, restart, drawMini, miniScale, scale, choose, mark };
 })();

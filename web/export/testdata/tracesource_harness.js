@@ -52,7 +52,7 @@ const link = vizPage.traceSource.connect({ data, onMessage: (msg) => states.push
     moves.push([{ type: 'step', n: 5 }, Math.min(n - 1, Math.max(0, i - 1) + 5)]);
   }
   const want = new Map(moves.map(([, i]) => [i, null]));
-  const b = new vizBuild.Builder(300);
+  const b = new vizBuild.Builder(vizBuild.TREE_LIMIT);
   events.forEach((e, i) => {
     b.fold(e);
     if (want.has(i)) want.set(i, JSON.stringify(vizReplay.replayState(b, n, data.renderer || '', 0, data.colours)));

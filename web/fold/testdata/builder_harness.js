@@ -4,7 +4,7 @@
 // fold; in state mode, replaystate.js's state message (with the colours the
 // test hands in, as an export embeds them).
 //
-// node builder_harness.js STATIC_DIR TRACE TREE_LIMIT [fold | state EVERY COLOURS_JSON]
+// node builder_harness.js STATIC_DIR TRACE TREE_LIMIT [fold [OPENED_JSON] | state EVERY COLOURS_JSON]
 const fs = require('fs');
 const path = require('path');
 const [staticDir, tracePath, limit] = process.argv.slice(2);
@@ -15,6 +15,7 @@ const { BinaryTrace } = page('tracefile.js');
 const mode = process.argv[5] || 'fold';
 const every = Number(process.argv[6] || 1); // states: print every k-th event's and the last
 const colours = mode === 'state' ? JSON.parse(process.argv[7]) : null;
+const opened = mode === 'fold' && process.argv[6] ? JSON.parse(process.argv[6]) : null; // node ids the page unfolded
 let idx = -1;
 let events;
 if (tracePath.endsWith('.ndjson')) {
@@ -37,7 +38,7 @@ for (const ev of events) {
     process.stdout.write(JSON.stringify(msg) + '\n');
     continue;
   }
-  const f = b.frame();
+  const f = b.frame(0, opened);
   const s = f.stats;
   out.push(JSON.stringify({
     tree: f.tree, lastMoves: f.lastMoves, lastPlaced: f.lastPlaced, totals: s.totals,

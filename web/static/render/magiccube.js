@@ -1,8 +1,11 @@
 // Cube nets (the magic cube, and the Rubik's cube with the same view):
 // view = {"stickers": "<54 letters: 9 top, 3 band rows of 12 (left, front,
-// right, back), 9 bottom>"}. Letters w y r o g b are white, yellow, red,
-// orange, green, blue; any other letter gets a fixed colour of its own and is
-// written on the sticker.
+// right, back), 9 bottom>"}. A sticker is coloured by the face whose centre
+// has its letter, in the Rubik's cube's colours (up white, left orange,
+// front green, right red, back blue, down yellow): centres never move, so
+// every cube, whatever its letters, is drawn as the Rubik's cube is. A
+// letter drawn in another colour than its name says is listed under the
+// net.
 'use strict';
 vizRegisterRenderer('magiccube', {
   draw(el, view) {
@@ -12,9 +15,14 @@ vizRegisterRenderer('magiccube', {
       return;
     }
     const known = { w: '#ffffff', y: '#ffd500', r: '#c41e3a', o: '#ff7f00', g: '#009e60', b: '#0051ba' };
+    const names = { w: 'white', y: 'yellow', r: 'red', o: 'orange', g: 'green', b: 'blue' };
     const palette = ['#8e44ad', '#16a085', '#7f8c8d', '#d35400', '#2c3e50', '#e84393',
       '#6ab04c', '#f8c291', '#95afc0', '#b33939', '#40407a', '#cc8e35'];
-    const colour = (c) => known[c] || palette[c.charCodeAt(0) % palette.length];
+    // The centres' letters (U L F R B D) and the Rubik's cube's colour of
+    // each face.
+    const byFace = {};
+    [[4, 'w'], [22, 'o'], [25, 'g'], [28, 'r'], [31, 'b'], [49, 'y']].forEach(([i, c]) => { if (!(st[i] in byFace)) byFace[st[i]] = c; });
+    const colour = (c) => known[byFace[c]] || known[c] || palette[c.charCodeAt(0) % palette.length];
     const light = (hex) => {
       const v = parseInt(hex.slice(1), 16);
       return 0.299 * (v >> 16) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255) > 150;
@@ -28,7 +36,8 @@ vizRegisterRenderer('magiccube', {
     const cell = 22, pad = 2;
     const ns = 'http://www.w3.org/2000/svg';
     const s = document.createElementNS(ns, 'svg');
-    const w = 12 * cell + 2 * pad, h = 9 * cell + 2 * pad;
+    const moved = Object.keys(byFace).filter((c) => byFace[c] !== c).sort();
+    const w = 12 * cell + 2 * pad, h = 9 * cell + 2 * pad + (moved.length ? 18 : 0);
     s.setAttribute('width', w);
     s.setAttribute('height', h);
     s.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
@@ -51,7 +60,7 @@ vizRegisterRenderer('magiccube', {
       t.textContent = 'sticker ' + i + ': ' + c;
       r.appendChild(t);
       s.appendChild(r);
-      const label = centres[i] || (known[c] ? '' : c);
+      const label = centres[i] || (known[c] || byFace[c] ? '' : c);
       if (label) {
         const tx = document.createElementNS(ns, 'text');
         tx.setAttribute('x', x + cell / 2);
@@ -64,6 +73,18 @@ vizRegisterRenderer('magiccube', {
         tx.textContent = label;
         s.appendChild(tx);
       }
+    }
+    if (moved.length) {
+      // A cube given in other letters (the magic cube's "r" on the left):
+      // which letter each colour stands for.
+      const tx = document.createElementNS(ns, 'text');
+      tx.setAttribute('x', pad);
+      tx.setAttribute('y', 9 * cell + 2 * pad + 13);
+      tx.setAttribute('font-size', 11);
+      tx.setAttribute('font-family', 'system-ui, sans-serif');
+      tx.setAttribute('fill', '#333');
+      tx.textContent = 'colours by face: ' + moved.map((c) => c + ' ' + names[byFace[c]]).join(', ');
+      s.appendChild(tx);
     }
     el.appendChild(s);
   },

@@ -19,7 +19,7 @@ vizRegisterRenderer('squares', {
     const intact = Array.isArray(view.intact) ? view.intact.filter((q) => q && Number.isInteger(q.size) &&
       Number.isInteger(q.row) && Number.isInteger(q.col) && q.size >= 1 && q.row >= 0 && q.col >= 0 &&
       q.row + q.size <= n && q.col + q.size <= n) : [];
-    const size = 280, margin = 14, foot = 22;
+    const size = 280, margin = 14, foot = 64;
     const cell = (size - 2 * margin) / n;
     const s = vizSVG('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
     const add = (tag, attrs, title) => vizSVG(tag, attrs, s, title);
@@ -76,7 +76,22 @@ vizRegisterRenderer('squares', {
         status += ' · ' + b.name + ' ' + (b.h >= 1000 ? '∞' : b.h);
       });
     }
-    text(size / 2, size + foot - 6, status, 11, '#333');
+    text(size / 2, size + 16, status, 11, '#333');
+    // The legend: what the shading and each kind of stick mean.
+    const key = [
+      [{ fill: 'rgba(255, 213, 79, 0.45)', stroke: '#f9a825', 'stroke-width': 2 }, 'branching on this square', 'rect'],
+      [{ stroke: '#5d4037', 'stroke-width': 5, 'stroke-linecap': 'round' }, 'present'],
+      [{ stroke: '#1e88e5', 'stroke-width': 5, 'stroke-linecap': 'round' }, 'kept'],
+      [{ stroke: '#e53935', 'stroke-width': 2, 'stroke-dasharray': '5 4' }, 'removed'],
+      [{ stroke: '#ccc', 'stroke-width': 1, 'stroke-dasharray': '2 4' }, 'missing'],
+    ];
+    key.forEach(([style, label, shape], i) => {
+      const x = i === 0 ? 10 : 10 + ((i - 1) % 4) * 66, y = i === 0 ? size + 32 : size + 52;
+      if (shape === 'rect') add('rect', Object.assign({ x, y: y - 9, width: 16, height: 12 }, style));
+      else add('line', Object.assign({ x1: x, y1: y - 3, x2: x + 16, y2: y - 3 }, style));
+      const t = add('text', { x: x + 21, y, 'font-size': 11, 'font-family': 'system-ui, sans-serif', fill: '#333' });
+      t.textContent = label;
+    });
     el.appendChild(s);
   },
   // Move m removes stick m+1, as puzzles/squares's domain does: only a
