@@ -169,6 +169,10 @@ type RunInfo struct {
 	MoveNames []string          `json:"moveNames"` // move index -> name, so a trace reads without the puzzle
 	Options   map[string]string `json:"options,omitempty"`
 	Created   time.Time         `json:"created"`
+	// Pathmax: IDA* ran bidirectional pathmax (engine.Pathmax), so the run
+	// may have raise events (since minor version 2; absent before, and in
+	// runs without it).
+	Pathmax bool `json:"pathmax,omitempty"`
 }
 
 // Counts are the counting words used everywhere the same way: a node is

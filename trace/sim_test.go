@@ -52,7 +52,7 @@ func simRunPathmax(goal []int, progressEvery int64) ([]Event, []Iteration) {
 func (s *sim) run() ([]Event, []Iteration) {
 	run := &RunInfo{Puzzle: "sim", Instance: "root", Heuristic: "hash", Algorithm: "ida", Engine: "test",
 		StartH: s.h(nil), MoveNames: []string{"a", "A", "b", "B"}, Options: map[string]string{"goal": "fixed"},
-		Created: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+		Created: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), Pathmax: s.pathmax}
 	s.emit(Event{Kind: KindRunStart, Run: run})
 	var its []Iteration
 	var total Counts

@@ -19,7 +19,7 @@ type Run struct {
 	stats      *trace.Stats
 	events     int64 // events that went through, skipped ones included
 	tree       *Tree
-	last       *trace.Event // a copy of the last node event, for the state panel
+	last       *trace.Event // a copy of the last node event (a visit, a prune, a raise), for the state panel
 	lastMoves  []int        // the moves from the root to that node
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
@@ -52,7 +52,9 @@ func (p *Run) Apply(e *trace.Event) {
 	// events between two frames.
 	p.lastEv = plainEvent(e)
 	switch e.Kind {
-	case trace.KindVisit, trace.KindPrune:
+	case trace.KindVisit, trace.KindPrune, trace.KindRaise:
+		// A raise is about a node on the path, with its raised h: the
+		// state panel shows it.
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
 			break
 		}
@@ -112,7 +114,7 @@ func (p *Run) Frame(treeIter int, opened []uint64) Frame {
 	tv.PerIteration = p.level < trace.LevelNode
 	lastEvent := ""
 	if p.events > 0 {
-		lastEvent = describeEvent(&p.lastEv, p.algo.astar)
+		lastEvent = p.describe()
 	}
 	f := Frame{Stats: newRunStats(p.id, p.events, p.stats.Snapshot()), Tree: tv, LastEvent: lastEvent, LastKind: p.lastEv.Kind}
 	f.Algo = p.algo.view(&f.Stats.Snapshot)
@@ -209,12 +211,7 @@ func describeEvent(e *trace.Event, astar bool) string {
 		}
 		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
 	case trace.KindRaise:
-		if e.F > e.Bound {
-			return fmt.Sprintf("BPMX: a child's h less the move's cost raises node %d's h to %d: f = %d + %d = %d is over the bound %d, so its children left are cut unvisited",
-				e.Node, e.H, e.G, e.H, e.F, e.Bound)
-		}
-		return fmt.Sprintf("BPMX: a child's h less the move's cost raises node %d's h to %d: f = %d + %d = %d, still within the bound %d",
-			e.Node, e.H, e.G, e.H, e.F, e.Bound)
+		return describeRaise(e, nil, -1)
 	case trace.KindBoundIncrease:
 		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
 	case trace.KindIterationEnd:

@@ -46,6 +46,9 @@ type TreeNode struct {
 	Hidden bool `json:"hidden,omitempty"`
 	Opened bool `json:"opened,omitempty"`
 
+	// raisedBy is the move to the child whose value raised it last.
+	raisedBy int
+
 	parent *TreeNode
 	// below counts the nodes under this one, kept or not: the count it
 	// shows once folded.
@@ -69,8 +72,8 @@ type TreeNode struct {
 type Tree struct {
 	limit  int
 	root   *TreeNode
-	path   []*TreeNode // root ... the node of the last visit
-	last   *TreeNode   // the node of the last event (a visit or a prune)
+	path   []*TreeNode // root ... the node of the last visit (or raise)
+	last   *TreeNode   // the node of the last event (a visit, a prune or a raise)
 	held   int         // nodes in the tree
 	trimAt int         // held beyond which the tree drops what it can
 	iter   int
@@ -219,12 +222,14 @@ func (t *Tree) add(e *trace.Event) bool {
 		return true
 	case trace.KindRaise:
 		// The search is back at the node (a child's subtree, if any, is
-		// finished) with a higher value.
+		// finished) with a higher value: the event is about it.
 		if t.root == nil || !t.unwindTo(e.Node) {
 			return false
 		}
 		n := t.path[len(t.path)-1]
-		n.F, n.Raised = e.F, true
+		n.F, n.Raised, n.raisedBy = e.F, true, e.Move
+		t.last = n
+		return true
 	case trace.KindIterationEnd:
 		// Everything below the root is finished, unless the iteration ended
 		// on a goal: a visit with h = 0 that nothing followed. Its path is
@@ -236,7 +241,8 @@ func (t *Tree) add(e *trace.Event) bool {
 			t.keep() // A* stopped before its first pop
 			break
 		}
-		if n := t.path[len(t.path)-1]; t.last != n || n.H != 0 {
+		// (A raised node was expanded: not a goal, whatever its own h.)
+		if n := t.path[len(t.path)-1]; t.last != n || n.H != 0 || n.Raised {
 			t.unwindTo(t.root.ID)
 			t.root.Status = StatusExpanded
 		}
@@ -520,7 +526,7 @@ func copyHeld(n, parent *TreeNode, copies map[*TreeNode]*TreeNode) *TreeNode {
 		return nil
 	}
 	c := n.own()
-	c.parent, c.below = parent, n.below
+	c.parent, c.below, c.raisedBy = parent, n.below, n.raisedBy
 	copies[n] = c
 	if len(n.Children) > 0 {
 		c.Children = make([]*TreeNode, len(n.Children))
@@ -610,7 +616,8 @@ func (t *Tree) view(opened []uint64) TreeView {
 	return v
 }
 
-// own copies a node's own values, without its place in the tree.
+// own copies a node's own values as a picture shows them, without its
+// place in the tree.
 func (n *TreeNode) own() *TreeNode {
 	return &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status,
 		Raised: n.Raised, Inherited: n.Inherited, Saved: n.Saved}
