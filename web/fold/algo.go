@@ -147,10 +147,10 @@ func (a *algoFold) apply(e *trace.Event) {
 	a.node = nil
 	switch e.Kind {
 	case trace.KindVisit, trace.KindExpand, trace.KindPush, trace.KindReopen, trace.KindRaise:
-		a.node = &CodeNode{ID: e.Node, G: e.G, H: e.H, F: e.F}
+		a.node = codeNode(e)
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonBound {
-			a.node = &CodeNode{ID: e.Node, G: e.G, H: e.H, F: e.F}
+			a.node = codeNode(e)
 		}
 	}
 	if a.astar {
@@ -168,7 +168,7 @@ func (a *algoFold) apply(e *trace.Event) {
 			a.frames = a.frames[:0] // the path to it is unknown
 			return
 		}
-		a.frames = append(a.frames, frame{id: e.Node, move: e.Move, g: e.G, h: e.H, f: e.F, children: -1})
+		a.frames = append(a.frames, frame{id: e.Node, move: e.Move, g: e.G, h: e.F - e.G, f: e.F, children: -1})
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonBound {
 			a.under(e.Parent, e.Depth)
@@ -204,6 +204,13 @@ func (a *algoFold) left(id uint64) int {
 	return max(0, a.frames[n-1].children-a.frames[n-1].tried)
 }
 
+// codeNode is e's node in the code panel's numbers: h is the value the
+// search holds for it, f − g (more than its own h when BPMX raised it or
+// it inherited more from its parent).
+func codeNode(e *trace.Event) *CodeNode {
+	return &CodeNode{ID: e.Node, G: e.G, H: e.F - e.G, F: e.F}
+}
+
 // under cuts the path to the parent at depth d−1 of a child generated at
 // depth d, and counts the child as tried; false when the parent is not
 // there.
@@ -236,7 +243,7 @@ func (a *algoFold) applyAStar(e *trace.Event) {
 			if a.open == nil {
 				a.open = map[uint64]CodeNode{}
 			}
-			a.open[e.Node] = CodeNode{ID: e.Node, G: e.G, H: e.H, F: e.F}
+			a.open[e.Node] = *codeNode(e)
 		}
 	case trace.KindVisit:
 		if a.pops%a.stride == 0 {

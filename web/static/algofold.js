@@ -70,7 +70,8 @@ function bump(h, i, d) {
   h[i] += d;
 }
 
-const codeNode = (e) => ({ id: e.node, g: e.g, h: e.h, f: e.f });
+// codeNode: h is the value the search holds for the node, f − g (algo.go).
+const codeNode = (e) => ({ id: e.node, g: e.g, h: e.f - e.g, f: e.f });
 
 // before orders open entries as A* pops them: least f, larger g, older.
 const before = (a, b) => (a.f - b.f) || (b.g - a.g) || (a.id - b.id);
@@ -96,7 +97,7 @@ class AlgoFold {
       case 'visit':
         if (e.parent === 0) this.frames = [];
         else if (!this.under(e.parent, e.depth)) { this.frames = []; return; }
-        this.frames.push({ id: e.node, move: e.move, g: e.g, h: e.h, f: e.f, children: -1, tried: 0 });
+        this.frames.push({ id: e.node, move: e.move, g: e.g, h: e.f - e.g, f: e.f, children: -1, tried: 0 });
         break;
       case 'prune':
         if (e.reason === 'bound') this.under(e.parent, e.depth);
