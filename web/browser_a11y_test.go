@@ -17,40 +17,27 @@ import (
 // axeSource is axe-core's script, which npm ci installs in testdata/axe at
 // the version its package-lock.json pins (.ci/run does). Without it the
 // test is skipped, and fails under CI=true.
-func axeSource(t *testing.T) string {
-	t.Helper()
-	src, msg := readAxe()
-	if src == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return src
-}
+func axeSource(t *testing.T) string { return readAxe(t, t.Skip) }
 
 // axeSourceIf is axeSource for a test that checks more than accessibility:
 // without axe-core it says so and goes on ("" for the script), and fails
 // under CI=true.
-func axeSourceIf(t *testing.T) string {
+func axeSourceIf(t *testing.T) string { return readAxe(t, t.Log) }
+
+// readAxe reads axe-core's script; without it, it fails under CI=true, or
+// tells why (skip or log) and returns "".
+func readAxe(t *testing.T, tell func(args ...any)) string {
 	t.Helper()
-	src, msg := readAxe()
-	if src == "" {
+	b, err := os.ReadFile(filepath.Join("testdata", "axe", "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		msg := "no axe-core: run npm ci in web/testdata/axe to check the page's accessibility (" + err.Error() + ")"
 		if os.Getenv("CI") == "true" {
 			t.Fatal(msg)
 		}
-		t.Log(msg)
+		tell(msg)
+		return ""
 	}
-	return src
-}
-
-// readAxe reads axe-core's script, or says why it cannot.
-func readAxe() (src, why string) {
-	b, err := os.ReadFile(filepath.Join("testdata", "axe", "node_modules", "axe-core", "axe.min.js"))
-	if err != nil {
-		return "", "no axe-core: run npm ci in web/testdata/axe to check the page's accessibility (" + err.Error() + ")"
-	}
-	return string(b), ""
+	return string(b)
 }
 
 // axeJS runs axe-core on the page and lists its violations, a line each:

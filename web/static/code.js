@@ -9,36 +9,36 @@ vizPage.code = (() => {
   const { $ } = vizPage;
 
   // Each algorithm's lines: [indent, text, the id of the events' line].
+  // IDA*'s outer loop and its visit are the same with BPMX (bidirectional
+  // pathmax), where h(n) is the search's own value of n, which its
+  // children raise and which they inherit.
+  const idaLoop = [
+    [0, 'IDA*(start):'],
+    [1, 'bound ← h(start)'],
+    [1, 'loop:'],
+    [2, 'next ← ∞; search(start, g = 0)', 'iteration-start'],
+    [2, 'iteration over: no goal with f ≤ bound', 'iteration-end'],
+    [2, 'bound ← next  (the smallest f pruned)', 'bound-rise'],
+  ];
+  const idaVisit = [
+    [1, 'visit n: f = g + h(n) ≤ bound', 'visit'],
+    [1, 'if h(n) = 0 and n is the goal:', 'goal-test'],
+    [2, 'return the path to n: the solution', 'goal'],
+  ];
   const lines = {
     ida: [
-      [0, 'IDA*(start):'],
-      [1, 'bound ← h(start)'],
-      [1, 'loop:'],
-      [2, 'next ← ∞; search(start, g = 0)', 'iteration-start'],
-      [2, 'iteration over: no goal with f ≤ bound', 'iteration-end'],
-      [2, 'bound ← next  (the smallest f pruned)', 'bound-rise'],
+      ...idaLoop,
       [0, 'search(n, g):'],
-      [1, 'visit n: f = g + h(n) ≤ bound', 'visit'],
-      [1, 'if h(n) = 0 and n is the goal:', 'goal-test'],
-      [2, 'return the path to n: the solution', 'goal'],
+      ...idaVisit,
       [1, 'for each child c the move rule allows:', 'expand'],
       [2, 'if g(c) + h(c) > bound:'],
       [3, 'prune c; next ← min(next, f(c))', 'prune'],
       [2, 'else search(c, g(c))'],
     ],
-    // IDA* with BPMX (bidirectional pathmax): h(n) is the search's own
-    // value of n, which its children raise and which they inherit.
     bpmx: [
-      [0, 'IDA*(start):'],
-      [1, 'bound ← h(start)'],
-      [1, 'loop:'],
-      [2, 'next ← ∞; search(start, g = 0)', 'iteration-start'],
-      [2, 'iteration over: no goal with f ≤ bound', 'iteration-end'],
-      [2, 'bound ← next  (the smallest f pruned)', 'bound-rise'],
+      ...idaLoop,
       [0, 'search(n, g): returns h(n), raised or not'],
-      [1, 'visit n: f = g + h(n) ≤ bound', 'visit'],
-      [1, 'if h(n) = 0 and n is the goal:', 'goal-test'],
-      [2, 'return the path to n: the solution', 'goal'],
+      ...idaVisit,
       [1, 'generate the children the rule allows', 'expand'],
       [1, 'BPMX ↑ for every child c:'],
       [2, 'h(n) ← max(h(n), h(c) − cost)', 'raise'],
