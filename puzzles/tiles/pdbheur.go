@@ -107,18 +107,16 @@ type pdbHeur struct {
 	k      [maxPatterns]int
 	words  [maxPatterns][]uint32
 	views  []pdbView
-	// The dual lookups, when dual (dual.go): the pattern and slot of each
-	// frame tile, and the blank's paths from its home cell.
+	// The dual lookups, when dual (dual.go): the patterns of D by the cell
+	// of its blank (a frame cell).
 	dual  bool
-	owner [slots]uint8
-	oslot [slots]uint8
-	paths *dualPaths
+	plans [16][]dualPart
 }
 
 // newPDBHeur puts tables (disjoint patterns of the board's side, in the
 // blank-first frame) together for a goal, with the reflected lookup when
-// reflect is set, and each lookup's dual too when dual is.
-func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect, dual bool) (*pdbHeur, error) {
+// reflect is set.
+func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdbHeur, error) {
 	n := size * size
 	if len(tables) == 0 || len(tables) > maxPatterns {
 		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(tables), maxPatterns)
@@ -179,11 +177,22 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect, dual bool)
 			}
 		}
 	}
-	if dual {
-		h.dual, h.owner, h.oslot = true, owner, slot
-		h.paths = newDualPaths(size, &owner)
-	}
 	return h, nil
+}
+
+// addDual gives h the dual lookups of its tables (dual.go), piece 0 joining
+// tables[join] (join < 0: none); extra are the tables of planDual's new
+// patterns.
+func (h *pdbHeur) addDual(size, join int, extra []*PatternTable) error {
+	pats := make([]*Pattern, len(h.tables))
+	for i, t := range h.tables {
+		pats[i] = t.Pattern
+	}
+	plans, _, err := planDual(size, pats, join)
+	if err != nil {
+		return err
+	}
+	return h.setDual(size, &plans, append(append([]*PatternTable(nil), h.tables...), extra...))
 }
 
 // pdbState is what a domain keeps per lookup: where each pattern's tiles
@@ -203,11 +212,16 @@ func (h *pdbHeur) entry(pi int, r int64) int32 {
 
 // rankOf is Pattern.rank over a domain's arrays.
 func (h *pdbHeur) rankOf(pi int, pos *[8]uint8) int64 {
+	return rankPlaced(&h.mult[pi], h.k[pi], pos)
+}
+
+// rankPlaced is Pattern.rank of the k cells in pos with place values mult.
+func rankPlaced(mult *[8]int64, k int, pos *[8]uint8) int64 {
 	var used uint32
 	var r int64
-	for i := 0; i < h.k[pi]; i++ {
-		c := pos[i]
-		r += (int64(c) - int64(bits.OnesCount32(used&(1<<c-1)))) * h.mult[pi][i]
+	for i := 0; i < k; i++ {
+		c := pos[i&7]
+		r += (int64(c) - int64(bits.OnesCount32(used&(1<<c-1)))) * mult[i&7]
 		used |= 1 << c
 	}
 	return r
@@ -349,24 +363,47 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 	}
 	var tabs []*PatternTable
 	for _, p := range pats {
-		load := func(ctx context.Context, progress func(pdb.Progress)) (*PatternTable, error) {
-			t, _, err := OpenPattern(ctx, p, 0, progress)
-			return t, err
-		}
-		t, err := tablesOpen.Get(ctx, p.Name, load, progress)
+		t, err := openShared(ctx, p, progress)
 		if err != nil {
 			return nil, err
 		}
 		tabs = append(tabs, t)
 	}
-	ph, err = newPDBHeur(4, goal, tabs, reflect, h.Dual())
+	ph, err = newPDBHeur(4, goal, tabs, reflect)
 	if err != nil {
 		return nil, err
+	}
+	if h.Dual() {
+		extra, err := dualPatterns(h)
+		if err != nil {
+			return nil, err
+		}
+		var xt []*PatternTable
+		for _, p := range extra {
+			t, err := openShared(ctx, p, progress)
+			if err != nil {
+				return nil, err
+			}
+			xt = append(xt, t)
+		}
+		if err := ph.addDual(4, dualJoin(h), xt); err != nil {
+			return nil, err
+		}
 	}
 	heursMu.Lock()
 	heurs[key] = ph
 	heursMu.Unlock()
 	return ph, nil
+}
+
+// openShared is OpenPattern through tablesOpen, so that the process opens
+// each table once.
+func openShared(ctx context.Context, p *Pattern, progress func(pdb.Progress)) (*PatternTable, error) {
+	load := func(ctx context.Context, progress func(pdb.Progress)) (*PatternTable, error) {
+		t, _, err := OpenPattern(ctx, p, 0, progress)
+		return t, err
+	}
+	return tablesOpen.Get(ctx, p.Name, load, progress)
 }
 
 // OpenPattern returns p's table, read from the cache directory when a valid
@@ -403,6 +440,11 @@ func StoredTables(heuristic string, workers int) ([]pdb.Stored, error) {
 	if err != nil {
 		return nil, err
 	}
+	extra, err := dualPatterns(h)
+	if err != nil {
+		return nil, err
+	}
+	pats = append(append([]*Pattern(nil), pats...), extra...)
 	out := make([]pdb.Stored, len(pats))
 	for i, p := range pats {
 		out[i] = pdb.Stored{Spec: p.spec(), Build: func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
