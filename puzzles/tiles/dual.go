@@ -187,11 +187,11 @@ func dualPatterns(h Heuristic) ([]*Pattern, error) {
 }
 
 // dualJoin is the pattern of h that piece 0 joins in its dual lookups: the
-// 7-tile table of pdb78d, rows 0-1 with piece 0, so that every dual
+// 7-tile table of pdb78d (and pdb78ds), rows 0-1 with piece 0, so that every dual
 // lookup splits the board in halves as the regular one does; pdb555d leaves
 // it to its Manhattan distance, so that its extra tables stay small.
 func dualJoin(h Heuristic) int {
-	if h == PDB78D {
+	if h == PDB78D || h == PDB78DS {
 		return 0
 	}
 	return -1

@@ -53,7 +53,7 @@ var (
 
 // PDBHeuristics lists the 15-puzzle's pattern database heuristics, the
 // strongest first.
-var PDBHeuristics = []string{"pdb78d", "pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555d", "pdb555"}
+var PDBHeuristics = []string{"pdb78ds", "pdb78d", "pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555d", "pdb555"}
 
 // Patterns returns the patterns a pattern database heuristic reads and
 // whether it also looks them up on the reflected board.
@@ -67,7 +67,7 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 		return pat663, false, nil
 	case PDB78:
 		return pat78, false, nil
-	case PDB78R, PDB78D:
+	case PDB78R, PDB78D, PDB78DS:
 		return pat78, true, nil
 	case PDB663R:
 		return pat663, true, nil
@@ -76,11 +76,15 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 }
 
 // IsPDB reports whether h reads pattern databases.
-func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB555D }
+func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB78DS }
 
 // Dual reports whether h adds the dual lookups of its tables, and so is
 // inconsistent and searched with BPMX (dual.go).
-func (h Heuristic) Dual() bool { return h == PDB78D || h == PDB555D }
+func (h Heuristic) Dual() bool { return h == PDB78D || h == PDB555D || h == PDB78DS }
+
+// TwoEnded reports whether h's search grows the path at either end (dual
+// search, ends.go); its domain comes from Board.BuildDomain.
+func (h Heuristic) TwoEnded() bool { return h == PDB78DS }
 
 // pdbView says how one lookup sees a board: the frame cell of each cell,
 // the frame tile of each tile, and the pattern and slot of each tile.
@@ -111,6 +115,8 @@ type pdbHeur struct {
 	// of its blank (a frame cell).
 	dual  bool
 	plans [16][]dualPart
+	cells int
+	dist  [16][16]int32 // between cells (of a frame or the board)
 }
 
 // newPDBHeur puts tables (disjoint patterns of the board's side, in the
@@ -121,7 +127,12 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 	if len(tables) == 0 || len(tables) > maxPatterns {
 		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(tables), maxPatterns)
 	}
-	h := &pdbHeur{tables: tables}
+	h := &pdbHeur{tables: tables, cells: n}
+	for a := range n {
+		for c := range n {
+			h.dist[a][c] = int32(abs(a/size-c/size) + abs(a%size-c%size))
+		}
+	}
 	var owner [slots]uint8
 	var slot [slots]uint8
 	for i := range owner {
