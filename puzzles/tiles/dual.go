@@ -274,8 +274,12 @@ func (h *pdbHeur) pieceLookup(b uint8, at *[16]uint8) int32 {
 		for s := 0; s < p.k; s++ {
 			pos[s&7] = p.cell[at[p.label[s&7]&15]&15]
 		}
-		r := rankPlaced(&p.mult, p.k, &pos)
-		sum += int32(p.words[r>>3] >> (uint(r&7) * 4) & 0xF)
+		sum += p.entry(rankPlaced(&p.mult, p.k, &pos))
 	}
 	return sum
+}
+
+// entry is the part's table entry of rank r.
+func (p *dualPart) entry(r int64) int32 {
+	return nibble(p.words, r)
 }

@@ -95,11 +95,18 @@ func (h *pdbHeur) look(s *ends) {
 // to board b: piece p, the tile b holds on frame cell p, stands in a on
 // a.where[that tile]; b's blank cell names the blank piece.
 func (h *pdbHeur) towards(a, b *endBoard, v int) int32 {
-	var at [16]uint8
-	for p := 0; p < h.cells; p++ {
-		at[p] = a.where[v][b.frame[v][p]&15]
+	aw, bf := &a.where[v&1], &b.frame[v&1]
+	var sum int32
+	parts := h.plans[b.where[v&1][0]&15]
+	for i := range parts {
+		p := &parts[i]
+		var pos [8]uint8
+		for s := 0; s < p.k; s++ {
+			pos[s&7] = p.cell[aw[bf[p.label[s&7]&15]&15]&15]
+		}
+		sum += p.entry(rankPlaced(&p.mult, p.k, &pos))
 	}
-	return h.pieceLookup(b.where[v][0], &at)
+	return sum
 }
 
 // endsValue is a node's heuristic: the boards' Manhattan distance apart

@@ -471,7 +471,7 @@ func (p *Pattern) walk(t *pdb.Table, workers int) []int64 {
 						rec(i+1, used|1<<c, rr, mm)
 						continue
 					}
-					v := int(words[rr>>3] >> (uint(rr&7) * 4) & 0xF)
+					v := int(nibble(words, rr))
 					hist[min(mm+2*v, len(hist)-1)]++
 				}
 			}

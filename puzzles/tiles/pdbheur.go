@@ -218,7 +218,12 @@ type pdbState struct {
 }
 
 func (h *pdbHeur) entry(pi int, r int64) int32 {
-	return int32(h.words[pi][r>>3] >> (uint(r&7) * 4) & 0xF)
+	return nibble(h.words[pi], r)
+}
+
+// nibble is entry r of a table's words, eight 4-bit entries a word.
+func nibble(words []uint32, r int64) int32 {
+	return int32(words[r>>3] >> (uint(r&7) * 4) & 0xF)
 }
 
 // rankOf is Pattern.rank over a domain's arrays.
