@@ -31,9 +31,11 @@ import (
 // and Hanan 2004, whose 6-6-3 figures match pdb663r's rather than pdb663's:
 // docs/PDB663.md), which reads the
 // same two tables; pdb78d (pdb555d) is the largest of pdb78r's (pdb555's
-// and its reflection's) lookups and their duals (dual.go), searched with
-// BPMX. A table's name ends with its tiles as a bit mask, so a
-// cached file of another partition is never taken for it.
+// and its reflection's) lookups and their duals (dual.go, which reads
+// tables of its own too), searched with BPMX; pdb78ds is pdb78d's lookups
+// in a search that grows the path at either end (ends.go). A table's name
+// ends with its tiles as a bit mask, so a cached file of another partition
+// is never taken for it.
 var (
 	pat555 = []*Pattern{
 		mustPattern("555a", 4, 1, 2, 4, 5, 8),
