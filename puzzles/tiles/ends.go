@@ -347,8 +347,8 @@ func (d *endsDomain) Iterate(bound int, hist *trace.Iteration, checkEvery int64,
 }
 
 // dfsEnds is dfsDual for the two-ended search: cur is the node, each
-// child is made whole in the iteration's stack and valued, and BPMX runs as
-// in the engine's loop.
+// child is made whole in the iteration's stack and valued, and visited
+// through pathmax.
 func (s *iteration) dfsEnds(t *table, h, g int32, depth int, cur *ends) (bool, int32) {
 	e, _ := cur.grow(t)
 	st, stop := s.expand(cur.b[e].blank, g+h, int(cur.last[e]), depth)
@@ -366,31 +366,18 @@ func (s *iteration) dfsEnds(t *table, h, g int32, depth int, cur *ends) (bool, i
 		*k = *cur
 		s.pdb.step(k, t, e, int(st.off[i&3]&3))
 		hs[i&3] = endsValue(k)
-		h = max(h, hs[i&3]-1)
 	}
-	lim := s.bound - g - 1
-	for i := 0; i < n; i++ {
-		ch := max(hs[i&3], h-1)
-		if ch > lim {
-			s.prune(g + 1 + ch)
-			continue
-		}
+	return s.pathmax(n, &hs, g, h, func(i int, ch int32) (done bool, back int32) {
 		k := &kids[i&3]
-		var done bool
-		back := ch
+		back = ch
 		if ch == 0 && k.b[0].tiles == k.b[1].tiles {
 			done = s.reachGoal(g+1, depth+1)
 		} else {
 			done, back = s.dfsEnds(t, ch, g+1, depth+1, k)
 		}
-		if done {
-			if s.path != nil {
-				s.path[depth] = int(st.off[i&3]&3) + numMoves*e
-			}
-			s.gen -= int64(n - i - 1)
-			return true, h
+		if done && s.path != nil {
+			s.path[depth] = int(st.off[i&3]&3) + numMoves*e
 		}
-		h = max(h, back-1)
-	}
-	return false, h
+		return done, back
+	})
 }

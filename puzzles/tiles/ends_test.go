@@ -131,23 +131,12 @@ func checkEnds(t *testing.T, rng *rand.Rand, d *endsDomain, want int) (grew [2]i
 	if !slices.Equal(d.AppendState(nil), startKey) {
 		t.Fatal("undoing the walk does not come back to the start")
 	}
-	res, err := engine.IDA(context.Background(), loopOnly{d}, engine.Options{})
-	if err != nil || !res.Solved() {
-		t.Fatalf("%s: %v", start, err)
-	}
-	moves, iters := iterateIDA(d)
-	if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
-		t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", start, moves, len(iters), res.Moves, len(res.Iterations))
-	}
-	for j, c := range iters {
-		if c != res.Iterations[j].Counts {
-			t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", start, j+1, c, res.Iterations[j].Counts)
-		}
-	}
+	res := iterateIsLoop(t, start, d, d)
 	if res.Cost != want || len(res.Moves) != want {
 		t.Fatalf("%s: cost %d, %d moves, want %d", start, res.Cost, len(res.Moves), want)
 	}
 	end := start
+	var err error
 	for _, m := range res.Moves {
 		if end, err = end.Move(m); err != nil {
 			t.Fatal(err)

@@ -314,11 +314,25 @@ func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
 		prev = int(kids[rng.IntN(n)].Move)
 		d.Apply(prev)
 	}
-	res, err := engine.IDA(context.Background(), loopOnly{newPDBDomain(b, PDB78, ph)}, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	fast := newPDBDomain(b, PDB78, ph)
+	res := iterateIsLoop(t, b, fast, newPDBDomain(b, PDB78, ph))
+	if fast.Board() != b {
+		t.Fatal("Iterate moved the board")
+	}
+	if got, want := res.Cost, distance8(b); got != want {
+		t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
+	}
+}
+
+// iterateIsLoop solves board b with fast's Iterate and with the engine's
+// own loop over loop, wanting the same moves and the same counts in every
+// iteration, and returns the engine's result.
+func iterateIsLoop(t *testing.T, b Board, fast iterated, loop engine.Domain) engine.Result {
+	t.Helper()
+	res, err := engine.IDA(context.Background(), loopOnly{loop}, engine.Options{})
+	if err != nil || !res.Solved() {
+		t.Fatalf("%s: %v, %s", b, err, res.Status)
+	}
 	moves, iters := iterateIDA(fast)
 	if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
 		t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", b, moves, len(iters), res.Moves, len(res.Iterations))
@@ -328,12 +342,7 @@ func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
 			t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", b, j+1, c, res.Iterations[j].Counts)
 		}
 	}
-	if fast.Board() != b {
-		t.Fatal("Iterate moved the board")
-	}
-	if got, want := res.Cost, distance8(b); got != want {
-		t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
-	}
+	return res
 }
 
 // distance8 is the BFS distance of an 8-puzzle board.
