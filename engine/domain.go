@@ -118,6 +118,25 @@ func usesPathmax(d Domain) bool {
 	return ok && p.Pathmax()
 }
 
+// TwoEnded is implemented by domains that grow the path at either end
+// (dual search): a move may be made at the goal's end, so the moves from the
+// root to a goal are not the solution's moves. Solution returns the moves
+// from the start to the goal that such a path stands for; IDA*, ParallelIDA
+// and A* report those as the result's moves (the trace's node events keep
+// the path's own).
+type TwoEnded interface {
+	Solution(path []int) []int
+}
+
+// solution is the moves from the start that path, from the root to a goal,
+// stands for.
+func solution(d Domain, path []int) []int {
+	if te, ok := d.(TwoEnded); ok {
+		return te.Solution(path)
+	}
+	return append([]int(nil), path...)
+}
+
 // Cloner is implemented by domains that can be searched by several
 // goroutines at once: Clone returns an independent copy of the current state.
 type Cloner interface {

@@ -143,8 +143,8 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.em.iterationEnd(&s.it)
 		res.Status = afterIteration(found, s.stop, s.it.NextBound, opt.MaxBound)
 		if found {
-			res.Moves = append([]int(nil), s.path...)
-			res.Cost = pathCost(d, res.Moves)
+			res.Cost = pathCost(d, s.path)
+			res.Moves = solution(d, s.path)
 		}
 		if res.Status != trace.StatusRunning {
 			break

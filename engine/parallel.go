@@ -77,8 +77,8 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 		p.em.iterationEnd(&it)
 		res.Status = afterIteration(found, stop, it.NextBound, opt.MaxBound)
 		if found {
-			res.Moves = moves
 			res.Cost = pathCost(d, moves)
+			res.Moves = solution(d, moves)
 		}
 		if res.Status != trace.StatusRunning {
 			break

@@ -12,12 +12,20 @@ import (
 
 // loopOnly hides the domain's Iterate, so the engine runs its own loop over
 // Expand, Apply and Undo, as it does whenever a sink watches the iterations;
-// it passes the domain's Pathmax on.
+// it passes the domain's Pathmax and Solution on.
 type loopOnly struct{ engine.Domain }
 
 func (l loopOnly) Pathmax() bool {
 	p, ok := l.Domain.(engine.Pathmax)
 	return ok && p.Pathmax()
+}
+
+// Solution passes a two-ended domain's on.
+func (l loopOnly) Solution(path []int) []int {
+	if te, ok := l.Domain.(engine.TwoEnded); ok {
+		return te.Solution(path)
+	}
+	return path
 }
 
 // benchKorf runs engine.IDA on Korf's instances 2, 4 and 5 (the quick ones)
@@ -78,12 +86,13 @@ func BenchmarkIDAKorfPDB(b *testing.B) {
 	}
 }
 
-// BenchmarkKorf100 solves all of Korf's 100 instances with pdb78r and with
-// pdb78d (its lookups and their duals, BPMX), one after the other in the
-// same run, and reports the mean nodes generated per instance, the search
-// time for all 100 (the tables loaded before) and the node rates; then
-// pdb78d without BPMX (the engine's loop, the domain's Pathmax hidden),
-// whose node count is what BPMX saves. The 7-8 tables are read from the
+// BenchmarkKorf100 solves all of Korf's 100 instances with pdb78r, with
+// pdb78d (its lookups and their duals, BPMX) and with pdb78ds (those
+// lookups in a dual search), one after the other in the same run, and
+// reports the mean nodes generated per instance, the search time for all
+// 100 (the tables loaded before) and the node rates; then pdb78d and
+// pdb78ds without BPMX (the engine's loop, the domain's Pathmax hidden),
+// whose node counts are what BPMX saves. The 7-8 tables are read from the
 // shared cache, or built there first (minutes):
 //
 //	IDAVIZ_CACHE_DIR=... go test -run '^$' -bench Korf100 -benchtime 1x ./puzzles/tiles/
@@ -93,14 +102,18 @@ func BenchmarkKorf100(b *testing.B) {
 		b.Fatal(err)
 	}
 	type plain struct{ engine.Domain } // no Iterator, no Pathmax
+	same := func(d engine.Domain) engine.Domain { return d }
+	bare := func(d engine.Domain) engine.Domain { return plain{d} }
 	for _, run := range []struct {
 		name string
 		h    Heuristic
-		wrap func(*Domain) engine.Domain
+		wrap func(engine.Domain) engine.Domain
 	}{
-		{"pdb78r", PDB78R, func(d *Domain) engine.Domain { return d }},
-		{"pdb78d", PDB78D, func(d *Domain) engine.Domain { return d }},
-		{"pdb78d-without-BPMX", PDB78D, func(d *Domain) engine.Domain { return plain{d} }},
+		{"pdb78r", PDB78R, same},
+		{"pdb78d", PDB78D, same},
+		{"pdb78ds", PDB78DS, same},
+		{"pdb78d-without-BPMX", PDB78D, bare},
+		{"pdb78ds-without-BPMX", PDB78DS, bare},
 	} {
 		h := run.h
 		b.Run(run.name, func(b *testing.B) {
@@ -112,8 +125,12 @@ func BenchmarkKorf100(b *testing.B) {
 			cpu0 := cpuTime()
 			for b.Loop() {
 				for _, k := range ks {
+					d, err := k.Board.BuildDomain(context.Background(), h.String(), nil)
+					if err != nil {
+						b.Fatal(err)
+					}
 					start := time.Now()
-					res, err := engine.IDA(context.Background(), run.wrap(NewDomain(k.Board, h)), engine.Options{})
+					res, err := engine.IDA(context.Background(), run.wrap(d), engine.Options{})
 					search += time.Since(start)
 					if err != nil || len(res.Moves) != k.Optimal {
 						b.Fatalf("Korf #%d with %s: %v, %d moves, want %d", k.Number, h, err, len(res.Moves), k.Optimal)

@@ -22,7 +22,9 @@ const (
 	LinearConflict
 	// PDB555, PDB663, PDB78, PDB78R and PDB663R read disjoint additive
 	// pattern databases (15-puzzle only; see Patterns); PDB78D and PDB555D
-	// add their dual lookups and search with BPMX (see Heuristic.Dual).
+	// add their dual lookups and search with BPMX (see Heuristic.Dual);
+	// PDB78DS is PDB78D's lookups in a search that grows the path at
+	// either end (see Heuristic.TwoEnded).
 	PDB555
 	PDB663
 	PDB78
@@ -30,6 +32,7 @@ const (
 	PDB663R
 	PDB78D
 	PDB555D
+	PDB78DS
 )
 
 // Heuristics lists the heuristics' names, the strongest (the default) first.
@@ -57,6 +60,8 @@ func (h Heuristic) String() string {
 		return "pdb78d"
 	case PDB555D:
 		return "pdb555d"
+	case PDB78DS:
+		return "pdb78ds"
 	}
 	return fmt.Sprintf("heuristic(%d)", uint8(h))
 }
@@ -84,6 +89,8 @@ func ParseHeuristic(s string) (Heuristic, error) {
 		return PDB78D, nil
 	case "pdb555d":
 		return PDB555D, nil
+	case "pdb78ds":
+		return PDB78DS, nil
 	}
 	return 0, fmt.Errorf("unknown heuristic %q (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", s, strings.Join(PDBHeuristics, ", "))
 }
@@ -118,8 +125,13 @@ var (
 // the solved 3x3 board. A pattern database heuristic loads (or builds) its
 // tables here, with no way to follow or cancel that (Board.BuildDomain has
 // both); when it cannot, or the board is not 4x4, the domain searches with
-// Manhattan distance instead, which Heuristic reports.
+// Manhattan distance instead, which Heuristic reports. A two-ended search
+// (Heuristic.TwoEnded) is not a Domain: NewDomain searches its lookups
+// from the start alone (pdb78ds as pdb78d), and Board.BuildDomain makes it.
 func NewDomain(b Board, h Heuristic) *Domain {
+	if h.TwoEnded() {
+		h = PDB78D
+	}
 	if h.IsPDB() {
 		if b.size == 4 {
 			if ph, err := LoadPDB(context.Background(), h, b.goal, nil); err == nil {
@@ -221,7 +233,9 @@ func (d *Domain) NumMoves() int { return numMoves }
 func (d *Domain) MaxBranch() int { return numMoves }
 
 // MoveName names the blank's move: "U", "D", "L" or "R".
-func (d *Domain) MoveName(m int) string {
+func (d *Domain) MoveName(m int) string { return moveName(m) }
+
+func moveName(m int) string {
 	if m < 0 || m >= numMoves {
 		return fmt.Sprintf("move(%d)", m)
 	}
@@ -375,13 +389,19 @@ type View struct {
 	Tiles []int  `json:"tiles"` // row-major, 0 is the blank
 	Blank int    `json:"blank"` // the blank's cell
 	Goal  string `json:"goal"`
+	// Target is, in a two-ended search (Heuristic.TwoEnded), the board the
+	// moves at the goal's end have reached, which Tiles must reach.
+	Target []int `json:"target,omitempty"`
 }
 
 // View describes the current state for the page.
-func (d *Domain) View() any {
-	v := View{Size: d.t.size, Tiles: make([]int, d.t.cells), Blank: int(d.blank), Goal: d.t.goal.String()}
+func (d *Domain) View() any { return boardView(d.t, &d.tiles, d.blank) }
+
+// boardView is the View of tiles, the blank on cell blank.
+func boardView(t *table, tiles *cells, blank uint8) View {
+	v := View{Size: t.size, Tiles: make([]int, t.cells), Blank: int(blank), Goal: t.goal.String()}
 	for i := range v.Tiles {
-		v.Tiles[i] = int(d.tiles[i])
+		v.Tiles[i] = int(tiles[i])
 	}
 	return v
 }

@@ -1,97 +1,233 @@
 package tiles
 
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
 // Dual lookups (Felner, Zahavi, Holte and Schaeffer 2005; Zahavi, Felner,
 // Holte and Schaeffer 2008). A board maps cells to tiles; its dual maps
 // tiles to cells: the position of each tile rather than the tile in each
-// position. In the blank-first frame, where tile t's home is cell t, the
-// moves that solve a board S, read as swaps of cells, solve its inverse
-// from the other side, so the same tables looked up on the inverse give a
-// second estimate of the same distance, often a different one.
+// position. In the blank-first frame tile t's home is cell t, so cells and
+// tiles are both numbered 0..n-1 and a board S is a permutation; a move
+// swaps the contents of the blank's cell and a neighbour's.
 //
-// The blank makes it less simple. A move swaps the blank's cell with a
-// neighbour, so a solution of S can be replayed only from a board whose
-// blank is where S's is, on cell b, and the inverse of S is in general not
-// even solvable: S = the goal after the blank went right, then down, two
-// moves, has an inverse whose Manhattan distance is 3. What holds is this.
-// Let X be the goal after the blank went from cell 0 to b along row 0,
-// then down b's column (MD(0,b) moves, each moving one tile back a cell),
-// x(t) the cell of tile t in X, and D the board with tile t on cell S[x(t)]
-// (the tile S has on that cell), the blank on cell 0. S's solutions,
-// replayed as swaps of cells from X, take X to D; so D is exactly as far
-// from X as S is from the goal, and X is MD(0,b) moves from the goal. A
-// pattern's tiles therefore move at least d_P(D) − w_P(b) times between D
-// and X, where d_P is the table's value (its Manhattan distance plus twice
-// its entry) and w_P(b) the pattern's tiles among those X displaced, and
-// at least their Manhattan distance from their cells in D to their cells
-// in X. The dual lookup is the sum over the patterns of the larger of the
-// two, rounded up to the parity of S's Manhattan distance (which every
-// solution of S has). It is admissible, and inconsistent: one move of the
-// blank moves two of D's tiles by any number of cells, and more when b
-// changes column, as the path does.
+// Say a solution of S swaps cells along the blank's path c0, c1, ..., cd
+// (c0 = b, S's blank cell; cd = 0). The same swaps, made in reverse order
+// on the board D = S⁻¹ (tile t on the cell numbered S[t], the tile S holds
+// on cell t), take D to the goal, and every one of them swaps the piece
+// numbered b with a neighbour: in D, piece b plays the blank. So D is
+// exactly as far from the goal as S, in the puzzle whose blank is piece b
+// and whose goal has every piece p on cell p: b's too, and piece 0, a tile
+// like any other there, on cell 0 (and back: a solution of D there is one
+// of S, read backwards). This is the dual of Zahavi et al., where a state
+// and its dual share their distance to the goal; the 8-puzzle board two
+// moves from the goal whose inverse has a Manhattan distance of 3 is no
+// exception, once its blank is piece b.
+//
+// A pattern's table bounds the moves of its tiles towards a goal with the
+// blank in one region, so the dual lookup reads, for the dual blank b, the
+// tables of the patterns with b taken out (and piece 0, which has a home
+// like the others, put into one of them, or left to its Manhattan
+// distance), their goal's blank in b's region. Most of those are the
+// heuristic's own tables seen through one of the board's eight symmetries
+// (a symmetry moves cells and pieces alike, and keeps every distance); the
+// others are tables of their own, built once like the rest (dualPatterns).
+// For pdb78d, whose tables split the board into rows 0-1 (with piece 0)
+// and rows 2-3, the dual lookup splits D the same way with b out of its
+// half: three 7-tile tables more. Each lookup adds, over D's patterns,
+// their Manhattan distance and twice their table entries; D's Manhattan
+// distance is S's (piece p on cell S[p] is as far from home as tile S[p] on
+// cell p), so the dual value is S's Manhattan distance plus twice the
+// entries read. It is admissible, and inconsistent: a move of S's blank
+// moves two pieces of D and changes which piece is D's blank.
 //
 // Each of the heuristic's views (the board as it is, and reflected about
-// the main diagonal) has its dual; the reflected one's path runs down
-// column 0 first.
+// the main diagonal) has its dual, looked up in the view's frame.
 
 // dualState is what one view keeps for its dual lookup: the board in the
 // view's frame (frame cell to frame tile) and the blank's frame cell.
 type dualState struct {
 	frame [16]uint8
 	b     uint8
-	// The last rank looked up per pattern, plus one (0: none yet), and the
-	// entry read there: a move changes the dual placement of one or two
-	// patterns, and a child starts as a copy of its parent, so most lookups
-	// of the other pattern need not read the table again.
-	rnk [maxPatterns]int64
-	ex  [maxPatterns]int32
 }
 
-// dualPaths are the blank's paths from cell 0 in the goal of a board of
-// n cells (3x3 or 4x4), by the cell b they end on: where each tile is once
-// the blank has gone along (x), how many tiles of each pattern it moved
-// (w); and the Manhattan distance between two cells (dist), which is tile
-// t's distance from home on cell c when one is t.
-type dualPaths struct {
-	n    int
-	x    [16][16]uint8
-	w    [maxPatterns][16]int32
-	dist [16][16]int32
+// dualPart is one pattern of a dual lookup: piece label[s] of D is the
+// table's tile s, and cell maps D's cells to the table's.
+type dualPart struct {
+	words []uint32
+	mult  [8]int64
+	k     int
+	label [8]uint8
+	cell  [16]uint8
 }
 
-// newDualPaths walks the blank from cell 0 along row 0 to each cell's
-// column, then down it.
-func newDualPaths(size int, owner *[slots]uint8) *dualPaths {
-	n := size * size
-	dp := &dualPaths{n: n}
-	for a := range n {
-		for c := range n {
-			dp.dist[a][c] = int32(abs(a/size-c/size) + abs(a%size-c%size))
+// dualRef names a dual lookup's pattern before the tables are loaded: the
+// table's pattern and the symmetry (an index into symmetries) that takes
+// D's cells to the table's.
+type dualRef struct {
+	pat *Pattern
+	sym int
+}
+
+// symmetries lists the eight symmetries of a board of side size as maps of
+// cells (and so of tiles, in the blank-first frame); the first is the
+// identity.
+func symmetries(size int) [8][16]uint8 {
+	var out [8][16]uint8
+	last := size - 1
+	maps := [8]func(r, c int) (int, int){
+		func(r, c int) (int, int) { return r, c },
+		func(r, c int) (int, int) { return c, r },
+		func(r, c int) (int, int) { return r, last - c },
+		func(r, c int) (int, int) { return last - r, c },
+		func(r, c int) (int, int) { return last - r, last - c },
+		func(r, c int) (int, int) { return last - c, last - r },
+		func(r, c int) (int, int) { return c, last - r },
+		func(r, c int) (int, int) { return last - c, r },
+	}
+	for i, f := range maps {
+		for cell := range size * size {
+			r, c := f(cell/size, cell%size)
+			out[i][cell] = uint8(r*size + c)
 		}
+	}
+	return out
+}
+
+// planDual finds, for each cell b of a board of side size, the patterns of
+// the dual lookup whose blank is piece b: each of pats (blank-first tables
+// whose goal has the blank on cell 0) less b, with piece 0 added to
+// pats[join] (join < 0: to none), measured against a goal with the blank
+// in b's region. It returns them as tables of pats or new patterns, with the
+// symmetry to read them through, and the new patterns, each once.
+func planDual(size int, pats []*Pattern, join int) (plans [16][]dualRef, extra []*Pattern, err error) {
+	n := size * size
+	g := newGeometry(size)
+	syms := symmetries(size)
+	type key struct{ tiles, region uint32 }
+	region := func(tiles uint32, blank uint8) uint32 { return g.flood(1<<blank, g.full&^tiles) }
+	own := map[key]*Pattern{}
+	for _, p := range pats {
+		var m uint32
+		for _, t := range p.Tiles {
+			m |= 1 << t
+		}
+		own[key{m, region(m, p.Blank)}] = p
+	}
+	made := map[key]*Pattern{}
+	for b := range n {
+		for i, p := range pats {
+			var m uint32
+			for _, t := range p.Tiles {
+				m |= 1 << t
+			}
+			m &^= 1 << b
+			if i == join {
+				m |= 1 &^ (1 << b)
+			}
+			if bits.OnesCount32(m) < 2 {
+				return plans, nil, fmt.Errorf("pattern %s less tile %d is too small for a dual lookup", p.Name, b)
+			}
+			ref, ok := dualRef{}, false
+			var best []uint8
+			var bestKey key
+			bestSym := 0
+			for s := range syms {
+				var gm uint32
+				for x := m; x != 0; x &= x - 1 {
+					gm |= 1 << syms[s][bits.TrailingZeros32(x)]
+				}
+				k := key{gm, region(gm, syms[s][b])}
+				if q := own[k]; q != nil {
+					ref, ok = dualRef{q, s}, true
+					break
+				}
+				cand := make([]uint8, 0, 8)
+				for x := gm; x != 0; x &= x - 1 {
+					cand = append(cand, uint8(bits.TrailingZeros32(x)))
+				}
+				cand = append(cand, uint8(bits.TrailingZeros32(k.region)))
+				if best == nil || slices.Compare(cand, best) < 0 {
+					best, bestKey, bestSym = cand, k, s
+				}
+			}
+			if !ok {
+				q := made[bestKey]
+				if q == nil {
+					tiles := best[:len(best)-1]
+					blank := best[len(best)-1]
+					if q, err = newPattern(fmt.Sprintf("blank%d-%04x", blank, bestKey.tiles), size, blank, tiles); err != nil {
+						return plans, nil, err
+					}
+					made[bestKey] = q
+					extra = append(extra, q)
+				}
+				ref = dualRef{q, bestSym}
+			}
+			plans[b] = append(plans[b], ref)
+		}
+	}
+	return plans, extra, nil
+}
+
+// dualPatterns lists the tables a heuristic's dual lookups read beyond its
+// own (none for a heuristic without them).
+func dualPatterns(h Heuristic) ([]*Pattern, error) {
+	if !h.Dual() {
+		return nil, nil
+	}
+	pats, _, err := Patterns(h)
+	if err != nil {
+		return nil, err
+	}
+	_, extra, err := planDual(4, pats, dualJoin(h))
+	return extra, err
+}
+
+// dualJoin is the pattern of h that piece 0 joins in its dual lookups: the
+// 7-tile table of pdb78d (and pdb78ds), rows 0-1 with piece 0, so that every dual
+// lookup splits the board in halves as the regular one does; pdb555d leaves
+// it to its Manhattan distance, so that its extra tables stay small.
+func dualJoin(h Heuristic) int {
+	if h == PDB78D || h == PDB78DS {
+		return 0
+	}
+	return -1
+}
+
+// setDual makes the dual lookups' parts for a board of side size from
+// plans over tables, found by name.
+func (h *pdbHeur) setDual(size int, plans *[16][]dualRef, tables []*PatternTable) error {
+	n := size * size
+	syms := symmetries(size)
+	byName := map[string]*PatternTable{}
+	for _, t := range tables {
+		byName[t.Pattern.Name] = t
 	}
 	for b := range n {
-		x := &dp.x[b]
-		var at [16]uint8 // cell -> tile
-		for c := range n {
-			x[c], at[c] = uint8(c), uint8(c)
-		}
-		blank := 0
-		step := func(to int) {
-			t := at[to]
-			at[blank], at[to] = t, 0
-			x[t], x[0] = uint8(blank), uint8(to)
-			if pi := owner[t]; pi != noPattern {
-				dp.w[pi][b]++
+		for _, ref := range plans[b] {
+			t := byName[ref.pat.Name]
+			if t == nil {
+				return fmt.Errorf("the dual lookups need table %s", ref.pat.Name)
 			}
-			blank = to
-		}
-		for blank%size != b%size {
-			step(blank + 1)
-		}
-		for blank != b {
-			step(blank + size)
+			part := dualPart{words: t.Words(), k: len(ref.pat.Tiles)}
+			copy(part.mult[:], ref.pat.mult)
+			g := &syms[ref.sym]
+			var inv [16]uint8
+			for c := range n {
+				inv[g[c]] = uint8(c)
+			}
+			for s, tile := range ref.pat.Tiles {
+				part.label[s] = inv[tile]
+			}
+			copy(part.cell[:], g[:])
+			h.plans[b] = append(h.plans[b], part)
 		}
 	}
-	return dp
+	h.dual = true
+	return nil
 }
 
 // resetDual fills du for the board tiles (n cells) as view w sees it.
@@ -111,37 +247,39 @@ func moveDual(du *dualState, a, c, x uint8) {
 	du.b = c
 }
 
-// dualValue is the largest of the state's dual lookups, rounded up to the
-// parity of the board's Manhattan distance.
+// dualValue is the larger of the state's dual lookups: the board's
+// Manhattan distance plus twice the entries read.
 func (h *pdbHeur) dualValue(st *pdbState) int32 {
 	best := int32(0)
 	for v := range h.views {
 		best = max(best, h.dualLookup(&st.du[v]))
 	}
-	return best + (best-st.md)&1
+	return st.md + 2*best
 }
 
-// dualLookup is one view's dual lookup (see above), before the parity.
+// dualLookup is the sum of one view's dual entries (see above): piece p of
+// D stands on cell frame[p].
 func (h *pdbHeur) dualLookup(du *dualState) int32 {
-	dp := h.paths
-	b := du.b & 15
-	x := &dp.x[b]
-	var pos [maxPatterns][8]uint8
-	var toHome, toX [maxPatterns]int32
-	for t := 1; t < dp.n; t++ {
-		c := du.frame[x[t&15]&15] & 15 // the cell of tile t in D
-		pi, s := h.owner[t]%maxPatterns, h.oslot[t]&7
-		pos[pi][s] = c
-		toHome[pi] += dp.dist[t&15][c]
-		toX[pi] += dp.dist[x[t&15]&15][c]
-	}
+	return h.pieceLookup(du.b, &du.frame)
+}
+
+// pieceLookup is the sum of the entries of the plan for blank piece b,
+// piece p standing on cell at[p].
+func (h *pdbHeur) pieceLookup(b uint8, at *[16]uint8) int32 {
 	var sum int32
-	for pi := range h.tables {
-		if r := h.rankOf(pi, &pos[pi]) + 1; r != du.rnk[pi] {
-			du.rnk[pi], du.ex[pi] = r, h.entry(pi, r-1)
+	parts := h.plans[b&15]
+	for i := range parts {
+		p := &parts[i]
+		var pos [8]uint8
+		for s := 0; s < p.k; s++ {
+			pos[s&7] = p.cell[at[p.label[s&7]&15]&15]
 		}
-		d := toHome[pi] + 2*du.ex[pi] - dp.w[pi][b]
-		sum += max(d, toX[pi])
+		sum += p.entry(rankPlaced(&p.mult, p.k, &pos))
 	}
 	return sum
+}
+
+// entry is the part's table entry of rank r.
+func (p *dualPart) entry(r int64) int32 {
+	return nibble(p.words, r)
 }

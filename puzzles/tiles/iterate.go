@@ -62,6 +62,11 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 	} else {
 		found = s.dfs(d.blank, h, 0, -1, 0)
 	}
+	return s.result(found)
+}
+
+// result is what Iterate returns once the search has ended, found or not.
+func (s *iteration) result(found bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	found = found && !s.stopped
 	counts = s.counts(found)
 	next = int(s.nextF)
@@ -84,6 +89,7 @@ type iteration struct {
 	pdb   *pdbHeur // pattern databases, with ps; nil for the others
 	ps    pdbState
 	stack []*[numMoves]pdbState // the children's states by depth (dfsDual)
+	ends  []*[numMoves]ends     // the same for dfsEnds
 
 	bound, nextF       int32
 	exp, gen           int64

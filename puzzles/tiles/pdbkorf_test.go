@@ -2,6 +2,7 @@ package tiles
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -34,11 +35,18 @@ func halfTurn(t *testing.T, b Board) Board {
 // length and the nodes generated, after replaying the moves to the goal.
 func solvePDB(t *testing.T, b Board, h Heuristic) (int, int64) {
 	t.Helper()
+	moves, gen := solvePDBMoves(t, b, h)
+	return len(moves), gen
+}
+
+// solvePDBMoves is solvePDB returning the moves.
+func solvePDBMoves(t *testing.T, b Board, h Heuristic) ([]int, int64) {
+	t.Helper()
 	d, err := b.BuildDomain(context.Background(), h.String(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, iters := iterateIDA(d.(*Domain))
+	moves, iters := iterateIDA(d.(iterated))
 	var gen int64
 	for _, c := range iters {
 		gen += c.Generated
@@ -55,7 +63,39 @@ func solvePDB(t *testing.T, b Board, h Heuristic) (int, int64) {
 	if !end.IsGoal() {
 		t.Fatalf("%s with %s: the moves end at %s", b, h, end)
 	}
-	return len(moves), gen
+	return moves, gen
+}
+
+// checkLookups wants each of a dual heuristic's lookups (regular,
+// reflected, dual, dual reflected) at most the distance to the goal at
+// every board along an optimal solution of b, where that distance is
+// known: the moves left.
+func checkLookups(t *testing.T, b Board, h Heuristic, moves []int) (above int) {
+	t.Helper()
+	for i := 0; ; i++ {
+		dom, err := b.BuildDomain(context.Background(), h.String(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := dom.(*Domain)
+		ps, ph := &d.ps, d.pdb
+		left := int32(len(moves) - i)
+		for v := range ph.views {
+			reg, dual := ps.md+2*ps.sum[v], ps.md+2*ph.dualLookup(&ps.du[v])
+			if reg > left || dual > left {
+				t.Fatalf("%s with %s, %d moves from the goal: view %d: regular %d, dual %d", b, h, left, v, reg, dual)
+			}
+			if dual > ps.md+2*max(ps.sum[0], ps.sum[len(ph.views)-1]) {
+				above++
+			}
+		}
+		if i == len(moves) {
+			return above
+		}
+		if b, err = b.Move(moves[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // pdb555 (three tables of 524,160 entries, built in well under a second
@@ -92,7 +132,9 @@ func TestPDB555Korf(t *testing.T) {
 // TestPDBKorf100 solves all of Korf's 100 instances with each heuristic in
 // $IDAVIZ_KORF100, a comma-separated list (pdb78r,pdb78d, say: the 7-8
 // tables are built into the shared cache on first use, a few minutes), and
-// checks the published lengths:
+// checks the published lengths; for one with dual lookups, it checks each
+// of its lookups on every board along the solutions too (at most the
+// moves left: checkLookups):
 //
 //	IDAVIZ_KORF100=pdb78r,pdb78d go test -run TestPDBKorf100 -v -timeout 1h ./puzzles/tiles/
 func TestPDBKorf100(t *testing.T) {
@@ -129,14 +171,32 @@ func TestPDBKorf100(t *testing.T) {
 		}
 		start = time.Now()
 		var total int64
-		for _, k := range ks {
-			length, gen := solvePDB(t, k.Board, h)
-			if length != k.Optimal {
-				t.Fatalf("Korf #%d with %s: %d moves, published %d", k.Number, h, length, k.Optimal)
+		sols := make([][]int, len(ks))
+		for i, k := range ks {
+			moves, gen := solvePDBMoves(t, k.Board, h)
+			if len(moves) != k.Optimal {
+				t.Fatalf("Korf #%d with %s: %d moves, published %d", k.Number, h, len(moves), k.Optimal)
 			}
 			total += gen
+			sols[i] = moves
 		}
 		el := time.Since(start)
 		t.Logf("%s over Korf's 100: %d generated, mean %d per instance; %s of search, %.0f nodes/s", h, total, total/100, el.Round(time.Millisecond), float64(total)/el.Seconds())
+		if h.Dual() && !h.TwoEnded() {
+			boards, above := 0, 0
+			for i, k := range ks {
+				above += checkLookups(t, k.Board, h, sols[i])
+				boards += len(sols[i]) + 1
+			}
+			// And along the solutions of random boards, found with pdb78r.
+			rng := rand.New(rand.NewPCG(23, 24))
+			for i := range 50 {
+				b, _ := Scramble(rng, 4, 40+i, Goal(i%2))
+				moves, _ := solvePDBMoves(t, b, PDB78R)
+				above += checkLookups(t, b, h, moves)
+				boards += len(moves) + 1
+			}
+			t.Logf("%s: every lookup at most the moves left on the %d boards along the solutions of Korf's 100 and of 50 random boards; a dual lookup above the regular ones %d times", h, boards, above)
+		}
 	}
 }

@@ -89,10 +89,8 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 // engine's bidirectional pathmax (engine.Pathmax: its dfs is this
 // loop over the Domain interface). cur is the node's state; each child's
 // is made whole in the iteration's stack (a dual lookup is not one table's
-// change), valued, and the largest child's value less one raises h before
-// any child is visited; a child is judged by the larger of its value and h
-// less one; what a visited child's subtree raised it to, less one, raises h
-// again. It returns dfsPDB's result and h as it ends.
+// change), valued, and visited through pathmax. It returns dfsPDB's result
+// and h as it ends.
 func (s *iteration) dfsDual(blank uint8, h, g int32, prev, depth int, cur *pdbState) (bool, int32) {
 	st, stop := s.expand(blank, g+h, prev, depth)
 	if stop {
@@ -114,6 +112,37 @@ func (s *iteration) dfsDual(blank uint8, h, g int32, prev, depth int, cur *pdbSt
 		*k = *cur
 		ph.apply(k, tile, c, b, int32(s.delta[(int(tile)<<7|int(o))&(deltaLen-1)]))
 		hs[i&3] = ph.value(k)
+	}
+	return s.pathmax(n, &hs, g, h, func(i int, ch int32) (done bool, back int32) {
+		o := st.off[i&3]
+		c := (o >> 2) & (slots - 1)
+		tile := s.tiles[c]
+		s.tiles[b] = tile
+		s.tiles[c] = 0
+		back = ch
+		if ch == 0 && s.tiles == s.goal {
+			done = s.reachGoal(g+1, depth+1)
+		} else {
+			done, back = s.dfsDual(c, ch, g+1, int(o&3), depth+1, &kids[i&3])
+		}
+		s.tiles[c] = tile
+		s.tiles[b] = 0
+		if done && s.path != nil {
+			s.path[depth] = int(o & 3)
+		}
+		return done, back
+	})
+}
+
+// pathmax is the engine's bidirectional pathmax over a node's n children,
+// valued hs, the node at cost g with value h: the largest child's value
+// less one raises h before any child is visited; a child is judged by the
+// larger of its value and h less one, and cut over the bound or visited
+// (visit reports whether the search ends, and the value the child's
+// subtree raised it to); that value less one raises h again. It returns
+// whether the search ends, and h.
+func (s *iteration) pathmax(n int, hs *[numMoves]int32, g, h int32, visit func(i int, ch int32) (bool, int32)) (bool, int32) {
+	for i := 0; i < n; i++ {
 		h = max(h, hs[i&3]-1)
 	}
 	lim := s.bound - g - 1
@@ -123,24 +152,8 @@ func (s *iteration) dfsDual(blank uint8, h, g int32, prev, depth int, cur *pdbSt
 			s.prune(g + 1 + ch)
 			continue
 		}
-		o := st.off[i&3]
-		c := (o >> 2) & (slots - 1)
-		tile := s.tiles[c]
-		s.tiles[b] = tile
-		s.tiles[c] = 0
-		var done bool
-		back := ch
-		if ch == 0 && s.tiles == s.goal {
-			done = s.reachGoal(g+1, depth+1)
-		} else {
-			done, back = s.dfsDual(c, ch, g+1, int(o&3), depth+1, &kids[i&3])
-		}
-		s.tiles[c] = tile
-		s.tiles[b] = 0
+		done, back := visit(i, ch)
 		if done {
-			if s.path != nil {
-				s.path[depth] = int(o & 3)
-			}
 			s.gen -= int64(n - i - 1)
 			return true, h
 		}
