@@ -18,10 +18,16 @@ var ErrNoSnapshots = fmt.Errorf("engine: A* needs a domain that can store states
 // states it stores outgrow Options.MaxMemory.
 type MemoryError struct {
 	States int   // states stored when it stopped
-	Budget int64 // Options.MaxMemory
+	Budget int64 // Options.MaxMemory, or the shared budget's limit
+	// Shared names the shared budget (Options.Memory) that was full, when
+	// that is what stopped it.
+	Shared string
 }
 
 func (e *MemoryError) Error() string {
+	if e.Shared != "" {
+		return fmt.Sprintf("A* stopped after %d states: %s is full; IDA* needs none", e.States, e.Shared)
+	}
 	return fmt.Sprintf("A* ran out of its memory budget after %d states; IDA* needs none", e.States)
 }
 
@@ -114,6 +120,10 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 	goal := int32(-1)
 	var memErr error
 	held := int64(len(startKey)) + stateBytes // what the states stored take, estimated
+	var charged int64                         // what is charged to opt.Memory
+	if opt.Memory != nil {
+		defer func() { opt.Memory.release(charged) }()
+	}
 	for open.Len() > 0 && res.Status == trace.StatusRunning {
 		i := heap.Pop(open).(int32)
 		n := nodes[i]
@@ -172,6 +182,18 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 				res.Status = trace.StatusLimit
 				memErr = &MemoryError{States: len(best), Budget: opt.MaxMemory}
 				break
+			}
+			if opt.Memory != nil && held > charged {
+				if !opt.Memory.charge(ctx, opt.Memory.block()) {
+					res.Status = trace.StatusLimit
+					if ctx != nil && ctx.Err() != nil {
+						res.Status = trace.StatusCancelled
+					} else {
+						memErr = &MemoryError{States: len(best), Budget: opt.Memory.limit, Shared: opt.Memory.name}
+					}
+					break
+				}
+				charged += opt.Memory.block()
 			}
 		}
 		if open.Len() > res.PeakOpen {

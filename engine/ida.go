@@ -29,6 +29,9 @@ type Options struct {
 	// list (0: no limit); past it A* stops with a *MemoryError. IDA* holds
 	// only its path, and ignores it.
 	MaxMemory int64
+	// Memory, when set, is a budget A* shares with other searches (see
+	// Memory); it stops when the budget is full, as at MaxMemory.
+	Memory *Memory
 	// CheckEvery is how many expansions pass between checks of the context,
 	// the limits, and progress events (0: DefaultCheckEvery).
 	CheckEvery int64

@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"idaviz/internal/quote"
 )
 
 // Judge answers one online-judge problem: it reads the judge's input from r
@@ -34,7 +36,7 @@ func LookupJudge(name string) (*Judge, error) {
 	j, ok := judges[name]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown judge problem %q (known: %s)", name, strings.Join(JudgeNames(), ", "))
+		return nil, fmt.Errorf("unknown judge problem %s (known: %s)", quote.Short(name), strings.Join(JudgeNames(), ", "))
 	}
 	return j, nil
 }

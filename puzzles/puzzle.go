@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/preset"
 )
@@ -173,7 +174,7 @@ func Lookup(name string) (*Puzzle, error) {
 	p, ok := registry[name]
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown puzzle %q (known: %s)", name, strings.Join(Names(), ", "))
+		return nil, fmt.Errorf("unknown puzzle %s (known: %s)", quote.Short(name), strings.Join(Names(), ", "))
 	}
 	return p, nil
 }
@@ -228,5 +229,5 @@ func (p *Puzzle) HasHeuristic(h string) (string, error) {
 			return h, nil
 		}
 	}
-	return "", fmt.Errorf("puzzle %s has no heuristic %q (choose from: %s)", p.Name, h, strings.Join(p.Heuristics, ", "))
+	return "", fmt.Errorf("puzzle %s has no heuristic %s (choose from: %s)", p.Name, quote.Short(h), strings.Join(p.Heuristics, ", "))
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"idaviz/internal/quote"
 	"idaviz/puzzles/booksort"
 )
 
@@ -18,7 +19,7 @@ func init() {
 		Heuristics: booksort.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("booksort has one goal (the books in order 1..n), not %q", goal)
+				return nil, fmt.Errorf("booksort has one goal (the books in order 1..n), not %s", quote.Short(goal))
 			}
 			s, err := booksort.Parse(state)
 			if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/grid"
 )
 
@@ -77,7 +78,7 @@ func (g gridInstance) Domain(heuristic string) (engine.Domain, error) {
 type errGridGoal string
 
 func (e errGridGoal) Error() string {
-	return "a grid world's goal is the map's 'G', not --goal " + string(e)
+	return "a grid world's goal is the map's 'G', not --goal " + quote.Short(string(e))
 }
 
 // gridPresets: their optimal lengths (4-connected: also their costs) are

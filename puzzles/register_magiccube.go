@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/magiccube"
 )
 
@@ -15,7 +16,7 @@ func init() {
 		Heuristics: magiccube.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("magiccube has one goal (every face one colour), not %q", goal)
+				return nil, fmt.Errorf("magiccube has one goal (every face one colour), not %s", quote.Short(goal))
 			}
 			n, err := magiccube.ParseNet(state)
 			if err != nil {

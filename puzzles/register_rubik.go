@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/magiccube"
 	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/rubik"
@@ -66,7 +67,7 @@ demos), simple (no database).`,
 
 func parseRubik(state, goal string) (Instance, error) {
 	if goal != "" {
-		return nil, fmt.Errorf("rubik has one goal (the solved cube), not %q", goal)
+		return nil, fmt.Errorf("rubik has one goal (the solved cube), not %s", quote.Short(goal))
 	}
 	if strings.TrimSpace(state) == "" {
 		// As for every other puzzle: an empty state is a mistake, not the
@@ -177,7 +178,7 @@ func randomSeed(state string) (seed uint64, ok bool, err error) {
 	}
 	seed, err = strconv.ParseUint(rest, 10, 64)
 	if err != nil {
-		return 0, false, fmt.Errorf("random cube %q: want random or random:SEED with SEED a number from 0 to 2^64-1", s)
+		return 0, false, fmt.Errorf("random cube %s: want random or random:SEED with SEED a number from 0 to 2^64-1", quote.Short(s))
 	}
 	return seed, true, nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"idaviz/internal/quote"
 	"idaviz/puzzles/squares"
 )
 
@@ -17,7 +18,7 @@ func init() {
 		Heuristics: squares.Heuristics,
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("squares has one goal (no square left), not %q", goal)
+				return nil, fmt.Errorf("squares has one goal (no square left), not %s", quote.Short(goal))
 			}
 			g, err := squares.Parse(state)
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"idaviz/internal/quote"
 	"idaviz/trace"
 )
 
@@ -70,9 +71,9 @@ func newRequest(puzzle, heuristic, goal string, instance func(p *Puzzle, goal st
 func (p *Puzzle) HasGoal(goal string) (string, error) {
 	switch {
 	case goal != "" && len(p.Goals) == 0:
-		return "", fmt.Errorf("puzzle %s has only one goal; drop the goal %q", p.Name, goal)
+		return "", fmt.Errorf("puzzle %s has only one goal; drop the goal %s", p.Name, quote.Short(goal))
 	case goal != "" && !slices.Contains(p.Goals, goal):
-		return "", fmt.Errorf("puzzle %s has no goal %q (choose from: %s)", p.Name, goal, strings.Join(p.Goals, ", "))
+		return "", fmt.Errorf("puzzle %s has no goal %s (choose from: %s)", p.Name, quote.Short(goal), strings.Join(p.Goals, ", "))
 	case goal == "" && len(p.Goals) > 0:
 		return p.Goals[0], nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/script"
 	"idaviz/trace"
 )
@@ -126,7 +127,7 @@ func ProblemPuzzle(p *script.Problem) *Puzzle {
 		Heuristics: p.Heuristics(),
 		Parse: func(state, goal string) (Instance, error) {
 			if goal != "" {
-				return nil, fmt.Errorf("problem %s has the goal its file defines, not %q", p.Name, goal)
+				return nil, fmt.Errorf("problem %s has the goal its file defines, not %s", p.Name, quote.Short(goal))
 			}
 			s, err := p.Parse(state)
 			if err != nil {
@@ -195,7 +196,7 @@ func NewProblemRequest(file string, src []byte, state, heuristic string, b scrip
 	p := ProblemPuzzle(prob)
 	h, err := p.HasHeuristic(heuristic)
 	if err != nil {
-		return nil, fmt.Errorf("problem %s has no heuristic %q (choose from: %s)", p.Name, heuristic, strings.Join(p.Heuristics, ", "))
+		return nil, fmt.Errorf("problem %s has no heuristic %s (choose from: %s)", p.Name, quote.Short(heuristic), strings.Join(p.Heuristics, ", "))
 	}
 	inst, err := p.Parse(state, "")
 	if err != nil {

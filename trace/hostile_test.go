@@ -83,3 +83,46 @@ func TestHostileTracesBoundedMemory(t *testing.T) {
 }
 
 func mb(n uint64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+
+// TestChromeCapped: the Chrome export of 20 MB of empty iterations (a
+// track each: 475 MB of JSON) stops at its cap with an error naming it,
+// having written no more than the cap.
+func TestChromeCapped(t *testing.T) {
+	data := hostile.IterationStarts(1e6)
+	for _, tc := range []struct {
+		name string
+		max  int64
+		ok   bool
+	}{
+		{"within 32 MiB", 32 << 20, true},
+		{"past 4 MiB", 4 << 20, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rd, err := trace.NewReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out countingWriter
+			c := trace.NewChrome(&out)
+			c.MaxBytes = tc.max
+			var ev trace.Event
+			for rd.Read(&ev) == nil {
+				c.Event(&ev)
+			}
+			err = c.Close()
+			if tc.ok != (err == nil) {
+				t.Fatalf("Close: %v", err)
+			}
+			if !tc.ok && (!errors.Is(err, trace.ErrChromeTooLarge) || !strings.Contains(err.Error(), "larger than 4 MiB")) {
+				t.Errorf("error %v, want one naming the 4 MiB cap", err)
+			}
+			if out.n > tc.max {
+				t.Errorf("wrote %d bytes, cap %d", out.n, tc.max)
+			}
+		})
+	}
+}
+
+type countingWriter struct{ n int64 }
+
+func (w *countingWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); return len(p), nil }

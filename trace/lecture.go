@@ -1,11 +1,14 @@
 package trace
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -14,9 +17,39 @@ import (
 // the lecture. It is stored as FILE.lecture.json beside the trace FILE (see
 // FORMAT.md).
 type Lecture struct {
-	Version   int        `json:"version"`
+	Version int `json:"version"`
+	// Recording is the trace the bookmarks were made on (nil in a file
+	// written by hand or before it was kept): a trace recorded again under
+	// the same name has other events at the bookmarks' places.
+	Recording *Recording `json:"recording,omitempty"`
 	Bookmarks []Bookmark `json:"bookmarks"`
 }
+
+// Recording is a fingerprint of a trace for its sidecar: what fixes the
+// events a search emits (the engine is deterministic), not when it ran. A
+// trace recorded again with the same run has the same fingerprint, and its
+// bookmarks stay right.
+type Recording struct {
+	Events int64  `json:"events"` // the events a replay counts
+	Run    string `json:"run"`    // the first 16 hex digits of the SHA-256 of the run's description
+}
+
+// RecordingOf is the fingerprint of a trace of events events whose run
+// start says info (nil: a run with no description).
+func RecordingOf(info *RunInfo, events int64) Recording {
+	var run RunInfo
+	if info != nil {
+		run = *info
+	}
+	run.Created = time.Time{}
+	// encoding/json writes a struct's fields in order and a map's keys
+	// sorted: one description, one hash.
+	b, _ := json.Marshal(run)
+	sum := sha256.Sum256(b)
+	return Recording{Events: events, Run: hex.EncodeToString(sum[:8])}
+}
+
+func (r Recording) String() string { return fmt.Sprintf("%d events, run %s", r.Events, r.Run) }
 
 // Bookmark is a place in a trace to stop and what to say there. Event is the
 // 0-based index of the event in the trace (as the replay counts them).
@@ -70,6 +103,9 @@ func (l *Lecture) Check(events int64) error {
 	if l.Version != LectureVersion {
 		return fmt.Errorf("%w: version %d, want %d", ErrLecture, l.Version, LectureVersion)
 	}
+	if r := l.Recording; r != nil && (r.Events < 0 || len(r.Run) > 64 || strings.IndexFunc(r.Run, notHex) >= 0) {
+		return fmt.Errorf("%w: recording: %d events, run %q: want a count and hex digits", ErrLecture, r.Events, r.Run)
+	}
 	if len(l.Bookmarks) > MaxBookmarks {
 		return fmt.Errorf("%w: %d bookmarks, at most %d", ErrLecture, len(l.Bookmarks), MaxBookmarks)
 	}
@@ -87,6 +123,8 @@ func (l *Lecture) Check(events int64) error {
 	}
 	return nil
 }
+
+func notHex(r rune) bool { return !strings.ContainsRune("0123456789abcdef", r) }
 
 // WriteTo writes l as indented JSON, the form people edit by hand.
 func (l *Lecture) WriteTo(w io.Writer) (int64, error) {

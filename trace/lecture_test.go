@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLectureRoundTrip(t *testing.T) {
@@ -61,4 +62,40 @@ func FuzzReadLecture(f *testing.F) {
 			t.Fatalf("a lecture read back refuses itself: %v", err)
 		}
 	})
+}
+
+// TestRecordingOf: the fingerprint follows what fixes a trace's events
+// (the run's description and the count), not the time it was made.
+func TestRecordingOf(t *testing.T) {
+	run := RunInfo{Puzzle: "8puzzle", Instance: "8 1 3 4 0 2 7 6 5", Heuristic: "manhattan", Algorithm: "ida",
+		Options: map[string]string{"b": "2", "a": "1"}, Created: time.Unix(1, 0)}
+	base := RecordingOf(&run, 100)
+	again := run
+	again.Created = time.Unix(2, 0)
+	again.Options = map[string]string{"a": "1", "b": "2"}
+	other := run
+	other.Heuristic = "misplaced"
+	for _, tc := range []struct {
+		name string
+		r    Recording
+		same bool
+	}{
+		{"recorded again", RecordingOf(&again, 100), true},
+		{"another heuristic", RecordingOf(&other, 100), false},
+		{"more events", RecordingOf(&run, 101), false},
+		{"no description", RecordingOf(nil, 100), false},
+	} {
+		if (tc.r == base) != tc.same {
+			t.Errorf("%s: %v against %v", tc.name, tc.r, base)
+		}
+	}
+	if len(base.Run) != 16 {
+		t.Errorf("run %q, want 16 hex digits", base.Run)
+	}
+	for _, bad := range []string{`{"events":-1,"run":"ab"}`, `{"events":1,"run":"XYZ"}`, `{"events":1,"run":"` + strings.Repeat("a", 65) + `"}`} {
+		_, err := ReadLecture(strings.NewReader(`{"version":1,"recording":`+bad+`,"bookmarks":[]}`), 0)
+		if !errors.Is(err, ErrLecture) {
+			t.Errorf("recording %s: %v, want refused", bad, err)
+		}
+	}
 }

@@ -318,6 +318,10 @@ const presentLayoutJS = `(() => {
 			boxes[id] = r;
 			if (r.width < 50 && id !== 'step' || r.height < 20 || r.left < 0 || r.top < 0 || r.right > W + 1 || r.bottom > H + 1) bad.push(id + ' is not on screen: ' + JSON.stringify(r));
 		}
+		// The last event is the lecture's narration: all of it in view, not
+		// a scroll away inside the controls.
+		const c = document.getElementById('controls').getBoundingClientRect(), e = boxes['last-event'];
+		if (e.top < c.top - 1 || e.bottom > c.bottom + 1) bad.push('the last event is clipped by the controls: ' + JSON.stringify(e) + ' in ' + JSON.stringify(c));
 		const panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
 		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
 			const [a, ra] = panels[i], [b, rb] = panels[j];

@@ -173,3 +173,33 @@ func TestSearchMemoryBudget(t *testing.T) {
 		t.Fatalf("the page says %q", text)
 	}
 }
+
+// TestTwoServersTwoCookies: two remote servers on one host (cookies are
+// not told apart by port) each keep their own token cookie: the first
+// server's page is not locked out by opening the second's.
+func TestTwoServersTwoCookies(t *testing.T) {
+	a := newTestServer(t, Options{Token: "first", AllowRemote: true})
+	b := newTestServer(t, Options{Token: "second", AllowRemote: true})
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	get := func(url string) int {
+		t.Helper()
+		resp, err := browser.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, u := range []string{a.URL + "/?token=first", b.URL + "/?token=second", a.URL + "/api/puzzles", b.URL + "/api/puzzles"} {
+		if code := get(u); code != http.StatusOK {
+			t.Errorf("GET %s: %d, want 200", u, code)
+		}
+	}
+	d := websocket.Dialer{Jar: jar}
+	conn, _, err := d.Dial(a.wsURL(), http.Header{"Origin": {a.URL}})
+	if err != nil {
+		t.Fatalf("the first server's websocket after the second was opened: %v", err)
+	}
+	conn.Close()
+}

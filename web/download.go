@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"idaviz/trace"
 	"idaviz/web/export"
@@ -33,6 +34,12 @@ const maxExportEvents = 500_000
 // maxDownloadEvents bounds a live download: about 12 bytes an event in the
 // binary encoding, a gigabyte.
 const maxDownloadEvents = 100_000_000
+
+// maxRerun bounds the time a download or an export runs its search again
+// (the page's run was paced by the page; its re-run is not): past it the
+// search is cancelled, a trace ends there (its run cancelled), and an
+// export is refused.
+var maxRerun = 2 * time.Minute
 
 // runRequest is a live run as the page names it in a download's query: the
 // fields of its start message, and how many events it saw.
@@ -89,8 +96,9 @@ func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, err
 	return req, live, events, nil
 }
 
-// rerun runs a live run again into sink, up to events events, in one of
-// sl's search slots (nil: no cap).
+// rerun runs a live run again into sink, up to events events, for at most
+// maxRerun, in one of sl's search slots (nil: no cap, or the caller holds
+// one).
 func rerun(ctx context.Context, sl *slots, live *liveSource, events int64, sink trace.Sink) error {
 	if sl != nil {
 		if !sl.acquire(ctx) {
@@ -98,9 +106,25 @@ func rerun(ctx context.Context, sl *slots, live *liveSource, events int64, sink 
 		}
 		defer sl.release()
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := context.WithTimeout(ctx, maxRerun)
 	defer cancel()
-	return live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
+	err := live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("running the search again took longer than %v: stopped there", maxRerun)
+	}
+	return err
+}
+
+// slot waits for one of the server's search slots for a download or an
+// export, which count as searches: a live one runs its search again, a
+// replay's reads and packs the whole trace. It reports false (and has
+// answered) when the client went away first.
+func (s *Server) slot(w http.ResponseWriter, r *http.Request) bool {
+	if !s.slots.acquire(r.Context()) {
+		http.Error(w, "gone before a search slot was free", http.StatusServiceUnavailable)
+		return false
+	}
+	return true
 }
 
 // writeTrace writes a live run's first events events to w as a trace
@@ -175,6 +199,10 @@ func attachment(w http.ResponseWriter, contentType, name string) {
 
 // serveTrace answers "download this run": the trace, binary.
 func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
+	if !s.slot(w, r) {
+		return
+	}
+	defer s.slots.release()
 	if rec := s.opt.Recording; rec != nil {
 		attachment(w, "application/octet-stream", s.downloadName(rec.Info.Puzzle, ".trace"))
 		bw := bufio.NewWriter(w)
@@ -194,7 +222,7 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
-	if err := writeTrace(r.Context(), bufio.NewWriterSize(w, 64<<10), s.slots, req, live, events); err != nil {
+	if err := writeTrace(r.Context(), bufio.NewWriterSize(w, 64<<10), nil, req, live, events); err != nil {
 		s.logf("download this run: %v", err)
 	}
 }
@@ -220,6 +248,10 @@ func (s *recordingSink) Event(e *trace.Event) {
 
 // serveExport answers "export this run": the one-file replay.
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
+	if !s.slot(w, r) {
+		return
+	}
+	defer s.slots.release()
 	rec, opt := s.opt.Recording, export.Options{}
 	if rec != nil {
 		if s.lecture != nil {
@@ -233,7 +265,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "export this run: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		if rec, err = recordRun(r.Context(), s.slots, req, live, events); err != nil {
+		if rec, err = recordRun(r.Context(), nil, req, live, events); err != nil {
 			code := http.StatusInternalServerError
 			if errors.Is(err, errTooLong) {
 				code = http.StatusRequestEntityTooLarge

@@ -2,9 +2,13 @@ package web
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -78,5 +82,53 @@ func TestFileSourceSeekEqualsStepping(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestReplayOfAChangedTrace: a trace rewritten in place while viz replay
+// serves it showed the other file's events for early seeks, silently; and
+// one recorded again under its name went on showing the old. A seek now
+// says the file changed, and how; the file as indexed replays as before
+// until then.
+func TestReplayOfAChangedTrace(t *testing.T) {
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	other := testrun.Encode(t, testrun.Record(t, trace.LevelNode, "1 2 3 4 5 6 0 7 8"), trace.EncodingBinary)
+	for _, tc := range []struct {
+		name   string
+		change func(path string) error
+		says   string
+	}{
+		{"rewritten in place", func(path string) error { return os.WriteFile(path, other, 0o644) }, "was rewritten while it was replayed"},
+		{"replaced", func(path string) error {
+			tmp := path + ".new"
+			if err := os.WriteFile(tmp, other, 0o644); err != nil {
+				return err
+			}
+			return os.Rename(tmp, path)
+		}, "was replaced while it was replayed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := testrun.Write(t, events, trace.EncodingBinary)
+			rec, err := fold.OpenTrace(path, fold.IndexOptions{Every: 8})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rec.Close()
+			ts := newTestServer(t, Options{Recording: rec})
+			c := dial(t, ts)
+			c.send(map[string]any{"type": "seek", "pos": 20})
+			c.until(10*time.Second, "the seek", func(m *msg) bool { return m.Type == "state" && m.Replay != nil && m.Replay.Pos == 20 })
+			if err := tc.change(path); err != nil {
+				t.Fatal(err)
+			}
+			if err := rec.Changed(); !errors.Is(err, fold.ErrChanged) || !strings.Contains(err.Error(), tc.says) {
+				t.Errorf("Changed: %v, want %q", err, tc.says)
+			}
+			c.send(map[string]any{"type": "seek", "pos": 3})
+			m := c.until(10*time.Second, "the seek's refusal", func(m *msg) bool { return m.Type == "error" })
+			if !strings.Contains(m.Message, tc.says) || !strings.Contains(m.Message, "start viz replay again") {
+				t.Errorf("a seek in a changed file: %q", m.Message)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/trace"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
@@ -41,7 +42,7 @@ func FuzzHandle(f *testing.F) {
 		var lec *lectureStore
 		if len(data) > 0 && data[0] == ' ' {
 			o = replayOrigin{rec: rec}
-			lec = newLectureStore("", int64(len(rec.Events)), nil) // kept in memory: no file
+			lec = newLectureStore("", int64(len(rec.Events)), nil, atomicfile.Stamp{}, false) // kept in memory: no file
 		}
 		s := newSession(o, fold.DefaultTreeLimit, nil)
 		s.lecture = lec

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"sync"
 
@@ -14,20 +13,29 @@ import (
 // A replay's lecture: the bookmarks (title, note, event) a lecturer makes in
 // the page. viz replay loads them from the trace's sidecar and the page saves
 // them back through the save-lecture message; every tab of the replay sees
-// the latest saved set when it opens.
+// the latest saved set, when it opens and at every save.
 
 // lectureStore holds a replay's lecture for all its tabs and writes it to
 // its file when a page saves it.
 type lectureStore struct {
 	path   string // where saves go ("": kept in memory only)
 	events int64  // the trace's events: a bookmark past them is refused
+	// remoteSaves lets a tab from another machine save (viz replay
+	// --remote-bookmarks); else such tabs only read.
+	remoteSaves bool
 
 	mu  sync.Mutex
 	cur trace.Lecture
+	// stamp is the file as this server last read or wrote it: a save over
+	// a file that changed since (another replay, an editor) is refused.
+	stamp atomicfile.Stamp
+	// tabs are told of every save (each tab's reply function).
+	tabs map[*session]func(any)
 }
 
-func newLectureStore(path string, events int64, l *trace.Lecture) *lectureStore {
-	ls := &lectureStore{path: path, events: events, cur: trace.Lecture{Version: trace.LectureVersion, Bookmarks: []trace.Bookmark{}}}
+func newLectureStore(path string, events int64, l *trace.Lecture, stamp atomicfile.Stamp, remoteSaves bool) *lectureStore {
+	ls := &lectureStore{path: path, events: events, remoteSaves: remoteSaves, stamp: stamp, tabs: map[*session]func(any){},
+		cur: trace.Lecture{Version: trace.LectureVersion, Bookmarks: []trace.Bookmark{}}}
 	if l != nil {
 		ls.cur = *l
 		ls.cur.Bookmarks = append([]trace.Bookmark{}, l.Bookmarks...)
@@ -35,21 +43,47 @@ func newLectureStore(path string, events int64, l *trace.Lecture) *lectureStore 
 	return ls
 }
 
+// join has the tab s told of every save; leave stops it.
+func (ls *lectureStore) join(s *session) {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	ls.tabs[s] = s.reply
+}
+
+func (ls *lectureStore) leave(s *session) {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	delete(ls.tabs, s)
+}
+
 // get is a copy of the lecture as last saved.
 func (ls *lectureStore) get() trace.Lecture {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
+	return ls.copyLocked()
+}
+
+func (ls *lectureStore) copyLocked() trace.Lecture {
 	l := ls.cur
 	l.Bookmarks = append([]trace.Bookmark{}, ls.cur.Bookmarks...)
 	return l
 }
 
+// ErrReadOnly refuses a save from a tab on another machine.
+var ErrReadOnly = errors.New("the bookmarks are read-only from other machines: only the lecturer's machine saves them (viz replay --remote-bookmarks lets every tab save); Download keeps yours")
+
 // save checks l against the lecture limits and the trace, writes it to the
-// store's file (atomically: a crash leaves the old file or the new one,
-// never half of one), and keeps it.
-func (ls *lectureStore) save(l *trace.Lecture) error {
+// store's file (by the rule of every file viz writes, keeping the file it
+// replaces as FILE.bak), keeps it, and tells the other tabs. A save over
+// a file that changed since this server read or wrote it is refused, and
+// the file's bookmarks are loaded and shown in every tab instead: two
+// replays of one file do not lose each other's saves silently.
+func (ls *lectureStore) save(l *trace.Lecture, from *session) error {
 	if l == nil {
 		return errors.New("bad message: save-lecture carries no lecture")
+	}
+	if from != nil && from.remote && !ls.remoteSaves {
+		return ErrReadOnly
 	}
 	if l.Bookmarks == nil {
 		l.Bookmarks = []trace.Bookmark{}
@@ -59,34 +93,100 @@ func (ls *lectureStore) save(l *trace.Lecture) error {
 	}
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
+	// The fingerprint of the recording is the server's to write, not the
+	// page's.
+	l.Recording = ls.cur.Recording
 	if ls.path != "" {
-		if err := writeLecture(ls.path, l); err != nil {
+		stamp, err := writeLecture(ls.path, l, ls.stamp)
+		if errors.Is(err, atomicfile.ErrChanged) {
+			return ls.reloadLocked(from)
+		}
+		if err != nil {
 			return fmt.Errorf("saving the bookmarks to %s: %w", ls.path, err)
 		}
+		ls.stamp = stamp
 	}
 	ls.cur = *l
+	ls.tellLocked(from)
 	return nil
 }
 
-// writeLecture writes l to path whole or not at all.
-func writeLecture(path string, l *trace.Lecture) error {
-	return atomicfile.Write(path, func(w io.Writer) error {
-		_, err := l.WriteTo(w)
-		return err
-	})
+// reloadLocked reads the file that changed under a save, makes it the
+// lecture every tab shows, and says why the save was refused.
+func (ls *lectureStore) reloadLocked(from *session) error {
+	refused := fmt.Sprintf("NOT saved: %s changed since this replay read it (another replay or an editor saved it)", filepath.Base(ls.path))
+	f, err := atomicfile.OpenRegular(ls.path)
+	if err != nil {
+		return fmt.Errorf("%s, and it cannot be read now: %w", refused, err)
+	}
+	defer f.Close()
+	stamp, err := atomicfile.StampFile(f)
+	if err != nil {
+		return fmt.Errorf("%s, and it cannot be read now: %w", refused, err)
+	}
+	l, err := trace.ReadLecture(f, ls.events)
+	if err != nil {
+		return fmt.Errorf("%s, and it is not a lecture this replay can show: %w", refused, err)
+	}
+	l.Recording = ls.cur.Recording
+	ls.cur, ls.stamp = *l, stamp
+	ls.tellLocked(nil)
+	return fmt.Errorf("%s: its bookmarks are shown now; make your change again to save it (the file it replaces is kept as %s.bak)", refused, filepath.Base(ls.path))
 }
 
-// lectureMsg tells the page the replay's bookmarks: when it opens, and as
-// the answer to a save.
+// tellLocked sends the lecture to every tab but the one that saved it
+// (which gets its own answer).
+func (ls *lectureStore) tellLocked(except *session) {
+	m := ls.msgLocked(false)
+	for s, reply := range ls.tabs {
+		if s != except {
+			m.ReadOnly = s.remote && !ls.remoteSaves
+			reply(m)
+		}
+	}
+}
+
+// writeLecture writes l to path whole or not at all, keeping the file it
+// replaces as path.bak, unless the file is no longer the one stamp was
+// taken of (atomicfile.ErrChanged); it returns the new file's stamp.
+func writeLecture(path string, l *trace.Lecture, stamp atomicfile.Stamp) (atomicfile.Stamp, error) {
+	f, err := atomicfile.Options{Backup: true, Unchanged: &stamp}.Create(path)
+	if err != nil {
+		return atomicfile.Stamp{}, err
+	}
+	if _, err := l.WriteTo(f); err != nil {
+		f.Abort()
+		return atomicfile.Stamp{}, err
+	}
+	if err := f.Commit(); err != nil {
+		return atomicfile.Stamp{}, err
+	}
+	return f.Stamp(), nil
+}
+
+// lectureMsg tells the page the replay's bookmarks: when it opens, as the
+// answer to a save, and when another tab saved.
 type lectureMsg struct {
 	Type    string        `json:"type"` // "lecture"
 	Lecture trace.Lecture `json:"lecture"`
 	File    string        `json:"file,omitempty"` // the file saves go to, by its base name
 	Saved   bool          `json:"saved"`          // the answer to a save-lecture
+	// ReadOnly says this tab's saves are refused (a tab from another
+	// machine, without --remote-bookmarks): the page keeps its changes.
+	ReadOnly bool `json:"readOnly,omitempty"`
 }
 
-func (ls *lectureStore) msg(saved bool) lectureMsg {
-	m := lectureMsg{Type: "lecture", Lecture: ls.get(), Saved: saved}
+// msg is the lecture message for the tab s.
+func (ls *lectureStore) msg(s *session, saved bool) lectureMsg {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	m := ls.msgLocked(saved)
+	m.ReadOnly = s != nil && s.remote && !ls.remoteSaves
+	return m
+}
+
+func (ls *lectureStore) msgLocked(saved bool) lectureMsg {
+	m := lectureMsg{Type: "lecture", Lecture: ls.copyLocked(), Saved: saved}
 	if ls.path != "" {
 		m.File = filepath.Base(ls.path)
 	}

@@ -1,9 +1,12 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/trace"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
@@ -25,7 +29,9 @@ func TestSaveLecture(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "run.trace.lecture.json")
-	ts := newTestServer(t, Options{Recording: rec, LecturePath: path, TraceName: "run.trace"})
+	fp := trace.RecordingOf(&rec.Info, int64(len(rec.Events)))
+	ts := newTestServer(t, Options{Recording: rec, LecturePath: path, TraceName: "run.trace",
+		Lecture: &trace.Lecture{Version: 1, Recording: &fp, Bookmarks: []trace.Bookmark{}}})
 	c := dial(t, ts)
 	first := readLecture(t, c, "the opening bookmarks")
 	if len(first.Lecture.Bookmarks) != 0 || first.Saved || first.File != "run.trace.lecture.json" {
@@ -48,6 +54,11 @@ func TestSaveLecture(t *testing.T) {
 	f.Close()
 	if err != nil || len(onDisk.Bookmarks) != 2 || onDisk.Bookmarks[1] != want.Bookmarks[1] {
 		t.Fatalf("the sidecar holds %+v (%v)", onDisk, err)
+	}
+	// The server writes the recording's fingerprint, which the page does
+	// not send.
+	if onDisk.Recording == nil || *onDisk.Recording != fp {
+		t.Errorf("the sidecar's recording is %v, want %v", onDisk.Recording, fp)
 	}
 
 	// Refused: a bookmark past the end, a title too long, no lecture. The
@@ -222,4 +233,159 @@ func getBytes(t *testing.T, u string) []byte {
 		t.Fatalf("GET %s: HTTP %d %v %.200s", u, resp.StatusCode, err, b)
 	}
 	return b
+}
+
+// lectureFile writes a lecture file with one bookmark, mode 0644, and
+// returns its path and stamp.
+func lectureFile(t *testing.T, title string) (string, atomicfile.Stamp) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "run.trace.lecture.json")
+	l := trace.Lecture{Version: 1, Bookmarks: []trace.Bookmark{{Event: 1, Title: title}}}
+	var b strings.Builder
+	l.WriteTo(&b)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(path, 0o644)
+	stamp, err := atomicfile.StampOf(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, stamp
+}
+
+func saveTitles(c *client, titles ...string) {
+	l := trace.Lecture{Version: 1, Bookmarks: []trace.Bookmark{}}
+	for _, ti := range titles {
+		l.Bookmarks = append(l.Bookmarks, trace.Bookmark{Event: 2, Title: ti})
+	}
+	c.send(map[string]any{"type": "save-lecture", "lecture": l})
+}
+
+func fileTitles(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := trace.ReadLecture(f, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, b := range l.Bookmarks {
+		out = append(out, b.Title)
+	}
+	return out
+}
+
+// TestRemoteTabsReadOnly: with --allow-remote, a tab from another machine
+// cannot overwrite or wipe the lecturer's bookmarks (one save emptied the
+// file and made it 0600) unless the lecturer allows it; an allowed save
+// keeps the file it replaces as FILE.bak, and the file's mode.
+func TestRemoteTabsReadOnly(t *testing.T) {
+	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, allow := range []bool{false, true} {
+		path, stamp := lectureFile(t, "the lecturer's")
+		ts := newTestServer(t, Options{Recording: rec, LecturePath: path, LectureStamp: stamp, AllowRemote: true, RemoteBookmarks: allow})
+		ts.web.onSession = func(ss *session) { ss.remote = true } // as a tab of another machine
+		student := dial(t, ts)
+		if m := readLecture(t, student, "the opening bookmarks"); m.ReadOnly == allow {
+			t.Errorf("allowed %v: the tab is told readOnly %v", allow, m.ReadOnly)
+		}
+		saveTitles(student)
+		m := student.until(5*time.Second, "the save's answer", func(m *msg) bool { return m.Type == "error" || m.Type == "lecture" })
+		if !allow {
+			if m.Type != "error" || !strings.Contains(m.Message, "read-only from other machines") {
+				t.Errorf("a remote tab's save: %s %q, want refused", m.Type, m.Message)
+			}
+			if got := fileTitles(t, path); len(got) != 1 {
+				t.Errorf("the file holds %q after a refused save", got)
+			}
+			continue
+		}
+		if m.Type != "lecture" {
+			t.Fatalf("an allowed save: %s %q", m.Type, m.Message)
+		}
+		if got, bak := fileTitles(t, path), fileTitles(t, path+".bak"); len(got) != 0 || len(bak) != 1 || bak[0] != "the lecturer's" {
+			t.Errorf("the file holds %q, its backup %q", got, bak)
+		}
+		for _, p := range []string{path, path + ".bak"} {
+			if fi, _ := os.Stat(p); fi.Mode().Perm() != 0o644 {
+				t.Errorf("%s: mode %v, want its 0644 kept", filepath.Base(p), fi.Mode().Perm())
+			}
+		}
+	}
+}
+
+// TestSameMachine: a tab over loopback, or from the address the server is
+// reached at, is the lecturer's machine; any other address is remote.
+func TestSameMachine(t *testing.T) {
+	for _, tc := range []struct {
+		remote, local string
+		same          bool
+	}{
+		{"127.0.0.1:5000", "127.0.0.1:8080", true},
+		{"[::1]:5000", "[::1]:8080", true},
+		{"192.0.2.7:5000", "192.0.2.7:8080", true},
+		{"192.0.2.8:5000", "192.0.2.7:8080", false},
+		{"garbage", "192.0.2.7:8080", false},
+	} {
+		r := httptest.NewRequest("GET", "/ws", nil)
+		r.RemoteAddr = tc.remote
+		local, _ := net.ResolveTCPAddr("tcp", tc.local)
+		r = r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, local))
+		if got := sameMachine(r); got != tc.same {
+			t.Errorf("%s to %s: same machine %v, want %v", tc.remote, tc.local, got, tc.same)
+		}
+	}
+}
+
+// TestTwoReplaysOneFile: two replays of one trace save one sidecar. A save
+// over the file the other replay changed since is refused, says so, and
+// shows the file's bookmarks; made again, it goes through, the other's
+// kept as FILE.bak. The tabs of one replay get each other's saves.
+func TestTwoReplaysOneFile(t *testing.T) {
+	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, stamp := lectureFile(t, "read at start")
+	a := newTestServer(t, Options{Recording: rec, LecturePath: path, LectureStamp: stamp})
+	b := newTestServer(t, Options{Recording: rec, LecturePath: path, LectureStamp: stamp})
+	a1, a2, b1 := dial(t, a), dial(t, a), dial(t, b)
+	for _, c := range []*client{a1, a2, b1} {
+		readLecture(t, c, "the opening bookmarks")
+	}
+	saveTitles(a1, "from A")
+	if m := readLecture(t, a1, "A's answer"); !m.Saved {
+		t.Fatalf("A's save: %+v", m)
+	}
+	if m := readLecture(t, a2, "A's other tab"); m.Saved || len(m.Lecture.Bookmarks) != 1 || m.Lecture.Bookmarks[0].Title != "from A" {
+		t.Errorf("A's other tab got %+v, want A's save", m)
+	}
+	saveTitles(b1, "from B")
+	// The tab is shown the file's bookmarks, then told why its save was
+	// refused.
+	if m := readLecture(t, b1, "the file's bookmarks"); m.Saved || len(m.Lecture.Bookmarks) != 1 || m.Lecture.Bookmarks[0].Title != "from A" {
+		t.Errorf("B's tab shows %+v, want the file's (A's)", m)
+	}
+	m := b1.until(5*time.Second, "B's refusal", func(m *msg) bool { return m.Type == "error" })
+	if !strings.Contains(m.Message, "changed since this replay read it") {
+		t.Errorf("B's save over A's: %q", m.Message)
+	}
+	if got := fileTitles(t, path); len(got) != 1 || got[0] != "from A" {
+		t.Errorf("the file holds %q after B's refused save", got)
+	}
+	saveTitles(b1, "from A", "from B")
+	if m := readLecture(t, b1, "B's answer"); !m.Saved {
+		t.Fatalf("B's save made again: %+v", m)
+	}
+	if got, bak := fileTitles(t, path), fileTitles(t, path+".bak"); len(got) != 2 || len(bak) != 1 || bak[0] != "from A" {
+		t.Errorf("the file holds %q, its backup %q", got, bak)
+	}
 }

@@ -58,9 +58,10 @@ type player struct {
 	rate      float64
 	playStart time.Time
 	played    int64
-	waited    bool  // the run was held back (paused or paced) at least once
-	skip      int64 // events folded without waiting or telling: a live run sought back
-	ended     bool  // the run-end went through: no position lies ahead
+	waited    bool      // the run was held back (paused or paced) at least once
+	pausedAt  time.Time // when the run last stopped to wait for the page (zero: it is not waiting)
+	skip      int64     // events folded without waiting or telling: a live run sought back
+	ended     bool      // the run-end went through: no position lies ahead
 
 	onBlock func(run int, events int64) // a test hook: the search waits for the page
 }
@@ -160,6 +161,9 @@ func (p *player) waitTurn() bool {
 			return true
 		}
 		p.waited = true
+		if wait < 0 && p.pausedAt.IsZero() {
+			p.pausedAt = time.Now()
+		}
 		events := p.fold.Events()
 		p.mu.Unlock()
 		if wait < 0 && p.onBlock != nil {
@@ -167,10 +171,19 @@ func (p *player) waitTurn() bool {
 		}
 		ok := p.sleep(wait)
 		p.mu.Lock()
+		p.pausedAt = time.Time{}
 		if !ok {
 			return false
 		}
 	}
+}
+
+// pausedSince is when the run stopped to wait for the page, paused, inside
+// its search; zero when it is not waiting so.
+func (p *player) pausedSince() time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.pausedAt
 }
 
 // building shows a domain build's progress in the page until the search
@@ -195,6 +208,9 @@ func (p *player) take() bool {
 	ok := p.slot.acquire(p.ctx)
 	p.queued.Store(false)
 	p.held = ok
+	// The page said "waiting for a free search slot": it must hear that
+	// the wait is over even when the run only goes back to its pause.
+	p.notify()
 	return ok
 }
 

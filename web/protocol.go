@@ -195,10 +195,10 @@ func (s *session) handle(data []byte) error {
 		if s.lecture == nil {
 			return errors.New("bookmarks are saved by a replay (viz replay FILE); this page runs searches")
 		}
-		if err := s.lecture.save(m.Lecture); err != nil {
+		if err := s.lecture.save(m.Lecture, s); err != nil {
 			return err
 		}
-		s.reply(s.lecture.msg(true))
+		s.reply(s.lecture.msg(s, true))
 		return nil
 	case "":
 		return errors.New("bad message: no type")

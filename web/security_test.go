@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -231,4 +232,25 @@ func TestHugeMessageClosesCleanly(t *testing.T) {
 	c2 := dial(t, ts)
 	c2.send(startMsg(map[string]any{"fast": true}))
 	c2.until(5*time.Second, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+}
+
+// TestLogQuotesPeerText: a page's close reason with control characters
+// (retitle the terminal, start a fake line) reaches the log quoted.
+func TestLogQuotesPeerText(t *testing.T) {
+	logged := make(chan string, 16)
+	ts := newTestServer(t, Options{Logf: func(format string, args ...any) { logged <- fmt.Sprintf(format, args...) }})
+	c := dial(t, ts)
+	c.until(10*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	const reason = "\x1b]0;pwned\a\nviz: the server is shutting down"
+	if err := c.conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4000, reason), time.Now().Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case line := <-logged:
+		if strings.ContainsAny(line, "\x1b\a\n") || !strings.Contains(line, `\x1b]0;pwned\a\nviz:`) {
+			t.Errorf("logged %q: the peer's text is not quoted", line)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the close was not logged")
+	}
 }

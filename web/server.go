@@ -14,6 +14,7 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
@@ -30,6 +31,8 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"idaviz/internal/atomicfile"
+	"idaviz/internal/quote"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -47,6 +50,13 @@ type Options struct {
 	Lecture     *trace.Lecture
 	LecturePath string
 	TraceName   string
+	// LectureStamp is the lecture file as it was read (the zero Stamp:
+	// there was none): a save over a file changed since is refused.
+	LectureStamp atomicfile.Stamp
+	// RemoteBookmarks lets a tab on another machine than the server save
+	// the bookmarks (viz replay --allow-remote --remote-bookmarks); else
+	// such tabs only read them.
+	RemoteBookmarks bool
 	// AllowRemote accepts any Host header, and an Origin equal to the
 	// request's own host, for a server bound to a non-loopback address.
 	AllowRemote bool
@@ -74,6 +84,10 @@ type Options struct {
 	// MaxSessionsPerClient caps the open tabs (websockets) of one client
 	// address (default 8 when AllowRemote, none on loopback).
 	MaxSessionsPerClient int
+	// MaxMemory is what all the server's A* searches may hold together,
+	// running or paused (default DefaultServerMemory): past it the run
+	// paused the longest is stopped, or else the search that needs more.
+	MaxMemory int64
 }
 
 // Server serves the page, its assets, the puzzle catalogue and the
@@ -90,7 +104,8 @@ type Server struct {
 	closed   bool
 	sessions sync.WaitGroup
 
-	slots *slots // the cap on searches computing at once
+	slots  *slots      // the cap on searches computing at once
+	memory *memoryPool // what the A* searches hold, running or paused
 
 	lecture *lectureStore // a replay's bookmarks (nil: live)
 
@@ -127,17 +142,27 @@ func (opt Options) withDefaults() Options {
 	if opt.SearchMemory <= 0 {
 		opt.SearchMemory = DefaultSearchMemory
 	}
+	if opt.MaxMemory <= 0 {
+		opt.MaxMemory = DefaultServerMemory
+	}
+	if logf := opt.Logf; logf != nil {
+		// A log line may carry a peer's words (a close reason, a query):
+		// control characters in them would drive the lecturer's terminal
+		// (retitle it, clear it, print lines of their own).
+		opt.Logf = func(format string, args ...any) { logf("%s", quote.Shown(fmt.Sprintf(format, args...))) }
+	}
 	return opt
 }
 
 // New makes a server.
 func New(opt Options) *Server {
 	opt = opt.withDefaults()
-	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory}, slots: newSlots(opt.MaxSearches),
-		clients: map[string]int{}}
+	memory := newMemoryPool(opt.MaxMemory)
+	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory, shared: memory.budget}, slots: newSlots(opt.MaxSearches),
+		memory: memory, clients: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
-		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture)
+		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture, opt.LectureStamp, opt.RemoteBookmarks)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.upgrader = websocket.Upgrader{
@@ -155,8 +180,8 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
 	s.mux.HandleFunc("GET /api/examples", s.serveExamples)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
-	s.mux.HandleFunc("GET /api/trace", s.serveTrace)
-	s.mux.HandleFunc("GET /api/export", s.serveExport)
+	s.mux.HandleFunc("GET /api/trace", s.sameOrigin(s.serveTrace))
+	s.mux.HandleFunc("GET /api/export", s.sameOrigin(s.serveExport))
 	return s
 }
 
@@ -177,8 +202,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// tokenCookie carries the token once the page was opened with ?token=.
-const tokenCookie = "idaviz_token"
+// tokenCookie is the name of the cookie that carries the token once the
+// page was opened with ?token=. Cookies are not told apart by port, so each
+// server names its own after its token: a second server on the same host
+// sets a cookie beside the first's, not over it.
+func tokenCookie(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return "idaviz_token_" + hex.EncodeToString(sum[:6])
+}
 
 // checkToken accepts a request that carries the server's token, in the
 // query (then it sets the cookie the page's later requests carry) or in the
@@ -186,10 +217,10 @@ const tokenCookie = "idaviz_token"
 func (s *Server) checkToken(w http.ResponseWriter, r *http.Request) bool {
 	want := []byte(s.opt.Token)
 	if q := r.URL.Query().Get("token"); q != "" && subtle.ConstantTimeCompare([]byte(q), want) == 1 {
-		http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.opt.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
+		http.SetCookie(w, &http.Cookie{Name: tokenCookie(s.opt.Token), Value: s.opt.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 		return true
 	}
-	c, err := r.Cookie(tokenCookie)
+	c, err := r.Cookie(tokenCookie(s.opt.Token))
 	return err == nil && subtle.ConstantTimeCompare([]byte(c.Value), want) == 1
 }
 
@@ -229,17 +260,43 @@ func isLoopbackHost(hostport string) bool {
 // A browser always sends Origin with a websocket; a missing one is refused.
 func (s *Server) checkOrigin(r *http.Request) bool {
 	o := r.Header.Get("Origin")
-	if o == "" {
-		return false
-	}
+	return o != "" && s.ownOrigin(o, r.Host)
+}
+
+// ownOrigin reports whether the Origin o is the page this server served to
+// a request for host.
+func (s *Server) ownOrigin(o, host string) bool {
 	u, err := url.Parse(o)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 		return false
 	}
-	if !strings.EqualFold(u.Host, r.Host) {
+	if !strings.EqualFold(u.Host, host) {
 		return false
 	}
 	return s.opt.AllowRemote || isLoopbackHost(u.Host)
+}
+
+// sameOrigin lets through only the requests of the server's own page, for
+// an endpoint that does work (a search run again, a trace packed): any
+// other page the browser shows could otherwise make it send them (an
+// <img> pointing at the address kept a loopback server busy, and built
+// pattern databases). A browser says where a request comes from in
+// Sec-Fetch-Site (cross-site, same-site: another port of this host is one
+// too) and, when it has one, in Origin. A request with neither (a browser
+// older than Fetch Metadata, curl) goes through: a remote server still
+// wants its token, whose cookie is SameSite=Strict.
+func (s *Server) sameOrigin(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
+			http.Error(w, "idaviz: refused: a request from another site (Sec-Fetch-Site: "+site+"); use the page's own buttons", http.StatusForbidden)
+			return
+		}
+		if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(o, r.Host) {
+			http.Error(w, "idaviz: refused: a request from another origin; use the page's own buttons", http.StatusForbidden)
+			return
+		}
+		h(w, r)
+	}
 }
 
 // puzzleInfo is one entry of /api/puzzles.
@@ -315,13 +372,38 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
 	ss.onRunEnd, ss.onBlock = s.onRunEnd, s.onBlock
 	ss.lecture = s.lecture
+	ss.remote = !sameMachine(r)
+	if s.lecture != nil {
+		s.lecture.join(ss)
+		defer s.lecture.leave(ss)
+	}
 	if s.opt.Recording == nil {
 		ss.slots = s.slots
+		ss.memory = s.memory
 	}
 	if s.onSession != nil {
 		s.onSession(ss)
 	}
 	serveConn(s.ctx, conn, ss, s.opt.SnapshotInterval)
+}
+
+// sameMachine reports whether a request comes from the server's own
+// machine: over loopback, or to the very address it comes from (a browser
+// on the server's machine that opened its LAN address).
+func sameMachine(r *http.Request) bool {
+	ip := net.ParseIP(clientAddr(r))
+	if ip == nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return false
+	}
+	host, _, err := net.SplitHostPort(local.String())
+	return err == nil && net.ParseIP(host).Equal(ip)
 }
 
 // clientAddr is the client's IP address, the unit of the per-client cap.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 
+	"idaviz/engine"
 	"idaviz/web/fold"
 )
 
@@ -29,6 +30,8 @@ type session struct {
 	onBlock   func(run int, events int64) // a test hook, handed to each run's player
 	slots     *slots                      // the server's cap on searches computing at once (nil: none)
 	lecture   *lectureStore               // a replay's bookmarks (nil: live)
+	remote    bool                        // the tab is on another machine than the server
+	memory    *memoryPool                 // the server's memory budget for A* (nil: none)
 	checks    checks                      // the Problem tab's check under way (problem.go)
 
 	ctx context.Context // set by open; ends every run
@@ -68,6 +71,9 @@ type run struct {
 	// guarded by session.mu
 	cancelled bool
 	err       error
+	// evicted: stopped to make room in the server's memory budget
+	// (guarded by memoryPool.mu).
+	evicted bool
 }
 
 func newSession(o origin, treeLimit int, logf func(string, ...any)) *session {
@@ -84,7 +90,7 @@ func (s *session) open(ctx context.Context) {
 	s.ctx = ctx
 	s.reply(helloMsg{Type: "hello", Mode: s.origin.mode()})
 	if s.lecture != nil {
-		s.reply(s.lecture.msg(false))
+		s.reply(s.lecture.msg(s, false))
 	}
 	if src := s.origin.first(); src != nil {
 		s.launch(src, nil, nil, 0)
@@ -202,10 +208,16 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		s.runs = append(s.runs, r)
 	}
 	s.mu.Unlock()
+	if live, ok := src.(*liveSource); ok && s.memory != nil && live.algo == engine.AlgorithmAStar {
+		s.memory.add(r, s)
+	}
 	go func() {
 		defer close(r.done)
 		if s.onRunEnd != nil {
 			defer s.onRunEnd()
+		}
+		if s.memory != nil {
+			defer s.memory.remove(r)
 		}
 		err := src.run(ctx, r.p, from)
 		r.p.done()
@@ -237,6 +249,17 @@ func (s *session) cancelRun() error {
 	r.stop()
 	s.notify()
 	return nil
+}
+
+// evict stops run r to free the memory its paused search holds, and says
+// why in its page; it does not wait for the search to return.
+func (s *session) evict(r *run, why error) {
+	s.mu.Lock()
+	r.cancelled, r.err = true, why
+	s.mu.Unlock()
+	r.cancel()
+	s.replyError("%v", why)
+	s.notify()
 }
 
 // back steps the active run one event back from where it is headed: a

@@ -58,8 +58,9 @@ type origin interface {
 
 // liveOrigin runs the searches the page asks for.
 type liveOrigin struct {
-	memory int64 // each A* search's memory budget (engine.Options.MaxMemory)
-	site   bool  // the page is viz site's, its engine in the browser (tab.go)
+	memory int64          // each A* search's memory budget (engine.Options.MaxMemory)
+	shared *engine.Memory // what all of them share (nil: nothing)
+	site   bool           // the page is viz site's, its engine in the browser (tab.go)
 }
 
 func (o liveOrigin) mode() string {
@@ -74,7 +75,7 @@ func (o liveOrigin) open(r startRequest) (source, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.memory = o.memory
+	s.memory, s.shared = o.memory, o.shared
 	return s, nil
 }
 
@@ -103,7 +104,8 @@ type liveSource struct {
 	algo   engine.Algorithm
 	fast   bool // fold per iteration only (no tree, no stepping): for big searches
 	check  int64
-	memory int64 // A*'s memory budget (0: none)
+	memory int64          // A*'s memory budget (0: none)
+	shared *engine.Memory // the server's, shared with its other searches (nil: none)
 
 	// A live run steps back by running again: the engine is deterministic,
 	// so a new run's first events are the old one's. seen is the furthest
@@ -176,7 +178,7 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
 	}
-	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory}
+	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory, Memory: s.shared}
 	res, err := s.algo.Search(ctx, d, opt)
 	if err == nil {
 		// A script's error (a problem or heuristic written in Starlark)
@@ -308,6 +310,11 @@ func (s *fileSource) fastForward(p *player, n int) {
 
 // run reads the events from the from-th on and sends them to sink.
 func (s *fileSource) run(ctx context.Context, sink trace.Sink, from int) error {
+	// A seek, or a step back, comes here: the file must still be the one
+	// the index describes.
+	if err := s.rec.Changed(); err != nil {
+		return err
+	}
 	rd, pos := s.rd, s.rdPos
 	s.rd = nil
 	if rd == nil || pos != from {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"idaviz/engine"
+	"idaviz/internal/atomicfile"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/report"
@@ -167,7 +167,13 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc}
+	// One budget for the whole comparison: --workers searches at once
+	// share --max-memory, or each would take all of it.
+	memory := engine.NewMemory(int64(*lim.memory), "the --max-memory budget the workers share")
+	if slices.Contains(as, engine.AlgorithmAStar) {
+		defer limitHeap(memory.Limit())()
+	}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
@@ -276,7 +282,8 @@ type comparison struct {
 	puzzle, goal string
 	lim          *limits
 	workers      int
-	builds       *pdb.Bar // the databases' builds
+	memory       *engine.Memory // shared by the workers' A* searches
+	builds       *pdb.Bar       // the databases' builds
 	scripts      *scripts
 
 	below sync.Map // instance number -> h(start), for each start above --max-bound
@@ -346,6 +353,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	if err := c.lim.set(&req.opt); err != nil {
 		return nil, err
 	}
+	req.opt.Memory = c.memory
 	start := time.Now()
 	loaded := c.builds.Loading()
 	d, err := puzzles.NewDomain(ctx, req.inst, req.heuristic, c.builds.Report)
@@ -432,20 +440,16 @@ func (c *comparison) warnBound(e *env) {
 		*c.lim.maxBound, strings.Join(insts, ", "))
 }
 
-// writeTo writes a file, or stdout for "-".
+// writeTo writes a file (by the rule of every file viz writes:
+// atomicfile), or stdout for "-".
 func writeTo(e *env, path string, write func(io.Writer) error) error {
 	if path == "-" {
 		return write(e.stdout)
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
+	if err := atomicfile.Write(path, write); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return f.Close()
+	return nil
 }
 
 func writeCSV(w io.Writer, runs []compareRun) error {

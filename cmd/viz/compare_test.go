@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -300,24 +301,56 @@ func FuzzInstanceSpec(f *testing.F) {
 	})
 }
 
-// TestCompareMemoryBudget: --max-memory bounds each A* run of a
-// comparison; a run past it is unsolved, and the comparison goes on.
-func TestCompareMemoryBudget(t *testing.T) {
-	status, out, errs := runViz(t, "", "compare", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--algo", "astar",
-		"--max-memory", "2MB", "--instances", "korf100:1-2", "--json")
+// astarRun is what the A* comparison tests read of a run.
+type astarRun struct {
+	Solved    bool  `json:"solved"`
+	Generated int64 `json:"generated"`
+	Stored    int   `json:"stored"`
+}
+
+// compareAStar runs viz compare with A* and Manhattan distance on the
+// 15-puzzle's Korf instances, and the flags given.
+func compareAStar(t *testing.T, flags ...string) []astarRun {
+	t.Helper()
+	args := append([]string{"compare", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--algo", "astar", "--json"}, flags...)
+	status, out, errs := runViz(t, "", args...)
 	if status != exitOK {
 		t.Fatalf("status %d: %s", status, errs)
 	}
-	var got struct {
-		Runs []struct {
-			Solved    bool  `json:"solved"`
-			Generated int64 `json:"generated"`
-		} `json:"runs"`
-	}
+	var got struct{ Runs []astarRun }
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Runs) != 2 || got.Runs[0].Solved || got.Runs[1].Solved || got.Runs[0].Generated == 0 {
-		t.Fatalf("runs %+v, want two unsolved A* runs stopped by the 2 MB budget", got.Runs)
+	return got.Runs
+}
+
+// TestCompareMemoryBudget: --max-memory bounds each A* run of a
+// comparison; a run past it is unsolved, and the comparison goes on.
+func TestCompareMemoryBudget(t *testing.T) {
+	runs := compareAStar(t, "--max-memory", "2MB", "--instances", "korf100:1-2")
+	if len(runs) != 2 || runs[0].Solved || runs[1].Solved || runs[0].Generated == 0 {
+		t.Fatalf("runs %+v, want two unsolved A* runs stopped by the 2 MB budget", runs)
+	}
+}
+
+// TestCompareWorkersShareTheBudget: A* runs searched at once share one
+// --max-memory (three workers each took all of it: 3.98 GB peak for
+// 1 GiB). Alone, a run stops at the budget; three at once, the first to
+// stop holds about a third of it.
+func TestCompareWorkersShareTheBudget(t *testing.T) {
+	stored := func(workers, instances string) []int {
+		var n []int
+		for _, r := range compareAStar(t, "--max-memory", "24MB", "--workers", workers, "--instances", "korf100:"+instances) {
+			if r.Solved {
+				t.Fatalf("a run solved within 24 MB: %+v", r)
+			}
+			n = append(n, r.Stored)
+		}
+		return n
+	}
+	alone := stored("1", "1-1")[0]
+	together := stored("3", "1-3")
+	if len(together) != 3 || slices.Min(together) > alone*6/10 {
+		t.Errorf("alone a run stored %d states; three at once stored %v, want the first to stop near a third of it", alone, together)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"idaviz/internal/atomicfile"
+	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web/export"
 	"idaviz/web/fold"
@@ -363,10 +364,16 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 		}
 		salvaged(e, cmd, in, err)
 	}
-	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len())
-	_, lec, err := loadLecture(in, notes, int64(rec.Len()))
+	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len())
+	lf, err := loadLecture(e, cmd, in, notes, trace.RecordingOf(&rec.Info, int64(rec.Len())), false)
 	if err != nil {
 		return fail(e, "%s: %v", cmd, err)
+	}
+	lec := lf.lecture
+	if len(lec.Bookmarks) == 0 {
+		lec = nil // nothing to embed
+	} else {
+		lec.Recording = nil // the fingerprint is the server's check; the page takes the bookmarks
 	}
 	opt := export.Options{Lecture: lec, TraceName: in}
 	if status, err := writeOutput(e.stdout, out, func(w io.Writer) error { return export.HTML(w, rec, opt) }); err != nil {

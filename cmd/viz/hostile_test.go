@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -80,5 +82,26 @@ func TestTraceInfoQuotesControlCharacters(t *testing.T) {
 	}
 	if status != exitOK || strings.ContainsAny(got, "\x1b\a\r\x00") {
 		t.Errorf("status %d, output with control characters:\n%q", status, got)
+	}
+}
+
+// TestChromeExportCapped: 20 MB of empty iterations made a 475 MB Chrome
+// trace; the export stops at trace.DefaultChromeMaxBytes with exit status 1
+// and an error naming the cap, and leaves no file.
+func TestChromeExportCapped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 256 MiB of JSON to find the cap")
+	}
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "starts.trace"), filepath.Join(dir, "out.json")
+	if err := os.WriteFile(in, hostile.IterationStarts(20e6), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, _, errs := runViz(t, "", "trace", "export", "--format", "chrome", "-o", out, in)
+	if status == exitOK || !strings.Contains(errs, "larger than 256 MiB") {
+		t.Errorf("status %d, stderr %q; want a refusal naming the cap", status, errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a capped export left a file")
 	}
 }

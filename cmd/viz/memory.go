@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"idaviz/web"
 )
 
 // byteSize is a flag.Value holding a size in bytes, written as a number and
@@ -43,12 +45,15 @@ func parseSize(s string) (int64, error) {
 			continue
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-		if err != nil || v <= 0 || v*u.mult >= 1<<62 {
+		// !(n >= 1) also refuses NaN, which compares false with
+		// everything, and would read as 0: no limit at all.
+		n := v * u.mult
+		if err != nil || !(n >= 1) || n >= 1<<62 {
 			break
 		}
-		return int64(v * u.mult), nil
+		return int64(n), nil
 	}
-	return 0, fmt.Errorf("%q is not a size: write a positive number and a unit, e.g. 512MB or 2GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)", s)
+	return 0, fmt.Errorf("%q is not a size: write a number and a unit, 1 byte or more, e.g. 512MB or 2GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB)", s)
 }
 
 // formatSize writes n in the largest binary unit it reaches, exactly when
@@ -76,6 +81,13 @@ func defaultMemoryBudget() int64 {
 		return total / 4
 	}
 	return 1 << 30
+}
+
+// defaultServerMemory is what a server's A* searches may hold together:
+// four of a page's searches at their own budget, or a quarter of the
+// machine's memory when that is less.
+func defaultServerMemory() int64 {
+	return min(web.DefaultServerMemory, defaultMemoryBudget())
 }
 
 // physicalMemory reads MemTotal from /proc/meminfo (Linux); 0 elsewhere.

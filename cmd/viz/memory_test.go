@@ -12,6 +12,9 @@ func TestParseSize(t *testing.T) {
 	}{
 		{"512MB", 512e6}, {"2GiB", 2 << 30}, {"1.5gb", 1.5e9}, {"64 KiB", 64 << 10}, {"100B", 100},
 		{"512", 0}, {"MB", 0}, {"-1GB", 0}, {"0MB", 0}, {"2 gigs", 0}, {"1e30TB", 0}, {"", 0},
+		// Each of these read as 0, which means no limit at all.
+		{"nanMB", 0}, {"NaNGiB", 0}, {"0.1B", 0}, {"1e-9kb", 0}, {"infGB", 0}, {"+Inf B", 0}, {"-0B", 0},
+		{"1B", 1}, {"0.001kB", 1},
 	} {
 		got, err := parseSize(tc.in)
 		if got != tc.want || (err != nil) != (tc.want == 0) {
@@ -40,9 +43,11 @@ func TestSolveMaxMemory(t *testing.T) {
 		!strings.Contains(errs, " states; IDA* needs none (--max-memory 30.5MiB)") {
 		t.Errorf("status %d\nstdout %s\nstderr %s", status, out, errs)
 	}
-	status, _, errs = runViz(t, "", "solve", "--max-memory", "lots", "1 2 3 4 5 6 7 8 0")
-	if status != exitUsage || !strings.Contains(errs, `invalid value "lots" for flag -max-memory: "lots" is not a size`) {
-		t.Errorf("status %d, stderr %s", status, errs)
+	for _, bad := range []string{"lots", "nanMB", "0.1B"} {
+		status, _, errs = runViz(t, "", "solve", "--max-memory", bad, "1 2 3 4 5 6 7 8 0")
+		if want := `invalid value "` + bad + `" for flag -max-memory: "` + bad + `" is not a size`; status != exitUsage || !strings.Contains(errs, want) {
+			t.Errorf("--max-memory %s: status %d, stderr %s; want %s", bad, status, errs, want)
+		}
 	}
 	if defaultMemoryBudget() < 1<<28 {
 		t.Errorf("default budget %d: a quarter of this machine's memory should be more", defaultMemoryBudget())

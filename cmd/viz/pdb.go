@@ -117,9 +117,6 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		describe(e.stdout, o, ms.Sys)
-		if o.Built && !*force && o.Reason != nil && !pdb.NotCached(o.Reason) {
-			fmt.Fprintf(e.stdout, "  (rebuilt: %s)\n", firstLine(o.Reason.Error()))
-		}
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -145,11 +142,4 @@ func describe(w io.Writer, o pdb.Opened, sys uint64) {
 		fmt.Fprintf(w, "  %5d %14d %7.3f%%\n", v, n, 100*float64(n)/float64(t.Len()))
 	}
 	fmt.Fprintf(w, "  mean %.3f, max %d\n", t.Mean(), len(dist)-1)
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

@@ -2,8 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"idaviz/puzzles/pdb"
 )
 
 // The 15-puzzle's pdb555 databases (three tables of 524,160 entries, built
@@ -17,10 +21,28 @@ func TestPDB15(t *testing.T) {
 	if status != exitOK || !strings.Contains(out, "555a-0136: 524160 entries") || !strings.Contains(out, "555c") {
 		t.Fatalf("viz pdb build: %d\n%s\n%s", status, out, errs)
 	}
+	// A damaged cached table is rebuilt, and viz solve (the first to
+	// load the tables in this process) says which file and why.
+	dir, err := pdb.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, "15puzzle-555b-0cc8.pdb")
+	b, err := os.ReadFile(damaged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)-1] ^= 1
+	if err := os.WriteFile(damaged, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	const korf55 = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11"
 	status, out, errs = runViz(t, "", "solve", "--json", "--puzzle", "15puzzle", "--goal", "blank-first", "--heuristic", "pdb555", korf55)
 	if status != exitOK {
 		t.Fatalf("viz solve: %d %s", status, errs)
+	}
+	if !strings.Contains(errs, damaged+": bad pattern database file: checksum") || !strings.Contains(errs, "rebuilding it") {
+		t.Fatalf("solve over a damaged table: stderr %q; want the file named and why it is rebuilt", errs)
 	}
 	var solved struct {
 		Length     int

@@ -2,16 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net"
-	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"time"
 
+	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web"
 	"idaviz/web/fold"
@@ -58,6 +56,8 @@ type serveFlags struct {
 	salvage     *bool   // replay only
 	maxSearches *int
 	maxTabs     *int
+	maxMemory   *byteSize
+	remoteSaves *bool // replay only
 }
 
 // parseServeFlags parses the flags serve and replay share, and checks the
@@ -69,11 +69,15 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
 		maxSearches: fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
 		maxTabs:     fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
+		maxMemory:   new(byteSize),
 	}
+	*f.maxMemory = byteSize(defaultServerMemory())
+	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
 		f.salvage = salvageFlag(fs)
-		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there): the page saves its bookmarks there, an export embeds them")
+		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there; one that does not exist is created): the page saves its bookmarks there, an export embeds them")
+		f.remoteSaves = fs.Bool("remote-bookmarks", false, "with --allow-remote: tabs on other machines may save the bookmarks too (else only this machine's do; a save keeps the file it replaces as FILE.bak)")
 	}
 	rest, status, ok = parseArgs(e, fs, args)
 	if !ok {
@@ -136,38 +140,13 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 		salvaged(e, "viz replay", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shown(rec.Info.Puzzle), shown(rec.Info.Instance), shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
-	lecPath, lec, err := loadLecture(path, *f.lecture, int64(rec.Len()))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
 	}
-	if lec != nil {
-		fmt.Fprintf(e.stderr, "viz replay: %s: bookmarks: %d\n", lecPath, len(lec.Bookmarks))
-	}
-	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lec, LecturePath: lecPath, TraceName: filepath.Base(path)})
-}
-
-// loadLecture reads a replay's bookmarks: the file given, which must exist,
-// or else the trace's sidecar, when there is one. The path is where the
-// page saves them.
-func loadLecture(tracePath, given string, events int64) (string, *trace.Lecture, error) {
-	path := given
-	if path == "" {
-		path = trace.LecturePath(tracePath)
-	}
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) && given == "" {
-		return path, nil, nil
-	}
-	if err != nil {
-		return "", nil, err
-	}
-	defer f.Close()
-	l, err := trace.ReadLecture(f, events)
-	if err != nil {
-		return "", nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return path, l, nil
+	return serve(ctx, e, f, web.Options{Recording: rec, Lecture: lf.lecture, LecturePath: lf.path, LectureStamp: lf.stamp,
+		RemoteBookmarks: *f.remoteSaves, TraceName: filepath.Base(path)})
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
@@ -184,6 +163,12 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		}
 	}
 	opt.MaxSearches = *f.maxSearches
+	opt.MaxMemory = int64(*f.maxMemory)
+	// Stopped searches leave their states as garbage: without a limit the
+	// heap grows to about twice the budget before a collection
+	// (docs/PERFORMANCE.md). The rest of the server (folds, a replay's
+	// checkpoints) gets a quarter of the budget more.
+	defer limitHeap(opt.MaxMemory + opt.MaxMemory/4)()
 	if remote {
 		opt.AllowRemote = true
 		opt.Token = web.NewToken()

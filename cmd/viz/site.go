@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"idaviz/internal/quote"
 	"idaviz/web/site"
 )
 
@@ -61,6 +62,6 @@ func runSite(ctx context.Context, e *env, args []string) int {
 		return failed(e, "viz site: %v", err)
 	}
 	fmt.Fprintf(e.stdout, "wrote the site into %s (engine %.1f MB): serve the folder with any static file server, e.g. python3 -m http.server -d %s\n",
-		shown(dir), float64(len(eng.Wasm))/1e6, shown(dir))
+		quote.Shown(dir), float64(len(eng.Wasm))/1e6, quote.Shown(dir))
 	return exitOK
 }

@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"idaviz/engine"
+	"idaviz/internal/atomicfile"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -168,6 +168,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		if err != nil {
 			return failed(e, "viz solve: %v", err)
 		}
+		// Kept only when the search ran: a failure before leaves
+		// whatever was at the path.
+		defer rec.f.Abort()
 		sinks = append(sinks, rec.Recorder)
 	}
 	var stats *trace.Stats
@@ -545,24 +548,28 @@ func progressLine(w io.Writer, builds *pdb.Bar, line func(elapsed time.Duration)
 	return func() { close(done); <-finished }
 }
 
-// recording is a trace file being written.
+// recording is a trace file being written, by the rule of every file viz
+// writes (atomicfile): a search stopped by Ctrl-C still leaves its trace,
+// whole, and never through a symbolic link.
 type recording struct {
 	*trace.Recorder
-	f *os.File
+	f *atomicfile.File
 }
 
 func createRecording(path string, level trace.Level) (*recording, error) {
-	f, err := os.Create(path)
+	f, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("creating the trace: %w", err)
 	}
 	return &recording{Recorder: trace.NewRecorder(f, trace.EncodingFor(path), level), f: f}, nil
 }
 
+// Close ends the trace and puts it in place; on an error the path is left
+// as it was.
 func (r *recording) Close() error {
-	err := r.Recorder.Close()
-	if cerr := r.f.Close(); err == nil {
-		err = cerr
+	if err := r.Recorder.Close(); err != nil {
+		r.f.Abort()
+		return err
 	}
-	return err
+	return r.f.Commit()
 }

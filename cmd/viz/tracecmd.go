@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"idaviz/internal/quote"
 	"idaviz/trace"
 )
 
@@ -92,12 +93,12 @@ func salvageFlag(fs *flag.FlagSet) *bool {
 
 // refuseFault reports a trace's fault and returns the usage status.
 func refuseFault(e *env, cmd, path string, err error) int {
-	return fail(e, "%s: %s: %s; refused (--salvage takes the events before it)", cmd, shown(path), fault(err))
+	return fail(e, "%s: %s: %s; refused (--salvage takes the events before it)", cmd, quote.Shown(path), fault(err))
 }
 
 // salvaged says that a command goes on with the events before a fault.
 func salvaged(e *env, cmd, path string, err error) {
-	fmt.Fprintf(e.stderr, "%s: %s: %s; taking the events before it (--salvage)\n", cmd, shown(path), fault(err))
+	fmt.Fprintf(e.stderr, "%s: %s: %s; taking the events before it (--salvage)\n", cmd, quote.Shown(path), fault(err))
 }
 
 // fault says what stopped the reading of a trace, and where.
@@ -124,7 +125,7 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	}
 	w := e.stdout
 	h := rd.Header()
-	fmt.Fprintf(w, "file: %s (%s, format version %d.%d)\n", shown(name), h.Encoding, h.Version, h.Minor)
+	fmt.Fprintf(w, "file: %s (%s, format version %d.%d)\n", quote.Shown(name), h.Encoding, h.Version, h.Minor)
 
 	stats := trace.NewNodeStats()
 	var info infoSink
@@ -132,12 +133,12 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	run, moves, end := info.run, info.moves, info.end
 	if run != nil {
 		fmt.Fprintf(w, "puzzle: %s\ninstance: %s\nheuristic: %s\nalgorithm: %s\nengine: %s\nstart h: %d\ncreated: %s\n",
-			shown(run.Puzzle), shown(run.Instance), shown(run.Heuristic), shown(run.Algorithm), shown(run.Engine),
+			quote.Shown(run.Puzzle), quote.Shown(run.Instance), quote.Shown(run.Heuristic), quote.Shown(run.Algorithm), quote.Shown(run.Engine),
 			run.StartH, run.Created.Format(time.RFC3339))
 		if len(run.Options) > 0 {
 			var opts []string
 			for k, v := range run.Options {
-				opts = append(opts, shown(k+"="+v))
+				opts = append(opts, quote.Shown(k+"="+v))
 			}
 			sort.Strings(opts)
 			fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
@@ -167,7 +168,7 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 		for i, m := range moves {
 			names[i] = fmt.Sprint(m)
 			if run != nil && m >= 0 && m < len(run.MoveNames) {
-				names[i] = shown(run.MoveNames[m])
+				names[i] = quote.Shown(run.MoveNames[m])
 			}
 		}
 		fmt.Fprintf(w, "\nsolution: %d moves: %s\n", len(moves), strings.Join(names, " "))

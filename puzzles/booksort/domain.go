@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // Domain is a shelf searched in place; it implements engine.Domain,
@@ -36,7 +37,7 @@ func NewDomain(s *Shelf, heuristic string) (*Domain, error) {
 		heuristic = Heuristics[0]
 	}
 	if heuristic != Cycles && heuristic != Breakpoints && heuristic != Successors {
-		return nil, fmt.Errorf("booksort: unknown heuristic %q (choose from: %s)", heuristic, strings.Join(Heuristics, ", "))
+		return nil, fmt.Errorf("booksort: unknown heuristic %s (choose from: %s)", quote.Short(heuristic), strings.Join(Heuristics, ", "))
 	}
 	d := &Domain{n: len(s.books), heur: heuristic, cycles: heuristic == Cycles, mt: tables[len(s.books)]}
 	for x := 0; x <= d.n+1; x++ {

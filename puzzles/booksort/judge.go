@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/tokens"
 )
 
@@ -28,7 +29,7 @@ func Parse(state string) (*Shelf, error) {
 	for i, f := range fields {
 		v, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, fmt.Errorf("booksort: book %d: %q is not a number", i+1, f)
+			return nil, fmt.Errorf("booksort: book %d: %s is not a number", i+1, quote.Short(f))
 		}
 		books[i] = v
 	}

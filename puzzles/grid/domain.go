@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // step is a move: its name and the change of row and column.
@@ -88,7 +89,7 @@ func (m *Map) estimate(heuristic string, dr, dc int) (int, error) {
 	case "zero":
 		return 0, nil
 	}
-	return 0, fmt.Errorf("unknown heuristic %q (choose from: %s)", heuristic, strings.Join(Heuristics, ", "))
+	return 0, fmt.Errorf("unknown heuristic %s (choose from: %s)", quote.Short(heuristic), strings.Join(Heuristics, ", "))
 }
 
 // isqrt is ⌊√n⌋.

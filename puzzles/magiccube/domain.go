@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // Heuristics, the strongest first (by their sum over the 105046 cubes within
@@ -50,7 +51,7 @@ func parseHeuristic(name string) (heuristic, error) {
 	if name == "" {
 		return hMax, nil
 	}
-	return 0, fmt.Errorf("magic cube: no heuristic %q (choose from max, stickers, faces, pieces)", name)
+	return 0, fmt.Errorf("magic cube: no heuristic %s (choose from max, stickers, faces, pieces)", quote.Short(name))
 }
 
 // Measures are the counts the heuristics are made of.

@@ -3,6 +3,7 @@
 package pdb
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,25 +38,13 @@ func FilePath(s Spec) (string, error) {
 	return filepath.Join(d, s.file()), nil
 }
 
-// openRegular opens path for reading only when it is a regular file.
-func openRegular(path string) (*os.File, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, fi.Mode().Type())
-	}
-	return os.Open(path)
-}
-
 // Load reads s's table from the cache directory.
 func Load(s Spec) (*Table, error) {
 	path, err := FilePath(s)
 	if err != nil {
 		return nil, err
 	}
-	f, err := openRegular(path)
+	f, err := atomicfile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -94,9 +83,6 @@ func Save(s Spec, t *Table) error {
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("saving pattern database %q: %s: %w (%s); remove it", s.Name, path, ErrNotRegular, fi.Mode().Type())
-	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("saving pattern database %q: %w: %w", s.Name, ErrCacheUnusable, err)
 	}
@@ -104,6 +90,9 @@ func Save(s Spec, t *Table) error {
 		_, err := t.WriteTo(w)
 		return err
 	})
+	if errors.Is(err, ErrNotRegular) {
+		return fmt.Errorf("saving pattern database %q: %w; remove it", s.Name, err)
+	}
 	if err != nil {
 		return fmt.Errorf("saving pattern database %q: %w", s.Name, err)
 	}
@@ -119,7 +108,7 @@ func ReadCacheFile(name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	path := filepath.Join(dir, name)
-	f, err := openRegular(path)
+	f, err := atomicfile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -140,9 +140,18 @@ func TestOpenCachesAndRebuilds(t *testing.T) {
 	b, _ := os.ReadFile(o.Path)
 	b[len(b)-1] ^= 1
 	os.WriteFile(o.Path, b, 0o644)
-	o3, err := Open(context.Background(), s, build, nil)
+	var notes []string
+	o3, err := Open(context.Background(), s, build, func(p Progress) {
+		if p.Note != "" {
+			notes = append(notes, p.Note)
+		}
+	})
 	if err != nil || !o3.Built || !errors.Is(o3.Reason, ErrBadFile) {
 		t.Fatalf("Open of a damaged file: built=%v reason=%v err=%v", o3.Built, o3.Reason, err)
+	}
+	// The rebuild is said, with the file and the reason.
+	if len(notes) != 1 || !strings.Contains(notes[0], "rebuilding it") || !strings.Contains(notes[0], o.Path+": bad pattern database file: checksum") {
+		t.Errorf("notes of a rebuild: %q, want one naming %s and its bad checksum", notes, o.Path)
 	}
 }
 

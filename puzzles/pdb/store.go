@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"sync"
 	"time"
+
+	"idaviz/internal/atomicfile"
 )
 
 // The file format of a stored pattern database, all little-endian:
@@ -137,9 +139,10 @@ func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
 	return t, nil
 }
 
-// ErrNotRegular is returned for a cache path that holds something other than
-// a regular file (a FIFO would block a reader for ever).
-var ErrNotRegular = errors.New("not a regular file")
+// ErrNotRegular is wrapped by the refusal of a cache path that holds
+// something other than a regular file (a FIFO would block a reader for
+// ever).
+var ErrNotRegular = atomicfile.ErrNotRegular
 
 // ErrCacheUnusable wraps the reason a table cannot be saved in the cache
 // directory.
@@ -168,13 +171,19 @@ var cacheWarning sync.Once
 
 // Open returns s's table, read from the cache directory when a valid file is
 // there, else built and saved. A missing, partial or corrupted file is
-// rebuilt. When the cache cannot be written the table is built in memory and
+// rebuilt; progress is told which file was not used and why, unless it was
+// only missing. When the cache cannot be written the table is built in memory and
 // progress is told so, once per process, with the reason.
 func Open(ctx context.Context, s Spec, build Builder, progress func(Progress)) (Opened, error) {
 	t, lerr := Load(s)
 	if lerr == nil {
 		path, _ := FilePath(s)
 		return Opened{Table: t, Path: path}, nil
+	}
+	if (errors.Is(lerr, ErrBadFile) || errors.Is(lerr, ErrNotRegular)) && progress != nil {
+		// A file that was there and is not used: say which and why, or
+		// the minutes of a build come as a surprise.
+		progress(Progress{Table: s.Name, Note: fmt.Sprintf("rebuilding it: the cached file cannot be used: %v", lerr)})
 	}
 	o, err := Rebuild(ctx, s, build, progress)
 	o.Reason = lerr

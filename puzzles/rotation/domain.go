@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // Heuristics, the strongest first.
@@ -43,7 +44,7 @@ func parseHeuristic(name string) (heuristic, error) {
 	case "seed":
 		return hSeed, nil
 	}
-	return 0, fmt.Errorf("rotation: no heuristic %q (choose from lines, seed)", name)
+	return 0, fmt.Errorf("rotation: no heuristic %s (choose from lines, seed)", quote.Short(name))
 }
 
 // Goals: any number in the centre (the judge's goal), or one given number.
@@ -57,7 +58,7 @@ func parseGoal(goal string) (uint8, error) {
 	case "1", "2", "3":
 		return 1 << (goal[0] - '0'), nil
 	}
-	return 0, fmt.Errorf("rotation: no goal %q (choose from any, 1, 2, 3)", goal)
+	return 0, fmt.Errorf("rotation: no goal %s (choose from any, 1, 2, 3)", quote.Short(goal))
 }
 
 // path[l] lists line l's four cells outside the centre, in order along the

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+
+	"idaviz/internal/quote"
 )
 
 // Corner positions and cubies, named by their faces (Kociemba's numbering).
@@ -184,7 +186,7 @@ func ParseMoves(s string) ([]int, error) {
 		for rest != "" {
 			f := strings.IndexByte(faceLetters, rest[0])
 			if f < 0 {
-				return nil, fmt.Errorf("bad move %q in %q: a move is a face letter U D F B L R (upper case), then nothing, 2 or '", firstRune(rest), tok)
+				return nil, fmt.Errorf("bad move %q in %s: a move is a face letter U D F B L R (upper case), then nothing, 2 or '", firstRune(rest), quote.Short(tok))
 			}
 			k := 0
 			rest = rest[1:]

@@ -3,6 +3,7 @@ package rubik
 import (
 	"context"
 	"fmt"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
 	"strings"
 )
@@ -52,7 +53,7 @@ func Patterns(heuristic string) (pats []Pattern, stored bool, err error) {
 	case "simple":
 		return nil, false, nil
 	}
-	return nil, false, fmt.Errorf("unknown rubik heuristic %q (choose from: %s)", heuristic, strings.Join(HeuristicNames, ", "))
+	return nil, false, fmt.Errorf("unknown rubik heuristic %s (choose from: %s)", quote.Short(heuristic), strings.Join(HeuristicNames, ", "))
 }
 
 // tables holds the databases this process has opened: they are big and
@@ -128,7 +129,7 @@ func StoredTables(heuristic string, workers int) ([]pdb.Stored, error) {
 		return nil, err
 	}
 	if !stored {
-		return nil, fmt.Errorf("heuristic %q keeps no databases on disk", heuristic)
+		return nil, fmt.Errorf("heuristic %s keeps no databases on disk", quote.Short(heuristic))
 	}
 	out := make([]pdb.Stored, len(pats))
 	for i, p := range pats {

@@ -6,6 +6,7 @@ import (
 	"go.starlark.net/starlark"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // MaxBranch is the most moves a state of a problem may have.
@@ -77,7 +78,7 @@ func (p *Problem) Domain(start State, heuristic string) (*Domain, error) {
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("problem %s has no heuristic %q (choose from: %v)", p.Name, heuristic, p.Heuristics())
+		return nil, fmt.Errorf("problem %s has no heuristic %s (choose from: %v)", p.Name, quote.Short(heuristic), p.Heuristics())
 	}
 	if start.v == nil {
 		start = p.start

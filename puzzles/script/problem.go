@@ -8,6 +8,8 @@ import (
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"idaviz/internal/quote"
 )
 
 // Problem is a search problem written in Starlark: a file that defines
@@ -211,14 +213,14 @@ func (p *Problem) Parse(text string) (State, error) {
 		} else {
 			var e *Error
 			if errors.As(err, &e) {
-				return State{}, fmt.Errorf("the state %q: %s", text, e.Msg)
+				return State{}, fmt.Errorf("the state %s: %s", quote.Short(text), e.Msg)
 			}
-			return State{}, fmt.Errorf("the state %q: %w", text, err)
+			return State{}, fmt.Errorf("the state %s: %w", quote.Short(text), err)
 		}
 	}
 	s, err := newState(v)
 	if err != nil {
-		return State{}, fmt.Errorf("the state %q: %w", text, err)
+		return State{}, fmt.Errorf("the state %s: %w", quote.Short(text), err)
 	}
 	return s, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // frame is what Undo restores.
@@ -46,7 +47,7 @@ func NewDomain(g *Grid, heuristic string) (*Domain, error) {
 	case None:
 		d.heur = heurNone
 	default:
-		return nil, fmt.Errorf("squares: unknown heuristic %q (choose from: %s, %s, %s)", heuristic, Greedy, Ratio, None)
+		return nil, fmt.Errorf("squares: unknown heuristic %s (choose from: %s, %s, %s)", quote.Short(heuristic), Greedy, Ratio, None)
 	}
 	d.present = d.g.all &^ g.missing
 	d.start = d.present

@@ -43,6 +43,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // MaxN is the largest grid the judge allows.
@@ -180,7 +181,7 @@ func Parse(state string) (*Grid, error) {
 	}
 	n, err := strconv.Atoi(head)
 	if err != nil {
-		return nil, fmt.Errorf("squares: grid size %q is not a number; write \"n\" or \"n: missing sticks\", e.g. \"3: 12 17 23\"", head)
+		return nil, fmt.Errorf("squares: grid size %s is not a number; write \"n\" or \"n: missing sticks\", e.g. \"3: 12 17 23\"", quote.Short(head))
 	}
 	if n < 1 || n > MaxN {
 		return nil, fmt.Errorf("squares: the grid size must be 1 to %d, got %d", MaxN, n)
@@ -194,7 +195,7 @@ func Parse(state string) (*Grid, error) {
 	missing := make([]int, len(fields))
 	for i, f := range fields {
 		if missing[i], err = strconv.Atoi(f); err != nil {
-			return nil, fmt.Errorf("squares: missing stick %d: %q is not a number", i+1, f)
+			return nil, fmt.Errorf("squares: missing stick %d: %s is not a number", i+1, quote.Short(f))
 		}
 	}
 	return New(n, missing)

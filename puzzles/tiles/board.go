@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/pdb"
 )
 
@@ -52,7 +53,7 @@ func ParseGoal(s string) (Goal, error) {
 	case "blank-first":
 		return BlankFirst, nil
 	}
-	return 0, fmt.Errorf("unknown goal %q (choose from: blank-last, blank-first)", s)
+	return 0, fmt.Errorf("unknown goal %s (choose from: blank-last, blank-first)", quote.Short(s))
 }
 
 // ErrUnsolvable is wrapped by the errors about boards that cannot reach
@@ -146,7 +147,7 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 				tooLarge = i
 			}
 		case err != nil:
-			return Board{}, fmt.Errorf("number %d, %q, is not a number", i+1, f)
+			return Board{}, fmt.Errorf("number %d, %s, is not a number", i+1, quote.Short(f))
 		}
 		nums[i] = v
 	}
@@ -165,7 +166,7 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 		return Board{}, fmt.Errorf("got %d numbers, a %dx%d board needs %d", len(fields), size, size, size*size)
 	}
 	if tooLarge >= 0 {
-		return Board{}, fmt.Errorf("number %d, %q, is out of range: a %dx%d board holds 0 to %d", tooLarge+1, fields[tooLarge], size, size, size*size-1)
+		return Board{}, fmt.Errorf("number %d, %s, is out of range: a %dx%d board holds 0 to %d", tooLarge+1, quote.Short(fields[tooLarge]), size, size, size*size-1)
 	}
 	b, err := NewBoard(size, nums, goal)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 )
 
 // Heuristic names an admissible estimate of the moves left.
@@ -92,7 +93,7 @@ func ParseHeuristic(s string) (Heuristic, error) {
 	case "pdb78ds":
 		return PDB78DS, nil
 	}
-	return 0, fmt.Errorf("unknown heuristic %q (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", s, strings.Join(PDBHeuristics, ", "))
+	return 0, fmt.Errorf("unknown heuristic %s (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", quote.Short(s), strings.Join(PDBHeuristics, ", "))
 }
 
 // Domain is a sliding-tile board searched in place by the engine. It keeps

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/internal/quote"
 	"idaviz/puzzles/tokens"
 )
 
@@ -53,7 +54,7 @@ func readUVa10181Board(t *tokens.Reader) (Board, error) {
 			return Board{}, err
 		}
 		if nums[j], err = strconv.Atoi(tok); err != nil {
-			return Board{}, fmt.Errorf("%v: %q is not a number", t.Pos(), tok)
+			return Board{}, fmt.Errorf("%v: %s is not a number", t.Pos(), quote.Short(tok))
 		}
 	}
 	// NewBoard is the one validation of a board, for viz solve's as well.

@@ -11,6 +11,7 @@ package tokens
 import (
 	"bufio"
 	"fmt"
+	"idaviz/internal/quote"
 	"io"
 	"strconv"
 	"unicode"
@@ -143,7 +144,7 @@ func (t *Reader) Int(what string, lo, hi int) (int, error) {
 	}
 	v, err := strconv.Atoi(tok)
 	if err != nil {
-		return 0, fmt.Errorf("%v: %s: %q is not a number", t.at, what, tok)
+		return 0, fmt.Errorf("%v: %s: %s is not a number", t.at, what, quote.Short(tok))
 	}
 	if v < lo || v > hi {
 		return 0, fmt.Errorf("%v: %s: %d is out of range %d..%d", t.at, what, v, lo, hi)
@@ -180,7 +181,7 @@ func (t *Reader) End(last string) error {
 	if err != nil {
 		return err
 	}
-	return fmt.Errorf("%v: unexpected %q after %s", t.at, tok, last)
+	return fmt.Errorf("%v: unexpected %s after %s", t.at, quote.Short(tok), last)
 }
 
 // Judge runs judge, which reads its cases from t and writes its answers to

@@ -57,6 +57,23 @@ func DeepVisits(n int) []byte {
 	return record(append(ev, trace.Event{Kind: trace.KindIterationEnd, Iteration: 1, Bound: n}, runEnd))
 }
 
+// DeepPath is one iteration of n visits, each the child of the one before
+// (its Parent), with depths that stay within what a viewer shows (up to
+// 50): a path n deep that the depth limit does not stop. Code that walks
+// the path at every event (counting a subtree's nodes up to the root,
+// scanning the path for a parent) does n² work: 10,000 deep took 5 s to
+// export, 100,000 deep more than 15 minutes.
+func DeepPath(n int) []byte {
+	const bound = 100
+	ev := []trace.Event{runStart, {Kind: trace.KindIterationStart, Iteration: 1, Bound: bound}}
+	for i := 0; i < n; i++ {
+		ev = append(ev, trace.Event{Kind: trace.KindVisit, Node: uint64(i + 1), Parent: uint64(i), Depth: min(i, 50),
+			G: 50, H: 50, F: bound, Move: i % 4, Iteration: 1, Bound: bound})
+	}
+	ev[2].Move = -1
+	return record(append(ev, trace.Event{Kind: trace.KindIterationEnd, Iteration: 1, Bound: bound}, runEnd))
+}
+
 // binaryHeader is the binary magic and version 1.0 (see FORMAT.md).
 const binaryHeader = "IDAVIZ\x00T\x01\x00"
 
@@ -137,11 +154,13 @@ func HugeHistogramNDJSON() []byte {
 // (docs/SECURITY.md).
 func Files() map[string][]byte {
 	return map[string][]byte{
-		"bound1e9.trace":  HugeBound(1e9),
-		"deep10000.trace": DeepVisits(10_000),
-		"hist16m.trace":   HugeHistogram(),
-		"starts20m.trace": IterationStarts(20e6),
-		"high5000.trace":  HighValues(5000, 1<<16-1),
-		"hist16m.ndjson":  HugeHistogramNDJSON(),
+		"bound1e9.trace":   HugeBound(1e9),
+		"deep10000.trace":  DeepVisits(10_000),
+		"path10000.trace":  DeepPath(10_000),
+		"path100000.trace": DeepPath(100_000),
+		"hist16m.trace":    HugeHistogram(),
+		"starts20m.trace":  IterationStarts(20e6),
+		"high5000.trace":   HighValues(5000, 1<<16-1),
+		"hist16m.ndjson":   HugeHistogramNDJSON(),
 	}
 }

@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"maps"
 	"slices"
 
 	"idaviz/trace"
@@ -23,7 +24,7 @@ type checkpoint struct {
 // checkpoint copies out p's folded state (p.mu is held).
 func (p *Run) checkpoint() *checkpoint {
 	c := &checkpoint{pos: int(p.events), stats: p.stats.Clone(), tree: p.tree.clone(),
-		lastMoves: slices.Clone(p.lastMoves), lastPlaced: p.lastPlaced, lastEv: p.lastEv, algo: p.algo.clone()}
+		lastMoves: p.moves(), lastPlaced: p.lastPlaced, lastEv: p.lastEv, algo: p.algo.clone()}
 	if p.last != nil {
 		l := *p.last
 		c.last = &l
@@ -36,7 +37,7 @@ func (p *Run) restore(c *checkpoint) {
 	p.events = int64(c.pos)
 	p.stats = c.stats.Clone()
 	p.tree = c.tree.clone()
-	p.lastMoves = slices.Clone(c.lastMoves)
+	p.lastMoves, p.lastNode = slices.Clone(c.lastMoves), nil
 	p.lastPlaced = c.lastPlaced
 	p.lastEv = c.lastEv
 	p.algo = c.algo.clone()
@@ -101,5 +102,7 @@ func (t *Tree) clone() *Tree {
 	for id, n := range t.byID {
 		c.byID[id] = cp(n)
 	}
+	c.pathIDs = maps.Clone(t.pathIDs)
+	c.pathMarked = t.pathMarked
 	return c
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/trace"
 )
 
@@ -47,6 +48,8 @@ type IndexOptions struct {
 // every tab of a replay and never changed after it is built.
 type traceIndex struct {
 	f         *os.File // read with ReadAt only, which tabs may do at once
+	path      string
+	stamp     atomicfile.Stamp // the file as it was indexed
 	size      int64
 	n         int // events to replay: up to the first damage or value beyond trace.DefaultLimits
 	level     trace.Level
@@ -79,7 +82,37 @@ func OpenTrace(path string, opt IndexOptions) (*Recording, error) {
 	if rec == nil {
 		f.Close()
 	}
+	if rec != nil && rec.index != nil {
+		rec.index.path = path
+	}
 	return rec, err
+}
+
+// ErrChanged is wrapped by the error of a recording whose file changed
+// since it was indexed.
+var ErrChanged = errors.New("the trace changed since it was indexed")
+
+// Changed reports whether the file of an indexed recording changed since it
+// was indexed (its size, modification time or identity): rewritten in
+// place, what the index points at are another file's events (a seek showed
+// them, silently); replaced (a trace recorded again under its name), the
+// replay still shows the file it indexed, not the new one. Either way the
+// replay must start again.
+func (rec *Recording) Changed() error {
+	if rec.index == nil {
+		return nil
+	}
+	idx := rec.index
+	if now, err := atomicfile.StampFile(idx.f); err != nil || !now.Same(idx.stamp) {
+		return fmt.Errorf("%w: %s was rewritten while it was replayed, and the events it holds now are not the ones indexed: start viz replay again", ErrChanged, idx.path)
+	}
+	if idx.path == "" {
+		return nil
+	}
+	if there, err := atomicfile.StampOf(idx.path); err == nil && !there.Same(idx.stamp) {
+		return fmt.Errorf("%w: %s was replaced while it was replayed (recorded again?): this replay shows the file as it was; start viz replay again to see the new one", ErrChanged, idx.path)
+	}
+	return nil
 }
 
 func indexTrace(f *os.File, opt IndexOptions) (*Recording, error) {
@@ -87,11 +120,15 @@ func indexTrace(f *os.File, opt IndexOptions) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
+	stamp, err := atomicfile.StampFile(f)
+	if err != nil {
+		return nil, err
+	}
 	rd, err := trace.NewReader(io.NewSectionReader(f, 0, st.Size()))
 	if err != nil {
 		return nil, err
 	}
-	idx := &traceIndex{f: f, size: st.Size(), every: opt.Every, level: trace.LevelIteration, treeLimit: opt.TreeLimit}
+	idx := &traceIndex{f: f, stamp: stamp, size: st.Size(), every: opt.Every, level: trace.LevelIteration, treeLimit: opt.TreeLimit}
 	p := NewRun(1, trace.LevelNode, opt.TreeLimit)
 	// Decoding is a quarter of the work: another goroutine does it, a
 	// batch ahead.
@@ -301,8 +338,12 @@ func (rec *Recording) Resume(r *Run, n int) (*trace.Reader, int) {
 	return rd, pos
 }
 
-// ReaderAt returns a reader of an indexed recording before its event from.
+// ReaderAt returns a reader of an indexed recording before its event from;
+// a file changed since it was indexed is an error (Changed).
 func (rec *Recording) ReaderAt(from int) (*trace.Reader, error) {
+	if err := rec.Changed(); err != nil {
+		return nil, err
+	}
 	rd, i := rec.index.reader(from)
 	pos := i * rec.index.every
 	var e trace.Event

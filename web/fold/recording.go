@@ -37,6 +37,9 @@ func (r *Recording) Each(f func(e *trace.Event) error) error {
 		}
 		return nil
 	}
+	if err := r.Changed(); err != nil {
+		return err
+	}
 	rd, _ := r.index.reader(0)
 	var e trace.Event
 	for i := 0; i < r.index.n; i++ {

@@ -20,10 +20,14 @@ type Run struct {
 	events     int64 // events that went through, skipped ones included
 	tree       *Tree
 	last       *trace.Event // a copy of the last node event (a visit, a prune, a raise), for the state panel
-	lastMoves  []int        // the moves from the root to that node
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
-	lastEv     trace.Event  // the last event's plain fields (no lists), described when a frame is made
-	algo       *algoFold    // the code panel's line and the stack (algo.go)
+	// The moves from the root to that node: up its parents in the tree
+	// from lastNode, when a frame asks (copying the path at every event
+	// made a deep path quadratic), or lastMoves as a checkpoint kept them.
+	lastNode  *TreeNode
+	lastMoves []int
+	lastEv    trace.Event // the last event's plain fields (no lists), described when a frame is made
+	algo      *algoFold   // the code panel's line and the stack (algo.go)
 }
 
 // NewRun makes the fold of run id, with the statistics a trace of level
@@ -64,17 +68,25 @@ func (p *Run) Apply(e *trace.Event) {
 		}
 		*p.last = p.lastEv
 		p.lastPlaced = placed
-		p.lastMoves = p.lastMoves[:0]
-		if !placed {
-			break // its parent is not drawn: the path to it is unknown
-		}
-		for _, n := range p.tree.path[1:] {
-			p.lastMoves = append(p.lastMoves, n.Move)
-		}
-		if e.Kind == trace.KindPrune {
-			p.lastMoves = append(p.lastMoves, e.Move)
+		p.lastMoves, p.lastNode = p.lastMoves[:0], nil
+		if placed {
+			p.lastNode = p.tree.last
 		}
 	}
+}
+
+// moves are the moves from the root to the last node: its ancestors'
+// moves, which never change once a node is in the tree.
+func (p *Run) moves() []int {
+	if p.lastNode == nil {
+		return append([]int(nil), p.lastMoves...)
+	}
+	var m []int
+	for n := p.lastNode; n.parent != nil; n = n.parent {
+		m = append(m, n.Move)
+	}
+	slices.Reverse(m)
+	return m
 }
 
 // Frame is everything the page needs of one run at one moment, copied out
@@ -126,7 +138,7 @@ func (p *Run) Frame(treeIter int, opened []uint64) Frame {
 	if p.last != nil {
 		c := *p.last
 		f.Last = &c
-		f.LastMoves = append([]int(nil), p.lastMoves...)
+		f.LastMoves = p.moves()
 		f.LastPlaced = p.lastPlaced
 	}
 	return f

@@ -51,8 +51,17 @@ type TreeNode struct {
 
 	parent *TreeNode
 	// below counts the nodes under this one, kept or not: the count it
-	// shows once folded.
+	// shows once folded. A node's own children are counted at once; deeper
+	// nodes reach their ancestors through pend, one level each time a node
+	// leaves the path, so that a node costs the same however deep the path
+	// (counting up every ancestor made a 100,000-deep path quadratic).
 	below int64
+	// pend is what below counted that the parent's below has not yet: only
+	// a node on the path holds some.
+	pend int64
+	// onPath and pathIdx place the node on its tree's path.
+	onPath  bool
+	pathIdx int
 }
 
 // Tree holds the current iteration of a search as a tree, and what the
@@ -90,6 +99,13 @@ type Tree struct {
 	// effort counts the iteration's generated nodes by their first two
 	// moves from the root.
 	effort map[[2]int]int64
+	// What keeps an event's work independent of the path's depth: pathIDs
+	// counts the path's nodes by id (a parent off the path is not searched
+	// for along it); pathMarked says a path node may have a status other
+	// than StatusPath (a solution, the root at an iteration's end), which
+	// A*'s next repath undoes.
+	pathIDs    map[uint64]int
+	pathMarked bool
 }
 
 // keptTree is a finished iteration's tree: a copy no one changes, which
@@ -118,7 +134,7 @@ const (
 
 func newTree(limit int) *Tree {
 	limit = max(limit, 1)
-	return &Tree{limit: limit, trimAt: heldFactor * limit, byID: map[uint64]*TreeNode{}}
+	return &Tree{limit: limit, trimAt: heldFactor * limit, byID: map[uint64]*TreeNode{}, pathIDs: map[uint64]int{}}
 }
 
 func (t *Tree) reset(bound int) {
@@ -126,6 +142,37 @@ func (t *Tree) reset(bound int) {
 	t.trimAt = heldFactor * t.limit
 	clear(t.byID)
 	clear(t.effort)
+	clear(t.pathIDs)
+	t.pathMarked = false
+}
+
+// onto puts n at the end of the path.
+func (t *Tree) onto(n *TreeNode) {
+	n.onPath, n.pathIdx = true, len(t.path)
+	t.path = append(t.path, n)
+	t.pathIDs[n.ID]++
+}
+
+// truncate takes the path's nodes from index k on off it, the deepest
+// first, each no longer marked as on the path (expanded) and handing its
+// pending count on to its parent.
+func (t *Tree) truncate(k int) {
+	for j := len(t.path) - 1; j >= k; j-- {
+		n := t.path[j]
+		if n.Status == StatusPath {
+			n.Status = StatusExpanded
+		}
+		n.onPath = false
+		if p := n.parent; p != nil {
+			p.below += n.pend
+			p.pend += n.pend
+		}
+		n.pend = 0
+		if t.pathIDs[n.ID]--; t.pathIDs[n.ID] <= 0 {
+			delete(t.pathIDs, n.ID)
+		}
+	}
+	t.path = t.path[:k]
 }
 
 // noMove stands for "no second move" in an effort key: a child of the root.
@@ -190,7 +237,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
-			t.path = append(t.path, n)
+			t.onto(n)
 			t.byID[n.ID] = n
 			t.held = 1
 			t.last = n
@@ -201,7 +248,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		}
 		t.countEffort(e.Move)
 		t.attach(n)
-		t.path = append(t.path, n)
+		t.onto(n)
 		t.last = n
 		return true
 	case trace.KindPrune:
@@ -245,6 +292,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		if n := t.path[len(t.path)-1]; t.last != n || n.H != 0 || n.Raised {
 			t.unwindTo(t.root.ID)
 			t.root.Status = StatusExpanded
+			t.pathMarked = true
 		}
 		t.keep()
 	case trace.KindSolution:
@@ -256,6 +304,7 @@ func (t *Tree) add(e *trace.Event) bool {
 		if t.root != nil {
 			t.root.Status = StatusSolution
 		}
+		t.pathMarked = true
 	}
 	return false
 }
@@ -296,20 +345,29 @@ func (t *Tree) pop(n *TreeNode) {
 }
 
 // repath makes the path n's held ancestors and n, the nodes leaving it
-// expanded.
+// expanded. Only the part below the deepest ancestor of n already on the
+// path changes, so a pop costs what it changes, not the path's depth.
 func (t *Tree) repath(n *TreeNode) {
-	for _, p := range t.path {
-		if p.Status == StatusPath {
-			p.Status = StatusExpanded
+	var chain []*TreeNode // n and its ancestors off the path, deepest first
+	a := n
+	for a != nil && !a.onPath {
+		chain = append(chain, a)
+		a = a.parent
+	}
+	k := 0
+	if a != nil {
+		k = a.pathIdx + 1
+	}
+	t.truncate(k)
+	if t.pathMarked {
+		for _, p := range t.path {
+			p.Status = StatusPath
 		}
+		t.pathMarked = false
 	}
-	t.path = t.path[:0]
-	for a := n; a != nil; a = a.parent {
-		t.path = append(t.path, a)
-	}
-	slices.Reverse(t.path)
-	for _, p := range t.path {
-		p.Status = StatusPath
+	for i := len(chain) - 1; i >= 0; i-- {
+		chain[i].Status = StatusPath
+		t.onto(chain[i])
 	}
 }
 
@@ -317,15 +375,13 @@ func (t *Tree) repath(n *TreeNode) {
 // finished. For A*, whose parent may be anywhere, it rebuilds the path from
 // the parent's ancestors; it reports false when the parent is not held.
 func (t *Tree) unwindTo(id uint64) bool {
-	for i := len(t.path) - 1; i >= 0; i-- {
-		if t.path[i].ID == id {
-			for j := len(t.path) - 1; j > i; j-- {
-				if t.path[j].Status == StatusPath {
-					t.path[j].Status = StatusExpanded
-				}
+	if t.pathIDs[id] > 0 {
+		// The deepest path node with the id: every node passed is popped.
+		for i := len(t.path) - 1; i >= 0; i-- {
+			if t.path[i].ID == id {
+				t.truncate(i + 1)
+				return true
 			}
-			t.path = t.path[:i+1]
-			return true
 		}
 	}
 	p, ok := t.byID[id]
@@ -346,9 +402,8 @@ func (t *Tree) attach(n *TreeNode) {
 		t.byID[n.ID] = n
 	}
 	t.held++
-	for a := p; a != nil; a = a.parent {
-		a.below++
-	}
+	p.below++
+	p.pend++
 	if t.held > t.trimAt {
 		t.trim()
 	}
@@ -526,7 +581,7 @@ func copyHeld(n, parent *TreeNode, copies map[*TreeNode]*TreeNode) *TreeNode {
 		return nil
 	}
 	c := n.own()
-	c.parent, c.below, c.raisedBy = parent, n.below, n.raisedBy
+	c.parent, c.below, c.pend, c.raisedBy = parent, n.below, n.pend, n.raisedBy
 	copies[n] = c
 	if len(n.Children) > 0 {
 		c.Children = make([]*TreeNode, len(n.Children))
@@ -629,7 +684,21 @@ func viewOf(root *TreeNode, path []*TreeNode, budget int, opened []uint64) TreeV
 	if root == nil {
 		return v
 	}
-	v.Nodes = 1 + root.below
+	// A path node's count is its below and what the path under it has
+	// not handed up yet (pend).
+	pathBelow := make(map[*TreeNode]int64, len(path))
+	var carry int64
+	for i := len(path) - 1; i >= 0; i-- {
+		pathBelow[path[i]] = path[i].below + carry
+		carry += path[i].pend
+	}
+	count := func(n *TreeNode) int64 {
+		if below, ok := pathBelow[n]; ok {
+			return 1 + below
+		}
+		return 1 + n.below
+	}
+	v.Nodes = count(root)
 	if len(path) > maxViewDepth {
 		v.Elided = len(path) - maxViewDepth
 		root, path = path[v.Elided], path[v.Elided:]
@@ -639,20 +708,17 @@ func viewOf(root *TreeNode, path []*TreeNode, budget int, opened []uint64) TreeV
 	for _, id := range opened {
 		want[id] = true
 	}
-	onPath := map[*TreeNode]bool{}
-	for _, n := range path {
-		onPath[n] = true
-	}
 	var cp func(n *TreeNode) *TreeNode
 	cp = func(n *TreeNode) *TreeNode {
 		v.Drawn++
 		c := n.own()
-		c.Count = 1 + n.below
+		c.Count = count(n)
 		if !open[n] {
 			c.Hidden = len(n.Children) > 0
 			return c
 		}
-		c.Opened = n.ID != 0 && want[n.ID] && !onPath[n]
+		_, onPath := pathBelow[n]
+		c.Opened = n.ID != 0 && want[n.ID] && !onPath
 		for _, ch := range n.Children {
 			c.Children = append(c.Children, cp(ch))
 		}

@@ -1,10 +1,12 @@
 package fold
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 	"idaviz/puzzles"
 	"idaviz/puzzles/tiles"
 	"idaviz/trace"
+	"idaviz/trace/hostile"
 	"idaviz/web/internal/testrun"
 )
 
@@ -336,7 +339,7 @@ func TestTreeWindowPathmax(t *testing.T) {
 					t.Fatalf("event %d, %+v: the parent counts %d saved, want %d", i, e, parent.Saved, want)
 				}
 			case e.Kind == trace.KindIterationEnd && tr.root != nil && tr.root.Status != StatusSolution:
-				if got := 1 + tr.root.below; got != e.Stats.Generated {
+				if got := tr.view(nil).Nodes; got != e.Stats.Generated {
 					t.Fatalf("iteration %d: the window counts %d nodes, the engine generated %d", e.Iteration, got, e.Stats.Generated)
 				}
 			}
@@ -346,4 +349,136 @@ func TestTreeWindowPathmax(t *testing.T) {
 		t.Fatalf("%d raises, %d siblings saved: the runs did not show BPMX", raises, saved)
 	}
 	t.Logf("%d raises, %d siblings saved", raises, saved)
+}
+
+// TestTreeCounts: every node a picture draws counts itself and every node
+// ever added under it, as a walk up the ancestors at each new node counts
+// them, though the tree hands counts up the path only as nodes leave it
+// (so that a node costs the same however deep the path): for IDA* and A*
+// searches whose trees are trimmed, a path deeper than a view draws, and
+// an A* chain whose pops jump between its branches.
+func TestTreeCounts(t *testing.T) {
+	deep, err := trace.NewReader(bytes.NewReader(hostile.DeepPath(1000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deepPath []trace.Event
+	for {
+		e, err := deep.Next()
+		if err != nil {
+			break
+		}
+		deepPath = append(deepPath, *e)
+	}
+	for _, tc := range []struct {
+		name   string
+		events []trace.Event
+		limit  int
+	}{
+		{"IDA*", testrun.Record(t, trace.LevelNode, "7 2 4 5 0 6 8 3 1"), 40},
+		{"A*", testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), 40},
+		{"a deep path", deepPath, DefaultTreeLimit},
+		{"an A* chain", aStarChain(600), DefaultTreeLimit},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := newTree(tc.limit)
+			var root *TreeNode
+			under := map[*TreeNode]int64{} // by the walk up at each new node
+			checked := 0
+			for i := range tc.events {
+				tr.add(&tc.events[i])
+				if tr.root != root {
+					root = tr.root
+					clear(under)
+				}
+				if n := tr.last; n != nil {
+					if _, seen := under[n]; !seen {
+						under[n] = 0
+						for a := n.parent; a != nil; a = a.parent {
+							under[a]++
+						}
+					}
+				}
+				if tr.root == nil || i%7 != 0 && i != len(tc.events)-1 {
+					continue
+				}
+				v := tr.view(nil)
+				if v.Nodes != 1+under[tr.root] {
+					t.Fatalf("event %d: the picture counts %d nodes, %d were added", i, v.Nodes, 1+under[tr.root])
+				}
+				var walk func(c *TreeNode)
+				walk = func(c *TreeNode) {
+					if n := tr.byID[c.ID]; n != nil && c.Count != 1+under[n] {
+						t.Fatalf("event %d: node %d counts %d, %d were added under it and it", i, c.ID, c.Count, 1+under[n])
+					}
+					for _, ch := range c.Children {
+						walk(ch)
+					}
+				}
+				walk(v.Root)
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("no picture checked")
+			}
+		})
+	}
+}
+
+// aStarChain is an A* search of n pops down one chain: each popped node
+// pushes a child, which goes on, and a sibling; every tenth pop also takes
+// a sibling pushed 40 levels up (which pushes a child of its own), so the
+// path jumps up the chain and back down to its end at the next pop.
+func aStarChain(n int) []trace.Event {
+	ev := []trace.Event{{Kind: trace.KindIterationStart, Iteration: 1, Bound: 1}, {Kind: trace.KindPush, Node: 1, Move: -1}}
+	next := uint64(2)
+	push := func(parent uint64, move int) uint64 {
+		ev = append(ev, trace.Event{Kind: trace.KindPush, Node: next, Parent: parent, Move: move})
+		next++
+		return next - 1
+	}
+	pop := func(id uint64) { ev = append(ev, trace.Event{Kind: trace.KindVisit, Node: id}) }
+	end := uint64(1)
+	var siblings []uint64
+	for i := range n {
+		pop(end)
+		child := push(end, 0)
+		siblings = append(siblings, push(end, 1))
+		if i%10 == 9 && i >= 40 {
+			s := siblings[i-40]
+			pop(s)
+			push(s, 2)
+		}
+		end = child
+	}
+	return ev
+}
+
+// TestTreeRepathAfterSolution: a node A* pops after the path was coloured
+// as a solution makes the whole new path the path again, not only the part
+// that changed.
+func TestTreeRepathAfterSolution(t *testing.T) {
+	tr := newTree(10)
+	for _, e := range []trace.Event{
+		{Kind: trace.KindIterationStart, Iteration: 1, Bound: 1},
+		{Kind: trace.KindPush, Node: 1, Move: -1},
+		{Kind: trace.KindVisit, Node: 1},
+		{Kind: trace.KindPush, Node: 2, Parent: 1},
+		{Kind: trace.KindPush, Node: 3, Parent: 1, Move: 1},
+		{Kind: trace.KindVisit, Node: 2},
+		{Kind: trace.KindSolution},
+		{Kind: trace.KindVisit, Node: 3},
+	} {
+		tr.add(&e)
+	}
+	var got []string
+	for _, n := range tr.path {
+		got = append(got, fmt.Sprintf("%d %s", n.ID, n.Status))
+	}
+	if want := []string{"1 path", "3 path"}; !slices.Equal(got, want) {
+		t.Errorf("path %q, want %q", got, want)
+	}
+	if n := tr.byID[2]; n.Status != StatusSolution {
+		t.Errorf("node 2 off the path is %s, want it left a solution", n.Status)
+	}
 }

@@ -11,10 +11,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
+	"idaviz/internal/atomicfile"
 	"idaviz/web"
 	"idaviz/web/static"
 )
@@ -144,5 +146,7 @@ func writeFile(dir, name string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b, 0o644)
+	// By the rule of every file viz writes: never through a symbolic
+	// link a site folder may hold, whole or not at all.
+	return atomicfile.Write(path, func(w io.Writer) error { _, err := w.Write(b); return err })
 }

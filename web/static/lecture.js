@@ -54,7 +54,10 @@ vizPage.lecture = (() => {
 
   // onMessage takes the source's lecture message: the bookmarks, or a save done.
   function onMessage(msg) {
-    lecture.served = true;
+    // A tab on another machine than a replay's server only reads its
+    // bookmarks (unless the lecturer allows it): its changes stay in the
+    // page, to download, like an export's.
+    lecture.served = !msg.readOnly;
     lecture.file = msg.file || '';
     if (msg.saved) {
       lecture.saving = false;
