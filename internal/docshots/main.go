@@ -447,11 +447,11 @@ func (s *shooter) astar() ([]byte, error) {
 // bpmx is the GUIDE's example of BPMX (the 15-puzzle's pdb555d, whose
 // tables viz builds into the cache directory on first use) on a projector,
 // 1280x720, its pseudo-code beside the tree, stepped to the first
-// iteration's last child: the start's h raised from 13 to 15 by a child,
+// iteration's last child: the start's h raised from 6 to 8 by a child,
 // its children cut, one of them saved a visit.
 func (s *shooter) bpmx() ([]byte, error) {
 	return s.live(1280, 720, "?present", func(p *page) {
-		p.js(`choose('puzzle', '15puzzle'), choose('goal', 'blank-last'), typeState('1 2 3 4, 9 5 6 8, 14 0 10 11, 15 13 7 12'), choose('heuristic', 'pdb555d')`)
+		p.js(`choose('puzzle', '15puzzle'), choose('goal', 'blank-last'), typeState('1 2 3 4, 5 6 7 8, 10 13 0 12, 9 14 11 15'), choose('heuristic', 'pdb555d')`)
 		p.click("start-present")
 		p.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
 		p.key("a")

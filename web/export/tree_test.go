@@ -11,9 +11,9 @@ import (
 
 // TestTreeExportBPMX: the tree exports say what the page says of BPMX, on
 // the GUIDE's example after its first iteration's last child: the start's
-// own h and the raised one (h 13↑15) and the sibling it saved, the child
-// judged by the value it inherits (h↓14), in the SVG's lines and
-// tooltips and in the DOT's labels.
+// own h and the raised one (h 6↑8) and the sibling it saved, the
+// blank-down child judged by the value it inherits (h↓7), in the SVG's
+// lines and tooltips and in the DOT's labels.
 func TestTreeExportBPMX(t *testing.T) {
 	events := testrun.RecordPathmax(t, testrun.BPMXState)
 	last := -1
@@ -30,9 +30,9 @@ func TestTreeExportBPMX(t *testing.T) {
 		format string
 		want   []string
 	}{
-		{"svg", []string{">h 13↑15</text>", ">1 saved</text>", ">h↓14</text>",
-			"BPMX raised its h from 13 to 15", "1 child cut by BPMX", "it inherits h 14 from its parent"}},
-		{"dot", []string{`"15\n0+13\nh 13↑15\n1 saved"`, `"15\n1+12\nh↓14"`}},
+		{"svg", []string{">h 6↑8</text>", ">1 saved</text>", ">h↓7</text>",
+			"BPMX raised its h from 6 to 8", "1 child cut by BPMX", "it inherits h 7 from its parent"}},
+		{"dot", []string{`"8\n0+6\nh 6↑8\n1 saved"`, `"8\n1+5\nh↓7"`}},
 	} {
 		rd, err := trace.NewReader(bytes.NewReader(data))
 		if err != nil {

@@ -9,19 +9,24 @@ import (
 )
 
 // TestBPMXInWords folds the GUIDE's example of BPMX (the 15-puzzle's
-// pdb555d: h 13 at the start, 16 one move up) and checks what the page is
-// told at each step of its first iteration: the raise on the start (its own
-// h kept, the raised f drawn, the raise lines of the pseudo-code, the
-// stack's h), the child judged by the value it inherited and counted on the
-// start as saved, and the last child's words saying what BPMX did there.
+// pdb555d: h 6 at the start, 9 one move away, blank left) and checks what
+// the page is told at each step of its first iteration: the raise on the
+// start (its own h kept, the raised f drawn, the raise lines of the
+// pseudo-code, the stack's h), the blank-down child judged by the value it
+// inherited and counted on the start as saved, and the last child's words
+// saying what BPMX did there; in the second iteration, the raise again,
+// now within the bound, and the blank-down child visited at the value it
+// inherits.
 func TestBPMXInWords(t *testing.T) {
 	events := testrun.RecordPathmax(t, testrun.BPMXState)
 	r := NewRun(1, trace.LevelNode, DefaultTreeLimit)
 	want := map[string]string{
-		"raise 1": "BPMX: a child's h, less the move's cost, raises the start's h to 15 (its own is 13): f = 0 + 15 = 15 is over the bound 13, so its 4 children left are cut without a visit",
-		"prune 4": "prune node 4: its own f = 1 + 12 = 13, but it inherits h 14 from its parent (pathmax): f = 15 is over the bound 13: without BPMX it would have been visited",
-		"prune 5": "prune node 5: f = 1 + 14 = 15 is over the bound 13; BPMX: child's h 16 raised the start's h to 15; 1 sibling not visited (its own f was within the bound)",
-		"raise 6": "BPMX: a child's h, less the move's cost, raises the start's h to 15 (its own is 13): f = 0 + 15 = 15, still within the bound 15",
+		"raise 1":  "BPMX: a child's h, less the move's cost, raises the start's h to 8 (its own is 6): f = 0 + 8 = 8 is over the bound 6, so its 4 children left are cut without a visit",
+		"prune 3":  "prune node 3: its own f = 1 + 5 = 6, but it inherits h 7 from its parent (pathmax): f = 8 is over the bound 6: without BPMX it would have been visited",
+		"prune 4":  "prune node 4: f = 1 + 9 = 10 is over the bound 6",
+		"prune 5":  "prune node 5: f = 1 + 7 = 8 is over the bound 6; BPMX: child's h 9 raised the start's h to 8; 1 sibling not visited (its own f was within the bound)",
+		"raise 6":  "BPMX: a child's h, less the move's cost, raises the start's h to 8 (its own is 6): f = 0 + 8 = 8, still within the bound 8",
+		"visit 11": "visit node 11: its h is 5, but it inherits 7 from its parent (pathmax): f = 1 + 7 = 8, within the bound 8",
 	}
 	seen := 0
 	for i := range events {
@@ -38,8 +43,8 @@ func TestBPMXInWords(t *testing.T) {
 			t.Errorf("%s: the page says\n%q\nwant\n%q", key, f.LastEvent, w)
 		}
 		root := f.Tree.Root
-		if root.H != 13 || root.F != 15 || !root.Raised {
-			t.Errorf("%s: the start drawn h %d, f %d, raised %v: want its own h 13 and the raised f 15", key, root.H, root.F, root.Raised)
+		if root.H != 6 || root.F != 8 || !root.Raised {
+			t.Errorf("%s: the start drawn h %d, f %d, raised %v: want its own h 6 and the raised f 8", key, root.H, root.F, root.Raised)
 		}
 		if !f.Algo.Pathmax {
 			t.Errorf("%s: the pseudo-code is not the one with BPMX", key)
@@ -47,15 +52,18 @@ func TestBPMXInWords(t *testing.T) {
 		switch key {
 		case "raise 1":
 			top := f.Algo.Stack[len(f.Algo.Stack)-1]
-			if f.Algo.Line != LineRaise || top.H != 15 || top.F != 15 || top.Left == nil || *top.Left != 4 {
-				t.Errorf("raise: line %q, stack top %+v: want the raise line, h 15, f 15, 4 left", f.Algo.Line, top)
+			if f.Algo.Line != LineRaise || top.H != 8 || top.F != 8 || top.Left == nil || *top.Left != 4 {
+				t.Errorf("raise: line %q, stack top %+v: want the raise line, h 8, f 8, 4 left", f.Algo.Line, top)
 			}
-			if f.Tree.Last != 1 || f.Last == nil || f.Last.Node != 1 || f.Last.H != 15 {
-				t.Errorf("raise: the current node is %d (state panel %+v), want the start with h 15", f.Tree.Last, f.Last)
+			if f.Tree.Last != 1 || f.Last == nil || f.Last.Node != 1 || f.Last.H != 8 {
+				t.Errorf("raise: the current node is %d (state panel %+v), want the start with h 8", f.Tree.Last, f.Last)
 			}
 		case "prune 5":
-			if root.Saved != 1 || len(root.Children) != 4 || !root.Children[2].Inherited || root.Children[2].ID != 4 {
-				t.Errorf("after the start's children: saved %d, children %+v: want 1 saved, node 4 inherited", root.Saved, root.Children)
+			if root.Saved != 1 || len(root.Children) != 4 || !root.Children[1].Inherited || root.Children[1].ID != 3 {
+				t.Errorf("after the start's children: saved %d, children %+v: want 1 saved, node 3 inherited", root.Saved, root.Children)
+			}
+			if f.Tree.Nodes != 5 {
+				t.Errorf("the first iteration's tree has %d nodes, want 5", f.Tree.Nodes)
 			}
 		}
 	}

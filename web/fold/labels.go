@@ -67,8 +67,8 @@ func shortCount(n int64) string {
 
 // BPMXLabels are BPMX's lines for a drawn node (tree.js's bpmxLabels), each
 // the longest form that fits in room px at font px, "" where none does: the
-// h the search judged it by when a child raised it (h 13↑15, or h↑15), or
-// when its parent's gave it more (h↓14, inherited), and the children cut
+// h the search judged it by when a child raised it (h 6↑8, or h↑8), or
+// when its parent's gave it more (h↓7, inherited), and the children cut
 // that their own h would have let through (2 saved).
 func BPMXLabels(n *TreeNode, room, font float64) []string {
 	var out []string

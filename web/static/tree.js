@@ -271,8 +271,8 @@ vizPage.tree = (() => {
 
   // bpmxLabels are BPMX's lines for a node, each the longest form within
   // room px (undefined where none is): the h the search judged it by when
-  // a child raised it (h 13↑15, or h↑15), or when its parent's gave it more
-  // (h↓14, inherited), and the children cut that their own h would have
+  // a child raised it (h 6↑8, or h↑8), or when its parent's gave it more
+  // (h↓7, inherited), and the children cut that their own h would have
   // let through (2 saved).
   function bpmxLabels(n, room, font) {
     const out = [], v = n.f - n.g;

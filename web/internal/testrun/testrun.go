@@ -214,9 +214,9 @@ func ReadEmbedded(t *testing.T, page string) Embedded {
 
 // BPMXState is the GUIDE's example of an inconsistent heuristic: a
 // 15-puzzle (blank-last goal) where pdb555d, the largest of four lookups,
-// says 13 at the start and 16 one move away, so that bidirectional pathmax
-// raises the start before any child is visited.
-const BPMXState = "1 2 3 4, 9 5 6 8, 14 0 10 11, 15 13 7 12"
+// says 6 at the start and 9 one move away (blank left), so that
+// bidirectional pathmax raises the start before any child is visited.
+const BPMXState = "1 2 3 4, 5 6 7 8, 10 13 0 12, 9 14 11 15"
 
 // RecordPathmax runs IDA* with pdb555d (BPMX) on a 15-puzzle instance
 // (blank-last goal) and returns its node-level events. Its tables are built
