@@ -221,6 +221,7 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 			res.Moves = append(res.Moves, int(nodes[i].move))
 		}
 		slices.Reverse(res.Moves)
+		res.Moves = solution(d, res.Moves)
 		res.Cost = int(nodes[goal].g)
 	}
 	sn.SetState(startKey)

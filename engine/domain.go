@@ -71,7 +71,8 @@ type Snapshotter interface {
 // themselves, with no call through the Domain interface per node, much as
 // io.Copy lets a source that is an io.WriterTo copy itself. IDA hands an
 // iteration to it whenever no sink wants per-node events, and it must give
-// exactly what the engine's own loop over Expand, Apply and Undo would give:
+// exactly what the engine's own loop over Expand, Apply and Undo would give
+// (with bidirectional pathmax when the domain's Pathmax asks for it):
 // the same moves (nil when none was found), the smallest f cut above bound
 // (-1 when none), the counts in the engine's terms, and, when hist is not
 // nil, the same f and depth histograms, added into hist with
@@ -93,6 +94,47 @@ type Iterator interface {
 // depth; checks and stop as for Iterator.
 type SubtreeIterator interface {
 	IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool)
+}
+
+// Pathmax is implemented by domains whose heuristic may be inconsistent: a
+// child's h may be lower than its parent's by more than the move's cost, as
+// the larger of several lookups is when the lookup that wins changes. When
+// Pathmax reports true, IDA* propagates values along edges both ways
+// (bidirectional pathmax, BPMX): before any child is visited the node's h
+// becomes at least each child's h less the move's cost, every child's h
+// becomes at least the node's less the cost, and a child's value raised
+// below it raises the node's again on the way back. An admissible h stays
+// admissible (moves can be taken back at the same cost), so IDA* stays
+// optimal; a node whose f rises over the bound has its remaining children
+// cut without being visited. ParallelIDA does the same within each subtree
+// it hands out. A domain with a consistent heuristic gains nothing by it.
+type Pathmax interface {
+	Pathmax() bool
+}
+
+// usesPathmax reports whether d asks for BPMX.
+func usesPathmax(d Domain) bool {
+	p, ok := d.(Pathmax)
+	return ok && p.Pathmax()
+}
+
+// TwoEnded is implemented by domains that grow the path at either end
+// (dual search): a move may be made at the goal's end, so the moves from the
+// root to a goal are not the solution's moves. Solution returns the moves
+// from the start to the goal that such a path stands for; IDA*, ParallelIDA
+// and A* report those as the result's moves (the trace's node events keep
+// the path's own).
+type TwoEnded interface {
+	Solution(path []int) []int
+}
+
+// solution is the moves from the start that path, from the root to a goal,
+// stands for.
+func solution(d Domain, path []int) []int {
+	if te, ok := d.(TwoEnded); ok {
+		return te.Solution(path)
+	}
+	return append([]int(nil), path...)
 }
 
 // Cloner is implemented by domains that can be searched by several

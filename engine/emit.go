@@ -54,6 +54,7 @@ func (e *emitter) runStart(algo Algorithm, info trace.RunInfo, d Domain, h0 int,
 	info.Algorithm = algo.String()
 	info.Engine = Version
 	info.StartH = h0
+	info.Pathmax = algo == AlgorithmIDA && usesPathmax(d)
 	if info.Created.IsZero() {
 		info.Created = start.UTC()
 	}

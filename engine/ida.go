@@ -87,6 +87,7 @@ type ida struct {
 	hs     []int    // and their h
 	nextID uint64
 	cuts   []int
+	bpmx   bool // the domain's Pathmax: dfs runs bidirectional pathmax
 
 	checkAt    int64 // expansions at which to check next
 	checkEvery int64
@@ -111,7 +112,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		return Result{}, ErrNoDomain
 	}
 	start := time.Now()
-	s := &ida{d: d, em: newEmitter(opt.Sink, trace.LevelNode), ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery()}
+	s := &ida{d: d, em: newEmitter(opt.Sink, trace.LevelNode), ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery(), bpmx: usesPathmax(d)}
 	if opt.Timeout > 0 {
 		s.deadline = start.Add(opt.Timeout)
 	}
@@ -145,8 +146,8 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 		s.em.iterationEnd(&s.it)
 		res.Status = afterIteration(found, s.stop, s.it.NextBound, opt.MaxBound)
 		if found {
-			res.Moves = append([]int(nil), s.path...)
-			res.Cost = pathCost(d, res.Moves)
+			res.Cost = pathCost(d, s.path)
+			res.Moves = solution(d, s.path)
 		}
 		if res.Status != trace.StatusRunning {
 			break
@@ -245,14 +246,22 @@ func (s *ida) root() bool {
 		s.path = []int{}
 		return true
 	}
-	return s.dfs(0, 0, NoMove)
+	stop, _ := s.dfs(0, h, 0, NoMove)
+	return stop
 }
 
-// dfs expands the current state, at depth with cost g, reached by prev. It
-// returns true when the search must stop: a goal was found (s.path is then
-// the path to it) or s.stop is set. Either way every frame undoes its move on
-// the way out, so the domain ends where it started.
-func (s *ida) dfs(g, depth int, prev int) bool {
+// dfs expands the current state, at depth with cost g, reached by prev, of
+// value h as its parent left it. It returns true when the search must stop:
+// a goal was found (s.path is then the path to it) or s.stop is set. Either
+// way every frame undoes its move on the way out, so the domain ends where
+// it started. It also returns h as the node ends: raised, with bidirectional
+// pathmax (s.bpmx, see Pathmax), by the largest of its children's h less
+// the move's cost before any child is visited, and by the value a visited
+// child comes back with less the cost; a child is then judged by f = its g
+// plus the larger of its own h and the node's h less the cost (its event
+// carries its own h and that f). Once g + h exceeds the bound, every child
+// left is cut by that rule: counted as pruned at its raised f, not visited.
+func (s *ida) dfs(g, h, depth int, prev int) (bool, int) {
 	for depth >= len(s.buf) {
 		s.buf = append(s.buf, make([]Child, s.d.MaxBranch()))
 	}
@@ -262,41 +271,54 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 	s.it.Generated += int64(n)
 	if s.it.Expanded >= s.checkAt && s.check() {
 		s.it.Generated -= int64(n) // none of them was looked at
-		return true
+		return true, h
 	}
 	if s.em.nodes {
-		s.emitExpand(g, depth, prev, n)
+		s.emitExpand(g, h, depth, prev, n)
 		s.emitCuts(g, depth, prev)
+	}
+	if s.bpmx {
+		by := -1
+		for i := range children[:n] {
+			if v := int(children[i].H) - int(children[i].Cost); v > h {
+				h, by = v, i
+			}
+		}
+		if by >= 0 && s.em.nodes {
+			s.emitRaise(g, h, depth, int(children[by].Move))
+		}
 	}
 	bound := s.bound
 	for i := 0; i < n; i++ {
 		c := &children[i]
 		cg := g + int(c.Cost)
-		f := cg + int(c.H)
+		ch := int(c.H)
+		if s.bpmx {
+			ch = max(ch, h-int(c.Cost))
+		}
+		f := cg + ch
 		if f > bound {
 			s.it.Pruned++
 			if f < s.next {
 				s.next = f
 			}
 			if s.em.hist {
-				s.countPrune(f, c, cg, depth)
+				s.countPrune(c, cg, f, depth)
 			}
 			continue
 		}
 		if s.em.hist {
-			s.it.CountVisit(f, depth+1)
-			if s.em.nodes {
-				s.emitNode(trace.KindVisit, c, cg, f, depth)
-			}
+			s.countVisit(c, cg, f, depth)
 		}
 		m := int(c.Move)
 		s.d.Apply(m)
 		var stop bool
-		if c.H == 0 && s.d.IsGoal() {
+		back := ch
+		if ch == 0 && s.d.IsGoal() {
 			s.path = make([]int, depth+1)
 			stop = true
 		} else {
-			stop = s.dfs(cg, depth+1, m)
+			stop, back = s.dfs(cg, ch, depth+1, m)
 		}
 		s.d.Undo(m)
 		if stop {
@@ -306,16 +328,45 @@ func (s *ida) dfs(g, depth int, prev int) bool {
 			// Generated means offered and looked at: the children after
 			// this one never were.
 			s.it.Generated -= int64(n - i - 1)
-			return true
+			return true, h
+		}
+		if v := back - int(c.Cost); s.bpmx && v > h {
+			h = v
+			if s.em.nodes {
+				s.emitRaise(g, h, depth, m)
+			}
 		}
 	}
-	return false
+	return false, h
 }
 
-func (s *ida) countPrune(f int, c *Child, g, depth int) {
+// emitRaise reports that BPMX raised the value of the node on the path at
+// depth to h, through the child reached by move.
+func (s *ida) emitRaise(g, h, depth, move int) {
+	var parent uint64
+	if depth > 0 {
+		parent = s.ids[depth-1]
+	}
+	s.em.ev = trace.Event{Kind: trace.KindRaise, Node: s.ids[depth], Parent: parent, Depth: depth,
+		G: g, H: h, F: g + h, Move: move, Iteration: s.it.Iteration, Bound: s.bound}
+	s.em.send()
+}
+
+// countPrune adds child c, at cost g and depth+1, cut at f, to the
+// histograms and tells a node-level sink. The loops count the prune itself
+// and keep the next bound, inline.
+func (s *ida) countPrune(c *Child, g, f, depth int) {
 	s.it.CountPrune(f)
 	if s.em.nodes {
 		s.emitNode(trace.KindPrune, c, g, f, depth)
+	}
+}
+
+// countVisit is countPrune for child c visited at f.
+func (s *ida) countVisit(c *Child, g, f, depth int) {
+	s.it.CountVisit(f, depth+1)
+	if s.em.nodes {
+		s.emitNode(trace.KindVisit, c, g, f, depth)
 	}
 }
 
@@ -333,15 +384,16 @@ func (s *ida) emitNode(k trace.Kind, c *Child, g, f, depth int) {
 }
 
 // emitExpand says that the node at depth, the last visited, generates n
-// children: with it a reader knows how many of them are still to come.
-func (s *ida) emitExpand(g, depth, prev, n int) {
+// children: with it a reader knows how many of them are still to come. Its
+// h is the node's own, f = g + judged (judged is more than its own h when
+// pathmax gave it an inherited value, as its visit says).
+func (s *ida) emitExpand(g, judged, depth, prev, n int) {
 	var parent uint64
 	if depth > 0 {
 		parent = s.ids[depth-1]
 	}
-	h := s.hs[depth]
 	s.em.ev = trace.Event{Kind: trace.KindExpand, Node: s.ids[depth], Parent: parent, Depth: depth,
-		G: g, H: h, F: g + h, Move: prev, Children: n, Iteration: s.it.Iteration, Bound: s.bound}
+		G: g, H: s.hs[depth], F: g + judged, Move: prev, Children: n, Iteration: s.it.Iteration, Bound: s.bound}
 	s.em.send()
 }
 

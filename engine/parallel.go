@@ -40,6 +40,11 @@ const splitDepth = 2
 // multiple of CheckEvery, and when a worker passes CheckEvery expansions
 // inside one subtree. Their counts are those of the subtrees finished so
 // far, in any order (they may include work the final count discards).
+//
+// For a domain that asks for pathmax (Pathmax), values propagate as in IDA
+// within the split and within each subtree, but not from a subtree back up
+// into the split: a value a subtree raises cannot cut the subtrees after it,
+// handed out already. The answer is as optimal; the counts may exceed IDA's.
 func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Result, error) {
 	if d == nil {
 		return Result{}, ErrNoDomain
@@ -52,7 +57,7 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 	}
 	start := time.Now()
 	p := &parallel{d: d, ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery(), workers: workers,
-		em: newEmitter(opt.Sink, trace.LevelIteration), checked: make(chan struct{}, 1)}
+		em: newEmitter(opt.Sink, trace.LevelIteration), checked: make(chan struct{}, 1), bpmx: usesPathmax(d)}
 	if opt.Timeout > 0 {
 		p.deadline = start.Add(opt.Timeout)
 	}
@@ -72,8 +77,8 @@ func ParallelIDA(ctx context.Context, d Domain, opt Options, workers int) (Resul
 		p.em.iterationEnd(&it)
 		res.Status = afterIteration(found, stop, it.NextBound, opt.MaxBound)
 		if found {
-			res.Moves = moves
 			res.Cost = pathCost(d, moves)
+			res.Moves = solution(d, moves)
 		}
 		if res.Status != trace.StatusRunning {
 			break
@@ -97,6 +102,7 @@ type parallel struct {
 	checkEvery int64
 	workers    int
 	em         emitter // its level is read by all; it sends only from the calling goroutine
+	bpmx       bool    // the domain's Pathmax
 	// checked tells the calling goroutine that a worker passed a check:
 	// time for a progress event (several checks before it looks make one).
 	checked chan struct{}
@@ -135,6 +141,7 @@ func (t *tally) add(o *tally) {
 type item struct {
 	path []int
 	g    int
+	h    int    // the node's value as the split left it (raised by pathmax)
 	pre  *tally // what the sequential search counts between the previous item and this one
 	// unlooked is how many children of this item's ancestors come after it:
 	// the sequential search takes them back from Generated when this item
@@ -167,7 +174,7 @@ func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration
 		p.items = append(p.items, &item{pre: p.pending, goal: true})
 		p.pending = newTally(bound, p.em.hist)
 	} else {
-		p.split(0, 0, NoMove, 0)
+		p.split(0, h, 0, NoMove, 0)
 	}
 	tail := p.pending
 	for i, x := range p.items {
@@ -215,11 +222,13 @@ func (p *parallel) iteration(iter, bound int, genBase int64) (it trace.Iteration
 	return it, moves, found, stop
 }
 
-// split walks the tree from the current state down to splitDepth, counting
-// as the sequential search does, and lists the nodes at splitDepth as items.
-// It returns true when it met a goal (the sequential search would stop
-// there). unlooked is the ancestors' children after the current node.
-func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
+// split walks the tree from the current state, of value h, down to
+// splitDepth, counting as the sequential search does, and lists the nodes at
+// splitDepth as items. It returns true when it met a goal (the sequential
+// search would stop there), and h as it ends (raised by pathmax, for a
+// Pathmax domain). unlooked is the ancestors' children after the current
+// node.
+func (p *parallel) split(g, h, depth, prev int, unlooked int64) (bool, int) {
 	if depth >= len(p.buf) {
 		p.buf = append(p.buf, make([]Child, p.d.MaxBranch()))
 	}
@@ -228,10 +237,19 @@ func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
 	t := p.pending
 	t.it.Expanded++
 	t.it.Generated += int64(n)
+	if p.bpmx {
+		for _, c := range children[:n] {
+			h = max(h, int(c.H)-int(c.Cost))
+		}
+	}
 	for i := 0; i < n; i++ {
 		c := children[i]
 		cg := g + int(c.Cost)
-		f := cg + int(c.H)
+		ch := int(c.H)
+		if p.bpmx {
+			ch = max(ch, h-int(c.Cost))
+		}
+		f := cg + ch
 		t = p.pending
 		if f > p.bound {
 			t.it.Pruned++
@@ -251,25 +269,29 @@ func (p *parallel) split(g, depth, prev int, unlooked int64) bool {
 		after := unlooked + int64(n-i-1)
 		p.d.Apply(m)
 		var stop bool
+		back := ch
 		switch {
-		case c.H == 0 && p.d.IsGoal():
-			p.addItem(cg, after, true)
+		case ch == 0 && p.d.IsGoal():
+			p.addItem(cg, ch, after, true)
 			stop = true
 		case depth+1 == splitDepth:
-			p.addItem(cg, after, false)
+			p.addItem(cg, ch, after, false)
 		default:
-			stop = p.split(cg, depth+1, m, after)
+			stop, back = p.split(cg, ch, depth+1, m, after)
 		}
 		p.d.Undo(m)
 		if stop {
-			return true
+			return true, h
+		}
+		if p.bpmx {
+			h = max(h, back-int(c.Cost))
 		}
 	}
-	return false
+	return false, h
 }
 
-func (p *parallel) addItem(g int, unlooked int64, goal bool) {
-	p.items = append(p.items, &item{path: append([]int{}, p.path...), g: g, pre: p.pending, unlooked: unlooked, goal: goal})
+func (p *parallel) addItem(g, h int, unlooked int64, goal bool) {
+	p.items = append(p.items, &item{path: append([]int{}, p.path...), g: g, h: h, pre: p.pending, unlooked: unlooked, goal: goal})
 	p.pending = newTally(p.bound, p.em.hist)
 }
 
@@ -359,7 +381,7 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 	s := &w.s
 	// The worker counts histograms as the run's emitter asks, but has no
 	// sink of its own: its checks go to w.check, never to a progress event.
-	s.d, s.bound, s.em.hist, s.next = d, w.p.bound, w.p.em.hist, unbounded
+	s.d, s.bound, s.em.hist, s.next, s.bpmx = d, w.p.bound, w.p.em.hist, unbounded, w.p.bpmx
 	s.it = newIteration(0, w.p.bound, w.p.em.hist)
 	s.checkEvery, s.checkAt, s.onCheck = w.p.checkEvery, w.p.checkEvery, w.check
 	s.path = nil
@@ -371,10 +393,11 @@ func (w *worker) search(d Domain, index int64, x *item) bool {
 		prev = x.path[len(x.path)-1]
 	}
 	var stopped, found bool
-	if si, ok := d.(SubtreeIterator); ok {
+	// A SubtreeIterator is not told the value pathmax gave the item.
+	if si, ok := d.(SubtreeIterator); ok && !s.bpmx {
 		stopped, found = w.below(si, x, prev)
 	} else {
-		stopped = s.dfs(x.g, len(x.path), prev)
+		stopped, _ = s.dfs(x.g, x.h, len(x.path), prev)
 		found = stopped && s.path != nil
 	}
 	if w.discard {

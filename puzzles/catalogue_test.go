@@ -15,7 +15,8 @@ import (
 // on first use (a minute or more): the rubik package tests them with small
 // patterns; this catalogue-wide test leaves them out.
 var needsDatabase = map[string]bool{"rubik/korf": true, "rubik/reid": true, "rubik/reid-huge": true, "rubik/korf7": true, "rubik/corners": true, "rubik/edges": true,
-	"15puzzle/pdb555": true, "15puzzle/pdb663": true, "15puzzle/pdb78": true, "15puzzle/pdb78r": true, "15puzzle/pdb663r": true}
+	"15puzzle/pdb555": true, "15puzzle/pdb663": true, "15puzzle/pdb78": true, "15puzzle/pdb78r": true, "15puzzle/pdb663r": true,
+	"15puzzle/pdb78d": true, "15puzzle/pdb555d": true, "15puzzle/pdb78ds": true}
 
 func TestEveryPuzzle(t *testing.T) {
 	all := puzzles.All()

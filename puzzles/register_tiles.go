@@ -66,8 +66,11 @@ func tilesPuzzle(size int) *Puzzle {
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics...)
 		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Tables: tiles.StoredTables}
 		p.Help += " Pattern database heuristics (built on first use and cached; see 'viz pdb build 15puzzle'): " +
-			"pdb555, pdb663, pdb78 (disjoint additive, Korf and Felner), and pdb78r and pdb663r (pdb78 and pdb663 " +
-			"and their reflections about the main diagonal, the larger)."
+			"pdb555, pdb663, pdb78 (disjoint additive, Korf and Felner), pdb78r and pdb663r (pdb78 and pdb663 " +
+			"and their reflections about the main diagonal, the larger), pdb78d and pdb555d (the largest of " +
+			"those lookups and their duals, an inconsistent heuristic searched with BPMX), and pdb78ds (pdb78d's " +
+			"lookups in a dual search, which grows the path at the start's end or the goal's: moves gU, gD, gL, gR " +
+			"are the goal end's)."
 	case 5:
 		p.Presets = twentyFourPresets
 	}

@@ -142,6 +142,12 @@ func (c *Chrome) Event(e *Event) {
 		}
 		c.emit(chromeEvent{Name: name, Ph: "i", S: "t", Ts: c.ts, Pid: c.pid, Tid: c.tid,
 			Args: map[string]any{"node": e.Node, "g": e.G, "h": e.H, "f": e.F, "reason": e.Reason.String()}})
+	case KindRaise:
+		// The raised node is the open slice at its depth: the instant
+		// goes inside it, after the child that raised it has ended.
+		c.closeTo(e.Depth + 1)
+		c.emit(chromeEvent{Name: fmt.Sprintf("BPMX raises h to %d", e.H), Ph: "i", S: "t", Ts: c.ts, Pid: c.pid, Tid: c.tid,
+			Args: map[string]any{"node": e.Node, "g": e.G, "h": e.H, "f": e.F, "through": c.moveName(e.Move)}})
 	case KindIterationEnd, KindRunEnd:
 		c.closeTo(0)
 	case KindSolution:

@@ -37,6 +37,10 @@ const (
 	// A* reaches a stored state by a cheaper path and puts it on the open
 	// list again as a new node: Replaces is the node it stood for before.
 	KindReopen // Node, Parent, G, H, F, Move, Depth, Replaces
+	// Since minor version 2. Bidirectional pathmax (BPMX) raised the h of
+	// Node, a node on the current path, to H (F = G + H), through its child
+	// reached by Move. Node, Parent, Depth and G are the node's own.
+	KindRaise
 	kindLimit
 )
 
@@ -53,11 +57,13 @@ var kindNames = [...]string{
 	KindExpand:         "expand",
 	KindPush:           "push",
 	KindReopen:         "reopen",
+	KindRaise:          "raise",
 }
 
 // nodeRecord reports whether k's record is a node's: its fields are a
 // visit's, and each kind appends its own (a prune's reason, an expansion's
-// children, a reopening's replaced node).
+// children, a reopening's replaced node). A raise is not one: it leaves the
+// delta state alone (FORMAT.md).
 func (k Kind) nodeRecord() bool {
 	switch k {
 	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
@@ -163,6 +169,10 @@ type RunInfo struct {
 	MoveNames []string          `json:"moveNames"` // move index -> name, so a trace reads without the puzzle
 	Options   map[string]string `json:"options,omitempty"`
 	Created   time.Time         `json:"created"`
+	// Pathmax: IDA* ran bidirectional pathmax (engine.Pathmax), so the run
+	// may have raise events (since minor version 2; absent before, and in
+	// runs without it).
+	Pathmax bool `json:"pathmax,omitempty"`
 }
 
 // Counts are the counting words used everywhere the same way: a node is
@@ -209,7 +219,9 @@ func (it *Iteration) Clone() Iteration {
 type Event struct {
 	Kind Kind
 
-	// Visit and prune.
+	// Visit and prune (and raise: see KindRaise). F is G + H, or more when
+	// the search judged the node by a value inherited from its parent
+	// (pathmax: see engine.Pathmax); H is then the node's own.
 	Node   uint64 // sequential in a run, from 1
 	Parent uint64 // 0 for the root
 	Depth  int

@@ -41,7 +41,7 @@ func ExampleRecorder() {
 	}
 	fmt.Println(r.Events(), "events recorded")
 	// Output:
-	// {"format":"idaviz-trace","version":1,"minor":1}
+	// {"format":"idaviz-trace","version":1,"minor":2}
 	// {"kind":"run-start","run":{"puzzle":"demo","instance":"","heuristic":"","algorithm":"","engine":"","startH":0,"moveNames":["L","R"],"created":"0001-01-01T00:00:00Z"}}
 	// {"kind":"iteration-start","iteration":1,"bound":1}
 	// {"kind":"iteration-end","iteration":1,"bound":1,"stats":{"iteration":1,"bound":1,"nextBound":2,"expanded":1,"generated":3,"pruned":1,"visitF":[0,2],"pruneF":[0,0,1],"depth":[1,1]}}
@@ -84,7 +84,7 @@ func ExampleReader() {
 	}
 	// Output:
 	// 227 bytes
-	// {Encoding:binary Version:1 Minor:1}
+	// {Encoding:binary Version:1 Minor:2}
 	// run-start
 	// iteration-start
 	// visit node 1 parent 0 f=1

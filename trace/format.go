@@ -51,8 +51,9 @@ const (
 	// are refused with ErrVersion.
 	FormatVersion = 1
 	// FormatMinor is the minor version written: a later minor version may add
-	// record kinds and fields, which older readers skip.
-	FormatMinor = 1
+	// record kinds and fields, which older readers skip. 1.1 added the
+	// expand, push and reopen records, 1.2 the raise record (KindRaise).
+	FormatMinor = 2
 	// maxPayload caps a binary record, so that a corrupt length cannot make
 	// the reader allocate without bound; also the longest NDJSON line.
 	maxPayload = 16 << 20

@@ -15,7 +15,7 @@ import (
 // first byte picks it): it must not panic, must end with io.EOF or an error,
 // and whatever it reads must survive a write and a second read unchanged.
 func FuzzReader(f *testing.F) {
-	for _, path := range goldenFiles {
+	for _, path := range goldenPaths() {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			f.Fatal(err)
@@ -85,7 +85,7 @@ func canon(events []Event) string {
 // FuzzNDJSONNodeLine: on every line the fast node decoder accepts,
 // encoding/json must decode the same event.
 func FuzzNDJSONNodeLine(f *testing.F) {
-	data, err := os.ReadFile(goldenFiles[EncodingNDJSON])
+	data, err := os.ReadFile(goldens[0].files[EncodingNDJSON])
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func FuzzNDJSONNodeLine(f *testing.F) {
 // keptCells histogram entries among them, each histogram below histLimit,
 // and the bytes allocated a small multiple of the input plus the fixed cap.
 func FuzzStats(f *testing.F) {
-	for _, path := range goldenFiles {
+	for _, path := range goldenPaths() {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			f.Fatal(err)

@@ -54,7 +54,7 @@ func (l Limits) Check(e *Event) error {
 	case KindIterationStart:
 		c.value("iteration", e.Iteration, l.Iteration)
 		c.value("bound", e.Bound, l.Bound)
-	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
+	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen, KindRaise:
 		c.value("iteration", e.Iteration, l.Iteration)
 		c.value("bound", e.Bound, l.Bound)
 		c.value("depth", e.Depth, l.Depth)

@@ -443,6 +443,13 @@ func (r *Reader) decode(k Kind, e *Event) error {
 				return errors.New("bad stats flag")
 			}
 		}
+	case KindRaise:
+		e.Node = r.prev + uint64(d.i())
+		e.Parent = e.Node - uint64(d.i())
+		e.Depth, e.G, e.H = int(d.i()), int(d.i()), int(d.i())
+		e.F = e.G + e.H
+		e.Move = int(d.i())
+		e.Iteration, e.Bound = r.iter+int(d.i()), r.bound+int(d.i())
 	case KindSolution:
 		e.Cost = int(d.i())
 		if ms := d.ints(); len(ms) > 0 {
@@ -586,6 +593,9 @@ func decodeLine(line []byte, e *Event) (known bool, err error) {
 		if e.Reason, err = parseReason(j.Reason); err != nil {
 			return false, fmt.Errorf("bad prune line: %w", err)
 		}
+	}
+	if k == KindRaise {
+		e.F = e.G + e.H // as the binary record has it
 	}
 	if k == KindRunEnd {
 		if e.Status, err = parseStatus(j.Status); err != nil {

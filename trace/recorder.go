@@ -237,6 +237,17 @@ func (r *Recorder) binaryOther(e *Event) {
 		} else {
 			b = append(b, 0)
 		}
+	case KindRaise:
+		// Against P, I and B without changing them: a reader that skips
+		// the kind (format 1.0) keeps its delta state right.
+		b = appendZ(b, int64(e.Node-r.prev))
+		b = appendZ(b, int64(e.Node-e.Parent))
+		b = appendZ(b, int64(e.Depth))
+		b = appendZ(b, int64(e.G))
+		b = appendZ(b, int64(e.H))
+		b = appendZ(b, int64(e.Move))
+		b = appendZ(b, int64(e.Iteration-r.iter))
+		b = appendZ(b, int64(e.Bound-r.bound))
 	case KindSolution:
 		b = appendZ(b, int64(e.Cost))
 		b = appendUvarint(b, uint64(len(e.Moves)))
@@ -289,17 +300,7 @@ func (r *Recorder) ndjson(e *Event) {
 		b = appendField(b, "iteration", int64(e.Iteration))
 		b = appendField(b, "bound", int64(e.Bound))
 	case KindVisit, KindPrune, KindExpand, KindPush, KindReopen:
-		b = append(b, `,"node":`...)
-		b = strconv.AppendUint(b, e.Node, 10)
-		b = append(b, `,"parent":`...)
-		b = strconv.AppendUint(b, e.Parent, 10)
-		b = appendField(b, "depth", int64(e.Depth))
-		b = appendField(b, "g", int64(e.G))
-		b = appendField(b, "h", int64(e.H))
-		b = appendField(b, "f", int64(e.F))
-		b = appendField(b, "move", int64(e.Move))
-		b = appendField(b, "iteration", int64(e.Iteration))
-		b = appendField(b, "bound", int64(e.Bound))
+		b = appendNodeFields(b, e, e.F)
 		switch e.Kind {
 		case KindPrune:
 			b = append(b, `,"reason":"`...)
@@ -315,6 +316,8 @@ func (r *Recorder) ndjson(e *Event) {
 		b = appendField(b, "iteration", int64(e.Iteration))
 		b = appendField(b, "bound", int64(e.Bound))
 		b = appendField(b, "newBound", int64(e.NewBound))
+	case KindRaise:
+		b = appendNodeFields(b, e, e.G+e.H)
 	case KindIterationEnd, KindProgress:
 		b = appendField(b, "iteration", int64(e.Iteration))
 		b = appendField(b, "bound", int64(e.Bound))
@@ -347,6 +350,22 @@ func (r *Recorder) ndjson(e *Event) {
 		b = appendField(b, "elapsedNs", int64(e.Elapsed))
 	}
 	r.buf = append(b, "}\n"...)
+}
+
+// appendNodeFields writes the keys of a node (visit, prune, raise), with
+// f as given.
+func appendNodeFields(b []byte, e *Event, f int) []byte {
+	b = append(b, `,"node":`...)
+	b = strconv.AppendUint(b, e.Node, 10)
+	b = append(b, `,"parent":`...)
+	b = strconv.AppendUint(b, e.Parent, 10)
+	b = appendField(b, "depth", int64(e.Depth))
+	b = appendField(b, "g", int64(e.G))
+	b = appendField(b, "h", int64(e.H))
+	b = appendField(b, "f", int64(f))
+	b = appendField(b, "move", int64(e.Move))
+	b = appendField(b, "iteration", int64(e.Iteration))
+	return appendField(b, "bound", int64(e.Bound))
 }
 
 func appendField(b []byte, name string, v int64) []byte {

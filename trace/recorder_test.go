@@ -3,6 +3,7 @@ package trace
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -529,6 +530,35 @@ func TestSimFoldsLikeEngine(t *testing.T) {
 	}
 }
 
+// The same with pathmax: raise events are folded without counting, and a
+// node judged by an inherited f is binned at that f.
+func TestSimPathmaxFoldsLikeEngine(t *testing.T) {
+	sim, its := simRunPathmax(simGoal, 1<<30)
+	s := NewNodeStats()
+	var raised, inherited int
+	for _, e := range sim {
+		switch e.Kind {
+		case KindRaise:
+			raised++
+		case KindVisit, KindPrune:
+			if e.Reason != ReasonMoveRule && e.F > e.G+e.H {
+				inherited++
+			}
+		default:
+			continue
+		}
+		s.Event(&e)
+	}
+	if raised == 0 || inherited == 0 {
+		t.Fatalf("%d raises, %d nodes judged by an inherited f: the run shows no pathmax", raised, inherited)
+	}
+	snap := s.Snapshot()
+	got := append(snap.Iterations, snap.Current)
+	if !reflect.DeepEqual(got, its) {
+		t.Errorf("folded node events:\n got %+v\nwant %+v", got, its)
+	}
+}
+
 func TestEncodingFor(t *testing.T) {
 	for name, want := range map[string]Encoding{"a.ndjson": EncodingNDJSON, "B.NDJSON": EncodingNDJSON, "x.jsonl": EncodingNDJSON,
 		"a.trace": EncodingBinary, "ndjson": EncodingBinary, "": EncodingBinary} {
@@ -545,37 +575,128 @@ func goldenEvents() []Event {
 	return events
 }
 
-var goldenFiles = map[Encoding]string{
-	EncodingBinary: filepath.Join("testdata", "golden-v1.trace"),
-	EncodingNDJSON: filepath.Join("testdata", "golden-v1.ndjson"),
+// goldenPathmaxEvents is the content of testdata/golden-v1.2.*: the same
+// with bidirectional pathmax, so with raise records and nodes judged by an
+// inherited f.
+func goldenPathmaxEvents() []Event {
+	events, _ := simRunPathmax(simGoal, 25)
+	return events
 }
 
-// TestGolden reads the committed version-1 files: every later version of
-// this package must still read them to the same events.
+// goldens are the committed files, each with the events it holds and the
+// minor version that wrote it. Every one must be read to its events, and
+// its records written byte for byte as they are (only the header names a
+// later minor version: later minor versions add kinds).
+var goldens = []struct {
+	minor  int
+	events func() []Event
+	files  map[Encoding]string
+}{
+	{0, goldenEvents, map[Encoding]string{
+		EncodingBinary: filepath.Join("testdata", "golden-v1.trace"),
+		EncodingNDJSON: filepath.Join("testdata", "golden-v1.ndjson"),
+	}},
+	{2, goldenPathmaxEvents, map[Encoding]string{
+		EncodingBinary: filepath.Join("testdata", "golden-v1.2.trace"),
+		EncodingNDJSON: filepath.Join("testdata", "golden-v1.2.ndjson"),
+	}},
+}
+
+// goldenPaths lists every golden file.
+func goldenPaths() []string {
+	var out []string
+	for _, g := range goldens {
+		for _, p := range g.files {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// TestGolden reads the committed files of every version: every later
+// version of this package must still read them to the same events.
 func TestGolden(t *testing.T) {
-	want := goldenEvents()
-	for enc, path := range goldenFiles {
-		if *update {
-			if err := os.WriteFile(path, record(t, enc, LevelNode, want), 0o644); err != nil {
+	for _, g := range goldens {
+		want := g.events()
+		for enc, path := range g.files {
+			current := g.minor == FormatMinor
+			if *update && current {
+				if err := os.WriteFile(path, record(t, enc, LevelNode, want), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
 				t.Fatal(err)
 			}
+			rd, err := NewReader(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := rd.Header(); h != (Header{Encoding: enc, Version: 1, Minor: g.minor}) {
+				t.Errorf("%s: header %+v, want version 1.%d", path, h, g.minor)
+			}
+			got, err := readEvents(data)
+			if err != io.EOF {
+				t.Errorf("%s: %v", path, err)
+			}
+			sameEvents(t, got, want)
+			if !bytes.Equal(withoutHeader(enc, record(t, enc, LevelNode, want)), withoutHeader(enc, data)) {
+				// Not an error for readers, but the writer changed: the format
+				// may only change with a new minor or major version.
+				t.Errorf("%s: the recorder no longer writes these events byte for byte as the golden file", path)
+			}
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
+	}
+}
+
+// unknownKind rewrites the records of kind k in a recorded file as a kind
+// no reader knows, which is what they are to a reader older than k.
+func unknownKind(t *testing.T, enc Encoding, data []byte, k Kind) []byte {
+	t.Helper()
+	out := bytes.Clone(data)
+	if enc == EncodingNDJSON {
+		return bytes.ReplaceAll(out, []byte(`{"kind":"`+k.String()+`"`), []byte(`{"kind":"from-the-future"`))
+	}
+	pos := len(magic) + 2 // the magic and a one-byte major and minor version
+	for pos < len(out) {
+		n, w := binary.Uvarint(out[pos+1:])
+		if w <= 0 {
+			t.Fatalf("bad record length at %d", pos)
 		}
-		got, err := readEvents(data)
+		if Kind(out[pos]) == k {
+			out[pos] = 0xEE
+		}
+		pos += 1 + w + int(n)
+	}
+	return out
+}
+
+// A reader of format 1.1 or older skips the raise records of a 1.2 file,
+// knowing nothing of their kind, and reads every other record as written: a raise
+// leaves the delta state alone.
+func TestRaiseSkippedByOlderReaders(t *testing.T) {
+	events := goldenPathmaxEvents()
+	var raises int
+	var rest []Event
+	for _, e := range events {
+		if e.Kind == KindRaise {
+			raises++
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	if raises == 0 {
+		t.Fatal("the pathmax golden run has no raise record: nothing to check")
+	}
+	for _, enc := range []Encoding{EncodingBinary, EncodingNDJSON} {
+		data := record(t, enc, LevelNode, events)
+		old := unknownKind(t, enc, data, KindRaise)
+		got, err := readEvents(old)
 		if err != io.EOF {
-			t.Errorf("%s: %v", path, err)
+			t.Fatalf("%v: %v", enc, err)
 		}
-		sameEvents(t, got, want)
-		if !bytes.Equal(withoutHeader(enc, record(t, enc, LevelNode, want)), withoutHeader(enc, data)) {
-			// Not an error for readers, but the writer changed: the format
-			// may only change with a new minor or major version. (The
-			// header names the minor version written, which has risen
-			// since these files were: later minor versions add kinds.)
-			t.Errorf("%s: the recorder no longer writes these events byte for byte as the golden file", path)
-		}
+		sameEvents(t, got, rest)
 	}
 }
 

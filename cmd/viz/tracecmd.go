@@ -145,7 +145,7 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 		}
 	}
 	var counts []string
-	for k := trace.KindRunStart; k <= trace.KindReopen; k++ {
+	for k := trace.KindRunStart; k <= trace.KindRaise; k++ {
 		if info.kinds[k] > 0 {
 			counts = append(counts, fmt.Sprintf("%s %d", k, info.kinds[k]))
 		}

@@ -49,6 +49,7 @@ var scenes = []scene{
 	{"code-present.png", false, (*shooter).codePresent},
 	{"quiz-present.png", false, (*shooter).quizPresent},
 	{"astar.png", false, (*shooter).astar},
+	{"bpmx.png", false, (*shooter).bpmx},
 	{"rubik-reid-vs-korf.png", true, func(s *shooter) ([]byte, error) {
 		return s.rubik("korf", "reid", "B L2 U2 D R2 U' F R2 B' D' L' D' B' D'")
 	}},
@@ -440,6 +441,25 @@ func (s *shooter) astar() ([]byte, error) {
 			p.click("expand")
 			p.wait("the expansion", fmt.Sprintf(`window.viz.event > %d && window.viz.status === 'paused'`, before))
 		}
+	})
+}
+
+// bpmx is the GUIDE's example of BPMX (the 15-puzzle's pdb555d, whose
+// tables viz builds into the cache directory on first use) on a projector,
+// 1280x720, its pseudo-code beside the tree, stepped to the first
+// iteration's last child: the start's h raised from 6 to 8 by a child,
+// its children cut, one of them saved a visit.
+func (s *shooter) bpmx() ([]byte, error) {
+	return s.live(1280, 720, "?present", func(p *page) {
+		p.js(`choose('puzzle', '15puzzle'), choose('goal', 'blank-last'), typeState('1 2 3 4, 5 6 7 8, 10 13 0 12, 9 14 11 15'), choose('heuristic', 'pdb555d')`)
+		p.click("start-present")
+		p.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		p.key("a")
+		p.wait("the code", `q('code').offsetParent !== null`)
+		for range 8 {
+			p.moveOn("s")
+		}
+		p.wait("the start's last child", `window.viz.event === 8 && /1 sibling not visited/.test(q('last-event').textContent)`)
 	})
 }
 

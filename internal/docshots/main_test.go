@@ -20,8 +20,8 @@ func TestChoose(t *testing.T) {
 		want  []string
 		err   string
 	}{
-		{"", false, []string{"screenshot.png", "present.png", "tree.png", "quiz.png", "compare.png", "lecture.png", "code.png", "code-present.png", "quiz-present.png", "astar.png"}, ""},
-		{"", true, []string{"screenshot.png", "present.png", "tree.png", "quiz.png", "compare.png", "lecture.png", "code.png", "code-present.png", "quiz-present.png", "astar.png", "rubik-reid-vs-korf.png", "rubik-reid-huge-vs-reid.png"}, ""},
+		{"", false, []string{"screenshot.png", "present.png", "tree.png", "quiz.png", "compare.png", "lecture.png", "code.png", "code-present.png", "quiz-present.png", "astar.png", "bpmx.png"}, ""},
+		{"", true, []string{"screenshot.png", "present.png", "tree.png", "quiz.png", "compare.png", "lecture.png", "code.png", "code-present.png", "quiz-present.png", "astar.png", "bpmx.png", "rubik-reid-vs-korf.png", "rubik-reid-huge-vs-reid.png"}, ""},
 		{"tree,quiz", false, []string{"tree.png", "quiz.png"}, ""},
 		{"rubik-reid-vs-korf", true, []string{"rubik-reid-vs-korf.png"}, ""},
 		{"rubik-reid-vs-korf", false, nil, "need -rubik"},

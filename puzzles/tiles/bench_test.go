@@ -11,8 +11,22 @@ import (
 )
 
 // loopOnly hides the domain's Iterate, so the engine runs its own loop over
-// Expand, Apply and Undo, as it does whenever a sink watches the iterations.
+// Expand, Apply and Undo, as it does whenever a sink watches the iterations;
+// it passes the domain's Pathmax and Solution on.
 type loopOnly struct{ engine.Domain }
+
+func (l loopOnly) Pathmax() bool {
+	p, ok := l.Domain.(engine.Pathmax)
+	return ok && p.Pathmax()
+}
+
+// Solution passes a two-ended domain's on.
+func (l loopOnly) Solution(path []int) []int {
+	if te, ok := l.Domain.(engine.TwoEnded); ok {
+		return te.Solution(path)
+	}
+	return path
+}
 
 // benchKorf runs engine.IDA on Korf's instances 2, 4 and 5 (the quick ones)
 // and reports generated nodes per second of wall clock and of CPU time (the
@@ -68,6 +82,69 @@ func BenchmarkIDAKorfPDB(b *testing.B) {
 				b.Fatal(err)
 			}
 			benchKorf(b, h, func(d *Domain) engine.Domain { return d })
+		})
+	}
+}
+
+// BenchmarkKorf100 solves all of Korf's 100 instances with pdb78r, with
+// pdb78d (its lookups and their duals, BPMX) and with pdb78ds (those
+// lookups in a dual search), one after the other in the same run, and
+// reports the mean nodes generated per instance, the search time for all
+// 100 (the tables loaded before) and the node rates; then pdb78d and
+// pdb78ds without BPMX (the engine's loop, the domain's Pathmax hidden),
+// whose node counts are what BPMX saves. The 7-8 tables are read from the
+// shared cache, or built there first (minutes):
+//
+//	IDAVIZ_CACHE_DIR=... go test -run '^$' -bench Korf100 -benchtime 1x ./puzzles/tiles/
+func BenchmarkKorf100(b *testing.B) {
+	ks, err := Korf()
+	if err != nil {
+		b.Fatal(err)
+	}
+	type plain struct{ engine.Domain } // no Iterator, no Pathmax
+	same := func(d engine.Domain) engine.Domain { return d }
+	bare := func(d engine.Domain) engine.Domain { return plain{d} }
+	for _, run := range []struct {
+		name string
+		h    Heuristic
+		wrap func(engine.Domain) engine.Domain
+	}{
+		{"pdb78r", PDB78R, same},
+		{"pdb78d", PDB78D, same},
+		{"pdb78ds", PDB78DS, same},
+		{"pdb78d-without-BPMX", PDB78D, bare},
+		{"pdb78ds-without-BPMX", PDB78DS, bare},
+	} {
+		h := run.h
+		b.Run(run.name, func(b *testing.B) {
+			if _, err := ks[0].Board.BuildDomain(context.Background(), h.String(), nil); err != nil {
+				b.Fatal(err)
+			}
+			var gen int64
+			var search time.Duration
+			cpu0 := cpuTime()
+			for b.Loop() {
+				for _, k := range ks {
+					d, err := k.Board.BuildDomain(context.Background(), h.String(), nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					start := time.Now()
+					res, err := engine.IDA(context.Background(), run.wrap(d), engine.Options{})
+					search += time.Since(start)
+					if err != nil || len(res.Moves) != k.Optimal {
+						b.Fatalf("Korf #%d with %s: %v, %d moves, want %d", k.Number, h, err, len(res.Moves), k.Optimal)
+					}
+					gen += res.Totals.Generated
+				}
+			}
+			runs := float64(b.N)
+			b.ReportMetric(float64(gen)/runs/100, "generated/instance")
+			b.ReportMetric(search.Seconds()/runs, "search-s/100")
+			b.ReportMetric(float64(gen)/search.Seconds(), "nodes/s")
+			if cpu := cpuTime() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(gen)/cpu.Seconds(), "nodes/cpu-s")
+			}
 		})
 	}
 }

@@ -296,6 +296,9 @@ func (b Board) BuildDomain(ctx context.Context, heuristic string, progress func(
 	if err != nil {
 		return nil, fmt.Errorf("heuristic %s: %w", h, err)
 	}
+	if h.TwoEnded() {
+		return newEndsDomain(b, h, ph), nil
+	}
 	return newPDBDomain(b, h, ph), nil
 }
 

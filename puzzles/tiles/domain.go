@@ -22,12 +22,18 @@ const (
 	// leave its goal row or column to let another tile of that line pass.
 	LinearConflict
 	// PDB555, PDB663, PDB78, PDB78R and PDB663R read disjoint additive
-	// pattern databases (15-puzzle only; see Patterns).
+	// pattern databases (15-puzzle only; see Patterns); PDB78D and PDB555D
+	// add their dual lookups and search with BPMX (see Heuristic.Dual);
+	// PDB78DS is PDB78D's lookups in a search that grows the path at
+	// either end (see Heuristic.TwoEnded).
 	PDB555
 	PDB663
 	PDB78
 	PDB78R
 	PDB663R
+	PDB78D
+	PDB555D
+	PDB78DS
 )
 
 // Heuristics lists the heuristics' names, the strongest (the default) first.
@@ -51,6 +57,12 @@ func (h Heuristic) String() string {
 		return "pdb78r"
 	case PDB663R:
 		return "pdb663r"
+	case PDB78D:
+		return "pdb78d"
+	case PDB555D:
+		return "pdb555d"
+	case PDB78DS:
+		return "pdb78ds"
 	}
 	return fmt.Sprintf("heuristic(%d)", uint8(h))
 }
@@ -74,6 +86,12 @@ func ParseHeuristic(s string) (Heuristic, error) {
 		return PDB78R, nil
 	case "pdb663r":
 		return PDB663R, nil
+	case "pdb78d":
+		return PDB78D, nil
+	case "pdb555d":
+		return PDB555D, nil
+	case "pdb78ds":
+		return PDB78DS, nil
 	}
 	return 0, fmt.Errorf("unknown heuristic %s (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", quote.Short(s), strings.Join(PDBHeuristics, ", "))
 }
@@ -99,6 +117,7 @@ var (
 	_ engine.Snapshotter = (*Domain)(nil)
 	_ engine.RuleCutter  = (*Domain)(nil)
 	_ engine.Cloner      = (*Domain)(nil)
+	_ engine.Pathmax     = (*Domain)(nil)
 )
 
 // NewDomain returns a domain at board b, searched with heuristic h. The
@@ -107,8 +126,13 @@ var (
 // the solved 3x3 board. A pattern database heuristic loads (or builds) its
 // tables here, with no way to follow or cancel that (Board.BuildDomain has
 // both); when it cannot, or the board is not 4x4, the domain searches with
-// Manhattan distance instead, which Heuristic reports.
+// Manhattan distance instead, which Heuristic reports. A two-ended search
+// (Heuristic.TwoEnded) is not a Domain: NewDomain searches its lookups
+// from the start alone (pdb78ds as pdb78d), and Board.BuildDomain makes it.
 func NewDomain(b Board, h Heuristic) *Domain {
+	if h.TwoEnded() {
+		h = PDB78D
+	}
 	if h.IsPDB() {
 		if b.size == 4 {
 			if ph, err := LoadPDB(context.Background(), h, b.goal, nil); err == nil {
@@ -210,7 +234,9 @@ func (d *Domain) NumMoves() int { return numMoves }
 func (d *Domain) MaxBranch() int { return numMoves }
 
 // MoveName names the blank's move: "U", "D", "L" or "R".
-func (d *Domain) MoveName(m int) string {
+func (d *Domain) MoveName(m int) string { return moveName(m) }
+
+func moveName(m int) string {
 	if m < 0 || m >= numMoves {
 		return fmt.Sprintf("move(%d)", m)
 	}
@@ -231,6 +257,20 @@ func (d *Domain) Expand(prev int, out []engine.Child) int {
 	st := &d.t.next[d.blank&(slots-1)][(prev+1)&7]
 	out = out[:st.n&7]
 	h := d.h
+	if d.pdb != nil && d.pdb.dual {
+		// The dual lookups are not a function of one tile's move in one
+		// table: each child's state is made whole, then valued.
+		var cs pdbState
+		for i := range out {
+			o := st.off[i&3]
+			c := (o >> 2) & (slots - 1)
+			tile := d.tiles[c]
+			cs = d.ps
+			d.pdb.apply(&cs, tile, c, d.blank&(slots-1), int32(d.t.dMD[(int(tile)<<7|int(o))&(deltaLen-1)]))
+			out[i] = engine.Child{Move: int32(o & 3), Cost: 1, H: d.pdb.value(&cs)}
+		}
+		return len(out)
+	}
 	if d.pdb != nil {
 		for i := range out {
 			o := st.off[i&3]
@@ -290,6 +330,10 @@ func (d *Domain) Apply(m int) {
 	d.blank = c
 }
 
+// Pathmax reports whether the heuristic is inconsistent enough for the
+// engine to propagate values (BPMX): the dual lookups' is.
+func (d *Domain) Pathmax() bool { return d.pdb != nil && d.pdb.dual }
+
 // Undo takes back move m: the blank moves the opposite way. (Unwatched
 // searches never get here: the engine hands them to Iterate.)
 func (d *Domain) Undo(m int) { d.Apply(m ^ 1) }
@@ -346,13 +390,19 @@ type View struct {
 	Tiles []int  `json:"tiles"` // row-major, 0 is the blank
 	Blank int    `json:"blank"` // the blank's cell
 	Goal  string `json:"goal"`
+	// Target is, in a two-ended search (Heuristic.TwoEnded), the board the
+	// moves at the goal's end have reached, which Tiles must reach.
+	Target []int `json:"target,omitempty"`
 }
 
 // View describes the current state for the page.
-func (d *Domain) View() any {
-	v := View{Size: d.t.size, Tiles: make([]int, d.t.cells), Blank: int(d.blank), Goal: d.t.goal.String()}
+func (d *Domain) View() any { return boardView(d.t, &d.tiles, d.blank) }
+
+// boardView is the View of tiles, the blank on cell blank.
+func boardView(t *table, tiles *cells, blank uint8) View {
+	v := View{Size: t.size, Tiles: make([]int, t.cells), Blank: int(blank), Goal: t.goal.String()}
 	for i := range v.Tiles {
-		v.Tiles[i] = int(d.tiles[i])
+		v.Tiles[i] = int(tiles[i])
 	}
 	return v
 }

@@ -49,6 +49,10 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 		if hist != nil {
 			hist.CountVisit(0, 0)
 		}
+	} else if d.pdb != nil && d.pdb.dual {
+		s.pdb, s.ps = d.pdb, d.ps
+		s.delta = &d.t.dMD
+		found, _ = s.dfsDual(d.blank, h, 0, -1, 0, &s.ps)
 	} else if d.pdb != nil {
 		s.pdb, s.ps = d.pdb, d.ps
 		s.delta = &d.t.dMD
@@ -58,6 +62,11 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 	} else {
 		found = s.dfs(d.blank, h, 0, -1, 0)
 	}
+	return s.result(found)
+}
+
+// result is what Iterate returns once the search has ended, found or not.
+func (s *iteration) result(found bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	found = found && !s.stopped
 	counts = s.counts(found)
 	next = int(s.nextF)
@@ -79,6 +88,8 @@ type iteration struct {
 	keys  [16]int32
 	pdb   *pdbHeur // pattern databases, with ps; nil for the others
 	ps    pdbState
+	stack []*[numMoves]pdbState // the children's states by depth (dfsDual)
+	ends  []*[numMoves]ends     // the same for dfsEnds
 
 	bound, nextF       int32
 	exp, gen           int64

@@ -11,16 +11,25 @@ import (
 )
 
 // iterateIDA is IDA* driven by Domain.Iterate, one call per iteration.
-func iterateIDA(d *Domain) (moves []int, iters []trace.Counts) {
+func iterateIDA(d iterated) (moves []int, iters []trace.Counts) {
 	bound := d.H()
 	for {
 		m, next, c, _ := d.Iterate(bound, nil, 0, nil)
 		iters = append(iters, c)
 		if m != nil || next < 0 {
+			if te, ok := d.(engine.TwoEnded); ok && m != nil {
+				m = te.Solution(m)
+			}
 			return m, iters
 		}
 		bound = next
 	}
+}
+
+// iterated is a domain that runs its own iterations.
+type iterated interface {
+	engine.Domain
+	engine.Iterator
 }
 
 // Iterate is the engine's own loop: the same solution and the same counts,

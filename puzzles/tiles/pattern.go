@@ -44,15 +44,26 @@ import (
 type Pattern struct {
 	Name  string
 	Size  int     // the board's side: 3 or 4
-	Tiles []uint8 // blank-first labels, 1..n-1, distinct
+	Tiles []uint8 // blank-first labels, distinct, Blank not among them
+	// Blank is the blank's home cell in the goal the table measures: 0,
+	// Korf's, for the heuristics' own tables; a dual lookup reads tables
+	// whose goal has the blank elsewhere (dual.go), and whose tiles may
+	// then include the one numbered 0, at home on cell 0.
+	Blank uint8
 	mult  []int64 // the rank's place values: mult[k-1] = 1
 	// pass[s][j] is what tile j, on a cell that tile s slides over, adds
 	// to s's rank change (see cursor.delta).
 	pass [8][8]int64
 }
 
-// NewPattern checks a pattern and returns it ready to rank.
+// NewPattern checks a pattern and returns it ready to rank; its goal has
+// the blank on cell 0.
 func NewPattern(name string, size int, tiles []uint8) (*Pattern, error) {
+	return newPattern(name, size, 0, tiles)
+}
+
+// newPattern is NewPattern for a goal with the blank on cell blank.
+func newPattern(name string, size int, blank uint8, tiles []uint8) (*Pattern, error) {
 	n := size * size
 	if size < 3 || size > 4 {
 		return nil, fmt.Errorf("pattern %s: board side %d (pattern databases are for 3x3 and 4x4)", name, size)
@@ -60,14 +71,17 @@ func NewPattern(name string, size int, tiles []uint8) (*Pattern, error) {
 	if len(tiles) < 2 || len(tiles) > 8 {
 		return nil, fmt.Errorf("pattern %s: %d tiles, want 2 to 8", name, len(tiles))
 	}
-	var seen uint32
+	if int(blank) >= n {
+		return nil, fmt.Errorf("pattern %s: the blank's home %d is off the %dx%d board", name, blank, size, size)
+	}
+	seen := uint32(1) << blank
 	for _, t := range tiles {
-		if t == 0 || int(t) >= n || seen>>t&1 != 0 {
+		if int(t) >= n || seen>>t&1 != 0 {
 			return nil, fmt.Errorf("pattern %s: tile %d is not a distinct tile of the %dx%d board", name, t, size, size)
 		}
 		seen |= 1 << t
 	}
-	p := &Pattern{Name: name, Size: size, Tiles: append([]uint8(nil), tiles...)}
+	p := &Pattern{Name: name, Size: size, Tiles: append([]uint8(nil), tiles...), Blank: blank}
 	k := len(tiles)
 	p.mult = make([]int64, k)
 	p.mult[k-1] = 1
@@ -137,6 +151,17 @@ func (p *Pattern) unrank(r int64, pos []uint8) uint32 {
 // goal is the rank of the pattern's tiles at home.
 func (p *Pattern) goal() int64 { return p.rank(p.Tiles) }
 
+// goalRegion is the index, among the free cells of the goal placement, of
+// the lowest cell of the blank's region there (see regions).
+func (p *Pattern) goalRegion(g *geometry) int64 {
+	free := g.full
+	for _, t := range p.Tiles {
+		free &^= 1 << t
+	}
+	reg := g.flood(1<<p.Blank, free)
+	return int64(bits.OnesCount32(free & (reg&-reg - 1)))
+}
+
 // neighbours lists, per cell, the cells next to it.
 type neighbours [16][]uint8
 
@@ -175,7 +200,7 @@ func (p *Pattern) spec() pdb.Spec {
 }
 
 // BuildPattern makes p's table by breadth-first search from the pattern at
-// home (with the blank on its home cell) over placements and the blank's
+// home (with the blank in the region of its home cell, p.Blank) over placements and the blank's
 // regions, giving each placement, when first reached, its excess over its
 // Manhattan distance, halved. workers 0 means one per CPU.
 func BuildPattern(ctx context.Context, p *Pattern, workers int, progress func(pdb.Progress)) (*PatternTable, error) {
@@ -446,7 +471,7 @@ func (p *Pattern) walk(t *pdb.Table, workers int) []int64 {
 						rec(i+1, used|1<<c, rr, mm)
 						continue
 					}
-					v := int(words[rr>>3] >> (uint(rr&7) * 4) & 0xF)
+					v := int(nibble(words, rr))
 					hist[min(mm+2*v, len(hist)-1)]++
 				}
 			}

@@ -78,10 +78,11 @@ func TestPatternRank(t *testing.T) {
 }
 
 // bfsPattern is the pattern's distances by a plain search over placements
-// and the blank's cell (maps, no ranking tricks): the blank slides at no
-// cost into any cell no pattern tile holds, or swaps with a pattern tile at
-// a cost of one (a 0-1 breadth-first search); a placement's distance is the
-// least over the blank's cells.
+// and the blank's cell (maps, no ranking tricks), from the tiles at home
+// and the blank on its home cell p.Blank: the blank slides at no cost into
+// any cell no pattern tile holds, or swaps with a pattern tile at a cost of
+// one (a 0-1 breadth-first search); a placement's distance is the least
+// over the blank's cells.
 func bfsPattern(p *Pattern) map[[8]uint8]int {
 	type state struct {
 		pos   [8]uint8
@@ -89,7 +90,7 @@ func bfsPattern(p *Pattern) map[[8]uint8]int {
 	}
 	nb := neighboursOf(p.Size)
 	k := len(p.Tiles)
-	var start state
+	start := state{blank: p.Blank}
 	copy(start.pos[:], p.Tiles)
 	dist := map[state]int{start: 0}
 	deque := []state{start}
@@ -148,9 +149,19 @@ func TestBuildPatternProgress(t *testing.T) {
 
 // The table holds what a breadth-first search counting only the pattern
 // tiles' moves (the blank's are free) gives, for every placement; its
-// HDistribution counts them.
+// HDistribution counts them. So it does for goals with the blank away from
+// cell 0, where a pattern may hold the tile numbered 0 (a dual lookup's
+// tables), the blank's home walled in by the tiles or not.
 func TestBuildPatternIsBFS(t *testing.T) {
-	for _, p := range []*Pattern{mustPattern("a", 3, 1, 2, 3, 4), mustPattern("c", 4, 13, 14, 15), mustPattern("e", 3, 1, 2, 3, 4, 5, 6)} {
+	seeded := func(name string, size int, blank uint8, tiles ...uint8) *Pattern {
+		p, err := newPattern(name, size, blank, tiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, p := range []*Pattern{mustPattern("a", 3, 1, 2, 3, 4), mustPattern("c", 4, 13, 14, 15), mustPattern("e", 3, 1, 2, 3, 4, 5, 6),
+		seeded("f", 3, 4, 0, 1, 3, 5, 7), seeded("g", 3, 8, 0, 1, 2, 5), seeded("h", 4, 10, 9, 11, 14)} {
 		pt, err := BuildPattern(context.Background(), p, 2, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -276,44 +287,62 @@ func TestPDB8Incremental(t *testing.T) {
 			ph := pdb8(t, goal, reflect)
 			for i := range 20 {
 				b, _ := Scramble(rng, 3, 10+i, goal)
-				d := newPDBDomain(b, PDB78, ph)
-				prev := engine.NoMove
-				for range 60 {
-					var kids [4]engine.Child
-					n := d.Expand(prev, kids[:])
-					for _, k := range kids[:n] {
-						d.Apply(int(k.Move))
-						if full := d.fullH(); full != d.H() || int(k.H) != full {
-							t.Fatalf("%s: Expand said %d, Apply %d, from scratch %d", d.Board(), k.H, d.H(), full)
-						}
-						d.Undo(int(k.Move))
-					}
-					prev = int(kids[rng.IntN(n)].Move)
-					d.Apply(prev)
-				}
-				res, err := engine.IDA(context.Background(), loopOnly{newPDBDomain(b, PDB78, ph)}, engine.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				fast := newPDBDomain(b, PDB78, ph)
-				moves, iters := iterateIDA(fast)
-				if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
-					t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", b, moves, len(iters), res.Moves, len(res.Iterations))
-				}
-				for j, c := range iters {
-					if c != res.Iterations[j].Counts {
-						t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", b, j+1, c, res.Iterations[j].Counts)
-					}
-				}
-				if fast.Board() != b {
-					t.Fatal("Iterate moved the board")
-				}
-				if got, want := res.Cost, distance8(b); got != want {
-					t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
-				}
+				checkSearch8(t, rng, ph, b)
 			}
 		}
 	}
+}
+
+// checkSearch8 walks at random from 8-puzzle board b with the heuristic
+// ph, wanting Expand's and Apply's values to be those computed from
+// scratch, then solves b with Iterate and with the engine's own loop,
+// wanting the same moves and counts at the BFS distance.
+func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
+	t.Helper()
+	d := newPDBDomain(b, PDB78, ph)
+	prev := engine.NoMove
+	for range 60 {
+		var kids [4]engine.Child
+		n := d.Expand(prev, kids[:])
+		for _, k := range kids[:n] {
+			d.Apply(int(k.Move))
+			if full := d.fullH(); full != d.H() || int(k.H) != full {
+				t.Fatalf("%s: Expand said %d, Apply %d, from scratch %d", d.Board(), k.H, d.H(), full)
+			}
+			d.Undo(int(k.Move))
+		}
+		prev = int(kids[rng.IntN(n)].Move)
+		d.Apply(prev)
+	}
+	fast := newPDBDomain(b, PDB78, ph)
+	res := iterateIsLoop(t, b, fast, newPDBDomain(b, PDB78, ph))
+	if fast.Board() != b {
+		t.Fatal("Iterate moved the board")
+	}
+	if got, want := res.Cost, distance8(b); got != want {
+		t.Fatalf("%s: cost %d, BFS says %d", b, got, want)
+	}
+}
+
+// iterateIsLoop solves board b with fast's Iterate and with the engine's
+// own loop over loop, wanting the same moves and the same counts in every
+// iteration, and returns the engine's result.
+func iterateIsLoop(t *testing.T, b Board, fast iterated, loop engine.Domain) engine.Result {
+	t.Helper()
+	res, err := engine.IDA(context.Background(), loopOnly{loop}, engine.Options{})
+	if err != nil || !res.Solved() {
+		t.Fatalf("%s: %v, %s", b, err, res.Status)
+	}
+	moves, iters := iterateIDA(fast)
+	if !slices.Equal(moves, res.Moves) || len(iters) != len(res.Iterations) {
+		t.Fatalf("%s: Iterate finds %v in %d iterations, the engine %v in %d", b, moves, len(iters), res.Moves, len(res.Iterations))
+	}
+	for j, c := range iters {
+		if c != res.Iterations[j].Counts {
+			t.Fatalf("%s: iteration %d: Iterate %+v, engine %+v", b, j+1, c, res.Iterations[j].Counts)
+		}
+	}
+	return res
 }
 
 // distance8 is the BFS distance of an 8-puzzle board.

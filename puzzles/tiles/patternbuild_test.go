@@ -155,13 +155,18 @@ func TestPatternHashes(t *testing.T) {
 }
 
 // BenchmarkBuildPattern builds a pattern's table in memory over two
-// workers, per op: the 6-tile table of pdb663 (5,765,760 entries) and the
-// 7-tile one of pdb78 (57,657,600 entries, tens of CPU-seconds). It
-// reports CPU seconds per op, the steadier figure on a shared machine:
+// workers, per op: the 6-tile table of pdb663 (5,765,760 entries), the
+// 7-tile one of pdb78 (57,657,600 entries, tens of CPU-seconds) and the
+// first of pdb78d's three 7-tile tables for its dual lookups. It reports
+// CPU seconds per op, the steadier figure on a shared machine:
 //
 //	go test -run '^$' -bench 'BuildPattern/78a' -benchtime 2x ./puzzles/tiles/
 func BenchmarkBuildPattern(b *testing.B) {
-	for _, p := range []*Pattern{pat663[1], pat78[0]} {
+	dual, err := dualPatterns(PDB78D)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range []*Pattern{pat663[1], pat78[0], dual[0]} {
 		b.Run(strings.SplitN(p.Name, "-", 2)[0], func(b *testing.B) {
 			cpu0 := cpuTime()
 			for b.Loop() {

@@ -30,8 +30,12 @@ import (
 // looked up on the board reflected about the main diagonal (Felner, Korf
 // and Hanan 2004, whose 6-6-3 figures match pdb663r's rather than pdb663's:
 // docs/PDB663.md), which reads the
-// same two tables. A table's name ends with its tiles as a bit mask, so a
-// cached file of another partition is never taken for it.
+// same two tables; pdb78d (pdb555d) is the largest of pdb78r's (pdb555's
+// and its reflection's) lookups and their duals (dual.go, which reads
+// tables of its own too), searched with BPMX; pdb78ds is pdb78d's lookups
+// in a search that grows the path at either end (ends.go). A table's name
+// ends with its tiles as a bit mask, so a cached file of another partition
+// is never taken for it.
 var (
 	pat555 = []*Pattern{
 		mustPattern("555a", 4, 1, 2, 4, 5, 8),
@@ -51,7 +55,7 @@ var (
 
 // PDBHeuristics lists the 15-puzzle's pattern database heuristics, the
 // strongest first.
-var PDBHeuristics = []string{"pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555"}
+var PDBHeuristics = []string{"pdb78ds", "pdb78d", "pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555d", "pdb555"}
 
 // Patterns returns the patterns a pattern database heuristic reads and
 // whether it also looks them up on the reflected board.
@@ -59,11 +63,13 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 	switch h {
 	case PDB555:
 		return pat555, false, nil
+	case PDB555D:
+		return pat555, true, nil
 	case PDB663:
 		return pat663, false, nil
 	case PDB78:
 		return pat78, false, nil
-	case PDB78R:
+	case PDB78R, PDB78D, PDB78DS:
 		return pat78, true, nil
 	case PDB663R:
 		return pat663, true, nil
@@ -72,12 +78,21 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 }
 
 // IsPDB reports whether h reads pattern databases.
-func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB663R }
+func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB78DS }
+
+// Dual reports whether h adds the dual lookups of its tables, and so is
+// inconsistent and searched with BPMX (dual.go).
+func (h Heuristic) Dual() bool { return h == PDB78D || h == PDB555D || h == PDB78DS }
+
+// TwoEnded reports whether h's search grows the path at either end (dual
+// search, ends.go); its domain comes from Board.BuildDomain.
+func (h Heuristic) TwoEnded() bool { return h == PDB78DS }
 
 // pdbView says how one lookup sees a board: the frame cell of each cell,
-// and the pattern and slot of each tile.
+// the frame tile of each tile, and the pattern and slot of each tile.
 type pdbView struct {
 	cell [slots]uint8
+	tile [slots]uint8
 	pat  [slots]uint8 // noPattern for the blank
 	slot [slots]uint8
 }
@@ -98,6 +113,12 @@ type pdbHeur struct {
 	k      [maxPatterns]int
 	words  [maxPatterns][]uint32
 	views  []pdbView
+	// The dual lookups, when dual (dual.go): the patterns of D by the cell
+	// of its blank (a frame cell).
+	dual  bool
+	plans [16][]dualPart
+	cells int
+	dist  [16][16]int32 // between cells (of a frame or the board)
 }
 
 // newPDBHeur puts tables (disjoint patterns of the board's side, in the
@@ -108,7 +129,12 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 	if len(tables) == 0 || len(tables) > maxPatterns {
 		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(tables), maxPatterns)
 	}
-	h := &pdbHeur{tables: tables}
+	h := &pdbHeur{tables: tables, cells: n}
+	for a := range n {
+		for c := range n {
+			h.dist[a][c] = int32(abs(a/size-c/size) + abs(a%size-c%size))
+		}
+	}
 	var owner [slots]uint8
 	var slot [slots]uint8
 	for i := range owner {
@@ -152,6 +178,7 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 			}
 			w.cell[c] = uint8(fc)
 			// c doubles as the tile numbered c here.
+			w.tile[c] = uint8(ft)
 			w.pat[c], w.slot[c] = owner[ft], slot[ft]
 			if c == 0 {
 				w.pat[c] = noPattern
@@ -166,6 +193,21 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 	return h, nil
 }
 
+// addDual gives h the dual lookups of its tables (dual.go), piece 0 joining
+// tables[join] (join < 0: none); extra are the tables of planDual's new
+// patterns.
+func (h *pdbHeur) addDual(size, join int, extra []*PatternTable) error {
+	pats := make([]*Pattern, len(h.tables))
+	for i, t := range h.tables {
+		pats[i] = t.Pattern
+	}
+	plans, _, err := planDual(size, pats, join)
+	if err != nil {
+		return err
+	}
+	return h.setDual(size, &plans, append(append([]*PatternTable(nil), h.tables...), extra...))
+}
+
 // pdbState is what a domain keeps per lookup: where each pattern's tiles
 // are (frame cells), the placement's rank and the entry read there.
 type pdbState struct {
@@ -174,19 +216,30 @@ type pdbState struct {
 	ex  [maxViews][maxPatterns]int32
 	sum [maxViews]int32
 	md  int32
+	du  [maxViews]dualState // the dual lookups, when the heuristic has them
 }
 
 func (h *pdbHeur) entry(pi int, r int64) int32 {
-	return int32(h.words[pi][r>>3] >> (uint(r&7) * 4) & 0xF)
+	return nibble(h.words[pi], r)
+}
+
+// nibble is entry r of a table's words, eight 4-bit entries a word.
+func nibble(words []uint32, r int64) int32 {
+	return int32(words[r>>3] >> (uint(r&7) * 4) & 0xF)
 }
 
 // rankOf is Pattern.rank over a domain's arrays.
 func (h *pdbHeur) rankOf(pi int, pos *[8]uint8) int64 {
+	return rankPlaced(&h.mult[pi], h.k[pi], pos)
+}
+
+// rankPlaced is Pattern.rank of the k cells in pos with place values mult.
+func rankPlaced(mult *[8]int64, k int, pos *[8]uint8) int64 {
 	var used uint32
 	var r int64
-	for i := 0; i < h.k[pi]; i++ {
-		c := pos[i]
-		r += (int64(c) - int64(bits.OnesCount32(used&(1<<c-1)))) * h.mult[pi][i]
+	for i := 0; i < k; i++ {
+		c := pos[i&7]
+		r += (int64(c) - int64(bits.OnesCount32(used&(1<<c-1)))) * mult[i&7]
 		used |= 1 << c
 	}
 	return r
@@ -242,6 +295,9 @@ func (h *pdbHeur) reset(st *pdbState, tiles *cells, n int, md *[slots][slots]int
 			st.ex[v][pi] = h.entry(pi, st.rnk[v][pi])
 			st.sum[v] += st.ex[v][pi]
 		}
+		if h.dual {
+			resetDual(&st.du[v], &h.views[v], tiles, n)
+		}
 	}
 }
 
@@ -251,6 +307,9 @@ func (h *pdbHeur) value(st *pdbState) int32 {
 	s := st.sum[0]
 	if len(h.views) > 1 && st.sum[1] > s {
 		s = st.sum[1]
+	}
+	if h.dual {
+		return max(st.md+2*s, h.dualValue(st))
 	}
 	return st.md + 2*s
 }
@@ -280,6 +339,9 @@ func (h *pdbHeur) apply(st *pdbState, tile, c, b uint8, dmd int32) {
 		e := h.entry(pi, r)
 		st.sum[v] += e - st.ex[v][pi]
 		st.rnk[v][pi], st.ex[v][pi] = r, e
+		if h.dual {
+			moveDual(&st.du[v], w.cell[b], w.cell[c], w.tile[tile])
+		}
 	}
 	st.md += dmd
 }
@@ -319,11 +381,7 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 	}
 	var tabs []*PatternTable
 	for _, p := range pats {
-		load := func(ctx context.Context, progress func(pdb.Progress)) (*PatternTable, error) {
-			t, _, err := OpenPattern(ctx, p, 0, progress)
-			return t, err
-		}
-		t, err := tablesOpen.Get(ctx, p.Name, load, progress)
+		t, err := openShared(ctx, p, progress)
 		if err != nil {
 			return nil, err
 		}
@@ -333,10 +391,37 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 	if err != nil {
 		return nil, err
 	}
+	if h.Dual() {
+		extra, err := dualPatterns(h)
+		if err != nil {
+			return nil, err
+		}
+		var xt []*PatternTable
+		for _, p := range extra {
+			t, err := openShared(ctx, p, progress)
+			if err != nil {
+				return nil, err
+			}
+			xt = append(xt, t)
+		}
+		if err := ph.addDual(4, dualJoin(h), xt); err != nil {
+			return nil, err
+		}
+	}
 	heursMu.Lock()
 	heurs[key] = ph
 	heursMu.Unlock()
 	return ph, nil
+}
+
+// openShared is OpenPattern through tablesOpen, so that the process opens
+// each table once.
+func openShared(ctx context.Context, p *Pattern, progress func(pdb.Progress)) (*PatternTable, error) {
+	load := func(ctx context.Context, progress func(pdb.Progress)) (*PatternTable, error) {
+		t, _, err := OpenPattern(ctx, p, 0, progress)
+		return t, err
+	}
+	return tablesOpen.Get(ctx, p.Name, load, progress)
 }
 
 // OpenPattern returns p's table, read from the cache directory when a valid
@@ -373,6 +458,11 @@ func StoredTables(heuristic string, workers int) ([]pdb.Stored, error) {
 	if err != nil {
 		return nil, err
 	}
+	extra, err := dualPatterns(h)
+	if err != nil {
+		return nil, err
+	}
+	pats = append(append([]*Pattern(nil), pats...), extra...)
 	out := make([]pdb.Stored, len(pats))
 	for i, p := range pats {
 		out[i] = pdb.Stored{Spec: p.spec(), Build: func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {

@@ -94,6 +94,10 @@ func (b Board) ValueDistributions(ctx context.Context, heuristic string) ([]pred
 		return nil, err
 	}
 	switch {
+	case h.TwoEnded():
+		// The model counts the nodes of the board's own search tree; a dual
+		// search's nodes are pairs of boards.
+		return nil, fmt.Errorf("%s searches from both ends: %w", h, predict.ErrNoModel)
 	case h.IsPDB():
 		if b.size != 4 {
 			return nil, fmt.Errorf("%s is for the 15-puzzle: %w", h, predict.ErrNoModel)

@@ -129,7 +129,7 @@ func (p *Pattern) search(ctx context.Context, aux *twoBit, tab *pdb.Table, g *ge
 	}
 	free := int64(p.Size*p.Size - len(p.Tiles))
 	goal := p.goal()
-	aux.lower(goal*free, 2) // the blank on its home cell, the lowest free one
+	aux.lower(goal*free+p.goalRegion(g), 2)
 	tab.Set(goal, 0)
 	known := aux.size - aux.count(stUnknown)
 	frontier := int64(1)

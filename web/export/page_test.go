@@ -154,6 +154,7 @@ func TestPageColours(t *testing.T) {
 		"--node-path": fold.StatusColour(fold.StatusPath), "--node-expanded": fold.StatusColour(fold.StatusExpanded),
 		"--node-pruned": fold.StatusColour(fold.StatusPruned), "--node-solution": fold.StatusColour(fold.StatusSolution),
 		"--node-folded": fold.FoldedColour(), "--node-open": fold.StatusColour(fold.StatusOpen),
+		"--node-bpmx": fold.BPMXColour(),
 	} {
 		if props[prop] != want {
 			t.Errorf("style.css's %s is %q, Go's %q", prop, props[prop], want)

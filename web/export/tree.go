@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -144,7 +147,7 @@ func (w *TreeWindow) moveName(m int) string {
 }
 
 func nodeTip(n *fold.TreeNode) string {
-	s := fmt.Sprintf("node %d: g=%d h=%d f=%d (%s)", n.ID, n.G, n.H, n.F, n.Status)
+	s := fmt.Sprintf("node %d: g=%d h=%d f=%d (%s)", n.ID, n.G, n.H, n.F, n.Status) + fold.BPMXTip(n)
 	if n.Count > 1 {
 		s += ", subtree of " + fold.Thousands(n.Count) + " nodes"
 		if len(n.Children) == 0 {
@@ -202,6 +205,9 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 		id++
 		me := id
 		label := strconv.Itoa(n.F) + "\n" + strconv.Itoa(n.G) + "+" + strconv.Itoa(n.H)
+		for _, l := range fold.BPMXLabels(n, math.Inf(1), 1) {
+			label += "\n" + l
+		}
 		extra := dotOutline(n.Status)
 		if folded(n) {
 			label += "\n×" + fold.Thousands(n.Count)
@@ -252,8 +258,26 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		}
 		at[n] = pos{(at[n.Children[0]].x + at[n.Children[len(n.Children)-1]].x) / 2, y}
 	}
+	// room: how far each node's right-hand neighbour on its row stands
+	// (+Inf: none), for BPMX's lines beside it (as tree.js places them).
+	room := map[*fold.TreeNode]float64{}
 	if root != nil {
 		layout(root, 0)
+		var rowEnd []*fold.TreeNode
+		var row func(n *fold.TreeNode, depth int)
+		row = func(n *fold.TreeNode, depth int) {
+			room[n] = math.Inf(1)
+			if depth < len(rowEnd) {
+				room[rowEnd[depth]] = at[n].x - at[rowEnd[depth]].x
+				rowEnd[depth] = n
+			} else {
+				rowEnd = append(rowEnd, n)
+			}
+			for _, c := range n.Children {
+				row(c, depth+1)
+			}
+		}
+		row(root, 0)
 	}
 	// Wide enough for the caption too (about 0.56 em a character).
 	width := max(float64(leaves)*dx+40, 200, 16+0.56*font*float64(len([]rune(w.caption()))))
@@ -294,12 +318,38 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		}
 		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
 		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%d</text>`, p.x, p.y+font*0.35, fold.NodeTextColour(), n.F)
+		line := 1.0
+		under := func(text, fill, weight string) {
+			if weight != "" {
+				w := 0.66 * font * float64(utf8.RuneCountInString(text))
+				fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#fff"/>`, p.x-w/2-2, p.y+r+(line-1)*font, w+4, 1.3*font)
+			}
+			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s"%s>%s</text>`, p.x, p.y+r+line*font, fill, weight, html.EscapeString(text))
+			line++
+		}
 		if gh := fmt.Sprintf("%d+%d", n.G, n.H); fold.LabelFits(gh, dx-4, font) {
-			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#555">%s</text>`, p.x, p.y+r+font, gh)
+			under(gh, "#555", "")
+		} else {
+			line++
+		}
+		// BPMX's lines beside the node where its row has room, else under it.
+		beside := fold.BPMXLabels(n, room[n]-2*r-8, font)
+		if slices.Contains(beside, "") {
+			for _, l := range fold.BPMXLabels(n, dx-4, font) {
+				if l != "" {
+					under(l, fold.BPMXColour(), ` font-weight="600"`)
+				}
+			}
+			beside = nil
+		}
+		for i, l := range beside {
+			y := p.y + font*(0.35+float64(i)-float64(len(beside)-1)/2)
+			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#fff"/>`, p.x+r+2, y-font, 0.66*font*float64(utf8.RuneCountInString(l))+4, 1.3*font)
+			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="%s" font-weight="600">%s</text>`, p.x+r+4, y, fold.BPMXColour(), html.EscapeString(l))
 		}
 		if folded(n) {
 			if c := fold.CountLabel(n.Count, dx-4, font); c != "" {
-				fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="#888">%s</text>`, p.x, p.y+r+2*font, c)
+				under(c, "#888", "")
 			}
 		}
 		fmt.Fprintf(&b, "<title>%s</title></g>\n", html.EscapeString(nodeTip(n)))

@@ -29,6 +29,11 @@ const (
 	LinePop            = "pop"
 	LinePush           = "push"
 	LineReopen         = "reopen"
+	// With BPMX (engine.Pathmax): a node's h raised by its children's
+	// before any is visited (LineRaise), or by the value a visited child's
+	// search came back with (LineRaiseBack).
+	LineRaise     = "raise"
+	LineRaiseBack = "raise-back"
 )
 
 // AlgorithmAStar is A*'s name in a run's metadata (engine.AlgorithmAStar's
@@ -52,6 +57,9 @@ const openBest = 8
 type AlgoView struct {
 	Algorithm string `json:"algorithm"` // "ida" or "astar"
 	Line      string `json:"line"`      // the lit line (Line...), "" before any event
+	// Pathmax: the run's IDA* runs BPMX (its run-start says so, or it
+	// raised a value), whose pseudo-code has the raise lines.
+	Pathmax bool `json:"pathmax"`
 	// Node is the event's node (g, h, f) when it is about one; Bound and
 	// Next are IDA*'s bound and the smallest f pruned so far (-1: none).
 	Node  *CodeNode `json:"node"`
@@ -111,10 +119,11 @@ type sizePoint struct{ N, Size int64 }
 
 // algoFold folds the events into the AlgoView: a part of Run.
 type algoFold struct {
-	astar  bool
-	line   string
-	node   *CodeNode
-	frames []frame
+	astar   bool
+	pathmax bool
+	line    string
+	node    *CodeNode
+	frames  []frame
 	// A*.
 	open      map[uint64]CodeNode
 	openSize  int64
@@ -132,16 +141,16 @@ func newAlgoFold() *algoFold { return &algoFold{stride: 1} }
 // apply folds e.
 func (a *algoFold) apply(e *trace.Event) {
 	if e.Kind == trace.KindRunStart {
-		*a = algoFold{stride: 1, astar: e.Run != nil && e.Run.Algorithm == AlgorithmAStar}
+		*a = algoFold{stride: 1, astar: e.Run != nil && e.Run.Algorithm == AlgorithmAStar, pathmax: e.Run != nil && e.Run.Pathmax}
 	}
 	a.line = lineOf(e, a.astar)
 	a.node = nil
 	switch e.Kind {
-	case trace.KindVisit, trace.KindExpand, trace.KindPush, trace.KindReopen:
-		a.node = &CodeNode{ID: e.Node, G: e.G, H: e.H, F: e.F}
+	case trace.KindVisit, trace.KindExpand, trace.KindPush, trace.KindReopen, trace.KindRaise:
+		a.node = codeNode(e)
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonBound {
-			a.node = &CodeNode{ID: e.Node, G: e.G, H: e.H, F: e.F}
+			a.node = codeNode(e)
 		}
 	}
 	if a.astar {
@@ -159,7 +168,7 @@ func (a *algoFold) apply(e *trace.Event) {
 			a.frames = a.frames[:0] // the path to it is unknown
 			return
 		}
-		a.frames = append(a.frames, frame{id: e.Node, move: e.Move, g: e.G, h: e.H, f: e.F, children: -1})
+		a.frames = append(a.frames, frame{id: e.Node, move: e.Move, g: e.G, h: e.F - e.G, f: e.F, children: -1})
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonBound {
 			a.under(e.Parent, e.Depth)
@@ -168,7 +177,38 @@ func (a *algoFold) apply(e *trace.Event) {
 		if n := len(a.frames); n > 0 && a.frames[n-1].id == e.Node {
 			a.frames[n-1].children = e.Children
 		}
+	case trace.KindRaise:
+		// Back at the node, its h raised: by its children's before any was
+		// tried, else by the child just searched.
+		a.pathmax = true
+		d := e.Depth
+		if d < 0 || d >= len(a.frames) || a.frames[d].id != e.Node {
+			return
+		}
+		a.frames = a.frames[:d+1]
+		f := &a.frames[d]
+		f.h, f.f = e.H, e.F
+		if f.tried > 0 {
+			a.line = LineRaiseBack
+		}
 	}
+}
+
+// left is how many children the node of id, the end of the path, has still
+// to come (-1: not known).
+func (a *algoFold) left(id uint64) int {
+	n := len(a.frames)
+	if n == 0 || a.frames[n-1].id != id || a.frames[n-1].children < 0 {
+		return -1
+	}
+	return max(0, a.frames[n-1].children-a.frames[n-1].tried)
+}
+
+// codeNode is e's node in the code panel's numbers: h is the value the
+// search holds for it, f − g (more than its own h when BPMX raised it or
+// it inherited more from its parent).
+func codeNode(e *trace.Event) *CodeNode {
+	return &CodeNode{ID: e.Node, G: e.G, H: e.F - e.G, F: e.F}
 }
 
 // under cuts the path to the parent at depth d−1 of a child generated at
@@ -203,7 +243,7 @@ func (a *algoFold) applyAStar(e *trace.Event) {
 			if a.open == nil {
 				a.open = map[uint64]CodeNode{}
 			}
-			a.open[e.Node] = CodeNode{ID: e.Node, G: e.G, H: e.H, F: e.F}
+			a.open[e.Node] = *codeNode(e)
 		}
 	case trace.KindVisit:
 		if a.pops%a.stride == 0 {
@@ -286,6 +326,8 @@ func lineOf(e *trace.Event, astar bool) string {
 		return LineExpand
 	case trace.KindBoundIncrease:
 		return LineBoundRise
+	case trace.KindRaise:
+		return LineRaise // LineRaiseBack once a child was tried: apply knows
 	}
 	return LineIterationEnd
 }
@@ -293,7 +335,7 @@ func lineOf(e *trace.Event, astar bool) string {
 // view is the AlgoView of the fold as it stands; st is the run's counts,
 // for the bounds and the moves' names.
 func (a *algoFold) view(st *trace.Snapshot) AlgoView {
-	v := AlgoView{Algorithm: "ida", Line: a.line, Stack: []StackFrame{}, Next: -1}
+	v := AlgoView{Algorithm: "ida", Line: a.line, Pathmax: a.pathmax, Stack: []StackFrame{}, Next: -1}
 	if a.node != nil {
 		n := *a.node
 		v.Node = &n

@@ -26,6 +26,7 @@ func TestLineOf(t *testing.T) {
 		{trace.Event{Kind: trace.KindPrune, Reason: trace.ReasonMoveRule}, false, LineExpand},
 		{trace.Event{Kind: trace.KindIterationEnd}, false, LineIterationEnd},
 		{trace.Event{Kind: trace.KindBoundIncrease}, false, LineBoundRise},
+		{trace.Event{Kind: trace.KindRaise}, false, LineRaise},
 		{trace.Event{Kind: trace.KindSolution}, false, LineGoal},
 		{trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusSolved}, false, LineGoal},
 		{trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusExhausted}, false, LineIterationEnd},

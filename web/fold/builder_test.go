@@ -48,33 +48,47 @@ type astarView struct {
 // TestBuilderMatchesGo: builder.js (the page's fold, for the export) folds
 // every event exactly as the Go player does: the same tree window, node
 // path and counts after each event, on IDA* and A* runs, with a window
-// small enough to fold.
+// small enough to fold, and on IDA* with BPMX (the 15-puzzle's pdb555d,
+// its tables built into a temporary cache).
 func TestBuilderMatchesGo(t *testing.T) {
 	node := testrun.Node(t)
-	p, _ := puzzles.Lookup(testrun.Puzzle)
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	cases := []struct {
 		name, state, heuristic string
 		astar                  bool
 		limit                  int
 		opened                 []uint64 // nodes the page asked to unfold
+		puzzle                 string   // "": testrun.Puzzle
 	}{
-		{"ida", testrun.State, "manhattan", false, DefaultTreeLimit, nil},
-		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, nil},
-		{"ida-opened", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, []uint64{30, 31, 57, 400, 1000, 4321}},
-		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20, nil},
+		{"ida", testrun.State, "manhattan", false, DefaultTreeLimit, nil, ""},
+		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, nil, ""},
+		{"ida-opened", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, []uint64{30, 31, 57, 400, 1000, 4321}, ""},
+		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20, nil, ""},
+		{"bpmx", testrun.BPMXState, "pdb555d", false, DefaultTreeLimit, nil, "15puzzle"},
+		{"bpmx-folded", "6 2 7 8, 9 0 5 3, 14 1 12 11, 10 13 15 4", "pdb555d", false, 12, []uint64{40, 41, 700}, "15puzzle"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if c.puzzle == "" {
+				c.puzzle = testrun.Puzzle
+			}
+			p, err := puzzles.Lookup(c.puzzle)
+			if err != nil {
+				t.Fatal(err)
+			}
 			inst, err := p.Parse(c.state, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			d, _ := inst.Domain(c.heuristic)
+			d, err := inst.Domain(c.heuristic)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var nd, bin bytes.Buffer
 			rec := trace.NewRecorder(&nd, trace.EncodingNDJSON, trace.LevelNode)
 			brec := trace.NewRecorder(&bin, trace.EncodingBinary, trace.LevelNode)
 			sink := testrun.NewSink(trace.LevelNode)
-			opt := engine.Options{Sink: trace.Fanout(rec, brec, sink), Info: trace.RunInfo{Puzzle: testrun.Puzzle, Instance: inst.String(), Heuristic: c.heuristic}}
+			opt := engine.Options{Sink: trace.Fanout(rec, brec, sink), Info: trace.RunInfo{Puzzle: c.puzzle, Instance: inst.String(), Heuristic: c.heuristic}}
 			if c.astar {
 				_, err = engine.AStar(context.Background(), d, opt)
 			} else {
@@ -201,6 +215,8 @@ func TestReplayStateMatchesGo(t *testing.T) {
 		{"example", "../../examples/traces/8puzzle-14moves.trace"},
 		{"ida", testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)},
 		{"astar", testrun.Write(t, testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)},
+		{"bpmx", testrun.Write(t, testrun.RecordPathmax(t, testrun.BPMXState), trace.EncodingBinary)},
+		{"bpmx-longer", testrun.Write(t, testrun.RecordPathmax(t, "1 6 2 3, 5 7 8 0, 15 10 14 4, 9 13 12 11"), trace.EncodingNDJSON)},
 		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
 	} {
 		if c.path == "" {

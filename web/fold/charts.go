@@ -34,6 +34,7 @@ var (
 	colFolded    = "#8c8c8c" // the ring of a node its subtree is folded into
 	colOutline   = "#000000" // the outline of a light bar, a node kind's cue
 	colNodeText  = "#000000" // a label on a node, of any kind
+	colBPMX      = "#0072b2" // BPMX's words beside a node (on white): blue
 )
 
 // NodeTextColour is the colour of a label drawn on a node, for the tree's
@@ -77,6 +78,10 @@ func StatusColour(status string) string {
 
 // FoldedColour rings a node drawn for its whole subtree, folded into it.
 func FoldedColour() string { return colFolded }
+
+// BPMXColour is the colour of BPMX's lines beside a node (BPMXLabels), on
+// white.
+func BPMXColour() string { return colBPMX }
 
 // PageColours are the colours an exported page's state builder
 // (static/replaystate.js) draws its one run and its charts with: Go's own,

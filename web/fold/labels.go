@@ -64,3 +64,51 @@ func shortCount(n int64) string {
 	}
 	return strconv.FormatFloat(f, 'f', 0, 64) + "P"
 }
+
+// BPMXLabels are BPMX's lines for a drawn node (tree.js's bpmxLabels), each
+// the longest form that fits in room px at font px, "" where none does: the
+// h the search judged it by when a child raised it (h 6↑8, or h↑8), or
+// when its parent's gave it more (h↓7, inherited), and the children cut
+// that their own h would have let through (2 saved).
+func BPMXLabels(n *TreeNode, room, font float64) []string {
+	var out []string
+	pick := func(texts ...string) {
+		for _, t := range texts {
+			if LabelFits(t, room, font) {
+				out = append(out, t)
+				return
+			}
+		}
+		out = append(out, "")
+	}
+	v := strconv.Itoa(n.F - n.G)
+	switch {
+	case n.Raised:
+		pick("h "+strconv.Itoa(n.H)+"↑"+v, "h↑"+v)
+	case n.Inherited:
+		pick("h↓" + v)
+	}
+	if n.Saved > 0 {
+		pick(strconv.Itoa(n.Saved) + " saved")
+	}
+	return out
+}
+
+// BPMXTip is what a node's tooltip adds for BPMX (tree.js's nodeTitle).
+func BPMXTip(n *TreeNode) string {
+	s := ""
+	switch {
+	case n.Raised:
+		s = "; BPMX raised its h from " + strconv.Itoa(n.H) + " to " + strconv.Itoa(n.F-n.G) + " (a child's h less the move's cost)"
+	case n.Inherited:
+		s = "; BPMX: it inherits h " + strconv.Itoa(n.F-n.G) + " from its parent (its parent's h less the move's cost)"
+	}
+	switch n.Saved {
+	case 0:
+	case 1:
+		s += "; 1 child cut by BPMX that its own h would have let through"
+	default:
+		s += "; " + strconv.Itoa(n.Saved) + " children cut by BPMX that their own h would have let through"
+	}
+	return s
+}

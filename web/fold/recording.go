@@ -177,7 +177,7 @@ func (r *Recording) fastForward(p *Run, n int) {
 	}
 	for i := 0; i < n; i++ {
 		k := ev[i].Kind
-		if i < lastStart && (k == trace.KindVisit || k == trace.KindPrune) {
+		if i < lastStart && (k == trace.KindVisit || k == trace.KindPrune || k == trace.KindRaise) {
 			p.events++
 			continue
 		}

@@ -19,7 +19,7 @@ type Run struct {
 	stats      *trace.Stats
 	events     int64 // events that went through, skipped ones included
 	tree       *Tree
-	last       *trace.Event // a copy of the last node event, for the state panel
+	last       *trace.Event // a copy of the last node event (a visit, a prune, a raise), for the state panel
 	lastPlaced bool         // whether that node is in the tree window (else its path is unknown)
 	// The moves from the root to that node: up its parents in the tree
 	// from lastNode, when a frame asks (copying the path at every event
@@ -56,7 +56,9 @@ func (p *Run) Apply(e *trace.Event) {
 	// events between two frames.
 	p.lastEv = plainEvent(e)
 	switch e.Kind {
-	case trace.KindVisit, trace.KindPrune:
+	case trace.KindVisit, trace.KindPrune, trace.KindRaise:
+		// A raise is about a node on the path, with its raised h: the
+		// state panel shows it.
 		if e.Kind == trace.KindPrune && e.Reason != trace.ReasonBound {
 			break
 		}
@@ -124,7 +126,7 @@ func (p *Run) Frame(treeIter int, opened []uint64) Frame {
 	tv.PerIteration = p.level < trace.LevelNode
 	lastEvent := ""
 	if p.events > 0 {
-		lastEvent = describeEvent(&p.lastEv, p.algo.astar)
+		lastEvent = p.describe()
 	}
 	f := Frame{Stats: newRunStats(p.id, p.events, p.stats.Snapshot()), Tree: tv, LastEvent: lastEvent, LastKind: p.lastEv.Kind}
 	f.Algo = p.algo.view(&f.Stats.Snapshot)
@@ -197,6 +199,10 @@ func describeEvent(e *trace.Event, astar bool) string {
 		if e.Depth == 0 {
 			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound) + goalTest(e.H)
 		}
+		if e.F > e.G+e.H {
+			return fmt.Sprintf("visit node %d: its h is %d, but it inherits %d from its parent (pathmax): f = %d + %d = %d, within the bound %d",
+				e.Node, e.H, e.F-e.G, e.G, e.F-e.G, e.F, e.Bound)
+		}
 		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound) + goalTest(e.H)
 	case trace.KindExpand:
 		what := fmt.Sprintf("node %d", e.Node)
@@ -211,7 +217,13 @@ func describeEvent(e *trace.Event, astar bool) string {
 		if e.Reason == trace.ReasonMoveRule {
 			return "a move the move rule forbids here (it would undo the last one) is not generated"
 		}
+		if e.F > e.G+e.H {
+			return fmt.Sprintf("prune node %d: its own f = %d + %d = %d, but it inherits h %d from its parent (pathmax): f = %d is over the bound %d",
+				e.Node, e.G, e.H, e.G+e.H, e.F-e.G, e.F, e.Bound)
+		}
 		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+	case trace.KindRaise:
+		return describeRaise(e, nil, -1)
 	case trace.KindBoundIncrease:
 		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
 	case trace.KindIterationEnd:

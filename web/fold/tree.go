@@ -19,21 +19,35 @@ const (
 // TreeNode is one node of the tree. In a view, a node drawn without its
 // children stands for its whole subtree: Count says how many nodes that
 // is, Hidden that they are kept (a click unfolds them).
+//
+// With bidirectional pathmax (engine.Pathmax) H stays the node's own value
+// and F is what the search judged it by: for a child, g plus the larger of
+// its h and the value inherited from its parent (Inherited when that was
+// larger); for a visited node whose value BPMX later raised (Raised), g plus
+// the raised value. Saved counts its children that were pruned only by the
+// value they inherited, their own f within the bound: the siblings BPMX
+// saved a visit to.
 type TreeNode struct {
-	ID       uint64      `json:"id"`
-	Move     int         `json:"move"`
-	G        int         `json:"g"`
-	H        int         `json:"h"`
-	F        int         `json:"f"`
-	Depth    int         `json:"depth"`
-	Status   string      `json:"status"`
-	Count    int64       `json:"count"`
-	Children []*TreeNode `json:"children,omitempty"`
+	ID        uint64      `json:"id"`
+	Move      int         `json:"move"`
+	G         int         `json:"g"`
+	H         int         `json:"h"`
+	F         int         `json:"f"`
+	Depth     int         `json:"depth"`
+	Status    string      `json:"status"`
+	Count     int64       `json:"count"`
+	Raised    bool        `json:"raised,omitempty"`
+	Inherited bool        `json:"inherited,omitempty"`
+	Saved     int         `json:"saved,omitempty"`
+	Children  []*TreeNode `json:"children,omitempty"`
 	// Hidden: folded in this view, its subtree kept (the page may ask to
 	// unfold it). Opened: drawn open because the page asked (a click folds
 	// it back).
 	Hidden bool `json:"hidden,omitempty"`
 	Opened bool `json:"opened,omitempty"`
+
+	// raisedBy is the move to the child whose value raised it last.
+	raisedBy int
 
 	parent *TreeNode
 	// below counts the nodes under this one, kept or not: the count it
@@ -67,8 +81,8 @@ type TreeNode struct {
 type Tree struct {
 	limit  int
 	root   *TreeNode
-	path   []*TreeNode // root ... the node of the last visit
-	last   *TreeNode   // the node of the last event (a visit or a prune)
+	path   []*TreeNode // root ... the node of the last visit (or raise)
+	last   *TreeNode   // the node of the last event (a visit, a prune or a raise)
 	held   int         // nodes in the tree
 	trimAt int         // held beyond which the tree drops what it can
 	iter   int
@@ -218,7 +232,8 @@ func (t *Tree) add(e *trace.Event) bool {
 			t.pop(n)
 			return true
 		}
-		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath}
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPath,
+			Inherited: e.F > e.G+e.H}
 		if e.Parent == 0 {
 			t.reset(t.bound)
 			t.root = n
@@ -243,9 +258,23 @@ func (t *Tree) add(e *trace.Event) bool {
 		if !t.unwindTo(e.Parent) {
 			return false
 		}
-		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned}
+		n := &TreeNode{ID: e.Node, Move: e.Move, G: e.G, H: e.H, F: e.F, Depth: e.Depth, Status: StatusPruned,
+			Inherited: e.F > e.G+e.H}
+		if n.Inherited && e.G+e.H <= e.Bound {
+			t.path[len(t.path)-1].Saved++
+		}
 		t.countEffort(e.Move)
 		t.attach(n)
+		t.last = n
+		return true
+	case trace.KindRaise:
+		// The search is back at the node (a child's subtree, if any, is
+		// finished) with a higher value: the event is about it.
+		if t.root == nil || !t.unwindTo(e.Node) {
+			return false
+		}
+		n := t.path[len(t.path)-1]
+		n.F, n.Raised, n.raisedBy = e.F, true, e.Move
 		t.last = n
 		return true
 	case trace.KindIterationEnd:
@@ -259,7 +288,8 @@ func (t *Tree) add(e *trace.Event) bool {
 			t.keep() // A* stopped before its first pop
 			break
 		}
-		if n := t.path[len(t.path)-1]; t.last != n || n.H != 0 {
+		// (A raised node was expanded: not a goal, whatever its own h.)
+		if n := t.path[len(t.path)-1]; t.last != n || n.H != 0 || n.Raised {
 			t.unwindTo(t.root.ID)
 			t.root.Status = StatusExpanded
 			t.pathMarked = true
@@ -550,7 +580,8 @@ func copyHeld(n, parent *TreeNode, copies map[*TreeNode]*TreeNode) *TreeNode {
 	if n == nil {
 		return nil
 	}
-	c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, parent: parent, below: n.below, pend: n.pend}
+	c := n.own()
+	c.parent, c.below, c.pend, c.raisedBy = parent, n.below, n.pend, n.raisedBy
 	copies[n] = c
 	if len(n.Children) > 0 {
 		c.Children = make([]*TreeNode, len(n.Children))
@@ -640,6 +671,13 @@ func (t *Tree) view(opened []uint64) TreeView {
 	return v
 }
 
+// own copies a node's own values as a picture shows them, without its
+// place in the tree.
+func (n *TreeNode) own() *TreeNode {
+	return &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status,
+		Raised: n.Raised, Inherited: n.Inherited, Saved: n.Saved}
+}
+
 // viewOf folds a tree into its picture (plan).
 func viewOf(root *TreeNode, path []*TreeNode, budget int, opened []uint64) TreeView {
 	v := TreeView{Budget: budget}
@@ -673,7 +711,8 @@ func viewOf(root *TreeNode, path []*TreeNode, budget int, opened []uint64) TreeV
 	var cp func(n *TreeNode) *TreeNode
 	cp = func(n *TreeNode) *TreeNode {
 		v.Drawn++
-		c := &TreeNode{ID: n.ID, Move: n.Move, G: n.G, H: n.H, F: n.F, Depth: n.Depth, Status: n.Status, Count: count(n)}
+		c := n.own()
+		c.Count = count(n)
 		if !open[n] {
 			c.Hidden = len(n.Children) > 0
 			return c

@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"idaviz/engine"
 	"idaviz/puzzles"
+	"idaviz/puzzles/tiles"
 	"idaviz/trace"
 	"idaviz/trace/hostile"
 	"idaviz/web/internal/testrun"
@@ -278,6 +280,75 @@ func TestEffortByFirstMoves(t *testing.T) {
 	if it != len(want.Iterations) {
 		t.Fatalf("%d iterations, want %d", it, len(want.Iterations))
 	}
+}
+
+// TestTreeWindowPathmax folds a BPMX run (the 15-puzzle's pdb555d, tables
+// built in a second into a temporary cache): a raise leaves the raised value
+// on its node, marked, with the search back at that node; a prune that only
+// the inherited value made is counted on its parent as a sibling saved; the
+// window's counts still add up to the engine's.
+func TestTreeWindowPathmax(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	rng := rand.New(rand.NewPCG(21, 22))
+	var raises, saved int
+	for range 4 {
+		b, err := tiles.Scramble(rng, 4, 36, tiles.BlankLast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := b.BuildDomain(context.Background(), "pdb555d", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sink := testrun.NewSink(trace.LevelNode)
+		if _, err := engine.IDA(context.Background(), d, engine.Options{Sink: sink}); err != nil {
+			t.Fatal(err)
+		}
+		tr := newTree(300)
+		for i := range sink.Events {
+			e := &sink.Events[i]
+			var parent *TreeNode
+			before := 0
+			if e.Kind == trace.KindPrune && tr.root != nil {
+				parent = tr.byID[e.Parent]
+				if parent != nil {
+					before = parent.Saved
+				}
+			}
+			tr.add(e)
+			switch {
+			case e.Kind == trace.KindRaise:
+				raises++
+				n := tr.path[len(tr.path)-1]
+				if n.ID != e.Node || n.F != e.F || !n.Raised || n.F <= n.G+n.H {
+					t.Fatalf("event %d, %+v: the path ends on %+v", i, e, n)
+				}
+				if !strings.Contains(describeEvent(e, false), "BPMX") {
+					t.Fatalf("a raise described as %q", describeEvent(e, false))
+				}
+				if js, _ := json.Marshal(tr.view(nil)); !strings.Contains(string(js), `"raised":true`) {
+					t.Fatalf("the view after a raise: %s", js)
+				}
+			case e.Kind == trace.KindPrune && e.Reason == trace.ReasonBound && parent != nil:
+				want := before
+				if e.F > e.G+e.H && e.G+e.H <= e.Bound {
+					want++
+					saved++
+				}
+				if parent.Saved != want || tr.last.Inherited != (e.F > e.G+e.H) {
+					t.Fatalf("event %d, %+v: the parent counts %d saved, want %d", i, e, parent.Saved, want)
+				}
+			case e.Kind == trace.KindIterationEnd && tr.root != nil && tr.root.Status != StatusSolution:
+				if got := tr.view(nil).Nodes; got != e.Stats.Generated {
+					t.Fatalf("iteration %d: the window counts %d nodes, the engine generated %d", e.Iteration, got, e.Stats.Generated)
+				}
+			}
+		}
+	}
+	if raises == 0 || saved == 0 {
+		t.Fatalf("%d raises, %d siblings saved: the runs did not show BPMX", raises, saved)
+	}
+	t.Logf("%d raises, %d siblings saved", raises, saved)
 }
 
 // TestTreeCounts: every node a picture draws counts itself and every node

@@ -39,6 +39,7 @@ function lineOf(e, astar) {
     case 'prune': return e.reason === 'bound' ? 'prune' : 'expand';
     case 'expand': case 'progress': return 'expand';
     case 'bound-increase': return 'bound-rise';
+    case 'raise': return 'raise'; // 'raise-back' once a child was tried: apply knows
   }
   return 'iteration-end';
 }
@@ -69,7 +70,8 @@ function bump(h, i, d) {
   h[i] += d;
 }
 
-const codeNode = (e) => ({ id: e.node, g: e.g, h: e.h, f: e.f });
+// codeNode: h is the value the search holds for the node, f − g (algo.go).
+const codeNode = (e) => ({ id: e.node, g: e.g, h: e.f - e.g, f: e.f });
 
 // before orders open entries as A* pops them: least f, larger g, older.
 const before = (a, b) => (a.f - b.f) || (b.g - a.g) || (a.id - b.id);
@@ -77,17 +79,17 @@ const before = (a, b) => (a.f - b.f) || (b.g - a.g) || (a.id - b.id);
 class AlgoFold {
   constructor() { this.reset(false); }
 
-  reset(astar) {
-    this.astar = astar; this.line = ''; this.node = null; this.frames = [];
+  reset(astar, pathmax) {
+    this.astar = astar; this.pathmax = !!pathmax; this.line = ''; this.node = null; this.frames = [];
     this.open = new Map(); this.openSize = 0; this.openLost = false; this.openByF = [];
     this.closed = 0; this.expanding = 0; this.pops = 0; this.sizes = []; this.stride = 1;
   }
 
   apply(e) {
-    if (e.kind === 'run-start') this.reset(!!(e.run && e.run.algorithm === 'astar'));
+    if (e.kind === 'run-start') this.reset(!!(e.run && e.run.algorithm === 'astar'), !!(e.run && e.run.pathmax));
     this.line = lineOf(e, this.astar);
     this.node = null;
-    if (e.kind === 'visit' || e.kind === 'expand' || e.kind === 'push' || e.kind === 'reopen' ||
+    if (e.kind === 'visit' || e.kind === 'expand' || e.kind === 'push' || e.kind === 'reopen' || e.kind === 'raise' ||
       (e.kind === 'prune' && e.reason === 'bound')) this.node = codeNode(e);
     if (this.astar) { this.applyAStar(e); return; }
     switch (e.kind) {
@@ -95,7 +97,7 @@ class AlgoFold {
       case 'visit':
         if (e.parent === 0) this.frames = [];
         else if (!this.under(e.parent, e.depth)) { this.frames = []; return; }
-        this.frames.push({ id: e.node, move: e.move, g: e.g, h: e.h, f: e.f, children: -1, tried: 0 });
+        this.frames.push({ id: e.node, move: e.move, g: e.g, h: e.f - e.g, f: e.f, children: -1, tried: 0 });
         break;
       case 'prune':
         if (e.reason === 'bound') this.under(e.parent, e.depth);
@@ -105,7 +107,27 @@ class AlgoFold {
         if (n > 0 && this.frames[n - 1].id === e.node) this.frames[n - 1].children = e.children;
         break;
       }
+      case 'raise': {
+        // Back at the node, its h raised: by its children's before any
+        // was tried, else by the child just searched.
+        this.pathmax = true;
+        const d = e.depth;
+        if (d < 0 || d >= this.frames.length || this.frames[d].id !== e.node) break;
+        this.frames.length = d + 1;
+        const f = this.frames[d];
+        f.h = e.h; f.f = e.f;
+        if (f.tried > 0) this.line = 'raise-back';
+        break;
+      }
     }
+  }
+
+  // left is how many children the node of id, the end of the path, has
+  // still to come (-1: not known).
+  left(id) {
+    const n = this.frames.length;
+    if (n === 0 || this.frames[n - 1].id !== id || this.frames[n - 1].children < 0) return -1;
+    return Math.max(0, this.frames[n - 1].children - this.frames[n - 1].tried);
   }
 
   under(parent, d) {
@@ -162,7 +184,7 @@ class AlgoFold {
 
   // view is algo.go's AlgoView; s is the run's snapshot.
   view(s) {
-    const v = { algorithm: 'ida', line: this.line, node: this.node ? Object.assign({}, this.node) : null,
+    const v = { algorithm: 'ida', line: this.line, pathmax: this.pathmax, node: this.node ? Object.assign({}, this.node) : null,
       bound: 0, next: -1, stack: [], elided: 0, open: null, closed: 0, expanding: 0 };
     if (this.astar) {
       v.algorithm = 'astar';

@@ -28,6 +28,7 @@ vizPage.app = (() => {
 
   function drawAll(msg) {
     document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
+    document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
     vizPage.status.drawStats(msg);
     vizPage.compare.draw(msg);
     vizPage.compare.drawLockstep(msg);

@@ -1,9 +1,9 @@
 // One namespace, vizBuild, and no other globals: the page's scripts share
 // one global scope.
-(function (root, algo) {
+(function (root, algo, treefold) {
 'use strict';
 // builder.js: a trace's events folded in the browser: the fold of
-// trace.Stats (trace/stats.go), the bounded tree window of web/tree.go and
+// trace.Stats (trace/stats.go), treefold.js's tree (web/fold/tree.go) and
 // the player's last node (web/player.go), with algofold.js's line of
 // pseudo-code and stack (web/fold/algo.go). replaystate.js makes the page's
 // state message from it. The exported page (tracesource.js) runs both; the
@@ -16,10 +16,6 @@
 const HIST_LIMIT = 1 << 16;      // trace.histLimit
 const KEPT_ITERATIONS = 1 << 10; // trace.keptIterations
 const KEPT_CELLS = 1 << 19;      // trace.keptCells
-const MAX_KEPT = 64;             // fold.maxKept: finished iterations' trees
-const KEPT_FACTOR = 16;          // fold.keptFactor
-const HELD_FACTOR = 4;           // fold.heldFactor
-const MAX_VIEW_DEPTH = 256;      // fold.maxViewDepth
 const TREE_LIMIT = 1000;         // fold.DefaultTreeLimit
 
 // ---- Stats: trace.Stats folding events (trace/stats.go) ----
@@ -196,305 +192,7 @@ class Stats {
   }
 }
 
-// ---- Tree: the tree and its pictures, web/fold/tree.go ----
-
-const NO_MOVE = -1;
-
-// TNode is a held node. Every node, a checkpoint's copies too, is made by
-// this one constructor, so they share one shape and the fold stays fast.
-class TNode {
-  constructor(id, move, g, h, f, depth, status) {
-    this.id = id; this.move = move; this.g = g; this.h = h; this.f = f; this.depth = depth;
-    this.status = status; this.children = null; this.parent = null; this.below = 0;
-  }
-}
-
-function treeNode(e, status) { return new TNode(e.node, e.move, e.g, e.h, e.f, e.depth, status); }
-
-const kids = (n) => n.children || [];
-
-class Tree {
-  constructor(limit) {
-    this.limit = Math.max(1, limit); this.root = null; this.path = []; this.last = null; this.held = 0;
-    this.trimAt = HELD_FACTOR * this.limit;
-    this.iter = 0; this.bound = 0; this.byID = new Map(); this.kept = []; this.keptHeld = 0; this.solutionH = [];
-    this.effort = new Map();
-  }
-
-  reset(bound) {
-    this.root = null; this.path = []; this.last = null; this.held = 0; this.bound = bound;
-    this.trimAt = HELD_FACTOR * this.limit;
-    this.byID.clear(); this.effort.clear();
-  }
-
-  countEffort(move) {
-    let a = move, b = NO_MOVE;
-    if (this.path.length === 2) { a = this.path[1].move; b = move; }
-    else if (this.path.length > 2) { a = this.path[1].move; b = this.path[2].move; }
-    // One number a key: moves are below 2^16 (trace/FORMAT.md), and a Map
-    // of numbers costs far less per node than one of strings.
-    const key = (a + 1) * 65537 + (b + 1);
-    this.effort.set(key, (this.effort.get(key) || 0) + 1);
-  }
-
-  effortView() {
-    const out = [];
-    for (const [key, n] of this.effort) {
-      out.push({ First: Math.floor(key / 65537) - 1, Second: (key % 65537) - 1, Nodes: n });
-    }
-    out.sort((x, y) => (x.First - y.First) || (x.Second - y.Second));
-    return out;
-  }
-
-  // add folds one event; for a visit or a prune it reports whether the node
-  // found its place (its parent is held).
-  add(e) {
-    switch (e.kind) {
-      case 'iteration-start': this.iter = e.iteration; this.reset(e.bound); break;
-      case 'push': case 'reopen': return this.push(e);
-      case 'visit': {
-        const had = this.byID.get(e.node);
-        if (had !== undefined && had.status === 'open') { this.pop(had); return true; }
-        const n = treeNode(e, 'path');
-        if (e.parent === 0) {
-          this.reset(this.bound);
-          this.root = n; this.path.push(n); this.byID.set(n.id, n); this.held = 1; this.last = n;
-          return true;
-        }
-        if (this.root === null || !this.unwindTo(e.parent)) return false;
-        this.countEffort(e.move);
-        this.attach(n);
-        this.path.push(n);
-        this.last = n;
-        return true;
-      }
-      case 'prune': {
-        if (e.reason !== 'bound' || this.root === null) return false;
-        if (!this.unwindTo(e.parent)) return false;
-        const n = treeNode(e, 'pruned');
-        this.countEffort(e.move);
-        this.attach(n);
-        this.last = n;
-        return true;
-      }
-      case 'iteration-end': {
-        if (this.root === null) break;
-        if (this.path.length === 0) { this.keep(); break; } // A* stopped before its first pop
-        const n = this.path[this.path.length - 1];
-        if (this.last !== n || n.h !== 0) { this.unwindTo(this.root.id); this.root.status = 'expanded'; }
-        this.keep();
-        break;
-      }
-      case 'solution':
-        this.solutionH = [];
-        for (const n of this.path) { n.status = 'solution'; this.solutionH.push(n.h); }
-        if (this.root !== null) this.root.status = 'solution';
-        break;
-    }
-    return false;
-  }
-
-  // push and pop are A*'s tree of parent links (web/fold/tree.go).
-  push(e) {
-    const n = treeNode(e, 'open');
-    const old = e.kind === 'reopen' ? this.byID.get(e.replaces) : undefined;
-    if (old !== undefined && old.status === 'open') old.status = 'pruned';
-    if (e.parent === 0) {
-      this.reset(this.bound);
-      this.root = n; this.last = n; this.held = 1; this.byID.set(n.id, n);
-      return true;
-    }
-    if (this.root === null || this.path.length === 0 || this.path[this.path.length - 1].id !== e.parent) return false;
-    this.attach(n); this.last = n;
-    return true;
-  }
-
-  pop(n) { this.repath(n); this.last = n; }
-
-  // repath makes the path n's held ancestors and n (web/fold/tree.go).
-  repath(n) {
-    for (const p of this.path) if (p.status === 'path') p.status = 'expanded';
-    this.path = [];
-    for (let a = n; a !== null; a = a.parent) this.path.push(a);
-    this.path.reverse();
-    for (const p of this.path) p.status = 'path';
-  }
-
-  unwindTo(id) {
-    for (let i = this.path.length - 1; i >= 0; i--) {
-      if (this.path[i].id === id) {
-        for (let j = this.path.length - 1; j > i; j--) if (this.path[j].status === 'path') this.path[j].status = 'expanded';
-        this.path.length = i + 1;
-        return true;
-      }
-    }
-    const p = this.byID.get(id);
-    if (p === undefined) return false;
-    this.repath(p);
-    return true;
-  }
-
-  attach(n) {
-    const p = this.path[this.path.length - 1];
-    n.parent = p;
-    (p.children || (p.children = [])).push(n);
-    if (n.id !== 0) this.byID.set(n.id, n);
-    this.held++;
-    for (let a = p; a !== null; a = a.parent) a.below++;
-    if (this.held > this.trimAt) this.trim();
-  }
-
-  trim() {
-    const { open } = plan(this.root, this.path, null, 2 * this.limit, Infinity);
-    const stack = [this.root];
-    while (stack.length > 0) {
-      const n = stack.pop();
-      if (open.has(n)) { for (const c of kids(n)) stack.push(c); continue; }
-      for (const c of kids(n)) this.held -= this.forget(c);
-      n.children = null;
-    }
-    this.trimAt = Math.max(HELD_FACTOR * this.limit, 2 * this.held);
-  }
-
-  forget(n) {
-    let d = 0;
-    const stack = [n];
-    while (stack.length > 0) {
-      const m = stack.pop();
-      this.byID.delete(m.id);
-      d++;
-      for (const c of kids(m)) stack.push(c);
-    }
-    return d;
-  }
-
-  keep() {
-    const copies = new Map();
-    const k = { iteration: this.iter, bound: this.bound, held: this.held, root: copyHeld(this.root, null, copies), path: [], last: this.last ? this.last.id : 0 };
-    for (const n of this.path) k.path.push(copies.get(n));
-    this.kept.push(k);
-    this.keptHeld += k.held;
-    while (this.kept.length > MAX_KEPT || (this.kept.length > 1 && this.keptHeld > KEPT_FACTOR * this.limit)) {
-      this.keptHeld -= this.kept[0].held;
-      this.kept.shift();
-    }
-  }
-
-  // view is the picture of the iteration under way: a plain copy.
-  view(opened) {
-    const v = viewOf(this.root, this.path, this.limit, opened);
-    v.iteration = this.iter; v.bound = this.bound; v.last = this.last ? this.last.id : 0;
-    return v;
-  }
-
-  keptView(k, opened) {
-    const v = viewOf(k.root, k.path, this.limit, opened);
-    v.iteration = k.iteration; v.bound = k.bound; v.last = k.last;
-    return v;
-  }
-
-  // clone is a deep copy of the tree, for a checkpoint; kept trees are
-  // never changed once kept, so the copy shares them.
-  clone() {
-    const t = new Tree(this.limit);
-    t.iter = this.iter; t.bound = this.bound; t.held = this.held; t.trimAt = this.trimAt;
-    t.kept = this.kept.slice(); t.keptHeld = this.keptHeld;
-    t.solutionH = this.solutionH.slice();
-    t.effort = new Map(this.effort);
-    const copies = new Map();
-    t.root = copyHeld(this.root, null, copies);
-    for (const [id, n] of this.byID) { const c = copies.get(n); if (c) t.byID.set(id, c); }
-    t.path = this.path.map((n) => copies.get(n));
-    t.last = this.last ? (copies.get(this.last) || null) : null;
-    return t;
-  }
-}
-
-function copyHeld(n, parent, copies) {
-  if (!n) return null;
-  const c = new TNode(n.id, n.move, n.g, n.h, n.f, n.depth, n.status);
-  c.parent = parent; c.below = n.below;
-  copies.set(n, c);
-  if (n.children && n.children.length > 0) c.children = n.children.map((ch) => copyHeld(ch, c, copies));
-  return c;
-}
-
-// plan is web/fold/tree.go's plan, the one folding rule: which nodes are
-// open (their children drawn) when at most budget nodes may be drawn.
-function plan(root, path, opened, budget, maxDepth) {
-  const open = new Set();
-  if (!root) return { open, drawn: 0 };
-  const must = new Set(path);
-  if (opened && opened.length > 0) {
-    const want = new Set(opened);
-    const stack = [[root, 0]];
-    while (stack.length > 0) {
-      const [n, d] = stack.pop();
-      if (n.id !== 0 && want.has(n.id) && d < maxDepth - 1) {
-        for (let a = n; a !== null && !must.has(a); a = a.parent) must.add(a);
-      }
-      for (const c of kids(n)) stack.push([c, d + 1]);
-    }
-  }
-  let drawn = 1, level = [];
-  const stack = [[root, 0]];
-  while (stack.length > 0) {
-    const p = stack.pop();
-    const n = p[0];
-    if (!must.has(n)) {
-      if (kids(n).length > 0) level.push(p);
-      continue;
-    }
-    if (p[1] >= maxDepth - 1) continue;
-    open.add(n);
-    drawn += kids(n).length;
-    const ch = kids(n);
-    for (let i = ch.length - 1; i >= 0; i--) stack.push([ch[i], p[1] + 1]);
-  }
-  while (level.length > 0) {
-    for (let i = level.length - 1; i >= 0; i--) {
-      const [n, d] = level[i];
-      if (d >= maxDepth - 1) continue;
-      if (drawn + kids(n).length > budget) return { open, drawn };
-      open.add(n);
-      drawn += kids(n).length;
-    }
-    const next = [];
-    for (const [n, d] of level) {
-      if (!open.has(n)) continue;
-      for (const g of kids(n)) if (kids(g).length > 0) next.push([g, d + 1]);
-    }
-    level = next;
-  }
-  return { open, drawn };
-}
-
-// viewOf folds a tree into its picture (plan): the treeView the page draws.
-function viewOf(root, path, budget, opened) {
-  const v = { iteration: 0, bound: 0, drawn: 0, nodes: 0, budget, last: 0, kept: [], current: false };
-  if (!root) return v;
-  v.nodes = 1 + root.below;
-  if (path.length > MAX_VIEW_DEPTH) {
-    v.elided = path.length - MAX_VIEW_DEPTH;
-    root = path[v.elided];
-    path = path.slice(v.elided);
-  }
-  const { open } = plan(root, path, opened, budget, MAX_VIEW_DEPTH);
-  const want = new Set(opened || []), onPath = new Set(path);
-  const cp = (n) => {
-    v.drawn++;
-    const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: 1 + n.below };
-    if (!open.has(n)) {
-      if (kids(n).length > 0) c.hidden = true;
-      return c;
-    }
-    if (n.id !== 0 && want.has(n.id) && !onPath.has(n)) c.opened = true;
-    if (kids(n).length > 0) c.children = n.children.map(cp);
-    return c;
-  };
-  v.root = cp(root);
-  return v;
-}
+const { Tree, kids, NO_MOVE } = treefold;
 
 // ---- Builder: one run's fold, as web/player.go's apply ----
 
@@ -513,7 +211,8 @@ class Builder {
 
   fold(e) {
     this.events++;
-    const node = e.kind === 'visit' || (e.kind === 'prune' && e.reason === 'bound');
+    // A raise is about a node on the path, with its raised h (run.go).
+    const node = e.kind === 'visit' || e.kind === 'raise' || (e.kind === 'prune' && e.reason === 'bound');
     // A node event becomes the last node itself, and a move-rule prune
     // leaves the path as it is; any other event may change the path.
     if (this.movesDue && !node && e.kind !== 'prune') this.settleMoves();
@@ -597,4 +296,5 @@ function nodeAt(b, id) {
 const api = { Builder, Stats, Tree, nodeAt, NO_MOVE, TREE_LIMIT };
 if (typeof module !== 'undefined') module.exports = api;
 else root.vizBuild = api;
-})(this, typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo);
+})(this, typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo,
+  typeof module !== 'undefined' ? require('./treefold.js') : this.vizTreeFold);

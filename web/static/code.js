@@ -9,22 +9,46 @@ vizPage.code = (() => {
   const { $ } = vizPage;
 
   // Each algorithm's lines: [indent, text, the id of the events' line].
+  // IDA*'s outer loop and its visit are the same with BPMX (bidirectional
+  // pathmax), where h(n) is the search's own value of n, which its
+  // children raise and which they inherit.
+  const idaLoop = [
+    [0, 'IDA*(start):'],
+    [1, 'bound ← h(start)'],
+    [1, 'loop:'],
+    [2, 'next ← ∞; search(start, g = 0)', 'iteration-start'],
+    [2, 'iteration over: no goal with f ≤ bound', 'iteration-end'],
+    [2, 'bound ← next  (the smallest f pruned)', 'bound-rise'],
+  ];
+  const idaVisit = [
+    [1, 'visit n: f = g + h(n) ≤ bound', 'visit'],
+    [1, 'if h(n) = 0 and n is the goal:', 'goal-test'],
+    [2, 'return the path to n: the solution', 'goal'],
+  ];
   const lines = {
     ida: [
-      [0, 'IDA*(start):'],
-      [1, 'bound ← h(start)'],
-      [1, 'loop:'],
-      [2, 'next ← ∞; search(start, g = 0)', 'iteration-start'],
-      [2, 'iteration over: no goal with f ≤ bound', 'iteration-end'],
-      [2, 'bound ← next  (the smallest f pruned)', 'bound-rise'],
+      ...idaLoop,
       [0, 'search(n, g):'],
-      [1, 'visit n: f = g + h(n) ≤ bound', 'visit'],
-      [1, 'if h(n) = 0 and n is the goal:', 'goal-test'],
-      [2, 'return the path to n: the solution', 'goal'],
+      ...idaVisit,
       [1, 'for each child c the move rule allows:', 'expand'],
       [2, 'if g(c) + h(c) > bound:'],
       [3, 'prune c; next ← min(next, f(c))', 'prune'],
       [2, 'else search(c, g(c))'],
+    ],
+    bpmx: [
+      ...idaLoop,
+      [0, 'search(n, g): returns h(n), raised or not'],
+      ...idaVisit,
+      [1, 'generate the children the rule allows', 'expand'],
+      [1, 'BPMX ↑ for every child c:'],
+      [2, 'h(n) ← max(h(n), h(c) − cost)', 'raise'],
+      [1, 'for each child c:'],
+      [2, 'BPMX ↓ h(c) ← max(h(c), h(n) − cost)'],
+      [2, 'if g(c) + h(c) > bound:'],
+      [3, 'prune c; next ← min(next, f(c))', 'prune'],
+      [2, 'else h(c) ← search(c, g(c))'],
+      [3, 'BPMX ↑ h(n) ← max(h(n), h(c) − cost)', 'raise-back'],
+      [1, 'return h(n)'],
     ],
     astar: [
       [0, 'A*(start):'],
@@ -46,7 +70,7 @@ vizPage.code = (() => {
   function build(algo) {
     const ol = $('code');
     ol.textContent = '';
-    ol.setAttribute('aria-label', (algo === 'astar' ? 'A*' : 'IDA*') + "'s pseudo-code");
+    ol.setAttribute('aria-label', { astar: 'A*', ida: 'IDA*', bpmx: 'IDA* with BPMX' }[algo] + "'s pseudo-code");
     for (const [indent, text, id] of lines[algo]) {
       const li = document.createElement('li');
       li.style.setProperty('--indent', indent);
@@ -79,6 +103,7 @@ vizPage.code = (() => {
         return top && top.left !== null ? top.left + ' left to try' : '';
       }
       case 'prune': return n ? sum + ' > ' + a.bound + ', next = ' + inf(a.next) : '';
+      case 'raise': case 'raise-back': return n ? 'h(n) = ' + n.h + ': ' + sum + (n.f > a.bound ? ' > ' : ' ≤ ') + a.bound : '';
       case 'pop': return n ? 'node ' + n.id + ': ' + sum + ' (open: ' + a.open.size + ')' : '';
       case 'push': case 'reopen': return n ? 'node ' + n.id + ': ' + sum : '';
     }
@@ -90,7 +115,7 @@ vizPage.code = (() => {
   function draw(msg) {
     const a = msg && msg.algo;
     const chosen = $('algorithm') && $('algorithm').value === 'astar' ? 'astar' : 'ida';
-    const algo = a ? (a.algorithm === 'astar' ? 'astar' : 'ida') : chosen;
+    const algo = a ? (a.algorithm === 'astar' ? 'astar' : a.pathmax ? 'bpmx' : 'ida') : chosen;
     if (algo !== shown) build(algo);
     for (const li of $('code').children) {
       const lit = !!a && li.dataset.line === a.line;

@@ -73,7 +73,10 @@ vizPage.quiz = (() => {
     const astar = msg.algo && msg.algo.algorithm === 'astar';
     if (!astar && ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
       return { kind: 'prune', answer: ev.startsWith('prune'), mark: node.id,
-        text: 'Node ' + node.id + ' has g = ' + node.g + ' and h = ' + node.h + '. Will it be pruned at bound ' + msg.active.bound + '?' };
+        text: 'Node ' + node.id + ' has g = ' + node.g + ' and h = ' + node.h +
+          // With BPMX the parent's value, less the move's cost, counts too.
+          (node.f > node.g + node.h ? ', and BPMX passes it h ' + (node.f - node.g) + ' from its parent' : '') +
+          '. Will it be pruned at bound ' + msg.active.bound + '?' };
     }
     if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
       if (astar) {

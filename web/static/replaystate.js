@@ -43,6 +43,9 @@ function describeEvent(e, astar) {
     case 'iteration-start': return `iteration ${e.iteration} starts with bound ${e.bound}`;
     case 'visit':
       if (e.depth === 0) return `visit the start: f = 0 + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
+      if (e.f > e.g + e.h) {
+        return `visit node ${e.node}: its h is ${e.h}, but it inherits ${e.f - e.g} from its parent (pathmax): f = ${e.g} + ${e.f - e.g} = ${e.f}, within the bound ${e.bound}`;
+      }
       return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
     case 'expand': {
       const what = e.depth === 0 ? 'the start' : `node ${e.node}`;
@@ -50,7 +53,11 @@ function describeEvent(e, astar) {
     }
     case 'prune':
       if (e.reason === 'move-rule') return 'a move the move rule forbids here (it would undo the last one) is not generated';
+      if (e.f > e.g + e.h) {
+        return `prune node ${e.node}: its own f = ${e.g} + ${e.h} = ${e.g + e.h}, but it inherits h ${e.f - e.g} from its parent (pathmax): f = ${e.f} is over the bound ${e.bound}`;
+      }
       return `prune node ${e.node}: f = ${e.g} + ${e.h} = ${e.f} is over the bound ${e.bound}`;
+    case 'raise': return describeRaise(e, null, -1);
     case 'bound-increase': return `no solution within ${e.bound}: the bound rises to ${e.newBound}, the smallest f that was pruned`;
     case 'iteration-end': return `iteration ${e.iteration} ends`;
     case 'solution': return `a goal: solution of cost ${e.cost}`;
@@ -58,6 +65,50 @@ function describeEvent(e, astar) {
     case 'progress': return `iteration ${e.iteration} under way (bound ${e.bound})`;
   }
   return e.kind;
+}
+
+// BPMX in words, with what the fold holds around the event: web/fold/bpmx.go.
+function describe(b) {
+  const e = b.lastEv;
+  if (!b.algo.astar && e.kind === 'raise') {
+    const n = b.tree.byID.get(e.node);
+    if (n !== undefined && n.raised) return describeRaise(e, n, b.algo.left(e.node));
+  }
+  if (!b.algo.astar && e.kind === 'prune' && e.reason === 'bound') {
+    const parent = b.tree.byID.get(e.parent);
+    if (parent !== undefined) return describeEvent(e, false) + prunedByBPMX(e, parent, b.algo.left(e.parent));
+  }
+  return describeEvent(e, b.algo.astar);
+}
+
+const nodeName = (id, depth) => (depth === 0 ? 'the start' : `node ${id}`);
+const childBy = (n, move) => (n.children || []).find((c) => c.move === move);
+
+function describeRaise(e, n, left) {
+  let by = "a child's h, less the move's cost,", own = '';
+  if (n) {
+    const c = childBy(n, e.move);
+    if (c) by = `child node ${c.id}'s h ${c.f - c.g}, less the move's cost,`;
+    own = ` (its own is ${n.h})`;
+  }
+  let s = `BPMX: ${by} raises ${nodeName(e.node, e.depth)}'s h to ${e.h}${own}: f = ${e.g} + ${e.h} = ${e.f}`;
+  if (e.f <= e.bound) return s + `, still within the bound ${e.bound}`;
+  s += ` is over the bound ${e.bound}, so `;
+  if (left === -1) return s + 'its children left are cut without a visit';
+  if (left === 0) return s + 'it goes back with it (no child left to try)';
+  if (left === 1) return s + 'its 1 child left is cut without a visit';
+  return s + `its ${left} children left are cut without a visit`;
+}
+
+function prunedByBPMX(e, parent, left) {
+  let s = '';
+  if (e.f > e.g + e.h && e.g + e.h <= e.bound) s = ': without BPMX it would have been visited';
+  if (left !== 0 || parent.saved === 0) return s;
+  s += '; BPMX: ';
+  const c = childBy(parent, parent.raisedBy);
+  if (parent.raised && c) s += `child's h ${c.f - c.g} raised ${nodeName(parent.id, parent.depth)}'s h to ${parent.f - parent.g}; `;
+  if (parent.saved === 1) return s + '1 sibling not visited (its own f was within the bound)';
+  return s + `${parent.saved} siblings not visited (their own f was within the bound)`;
 }
 
 // The options go-echarts writes for every chart (web/charts.go); col are
@@ -245,7 +296,7 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
     v.iterations.push({ iteration: it.iteration, bound: it.bound, nextBound: it.nextBound, expanded: it.expanded, generated: it.generated, pruned: it.pruned });
   }
   const msg = { type: 'state', mode: 'replay', status: v.status, active: v, runs: [v], tree: f.tree, node: null, charts: null };
-  msg.event = b.lastEv ? describeEvent(b.lastEv, b.algo.astar) : '';
+  msg.event = b.lastEv ? describe(b) : '';
   msg.algo = f.algo;
   msg.eventKind = b.lastEv ? b.lastEv.kind : 'kind(0)';
   if (s.run) {

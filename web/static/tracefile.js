@@ -9,7 +9,7 @@
 
 const MAGIC = [0x49, 0x44, 0x41, 0x56, 0x49, 0x5a, 0x00, 0x54]; // "IDAVIZ\0T"
 const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress',
-  'expand', 'push', 'reopen'];
+  'expand', 'push', 'reopen', 'raise'];
 const STATUSES = ['running', 'solved', 'exhausted', 'limit', 'cancelled'];
 const MAX_PAYLOAD = 16 << 20;
 const MAX_LIST = 1 << 16;
@@ -159,6 +159,17 @@ class BinaryTrace {
         } else if (name === 'reopen') {
           e.replaces = node - this.s();
         }
+        break;
+      }
+      case 'raise': {
+        // Read against P, I and B, and changes none of them (1.2).
+        e.node = this.P + this.s();
+        e.parent = e.node - this.s();
+        e.depth = this.s(); e.g = this.s(); e.h = this.s();
+        e.f = e.g + e.h;
+        e.move = this.s();
+        e.iteration = this.I + this.s();
+        e.bound = this.B + this.s();
         break;
       }
       case 'bound-increase':

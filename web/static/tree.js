@@ -105,6 +105,15 @@ vizPage.tree = (() => {
     let { dy } = sizes();
     const quizOn = document.body.classList.contains('quiz-on');
     const { pos, leaves, maxDepth } = layout(tv.root);
+    // room: how far each node's right-hand neighbour on its row stands
+    // (none: the row is free to its right, as the current path's is).
+    const room = new Map(), rowEnd = [];
+    (function row(n) {
+      const p = pos.get(n), prev = rowEnd[p.d];
+      if (prev) room.set(prev.n, (p.x - prev.x) * dx);
+      rowEnd[p.d] = { n, x: p.x };
+      (n.children || []).forEach(row);
+    })(tv.root);
     view.w = Math.max(leaves * dx + 40, 200);
     if (view.zoom === 'overview' && box.w && box.h) {
       // A wide tree, whole, fills the box's height too: its levels are
@@ -119,7 +128,7 @@ vizPage.tree = (() => {
     // Labels too small to read are left out (the tooltips keep them).
     const labels = font * k >= hidden() - 0.01;
     drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
-    const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count');
+    const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count'), bpmx = colour('--node-bpmx'), paper = colour('--panel');
     (function nodes(n) {
       const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : '') + (n.id && n.id === tv.last ? ' current' : '') +
         (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
@@ -139,16 +148,34 @@ vizPage.tree = (() => {
       if (labels) {
         const t = svg('text', { x: X(n), y: Y(n) + font * 0.35, 'text-anchor': 'middle', fill: text }, g);
         t.textContent = String(n.f);
+        // Lines under it: g+h, the folded count; BPMX's beside it where
+        // the row has room (under it the edges' moves would cross them),
+        // else under it too.
+        let line = 1;
+        const under = (str, fill, cls) => {
+          const at = { x: X(n), y: Y(n) + r + line * font, 'text-anchor': 'middle', fill: fill };
+          if (cls) label(str, at.x - 0.33 * font * str.length, at.y);
+          if (cls) at.class = cls;
+          svg('text', at, g).textContent = str;
+          line++;
+        };
+        // BPMX's words sit on the panel's colour, clear of the edges
+        // they cross.
+        const label = (str, x, y) => svg('rect', { x: x - 2, y: y - font, width: 0.66 * font * str.length + 4, height: 1.3 * font, fill: paper }, g);
         const gh = n.g + '+' + n.h;
-        if (fits(gh, dx - 4, font)) {
-          const sub = svg('text', { x: X(n), y: Y(n) + r + font, 'text-anchor': 'middle', fill: numbers }, g);
-          sub.textContent = gh;
-        }
+        if (fits(gh, dx - 4, font)) under(gh, numbers);
+        else line++;
+        const side = room.has(n) ? room.get(n) - 2 * r - 8 : Infinity;
+        let beside = bpmxLabels(n, side, font), below = [];
+        if (beside.includes(undefined)) { below = bpmxLabels(n, dx - 4, font).filter(Boolean); beside = []; }
+        beside.forEach((b, i) => {
+          const at = { x: X(n) + r + 4, y: Y(n) + font * (0.35 + i - (beside.length - 1) / 2), fill: bpmx, class: 'bpmx' };
+          label(b, at.x, at.y);
+          svg('text', at, g).textContent = b;
+        });
+        for (const b of below) under(b, bpmx, 'bpmx');
         const c = folded ? countLabel(n.count, dx - 4, font) : '';
-        if (c) {
-          const cnt = svg('text', { x: X(n), y: Y(n) + r + 2 * font, 'text-anchor': 'middle', fill: count, class: 'count' }, g);
-          cnt.textContent = c;
-        }
+        if (c) under(c, count, 'count');
       }
       if (n.id && quizOn) {
         // Its number, which the quiz names it by.
@@ -242,9 +269,26 @@ vizPage.tree = (() => {
     });
   }
 
+  // bpmxLabels are BPMX's lines for a node, each the longest form within
+  // room px (undefined where none is): the h the search judged it by when
+  // a child raised it (h 6↑8, or h↑8), or when its parent's gave it more
+  // (h↓7, inherited), and the children cut that their own h would have
+  // let through (2 saved).
+  function bpmxLabels(n, room, font) {
+    const out = [], v = n.f - n.g;
+    const pick = (...texts) => out.push(texts.find((x) => fits(x, room, font)));
+    if (n.raised) pick('h ' + n.h + '↑' + v, 'h↑' + v);
+    else if (n.inherited) pick('h↓' + v);
+    if (n.saved) pick(n.saved + ' saved');
+    return out;
+  }
+
   // nodeTitle is a tree node's tooltip.
   function nodeTitle(n) {
     let t = 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')';
+    if (n.raised) t += '; BPMX raised its h from ' + n.h + ' to ' + (n.f - n.g) + ' (a child\'s h less the move\'s cost)';
+    else if (n.inherited) t += '; BPMX: it inherits h ' + (n.f - n.g) + ' from its parent (its parent\'s h less the move\'s cost)';
+    if (n.saved) t += '; ' + n.saved + (n.saved === 1 ? ' child cut by BPMX that its own h' : ' children cut by BPMX that their own h') + ' would have let through';
     if (n.count > 1) t += ', subtree of ' + fmt(n.count) + ' nodes';
     if (n.hidden) t += ', folded into it: click to unfold';
     else if (n.count > 1 && !(n.children && n.children.length)) t += ', folded into it';

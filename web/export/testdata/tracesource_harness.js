@@ -21,7 +21,7 @@ const data = JSON.parse(m[1]);
 globalThis.window = globalThis;
 const run = (name) => vm.runInThisContext(fs.readFileSync(path.join(staticDir, name), 'utf8')
   .replace(/typeof module !== 'undefined'/g, 'false'), { filename: name });
-for (const name of ['tracefile.js', 'algofold.js', 'builder.js', 'replaystate.js']) run(name);
+for (const name of ['tracefile.js', 'algofold.js', 'treefold.js', 'builder.js', 'replaystate.js']) run(name);
 globalThis.vizPage = { renderers: { viewAfter: () => ({ error: 'not drawn here' }) } };
 run('tracesource.js');
 

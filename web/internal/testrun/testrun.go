@@ -211,3 +211,25 @@ func ReadEmbedded(t *testing.T, page string) Embedded {
 	}
 	return d
 }
+
+// BPMXState is the GUIDE's example of an inconsistent heuristic: a
+// 15-puzzle (blank-last goal) where pdb555d, the largest of four lookups,
+// says 6 at the start and 9 one move away (blank left), so that
+// bidirectional pathmax raises the start before any child is visited.
+const BPMXState = "1 2 3 4, 5 6 7 8, 10 13 0 12, 9 14 11 15"
+
+// RecordPathmax runs IDA* with pdb555d (BPMX) on a 15-puzzle instance
+// (blank-last goal) and returns its node-level events. Its tables are built
+// into a temporary cache (a second or two) unless this process holds them.
+func RecordPathmax(t testing.TB, state string) []trace.Event {
+	t.Helper()
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	inst, d := domain(t, "15puzzle", state, "pdb555d")
+	sink := NewSink(trace.LevelNode)
+	if _, err := engine.IDA(context.Background(), d, engine.Options{Sink: sink,
+		Info: trace.RunInfo{Puzzle: "15puzzle", Instance: inst.String(), Heuristic: "pdb555d",
+			Options: map[string]string{"goal": "blank-last"}}}); err != nil {
+		t.Fatal(err)
+	}
+	return sink.Events
+}
