@@ -99,7 +99,7 @@ type hugeTables struct {
 	p1         *coordTables // twistMove, flipMove and twistConj
 	sortedMove []uint16     // [sortedslice*NumMoves+m]
 	// classSym[sortedslice*NFlip+flip] is class<<4 | s, as reid's classSym,
-	// in huge pages (collapseHuge): the search reads it at random, three
+	// in huge pages (hugeAlloc): the search reads it at random, several
 	// times per child.
 	classSym []uint32
 	rep      []uint32 // the class's smallest coordinate
@@ -119,9 +119,8 @@ func hugeCoords() *hugeTables {
 
 func makeHugeTables() *hugeTables {
 	t := &hugeTables{p1: phase1(), sortedMove: moveTable(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice)}
-	cs := make([]uint32, NFlipSliceSorted)
+	cs, _ := hugeAlloc(NFlipSliceSorted)
 	t.rep, t.stab = flipSliceClasses(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice, cs)
-	collapseHuge(cs)
 	t.classSym = cs
 	return t
 }
@@ -188,18 +187,35 @@ func OpenHuge(ctx context.Context, workers int, progress func(pdb.Progress)) (pd
 func LoadHuge() (*pdb.Table, error) { return pdb.Load(hugeSpec()) }
 
 // hugeTable shares the table's entries between the searches of a process.
-// They are put in huge pages where they lie (collapseHuge), not copied as
-// reid's are (hugeCopy), so that a search holds 1.67 GB, not twice that.
+// A table read from the cache is read straight into huge pages (hugeAlloc),
+// once; one built now is put in huge pages where it lies (collapseHuge), not
+// copied as reid's is (hugeCopy): either way a search holds 1.67 GB, not
+// twice that.
 var hugeTable pdb.Shared[[]uint32]
 
 func loadHugeShared(ctx context.Context, progress func(pdb.Progress)) ([]uint32, error) {
 	load := func(ctx context.Context, progress func(pdb.Progress)) ([]uint32, error) {
-		o, err := OpenHuge(ctx, 0, progress)
+		// The class map (seconds of CPU) is made on the other core while the
+		// file is read; the search's domain waits for it (hugeCoords).
+		go hugeCoords()
+		s := hugeSpec()
+		var region []uint32
+		release := func() {}
+		s.Alloc = func(n int) []uint32 {
+			region, release = hugeAlloc(n)
+			return region
+		}
+		o, err := pdb.Open(ctx, s, hugeBuilder(0), progress)
 		if err != nil {
+			release()
 			return nil, err
 		}
 		w := o.Table.Words()
-		collapseHuge(w)
+		if len(region) == 0 || &w[0] != &region[0] {
+			// Built, not read: the memory given to a bad file goes back.
+			release()
+			collapseHuge(w)
+		}
 		return w, nil
 	}
 	return hugeTable.Get(ctx, hugeName, load, progress)

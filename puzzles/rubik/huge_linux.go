@@ -5,21 +5,31 @@ import (
 	"unsafe"
 )
 
-// hugeCopy returns a copy of words in memory the kernel is asked to back
-// with 2 MB pages (transparent huge pages in "madvise" mode): the search's
-// table reads are random over tens of MB, and with 4 KB pages nearly each
-// one also misses the TLB. On failure it returns words itself.
-func hugeCopy(words []uint32) []uint32 {
+// hugeAlloc returns n zero words in memory the kernel is asked to back with
+// 2 MB pages (transparent huge pages in "madvise" mode) before any of it is
+// touched, so that the pages are huge from the first write: the search's
+// table reads are random over tens of MB to gigabytes, and with 4 KB pages
+// nearly each one also misses the TLB. release gives the memory back (the
+// words must not be used after). When the kernel refuses the mapping, the
+// words are on the Go heap and release does nothing.
+func hugeAlloc(n int) (words []uint32, release func()) {
 	const huge = 2 << 20
-	n := (len(words)*4 + huge - 1) / huge * huge
-	b, err := syscall.Mmap(-1, 0, n+huge, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if n <= 0 {
+		return nil, func() {}
+	}
+	size := (n*4 + huge - 1) / huge * huge
+	b, err := syscall.Mmap(-1, 0, size+huge, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
-		return words
+		return make([]uint32, n), func() {}
 	}
 	off := (huge - int(uintptr(unsafe.Pointer(&b[0]))%huge)) % huge
-	b = b[off : off+n]
-	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE
-	w := unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(words))
+	_ = syscall.Madvise(b[off:off+size], 14) // MADV_HUGEPAGE
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[off])), n), func() { _ = syscall.Munmap(b) }
+}
+
+// hugeCopy returns a copy of words in huge pages (hugeAlloc).
+func hugeCopy(words []uint32) []uint32 {
+	w, _ := hugeAlloc(len(words))
 	copy(w, words)
 	return w
 }
