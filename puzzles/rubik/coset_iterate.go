@@ -83,7 +83,7 @@ func (d *cosetDomain[C, T]) newSearch(bound int, hist *trace.Iteration, checkEve
 type cosetSearch[C comparable, T coset[C]] struct {
 	tabs  T
 	words []uint32
-	six   bool // the inverse's cosets are looked up too
+	six   bool    // the inverse's cosets are looked up too
 	root  Cube    // the state the iteration starts from
 	moves []uint8 // the moves made since, for the goal test
 
