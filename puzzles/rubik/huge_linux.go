@@ -1,6 +1,8 @@
 package rubik
 
 import (
+	"runtime"
+	"sync"
 	"syscall"
 	"unsafe"
 )
@@ -24,7 +26,27 @@ func hugeAlloc(n int) (words []uint32, release func()) {
 	}
 	off := (huge - int(uintptr(unsafe.Pointer(&b[0]))%huge)) % huge
 	_ = syscall.Madvise(b[off:off+size], 14) // MADV_HUGEPAGE
+	touch(b[off:off+size], huge)
 	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[off])), n), func() { _ = syscall.Munmap(b) }
+}
+
+// touch writes to every page of b, on every core: the first write to a
+// page is when the kernel makes it, and a huge page takes it milliseconds
+// (2 MB zeroed, more under a hypervisor), which one reader filling the
+// memory would wait for page after page.
+func touch(b []byte, page int) {
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := w * page; p < len(b); p += workers * page {
+				b[p] = 0
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // hugeCopy returns a copy of words in huge pages (hugeAlloc).

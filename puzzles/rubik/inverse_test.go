@@ -95,3 +95,80 @@ func TestInvAfterMatchesCubies(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeInverseSideFollowsConjugates walks random cubes with Apply and
+// Undo and checks the inverse side the domain keeps against the cube: along
+// each axis, the cube seen along it, and the coordinates of its inverse
+// computed whole (the inherited one included); and every child's h from
+// Expand against H after Apply (walkAxes).
+func TestHugeInverseSideFollowsConjugates(t *testing.T) {
+	words := partialHuge(t).Words()
+	start := func(rng *rand.Rand) Cube { return FromMoves(randomScramble(rng, 3)) }
+	domain := func(c Cube) axisDomain { return NewHugeDomain(c, words) }
+	walkAxes(t, rand.New(rand.NewPCG(47, 48)), start, domain,
+		func(d axisDomain, k int, y *Cube) (got, want any) {
+			yi := y.inverse()
+			return d.(*HugeDomain).side.iax[k], yi.hugeCoord()
+		})
+	walkAxes(t, rand.New(rand.NewPCG(49, 50)), start, domain,
+		func(d axisDomain, k int, y *Cube) (got, want any) { return d.(*HugeDomain).side.z[k], *y })
+}
+
+// TestHugeInheritedLookupIsFresh: for every move of cubes near solved (whose
+// inverse cosets the partial table holds), the inverse's value along the
+// axis the move keeps, which the child inherits, is that of a domain made
+// at the child from nothing; and the domain's h is the larger of its two
+// sides', each with de Bondt's +1.
+func TestHugeInheritedLookupIsFresh(t *testing.T) {
+	words := partialHuge(t).Words()
+	rng := rand.New(rand.NewPCG(51, 52))
+	distinct := map[int]bool{}
+	for i := 0; i < 60; i++ {
+		c := FromMoves(randomScramble(rng, i%4))
+		d := NewHugeDomain(c, words)
+		for m := 0; m < NumMoves; m++ {
+			child := c
+			child.Move(m)
+			fresh := NewHugeDomain(child, words)
+			k := moveAxis[m]
+			if got, want := d.InverseAxes()[k], fresh.InverseAxes()[k]; got != want {
+				t.Fatalf("%v by %s: inherited %d along axis %d, a fresh lookup %d", c, MoveName(m), got, k, want)
+			}
+			distinct[fresh.InverseAxes()[k]] = true
+			f, iv := fresh.Axes(), fresh.InverseAxes()
+			want := max(combine(f[0], f[1], f[2]), combine(iv[0], iv[1], iv[2]))
+			if h := fresh.H(); h != want {
+				t.Fatalf("%v: h=%d, axes %v and inverse %v make %d", child, h, f, iv, want)
+			}
+		}
+	}
+	if len(distinct) < 4 {
+		t.Fatalf("inherited values %v: too few distances to tell a stale value from a fresh one", distinct)
+	}
+}
+
+// TestHugeSameOnInverse: the six lookups make h the same for a cube and its
+// inverse (each side of one is the other side of the other), as the exact
+// distance is; the three of the cube alone do not always.
+func TestHugeSameOnInverse(t *testing.T) {
+	words := partialHuge(t).Words()
+	rng := rand.New(rand.NewPCG(53, 54))
+	differ := 0
+	for i := 0; i < 200; i++ {
+		c := FromMoves(randomScramble(rng, 1+i%4))
+		d, di := NewHugeDomain(c, words), NewHugeDomain(c.inverse(), words)
+		if d.H() != di.H() {
+			t.Fatalf("%v: h=%d, its inverse's %d", c, d.H(), di.H())
+		}
+		if d.Axes() != di.InverseAxes() || d.InverseAxes() != di.Axes() {
+			t.Fatalf("%v: axes %v %v, the inverse's %v %v", c, d.Axes(), d.InverseAxes(), di.Axes(), di.InverseAxes())
+		}
+		f, g := d.Axes(), di.Axes()
+		if combine(f[0], f[1], f[2]) != combine(g[0], g[1], g[2]) {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the cube's three lookups alone agree with the inverse's on every cube: the test cannot tell six from three")
+	}
+}
