@@ -13,6 +13,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
+	"idaviz/trace"
 )
 
 // The reid-huge table is 1.67 GB even when built only to a small depth (its
@@ -427,7 +428,8 @@ func TestHugeOptimalAgainstMeetInTheMiddle(t *testing.T) {
 }
 
 // TestHugeMatchesReidAndKorf solves the benchmark scrambles of 12 to 14
-// moves and fresh 13- and 14-move ones with reid-huge, and checks the
+// moves and fresh 13- and 14-move ones with reid-huge (and their inverses),
+// replays the solutions, and checks the
 // lengths against the known ones, against reid (when its table is cached)
 // and korf (when its databases are, or IDAVIZ_TEST_KORF=1 asks for them):
 // IDAVIZ_TEST_REID_HUGE=1, about a
@@ -480,6 +482,19 @@ func TestHugeMatchesReidAndKorf(t *testing.T) {
 		if j.want >= 0 && len(res.Moves) != j.want {
 			t.Errorf("%s: reid-huge %d moves, optimal is %d", j.scramble, len(res.Moves), j.want)
 		}
+		// The inverse is as far from solved, and its solution, inverted,
+		// solves the cube: what searching from the inverse rests on.
+		inv := c.inverse()
+		ri := solve(NewHugeDomain(inv, words), hugeName+" on the inverse", j.scramble)
+		undo := make([]int, len(ri.Moves))
+		for k, m := range ri.Moves {
+			undo[len(ri.Moves)-1-k] = Inverse(m)
+		}
+		back := c
+		back.Apply(undo)
+		if len(ri.Moves) != len(res.Moves) || !back.IsSolved() {
+			t.Errorf("%s: the inverse solved in %s (%d moves), which inverted does not solve the cube in %d", j.scramble, FormatMoves(ri.Moves), len(ri.Moves), len(res.Moves))
+		}
 		line := ""
 		for _, h := range others {
 			o := solve(NewSearch(c, h), h.Name, j.scramble)
@@ -489,6 +504,32 @@ func TestHugeMatchesReidAndKorf(t *testing.T) {
 			line += fmt.Sprintf(", %s %d nodes", h.Name, o.Totals.Generated)
 		}
 		t.Logf("%s: %d moves, reid-huge %d nodes%s", j.scramble, len(res.Moves), res.Totals.Generated, line)
+	}
+}
+
+// BenchmarkHugeIteration is the node rate of reid-huge on uniformly random
+// cubes, which the benchmark set's scrambles are not: one whole iteration
+// (the domain's own, unwatched), at four above the cube's h, of each of
+// three random cubes, on one core. It reads the full table
+// (IDAVIZ_TEST_REID_HUGE=1):
+//
+//	IDAVIZ_TEST_REID_HUGE=1 go test -run '^$' -bench HugeIteration -benchtime 1x ./puzzles/rubik
+func BenchmarkHugeIteration(b *testing.B) {
+	words := fullHuge(b)
+	rng := rand.New(rand.NewPCG(61, 62))
+	for i := 0; i < 3; i++ {
+		c := Random(rng)
+		b.Run(fmt.Sprintf("cube%d", i+1), func(b *testing.B) {
+			d := NewHugeDomain(c, words)
+			bound := d.H() + 4
+			var counts trace.Counts
+			cpu0 := cpuTime()
+			for b.Loop() {
+				_, _, counts, _ = d.Iterate(bound, nil, 0, nil)
+			}
+			b.ReportMetric(float64(counts.Generated), "nodes/op")
+			b.ReportMetric(float64(counts.Generated)*float64(b.N)/(cpuTime()-cpu0).Seconds()/1e6, "Mnodes/cpu-s")
+		})
 	}
 }
 
