@@ -58,8 +58,9 @@ Heuristics: korf (corners + two 6-edge pattern databases, built on first use
 in about a minute and cached; see 'viz pdb build rubik'), reid (distances
 to Kociemba's subgroup H along the three axes: one 70 MB table, built in
 seconds, far fewer nodes; for random cubes), reid-huge (reid with the
-order of the slice edges kept: one 1.67 GB table, built in about 4 minutes
-on two cores and cached; 8 times fewer nodes than reid), korf7 (7-edge
+order of the slice edges kept, looked up for the inverse cube too: one
+1.67 GB table, built in about 4 minutes on two cores and cached; 7 to 25
+times fewer nodes than reid), korf7 (7-edge
 databases, bigger), corners, edges, small (tiny in-memory databases, for
 demos), simple (no database).`,
 	})

@@ -49,7 +49,7 @@ func Load(s Spec) (*Table, error) {
 		return nil, err
 	}
 	defer f.Close()
-	t, err := ReadTable(f, s.Name, s.Size)
+	t, err := readTable(f, s.Name, s.Size, s.Alloc)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

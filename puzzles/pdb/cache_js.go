@@ -69,7 +69,7 @@ func Load(s Spec) (*Table, error) {
 	if !ok {
 		return nil, fs.ErrNotExist
 	}
-	t, err := ReadTable(bytes.NewReader(b), s.Name, s.Size)
+	t, err := readTable(bytes.NewReader(b), s.Name, s.Size, s.Alloc)
 	if err != nil {
 		return nil, fmt.Errorf("%s kept by the browser: %w", s.file(), err)
 	}

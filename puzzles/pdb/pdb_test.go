@@ -409,3 +409,63 @@ func TestNext(t *testing.T) {
 		t.Errorf("Next(10, 40) = %d, want 40 (hi: none before it)", i)
 	}
 }
+
+// TestLoadIntoAlloc: a Spec with Alloc is read straight into the memory it
+// gives, with the entries that were saved (a table over several read chunks,
+// its last word partly used); memory of the wrong size is refused; and a
+// file cut short or with a changed byte is bad, into that memory too.
+func TestLoadIntoAlloc(t *testing.T) {
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	const size = 3*readChunk*2 + 5 // entries: 3 chunks of bytes and a bit
+	s := Spec{Puzzle: "test", Name: "alloc", Size: size}
+	want := New(s.Name, s.Size)
+	for i := int64(0); i < size; i++ {
+		want.Set(i, uint32(i*7%15))
+	}
+	if err := Save(s, want); err != nil {
+		t.Fatal(err)
+	}
+	var given []uint32
+	s.Alloc = func(n int) []uint32 {
+		given = make([]uint32, n)
+		return given
+	}
+	got, err := Load(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &got.Words()[0] != &given[0] {
+		t.Fatal("the table is not held in the memory Alloc gave")
+	}
+	if !slices.Equal(got.Words(), want.Words()) || got.Len() != size {
+		t.Fatal("the entries read differ from those saved")
+	}
+
+	s.Alloc = func(n int) []uint32 { return make([]uint32, n-1) }
+	if _, err := Load(s); err == nil || !strings.Contains(err.Error(), "memory of") {
+		t.Fatalf("Load into memory one word short: %v, want an error saying so", err)
+	}
+
+	s.Alloc = func(n int) []uint32 { return make([]uint32, n) }
+	path, _ := FilePath(s)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut short", b[:len(b)-3], "data"},
+		{"a byte changed", append(append([]byte(nil), b[:len(b)-9]...), append([]byte{b[len(b)-9] ^ 0x40}, b[len(b)-8:]...)...), "checksum"},
+		{"a byte too many", append(append([]byte(nil), b...), 0), "goes on past"},
+	} {
+		if err := os.WriteFile(path, bad.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(s); !errors.Is(err, ErrBadFile) || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s: %v, want a bad file saying %q", bad.name, err, bad.want)
+		}
+	}
+}

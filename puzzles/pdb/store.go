@@ -1,7 +1,6 @@
 package pdb
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -11,6 +10,7 @@ import (
 	"io/fs"
 	"sync"
 	"time"
+	"unsafe"
 
 	"idaviz/internal/atomicfile"
 )
@@ -42,12 +42,17 @@ type Spec struct {
 	Puzzle string
 	Name   string
 	Size   int64
+	// Alloc, when set, gives the memory of a table of n words that Load
+	// reads from the file: the file is read straight into it, so a table of
+	// gigabytes is held once, in memory of the puzzle's choosing (huge
+	// pages). nil: the Go heap.
+	Alloc func(n int) []uint32
 }
 
 func (s Spec) file() string { return s.Puzzle + "-" + s.Name + ".pdb" }
 
-// ioChunk is how many words WriteTo and ReadTable encode at once, so that a
-// database of 255 MB is not copied whole to be written or read.
+// ioChunk is how many words WriteTo encodes at once, so that a
+// database of 255 MB is not copied whole to be written.
 const ioChunk = 1 << 16
 
 func encode(buf []byte, words []uint32) []byte {
@@ -90,9 +95,21 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 // the name and size expected; memory is allocated only once the header
 // agrees, so a hostile header cannot ask for more than size entries.
 func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
-	br := bufio.NewReader(r)
+	return readTable(r, name, size, nil)
+}
+
+// readChunk is how many bytes readTable reads at once: the checksum runs
+// over each chunk while it is still in the cache.
+const readChunk = 1 << 20
+
+// littleEndian: the file's words are the memory's, so they are read in
+// place, with no decoding pass.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// readTable is ReadTable into the words alloc gives (nil: the Go heap).
+func readTable(r io.Reader, name string, size int64, alloc func(n int) []uint32) (*Table, error) {
 	var fixed [14]byte
-	if _, err := io.ReadFull(br, fixed[:]); err != nil {
+	if _, err := io.ReadFull(r, fixed[:]); err != nil {
 		return nil, fmt.Errorf("%w: header: %w", ErrBadFile, err)
 	}
 	if string(fixed[:8]) != fileMagic {
@@ -106,7 +123,7 @@ func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
 		return nil, fmt.Errorf("%w: table name of %d bytes, want %q", ErrBadFile, nl, name)
 	}
 	rest := make([]byte, nl+12)
-	if _, err := io.ReadFull(br, rest); err != nil {
+	if _, err := io.ReadFull(r, rest); err != nil {
 		return nil, fmt.Errorf("%w: header: %w", ErrBadFile, err)
 	}
 	if got := string(rest[:nl]); got != name {
@@ -116,21 +133,36 @@ func ReadTable(r io.Reader, name string, size int64) (*Table, error) {
 		return nil, fmt.Errorf("%w: %d entries, want %d", ErrBadFile, n, size)
 	}
 	sum := binary.LittleEndian.Uint32(rest[nl+8:])
-	t := &Table{Name: name, size: size, words: make([]uint32, (size+7)/8)}
-	buf := make([]byte, 4*ioChunk)
+	n := int((size + 7) / 8)
+	var words []uint32
+	if alloc != nil {
+		words = alloc(n)
+	} else {
+		words = make([]uint32, n)
+	}
+	if len(words) != n {
+		return nil, fmt.Errorf("pattern database %q: memory of %d words given for %d", name, len(words), n)
+	}
+	t := &Table{Name: name, size: size, words: words}
+	var b []byte
+	if n > 0 {
+		b = unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 4*n)
+	}
 	var got uint32
-	for i := 0; i < len(t.words); i += ioChunk {
-		words := t.words[i:min(i+ioChunk, len(t.words))]
-		b := buf[:4*len(words)]
-		if _, err := io.ReadFull(br, b); err != nil {
+	for i := 0; i < len(b); i += readChunk {
+		c := b[i:min(i+readChunk, len(b))]
+		if _, err := io.ReadFull(r, c); err != nil {
 			return nil, fmt.Errorf("%w: data: %w", ErrBadFile, err)
 		}
-		got = crc32.Update(got, castagnoli, b)
+		got = crc32.Update(got, castagnoli, c)
+	}
+	if !littleEndian {
 		for j := range words {
 			words[j] = binary.LittleEndian.Uint32(b[4*j:])
 		}
 	}
-	if _, err := br.ReadByte(); err != io.EOF {
+	var one [1]byte
+	if _, err := io.ReadFull(r, one[:]); err != io.EOF {
 		return nil, fmt.Errorf("%w: data goes on past %d entries", ErrBadFile, t.size)
 	}
 	if got != sum {

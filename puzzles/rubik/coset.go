@@ -42,6 +42,34 @@ type coset[C comparable] interface {
 	entries(ax [3]C, moves []uint8, co *[3][NumMoves]C, idx *[3][NumMoves]int64)
 	// home reports whether a's coordinates are those of the solved cube.
 	home(a C) bool
+	// inverse reports whether the inverse cube's cosets are looked up too
+	// (inverse.go): six lookups a node, not three.
+	inverse() bool
+	// invMove is the coordinate of (z·mm)^-1, a being that of z^-1: z is
+	// the cube seen along an axis, mm a move of that axis's frame.
+	invMove(a C, z *Cube, mm int) C
+}
+
+// invSide is what a node of a search with the inverse's cosets keeps of its
+// inverse: its coordinates along each axis, and the cube seen along each
+// axis, which the children's are computed from.
+type invSide[C comparable] struct {
+	iax [3]C
+	z   [3]Cube
+}
+
+// child is the side of the child by move m.
+func (s *invSide[C]) child(tabs coset[C], m int) invSide[C] {
+	var c invSide[C]
+	for k := range s.z {
+		mm := int(axisMove[k][m])
+		c.z[k] = s.z[k].Multiply(&moveCube[mm])
+		c.iax[k] = s.iax[k]
+		if k != int(moveAxis[m]) {
+			c.iax[k] = tabs.invMove(s.iax[k], &s.z[k], mm)
+		}
+	}
+	return c
 }
 
 // allChildren lists 0..NumMoves-1: entries looks every child up.
@@ -84,7 +112,10 @@ var allowedMoves = func() (a [NumMoves + 1][]uint8) {
 // largest of the three, plus one when all three are equal and not 0 (de
 // Bondt: a cube one move from solved is in the subgroup for that move's
 // axis, so on an optimal path the three cannot all fall by one at every
-// step down to 0).
+// step down to 0; Rokicki: a coset at distance x has no solution of length
+// x ending with a turn of its axis's faces, and three such axes leave no
+// last move). With the inverse's cosets (reid-huge), the same for the
+// inverse cube, and the larger of the two.
 //
 // The cube itself is the start cube and the moves applied, made only for
 // the rare goal test (all coordinates home) and for display.
@@ -93,6 +124,11 @@ type cosetDomain[C comparable, T coset[C]] struct {
 	words []uint32 // the table's entries, 4 bits each
 	ax    [3]C
 	saved [][3]C // the coordinates before each applied move
+	// With the inverse's cosets (tabs.inverse()): the inverse side, and its
+	// value before each applied move.
+	six       bool
+	side      invSide[C]
+	savedSide []invSide[C]
 	cubePath
 	// search is Iterate's state, kept between iterations for its buffers.
 	search *cosetSearch[C, T]
@@ -106,8 +142,11 @@ type cosetDomain[C comparable, T coset[C]] struct {
 // newCosetDomain returns a domain at cube c (valid, see Cube.Verify) over
 // the coordinates tabs and the table's entries words.
 func newCosetDomain[C comparable, T coset[C]](c Cube, tabs T, words []uint32) *cosetDomain[C, T] {
-	d := &cosetDomain[C, T]{tabs: tabs, words: words,
+	d := &cosetDomain[C, T]{tabs: tabs, words: words, six: tabs.inverse(),
 		saved: make([][3]C, 0, 32), cubePath: cubePath{path: make([]uint8, 0, 32)}}
+	if d.six {
+		d.savedSide = make([]invSide[C], 0, 32)
+	}
 	d.SetCube(c)
 	return d
 }
@@ -115,10 +154,16 @@ func newCosetDomain[C comparable, T coset[C]](c Cube, tabs T, words []uint32) *c
 // SetCube makes c the current state.
 func (d *cosetDomain[C, T]) SetCube(c Cube) {
 	d.root = c
-	d.saved, d.path = d.saved[:0], d.path[:0]
+	d.saved, d.path, d.savedSide = d.saved[:0], d.path[:0], d.savedSide[:0]
+	inv := c.inverse()
 	for k, s := range axisSym {
 		y := conjugate(&c, s)
 		d.ax[k] = d.tabs.coord(&y)
+		if d.six {
+			d.side.z[k] = y
+			yi := conjugate(&inv, s)
+			d.side.iax[k] = d.tabs.coord(&yi)
+		}
 	}
 }
 
@@ -131,6 +176,28 @@ func (d *cosetDomain[C, T]) Axes() [3]int {
 	return v
 }
 
+// InverseAxes returns the table values of the inverse cube's three axes
+// (all 0 for a heuristic that does not look the inverse up).
+func (d *cosetDomain[C, T]) InverseAxes() [3]int {
+	var v [3]int
+	if d.six {
+		for k := range d.side.iax {
+			v[k] = d.get(d.tabs.entry(d.side.iax[k]))
+		}
+	}
+	return v
+}
+
+// values are the axes' values of the cube and of its inverse, as the
+// search keeps them.
+func (d *cosetDomain[C, T]) values() (f, i [3]int8) {
+	a, b := d.Axes(), d.InverseAxes()
+	for k := range a {
+		f[k], i[k] = int8(a[k]), int8(b[k])
+	}
+	return f, i
+}
+
 func (d *cosetDomain[C, T]) get(i int64) int { return int(d.words[i>>3] >> (uint(i&7) * 4) & 0xF) }
 
 // HeuristicName is "reid" or "reid-huge".
@@ -138,8 +205,8 @@ func (d *cosetDomain[C, T]) HeuristicName() string { return d.tabs.heuristic() }
 
 // H is the heuristic of the current state.
 func (d *cosetDomain[C, T]) H() int {
-	v := d.Axes()
-	return combine(v[0], v[1], v[2])
+	f, i := d.values()
+	return int(combine6(f, i))
 }
 
 // IsGoal reports whether the cube is solved.
@@ -160,8 +227,18 @@ func (d *cosetDomain[C, T]) Expand(prev int, out []engine.Child) int {
 	moves := allowedMoves[(prev+1)%(NumMoves+1)]
 	d.tabs.entries(d.ax, moves, &d.co, &d.idx)
 	for i, m := range moves {
-		h := combine(d.get(d.idx[0][i]), d.get(d.idx[1][i]), d.get(d.idx[2][i]))
-		out[i] = engine.Child{Move: int32(m), Cost: 1, H: int32(h)}
+		var f, iv [3]int8
+		for k := range f {
+			f[k] = int8(d.get(d.idx[k][i]))
+			if d.six {
+				a := d.side.iax[k]
+				if k != int(moveAxis[m]) {
+					a = d.tabs.invMove(a, &d.side.z[k], int(axisMove[k][m]))
+				}
+				iv[k] = int8(d.get(d.tabs.entry(a)))
+			}
+		}
+		out[i] = engine.Child{Move: int32(m), Cost: 1, H: combine6(f, iv)}
 	}
 	return len(moves)
 }
@@ -173,6 +250,10 @@ func (d *cosetDomain[C, T]) Apply(m int) {
 	for k := range d.ax {
 		d.ax[k] = d.tabs.move(d.ax[k], int(axisMove[k][m]))
 	}
+	if d.six {
+		d.savedSide = append(d.savedSide, d.side)
+		d.side = d.side.child(d.tabs, m)
+	}
 }
 
 // Undo takes move m back: the last move applied, as the engine undoes
@@ -181,6 +262,10 @@ func (d *cosetDomain[C, T]) Undo(m int) {
 	if n := len(d.path); n > 0 && int(d.path[n-1]) == m {
 		d.ax = d.saved[n-1]
 		d.saved, d.path = d.saved[:n-1], d.path[:n-1]
+		if d.six {
+			d.side = d.savedSide[n-1]
+			d.savedSide = d.savedSide[:n-1]
+		}
 		return
 	}
 	d.Apply(Inverse(m))
@@ -192,6 +277,9 @@ func (d *cosetDomain[C, T]) Clone() engine.Domain {
 	c.search = nil
 	c.saved = append(make([][3]C, 0, max(32, cap(d.saved))), d.saved...)
 	c.path = append(make([]uint8, 0, max(32, cap(d.path))), d.path...)
+	if d.six {
+		c.savedSide = append(make([]invSide[C], 0, max(32, cap(d.savedSide))), d.savedSide...)
+	}
 	return &c
 }
 

@@ -28,9 +28,8 @@ import (
 // child when hist asks for the f histograms.
 func (d *cosetDomain[C, T]) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	s := d.newSearch(bound, hist, checkEvery, stop)
-	v := d.Axes()
-	pv := [3]int8{int8(v[0]), int8(v[1]), int8(v[2])}
-	h := int32(combine(v[0], v[1], v[2]))
+	pv := d.start(s, 0)
+	h := int32(d.H())
 	s.gen, s.rootGen = 1, 1
 	if hist != nil {
 		hist.CountVisit(int(h), 0)
@@ -51,10 +50,18 @@ func (d *cosetDomain[C, T]) Iterate(bound int, hist *trace.Iteration, checkEvery
 func (d *cosetDomain[C, T]) IterateBelow(g, depth, prev, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	s := d.newSearch(bound, hist, checkEvery, stop)
 	s.depth0 = depth
-	v := d.Axes()
-	pv := [3]int8{int8(v[0]), int8(v[1]), int8(v[2])}
+	pv := d.start(s, depth)
 	found := s.dfs(d.ax, pv, int32(g), prev, depth)
 	return s.result(found)
+}
+
+// start sets the frame of the search's first node, the current state at
+// depth, and returns its axes' values.
+func (d *cosetDomain[C, T]) start(s *cosetSearch[C, T], depth int) [3]int8 {
+	f, i := d.values()
+	fr := s.frame(depth)
+	fr.side, fr.ipv = d.side, i
+	return f
 }
 
 func (d *cosetDomain[C, T]) newSearch(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) *cosetSearch[C, T] {
@@ -66,7 +73,7 @@ func (d *cosetDomain[C, T]) newSearch(bound int, hist *trace.Iteration, checkEve
 		s = &cosetSearch[C, T]{}
 		d.search = s
 	}
-	*s = cosetSearch[C, T]{tabs: d.tabs, words: d.words, root: d.Cube(), frames: s.frames, moves: s.moves[:0],
+	*s = cosetSearch[C, T]{tabs: d.tabs, words: d.words, six: d.six, root: d.Cube(), frames: s.frames, moves: s.moves[:0],
 		bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery,
 		stop: stop, hist: hist}
 	return s
@@ -76,6 +83,7 @@ func (d *cosetDomain[C, T]) newSearch(bound int, hist *trace.Iteration, checkEve
 type cosetSearch[C comparable, T coset[C]] struct {
 	tabs  T
 	words []uint32
+	six   bool    // the inverse's cosets are looked up too
 	root  Cube    // the state the iteration starts from
 	moves []uint8 // the moves made since, for the goal test
 
@@ -102,6 +110,14 @@ type cosetFrame[C comparable] struct {
 	co    [3][NumMoves]C
 	idx   [NumMoves]int64
 	cand  [NumMoves]uint8 // the children not cut yet
+	// With the inverse's cosets: the node's own inverse side and its axes'
+	// values (set before it is expanded), and the children's, per axis;
+	// sub lists the children looked up along one inverse axis.
+	side invSide[C]
+	ipv  [3]int8
+	iv   [3][NumMoves]int8
+	ico  [3][NumMoves]C
+	sub  [NumMoves]uint8
 }
 
 // result is the Iterator's answer.
@@ -163,23 +179,12 @@ func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) b
 		// too big for an int8 cuts nothing the table can say.)
 		cut = math.MaxInt8
 	}
-	// The axes in order of the parent's values, highest first.
-	order := [3]int{0, 1, 2}
-	if pv[1] > pv[0] {
-		order[0], order[1] = 1, 0
-	}
-	if pv[2] > pv[order[1]] {
-		order[1], order[2] = 2, order[1]
-		if pv[2] > pv[order[0]] {
-			order[0], order[1] = 2, order[0]
-		}
-	}
-	s.touch += s.tabs.expand(fr, ax, order, moves, cut, s.words)
+	s.touch += s.tabs.expand(fr, ax, axisOrder(pv), moves, cut, s.words)
 	for i := 0; i < n; i++ {
 		h := fr.h[i]
 		if h > lim {
 			if fr.exact>>i&1 == 0 && g+1+h < s.nextF {
-				h = s.childH(ax, int(moves[i]))
+				h = s.childH(fr, ax, int(moves[i]))
 			}
 			f := g + 1 + h
 			if f < s.nextF {
@@ -202,6 +207,9 @@ func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) b
 			s.path = make([]int, depth+1-s.depth0)
 			done = true
 		} else {
+			if s.six {
+				s.descend(fr, i, int(m), depth)
+			}
 			done = s.dfs(cax, cpv, g+1, int(m), depth+1)
 		}
 		s.moves = s.moves[:len(s.moves)-1]
@@ -215,6 +223,36 @@ func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) b
 		}
 	}
 	return false
+}
+
+// axisOrder lists the axes in order of the values v, highest first: a coset
+// distance changes by at most one per move, so the parent's highest is the
+// likeliest to cut a child.
+func axisOrder(v [3]int8) [3]int {
+	order := [3]int{0, 1, 2}
+	if v[1] > v[0] {
+		order[0], order[1] = 1, 0
+	}
+	if v[2] > v[order[1]] {
+		order[1], order[2] = 2, order[1]
+		if v[2] > v[order[0]] {
+			order[0], order[1] = 2, order[0]
+		}
+	}
+	return order
+}
+
+// descend sets the inverse side of child i, by move m, in the frame below
+// fr: its inverse's coordinates and values, all read (the child was not
+// cut), and the cube along each axis moved.
+func (s *cosetSearch[C, T]) descend(fr *cosetFrame[C], i, m, depth int) {
+	cf := s.frame(depth + 1)
+	i %= NumMoves
+	for k := range cf.side.z {
+		cf.side.iax[k] = fr.ico[k][i]
+		cf.ipv[k] = fr.iv[k][i]
+		cf.side.z[k] = fr.side.z[k].Multiply(&moveCube[axisMove[k][m%NumMoves]])
+	}
 }
 
 // start lists the n children as candidates, none of whose h is known.
@@ -232,8 +270,13 @@ func (fr *cosetFrame[C]) start(n int) int {
 // loads issued after it. (load and cut are two, each small enough to be
 // inlined into a coset's expand.)
 func (fr *cosetFrame[C]) load(k, nc int, words []uint32) {
-	v := &fr.v[k%3]
-	for j, i := range fr.cand[:nc] {
+	fr.loadInto(&fr.v[k%3], fr.cand[:nc], words)
+}
+
+// loadInto reads into v the value of each child listed, whose entries
+// fr.idx holds in that order.
+func (fr *cosetFrame[C]) loadInto(v *[NumMoves]int8, list []uint8, words []uint32) {
+	for j, i := range list {
 		x := fr.idx[j%NumMoves]
 		v[i%NumMoves] = int8(words[x>>3] >> (uint(x&7) * 4) & 0xF)
 	}
@@ -243,7 +286,11 @@ func (fr *cosetFrame[C]) load(k, nc int, words []uint32) {
 // axis k is at most limit, and returns how many. A child cut here gets its
 // value as a lower bound of h.
 func (fr *cosetFrame[C]) cut(k, nc int, limit int8) int {
-	v := &fr.v[k%3]
+	return fr.cutOn(&fr.v[k%3], nc, limit)
+}
+
+// cutOn is cut on the values v.
+func (fr *cosetFrame[C]) cutOn(v *[NumMoves]int8, nc int, limit int8) int {
 	kept := 0
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
@@ -267,13 +314,53 @@ func (fr *cosetFrame[C]) finish(nc int) []uint8 {
 	return fr.cand[:nc]
 }
 
-// childH is the exact h of the child of ax by move m.
-func (s *cosetSearch[C, T]) childH(ax [3]C, m int) int32 {
-	var v [3]int
-	for k, a := range ax {
-		v[k] = int(s.get(s.tabs.entry(s.tabs.move(a, int(axisMove[k][m])))))
+// inherit gives each of the nc children listed the inverse's coordinates
+// and value along the axis its move keeps (the node's: no lookup), and
+// keeps in fr.cand those whose value is at most limit: a value over it says
+// that no solution of the length left starts with a turn of that axis.
+func (fr *cosetFrame[C]) inherit(moves []uint8, nc int, limit int8) int {
+	kept := 0
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		k := moveAxis[moves[i]%NumMoves] % 3
+		v := fr.ipv[k]
+		fr.iv[k][i] = v
+		fr.ico[k][i] = fr.side.iax[k]
+		if v > limit {
+			fr.h[i] = int32(v)
+			continue
+		}
+		fr.cand[kept%NumMoves] = i
+		kept++
 	}
-	return int32(combine(v[0], v[1], v[2]))
+	return kept
+}
+
+// finish6 is finish with the inverse's axes.
+func (fr *cosetFrame[C]) finish6(nc int) []uint8 {
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		fr.h[i] = combine6([3]int8{fr.v[0][i], fr.v[1][i], fr.v[2][i]}, [3]int8{fr.iv[0][i], fr.iv[1][i], fr.iv[2][i]})
+		fr.exact |= 1 << i
+	}
+	return fr.cand[:nc]
+}
+
+// childH is the exact h of the child of the node of fr, at ax, by move m.
+func (s *cosetSearch[C, T]) childH(fr *cosetFrame[C], ax [3]C, m int) int32 {
+	var f, iv [3]int8
+	for k, a := range ax {
+		mm := int(axisMove[k][m])
+		f[k] = s.get(s.tabs.entry(s.tabs.move(a, mm)))
+		if s.six {
+			b := fr.side.iax[k]
+			if k != int(moveAxis[m]) {
+				b = s.tabs.invMove(b, &fr.side.z[k], mm)
+			}
+			iv[k] = s.get(s.tabs.entry(b))
+		}
+	}
+	return combine6(f, iv)
 }
 
 // isGoal reports whether the child with coordinates ax, reached by the moves

@@ -14,9 +14,10 @@ import (
 //	reid    distance to Kociemba's subgroup H along each of the three axes,
 //	        their max, +1 when all three are equal (Reid 1997, de Bondt):
 //	        one 70 MB table, about 10 s to build on two cores, far fewer nodes
-//	reid-huge reid with the sorted UD-slice coordinate (Kociemba's "huge"):
-//	        one 1.67 GB table, about 4 min to build on two cores, 8x fewer
-//	        nodes than reid at half the node rate (optional)
+//	reid-huge reid with the sorted UD-slice coordinate (Kociemba's "huge"),
+//	        looked up for the cube's inverse too (Rokicki's nxopt): one
+//	        1.67 GB table, about 4 min to build on two cores, many times
+//	        fewer nodes than reid at a lower node rate (optional)
 //	korf7   max of the corner database and two 7-edge ones (about 1 GB to
 //	        build, 0.5 GB in memory; optional)
 //	corners the corner database alone

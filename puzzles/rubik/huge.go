@@ -2,6 +2,7 @@ package rubik
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"idaviz/puzzles/pdb"
@@ -94,16 +95,21 @@ func (c *Cube) setSortedSlice(x int) {
 
 // hugeTables are reid's twist and flip tables with the sorted-slice move
 // table and the flip x sorted-slice symmetry classes: about 100 MB, made
-// once on first use (a few seconds).
+// once on first use (a few seconds), or read from the cache directory by a
+// solve (openHugeClasses).
 type hugeTables struct {
 	p1         *coordTables // twistMove, flipMove and twistConj
 	sortedMove []uint16     // [sortedslice*NumMoves+m]
 	// classSym[sortedslice*NFlip+flip] is class<<4 | s, as reid's classSym,
-	// in huge pages (collapseHuge): the search reads it at random, three
+	// in huge pages (hugeAlloc): the search reads it at random, several
 	// times per child.
 	classSym []uint32
-	rep      []uint32 // the class's smallest coordinate
-	stab     []uint16 // the UD symmetries fixing the representative (bit s)
+	// Each class's smallest coordinate, and the UD symmetries fixing it
+	// (bit s): only a build of the table reads them, made on first use
+	// (classes) when classSym was read from the cache.
+	repOnce sync.Once
+	rep     []uint32
+	stab    []uint16
 }
 
 var (
@@ -113,17 +119,108 @@ var (
 
 // hugeCoords returns the sorted-slice tables, made on first use.
 func hugeCoords() *hugeTables {
-	hugeOnce.Do(func() { hugeTabs = makeHugeTables() })
+	hugeOnce.Do(func() { hugeTabs = makeHugeTables(nil) })
 	return hugeTabs
 }
 
-func makeHugeTables() *hugeTables {
-	t := &hugeTables{p1: phase1(), sortedMove: moveTable(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice)}
-	cs := make([]uint32, NFlipSliceSorted)
-	t.rep, t.stab = flipSliceClasses(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice, cs)
-	collapseHuge(cs)
-	t.classSym = cs
+// makeHugeTables makes the tables around the class map classSym, or with
+// a class map made now when it is nil.
+func makeHugeTables(classSym []uint32) *hugeTables {
+	t := &hugeTables{p1: phase1(), sortedMove: moveTable(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice), classSym: classSym}
+	if classSym == nil {
+		t.classSym, _ = hugeAlloc(NFlipSliceSorted)
+		t.repOnce.Do(func() { t.rep, t.stab = hugeClasses(t.classSym) })
+	}
 	return t
+}
+
+// hugeClasses fills the class map cs and returns each class's
+// representative and stabilizer.
+func hugeClasses(cs []uint32) (rep []uint32, stab []uint16) {
+	return flipSliceClasses(NSliceSorted, (*Cube).setSortedSlice, (*Cube).sortedSlice, cs)
+}
+
+// classes returns each class's representative and the UD symmetries that
+// fix it, made now (seconds, and a scratch class map) when the class map was
+// read from the cache.
+func (t *hugeTables) classes() (rep []uint32, stab []uint16) {
+	t.repOnce.Do(func() { t.rep, t.stab = hugeClasses(make([]uint32, NFlipSliceSorted)) })
+	return t.rep, t.stab
+}
+
+// The class map is kept in the cache directory beside the table, in pdb's
+// file format: a table of 4-bit entries whose words are classSym's, eight
+// entries to a word. Making it is most of the CPU time a solve spends
+// before its search; reading it, a tenth of a second.
+const hugeClassesName = "reid-huge-classes"
+
+func hugeClassesSpec() pdb.Spec {
+	return pdb.Spec{Puzzle: "rubik", Name: hugeClassesName, Size: 8 * NFlipSliceSorted}
+}
+
+// openHugeClasses returns the class map, read from the cache directory
+// into huge pages, or made and saved when the file is missing or bad. A
+// file that is whole but disagrees with the classes recomputed at sampled
+// coordinates (made by a program that numbered them otherwise) is made
+// again too, and progress is told why.
+func openHugeClasses(ctx context.Context, progress func(pdb.Progress)) ([]uint32, error) {
+	s := hugeClassesSpec()
+	build := func(ctx context.Context, progress func(pdb.Progress)) (*pdb.Table, error) {
+		t := pdb.New(hugeClassesName, s.Size)
+		hugeClasses(t.Words())
+		return t, ctx.Err()
+	}
+	release := func() {}
+	read := s
+	read.Alloc = func(n int) []uint32 {
+		var w []uint32
+		w, release = hugeAlloc(n)
+		return w
+	}
+	o, err := pdb.Open(ctx, read, build, progress)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	if !o.Built {
+		if err := checkHugeClasses(o.Table.Words()); err == nil {
+			return o.Table.Words(), nil
+		} else if progress != nil {
+			progress(pdb.Progress{Table: hugeClassesName, Note: fmt.Sprintf("%s: %v; making it again", o.Path, err)})
+		}
+		release()
+		if o, err = pdb.Rebuild(ctx, s, build, progress); err != nil {
+			return nil, err
+		}
+	}
+	return hugeCopy(o.Table.Words()), nil
+}
+
+// checkHugeClasses recomputes the class map at 4,096 coordinates spread
+// over it: the symmetry each one's entry names must carry it to the
+// smallest of its 16 conjugates, its class's representative, whose own
+// entry names its class and the identity.
+func checkHugeClasses(cs []uint32) error {
+	if len(cs) != NFlipSliceSorted {
+		return fmt.Errorf("class map of %d entries, want %d", len(cs), NFlipSliceSorted)
+	}
+	coord := func(y *Cube) uint32 { return uint32(y.sortedSlice()*NFlip + y.flip()) }
+	for i := range 4096 {
+		fs := i * (NFlipSliceSorted / 4096)
+		x := Solved()
+		x.setSortedSlice(fs / NFlip)
+		x.setFlip(fs % NFlip)
+		rep := uint32(fs)
+		for s := 1; s < NSymUD; s++ {
+			y := conjugateEdges(&x, s)
+			rep = min(rep, coord(&y))
+		}
+		y := conjugateEdges(&x, int(cs[fs]&15))
+		if got := coord(&y); got != rep || cs[rep] != cs[fs]&^15 {
+			return fmt.Errorf("class map entry %d (%#x) does not lead to its representative %d (entry %#x)", fs, cs[fs], rep, cs[rep])
+		}
+	}
+	return nil
 }
 
 // hugeCoord is the coset of K of a cube seen along one axis.
@@ -161,8 +258,9 @@ func BuildHuge(ctx context.Context, workers int, progress func(pdb.Progress)) (*
 // buildHuge stops after layer maxDepth when it is positive (the tests).
 func buildHuge(ctx context.Context, workers, maxDepth int, progress func(pdb.Progress)) (*pdb.Table, error) {
 	ht := hugeCoords()
-	cc := &cosetClasses{p1: ht.p1, stab: ht.stab, moves: func(class int64, cs *[NumMoves]uint32) {
-		r := int(ht.rep[class])
+	rep, stab := ht.classes()
+	cc := &cosetClasses{p1: ht.p1, stab: stab, moves: func(class int64, cs *[NumMoves]uint32) {
+		r := int(rep[class])
 		fl, sl := r%NFlip, r/NFlip
 		for m := 0; m < NumMoves; m++ {
 			cs[m] = ht.classSym[int(ht.sortedMove[sl*NumMoves+m])*NFlip+int(ht.p1.flipMove[fl*NumMoves+m])]
@@ -188,18 +286,41 @@ func OpenHuge(ctx context.Context, workers int, progress func(pdb.Progress)) (pd
 func LoadHuge() (*pdb.Table, error) { return pdb.Load(hugeSpec()) }
 
 // hugeTable shares the table's entries between the searches of a process.
-// They are put in huge pages where they lie (collapseHuge), not copied as
-// reid's are (hugeCopy), so that a search holds 1.67 GB, not twice that.
+// A table read from the cache is read straight into huge pages (hugeAlloc),
+// once; one built now is put in huge pages where it lies (collapseHuge), not
+// copied as reid's is (hugeCopy): either way a search holds 1.67 GB, not
+// twice that.
 var hugeTable pdb.Shared[[]uint32]
 
 func loadHugeShared(ctx context.Context, progress func(pdb.Progress)) ([]uint32, error) {
 	load := func(ctx context.Context, progress func(pdb.Progress)) ([]uint32, error) {
-		o, err := OpenHuge(ctx, 0, progress)
+		// The class map is read (or made, seconds of CPU) on the other core
+		// while the table is; the search's domain waits for it (hugeCoords).
+		go hugeOnce.Do(func() {
+			cs, err := openHugeClasses(context.Background(), nil)
+			if err != nil {
+				cs = nil // made in memory
+			}
+			hugeTabs = makeHugeTables(cs)
+		})
+		s := hugeSpec()
+		var region []uint32
+		release := func() {}
+		s.Alloc = func(n int) []uint32 {
+			region, release = hugeAlloc(n)
+			return region
+		}
+		o, err := pdb.Open(ctx, s, hugeBuilder(0), progress)
 		if err != nil {
+			release()
 			return nil, err
 		}
 		w := o.Table.Words()
-		collapseHuge(w)
+		if len(region) == 0 || &w[0] != &region[0] {
+			// Built, not read: the memory given to a bad file goes back.
+			release()
+			collapseHuge(w)
+		}
 		return w, nil
 	}
 	return hugeTable.Get(ctx, hugeName, load, progress)

@@ -29,14 +29,48 @@ func (t *hugeTables) coord(c *Cube) hugeCoord { return c.hugeCoord() }
 
 func (t *hugeTables) entry(a hugeCoord) int64 { return t.index(a) }
 
+// expand looks the children up in the order of their cost: the inverse's
+// axis each move keeps (free), the cube's three axes (move tables), the
+// inverse's two others (computed from the cubies).
 func (t *hugeTables) expand(fr *cosetFrame[hugeCoord], ax [3]hugeCoord, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
 	nc := fr.start(len(moves))
+	nc = fr.inherit(moves, nc, cut)
 	for _, k := range order {
 		t.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
 		fr.load(k, nc, words)
 		nc = fr.cut(k, nc, cut)
 	}
-	return t.touch(&fr.co, fr.finish(nc))
+	for _, k := range axisOrder(fr.ipv) {
+		k %= 3
+		n := t.invChildren(fr, k, moves, nc)
+		fr.loadInto(&fr.iv[k], fr.sub[:n], words)
+		nc = fr.cutOn(&fr.iv[k], nc, cut)
+	}
+	return t.touch(&fr.co, fr.finish6(nc))
+}
+
+// invChildren lists in fr.sub the nc children of fr.cand whose move does
+// not keep the inverse's coset along axis k, with their inverse coordinates
+// along k in fr.ico and their entries in fr.idx, and returns how many.
+func (t *hugeTables) invChildren(fr *cosetFrame[hugeCoord], k int, moves []uint8, nc int) int {
+	k %= 3
+	z, a, am := &fr.side.z[k], fr.side.iax[k], &axisMove[k]
+	p1 := t.p1
+	n := 0
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		m := moves[i] % NumMoves
+		if int(moveAxis[m]) == k {
+			continue
+		}
+		c := invAfter(z, int(am[m]), a)
+		fr.ico[k][i] = c
+		cs := t.classSym[int(c.sorted)*NFlip+int(c.flip)]
+		fr.idx[n%NumMoves] = int64(cs>>4)*NTwist + int64(p1.twistConj[int(c.twist)<<4|int(cs&15)])
+		fr.sub[n%NumMoves] = i
+		n++
+	}
+	return n
 }
 
 func (t *hugeTables) entries(ax [3]hugeCoord, moves []uint8, co *[3][NumMoves]hugeCoord, idx *[3][NumMoves]int64) {
@@ -79,3 +113,8 @@ func (t *hugeTables) touch(co *[3][NumMoves]hugeCoord, cand []uint8) uint32 {
 
 // home: the solved cube's coordinates are all 0.
 func (t *hugeTables) home(a hugeCoord) bool { return a == hugeCoord{} }
+
+// inverse: reid-huge looks up the inverse cube's three axes too.
+func (t *hugeTables) inverse() bool { return true }
+
+func (t *hugeTables) invMove(a hugeCoord, z *Cube, mm int) hugeCoord { return invAfter(z, mm, a) }

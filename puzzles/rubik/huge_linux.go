@@ -1,25 +1,57 @@
 package rubik
 
 import (
+	"runtime"
+	"sync"
 	"syscall"
 	"unsafe"
 )
 
-// hugeCopy returns a copy of words in memory the kernel is asked to back
-// with 2 MB pages (transparent huge pages in "madvise" mode): the search's
-// table reads are random over tens of MB, and with 4 KB pages nearly each
-// one also misses the TLB. On failure it returns words itself.
-func hugeCopy(words []uint32) []uint32 {
+// hugeAlloc returns n zero words in memory the kernel is asked to back with
+// 2 MB pages (transparent huge pages in "madvise" mode) before any of it is
+// touched, so that the pages are huge from the first write: the search's
+// table reads are random over tens of MB to gigabytes, and with 4 KB pages
+// nearly each one also misses the TLB. release gives the memory back (the
+// words must not be used after). When the kernel refuses the mapping, the
+// words are on the Go heap and release does nothing.
+func hugeAlloc(n int) (words []uint32, release func()) {
 	const huge = 2 << 20
-	n := (len(words)*4 + huge - 1) / huge * huge
-	b, err := syscall.Mmap(-1, 0, n+huge, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if n <= 0 {
+		return nil, func() {}
+	}
+	size := (n*4 + huge - 1) / huge * huge
+	b, err := syscall.Mmap(-1, 0, size+huge, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
 	if err != nil {
-		return words
+		return make([]uint32, n), func() {}
 	}
 	off := (huge - int(uintptr(unsafe.Pointer(&b[0]))%huge)) % huge
-	b = b[off : off+n]
-	_ = syscall.Madvise(b, 14) // MADV_HUGEPAGE
-	w := unsafe.Slice((*uint32)(unsafe.Pointer(&b[0])), len(words))
+	_ = syscall.Madvise(b[off:off+size], 14) // MADV_HUGEPAGE
+	touch(b[off:off+size], huge)
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&b[off])), n), func() { _ = syscall.Munmap(b) }
+}
+
+// touch writes to every page of b, on every core: the first write to a
+// page is when the kernel makes it, and a huge page takes it milliseconds
+// (2 MB zeroed, more under a hypervisor), which one reader filling the
+// memory would wait for page after page.
+func touch(b []byte, page int) {
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := w * page; p < len(b); p += workers * page {
+				b[p] = 0
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// hugeCopy returns a copy of words in huge pages (hugeAlloc).
+func hugeCopy(words []uint32) []uint32 {
+	w, _ := hugeAlloc(len(words))
 	copy(w, words)
 	return w
 }

@@ -8,11 +8,14 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
 	"idaviz/engine"
 	"idaviz/puzzles/pdb"
+	"idaviz/trace"
 )
 
 // The reid-huge table is 1.67 GB even when built only to a small depth (its
@@ -151,10 +154,11 @@ func TestHugeCosetIsInvariant(t *testing.T) {
 func TestHugeClasses(t *testing.T) {
 	skipHugeShort(t)
 	ht := hugeCoords()
-	if len(ht.rep) != NFlipSliceSortedClasses {
-		t.Fatalf("%d classes, want %d", len(ht.rep), NFlipSliceSortedClasses)
+	rep, stab := ht.classes()
+	if len(rep) != NFlipSliceSortedClasses {
+		t.Fatalf("%d classes, want %d", len(rep), NFlipSliceSortedClasses)
 	}
-	orbitSize := make([]int32, len(ht.rep))
+	orbitSize := make([]int32, len(rep))
 	for fs := 0; fs < NFlipSliceSorted; fs++ {
 		cs := ht.classSym[fs]
 		class, s := int(cs>>4), int(cs&15)
@@ -162,16 +166,16 @@ func TestHugeClasses(t *testing.T) {
 		c.setSortedSlice(fs / NFlip)
 		c.setFlip(fs % NFlip)
 		y := conjugateEdges(&c, s)
-		if got := uint32(y.sortedSlice()*NFlip + y.flip()); got != ht.rep[class] {
-			t.Fatalf("coordinate %d: symmetry %d gives %d, not its class %d's representative %d", fs, s, got, class, ht.rep[class])
+		if got := uint32(y.sortedSlice()*NFlip + y.flip()); got != rep[class] {
+			t.Fatalf("coordinate %d: symmetry %d gives %d, not its class %d's representative %d", fs, s, got, class, rep[class])
 		}
 		orbitSize[class]++
 	}
-	for class, r := range ht.rep {
+	for class, r := range rep {
 		if ht.classSym[r] != uint32(class)<<4 {
 			t.Fatalf("representative %d of class %d is stored as %x", r, class, ht.classSym[r])
 		}
-		if n := popcount16(ht.stab[class]); int(orbitSize[class])*n != NSymUD {
+		if n := popcount16(stab[class]); int(orbitSize[class])*n != NSymUD {
 			t.Fatalf("class %d: orbit of %d and stabilizer of %d", class, orbitSize[class], n)
 		}
 	}
@@ -213,7 +217,7 @@ func TestHugeIndexIsSymmetric(t *testing.T) {
 func hugeEquivalent(ht *hugeTables, a, b int64) bool {
 	class, tw := a/NTwist, int(a%NTwist)
 	for s := 0; s < NSymUD; s++ {
-		if ht.stab[class]>>s&1 != 0 && int64(ht.p1.twistConj[tw<<4|s]) == b%NTwist {
+		if _, stab := ht.classes(); stab[class]>>s&1 != 0 && int64(ht.p1.twistConj[tw<<4|s]) == b%NTwist {
 			return true
 		}
 	}
@@ -295,7 +299,8 @@ func TestHugeTableMatchesBFS(t *testing.T) {
 				continue
 			}
 			filled++
-			r := ht.rep[i/NTwist]
+			rep, _ := ht.classes()
+			r := rep[i/NTwist]
 			a := hugeCoord{twist: uint16(i % NTwist), flip: uint16(r % NFlip), sorted: uint16(r / NFlip)}
 			if d, ok := dist[a]; !ok || d != v {
 				t.Fatalf("entry %d holds %d, its coset %+v is at %d (known: %v)", i, v, a, d, ok)
@@ -427,7 +432,8 @@ func TestHugeOptimalAgainstMeetInTheMiddle(t *testing.T) {
 }
 
 // TestHugeMatchesReidAndKorf solves the benchmark scrambles of 12 to 14
-// moves and fresh 13- and 14-move ones with reid-huge, and checks the
+// moves and fresh 13- and 14-move ones with reid-huge (and their inverses),
+// replays the solutions, and checks the
 // lengths against the known ones, against reid (when its table is cached)
 // and korf (when its databases are, or IDAVIZ_TEST_KORF=1 asks for them):
 // IDAVIZ_TEST_REID_HUGE=1, about a
@@ -480,6 +486,19 @@ func TestHugeMatchesReidAndKorf(t *testing.T) {
 		if j.want >= 0 && len(res.Moves) != j.want {
 			t.Errorf("%s: reid-huge %d moves, optimal is %d", j.scramble, len(res.Moves), j.want)
 		}
+		// The inverse is as far from solved, and its solution, inverted,
+		// solves the cube: what searching from the inverse rests on.
+		inv := c.inverse()
+		ri := solve(NewHugeDomain(inv, words), hugeName+" on the inverse", j.scramble)
+		undo := make([]int, len(ri.Moves))
+		for k, m := range ri.Moves {
+			undo[len(ri.Moves)-1-k] = Inverse(m)
+		}
+		back := c
+		back.Apply(undo)
+		if len(ri.Moves) != len(res.Moves) || !back.IsSolved() {
+			t.Errorf("%s: the inverse solved in %s (%d moves), which inverted does not solve the cube in %d", j.scramble, FormatMoves(ri.Moves), len(ri.Moves), len(res.Moves))
+		}
 		line := ""
 		for _, h := range others {
 			o := solve(NewSearch(c, h), h.Name, j.scramble)
@@ -489,6 +508,32 @@ func TestHugeMatchesReidAndKorf(t *testing.T) {
 			line += fmt.Sprintf(", %s %d nodes", h.Name, o.Totals.Generated)
 		}
 		t.Logf("%s: %d moves, reid-huge %d nodes%s", j.scramble, len(res.Moves), res.Totals.Generated, line)
+	}
+}
+
+// BenchmarkHugeIteration is the node rate of reid-huge on uniformly random
+// cubes, which the benchmark set's scrambles are not: one whole iteration
+// (the domain's own, unwatched), at four above the cube's h, of each of
+// three random cubes, on one core. It reads the full table
+// (IDAVIZ_TEST_REID_HUGE=1):
+//
+//	IDAVIZ_TEST_REID_HUGE=1 go test -run '^$' -bench HugeIteration -benchtime 1x ./puzzles/rubik
+func BenchmarkHugeIteration(b *testing.B) {
+	words := fullHuge(b)
+	rng := rand.New(rand.NewPCG(61, 62))
+	for i := 0; i < 3; i++ {
+		c := Random(rng)
+		b.Run(fmt.Sprintf("cube%d", i+1), func(b *testing.B) {
+			d := NewHugeDomain(c, words)
+			bound := d.H() + 4
+			var counts trace.Counts
+			cpu0 := cpuTime()
+			for b.Loop() {
+				_, _, counts, _ = d.Iterate(bound, nil, 0, nil)
+			}
+			b.ReportMetric(float64(counts.Generated), "nodes/op")
+			b.ReportMetric(float64(counts.Generated)*float64(b.N)/(cpuTime()-cpu0).Seconds()/1e6, "Mnodes/cpu-s")
+		})
 	}
 }
 
@@ -514,4 +559,71 @@ func TestCollapseHugeKeepsWords(t *testing.T) {
 	if collapseHuge(nil) || collapseHuge(w[:10]) {
 		t.Error("nothing to collapse, yet reported done")
 	}
+}
+
+// TestHugeClassesCached: a solve reads the class map from the cache
+// directory: the first open makes and saves it, the next reads the same
+// map back; a file that is whole (its checksum right) but wrong at a sampled
+// coordinate is made again, and progress says why; a damaged file is made
+// again too.
+func TestHugeClassesCached(t *testing.T) {
+	skipHugeShort(t)
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
+	want := hugeCoords().classSym
+	open := func(what string) ([]uint32, []string) {
+		t.Helper()
+		var notes []string
+		cs, err := openHugeClasses(context.Background(), func(p pdb.Progress) {
+			if p.Note != "" {
+				notes = append(notes, p.Note)
+			}
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if !slices.Equal(cs, want) {
+			t.Fatalf("%s: the class map differs from the one made in memory", what)
+		}
+		return cs, notes
+	}
+	open("first open")
+	path, err := pdb.FilePath(hugeClassesSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the class map was not saved: %v", err)
+	}
+	if _, notes := open("second open"); len(notes) != 0 {
+		t.Fatalf("reading a good file: notes %q", notes)
+	}
+
+	// Whole but wrong: a sampled entry names another symmetry.
+	bad := pdb.New(hugeClassesName, hugeClassesSpec().Size)
+	copy(bad.Words(), want)
+	fs := 5 * (NFlipSliceSorted / 4096)
+	bad.Words()[fs] ^= 1
+	if err := checkHugeClasses(bad.Words()); err == nil {
+		t.Fatal("checkHugeClasses passes a map with a wrong entry")
+	}
+	if err := pdb.Save(hugeClassesSpec(), bad); err != nil {
+		t.Fatal(err)
+	}
+	if _, notes := open("open of a wrong map"); len(notes) != 1 || !strings.Contains(notes[0], "making it again") {
+		t.Fatalf("a wrong map: notes %q, want one saying it is made again", notes)
+	}
+	if _, notes := open("open after the wrong map was made again"); len(notes) != 0 {
+		t.Fatalf("the map made again was not saved: notes %q", notes)
+	}
+
+	// Damaged: the checksum says so.
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0x10
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	open("open of a damaged file")
 }

@@ -130,3 +130,15 @@ func (pt *coordTables) touch(co *[3][NumMoves]symCoord, cand []uint8) uint32 {
 
 // home: a solved cube is at twist 0 and class 0 along every axis.
 func (pt *coordTables) home(a symCoord) bool { return a.twist == 0 && a.class == 0 }
+
+// inverse: reid looks up the cube's three axes only, the heuristic of the
+// lessons (Reid's, de Bondt's +1).
+func (pt *coordTables) inverse() bool { return false }
+
+// invMove computes the inverse whole: reid's searches never ask for it, the
+// tests do.
+func (pt *coordTables) invMove(_ symCoord, z *Cube, mm int) symCoord {
+	y := z.Multiply(&moveCube[mm%NumMoves])
+	yi := y.inverse()
+	return pt.coord(&yi)
+}
