@@ -46,7 +46,7 @@ const siteMark = `<meta name="idaviz-mode" content="site">`
 // (docs/PERFORMANCE.md, "viz site", has the times of the others: korf's,
 // the slowest offered, about a minute on a loaded machine).
 var ServeOnly = map[string][]string{
-	"15puzzle": {"pdb78", "pdb78r"},
+	"15puzzle": {"pdb78", "pdb78r", "pdb78d", "pdb78ds"},
 	"rubik":    {"korf7", "reid-huge"},
 }
 
