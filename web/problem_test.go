@@ -97,6 +97,31 @@ func TestProblemRun(t *testing.T) {
 			if m.Node == nil || m.Node.Renderer != "graph" || json.Unmarshal(m.Node.View, &v) != nil || v.State != `"Bucharest"` || len(v.Path) != 5 || len(v.Nodes) != 20 {
 				t.Fatalf("the goal's node: %+v", m.Node)
 			}
+			// h* is the cost still to go, in kilometres, not the moves left:
+			// 418 at Arad, 0 at Bucharest, and straight-line h under it.
+			var hstar struct {
+				Series []struct {
+					Data []struct {
+						Value int `json:"value"`
+					} `json:"data"`
+				} `json:"series"`
+			}
+			if err := json.Unmarshal(m.Charts["hstar"], &hstar); err != nil || len(hstar.Series) != 2 {
+				t.Fatalf("the h* chart: %s (%v)", m.Charts["hstar"], err)
+			}
+			var star, h []int
+			for i, d := range hstar.Series[0].Data {
+				star, h = append(star, d.Value), append(h, hstar.Series[1].Data[i].Value)
+			}
+			if want := []int{418, 278, 198, 101, 0}; !reflect.DeepEqual(star, want) {
+				t.Errorf("h* along the solution %v, want the kilometres left %v", star, want)
+			}
+			for i := range h {
+				if i < len(star) && h[i] > star[i] {
+					t.Errorf("h %v above h* %v", h, star)
+					break
+				}
+			}
 		})
 	}
 }

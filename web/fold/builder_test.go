@@ -24,18 +24,19 @@ import (
 // foldView is what the conformance test compares of a fold after each
 // event: the tree window, the last node and the statistics.
 type foldView struct {
-	Tree       TreeView          `json:"tree"`
-	LastMoves  []int             `json:"lastMoves"`
-	LastPlaced bool              `json:"lastPlaced"`
-	Totals     trace.Counts      `json:"totals"`
-	Current    trace.Iteration   `json:"current"`
-	Iterations []trace.Iteration `json:"iterations"`
-	Solution   []int             `json:"solution"`
-	SolutionH  []int             `json:"solutionH"`
-	Effort     []Effort          `json:"effort"`
-	Status     string            `json:"status"`
-	Algo       AlgoView          `json:"algo"`
-	AStar      *astarView        `json:"astar"`
+	Tree         TreeView          `json:"tree"`
+	LastMoves    []int             `json:"lastMoves"`
+	LastPlaced   bool              `json:"lastPlaced"`
+	Totals       trace.Counts      `json:"totals"`
+	Current      trace.Iteration   `json:"current"`
+	Iterations   []trace.Iteration `json:"iterations"`
+	Solution     []int             `json:"solution"`
+	SolutionH    []int             `json:"solutionH"`
+	SolutionStar []int             `json:"solutionStar"`
+	Effort       []Effort          `json:"effort"`
+	Status       string            `json:"status"`
+	Algo         AlgoView          `json:"algo"`
+	AStar        *astarView        `json:"astar"`
 }
 
 // astarView is what an A* run's charts are drawn from.
@@ -141,7 +142,7 @@ func compareFolds(t *testing.T, name string, events []trace.Event, limit int, op
 		f := pl.Frame(0, opened)
 		want := foldView{Tree: f.Tree, LastMoves: f.LastMoves, LastPlaced: f.LastPlaced, Totals: f.Stats.Totals,
 			Current: f.Stats.Current, Iterations: f.Stats.Iterations, Solution: f.Stats.Solution,
-			SolutionH: f.Stats.SolutionH, Effort: f.Stats.Effort, Status: f.Stats.Status.String(), Algo: f.Algo}
+			SolutionH: f.Stats.SolutionH, SolutionStar: f.Stats.SolutionStar, Effort: f.Stats.Effort, Status: f.Stats.Status.String(), Algo: f.Algo}
 		if a := f.Stats.AStar; a != nil {
 			want.AStar = &astarView{OpenByF: a.OpenByF, Sizes: a.Sizes, Expanding: a.Expanding}
 		}
@@ -191,6 +192,9 @@ func normalize(v *foldView) {
 	}
 	if len(v.SolutionH) == 0 {
 		v.SolutionH = nil
+	}
+	if len(v.SolutionStar) == 0 {
+		v.SolutionStar = nil
 	}
 	if len(v.Effort) == 0 {
 		v.Effort = nil

@@ -379,13 +379,16 @@ func hStarChart(active RunStats, all []RunStats) map[string]any {
 	stars := make([]opts.LineData, len(h))
 	for d := range h {
 		stars[d] = opts.LineData{Value: n - d}
+		if len(active.SolutionStar) == len(h) {
+			stars[d] = opts.LineData{Value: active.SolutionStar[d]}
+		}
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (true distance to go)"), legend(true), tooltip(),
+	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (the true cost to go)"), legend(true), tooltip(),
 		grid(legendLines(1+len(solved))), xAxis("depth on the solution path"),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "moves to go", MinInterval: 1}))
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "cost to go", MinInterval: 1}))
 	line.SetXAxis(xs)
-	line.AddSeries("h* = length − depth", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
+	line.AddSeries("h* = the solution's cost − g", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	for _, r := range solved {

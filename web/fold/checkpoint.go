@@ -52,7 +52,7 @@ func (p *Run) restore(c *checkpoint) {
 // iterations are shared between checkpoints), for the index's budget.
 func (c *checkpoint) size() int {
 	t := c.tree
-	n := 512 + 160*len(t.byID) + 16*len(t.path) + 48*len(t.effort) + 8*len(t.solutionH) + 96*len(t.kept)
+	n := 512 + 160*len(t.byID) + 16*len(t.path) + 48*len(t.effort) + 16*len(t.solutionH) + 96*len(t.kept)
 	if n < 160*t.held {
 		n = 160 * t.held
 	}
@@ -63,7 +63,7 @@ func (c *checkpoint) size() int {
 // copies no one changes, so the clone shares them.
 func (t *Tree) clone() *Tree {
 	c := &Tree{limit: t.limit, held: t.held, trimAt: t.trimAt, iter: t.iter, bound: t.bound, byID: make(map[uint64]*TreeNode, len(t.byID)),
-		kept: slices.Clone(t.kept), keptHeld: t.keptHeld, solutionH: slices.Clone(t.solutionH)}
+		kept: slices.Clone(t.kept), keptHeld: t.keptHeld, solutionH: slices.Clone(t.solutionH), solutionStar: slices.Clone(t.solutionStar)}
 	if t.effort != nil {
 		c.effort = make(map[[2]int]int64, len(t.effort))
 		for k, v := range t.effort {

@@ -30,6 +30,8 @@ type RunStats struct {
 	// SolutionH is h along the solution path from the start (the tree
 	// window's path when the goal was found), for the h-vs-h* chart.
 	SolutionH []int
+	// SolutionStar is h* there: the cost still to go.
+	SolutionStar []int
 	// Effort is the current iteration's generated nodes by first moves,
 	// for the effort chart of a big iteration.
 	Effort []Effort

@@ -134,6 +134,7 @@ func (p *Run) Frame(treeIter int, opened []uint64) Frame {
 		f.Stats.AStar = &AStarStats{OpenByF: slices.Clone(p.algo.openByF), Sizes: p.algo.sizesNow(), Expanding: p.algo.expanding}
 	}
 	f.Stats.SolutionH = slices.Clone(p.tree.solutionH)
+	f.Stats.SolutionStar = slices.Clone(p.tree.solutionStar)
 	f.Stats.Effort = p.tree.effortView()
 	if p.last != nil {
 		c := *p.last

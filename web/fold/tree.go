@@ -94,8 +94,10 @@ type Tree struct {
 	// budget of nodes in all): the page can look back at them.
 	kept     []*keptTree
 	keptHeld int
-	// solutionH is h along the solution path, from the start, once found.
-	solutionH []int
+	// solutionH is h along the solution path, from the start, once found,
+	// and solutionStar h* there: the cost still to go (the goal's g less the
+	// node's), which counts moves only when every move costs 1.
+	solutionH, solutionStar []int
 	// effort counts the iteration's generated nodes by their first two
 	// moves from the root.
 	effort map[[2]int]int64
@@ -296,10 +298,11 @@ func (t *Tree) add(e *trace.Event) bool {
 		}
 		t.keep()
 	case trace.KindSolution:
-		t.solutionH = t.solutionH[:0]
+		t.solutionH, t.solutionStar = t.solutionH[:0], t.solutionStar[:0]
 		for _, n := range t.path {
 			n.Status = StatusSolution
 			t.solutionH = append(t.solutionH, n.H)
+			t.solutionStar = append(t.solutionStar, t.path[len(t.path)-1].G-n.G)
 		}
 		if t.root != nil {
 			t.root.Status = StatusSolution

@@ -264,7 +264,7 @@ class Builder {
     return {
       events: this.events, stats, tree: tv, algo: this.algo.view(stats),
       astar: this.algo.astar ? { openByF: this.algo.openByF.slice(), sizes: this.algo.sizesNow(), expanding: this.algo.expanding } : null,
-      solutionH: this.tree.solutionH.slice(), effort: this.tree.effortView(),
+      solutionH: this.tree.solutionH.slice(), solutionStar: this.tree.solutionStar.slice(), effort: this.tree.effortView(),
       last: this.last, lastMoves: this.lastMoves.slice(), lastPlaced: this.lastPlaced,
       lastKind: this.lastEv ? this.lastEv.kind : '',
     };

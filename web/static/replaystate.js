@@ -196,17 +196,18 @@ function boundChart(s, name, col) {
   return o;
 }
 
-function hStarChart(s, solutionH, col) {
+function hStarChart(s, solutionH, solutionStar, col) {
   const h = solutionH;
   if (s.status !== 'solved' || h.length === 0) return null;
   const n = h.length - 1;
-  const o = chartBase('h along the solution against h* (true distance to go)', true, gridOf(1), col);
-  o.series.push({ name: 'h* = length \u2212 depth', type: 'line', showSymbol: true, data: values(h.map((_, d) => n - d)), animation: false,
+  const star = (solutionStar || []).length === h.length ? solutionStar : h.map((_, d) => n - d);
+  const o = chartBase('h along the solution against h* (the true cost to go)', true, gridOf(1), col);
+  o.series.push({ name: 'h* = the solution\'s cost \u2212 g', type: 'line', showSymbol: true, data: values(star), animation: false,
     itemStyle: { color: col.solution }, lineStyle: { type: 'dashed' } });
   o.series.push({ name: 'h: ' + (s.run ? s.run.heuristic : ''), type: 'line', showSymbol: true, data: values(h), animation: false,
     itemStyle: { color: col.run }, lineStyle: { color: col.run } });
   o.xAxis = categoryAxis('depth on the solution path', h.map((_, d) => String(d)));
-  o.yAxis = [{ name: 'moves to go', type: 'value', minInterval: 1 }];
+  o.yAxis = [{ name: 'cost to go', type: 'value', minInterval: 1 }];
   return o;
 }
 
@@ -304,7 +305,7 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
     msg.node = currentNode(b, s);
     msg.node.renderer = msg.node.error ? '' : (renderer || '');
     msg.charts = {
-      hstar: hStarChart(s, f.solutionH, colours), effort: effortChart(s, f.effort, colours),
+      hstar: hStarChart(s, f.solutionH, f.solutionStar, colours), effort: effortChart(s, f.effort, colours),
       fhist: fHistogram(s, false, colours), fhistTotal: fHistogram(s, true, colours),
       iterations: iterationCounts(s, colours), bounds: boundChart(s, '#1 ' + v.label, colours),
     };

@@ -41,7 +41,7 @@ class Tree {
   constructor(limit) {
     this.limit = Math.max(1, limit); this.root = null; this.path = []; this.last = null; this.held = 0;
     this.trimAt = HELD_FACTOR * this.limit;
-    this.iter = 0; this.bound = 0; this.byID = new Map(); this.kept = []; this.keptHeld = 0; this.solutionH = [];
+    this.iter = 0; this.bound = 0; this.byID = new Map(); this.kept = []; this.keptHeld = 0; this.solutionH = []; this.solutionStar = [];
     this.effort = new Map();
   }
 
@@ -121,8 +121,8 @@ class Tree {
         break;
       }
       case 'solution':
-        this.solutionH = [];
-        for (const n of this.path) { n.status = 'solution'; this.solutionH.push(n.h); }
+        this.solutionH = []; this.solutionStar = [];
+        for (const n of this.path) { n.status = 'solution'; this.solutionH.push(n.h); this.solutionStar.push(this.path[this.path.length - 1].g - n.g); }
         if (this.root !== null) this.root.status = 'solution';
         break;
     }
@@ -234,7 +234,7 @@ class Tree {
     const t = new Tree(this.limit);
     t.iter = this.iter; t.bound = this.bound; t.held = this.held; t.trimAt = this.trimAt;
     t.kept = this.kept.slice(); t.keptHeld = this.keptHeld;
-    t.solutionH = this.solutionH.slice();
+    t.solutionH = this.solutionH.slice(); t.solutionStar = this.solutionStar.slice();
     t.effort = new Map(this.effort);
     const copies = new Map();
     t.root = copyHeld(this.root, null, copies);

@@ -42,7 +42,7 @@ for (const ev of events) {
   const s = f.stats;
   out.push(JSON.stringify({
     tree: f.tree, lastMoves: f.lastMoves, lastPlaced: f.lastPlaced, totals: s.totals,
-    current: s.current, iterations: s.iterations, solution: s.solution, solutionH: f.solutionH,
+    current: s.current, iterations: s.iterations, solution: s.solution, solutionH: f.solutionH, solutionStar: f.solutionStar,
     effort: f.effort, status: s.status, algo: f.algo, astar: f.astar,
   }));
 }
