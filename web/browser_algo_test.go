@@ -405,6 +405,9 @@ func TestBrowserQuizPresent(t *testing.T) {
 			const r = li && li.getBoundingClientRect();
 			if (!li) bad.push('no lit line');
 			else if (r.top < p.top - 1 || r.bottom > p.bottom + 1) bad.push(viz.codeLine + ': the lit line is out of view');
+			// The narration stays whole beside the code.
+			const c = document.getElementById('controls').getBoundingClientRect(), e = q('last-event').getBoundingClientRect();
+			if (e.top < c.top - 1 || e.bottom > c.bottom + 1) bad.push('the last event is clipped by the controls: ' + JSON.stringify(e) + ' in ' + JSON.stringify(c));
 			return bad;
 		})()`); len(bad) > 0 {
 			t.Fatalf("presentation, step %d: %s", i, strings.Join(bad, "; "))
