@@ -218,7 +218,7 @@ func (b Board) Solvable() bool {
 		}
 	}
 	g := int(t.goalCell[0])
-	dist := abs(blank/b.size-g/b.size) + abs(blank%b.size-g%b.size)
+	dist := cellDist(b.size, blank, g)
 	return (n-cycles)%2 == dist%2
 }
 
