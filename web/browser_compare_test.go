@@ -222,6 +222,13 @@ func TestBrowserCompare(t *testing.T) {
 	})()`); len(bad) > 0 {
 		t.Errorf("at 1280x720 the page scrolls sideways: %s", strings.Join(bad, "; "))
 	}
+	// Every column of the runs compared shows without a sideways scroll.
+	if got := js[string](b, "the table's width", `(() => {
+		const t = q('compare-table'), box = t.parentElement;
+		return t.scrollWidth <= box.clientWidth + 1 ? '' : 'the table is ' + t.scrollWidth + ' px wide in ' + box.clientWidth;
+	})()`); got != "" {
+		t.Errorf("runs compared at 1280x720: %s", got)
+	}
 	shot(t, b.ctx, "compare-1280x720")
 	b.do("presentation", chromedp.KeyEvent("p"))
 	// The lock-step trees take the tree's place on the projector.

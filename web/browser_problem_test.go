@@ -73,6 +73,19 @@ func TestBrowserProblem(t *testing.T) {
 			})()`); got != "Bucharest 4" {
 				t.Errorf("the map shows %q, want the current node Bucharest and 4 roads on the path", got)
 			}
+			// The solved tree, 11 nodes five levels deep, is drawn whole in
+			// its box, root and all, at a readable scale.
+			if got := js[string](b, "the tree's nodes in its box", `(() => {
+				const box = document.querySelector('[data-testid=tree]').getBoundingClientRect();
+				const cs = Array.from(document.querySelectorAll('[data-testid=tree] .node circle'));
+				const out = cs.filter((c) => {
+					const r = c.getBoundingClientRect();
+					return r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5;
+				});
+				return cs.length + " nodes, " + out.length + " outside the box";
+			})()`); got != "11 nodes, 0 outside the box" {
+				t.Errorf("the solved tree: %s, want all 11 inside the box", got)
+			}
 			shot(t, b.ctx, fmt.Sprintf("problem-solved-%dx%d", size[0], size[1]))
 
 			b.do("check", chromedp.Click(byTestID("problem-check")))

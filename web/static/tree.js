@@ -115,12 +115,22 @@ vizPage.tree = (() => {
       (n.children || []).forEach(row);
     })(tv.root);
     view.w = Math.max(leaves * dx + 40, 200);
+    // The height: the root's circle and margin, the levels below it, and
+    // the deepest node's circle and labels under it.
+    const tall = (d) => maxDepth * d + 2 * r + 8 + 2.2 * font + 4;
     if (view.zoom === 'overview' && box.w && box.h) {
       // A wide tree, whole, fills the box's height too: its levels are
       // spread down as far as its width leaves room for.
-      dy = Math.max(dy, (view.w * box.h / box.w - 30 - 2 * r) / (maxDepth + 1));
+      dy = Math.max(dy, (view.w * box.h / box.w - tall(0)) / Math.max(maxDepth, 1));
+    } else if (view.zoom === 'fit' && box.w && box.h && maxDepth > 0) {
+      // A tree that fits at a readable scale but for its depth has its
+      // levels drawn closer, down to a circle and its labels apart, rather
+      // than its root scrolled away: a short box (a projector's 720 px)
+      // still shows a small tree whole.
+      const k = minLabel() / font, H = box.h / k, least = 2 * r + 2 * font;
+      if (box.w / k >= view.w && H < tall(dy) && H >= tall(least)) dy = (H - tall(0)) / maxDepth;
     }
-    view.h = (maxDepth + 1) * dy + 30;
+    view.h = tall(dy);
     const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
     const k = scaleFor(tv, pos, X, Y);
     const s = svg('svg', { width: '100%', height: '100%' });
