@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"idaviz/engine"
+	"idaviz/internal/bytesize"
 )
 
 // DefaultServerMemory is what all of a server's A* searches may hold
@@ -29,7 +30,7 @@ type memoryPool struct {
 
 func newMemoryPool(limit int64) *memoryPool {
 	m := &memoryPool{runs: map[*run]*session{}}
-	m.budget = engine.NewMemory(limit, fmt.Sprintf("the server's memory budget for A* (%s, viz serve --max-memory)", sizeName(limit)))
+	m.budget = engine.NewMemory(limit, fmt.Sprintf("the server's memory budget for A* (%s, viz serve --max-memory)", bytesize.Text(limit)))
 	m.budget.Reclaim = m.reclaim
 	return m
 }
@@ -74,17 +75,4 @@ func (m *memoryPool) reclaim(int64) bool {
 	s.evict(victim, fmt.Errorf("run %d (A*) was stopped to make room for another search: %s is full, and this run had been paused the longest (a paused A* run keeps every state it stored)",
 		victim.id, m.budget.Name()))
 	return true
-}
-
-// sizeName writes a byte count in the largest binary unit it reaches.
-func sizeName(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"idaviz/internal/bytesize"
 	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web"
@@ -56,7 +57,7 @@ type serveFlags struct {
 	salvage     *bool   // replay only
 	maxSearches *int
 	maxTabs     *int
-	maxMemory   *byteSize
+	maxMemory   *bytesize.Size
 	remoteSaves *bool // replay only
 }
 
@@ -69,9 +70,9 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
 		maxSearches: fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
 		maxTabs:     fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
-		maxMemory:   new(byteSize),
+		maxMemory:   new(bytesize.Size),
 	}
-	*f.maxMemory = byteSize(defaultServerMemory())
+	*f.maxMemory = bytesize.Size(defaultServerMemory())
 	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")

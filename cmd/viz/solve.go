@@ -15,6 +15,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/internal/atomicfile"
+	"idaviz/internal/bytesize"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -313,7 +314,7 @@ type limits struct {
 	maxNodes *int64
 	maxBound *int
 	timeout  *time.Duration
-	memory   *byteSize // A*'s budget
+	memory   *bytesize.Size // A*'s budget
 }
 
 func limitFlags(fs *flag.FlagSet) *limits {
@@ -321,9 +322,9 @@ func limitFlags(fs *flag.FlagSet) *limits {
 		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
 		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
 		timeout:  fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)"),
-		memory:   new(byteSize),
+		memory:   new(bytesize.Size),
 	}
-	*l.memory = byteSize(defaultMemoryBudget())
+	*l.memory = bytesize.Size(defaultMemoryBudget())
 	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
 	return l
 }

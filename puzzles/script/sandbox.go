@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"idaviz/internal/bytesize"
+
 	"go.starlark.net/lib/math"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -164,7 +166,7 @@ func newSandbox(file string, b Budget) *sandbox {
 func (s *sandbox) hold(n int64) error {
 	s.held += n
 	if s.held > s.budget.memory() {
-		return &Error{File: s.file, Msg: fmt.Sprintf("%v: the states kept take more than %s", ErrMemory, bytesText(s.budget.memory())), Budget: ErrMemory}
+		return &Error{File: s.file, Msg: fmt.Sprintf("%v: the states kept take more than %s", ErrMemory, bytesize.Text(s.budget.memory())), Budget: ErrMemory}
 	}
 	return nil
 }
@@ -265,12 +267,12 @@ func (s *sandbox) watch() {
 	s.base = min(s.base, heap)
 	switch {
 	case allocated > room+room/2:
-		s.stop(ErrMemory, fmt.Sprintf("%v: one call allocated more than %s", ErrMemory, bytesText(int64(room+room/2))))
+		s.stop(ErrMemory, fmt.Sprintf("%v: one call allocated more than %s", ErrMemory, bytesize.Text(int64(room+room/2))))
 		return
 	case allocated > room && heap > s.base+room:
 		runtime.GC()
 		if heap, _ = s.heap(); heap > s.base+room {
-			s.stop(ErrMemory, fmt.Sprintf("%v: one call grew the heap by more than %s", ErrMemory, bytesText(int64(room))))
+			s.stop(ErrMemory, fmt.Sprintf("%v: one call grew the heap by more than %s", ErrMemory, bytesize.Text(int64(room))))
 			return
 		}
 		s.base = min(s.base, heap)
@@ -290,14 +292,4 @@ func (s *sandbox) heap() (heap, allocs uint64) {
 		return 0, 0
 	}
 	return s.sample[0].Value.Uint64(), s.sample[1].Value.Uint64()
-}
-
-func bytesText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20:
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
