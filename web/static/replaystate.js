@@ -48,7 +48,7 @@ function describeEvent(e, astar) {
       }
       return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
     case 'expand': {
-      const what = e.depth === 0 ? 'the start' : `node ${e.node}`;
+      const what = nodeName(e.node, e.depth);
       return e.children === 1 ? `expand ${what}: 1 child to try` : `expand ${what}: ${e.children} children to try`;
     }
     case 'prune':
