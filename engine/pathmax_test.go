@@ -231,3 +231,15 @@ func TestPathmaxLimit(t *testing.T) {
 		t.Fatalf("stopped iteration %+v: %d visits and %d prunes reported; %d generated in all", last.Counts, visits, prunes, res.Totals.Generated)
 	}
 }
+
+// BenchmarkIDAPathmax times the engine's own loop with BPMX, on the patchy
+// pancakes, with no sink.
+func BenchmarkIDAPathmax(b *testing.B) {
+	var gen int64
+	for b.Loop() {
+		s, _ := pancake.New(3, 7, 1, 8, 0, 5, 2, 9, 4, 6)
+		res, _ := engine.IDA(context.Background(), &patchy{Stack: s, bpmx: true}, engine.Options{})
+		gen += res.Totals.Generated
+	}
+	b.ReportMetric(float64(gen)/b.Elapsed().Seconds(), "nodes/s")
+}

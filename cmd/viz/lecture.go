@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"strconv"
@@ -39,12 +38,22 @@ func loadLecture(e *env, cmd, tracePath, given string, rec trace.Recording, keep
 	case errors.Is(err, fs.ErrNotExist) && given == "":
 		return lf, nil
 	case errors.Is(err, fs.ErrNotExist) && keep:
-		if err := atomicfile.Write(lf.path, func(w io.Writer) error { _, err := lf.lecture.WriteTo(w); return err }); err != nil {
+		f, err := atomicfile.Create(lf.path)
+		if err == nil {
+			if _, err = lf.lecture.WriteTo(f); err != nil {
+				f.Abort()
+			} else {
+				err = f.Commit()
+			}
+		}
+		if err != nil {
 			return lf, fmt.Errorf("creating the lecture file: %w", err)
 		}
-		lf.stamp, err = atomicfile.StampOf(lf.path)
+		// The stamp of the file written, not of what the path holds a
+		// moment later: a file put there meanwhile is not taken for ours.
+		lf.stamp = f.Stamp()
 		fmt.Fprintf(e.stderr, "%s: %s: a new lecture file: the page saves its bookmarks there\n", cmd, quote.Shown(lf.path))
-		return lf, err
+		return lf, nil
 	case err != nil:
 		return lf, err
 	}

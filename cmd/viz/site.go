@@ -43,25 +43,27 @@ func runSite(ctx context.Context, e *env, args []string) int {
 		return usageError(e, c, "expected one folder DIR, got %d arguments", len(rest))
 	}
 	dir := rest[0]
-	if err := site.CheckDir(dir); errors.Is(err, site.ErrNotSite) {
-		return fail(e, "viz site: %v", err)
-	} else if err != nil {
-		return failed(e, "viz site: %v", err)
+	if err := site.CheckDir(dir); err != nil {
+		return siteFailed(e, err)
 	}
 	logf := func(format string, a ...any) { fmt.Fprintf(e.stderr, "viz site: "+format+"\n", a...) }
 	eng, err := site.LoadEngine(ctx, logf)
-	if errors.Is(err, site.ErrNoEngine) {
-		return fail(e, "viz site: %v", err)
-	}
 	if err != nil {
-		return failed(e, "viz site: %v", err)
+		return siteFailed(e, err)
 	}
-	if err := site.Write(dir, eng); errors.Is(err, site.ErrNotSite) {
-		return fail(e, "viz site: %v", err)
-	} else if err != nil {
-		return failed(e, "viz site: %v", err)
+	if err := site.Write(dir, eng); err != nil {
+		return siteFailed(e, err)
 	}
 	fmt.Fprintf(e.stdout, "wrote the site into %s (engine %.1f MB): serve the folder with any static file server, e.g. python3 -m http.server -d %s\n",
 		quote.Shown(dir), float64(len(eng.Wasm))/1e6, quote.Shown(dir))
 	return exitOK
+}
+
+// siteFailed reports err with exit status 2 when the user can mend it (a
+// DIR that is not a site, no engine to be had here), else 1.
+func siteFailed(e *env, err error) int {
+	if errors.Is(err, site.ErrNotSite) || errors.Is(err, site.ErrNoEngine) {
+		return fail(e, "viz site: %v", err)
+	}
+	return failed(e, "viz site: %v", err)
 }

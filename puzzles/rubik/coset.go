@@ -64,12 +64,18 @@ func (s *invSide[C]) child(tabs coset[C], m int) invSide[C] {
 	for k := range s.z {
 		mm := int(axisMove[k][m])
 		c.z[k] = s.z[k].Multiply(&moveCube[mm])
-		c.iax[k] = s.iax[k]
-		if k != int(moveAxis[m]) {
-			c.iax[k] = tabs.invMove(s.iax[k], &s.z[k], mm)
-		}
+		c.iax[k] = s.iaxAfter(tabs, k, m)
 	}
 	return c
+}
+
+// iaxAfter is the inverse's coordinate along axis k of the child by move m:
+// the node's own along the axis m keeps (moveAxis).
+func (s *invSide[C]) iaxAfter(tabs coset[C], k, m int) C {
+	if k == int(moveAxis[m]) {
+		return s.iax[k]
+	}
+	return tabs.invMove(s.iax[k], &s.z[k], int(axisMove[k][m]))
 }
 
 // allChildren lists 0..NumMoves-1: entries looks every child up.
@@ -231,11 +237,7 @@ func (d *cosetDomain[C, T]) Expand(prev int, out []engine.Child) int {
 		for k := range f {
 			f[k] = int8(d.get(d.idx[k][i]))
 			if d.six {
-				a := d.side.iax[k]
-				if k != int(moveAxis[m]) {
-					a = d.tabs.invMove(a, &d.side.z[k], int(axisMove[k][m]))
-				}
-				iv[k] = int8(d.get(d.tabs.entry(a)))
+				iv[k] = int8(d.get(d.tabs.entry(d.side.iaxAfter(d.tabs, k, int(m)))))
 			}
 		}
 		out[i] = engine.Child{Move: int32(m), Cost: 1, H: combine6(f, iv)}

@@ -170,30 +170,44 @@ func openHugeClasses(ctx context.Context, progress func(pdb.Progress)) ([]uint32
 		hugeClasses(t.Words())
 		return t, ctx.Err()
 	}
-	release := func() {}
-	read := s
-	read.Alloc = func(n int) []uint32 {
-		var w []uint32
-		w, release = hugeAlloc(n)
-		return w
-	}
+	read, release := inHugePages(s)
 	o, err := pdb.Open(ctx, read, build, progress)
 	if err != nil {
 		release()
 		return nil, err
 	}
 	if !o.Built {
-		if err := checkHugeClasses(o.Table.Words()); err == nil {
+		cerr := checkHugeClasses(o.Table.Words())
+		if cerr == nil {
 			return o.Table.Words(), nil
-		} else if progress != nil {
-			progress(pdb.Progress{Table: hugeClassesName, Note: fmt.Sprintf("%s: %v; making it again", o.Path, err)})
+		}
+		if progress != nil {
+			progress(pdb.Progress{Table: hugeClassesName, Note: fmt.Sprintf("%s: %v; making it again", o.Path, cerr)})
 		}
 		release()
 		if o, err = pdb.Rebuild(ctx, s, build, progress); err != nil {
 			return nil, err
 		}
 	}
+	release() // the memory given to a bad file, if one was read
 	return hugeCopy(o.Table.Words()), nil
+}
+
+// inHugePages returns s reading its table into huge pages (hugeAlloc), and
+// the func that gives that memory back: called when the table read is not
+// the one used (a bad file, rebuilt), as nothing else frees it. Releasing
+// twice, or when nothing was read, does nothing.
+func inHugePages(s pdb.Spec) (pdb.Spec, func()) {
+	release := func() {}
+	s.Alloc = func(n int) []uint32 {
+		var w []uint32
+		w, release = hugeAlloc(n)
+		return w
+	}
+	return s, func() {
+		release()
+		release = func() {}
+	}
 }
 
 // checkHugeClasses recomputes the class map at 4,096 coordinates spread
@@ -303,20 +317,14 @@ func loadHugeShared(ctx context.Context, progress func(pdb.Progress)) ([]uint32,
 			}
 			hugeTabs = makeHugeTables(cs)
 		})
-		s := hugeSpec()
-		var region []uint32
-		release := func() {}
-		s.Alloc = func(n int) []uint32 {
-			region, release = hugeAlloc(n)
-			return region
-		}
+		s, release := inHugePages(hugeSpec())
 		o, err := pdb.Open(ctx, s, hugeBuilder(0), progress)
 		if err != nil {
 			release()
 			return nil, err
 		}
 		w := o.Table.Words()
-		if len(region) == 0 || &w[0] != &region[0] {
+		if o.Built {
 			// Built, not read: the memory given to a bad file goes back.
 			release()
 			collapseHuge(w)

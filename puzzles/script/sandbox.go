@@ -22,7 +22,7 @@ type Budget struct {
 	// Time bounds a whole run, from the domain's making (0: no bound).
 	Time time.Duration
 	// Memory bounds a run's memory in bytes: the states it keeps, and what
-	// one call may grow the heap by.
+	// one call may grow the heap by (and allocate, half as much again).
 	Memory int64
 	// Print receives what the script's print() writes, one line a call
 	// with its file and line; nil discards it.
@@ -127,15 +127,19 @@ type sandbox struct {
 
 	mu      sync.Mutex
 	active  bool
-	base    uint64 // the heap when the watchdog first looked at this call
+	base    uint64 // the lowest heap seen during this call, or at a recent call's start
+	calls   uint64 // calls run, for reading the heap at a call's start
+	recent  uint64 // the heap at a recent call's start
+	allocs  uint64 // the bytes allocated in all at a recent call's start
 	stopped error  // the budget that cancelled the call
 	stopMsg string // and why
 	timer   *time.Timer
-	sample  []metrics.Sample
+	sample  []metrics.Sample // the heap, and the bytes allocated
 }
 
 func newSandbox(file string, b Budget) *sandbox {
-	s := &sandbox{file: file, budget: b, sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
+	s := &sandbox{file: file, budget: b, sample: []metrics.Sample{
+		{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/allocs:bytes"}}}
 	if b.Time > 0 {
 		s.deadline = time.Now().Add(b.Time)
 	}
@@ -199,8 +203,16 @@ func (s *sandbox) run(what string, state starlark.Value, f func(*starlark.Thread
 	steps := s.budget.steps()
 	s.thread.Steps = 0
 	s.thread.SetMaxExecutionSteps(steps)
+	// What a call allocates and grows the heap by is measured from its
+	// start; reading the heap costs a tenth of a short call, so it is
+	// read at every 8th, which is close enough: a call is watched only
+	// once it lasts, and the few short ones before it allocate little.
+	if s.calls%8 == 0 {
+		s.recent, s.allocs = s.heap()
+	}
+	s.calls++
 	s.mu.Lock()
-	s.active, s.base, s.stopped, s.stopMsg = true, 0, nil, ""
+	s.active, s.base, s.stopped, s.stopMsg = true, s.recent, nil, ""
 	s.thread.Uncancel()
 	s.mu.Unlock()
 	s.timer.Reset(watchEvery)
@@ -241,18 +253,27 @@ func (s *sandbox) watch() {
 		return
 	}
 	room := uint64(max(s.budget.memory()-s.held, 0))
-	heap := s.heap()
+	heap, allocs := s.heap()
+	allocated := allocs - s.allocs
+	// A call grows the live heap by no more than it allocates, so one
+	// that allocated less than its room is within it, whatever garbage
+	// the heap holds; one that allocated half as much again is stopped
+	// at once, for a collection to tell garbage from growth takes long
+	// under load while a call doubling a string goes on. In between,
+	// the heap is collected and measured from the lowest heap seen: a
+	// heap read before a collection holds garbage.
+	s.base = min(s.base, heap)
 	switch {
-	case s.base == 0:
-		s.base = heap
-	case heap > s.base+room:
-		// Garbage counts in the heap until it is collected: collect, and
-		// stop the call only for what is still live.
+	case allocated > room+room/2:
+		s.stop(ErrMemory, fmt.Sprintf("%v: one call allocated more than %s", ErrMemory, bytesText(int64(room+room/2))))
+		return
+	case allocated > room && heap > s.base+room:
 		runtime.GC()
-		if heap = s.heap(); heap > s.base+room {
+		if heap, _ = s.heap(); heap > s.base+room {
 			s.stop(ErrMemory, fmt.Sprintf("%v: one call grew the heap by more than %s", ErrMemory, bytesText(int64(room))))
 			return
 		}
+		s.base = min(s.base, heap)
 	}
 	s.timer.Reset(watchEvery)
 }
@@ -262,12 +283,13 @@ func (s *sandbox) stop(kind error, msg string) {
 	s.thread.Cancel(msg)
 }
 
-func (s *sandbox) heap() uint64 {
+// heap reads the heap's bytes in objects, and the bytes allocated in all.
+func (s *sandbox) heap() (heap, allocs uint64) {
 	metrics.Read(s.sample)
-	if s.sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+	if s.sample[0].Value.Kind() != metrics.KindUint64 || s.sample[1].Value.Kind() != metrics.KindUint64 {
+		return 0, 0
 	}
-	return s.sample[0].Value.Uint64()
+	return s.sample[0].Value.Uint64(), s.sample[1].Value.Uint64()
 }
 
 func bytesText(n int64) string {

@@ -200,26 +200,17 @@ func (b Board) Solvable() bool {
 	}
 	t := tableFor(b.size, b.goal)
 	n := t.cells
-	// The parity of the permutation taking each cell's tile to its goal
-	// cell is n minus its number of cycles, mod 2.
-	var seen [MaxCells]bool
-	cycles := 0
 	blank := 0
 	for c := 0; c < n; c++ {
 		if b.tiles[c] == 0 {
 			blank = c
 		}
-		if seen[c] {
-			continue
-		}
-		cycles++
-		for x := c; !seen[x]; x = int(t.goalCell[b.tiles[x]]) {
-			seen[x] = true
-		}
 	}
-	g := int(t.goalCell[0])
-	dist := abs(blank/b.size-g/b.size) + abs(blank%b.size-g%b.size)
-	return (n-cycles)%2 == dist%2
+	// The permutation taking each cell's tile to its goal cell is the
+	// board's arrangement then the goal's undone: its parity is the sum of
+	// theirs.
+	parity := permParity(&b.tiles, n) ^ permParity(&t.goalTiles, n)
+	return parity == cellDist(b.size, blank, int(t.goalCell[0]))&1
 }
 
 // IsGoal reports whether the board is solved.

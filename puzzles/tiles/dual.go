@@ -110,20 +110,13 @@ func planDual(size int, pats []*Pattern, join int) (plans [16][]dualRef, extra [
 	region := func(tiles uint32, blank uint8) uint32 { return g.flood(1<<blank, g.full&^tiles) }
 	own := map[key]*Pattern{}
 	for _, p := range pats {
-		var m uint32
-		for _, t := range p.Tiles {
-			m |= 1 << t
-		}
+		m := tileMask(p.Tiles)
 		own[key{m, region(m, p.Blank)}] = p
 	}
 	made := map[key]*Pattern{}
 	for b := range n {
 		for i, p := range pats {
-			var m uint32
-			for _, t := range p.Tiles {
-				m |= 1 << t
-			}
-			m &^= 1 << b
+			m := tileMask(p.Tiles) &^ (1 << b)
 			if i == join {
 				m |= 1 &^ (1 << b)
 			}

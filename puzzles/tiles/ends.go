@@ -1,8 +1,6 @@
 package tiles
 
 import (
-	"math"
-
 	"idaviz/engine"
 	"idaviz/trace"
 )
@@ -324,21 +322,14 @@ func (d *endsDomain) View() any {
 // on local copies of the nodes (see Domain.Iterate); the moves it returns
 // are the path's, which the engine reads through Solution.
 func (d *endsDomain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
-	if checkEvery <= 0 {
-		checkEvery = engine.DefaultCheckEvery
-	}
-	s := &iteration{next: &d.t.next, pdb: d.ph, bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery, stop: stop, hist: hist}
-	s.gen = 1
+	s := newIteration(d.t, bound, hist, checkEvery, stop)
+	s.pdb = d.ph
 	if hist != nil {
 		defer s.flush()
 	}
 	var found bool
 	if d.h == 0 && d.IsGoal() {
-		found = true
-		s.path = []int{}
-		if hist != nil {
-			hist.CountVisit(0, 0)
-		}
+		found = s.rootGoal()
 	} else {
 		root := d.s
 		found, _ = s.dfsEnds(d.t, d.h, 0, 0, &root)

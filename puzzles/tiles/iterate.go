@@ -24,15 +24,8 @@ import (
 // benchmarks BenchmarkIDAKorf and BenchmarkIterateKorf). The state is left
 // as it was found.
 func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
-	if checkEvery <= 0 {
-		checkEvery = engine.DefaultCheckEvery
-	}
-	s := &iteration{
-		tiles: d.tiles, goal: d.t.goalTiles, next: &d.t.next, delta: d.delta,
-		bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery, stop: stop,
-		hist: hist,
-	}
-	s.gen = 1
+	s := newIteration(d.t, bound, hist, checkEvery, stop)
+	s.tiles, s.goal, s.delta = d.tiles, d.t.goalTiles, d.delta
 	h := d.h
 	if hist != nil {
 		defer s.flush()
@@ -44,11 +37,7 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 	}
 	var found bool
 	if h == 0 && d.IsGoal() {
-		found = true
-		s.path = []int{}
-		if hist != nil {
-			hist.CountVisit(0, 0)
-		}
+		found = s.rootGoal()
 	} else if d.pdb != nil && d.pdb.dual {
 		s.pdb, s.ps = d.pdb, d.ps
 		s.delta = &d.t.dMD
@@ -63,6 +52,26 @@ func (d *Domain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, sto
 		found = s.dfs(d.blank, h, 0, -1, 0)
 	}
 	return s.result(found)
+}
+
+// newIteration is an iteration of bound over t's moves, its root counted as
+// generated; checkEvery <= 0 means engine.DefaultCheckEvery.
+func newIteration(t *table, bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) *iteration {
+	if checkEvery <= 0 {
+		checkEvery = engine.DefaultCheckEvery
+	}
+	return &iteration{next: &t.next, bound: int32(bound), nextF: math.MaxInt32, checkEvery: checkEvery, budget: checkEvery,
+		stop: stop, hist: hist, gen: 1}
+}
+
+// rootGoal ends an iteration whose root is the goal: an empty path, the root
+// counted as visited. It reports true, found.
+func (s *iteration) rootGoal() bool {
+	s.path = []int{}
+	if s.hist != nil {
+		s.hist.CountVisit(0, 0)
+	}
+	return true
 }
 
 // result is what Iterate returns once the search has ended, found or not.

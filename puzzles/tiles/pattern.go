@@ -100,14 +100,19 @@ func newPattern(name string, size int, blank uint8, tiles []uint8) (*Pattern, er
 	return p, nil
 }
 
+// tileMask is the set of tiles as a bit mask.
+func tileMask(tiles []uint8) uint32 {
+	var m uint32
+	for _, t := range tiles {
+		m |= 1 << t
+	}
+	return m
+}
+
 // mustPattern makes a fixed pattern, its name suffixed with its tiles as
 // a bit mask.
 func mustPattern(name string, size int, tiles ...uint8) *Pattern {
-	var mask uint32
-	for _, t := range tiles {
-		mask |= 1 << t
-	}
-	p, err := NewPattern(fmt.Sprintf("%s-%04x", name, mask), size, tiles)
+	p, err := NewPattern(fmt.Sprintf("%s-%04x", name, tileMask(tiles)), size, tiles)
 	if err != nil {
 		panic(err)
 	}
@@ -154,10 +159,7 @@ func (p *Pattern) goal() int64 { return p.rank(p.Tiles) }
 // goalRegion is the index, among the free cells of the goal placement, of
 // the lowest cell of the blank's region there (see regions).
 func (p *Pattern) goalRegion(g *geometry) int64 {
-	free := g.full
-	for _, t := range p.Tiles {
-		free &^= 1 << t
-	}
+	free := g.full &^ tileMask(p.Tiles)
 	reg := g.flood(1<<p.Blank, free)
 	return int64(bits.OnesCount32(free & (reg&-reg - 1)))
 }

@@ -61,11 +61,7 @@ func (p *Pattern) distance(cellOf *[16]uint8) (int, bool) {
 		occ |= 1 << pos[i]
 		h0 += md(t, pos[i])
 	}
-	var home uint32
-	for _, t := range tiles {
-		home |= 1 << t
-	}
-	goal := pack(tiles, g.flood(1, ^home&g.full))
+	goal := pack(tiles, g.flood(1, ^tileMask(tiles)&g.full))
 
 	// The heuristic is consistent and a move changes it by one, so f grows
 	// in steps of two: buckets by f, each a stack.

@@ -132,7 +132,7 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 	h := &pdbHeur{tables: tables, cells: n}
 	for a := range n {
 		for c := range n {
-			h.dist[a][c] = int32(abs(a/size-c/size) + abs(a%size-c%size))
+			h.dist[a][c] = int32(cellDist(size, a, c))
 		}
 	}
 	var owner [slots]uint8

@@ -146,7 +146,7 @@ func ExactDistributions(size int, goal Goal, h Heuristic) ([]predict.Distributio
 			}
 			return 1
 		}
-		return abs(g/size-cell/size) + abs(g%size-cell%size)
+		return cellDist(size, g, cell)
 	}
 	maxH := 0
 	for t := 1; t < n; t++ {
@@ -296,7 +296,7 @@ func randomSolvable(rng *rand.Rand, t *cells, size int, goal Goal, goalParity in
 		blank++
 	}
 	g := int(tableFor(size, goal).goalCell[0])
-	if parity == (abs(blank/size-g/size)+abs(blank%size-g%size))&1 {
+	if parity == cellDist(size, blank, g)&1 {
 		return
 	}
 	i, j := 0, 1

@@ -112,6 +112,12 @@ func abs(x int) int {
 	return x
 }
 
+// cellDist is the Manhattan distance between cells a and b of a board of
+// side size.
+func cellDist(size, a, b int) int {
+	return abs(a/size-b/size) + abs(a%size-b%size)
+}
+
 func buildTable(size int, goal Goal) *table {
 	t := &table{size: size, cells: size * size, goal: goal}
 	n := t.cells
@@ -155,7 +161,7 @@ func buildTable(size int, goal Goal) *table {
 	for tile := 1; tile < n; tile++ {
 		g := int(t.goalCell[tile])
 		for c := 0; c < n; c++ {
-			t.md[tile][c] = int8(abs(c/size-g/size) + abs(c%size-g%size))
+			t.md[tile][c] = int8(cellDist(size, c, g))
 		}
 	}
 	misplaced := func(tile, c int) int8 {
