@@ -371,17 +371,14 @@ func hStarChart(active RunStats, all []RunStats) map[string]any {
 			depths = max(depths, len(r.SolutionH))
 		}
 	}
-	n := len(h) - 1 // the solution's length: the path holds the start too
 	xs := make([]string, depths)
 	for d := range xs {
 		xs[d] = strconv.Itoa(d)
 	}
-	stars := make([]opts.LineData, len(h))
-	for d := range h {
-		stars[d] = opts.LineData{Value: n - d}
-		if len(active.SolutionStar) == len(h) {
-			stars[d] = opts.LineData{Value: active.SolutionStar[d]}
-		}
+	// The tree fills SolutionStar with SolutionH, one value a path node.
+	stars := make([]opts.LineData, len(active.SolutionStar))
+	for d, v := range active.SolutionStar {
+		stars[d] = opts.LineData{Value: v}
 	}
 	line := charts.NewLine()
 	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (the true cost to go)"), legend(true), tooltip(),

@@ -206,10 +206,7 @@ func describeEvent(e *trace.Event, astar bool) string {
 		}
 		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound) + goalTest(e.H)
 	case trace.KindExpand:
-		what := fmt.Sprintf("node %d", e.Node)
-		if e.Depth == 0 {
-			what = "the start"
-		}
+		what := nodeName(e.Node, e.Depth)
 		if e.Children == 1 {
 			return "expand " + what + ": 1 child to try"
 		}

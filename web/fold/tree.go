@@ -552,12 +552,17 @@ func (t *Tree) pathTo(id uint64) ([]int, *TreeNode, bool) {
 	if !ok {
 		return nil, nil, false
 	}
+	return movesTo(n), n, true
+}
+
+// movesTo lists the moves from the root to n.
+func movesTo(n *TreeNode) []int {
 	var moves []int
 	for a := n; a.parent != nil; a = a.parent {
 		moves = append(moves, a.Move)
 	}
 	slices.Reverse(moves)
-	return moves, n, true
+	return moves
 }
 
 // keep files a copy of the tree as it stands, the end of an iteration.
@@ -624,12 +629,7 @@ func findPath(root *TreeNode, id uint64) ([]int, *TreeNode) {
 			continue
 		}
 		if n.ID == id {
-			var moves []int
-			for a := n; a.parent != nil; a = a.parent {
-				moves = append(moves, a.Move)
-			}
-			slices.Reverse(moves)
-			return moves, n
+			return movesTo(n), n
 		}
 		stack = append(stack, n.Children...)
 	}

@@ -48,7 +48,7 @@ function describeEvent(e, astar) {
       }
       return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
     case 'expand': {
-      const what = e.depth === 0 ? 'the start' : `node ${e.node}`;
+      const what = nodeName(e.node, e.depth);
       return e.children === 1 ? `expand ${what}: 1 child to try` : `expand ${what}: ${e.children} children to try`;
     }
     case 'prune':
@@ -199,10 +199,8 @@ function boundChart(s, name, col) {
 function hStarChart(s, solutionH, solutionStar, col) {
   const h = solutionH;
   if (s.status !== 'solved' || h.length === 0) return null;
-  const n = h.length - 1;
-  const star = (solutionStar || []).length === h.length ? solutionStar : h.map((_, d) => n - d);
   const o = chartBase('h along the solution against h* (the true cost to go)', true, gridOf(1), col);
-  o.series.push({ name: 'h* = the solution\'s cost \u2212 g', type: 'line', showSymbol: true, data: values(star), animation: false,
+  o.series.push({ name: 'h* = the solution\'s cost \u2212 g', type: 'line', showSymbol: true, data: values(solutionStar), animation: false,
     itemStyle: { color: col.solution }, lineStyle: { type: 'dashed' } });
   o.series.push({ name: 'h: ' + (s.run ? s.run.heuristic : ''), type: 'line', showSymbol: true, data: values(h), animation: false,
     itemStyle: { color: col.run }, lineStyle: { color: col.run } });

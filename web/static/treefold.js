@@ -22,6 +22,8 @@ class TNode {
   constructor(id, move, g, h, f, depth, status) {
     this.id = id; this.move = move; this.g = g; this.h = h; this.f = f; this.depth = depth;
     this.status = status; this.children = null; this.parent = null; this.below = 0;
+    // pend: what below holds that the parent's below does not yet (tree.go).
+    this.pend = 0;
     this.raised = false; this.inherited = false; this.saved = 0; this.raisedBy = 0;
   }
 }
@@ -148,18 +150,28 @@ class Tree {
 
   // repath makes the path n's held ancestors and n (web/fold/tree.go).
   repath(n) {
-    for (const p of this.path) if (p.status === 'path') p.status = 'expanded';
-    this.path = [];
+    this.truncate(0);
     for (let a = n; a !== null; a = a.parent) this.path.push(a);
     this.path.reverse();
     for (const p of this.path) p.status = 'path';
   }
 
+  // truncate takes the path's nodes from k on off it, the deepest first,
+  // each handing its pending count on to its parent (tree.go).
+  truncate(k) {
+    for (let j = this.path.length - 1; j >= k; j--) {
+      const n = this.path[j];
+      if (n.status === 'path') n.status = 'expanded';
+      if (n.parent !== null) { n.parent.below += n.pend; n.parent.pend += n.pend; }
+      n.pend = 0;
+    }
+    this.path.length = k;
+  }
+
   unwindTo(id) {
     for (let i = this.path.length - 1; i >= 0; i--) {
       if (this.path[i].id === id) {
-        for (let j = this.path.length - 1; j > i; j--) if (this.path[j].status === 'path') this.path[j].status = 'expanded';
-        this.path.length = i + 1;
+        this.truncate(i + 1);
         return true;
       }
     }
@@ -175,7 +187,7 @@ class Tree {
     (p.children || (p.children = [])).push(n);
     if (n.id !== 0) this.byID.set(n.id, n);
     this.held++;
-    for (let a = p; a !== null; a = a.parent) a.below++;
+    p.below++; p.pend++;
     if (this.held > this.trimAt) this.trim();
   }
 
@@ -248,7 +260,7 @@ class Tree {
 function copyHeld(n, parent, copies) {
   if (!n) return null;
   const c = own(n);
-  c.parent = parent; c.below = n.below; c.raisedBy = n.raisedBy;
+  c.parent = parent; c.below = n.below; c.pend = n.pend; c.raisedBy = n.raisedBy;
   copies.set(n, c);
   if (n.children && n.children.length > 0) c.children = n.children.map((ch) => copyHeld(ch, c, copies));
   return c;
@@ -308,17 +320,26 @@ function plan(root, path, opened, budget, maxDepth) {
 function viewOf(root, path, budget, opened) {
   const v = { iteration: 0, bound: 0, drawn: 0, nodes: 0, budget, last: 0, kept: [], current: false };
   if (!root) return v;
-  v.nodes = 1 + root.below;
+  // A path node's count is its below and what the path under it has not
+  // handed up yet (pend).
+  const pathBelow = new Map();
+  let carry = 0;
+  for (let i = path.length - 1; i >= 0; i--) {
+    pathBelow.set(path[i], path[i].below + carry);
+    carry += path[i].pend;
+  }
+  const count = (n) => 1 + (pathBelow.has(n) ? pathBelow.get(n) : n.below);
+  v.nodes = count(root);
   if (path.length > MAX_VIEW_DEPTH) {
     v.elided = path.length - MAX_VIEW_DEPTH;
     root = path[v.elided];
     path = path.slice(v.elided);
   }
   const { open } = plan(root, path, opened, budget, MAX_VIEW_DEPTH);
-  const want = new Set(opened || []), onPath = new Set(path);
+  const want = new Set(opened || []);
   const cp = (n) => {
     v.drawn++;
-    const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: 1 + n.below };
+    const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: count(n) };
     if (n.raised) c.raised = true;
     if (n.inherited) c.inherited = true;
     if (n.saved) c.saved = n.saved;
@@ -326,7 +347,7 @@ function viewOf(root, path, budget, opened) {
       if (kids(n).length > 0) c.hidden = true;
       return c;
     }
-    if (n.id !== 0 && want.has(n.id) && !onPath.has(n)) c.opened = true;
+    if (n.id !== 0 && want.has(n.id) && !pathBelow.has(n)) c.opened = true;
     if (kids(n).length > 0) c.children = n.children.map(cp);
     return c;
   };
