@@ -118,6 +118,23 @@ func usesPathmax(d Domain) bool {
 	return ok && p.Pathmax()
 }
 
+// raised is BPMX's first half: a node's h raised to its largest child's h
+// less the move's cost, and the index of the child that raised it (-1:
+// none did).
+func raised(h int, children []Child) (int, int) {
+	by := -1
+	for i := range children {
+		if v := int(children[i].H) - int(children[i].Cost); v > h {
+			h, by = v, i
+		}
+	}
+	return h, by
+}
+
+// inherited is BPMX's second half: a child's h is at least its parent's
+// less the move's cost.
+func inherited(c *Child, h int) int { return max(int(c.H), h-int(c.Cost)) }
+
 // TwoEnded is implemented by domains that grow the path at either end
 // (dual search): a move may be made at the goal's end, so the moves from the
 // root to a goal are not the solution's moves. Solution returns the moves

@@ -278,12 +278,8 @@ func (s *ida) dfs(g, h, depth int, prev int) (bool, int) {
 		s.emitCuts(g, depth, prev)
 	}
 	if s.bpmx {
-		by := -1
-		for i := range children[:n] {
-			if v := int(children[i].H) - int(children[i].Cost); v > h {
-				h, by = v, i
-			}
-		}
+		var by int
+		h, by = raised(h, children[:n])
 		if by >= 0 && s.em.nodes {
 			s.emitRaise(g, h, depth, int(children[by].Move))
 		}
@@ -294,7 +290,7 @@ func (s *ida) dfs(g, h, depth int, prev int) (bool, int) {
 		cg := g + int(c.Cost)
 		ch := int(c.H)
 		if s.bpmx {
-			ch = max(ch, h-int(c.Cost))
+			ch = inherited(c, h)
 		}
 		f := cg + ch
 		if f > bound {

@@ -238,16 +238,14 @@ func (p *parallel) split(g, h, depth, prev int, unlooked int64) (bool, int) {
 	t.it.Expanded++
 	t.it.Generated += int64(n)
 	if p.bpmx {
-		for _, c := range children[:n] {
-			h = max(h, int(c.H)-int(c.Cost))
-		}
+		h, _ = raised(h, children[:n])
 	}
 	for i := 0; i < n; i++ {
 		c := children[i]
 		cg := g + int(c.Cost)
 		ch := int(c.H)
 		if p.bpmx {
-			ch = max(ch, h-int(c.Cost))
+			ch = inherited(&c, h)
 		}
 		f := cg + ch
 		t = p.pending
