@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -155,13 +156,57 @@ func TestViewMovesProblems(t *testing.T) {
 			t.Fatal(err)
 		}
 		for w := range 3 {
-			c, err := walkRequest(req, 12, rand.New(rand.NewPCG(7, uint64(w))), nil)
+			c, err := walkRequest(req, "", 12, rand.New(rand.NewPCG(7, uint64(w))), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			c.name = fmt.Sprintf("romania from %q, walk %d", state, w)
 			cases = append(cases, c)
 		}
+	}
+	checkViewMoves(t, cases, runViewMovesHarness(t, node, cases))
+}
+
+// TestViewMovesDual is TestViewMoves for the 15-puzzle searched from both
+// ends (pdb78ds): moves 4-7 are the goal's end's, made on the view's
+// target board. It reads the 7-8 tables and their dual's three from
+// IDAVIZ_CACHE_DIR, so it runs where they are built (IDAVIZ_TEST_DUAL=1;
+// .ci/run, after Korf's 100).
+func TestViewMovesDual(t *testing.T) {
+	if os.Getenv("IDAVIZ_TEST_DUAL") == "" {
+		t.Skip("set IDAVIZ_TEST_DUAL=1 with the 7-8 tables in IDAVIZ_CACHE_DIR")
+	}
+	node := testrun.Node(t)
+	var cases []*viewMovesCase
+	p, err := puzzles.Lookup("15puzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(78, 78))
+	var ends [2]int // the walks' moves at the start's end and at the goal's
+	for k, state := range []string{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", p.Scramble(rng, 60, "blank-first").String(), p.Scramble(rng, 60, "blank-first").String()} {
+		req, err := puzzles.NewRequest("15puzzle", state, "", "blank-first")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := range 2 {
+			c, err := walkRequest(req, "pdb78ds", 40, rand.New(rand.NewPCG(78, uint64(10*k+w))), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.name = fmt.Sprintf("15puzzle %q with pdb78ds, walk %d", state, w)
+			for _, m := range c.Moves {
+				ends[m/4]++
+			}
+			// The walk only: a node grows one end, chosen by its lookups,
+			// which the renderer cannot know, so at a state it makes the
+			// other end's moves too, where the domain offers none.
+			c.Probed, c.probes = []int{}, nil
+			cases = append(cases, c)
+		}
+	}
+	if ends[0] == 0 || ends[1] == 0 {
+		t.Errorf("the walks make %d moves at the start's end and %d at the goal's: not both", ends[0], ends[1])
 	}
 	checkViewMoves(t, cases, runViewMovesHarness(t, node, cases))
 }
@@ -285,7 +330,7 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	if err != nil {
 		return nil, err
 	}
-	c, err := walkRequest(req, steps, rng, setup)
+	c, err := walkRequest(req, "", steps, rng, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -293,10 +338,14 @@ func viewMovesWalk(puzzle, state, goal string, steps int, rng *rand.Rand, setup 
 	return c, nil
 }
 
-// walkRequest is viewMovesWalk from a request's start.
-func walkRequest(req *puzzles.Request, steps int, rng *rand.Rand, setup func(engine.Domain)) (*viewMovesCase, error) {
+// walkRequest is viewMovesWalk from a request's start, searched with
+// heuristic (or "": the puzzle's last).
+func walkRequest(req *puzzles.Request, heuristic string, steps int, rng *rand.Rand, setup func(engine.Domain)) (*viewMovesCase, error) {
 	p, puzzle := req.Puzzle, req.Puzzle.Name
-	d, err := puzzles.NewDomain(context.Background(), req.Instance, p.Heuristics[len(p.Heuristics)-1], nil)
+	if heuristic == "" {
+		heuristic = p.Heuristics[len(p.Heuristics)-1]
+	}
+	d, err := puzzles.NewDomain(context.Background(), req.Instance, heuristic, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,5 @@
-// Sliding-tile puzzles (8, 15, 24): view = {"size": n, "tiles": [row-major, 0 = blank], "blank": i}.
+// Sliding-tile puzzles (8, 15, 24): view = {"size": n, "tiles": [row-major, 0 = blank], "blank": i},
+// and in a search grown at both ends "target": the board the goal's end has reached.
 'use strict';
 vizRegisterRenderer('tiles', {
   draw(el, view) {
@@ -8,52 +9,47 @@ vizRegisterRenderer('tiles', {
       el.textContent = 'not a tiles view';
       return;
     }
-    const cell = n <= 3 ? 44 : n <= 4 ? 36 : 30;
-    const ns = 'http://www.w3.org/2000/svg';
-    const s = document.createElementNS(ns, 'svg');
-    const w = n * cell + 4;
-    s.setAttribute('width', w);
-    s.setAttribute('height', w);
-    s.setAttribute('viewBox', '0 0 ' + w + ' ' + w);
-    s.setAttribute('data-renderer', 'tiles');
-    tiles.forEach((t, i) => {
-      const x = 2 + (i % n) * cell, y = 2 + Math.floor(i / n) * cell;
-      const r = document.createElementNS(ns, 'rect');
-      r.setAttribute('x', x + 1);
-      r.setAttribute('y', y + 1);
-      r.setAttribute('width', cell - 2);
-      r.setAttribute('height', cell - 2);
-      r.setAttribute('rx', 4);
-      r.setAttribute('fill', t === 0 ? '#eee' : '#f2c14e');
-      r.setAttribute('stroke', '#a68a2e');
-      s.appendChild(r);
-      if (t !== 0) {
-        const tx = document.createElementNS(ns, 'text');
-        tx.setAttribute('x', x + cell / 2);
-        tx.setAttribute('y', y + cell / 2 + 5);
-        tx.setAttribute('text-anchor', 'middle');
-        tx.setAttribute('font-size', cell / 2.6);
-        tx.setAttribute('font-family', 'system-ui, sans-serif');
-        tx.textContent = String(t);
-        s.appendChild(tx);
+    // Two ends: the board the start's moves reached and the one the goal's
+    // reached, side by side and smaller, each under its name.
+    const two = Array.isArray(view.target) && view.target.length === n * n;
+    const cell = two ? (n <= 3 ? 34 : n <= 4 ? 26 : 20) : (n <= 3 ? 44 : n <= 4 ? 36 : 30);
+    const side = n * cell + 4, top = two ? 16 : 0, gap = two ? 14 : 0;
+    const w = two ? 2 * side + gap : side, h = side + top;
+    const s = vizSVG('svg', { width: w, height: h, viewBox: '0 0 ' + w + ' ' + h, 'data-renderer': 'tiles' });
+    const board = (cells, ox, name) => {
+      if (name) {
+        vizSVG('text', { x: ox + side / 2, y: 12, 'text-anchor': 'middle', 'font-size': 12, 'font-family': 'system-ui, sans-serif', fill: 'currentColor' }, s).textContent = name;
       }
-    });
+      cells.forEach((t, i) => {
+        const x = ox + 2 + (i % n) * cell, y = top + 2 + Math.floor(i / n) * cell;
+        vizSVG('rect', { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4, fill: t === 0 ? '#eee' : '#f2c14e', stroke: '#a68a2e' }, s);
+        if (t !== 0) {
+          vizSVG('text', { x: x + cell / 2, y: y + cell / 2 + cell / 8, 'text-anchor': 'middle', 'font-size': cell / 2.6, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(t);
+        }
+      });
+    };
+    board(tiles, 0, two ? 'start\u2019s end' : '');
+    if (two) board(view.target, side + gap, 'goal\u2019s end');
     el.appendChild(s);
   },
   // The blank's move m as puzzles/tiles numbers them (0 U, 1 D, 2 L, 3 R):
-  // it swaps with the tile that way; null when that is off the board.
+  // it swaps with the tile that way; null when that is off the board. In a
+  // search grown at both ends, moves 4-7 are the goal's end's, made on the
+  // target board.
   move(view, m) {
     const n = view && view.size;
-    const tiles = view && view.tiles;
-    if (!Number.isInteger(n) || n < 1 || !Array.isArray(tiles) || tiles.length !== n * n || !Number.isInteger(m)) return null;
+    if (!Number.isInteger(n) || n < 1 || !Number.isInteger(m) || m < 0) return null;
+    const end = m >= 4 ? 'target' : 'tiles';
+    const tiles = view[end];
+    if (!Array.isArray(tiles) || tiles.length !== n * n) return null;
     const b = tiles.indexOf(0);
     if (b < 0) return null;
     const r = Math.floor(b / n), c = b % n;
-    const to = [r > 0 ? b - n : -1, r < n - 1 ? b + n : -1, c > 0 ? b - 1 : -1, c < n - 1 ? b + 1 : -1][m];
-    if (to === undefined || to < 0) return null;
+    const to = [r > 0 ? b - n : -1, r < n - 1 ? b + n : -1, c > 0 ? b - 1 : -1, c < n - 1 ? b + 1 : -1][m % 4];
+    if (m >= 8 || to < 0) return null;
     const next = tiles.slice();
     next[b] = next[to];
     next[to] = 0;
-    return Object.assign({}, view, { tiles: next, blank: to });
+    return end === 'target' ? Object.assign({}, view, { target: next }) : Object.assign({}, view, { tiles: next, blank: to });
   },
 });
