@@ -304,6 +304,25 @@ func (fr *cosetFrame[C]) cutOn(v *[NumMoves]int8, nc int, limit int8) int {
 	return kept
 }
 
+// cutBondt keeps in fr.cand, in order, the nc children listed whose three
+// axes' values, each at most limit, combine (de Bondt's +1) to at most
+// limit too, and returns how many: three values all equal to limit say
+// limit+1, a lower bound of h, which cuts the child before any lookup of
+// its inverse.
+func (fr *cosetFrame[C]) cutBondt(nc int, limit int8) int {
+	kept := 0
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		if x := combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])); x > int(limit) {
+			fr.h[i] = int32(x)
+			continue
+		}
+		fr.cand[kept%NumMoves] = i
+		kept++
+	}
+	return kept
+}
+
 // finish sets the exact h of the nc children no axis cut.
 func (fr *cosetFrame[C]) finish(nc int) []uint8 {
 	for _, i := range fr.cand[:nc] {

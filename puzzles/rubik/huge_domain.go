@@ -40,6 +40,7 @@ func (t *hugeTables) expand(fr *cosetFrame[hugeCoord], ax [3]hugeCoord, order [3
 		fr.load(k, nc, words)
 		nc = fr.cut(k, nc, cut)
 	}
+	nc = fr.cutBondt(nc, cut)
 	for _, k := range axisOrder(fr.ipv) {
 		k %= 3
 		n := t.invChildren(fr, k, moves, nc)
