@@ -39,6 +39,9 @@ func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, order [3]int
 		nc = fr.cut(k, nc, cut)
 	}
 	nc = fr.cutBondt(nc, cut)
+	if nc > 0 {
+		fr.cubes()
+	}
 	for _, k := range axisOrder(fr.ipv) {
 		k %= 3
 		n := t.invChildren(fr, k, moves, nc)
