@@ -60,7 +60,7 @@ func (d *cosetDomain[C, T]) IterateBelow(g, depth, prev, bound int, hist *trace.
 func (d *cosetDomain[C, T]) start(s *cosetSearch[C, T], depth int) [3]int8 {
 	f, i := d.values()
 	fr := s.frame(depth)
-	fr.side, fr.ipv = d.side, i
+	fr.side, fr.ipv, fr.zMove = d.side, i, -1
 	return f
 }
 
@@ -118,6 +118,10 @@ type cosetFrame[C comparable] struct {
 	iv   [3][NumMoves]int8
 	ico  [3][NumMoves]C
 	sub  [NumMoves]uint8
+	// side.z is made when first needed (cubes): zMove is the move from the
+	// node above (whose frame is up) while it is not, -1 once it is.
+	zMove int
+	up    *cosetFrame[C]
 }
 
 // result is the Iterator's answer.
@@ -244,15 +248,28 @@ func axisOrder(v [3]int8) [3]int {
 
 // descend sets the inverse side of child i, by move m, in the frame below
 // fr: its inverse's coordinates and values, all read (the child was not
-// cut), and the cube along each axis moved.
+// cut), and how to make the cube along each axis (cubes): most nodes are
+// not asked for it, their children all cut before their inverse is read.
 func (s *cosetSearch[C, T]) descend(fr *cosetFrame[C], i, m, depth int) {
 	cf := s.frame(depth + 1)
 	i %= NumMoves
 	for k := range cf.side.z {
 		cf.side.iax[k] = fr.ico[k][i]
 		cf.ipv[k] = fr.iv[k][i]
-		cf.side.z[k] = fr.side.z[k].Multiply(&moveCube[axisMove[k][m%NumMoves]])
 	}
+	cf.zMove, cf.up = m, fr
+}
+
+// cubes makes fr.side.z, the cube along each axis, if it is not made yet.
+func (fr *cosetFrame[C]) cubes() {
+	if fr.zMove < 0 {
+		return
+	}
+	fr.up.cubes()
+	for k := range fr.side.z {
+		fr.side.z[k] = fr.up.side.z[k].Multiply(&moveCube[axisMove[k][fr.zMove%NumMoves]])
+	}
+	fr.zMove = -1
 }
 
 // start lists the n children as candidates, none of whose h is known.
@@ -295,6 +312,25 @@ func (fr *cosetFrame[C]) cutOn(v *[NumMoves]int8, nc int, limit int8) int {
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
 		if x := v[i]; x > limit {
+			fr.h[i] = int32(x)
+			continue
+		}
+		fr.cand[kept%NumMoves] = i
+		kept++
+	}
+	return kept
+}
+
+// cutBondt keeps in fr.cand, in order, the nc children listed whose three
+// axes' values, each at most limit, combine (de Bondt's +1) to at most
+// limit too, and returns how many: three values all equal to limit say
+// limit+1, a lower bound of h, which cuts the child before any lookup of
+// its inverse.
+func (fr *cosetFrame[C]) cutBondt(nc int, limit int8) int {
+	kept := 0
+	for _, i := range fr.cand[:nc] {
+		i %= NumMoves
+		if x := combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])); x > int(limit) {
 			fr.h[i] = int32(x)
 			continue
 		}
@@ -349,6 +385,9 @@ func (fr *cosetFrame[C]) finish6(nc int) []uint8 {
 // childH is the exact h of the child of the node of fr, at ax, by move m.
 func (s *cosetSearch[C, T]) childH(fr *cosetFrame[C], ax [3]C, m int) int32 {
 	var f, iv [3]int8
+	if s.six {
+		fr.cubes()
+	}
 	for k, a := range ax {
 		mm := int(axisMove[k][m])
 		f[k] = s.get(s.tabs.entry(s.tabs.move(a, mm)))

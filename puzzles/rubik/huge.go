@@ -3,6 +3,7 @@ package rubik
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"idaviz/puzzles/pdb"
@@ -94,16 +95,21 @@ func (c *Cube) setSortedSlice(x int) {
 }
 
 // hugeTables are reid's twist and flip tables with the sorted-slice move
-// table and the flip x sorted-slice symmetry classes: about 100 MB, made
+// table and the flip x sorted-slice symmetry classes: about 210 MB, made
 // once on first use (a few seconds), or read from the cache directory by a
-// solve (openHugeClasses).
+// solve (openHugeClasses) and their moves made (a tenth of a second).
 type hugeTables struct {
 	p1         *coordTables // twistMove, flipMove and twistConj
 	sortedMove []uint16     // [sortedslice*NumMoves+m]
 	// classSym[sortedslice*NFlip+flip] is class<<4 | s, as reid's classSym,
-	// in huge pages (hugeAlloc): the search reads it at random, several
-	// times per child.
+	// in huge pages (hugeAlloc): the search reads it at random, for the
+	// inverse's children.
 	classSym []uint32
+	// repMove[class*NumMoves+m] is classSym of the class's representative
+	// after move m, in huge pages: a node's children along one axis read
+	// one row of it (the node keeps its class, hugeSym), where their own
+	// coordinates would be 18 reads all over classSym.
+	repMove []uint32
 	// Each class's smallest coordinate, and the UD symmetries fixing it
 	// (bit s): only a build of the table reads them, made on first use
 	// (classes) when classSym was read from the cache.
@@ -131,7 +137,38 @@ func makeHugeTables(classSym []uint32) *hugeTables {
 		t.classSym, _ = hugeAlloc(NFlipSliceSorted)
 		t.repOnce.Do(func() { t.rep, t.stab = hugeClasses(t.classSym) })
 	}
+	t.repMove = t.repMoves()
 	return t
+}
+
+// repMoves makes repMove from the class map, over every core: a class's
+// representative is the one coordinate whose entry names the identity
+// (any other member needs a symmetry to become it).
+func (t *hugeTables) repMoves() []uint32 {
+	rm, _ := hugeAlloc(NFlipSliceSortedClasses * NumMoves)
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := w*NSliceSorted/workers, (w+1)*NSliceSorted/workers
+			for sl := lo; sl < hi; sl++ {
+				for fl := 0; fl < NFlip; fl++ {
+					cs := t.classSym[sl*NFlip+fl]
+					if cs&15 != 0 {
+						continue
+					}
+					row := rm[int(cs>>4)*NumMoves:][:NumMoves]
+					for m := range row {
+						row[m] = t.classSym[int(t.sortedMove[sl*NumMoves+m])*NFlip+int(t.p1.flipMove[fl*NumMoves+m])]
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return rm
 }
 
 // hugeClasses fills the class map cs and returns each class's
@@ -246,8 +283,8 @@ func (c *Cube) hugeCoord() hugeCoord {
 	return hugeCoord{uint16(c.twist()), uint16(c.flip()), uint16(c.sortedSlice())}
 }
 
-// move is the coordinate after move m.
-func (t *hugeTables) move(a hugeCoord, m int) hugeCoord {
+// rawMove is the coordinate after move m.
+func (t *hugeTables) rawMove(a hugeCoord, m int) hugeCoord {
 	return hugeCoord{
 		twist:  t.p1.twistMove[int(a.twist)*NumMoves+m],
 		flip:   t.p1.flipMove[int(a.flip)*NumMoves+m],
@@ -255,11 +292,33 @@ func (t *hugeTables) move(a hugeCoord, m int) hugeCoord {
 	}
 }
 
-// index is the symmetry-reduced table entry of a coset, as reid's.
-func (t *hugeTables) index(a hugeCoord) int64 {
-	cs := t.classSym[int(a.sorted)*NFlip+int(a.flip)]
-	return int64(cs>>4)*NTwist + int64(t.p1.twistConj[int(a.twist)<<4|int(cs&15)])
+// hugeSym is a coset as the search keeps it: its coordinates and their
+// entry of the class map, cs (class<<4 | s).
+type hugeSym struct {
+	hugeCoord
+	cs uint32
 }
+
+// sym is a with its entry of the class map.
+func (t *hugeTables) sym(a hugeCoord) hugeSym {
+	return hugeSym{a, t.classSym[int(a.sorted)*NFlip+int(a.flip)]}
+}
+
+// move is the coset after move mm, its class and symmetry from one row of
+// repMove, as coordTables.move.
+func (t *hugeTables) move(a hugeSym, mm int) hugeSym {
+	s := a.cs & 15
+	cs := t.repMove[int(a.cs>>4)*NumMoves+int(symMoveUD[s][mm])]
+	return hugeSym{t.rawMove(a.hugeCoord, mm), cs&^15 | uint32(symMultUD[cs&15][s])}
+}
+
+// entry is the symmetry-reduced table entry of a coset, as reid's.
+func (t *hugeTables) entry(a hugeSym) int64 {
+	return int64(a.cs>>4)*NTwist + int64(t.p1.twistConj[int(a.twist)<<4|int(a.cs&15)])
+}
+
+// index is the entry of a coset given by its coordinates.
+func (t *hugeTables) index(a hugeCoord) int64 { return t.entry(t.sym(a)) }
 
 func hugeSpec() pdb.Spec { return pdb.Spec{Puzzle: "rubik", Name: hugeName, Size: HugeEntries} }
 
@@ -272,13 +331,9 @@ func BuildHuge(ctx context.Context, workers int, progress func(pdb.Progress)) (*
 // buildHuge stops after layer maxDepth when it is positive (the tests).
 func buildHuge(ctx context.Context, workers, maxDepth int, progress func(pdb.Progress)) (*pdb.Table, error) {
 	ht := hugeCoords()
-	rep, stab := ht.classes()
+	_, stab := ht.classes()
 	cc := &cosetClasses{p1: ht.p1, stab: stab, moves: func(class int64, cs *[NumMoves]uint32) {
-		r := int(rep[class])
-		fl, sl := r%NFlip, r/NFlip
-		for m := 0; m < NumMoves; m++ {
-			cs[m] = ht.classSym[int(ht.sortedMove[sl*NumMoves+m])*NFlip+int(ht.p1.flipMove[fl*NumMoves+m])]
-		}
+		*cs = [NumMoves]uint32(ht.repMove[class*NumMoves:])
 	}}
 	return cc.build(ctx, hugeName, HugeEntries, workers, maxDepth, progress)
 }

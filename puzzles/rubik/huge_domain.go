@@ -3,9 +3,9 @@ package rubik
 import "idaviz/engine"
 
 // HugeDomain is the cube searched with the heuristic "reid-huge": reid's
-// domain (cosetDomain) with the sorted-slice coordinate (see huge.go), kept
-// raw: twist, flip and sorted slice.
-type HugeDomain = cosetDomain[hugeCoord, *hugeTables]
+// domain (cosetDomain) with the sorted-slice coordinate (see huge.go): twist,
+// flip and sorted slice, with their class (hugeSym).
+type HugeDomain = cosetDomain[hugeSym, *hugeTables]
 
 var (
 	_ engine.Domain          = (*HugeDomain)(nil)
@@ -25,20 +25,22 @@ func NewHugeDomain(c Cube, words []uint32) *HugeDomain {
 
 func (t *hugeTables) heuristic() string { return hugeName }
 
-func (t *hugeTables) coord(c *Cube) hugeCoord { return c.hugeCoord() }
-
-func (t *hugeTables) entry(a hugeCoord) int64 { return t.index(a) }
+func (t *hugeTables) coord(c *Cube) hugeSym { return t.sym(c.hugeCoord()) }
 
 // expand looks the children up in the order of their cost: the inverse's
 // axis each move keeps (free), the cube's three axes (move tables), the
 // inverse's two others (computed from the cubies).
-func (t *hugeTables) expand(fr *cosetFrame[hugeCoord], ax [3]hugeCoord, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
+func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
 	nc := fr.start(len(moves))
 	nc = fr.inherit(moves, nc, cut)
 	for _, k := range order {
 		t.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
 		fr.load(k, nc, words)
 		nc = fr.cut(k, nc, cut)
+	}
+	nc = fr.cutBondt(nc, cut)
+	if nc > 0 {
+		fr.cubes()
 	}
 	for _, k := range axisOrder(fr.ipv) {
 		k %= 3
@@ -52,7 +54,7 @@ func (t *hugeTables) expand(fr *cosetFrame[hugeCoord], ax [3]hugeCoord, order [3
 // invChildren lists in fr.sub the nc children of fr.cand whose move does
 // not keep the inverse's coset along axis k, with their inverse coordinates
 // along k in fr.ico and their entries in fr.idx, and returns how many.
-func (t *hugeTables) invChildren(fr *cosetFrame[hugeCoord], k int, moves []uint8, nc int) int {
+func (t *hugeTables) invChildren(fr *cosetFrame[hugeSym], k int, moves []uint8, nc int) int {
 	k %= 3
 	z, a, am := &fr.side.z[k], fr.side.iax[k], &axisMove[k]
 	p1 := t.p1
@@ -63,58 +65,66 @@ func (t *hugeTables) invChildren(fr *cosetFrame[hugeCoord], k int, moves []uint8
 		if int(moveAxis[m]) == k {
 			continue
 		}
-		c := invAfter(z, int(am[m]), a)
+		c := hugeSym{hugeCoord: invAfter(z, int(am[m]), a.hugeCoord)}
+		c.cs = t.classSym[int(c.sorted)*NFlip+int(c.flip)]
 		fr.ico[k][i] = c
-		cs := t.classSym[int(c.sorted)*NFlip+int(c.flip)]
-		fr.idx[n%NumMoves] = int64(cs>>4)*NTwist + int64(p1.twistConj[int(c.twist)<<4|int(cs&15)])
+		fr.idx[n%NumMoves] = int64(c.cs>>4)*NTwist + int64(p1.twistConj[int(c.twist)<<4|int(c.cs&15)])
 		fr.sub[n%NumMoves] = i
 		n++
 	}
 	return n
 }
 
-func (t *hugeTables) entries(ax [3]hugeCoord, moves []uint8, co *[3][NumMoves]hugeCoord, idx *[3][NumMoves]int64) {
+func (t *hugeTables) entries(ax [3]hugeSym, moves []uint8, co *[3][NumMoves]hugeSym, idx *[3][NumMoves]int64) {
 	for k, a := range ax {
 		t.children(a, &axisMove[k], moves, allChildren[:len(moves)], &co[k], &idx[k])
 	}
 }
 
-// children is coordTables.children for the raw coordinates: one row of each
-// move table, and classSym at random, once per child.
-func (t *hugeTables) children(a hugeCoord, am *[NumMoves]uint8, moves, cand []uint8, co *[NumMoves]hugeCoord, idx *[NumMoves]int64) {
+// children is coordTables.children for hugeSym: one row of each move table
+// and one of repMove.
+func (t *hugeTables) children(a hugeSym, am *[NumMoves]uint8, moves, cand []uint8, co *[NumMoves]hugeSym, idx *[NumMoves]int64) {
 	p1 := t.p1
 	tr := (*[NumMoves]uint16)(p1.twistMove[int(a.twist)*NumMoves:])
 	fr := (*[NumMoves]uint16)(p1.flipMove[int(a.flip)*NumMoves:])
 	sr := (*[NumMoves]uint16)(t.sortedMove[int(a.sorted)*NumMoves:])
+	cr := (*[NumMoves]uint32)(t.repMove[int(a.cs>>4)*NumMoves:])
+	s := a.cs & 15
+	sm, mult := &symMoveUD[s], &symMultUD
 	for j, i := range cand {
 		i %= NumMoves
 		mm := am[moves[i]%NumMoves] % NumMoves
-		c := hugeCoord{twist: tr[mm], flip: fr[mm], sorted: sr[mm]}
-		co[i] = c
-		cs := t.classSym[int(c.sorted)*NFlip+int(c.flip)]
-		idx[j%NumMoves] = int64(cs>>4)*NTwist + int64(p1.twistConj[int(c.twist)<<4|int(cs&15)])
+		cs := cr[sm[mm]%NumMoves]
+		cs = cs&^15 | uint32(mult[cs&15][s])
+		co[i] = hugeSym{hugeCoord{twist: tr[mm], flip: fr[mm], sorted: sr[mm]}, cs}
+		idx[j%NumMoves] = int64(cs>>4)*NTwist + int64(p1.twistConj[int(tr[mm])<<4|int(cs&15)])
 	}
 }
 
 // touch loads the first entries of the rows of the move tables that the
-// expansions of the children listed read first.
-func (t *hugeTables) touch(co *[3][NumMoves]hugeCoord, cand []uint8) uint32 {
+// expansions of the children listed read first, and both ends of their rows
+// of repMove (72 bytes, often over two cache lines, and rarely cached: it is
+// 110 MB).
+func (t *hugeTables) touch(co *[3][NumMoves]hugeSym, cand []uint8) uint32 {
 	var sum uint32
 	p1 := t.p1
 	for _, i := range cand {
 		for k := range co {
 			c := co[k][i%NumMoves]
+			r := int(c.cs>>4) * NumMoves
 			sum += uint32(p1.twistMove[int(c.twist)*NumMoves]) + uint32(p1.flipMove[int(c.flip)*NumMoves]) +
-				uint32(t.sortedMove[int(c.sorted)*NumMoves])
+				uint32(t.sortedMove[int(c.sorted)*NumMoves]) + t.repMove[r] + t.repMove[r+NumMoves-1]
 		}
 	}
 	return sum
 }
 
 // home: the solved cube's coordinates are all 0.
-func (t *hugeTables) home(a hugeCoord) bool { return a == hugeCoord{} }
+func (t *hugeTables) home(a hugeSym) bool { return a.hugeCoord == hugeCoord{} }
 
 // inverse: reid-huge looks up the inverse cube's three axes too.
 func (t *hugeTables) inverse() bool { return true }
 
-func (t *hugeTables) invMove(a hugeCoord, z *Cube, mm int) hugeCoord { return invAfter(z, mm, a) }
+func (t *hugeTables) invMove(a hugeSym, z *Cube, mm int) hugeSym {
+	return t.sym(invAfter(z, mm, a.hugeCoord))
+}

@@ -103,6 +103,10 @@ func TestSortedSliceRoundTrip(t *testing.T) {
 	}
 }
 
+// TestHugeMoveTablesMatchCubies: the move tables follow random walks of
+// the cubies, and the class and symmetry that move carries along (from repMove) name the
+// class of the coordinates and an entry equivalent to theirs (index, from
+// the class map).
 func TestHugeMoveTablesMatchCubies(t *testing.T) {
 	skipHugeShort(t)
 	ht := hugeCoords()
@@ -110,12 +114,18 @@ func TestHugeMoveTablesMatchCubies(t *testing.T) {
 	for walk := 0; walk < 50; walk++ {
 		c := Random(rng)
 		a := c.hugeCoord()
+		as := ht.sym(a)
 		for step := 0; step < 40; step++ {
 			m := rng.IntN(NumMoves)
 			c.Move(m)
-			a = ht.move(a, m)
+			a = ht.rawMove(a, m)
 			if want := c.hugeCoord(); a != want {
 				t.Fatalf("walk %d step %d move %s: tables give %+v, cubies %+v", walk, step, MoveName(m), a, want)
+			}
+			as = ht.move(as, m)
+			got, want := ht.entry(as), ht.index(a)
+			if as.hugeCoord != a || got/NTwist != want/NTwist || !hugeEquivalent(ht, got, want) {
+				t.Fatalf("walk %d step %d move %s: carried along %+v, entry %d; from the class map entry %d of %+v", walk, step, MoveName(m), as, got, want, a)
 			}
 		}
 	}
@@ -260,7 +270,7 @@ func rawHugeDistances(ht *hugeTables, maxDepth int) map[hugeCoord]int {
 		var next []hugeCoord
 		for _, a := range frontier {
 			for m := 0; m < NumMoves; m++ {
-				b := ht.move(a, m)
+				b := ht.rawMove(a, m)
 				if _, ok := dist[b]; !ok {
 					dist[b] = d
 					next = append(next, b)
@@ -317,7 +327,9 @@ func TestHugeAxesFollowConjugates(t *testing.T) {
 	words := partialHuge(t).Words()
 	walkAxes(t, rand.New(rand.NewPCG(29, 30)), func(rng *rand.Rand) Cube { return FromMoves(randomScramble(rng, 3)) },
 		func(c Cube) axisDomain { return NewHugeDomain(c, words) },
-		func(d axisDomain, k int, y *Cube) (got, want any) { return d.(*HugeDomain).ax[k], y.hugeCoord() })
+		func(d axisDomain, k int, y *Cube) (got, want any) {
+			return d.(*HugeDomain).ax[k].hugeCoord, y.hugeCoord()
+		})
 }
 
 // TestHugeAdmissibleSmall checks h (de Bondt's +1 included) against the
