@@ -379,13 +379,9 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 	if err != nil {
 		return nil, err
 	}
-	var tabs []*PatternTable
-	for _, p := range pats {
-		t, err := openShared(ctx, p, progress)
-		if err != nil {
-			return nil, err
-		}
-		tabs = append(tabs, t)
+	tabs, err := openAllShared(ctx, pats, progress)
+	if err != nil {
+		return nil, err
 	}
 	ph, err = newPDBHeur(4, goal, tabs, reflect)
 	if err != nil {
@@ -396,13 +392,9 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 		if err != nil {
 			return nil, err
 		}
-		var xt []*PatternTable
-		for _, p := range extra {
-			t, err := openShared(ctx, p, progress)
-			if err != nil {
-				return nil, err
-			}
-			xt = append(xt, t)
+		xt, err := openAllShared(ctx, extra, progress)
+		if err != nil {
+			return nil, err
 		}
 		if err := ph.addDual(4, dualJoin(h), xt); err != nil {
 			return nil, err
@@ -412,6 +404,19 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 	heurs[key] = ph
 	heursMu.Unlock()
 	return ph, nil
+}
+
+// openAllShared is openShared for each of pats, in order.
+func openAllShared(ctx context.Context, pats []*Pattern, progress func(pdb.Progress)) ([]*PatternTable, error) {
+	tabs := make([]*PatternTable, 0, len(pats))
+	for _, p := range pats {
+		t, err := openShared(ctx, p, progress)
+		if err != nil {
+			return nil, err
+		}
+		tabs = append(tabs, t)
+	}
+	return tabs, nil
 }
 
 // openShared is OpenPattern through tablesOpen, so that the process opens
