@@ -146,28 +146,19 @@ func makeHugeTables(classSym []uint32) *hugeTables {
 // (any other member needs a symmetry to become it).
 func (t *hugeTables) repMoves() []uint32 {
 	rm, _ := hugeAlloc(NFlipSliceSortedClasses * NumMoves)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			lo, hi := w*NSliceSorted/workers, (w+1)*NSliceSorted/workers
-			for sl := lo; sl < hi; sl++ {
-				for fl := 0; fl < NFlip; fl++ {
-					cs := t.classSym[sl*NFlip+fl]
-					if cs&15 != 0 {
-						continue
-					}
-					row := rm[int(cs>>4)*NumMoves:][:NumMoves]
-					for m := range row {
-						row[m] = t.classSym[int(t.sortedMove[sl*NumMoves+m])*NFlip+int(t.p1.flipMove[fl*NumMoves+m])]
-					}
-				}
+	pdb.Chunks(context.Background(), runtime.GOMAXPROCS(0), NSliceSorted, func(sl int64) int64 {
+		for fl := 0; fl < NFlip; fl++ {
+			cs := t.classSym[int(sl)*NFlip+fl]
+			if cs&15 != 0 {
+				continue
 			}
-		}()
-	}
-	wg.Wait()
+			row := rm[int(cs>>4)*NumMoves:][:NumMoves]
+			for m := range row {
+				row[m] = t.classSym[int(t.sortedMove[int(sl)*NumMoves+m])*NFlip+int(t.p1.flipMove[fl*NumMoves+m])]
+			}
+		}
+		return 0
+	}, func(int64) {})
 	return rm
 }
 

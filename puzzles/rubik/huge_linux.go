@@ -1,10 +1,12 @@
 package rubik
 
 import (
+	"context"
 	"runtime"
-	"sync"
 	"syscall"
 	"unsafe"
+
+	"idaviz/puzzles/pdb"
 )
 
 // hugeAlloc returns n zero words in memory the kernel is asked to back with
@@ -35,18 +37,10 @@ func hugeAlloc(n int) (words []uint32, release func()) {
 // (2 MB zeroed, more under a hypervisor), which one reader filling the
 // memory would wait for page after page.
 func touch(b []byte, page int) {
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := w * page; p < len(b); p += workers * page {
-				b[p] = 0
-			}
-		}()
-	}
-	wg.Wait()
+	pdb.Chunks(context.Background(), runtime.GOMAXPROCS(0), int64((len(b)+page-1)/page), func(p int64) int64 {
+		b[int(p)*page] = 0
+		return 0
+	}, func(int64) {})
 }
 
 // hugeCopy returns a copy of words in huge pages (hugeAlloc).
