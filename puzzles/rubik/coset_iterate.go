@@ -107,6 +107,7 @@ type cosetFrame[C comparable] struct {
 	h     [NumMoves]int32   // the child's h, or a lower bound when it is cut before all axes were read
 	exact uint32            // bit i: h[i] is exact
 	v     [3][NumMoves]int8 // the axes' values, per axis
+	bv    [NumMoves]int8    // the three combined (cutBondt)
 	co    [3][NumMoves]C
 	idx   [NumMoves]int64
 	cand  [NumMoves]uint8 // the children not cut yet
@@ -327,17 +328,11 @@ func (fr *cosetFrame[C]) cutOn(v *[NumMoves]int8, nc int, limit int8) int {
 // limit+1, a lower bound of h, which cuts the child before any lookup of
 // its inverse.
 func (fr *cosetFrame[C]) cutBondt(nc int, limit int8) int {
-	kept := 0
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
-		if x := combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])); x > int(limit) {
-			fr.h[i] = int32(x)
-			continue
-		}
-		fr.cand[kept%NumMoves] = i
-		kept++
+		fr.bv[i] = int8(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
 	}
-	return kept
+	return fr.cutOn(&fr.bv, nc, limit)
 }
 
 // finish sets the exact h of the nc children no axis cut.
