@@ -21,9 +21,10 @@ import (
 // lookup is a cache miss in the table (reid's 70 MB), and most children are
 // cut by the first axis: about 1.35 lookups per child instead of 3.
 // reid-huge, whose children the inverse's kept axis cuts first (no lookup),
-// looks the rest up along the three axes together: more lookups, but one
-// wait on its 1.67 GB table instead of three, which measured faster there
-// and slower for reid (docs/PERFORMANCE.md).
+// looks the rest up along the cube's three axes together, then the ones
+// left along the inverse's other two together: more lookups, but one wait
+// on its 1.67 GB table for each side instead of one for each axis, which
+// measured faster there and slower for reid (docs/PERFORMANCE.md).
 //
 // A child cut on one axis has only a lower bound on its f; its exact f is
 // computed when it could still be the smallest f over the bound (the next
@@ -116,12 +117,12 @@ type cosetFrame[C comparable] struct {
 	cand  [NumMoves]uint8    // the children not cut yet
 	// With the inverse's cosets: the node's own inverse side and its axes'
 	// values (set before it is expanded), and the children's, per axis;
-	// sub lists the children looked up along one inverse axis.
+	// sub[k] lists the children looked up along inverse axis k.
 	side invSide[C]
 	ipv  [3]int8
 	iv   [3][NumMoves]int8
 	ico  [3][NumMoves]C
-	sub  [NumMoves]uint8
+	sub  [3][NumMoves]uint8
 	// side.z is made when first needed (cubes): zMove is the move from the
 	// node above (whose frame is up) while it is not, -1 once it is.
 	zMove int
@@ -338,13 +339,14 @@ func (fr *cosetFrame[C]) cutOn(v *[NumMoves]int8, nc int, limit int8) int {
 }
 
 // cutBondt keeps in fr.cand, in order, the nc children listed whose three
-// axes' values combine (de Bondt's +1) to at most limit, and returns how
-// many. A child cut here gets the combined value as a lower bound of h,
-// before any lookup of its inverse.
-func (fr *cosetFrame[C]) cutBondt(nc int, limit int8) int {
+// axes' values v (fr.v, the cube's, or fr.iv, its inverse's) combine (de
+// Bondt's +1) to at most limit, and returns how many. A child cut here gets
+// the combined value as a lower bound of h: on the cube's, before any
+// lookup of its inverse.
+func (fr *cosetFrame[C]) cutBondt(v *[3][NumMoves]int8, nc int, limit int8) int {
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
-		fr.bv[i] = int8(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
+		fr.bv[i] = int8(combine(int(v[0][i]), int(v[1][i]), int(v[2][i])))
 	}
 	return fr.cutOn(&fr.bv, nc, limit)
 }
