@@ -20,11 +20,12 @@ type coset[C comparable] interface {
 	entry(a C) int64
 	// move is a after move mm of a's own axis frame.
 	move(a C, mm int) C
-	// expand looks up the children of the node at ax by moves, along the
-	// axes in order, the table's entries being words: in fr, the children
-	// no axis cuts (a value over cut) with their exact h, the others with
-	// the value that cut them, every child's coordinates along the axes
-	// read. It also loads the rows of the tables that the expansion of each
+	// expand looks up the children of the node at ax by moves, the
+	// table's entries being words, along the axes one at a time in order
+	// or all three together, as the coset measured faster: in fr, the
+	// children nothing cuts (an h over cut) with their exact h, the others
+	// with a lower bound of it over cut, every child's coordinates along
+	// the axes read. It also loads the rows of the tables that the expansion of each
 	// child kept reads first, and returns their sum (loaded now, all
 	// together, rather than each when it is needed: Go has no prefetch
 	// instruction, and nothing waits for the sum).

@@ -13,14 +13,18 @@ import (
 // Both coset heuristics run it: reid, and reid-huge over its own coordinate.
 //
 // Knowing it is the point. A child is cut when any one axis's value is over
-// bound - g - 1, so the children are looked up one axis at a time, starting
+// bound - g - 1. reid looks the children up one axis at a time, starting
 // with the axis whose value was highest at the parent (a coset distance
 // changes by at most one per move, so it is the likeliest to cut), and only
-// the children still standing are looked up along the next axis. Each axis's
-// lookups are made together, all indices first, so their cache misses
-// overlap. Each lookup is a cache miss in the table (reid's 70 MB), and most
-// children are cut by the first axis: about 1.35 lookups per child instead
-// of 3.
+// the children still standing along the next axis. Each axis's lookups are
+// made together, all indices first, so their cache misses overlap. Each
+// lookup is a cache miss in the table (reid's 70 MB), and most children are
+// cut by the first axis: about 1.35 lookups per child instead of 3.
+// reid-huge, whose children the inverse's kept axis cuts first (no lookup),
+// looks the rest up along the cube's three axes together, then the ones
+// left along the inverse's other two together: more lookups, but one wait
+// on its 1.67 GB table for each side instead of one for each axis, which
+// measured faster there and slower for reid (docs/PERFORMANCE.md).
 //
 // A child cut on one axis has only a lower bound on its f; its exact f is
 // computed when it could still be the smallest f over the bound (the next
@@ -109,16 +113,16 @@ type cosetFrame[C comparable] struct {
 	v     [3][NumMoves]int8 // the axes' values, per axis
 	bv    [NumMoves]int8    // the three combined (cutBondt)
 	co    [3][NumMoves]C
-	idx   [NumMoves]int64
-	cand  [NumMoves]uint8 // the children not cut yet
+	idx   [3][NumMoves]int64 // the entries to read, per axis, in fr.cand's order
+	cand  [NumMoves]uint8    // the children not cut yet
 	// With the inverse's cosets: the node's own inverse side and its axes'
 	// values (set before it is expanded), and the children's, per axis;
-	// sub lists the children looked up along one inverse axis.
+	// sub[k] lists the children looked up along inverse axis k.
 	side invSide[C]
 	ipv  [3]int8
 	iv   [3][NumMoves]int8
 	ico  [3][NumMoves]C
-	sub  [NumMoves]uint8
+	sub  [3][NumMoves]uint8
 	// side.z is made when first needed (cubes): zMove is the move from the
 	// node above (whose frame is up) while it is not, -1 once it is.
 	zMove int
@@ -283,19 +287,31 @@ func (fr *cosetFrame[C]) start(n int) int {
 }
 
 // load reads axis k's value of the nc children listed in fr.cand, whose
-// entries fr.idx holds in that order. Every load is made before the first
-// branch on a loaded value (cut): a mispredicted branch would throw away the
-// loads issued after it. (load and cut are two, each small enough to be
-// inlined into a coset's expand.)
+// entries fr.idx[k] holds in that order. Every load is made before the
+// first branch on a loaded value (cut): a mispredicted branch would throw
+// away the loads issued after it. (load and cut are two, each small enough
+// to be inlined into a coset's expand.)
 func (fr *cosetFrame[C]) load(k, nc int, words []uint32) {
-	fr.loadInto(&fr.v[k%3], fr.cand[:nc], words)
+	fr.loadInto(&fr.v[k%3], fr.cand[:nc], &fr.idx[k%3], words)
 }
 
-// loadInto reads into v the value of each child listed, whose entries
-// fr.idx holds in that order.
-func (fr *cosetFrame[C]) loadInto(v *[NumMoves]int8, list []uint8, words []uint32) {
+// loadAxes is load along the three axes at once.
+func (fr *cosetFrame[C]) loadAxes(nc int, words []uint32) {
+	for j, i := range fr.cand[:nc] {
+		i %= NumMoves
+		j %= NumMoves
+		x, y, z := fr.idx[0][j], fr.idx[1][j], fr.idx[2][j]
+		fr.v[0][i] = int8(words[x>>3] >> (uint(x&7) * 4) & 0xF)
+		fr.v[1][i] = int8(words[y>>3] >> (uint(y&7) * 4) & 0xF)
+		fr.v[2][i] = int8(words[z>>3] >> (uint(z&7) * 4) & 0xF)
+	}
+}
+
+// loadInto reads into v the value of each child listed, whose entries idx
+// holds in that order.
+func (fr *cosetFrame[C]) loadInto(v *[NumMoves]int8, list []uint8, idx *[NumMoves]int64, words []uint32) {
 	for j, i := range list {
-		x := fr.idx[j%NumMoves]
+		x := idx[j%NumMoves]
 		v[i%NumMoves] = int8(words[x>>3] >> (uint(x&7) * 4) & 0xF)
 	}
 }
@@ -323,14 +339,14 @@ func (fr *cosetFrame[C]) cutOn(v *[NumMoves]int8, nc int, limit int8) int {
 }
 
 // cutBondt keeps in fr.cand, in order, the nc children listed whose three
-// axes' values, each at most limit, combine (de Bondt's +1) to at most
-// limit too, and returns how many: three values all equal to limit say
-// limit+1, a lower bound of h, which cuts the child before any lookup of
-// its inverse.
-func (fr *cosetFrame[C]) cutBondt(nc int, limit int8) int {
+// axes' values v (fr.v, the cube's, or fr.iv, its inverse's) combine (de
+// Bondt's +1) to at most limit, and returns how many. A child cut here gets
+// the combined value as a lower bound of h: on the cube's, before any
+// lookup of its inverse.
+func (fr *cosetFrame[C]) cutBondt(v *[3][NumMoves]int8, nc int, limit int8) int {
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
-		fr.bv[i] = int8(combine(int(fr.v[0][i]), int(fr.v[1][i]), int(fr.v[2][i])))
+		fr.bv[i] = int8(combine(int(v[0][i]), int(v[1][i]), int(v[2][i])))
 	}
 	return fr.cutOn(&fr.bv, nc, limit)
 }

@@ -28,36 +28,39 @@ func (t *hugeTables) heuristic() string { return hugeName }
 func (t *hugeTables) coord(c *Cube) hugeSym { return t.sym(c.hugeCoord()) }
 
 // expand looks the children up in the order of their cost: the inverse's
-// axis each move keeps (free), the cube's three axes (move tables), the
-// inverse's two others (computed from the cubies).
-func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
+// axis each move keeps (free), the cube's three axes together (move
+// tables), the inverse's two others together (computed from the cubies).
+func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, _ [3]int, moves []uint8, cut int8, words []uint32) uint32 {
 	nc := fr.start(len(moves))
 	nc = fr.inherit(moves, nc, cut)
-	for _, k := range order {
-		t.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
-		fr.load(k, nc, words)
-		nc = fr.cut(k, nc, cut)
+	for k := range ax {
+		t.children(ax[k], &axisMove[k], moves, fr.cand[:nc], &fr.co[k], &fr.idx[k])
 	}
-	nc = fr.cutBondt(nc, cut)
-	if nc > 0 {
-		fr.cubes()
+	fr.loadAxes(nc, words)
+	nc = fr.cutBondt(&fr.v, nc, cut)
+	if nc == 0 {
+		return 0
 	}
-	for _, k := range axisOrder(fr.ipv) {
-		k %= 3
-		n := t.invChildren(fr, k, moves, nc)
-		fr.loadInto(&fr.iv[k], fr.sub[:n], words)
-		nc = fr.cutOn(&fr.iv[k], nc, cut)
+	fr.cubes()
+	var n [3]int
+	for k := range n {
+		n[k] = t.invChildren(fr, k, moves, nc)
 	}
+	for k := range n {
+		fr.loadInto(&fr.iv[k], fr.sub[k][:n[k]], &fr.idx[k], words)
+	}
+	nc = fr.cutBondt(&fr.iv, nc, cut)
 	return t.touch(&fr.co, fr.finish6(nc))
 }
 
-// invChildren lists in fr.sub the nc children of fr.cand whose move does
-// not keep the inverse's coset along axis k, with their inverse coordinates
-// along k in fr.ico and their entries in fr.idx, and returns how many.
+// invChildren lists in fr.sub[k] the nc children of fr.cand whose move
+// does not keep the inverse's coset along axis k, with their inverse
+// coordinates along k in fr.ico and their entries in fr.idx[k], and
+// returns how many.
 func (t *hugeTables) invChildren(fr *cosetFrame[hugeSym], k int, moves []uint8, nc int) int {
 	k %= 3
 	z, a, am := &fr.side.z[k], fr.side.iax[k], &axisMove[k]
-	ico := &fr.ico[k]
+	ico, sub := &fr.ico[k], &fr.sub[k]
 	n := 0
 	// The coordinates first, then the class map's entries in a loop of
 	// their own: its loads, rarely cached (97 MB), are then in flight
@@ -69,18 +72,18 @@ func (t *hugeTables) invChildren(fr *cosetFrame[hugeSym], k int, moves []uint8, 
 			continue
 		}
 		ico[i].hugeCoord = invAfter(z, int(am[m]), a.hugeCoord)
-		fr.sub[n%NumMoves] = i
+		sub[n%NumMoves] = i
 		n++
 	}
 	cls := t.classSym
-	for _, i := range fr.sub[:n] {
+	for _, i := range sub[:n] {
 		c := &ico[i%NumMoves]
 		c.cs = cls[int(c.sorted)*NFlip+int(c.flip)]
 	}
-	tc := t.p1.twistConj
-	for j, i := range fr.sub[:n] {
+	tc, idx := t.p1.twistConj, &fr.idx[k]
+	for j, i := range sub[:n] {
 		c := &ico[i%NumMoves]
-		fr.idx[j%NumMoves] = int64(c.cs>>4)*NTwist + int64(tc[int(c.twist)<<4|int(c.cs&15)])
+		idx[j%NumMoves] = int64(c.cs>>4)*NTwist + int64(tc[int(c.twist)<<4|int(c.cs&15)])
 	}
 	return n
 }

@@ -82,7 +82,7 @@ func (pt *coordTables) move(a symCoord, mm int) symCoord {
 func (pt *coordTables) expand(fr *cosetFrame[symCoord], ax [3]symCoord, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
 	nc := fr.start(len(moves))
 	for _, k := range order {
-		pt.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx)
+		pt.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx[k%3])
 		fr.load(k, nc, words)
 		nc = fr.cut(k, nc, cut)
 	}
