@@ -44,8 +44,9 @@ func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, _ [3]int, mo
 	fr.cubes()
 	var n [3]int
 	for k := range n {
-		n[k] = t.invChildren(fr, k, moves, nc)
+		n[k] = t.invCoords(fr, k, moves, nc)
 	}
+	t.invEntries(fr, &n)
 	for k := range n {
 		fr.loadInto(&fr.iv[k], fr.sub[k][:n[k]], &fr.idx[k], words)
 	}
@@ -53,18 +54,14 @@ func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, _ [3]int, mo
 	return t.touch(&fr.co, fr.finish6(nc))
 }
 
-// invChildren lists in fr.sub[k] the nc children of fr.cand whose move
-// does not keep the inverse's coset along axis k, with their inverse
-// coordinates along k in fr.ico and their entries in fr.idx[k], and
-// returns how many.
-func (t *hugeTables) invChildren(fr *cosetFrame[hugeSym], k int, moves []uint8, nc int) int {
+// invCoords lists in fr.sub[k] the nc children of fr.cand whose move does
+// not keep the inverse's coset along axis k, with their inverse coordinates
+// along k in fr.ico (their class not yet read), and returns how many.
+func (t *hugeTables) invCoords(fr *cosetFrame[hugeSym], k int, moves []uint8, nc int) int {
 	k %= 3
 	z, a, am := &fr.side.z[k], fr.side.iax[k], &axisMove[k]
 	ico, sub := &fr.ico[k], &fr.sub[k]
 	n := 0
-	// The coordinates first, then the class map's entries in a loop of
-	// their own: its loads, rarely cached (97 MB), are then in flight
-	// together instead of each behind the next child's arithmetic.
 	for _, i := range fr.cand[:nc] {
 		i %= NumMoves
 		m := moves[i] % NumMoves
@@ -75,17 +72,30 @@ func (t *hugeTables) invChildren(fr *cosetFrame[hugeSym], k int, moves []uint8, 
 		sub[n%NumMoves] = i
 		n++
 	}
-	cls := t.classSym
-	for _, i := range sub[:n] {
-		c := &ico[i%NumMoves]
-		c.cs = cls[int(c.sorted)*NFlip+int(c.flip)]
-	}
-	tc, idx := t.p1.twistConj, &fr.idx[k]
-	for j, i := range sub[:n] {
-		c := &ico[i%NumMoves]
-		idx[j%NumMoves] = int64(c.cs>>4)*NTwist + int64(tc[int(c.twist)<<4|int(c.cs&15)])
-	}
 	return n
+}
+
+// invEntries reads the class of the n[k] children invCoords listed along
+// each axis k, and sets their entries in fr.idx[k]. The class map's reads,
+// rarely cached (97 MB), are made for all the axes in one loop, before any
+// is used: they are then in flight together.
+func (t *hugeTables) invEntries(fr *cosetFrame[hugeSym], n *[3]int) {
+	cls := t.classSym
+	for k := range n {
+		ico := &fr.ico[k]
+		for _, i := range fr.sub[k][:n[k]] {
+			c := &ico[i%NumMoves]
+			c.cs = cls[int(c.sorted)*NFlip+int(c.flip)]
+		}
+	}
+	tc := t.p1.twistConj
+	for k := range n {
+		ico, idx := &fr.ico[k], &fr.idx[k]
+		for j, i := range fr.sub[k][:n[k]] {
+			c := &ico[i%NumMoves]
+			idx[j%NumMoves] = int64(c.cs>>4)*NTwist + int64(tc[int(c.twist)<<4|int(c.cs&15)])
+		}
+	}
 }
 
 func (t *hugeTables) entries(ax [3]hugeSym, moves []uint8, co *[3][NumMoves]hugeSym, idx *[3][NumMoves]int64) {
