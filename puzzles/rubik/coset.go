@@ -20,22 +20,23 @@ type coset[C comparable] interface {
 	entry(a C) int64
 	// move is a after move mm of a's own axis frame.
 	move(a C, mm int) C
-	// expand looks up the children of the node at ax by moves, the
-	// table's entries being words, along the axes one at a time in order
-	// or all three together, as the coset measured faster: in fr, the
-	// children nothing cuts (an h over cut) with their exact h, the others
-	// with a lower bound of it over cut, every child's coordinates along
-	// the axes read. It also loads the rows of the tables that the expansion of each
-	// child kept reads first, and returns their sum (loaded now, all
-	// together, rather than each when it is needed: Go has no prefetch
-	// instruction, and nothing waits for the sum).
+	// expand looks up the children of the node at ax, whose values along
+	// the axes are pv, by moves, the table's entries being words: one axis
+	// at a time (the likeliest to cut first, axisOrder) or all three
+	// together, as the coset measured faster. In fr: the children nothing
+	// cuts (an h over cut) with their exact h, the others with a lower
+	// bound of it over cut, every child's coordinates along the axes read.
+	// It also loads the rows of the tables that the expansion of each child
+	// kept reads first, and returns their sum (loaded now, all together,
+	// rather than each when it is needed: Go has no prefetch instruction,
+	// and nothing waits for the sum).
 	//
 	// It is the search's one call per node into the coordinate: Go calls a
 	// type parameter's methods through the instantiation's dictionary, an
 	// indirect call never inlined, so the per-child work is all inside it
 	// (start, and along each axis the coset's children, load and cut;
 	// finish), where the calls are direct.
-	expand(fr *cosetFrame[C], ax [3]C, order [3]int, moves []uint8, cut int8, words []uint32) uint32
+	expand(fr *cosetFrame[C], ax [3]C, pv [3]int8, moves []uint8, cut int8, words []uint32) uint32
 	// entries sets co[k][i] and idx[k][i], the coordinates and the entry of
 	// the child by moves[i] along axis k, for every child and axis: Expand
 	// computes them all before it reads the table, so that all the reads'

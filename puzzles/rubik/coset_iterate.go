@@ -26,10 +26,10 @@ import (
 // on its 1.67 GB table for each side instead of one for each axis, which
 // measured faster there and slower for reid (docs/PERFORMANCE.md).
 //
-// A child cut on one axis has only a lower bound on its f; its exact f is
-// computed when it could still be the smallest f over the bound (the next
-// bound), which after the first cut at bound+1 it never can, and for every
-// child when hist asks for the f histograms.
+// A child cut before all its lookups has only a lower bound on its f; its
+// exact f is computed when it could still be the smallest f over the bound
+// (the next bound), which after the first cut at bound+1 it never can, and
+// for every child when hist asks for the f histograms.
 func (d *cosetDomain[C, T]) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
 	s := d.newSearch(bound, hist, checkEvery, stop)
 	pv := d.start(s, 0)
@@ -188,7 +188,7 @@ func (s *cosetSearch[C, T]) dfs(ax [3]C, pv [3]int8, g int32, prev, depth int) b
 		// too big for an int8 cuts nothing the table can say.)
 		cut = math.MaxInt8
 	}
-	s.touch += s.tabs.expand(fr, ax, axisOrder(pv), moves, cut, s.words)
+	s.touch += s.tabs.expand(fr, ax, pv, moves, cut, s.words)
 	for i := 0; i < n; i++ {
 		h := fr.h[i]
 		if h > lim {

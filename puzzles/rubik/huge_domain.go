@@ -30,7 +30,7 @@ func (t *hugeTables) coord(c *Cube) hugeSym { return t.sym(c.hugeCoord()) }
 // expand looks the children up in the order of their cost: the inverse's
 // axis each move keeps (free), the cube's three axes together (move
 // tables), the inverse's two others together (computed from the cubies).
-func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, _ [3]int, moves []uint8, cut int8, words []uint32) uint32 {
+func (t *hugeTables) expand(fr *cosetFrame[hugeSym], ax [3]hugeSym, _ [3]int8, moves []uint8, cut int8, words []uint32) uint32 {
 	nc := fr.start(len(moves))
 	nc = fr.inherit(moves, nc, cut)
 	for k := range ax {

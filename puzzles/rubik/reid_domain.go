@@ -79,9 +79,9 @@ func (pt *coordTables) move(a symCoord, mm int) symCoord {
 	return symCoord{twist: pt.twistMove[int(a.twist)*NumMoves+mm], class: uint16(cs >> 4), sym: symMultUD[cs&15][a.sym%NSymUD]}
 }
 
-func (pt *coordTables) expand(fr *cosetFrame[symCoord], ax [3]symCoord, order [3]int, moves []uint8, cut int8, words []uint32) uint32 {
+func (pt *coordTables) expand(fr *cosetFrame[symCoord], ax [3]symCoord, pv [3]int8, moves []uint8, cut int8, words []uint32) uint32 {
 	nc := fr.start(len(moves))
-	for _, k := range order {
+	for _, k := range axisOrder(pv) {
 		pt.children(ax[k%3], &axisMove[k%3], moves, fr.cand[:nc], &fr.co[k%3], &fr.idx[k%3])
 		fr.load(k, nc, words)
 		nc = fr.cut(k, nc, cut)
