@@ -1,8 +1,8 @@
 // Package puzzles is the catalogue of the puzzles idaviz can search. Each
 // puzzle lives in its own package (puzzles/tiles, puzzles/rubik, ...) and
-// knows nothing of the catalogue; a small adapter file here (tiles.go,
-// rubik.go, ...) describes it with a Puzzle and registers it, so the CLI and
-// the web server find every puzzle in one place.
+// knows nothing of the catalogue; a small adapter file here
+// (register_tiles.go, register_rubik.go, ...) describes it with a Puzzle and
+// registers it, so the CLI and the web server find every puzzle in one place.
 package puzzles
 
 import (

@@ -1,6 +1,6 @@
 // Command docshots takes the documentation's pictures of the page (README
 // and docs/GUIDE.md): it builds viz, serves the page with it, drives it in
-// headless chromium to each scene and writes docs/NAME.png. Run it from
+// headless chromium to each scene and writes docs/<name>.png. Run it from
 // the module after a change to the page:
 //
 //	go run ./internal/docshots                 # every picture of the page

@@ -14,7 +14,7 @@ import (
 	"idaviz/puzzles/tiles"
 )
 
-// The catalogue adapter (puzzles/tiles.go) registers the three puzzles with
+// The catalogue adapter (puzzles/register_tiles.go) registers the three puzzles with
 // working parsers, scramblers and presets whose optimal lengths are right.
 func TestCatalogue(t *testing.T) {
 	for _, tt := range []struct {

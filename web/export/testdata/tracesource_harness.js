@@ -2,7 +2,7 @@
 // Runs an exported page's TraceSource (tracesource.js) under node over the
 // export's own embedded data, seeks and steps it about, and compares each
 // state it hands the page with replaystate.js's state after a plain fold of
-// every event up to there: web/builder_test.go's TestTraceSourceSeeks.
+// every event up to there: web/export/page_test.go's TestTraceSourceSeeks.
 //
 // node tracesource_harness.js STATIC_DIR EXPORT_HTML
 // prints {"events": n, "checked": k, "bad": ["what differed", ...]}

@@ -1,6 +1,6 @@
 'use strict';
 // Folds a trace (NDJSON or binary) with the page's builder.js and prints,
-// after each event, what web/builder_test.go compares with the Go player's
+// after each event, what web/fold/builder_test.go compares with the Go player's
 // fold; in state mode, replaystate.js's state message (with the colours the
 // test hands in, as an export embeds them).
 //
