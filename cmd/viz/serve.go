@@ -167,7 +167,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	opt.MaxMemory = int64(*f.maxMemory)
 	// Stopped searches leave their states as garbage: without a limit the
 	// heap grows to about twice the budget before a collection
-	// (docs/PERFORMANCE.md). The rest of the server (folds, a replay's
+	// (docs/ARCHITECTURE.md). The rest of the server (folds, a replay's
 	// checkpoints) gets a quarter of the budget more.
 	defer limitHeap(opt.MaxMemory + opt.MaxMemory/4)()
 	if remote {

@@ -24,7 +24,7 @@ import (
 // looks the rest up along the cube's three axes together, then the ones
 // left along the inverse's other two together: more lookups, but one wait
 // on its 1.67 GB table for each side instead of one for each axis, which
-// measured faster there and slower for reid (docs/PERFORMANCE.md).
+// measured faster there and slower for reid (docs/ARCHITECTURE.md).
 //
 // A child cut before all its lookups has only a lower bound on its f; its
 // exact f is computed when it could still be the smallest f over the bound

@@ -26,7 +26,7 @@ import (
 // move of that end changes it by one at most) is at least the other's, as
 // Zahavi et al.'s dual IDA* switches to the dual when its value is larger.
 // That rule alone (jump if larger) does worse on Korf's 100 than growing
-// the start's end only, the branching rule much better (docs/PERFORMANCE.md
+// the start's end only, the branching rule much better (docs/ARCHITECTURE.md
 // compares them). Neither end's move rule costs a solution: a move
 // that undoes an end's last move would make a path two moves longer than
 // one the search also makes, whatever the other end did in between.

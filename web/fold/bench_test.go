@@ -14,7 +14,8 @@ import (
 // instance with Manhattan distance, node by node, cut at 660,000 nodes)
 // read from a binary trace in memory, with a checkpoint every 2048 events:
 // what an exported replay of that run does as it opens. Run it natively and
-// compiled to WebAssembly, in node's V8 (docs/ARCHITECTURE.md, "One fold"):
+// compiled to WebAssembly, in node's V8 (docs/ARCHITECTURE.md, "The
+// exported page folds in JavaScript"):
 //
 //	go test ./web/fold -run '^$' -bench FoldMillion -benchtime 3x
 //	GOOS=js GOARCH=wasm go test ./web/fold -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$' -bench FoldMillion -benchtime 3x
