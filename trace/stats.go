@@ -8,7 +8,7 @@ import (
 
 // A trace is untrusted input: its framing is checked by the reader, but its
 // values may claim anything. These bound what a Stats keeps, whatever they
-// claim (FORMAT.md, "What a reader keeps").
+// claim (FORMAT.md, "Untrusted values").
 const (
 	// keptIterations is how many finished iterations a Stats lists; later
 	// ones count in the totals only. A real IDA* run has tens.

@@ -11,8 +11,8 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// The search tree as a lecture reads it: each check names the complaint of
-// the tree's design notes (docs/GUIDE.md, "The search tree") it guards.
+// The search tree as a lecture reads it: each check names the complaint it
+// guards (the tree panel: docs/GUIDE.md, "One search, node by node").
 
 // treeJS are the tree's checks, run in the page.
 const treeJS = `window.treeNodes = () => Array.from(q('tree').querySelectorAll('svg .node'));

@@ -7,9 +7,10 @@
 //
 // It reads the comments of *.go, *.js, *.css, *.html and *.sh files and of
 // the scripts in .ci/, and the whole text of *.md files, and checks every
-// token that names a path of this tree (see pathToken for the rule). It
-// prints FILE:LINE: PATH for each that is missing and exits 1; exit 2 is a
-// failure to read the tree.
+// token that names a path of this tree (see pathTokens and resolves for
+// the rule), and every section cited as docs/GUIDE.md, "Start it" (see
+// sections). It prints FILE:LINE: PATH for each that is missing and exits
+// 1; exit 2 is a failure to read the tree.
 package main
 
 import (
@@ -95,13 +96,17 @@ func check(root string) ([]finding, error) {
 		if err != nil {
 			return err
 		}
-		for _, c := range commentLines(kind, string(src)) {
+		start := len(found)
+		lines := commentLines(kind, string(src))
+		for _, c := range lines {
 			for _, ref := range pathTokens(c.text) {
 				if !t.resolves(rel, ref) {
 					found = append(found, finding{file: rel, line: c.line, path: ref})
 				}
 			}
 		}
+		found = append(found, t.sections(rel, lines)...)
+		slices.SortStableFunc(found[start:], func(a, b finding) int { return a.line - b.line })
 		return nil
 	})
 	if err != nil {
@@ -149,6 +154,9 @@ type tree struct {
 	// what they name (web/site/engine/, rubik.test), so a comment may name
 	// it in a tree where it is not yet.
 	ignored []ignorePattern
+	// docHeadings are the headings of each document a section is cited
+	// from, read once.
+	docHeadings map[string][]string
 }
 
 // ignorePattern is a line of .gitignore: anchored (/dist/) matches a path
@@ -159,7 +167,7 @@ type ignorePattern struct {
 }
 
 func newTree(root string) (*tree, error) {
-	t := &tree{root: root, top: map[string]bool{}, base: map[string]bool{}}
+	t := &tree{root: root, top: map[string]bool{}, base: map[string]bool{}, docHeadings: map[string][]string{}}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -18,7 +18,7 @@ var base = map[string]string{
 	"web/static/render/a.js":    "",
 	"web/static/render/b.js":    "",
 	"web/site/site.go":          "package site\n",
-	"docs/GUIDE.md":             "guide\n",
+	"docs/GUIDE.md":             "# Guide\n\n## Start it (`viz serve`)\n\n## A heading split\n\n- **The decision.** Measured.\n",
 	"pkg/testdata/x.json":       "{}\n",
 	"pkg/pkg.go":                "package pkg\n",
 	"engine/engine.go":          "package engine\n",
@@ -71,6 +71,13 @@ func TestCheck(t *testing.T) {
 			"// web/charts.go\nconst s = 'web/gone.go'; const r = /\\/web\\/x/g; // web/fold/run.go\n" +
 				"const t = `a\n// web/gone2.go\n`;\n/* web/state.go\n   docs/GUIDE.md */ const d = 1 / 2; // web/export.go\n",
 			[]string{"1: web/charts.go", "6: web/state.go", "7: web/export.go"}},
+		{"sections cited", "pkg/a.go",
+			"// docs/GUIDE.md, \"Start it\", docs/GUIDE.md \"Gone\" and (docs/GUIDE.md, \"A\n// heading split\"); docs/GUIDE.md, \"the decision\"\n" +
+				"// docs/NOPE.md, \"Start it\"; docs/GUIDE.md, \"never closed\npackage pkg\n",
+			[]string{`1: docs/GUIDE.md, "Gone"`, "3: docs/NOPE.md"}},
+		{"a section of the document beside", "docs/A.md",
+			"GUIDE.md, \"Start it\"; GUIDE.md, \"Stop it\"\n",
+			[]string{`1: GUIDE.md, "Stop it"`}},
 		{"css comment", "web/static/s.css",
 			"a { color: red; } /* web/charts.go */\n",
 			[]string{"1: web/charts.go"}},
