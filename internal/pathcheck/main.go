@@ -272,15 +272,17 @@ func (t *tree) resolves(rel, ref string) bool {
 			return true
 		}
 	}
+	judged := false
 	for _, c := range candidates {
 		if strings.HasPrefix(c, "../") || c == ".." {
 			continue // outside the tree: not ours to judge
 		}
+		judged = true
 		if t.exists(c) {
 			return true
 		}
 	}
-	return false
+	return !judged
 }
 
 func (t *tree) isDir(p string) bool {

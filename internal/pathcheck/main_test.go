@@ -62,7 +62,7 @@ func TestCheck(t *testing.T) {
 			"[docs](https://example.com/web/gone.go) and file:///web/gone.go, ~/web/gone.go\n",
 			nil},
 		{"markdown links relative to the file", "docs/A.md",
-			"[g](../README.md) [h](./GUIDE.md) [i](../docs/NOPE.md)\n`go run ./engine`\n",
+			"[g](../README.md) [h](./GUIDE.md) [i](../docs/NOPE.md) [j](../../elsewhere/x.md)\n`go run ./engine`\n",
 			[]string{"1: ../docs/NOPE.md"}},
 		{"sentence end and code span", "docs/A.md",
 			"It is in `web/fold/run.go`. Not in web/fold/gone.go.\n",
