@@ -86,11 +86,15 @@ type noPathmax struct{ loop }
 
 func (noPathmax) Pathmax() bool { return false }
 
-// checkEvery is the check interval of the runs that watch the checks: small
-// enough that an iteration of a small instance has several, so an
-// Iterator's calls of stop (and the progress events they make) are
-// compared too.
-const checkEvery = 64
+// The runs with an iteration-level sink check every so many expansions:
+// often enough that an iteration of a small instance has several checks,
+// so an Iterator's calls of stop (and the progress events they make) are
+// compared too, and seldom enough that a run makes at most about
+// maxProgress progress events, each a copy of the histograms to keep.
+const (
+	minCheckEvery = 64
+	maxProgress   = 256
+)
 
 // noSink is a run with no sink: the engine then builds no event at all.
 const noSink trace.Level = -1
@@ -128,39 +132,39 @@ func Check(ctx context.Context, d engine.Domain) error {
 		return errors.New("the domain has no Iterator, no SubtreeIterator and asks for no pathmax: nothing to check")
 	}
 	c := checker{ctx: ctx, d: d, start: stateOf(d)}
-	sinks := []struct {
-		level trace.Level
-		every int64
-	}{{noSink, 0}, {trace.LevelRun, 0}, {trace.LevelIteration, checkEvery}}
+	// The first runs, with no sink, check at the engine's default interval,
+	// and measure the instance for the others' interval.
 	var ref engine.Result
-	for _, s := range sinks {
-		want, wantEv, err := c.run(LoopOnly(d), false, s.level, s.every)
+	every := int64(0)
+	for _, level := range []trace.Level{noSink, trace.LevelRun, trace.LevelIteration} {
+		want, wantEv, err := c.run(LoopOnly(d), false, level, every)
 		if err != nil {
 			return err
 		}
-		got, gotEv, err := c.run(d, false, s.level, s.every)
+		got, gotEv, err := c.run(d, false, level, every)
 		if err != nil {
 			return err
 		}
-		name := "IDA*" + sinkName(s.level)
-		if err := sameRun(got, want, s.level >= trace.LevelIteration); err != nil {
+		name := "IDA*" + sinkName(level)
+		if err := sameRun(got, want, level >= trace.LevelIteration); err != nil {
 			return fmt.Errorf("%s, the domain's own iterations against the engine's loop: %w", name, err)
 		}
 		if err := sameEvents(gotEv, wantEv, true); err != nil {
 			return fmt.Errorf("%s, the domain's own iterations against the engine's loop: %w", name, err)
 		}
 		ref = want
+		every = max(minCheckEvery, ref.Totals.Expanded/maxProgress)
 	}
 	if subtrees {
 		if _, ok := d.(engine.Cloner); !ok {
 			return errors.New("the domain is a SubtreeIterator but no Cloner, so ParallelIDA never runs it")
 		}
 		for _, level := range []trace.Level{noSink, trace.LevelIteration} {
-			want, wantEv, err := c.run(LoopOnly(d), true, level, checkEvery)
+			want, wantEv, err := c.run(LoopOnly(d), true, level, every)
 			if err != nil {
 				return err
 			}
-			got, gotEv, err := c.run(d, true, level, checkEvery)
+			got, gotEv, err := c.run(d, true, level, every)
 			if err != nil {
 				return err
 			}
