@@ -118,8 +118,8 @@ func Conformance(t testing.TB, d engine.Domain) {
 // cost, status, the counts and next bound of every iteration, the
 // histograms when a sink asks for them) and its events up to
 // trace.LevelIteration (of a progress event, the expansions and the
-// children generated so far), with no sink, a run-level one and an iteration-level one;
-// ParallelIDA's the same way when d is a SubtreeIterator. When d asks for
+// children generated so far), with no sink, a run-level one and an
+// iteration-level one; ParallelIDA's the same way when d is a SubtreeIterator. When d asks for
 // pathmax, IDA* without it must find a solution of the same cost (an
 // admissible h keeps BPMX optimal). After every search d must be in the
 // state it started in. A d with none of these fast paths is an error: the
@@ -127,7 +127,8 @@ func Conformance(t testing.TB, d engine.Domain) {
 func Check(ctx context.Context, d engine.Domain) error {
 	_, iterates := d.(engine.Iterator)
 	_, subtrees := d.(engine.SubtreeIterator)
-	pathmax := LoopOnly(d).(engine.Pathmax).Pathmax()
+	p, ok := d.(engine.Pathmax)
+	pathmax := ok && p.Pathmax()
 	if !iterates && !subtrees && !pathmax {
 		return errors.New("the domain has no Iterator, no SubtreeIterator and asks for no pathmax: nothing to check")
 	}
@@ -137,15 +138,15 @@ func Check(ctx context.Context, d engine.Domain) error {
 	var ref engine.Result
 	every := int64(0)
 	for _, level := range []trace.Level{noSink, trace.LevelRun, trace.LevelIteration} {
-		want, wantEv, err := c.run(LoopOnly(d), false, level, every)
-		if err != nil {
-			return err
-		}
-		got, gotEv, err := c.run(d, false, level, every)
-		if err != nil {
-			return err
-		}
 		name := "IDA*" + sinkName(level)
+		want, wantEv, err := c.run(name+", through the engine's loop", LoopOnly(d), false, level, every)
+		if err != nil {
+			return err
+		}
+		got, gotEv, err := c.run(name+", through the domain's own iterations", d, false, level, every)
+		if err != nil {
+			return err
+		}
 		if err := sameRun(got, want, level >= trace.LevelIteration); err != nil {
 			return fmt.Errorf("%s, the domain's own iterations against the engine's loop: %w", name, err)
 		}
@@ -160,15 +161,15 @@ func Check(ctx context.Context, d engine.Domain) error {
 			return errors.New("the domain is a SubtreeIterator but no Cloner, so ParallelIDA never runs it")
 		}
 		for _, level := range []trace.Level{noSink, trace.LevelIteration} {
-			want, wantEv, err := c.run(LoopOnly(d), true, level, every)
-			if err != nil {
-				return err
-			}
-			got, gotEv, err := c.run(d, true, level, every)
-			if err != nil {
-				return err
-			}
 			name := fmt.Sprintf("ParallelIDA on %d workers%s", workers, sinkName(level))
+			want, wantEv, err := c.run(name+", through the engine's loop", LoopOnly(d), true, level, every)
+			if err != nil {
+				return err
+			}
+			got, gotEv, err := c.run(name+", through the domain's own subtrees", d, true, level, every)
+			if err != nil {
+				return err
+			}
 			if err := sameRun(got, want, level >= trace.LevelIteration); err != nil {
 				return fmt.Errorf("%s, the domain's own subtrees against the engine's loop: %w", name, err)
 			}
@@ -180,7 +181,7 @@ func Check(ctx context.Context, d engine.Domain) error {
 		}
 	}
 	if pathmax {
-		plain, _, err := c.run(noPathmax{loop{d}}, false, noSink, 0)
+		plain, _, err := c.run("IDA* without pathmax", noPathmax{loop{d}}, false, noSink, 0)
 		if err != nil {
 			return err
 		}
@@ -209,8 +210,9 @@ type checker struct {
 }
 
 // run searches d (IDA, or ParallelIDA when parallel) with a recorder at
-// level (none for noSink) and wants d back in its start state.
-func (c *checker) run(d engine.Domain, parallel bool, level trace.Level, every int64) (engine.Result, []trace.Event, error) {
+// level (none for noSink) and wants the domain back in its start state;
+// name names the run in an error.
+func (c *checker) run(name string, d engine.Domain, parallel bool, level trace.Level, every int64) (engine.Result, []trace.Event, error) {
 	// A fixed creation time, so the run-start events of two runs compare.
 	opt := engine.Options{CheckEvery: every, Info: trace.RunInfo{Created: time.Unix(0, 0).UTC()}}
 	var rec *recorder
@@ -226,11 +228,11 @@ func (c *checker) run(d engine.Domain, parallel bool, level trace.Level, every i
 		res, err = engine.IDA(c.ctx, d, opt)
 	}
 	if err != nil {
-		return res, nil, fmt.Errorf("a search for the conformance check: %w", err)
+		return res, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if s := stateOf(c.d); !s.equal(c.start) {
-		return res, nil, fmt.Errorf("a search left the domain in another state: h %d, goal %v, state %x; it began at h %d, goal %v, state %x",
-			s.h, s.goal, s.snap, c.start.h, c.start.goal, c.start.snap)
+		return res, nil, fmt.Errorf("%s left the domain in another state: h %d, goal %v, state %x; it began at h %d, goal %v, state %x",
+			name, s.h, s.goal, s.snap, c.start.h, c.start.goal, c.start.snap)
 	}
 	if rec == nil {
 		return res, nil, nil

@@ -32,7 +32,16 @@ type (
 	moving struct{ *tiles.Domain }
 	// noProgress never calls stop.
 	noProgress struct{ *tiles.Domain }
+	// emptySubtrees finds nothing below any node it is handed (its
+	// clones, which ParallelIDA's workers search, too).
+	emptySubtrees struct{ *tiles.Domain }
 )
+
+func (d emptySubtrees) IterateBelow(int, int, int, int, *trace.Iteration, int64, func(trace.Counts) bool) ([]int, int, trace.Counts, bool) {
+	return nil, -1, trace.Counts{}, false
+}
+
+func (d emptySubtrees) Clone() engine.Domain { return emptySubtrees{d.Domain.Clone().(*tiles.Domain)} }
 
 func (d miscounting) Iterate(bound int, hist *trace.Iteration, every int64, stop func(trace.Counts) bool) ([]int, int, trace.Counts, bool) {
 	moves, next, c, stopped := d.Domain.Iterate(bound, hist, every, stop)
@@ -79,6 +88,7 @@ func TestCheckFindsFaults(t *testing.T) {
 		{"a histogram's extra visit", func(d *tiles.Domain) engine.Domain { return extraVisit{d} }, "histograms"},
 		{"a domain left moved", func(d *tiles.Domain) engine.Domain { return moving{d} }, "left the domain in another state"},
 		{"no progress", func(d *tiles.Domain) engine.Domain { return noProgress{d} }, "want progress"},
+		{"subtrees searched wrong", func(d *tiles.Domain) engine.Domain { return emptySubtrees{d} }, "ParallelIDA on 2 workers"},
 		{"no fast path", func(d *tiles.Domain) engine.Domain { return enginetest.LoopOnly(d) }, "nothing to check"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
