@@ -17,6 +17,7 @@ import (
 	"idaviz/examples"
 	"idaviz/puzzles"
 	"idaviz/puzzles/script"
+	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
 
@@ -158,7 +159,7 @@ func loadProblem(r startRequest) problemMsg {
 	if s, ok := d.(engine.Snapshotter); ok {
 		msg.Start = req.StateNames()(s.AppendState(nil))
 	}
-	msg.Node = (&fold.Views{}).Node(&req.Info, nil, 0, h, h, 0)
+	msg.Node = (&draw.Views{}).Node(&req.Info, nil, 0, h, h, 0)
 	return msg
 }
 
@@ -274,7 +275,7 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 		return checkedMsg{}, err
 	}
 	rep.Puzzle, rep.Heuristic, rep.Against = req.Puzzle.Name, req.Heuristic, against
-	return checkedMsg{Type: "checked", Report: rep, Start: req.StateNames()(d.AppendState(nil)), Chart: fold.CheckChart(rep.Levels)}, nil
+	return checkedMsg{Type: "checked", Report: rep, Start: req.StateNames()(d.AppendState(nil)), Chart: checkChart(rep.Levels)}, nil
 }
 
 // example is a script the Problem tab offers (GET /api/examples).

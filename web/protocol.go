@@ -7,6 +7,7 @@ import (
 
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
 
@@ -98,7 +99,7 @@ func preview(puzzle, state, goal string) previewMsg {
 		msg.Error = err.Error()
 		return msg
 	}
-	msg.Node = (&fold.Views{}).Node(&req.Info, nil, 0, 0, 0, 0)
+	msg.Node = (&draw.Views{}).Node(&req.Info, nil, 0, 0, 0, 0)
 	return msg
 }
 

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"idaviz/engine"
+	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
 
@@ -64,7 +65,7 @@ type run struct {
 	id     int
 	src    source
 	p      *player
-	views  *fold.Views
+	views  *draw.Views
 	cancel context.CancelFunc
 	done   chan struct{}
 
@@ -193,7 +194,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 	if prev == nil {
 		s.nextID++
 		r.id = s.nextID
-		r.views = &fold.Views{}
+		r.views = &draw.Views{}
 		r.p = newPlayer(ctx, r.id, src.level(), src.stepping(), s.treeLimit, s.notify)
 	} else {
 		r.id, r.views, r.p = prev.id, prev.views, p

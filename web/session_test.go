@@ -12,6 +12,7 @@ import (
 	"idaviz/engine"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/draw"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
 )
@@ -349,7 +350,7 @@ func TestStateWhileBuilding(t *testing.T) {
 	p := newPlayer(context.Background(), 1, trace.LevelNode, true, fold.DefaultTreeLimit, func() {})
 	fr := p.frame(0)
 	fr.Build = "building pattern database corners: 12%"
-	st := fold.BuildState("live", []fold.RunData{{Frame: fr, Views: &fold.Views{}}})
+	st := fold.BuildState("live", []fold.RunData{{Frame: fr, Views: &draw.Views{}}})
 	if st.Status != "building" || st.Node != nil || !strings.Contains(st.Event, "12%") {
 		t.Errorf("while building: status %q, node %+v, event %q", st.Status, st.Node, st.Event)
 	}

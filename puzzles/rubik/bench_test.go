@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"idaviz/engine"
+	"idaviz/engine/enginetest"
 )
 
 // The benchmarks below read the full databases from the cache directory and
@@ -106,7 +107,7 @@ func BenchmarkSolveReidParallel(b *testing.B) { benchmarkSolve(b, "reid", runtim
 // Apply, Undo), as a search with per-node events runs, not the domain's
 // Iterate.
 func BenchmarkSolveReidLoop(b *testing.B) {
-	benchmarkSolveAs(b, "reid", 0, func(d engine.Domain) engine.Domain { return loopOnly{d} })
+	benchmarkSolveAs(b, "reid", 0, func(d engine.Domain) engine.Domain { return enginetest.LoopOnly(d) })
 }
 
 // The 7-edge databases: about 0.5 GB in memory, 80 s to build.

@@ -7,14 +7,9 @@ import (
 	"testing"
 
 	"idaviz/engine"
+	"idaviz/engine/enginetest"
 	"idaviz/trace"
 )
-
-// loopOnly hides a domain's Iterate and IterateBelow, so that the engine,
-// sequential or parallel, runs its own loop over Expand, Apply and Undo.
-type loopOnly struct{ engine.Domain }
-
-func (l loopOnly) Clone() engine.Domain { return loopOnly{l.Domain.(engine.Cloner).Clone()} }
 
 // histSink asks for the iteration histograms and drops the events.
 type histSink struct{}
@@ -22,52 +17,31 @@ type histSink struct{}
 func (histSink) Level() trace.Level { return trace.LevelIteration }
 func (histSink) Event(*trace.Event) {}
 
-// checkIterateMatchesLoop solves c over the coset domains newDomain makes
-// in the eight ways: IDA and ParallelIDA, through the domain's own iteration or the
-// engine's loop, with and without histograms. All must give the same moves
-// and the same counts and next bound at every iteration, and the four with
-// histograms the same histograms; the domain must end where it started.
+// checkIterateMatchesLoop holds the coset domain newDomain makes for c to
+// the engine's loop (enginetest's check: IDA and ParallelIDA, through the
+// domain's own iterations or the loop, with and without histograms and
+// events), wants it back at its cube and its axis values, and wants
+// ParallelIDA to find what IDA finds, with the same counts and histograms
+// (the coset domains ask for no pathmax, so the split changes nothing). It
+// returns IDA's result.
 func checkIterateMatchesLoop[C comparable, T coset[C]](t *testing.T, c Cube, newDomain func(Cube) *cosetDomain[C, T]) engine.Result {
 	t.Helper()
-	var results [8]engine.Result
-	var names [8]string
-	for i := range results {
-		own, parallel, hist := i&1 == 0, i&2 != 0, i&4 != 0
-		rd := newDomain(c)
-		var d engine.Domain = rd
-		names[i] = "Iterate"
-		if !own {
-			d = loopOnly{rd}
-			names[i] = "the engine's loop"
-		}
-		var opt engine.Options
-		if hist {
-			opt.Sink = histSink{}
-			names[i] += " with histograms"
-		}
-		var err error
-		if parallel {
-			results[i], err = engine.ParallelIDA(context.Background(), d, opt, 2)
-			names[i] += " on 2 workers"
-		} else {
-			results[i], err = engine.IDA(context.Background(), d, opt)
-		}
-		if err != nil || !results[i].Solved() {
-			t.Fatalf("%v: %s: %v %v", c, names[i], results[i].Status, err)
-		}
-		if rd.Cube() != c || rd.ax != newDomain(c).ax {
-			t.Fatalf("%s: the search moved the domain", names[i])
-		}
+	rd := newDomain(c)
+	enginetest.Conformance(t, rd)
+	opt := engine.Options{Sink: histSink{}}
+	seq, err := engine.IDA(context.Background(), rd, opt)
+	if err != nil || !seq.Solved() {
+		t.Fatalf("%v: %v %v", c, seq.Status, err)
 	}
-	// The reference is the engine's sequential loop, without and with
-	// histograms.
-	for i, res := range results {
-		checkSameRun(t, names[i], res, results[1], false)
-		if i&4 != 0 {
-			checkSameRun(t, names[i], res, results[5], true)
-		}
+	par, err := engine.ParallelIDA(context.Background(), rd, opt, 2)
+	if err != nil {
+		t.Fatalf("%v: ParallelIDA: %v", c, err)
 	}
-	return results[1]
+	checkSameRun(t, "ParallelIDA on 2 workers", par, seq, true)
+	if rd.Cube() != c || rd.ax != newDomain(c).ax {
+		t.Fatalf("%v: the searches moved the domain", c)
+	}
+	return seq
 }
 
 func checkSameRun(t *testing.T, name string, got, want engine.Result, hist bool) {
@@ -155,7 +129,7 @@ func checkIterateStops[C comparable, T coset[C]](t *testing.T, newDomain func(Cu
 		}()
 		var d engine.Domain = rd
 		if !own {
-			d = loopOnly{rd}
+			d = enginetest.LoopOnly(rd)
 		}
 		opt := engine.Options{CheckEvery: 16, MaxNodes: maxNodes}
 		if workers == 1 {

@@ -8,25 +8,8 @@ import (
 	"time"
 
 	"idaviz/engine"
+	"idaviz/engine/enginetest"
 )
-
-// loopOnly hides the domain's Iterate, so the engine runs its own loop over
-// Expand, Apply and Undo, as it does whenever a sink watches the iterations;
-// it passes the domain's Pathmax and Solution on.
-type loopOnly struct{ engine.Domain }
-
-func (l loopOnly) Pathmax() bool {
-	p, ok := l.Domain.(engine.Pathmax)
-	return ok && p.Pathmax()
-}
-
-// Solution passes a two-ended domain's on.
-func (l loopOnly) Solution(path []int) []int {
-	if te, ok := l.Domain.(engine.TwoEnded); ok {
-		return te.Solution(path)
-	}
-	return path
-}
 
 // benchKorf runs engine.IDA on Korf's instances 2, 4 and 5 (the quick ones)
 // and reports generated nodes per second of wall clock and of CPU time (the
@@ -153,7 +136,7 @@ func BenchmarkKorf100(b *testing.B) {
 // three calls through the Domain interface per visited node: the speed of a
 // watched search before its sink's own costs.
 func BenchmarkIDAKorfLoop(b *testing.B) {
-	benchKorf(b, Manhattan, func(d *Domain) engine.Domain { return loopOnly{d} })
+	benchKorf(b, Manhattan, func(d *Domain) engine.Domain { return enginetest.LoopOnly(d) })
 }
 
 // cpuTime is the process's user+system CPU time: with other work on the

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"idaviz/engine"
+	"idaviz/engine/enginetest"
 	"idaviz/puzzles/pdb"
 )
 
@@ -329,7 +330,7 @@ func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
 // iteration, and returns the engine's result.
 func iterateIsLoop(t *testing.T, b Board, fast iterated, loop engine.Domain) engine.Result {
 	t.Helper()
-	res, err := engine.IDA(context.Background(), loopOnly{loop}, engine.Options{})
+	res, err := engine.IDA(context.Background(), enginetest.LoopOnly(loop), engine.Options{})
 	if err != nil || !res.Solved() {
 		t.Fatalf("%s: %v, %s", b, err, res.Status)
 	}

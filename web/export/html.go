@@ -17,6 +17,7 @@ import (
 	"regexp"
 
 	"idaviz/trace"
+	"idaviz/web/draw"
 	"idaviz/web/fold"
 	"idaviz/web/static"
 )
@@ -107,7 +108,7 @@ func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error 
 	})
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
-	start := (&fold.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
+	start := (&draw.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
 	names := pageScripts(page)
 	if len(names) == 0 {
 		return fmt.Errorf("the page names no scripts")

@@ -7,7 +7,9 @@
 // with checkpoints of the fold.
 //
 // The package is pure: no network, no sockets, no server goroutines, no
-// pacing. The server's player wraps a Run with its pauses and steps; viz
+// pacing, no puzzle (a node's state is drawn through a Drawer, which
+// package draw makes from the catalogue; TestDepsPure holds the imports).
+// The server's player wraps a Run with its pauses and steps; viz
 // trace export and the one-file exports (package export) fold with it
 // without pulling the server in; and it could one day be compiled to
 // WebAssembly for the page.

@@ -18,7 +18,7 @@ type RunData struct {
 	Frame     Frame
 	Cancelled bool
 	Err       error
-	Views     *Views // draws the run's states (nil: no drawings)
+	Views     Drawer // draws the run's states (nil: no drawings)
 	Total     int    // events in the run's recording (0: a live run)
 	Stepping  bool   // the page may pause it (lock-step moves only such runs)
 	// LockTree is the run's tree window at the lock-step bound (lockstep.go).
@@ -223,7 +223,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 
 // currentNode is the node the state panel draws: the last one visited or
 // pruned, the goal once solved, the start before anything.
-func currentNode(fr Frame, st RunStats, vs *Views) *NodeView {
+func currentNode(fr Frame, st RunStats, vs Drawer) *NodeView {
 	if st.Run == nil {
 		// Not started yet (a database still building): no node to show,
 		// and no h to claim.
@@ -234,7 +234,7 @@ func currentNode(fr Frame, st RunStats, vs *Views) *NodeView {
 		e := fr.Last
 		var nv *NodeView
 		if fr.LastPlaced {
-			nv = vs.Node(st.Run, fr.LastMoves, e.G, e.H, e.F, e.Depth)
+			nv = Node(vs, st.Run, fr.LastMoves, e.G, e.H, e.F, e.Depth)
 		} else {
 			nv = &NodeView{G: e.G, H: e.H, F: e.F, Depth: e.Depth, Moves: []string{},
 				Error: "this node's parent is not in the tree window, so its state is unknown"}
@@ -243,13 +243,13 @@ func currentNode(fr Frame, st RunStats, vs *Views) *NodeView {
 		return nv
 	case st.Status == trace.StatusSolved:
 		g := st.Cost
-		return vs.Node(st.Run, st.Solution, g, 0, g, len(st.Solution))
+		return Node(vs, st.Run, st.Solution, g, 0, g, len(st.Solution))
 	}
 	h := 0
 	if st.Run != nil {
 		h = st.Run.StartH
 	}
-	return vs.Node(st.Run, nil, 0, h, h, 0)
+	return Node(vs, st.Run, nil, 0, h, h, 0)
 }
 
 // chartsOf are the page's four charts: the active run's f histograms, and

@@ -1,10 +1,11 @@
-package fold
+package web
 
 import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"idaviz/check"
+	"idaviz/web/fold"
 )
 
 // checkPoints is the most points a line of the check's chart has: levels
@@ -12,13 +13,13 @@ import (
 // still draws at once.
 const checkPoints = 400
 
-// CheckChart is a check's h against h* (check.Report's Levels): for each
+// checkChart is a check's h against h* (check.Report's Levels): for each
 // h*, the largest, mean and least h of its states, beside the line h = h*.
 // A point of the largest h above that line is a state where h overestimates
 // (inadmissible); the gap below it is what the heuristic does not see.
 // Levels merged for room are drawn at their largest h*, so an admissible
 // heuristic never looks otherwise.
-func CheckChart(levels []check.Level) map[string]any {
+func checkChart(levels []check.Level) map[string]any {
 	levels = mergeLevels(levels, checkPoints)
 	most, hi, mean, lo := 0, []opts.LineData{}, []opts.LineData{}, []opts.LineData{}
 	for _, l := range levels {
@@ -28,18 +29,18 @@ func CheckChart(levels []check.Level) map[string]any {
 		lo = append(lo, opts.LineData{Value: []any{l.HStar, l.MinH}})
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("h against h* (every state reachable)"), legend(true), tooltip(), grid(2),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h* (the true cost to a goal)", NameLocation: "middle", NameGap: 24, Min: 0}),
+	line.SetGlobalOptions(fold.ChartLayout("h against h* (every state reachable)", 2)...)
+	line.SetGlobalOptions(charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h* (the true cost to a goal)", NameLocation: "middle", NameGap: 24, Min: 0}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "h", Min: 0}))
 	symbols := charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 5})
 	line.AddSeries("h = h* (a perfect heuristic)", []opts.LineData{{Value: []any{0, 0}}, {Value: []any{most, most}}},
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusSolution)}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}))
 	// The mean drawn last, over the others: where every state of an h*
 	// has one h, the three are one point.
-	line.AddSeries("least h", lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}), symbols)
-	line.AddSeries("largest h", hi, charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}), symbols)
-	line.AddSeries("mean h", mean, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}), symbols)
+	line.AddSeries("least h", lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.GeneratedColour()}), symbols)
+	line.AddSeries("largest h", hi, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusPruned)}), symbols)
+	line.AddSeries("mean h", mean, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusExpanded)}), symbols)
 	line.Validate()
 	return line.JSON()
 }
