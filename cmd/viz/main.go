@@ -199,7 +199,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (status int, ok bool) {
 		return exitOK, false
 	case err != nil:
 		name := strings.TrimPrefix(fs.Name(), "viz ")
-		fmt.Fprintf(e.stderr, "%s: %v (run 'viz help %s' for the flags)\n", fs.Name(), err, name)
+		fmt.Fprintf(e.stderr, "%s: %s (run 'viz help %s' for the flags)\n", fs.Name(), flagMessage(err), name)
 		return exitUsage, false
 	}
 	return 0, true

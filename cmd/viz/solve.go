@@ -321,9 +321,10 @@ func limitFlags(fs *flag.FlagSet) *limits {
 	l := &limits{
 		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
 		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
-		timeout:  fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)"),
+		timeout:  new(time.Duration),
 		memory:   new(bytesize.Size),
 	}
+	fs.Var(durationFlag{l.timeout}, "timeout", "stop after this long, e.g. 30s (0: no limit)")
 	*l.memory = bytesize.Size(defaultMemoryBudget())
 	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
 	return l
@@ -401,6 +402,11 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 
 func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
 	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, req.algo.Title(), out.Status)
+	if res.Status == trace.StatusLimit {
+		if which := limitReached(req.opt, res); which != "" {
+			fmt.Fprintf(w, ": %s was reached", which)
+		}
+	}
 	if out.Solved {
 		fmt.Fprintf(w, " in %d moves", out.Length)
 		if out.Cost != out.Length {
@@ -435,6 +441,21 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 	if out.Distinct > 0 {
 		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
 	}
+}
+
+// limitReached names the limit of opt that stopped res ("" when none
+// explains it: A*'s memory, which its own message names), in the order
+// the engine checks them.
+func limitReached(opt engine.Options, res *engine.Result) string {
+	switch {
+	case opt.MaxNodes > 0 && res.Totals.Generated >= opt.MaxNodes:
+		return fmt.Sprintf("the node limit of %d generated (--max-nodes)", opt.MaxNodes)
+	case opt.Timeout > 0 && res.Elapsed >= opt.Timeout:
+		return fmt.Sprintf("the time limit of %s (--timeout)", opt.Timeout)
+	case opt.MaxBound > 0:
+		return fmt.Sprintf("the bound limit of %d (--max-bound)", opt.MaxBound)
+	}
+	return ""
 }
 
 // writeIterations prints the per-iteration table of solve and trace info.
