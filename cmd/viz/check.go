@@ -36,7 +36,7 @@ script's error, or too many states (grade a sample instead).`,
 			`viz check --puzzle 8puzzle --heuristic examples/heuristics/blank_too.star   # finds where it overestimates`,
 			`viz check --problem examples/romania/romania.star --heuristic straight-line --json`,
 			`viz check --puzzle 15puzzle --heuristic manhattan --samples 200`,
-			`viz check --puzzle grid --heuristic manhattan @room.txt`,
+			`viz check --puzzle grid --heuristic manhattan @examples/inputs/room.txt`,
 		},
 		run: runCheck,
 	})

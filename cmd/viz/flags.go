@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -88,3 +90,47 @@ func flagMessage(err error) string {
 	}
 	return msg
 }
+
+// flagName is how the help and the docs write a flag: --name, and -o for
+// a one-letter name.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// printFlags is flag.PrintDefaults in the --flag style of the docs (the
+// flag package writes -flag); its layout is the same.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		var b strings.Builder
+		b.WriteString("  " + flagName(f.Name))
+		typ, usage := flag.UnquoteUsage(f)
+		if typ != "" {
+			b.WriteString(" " + typ)
+		}
+		b.WriteString("\n    \t")
+		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if !zeroDefault(f.DefValue) {
+			if g, ok := f.Value.(flag.Getter); ok && isString(g.Get()) {
+				fmt.Fprintf(&b, " (default %q)", f.DefValue)
+			} else {
+				fmt.Fprintf(&b, " (default %v)", f.DefValue)
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	})
+}
+
+// zeroDefault reports whether a flag's default is its type's zero value,
+// which the help leaves unsaid, as the flag package does.
+func zeroDefault(v string) bool {
+	switch v {
+	case "", "0", "false", "0s":
+		return true
+	}
+	return false
+}
+
+func isString(v any) bool { _, ok := v.(string); return ok }

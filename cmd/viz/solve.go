@@ -43,7 +43,7 @@ limits (or interrupted), 2 bad usage or input.`,
 			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
 			`viz solve --problem examples/romania/romania.star --algo astar   # Arad to Bucharest`,
 			`viz solve --heuristic examples/heuristics/manhattan.star "8 6 7 2 5 4 3 0 1"`,
-			`viz solve --puzzle grid --heuristic octile @maze.txt   # a grid world's map from a file`,
+			`viz solve --puzzle grid --heuristic octile @examples/inputs/room.txt   # a grid world's map from a file`,
 		},
 		run: runSolve,
 	})
@@ -324,7 +324,7 @@ func limitFlags(fs *flag.FlagSet) *limits {
 		timeout:  new(time.Duration),
 		memory:   new(bytesize.Size),
 	}
-	fs.Var(durationFlag{l.timeout}, "timeout", "stop after this long, e.g. 30s (0: no limit)")
+	fs.Var(durationFlag{l.timeout}, "timeout", "stop after `DURATION`, e.g. 30s or 2m (0: no limit)")
 	*l.memory = bytesize.Size(defaultMemoryBudget())
 	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
 	return l

@@ -38,7 +38,8 @@ flags of info:
 			"viz trace export --format csv run.trace > iterations.csv",
 			"viz trace export --salvage -o run.html cut.trace       # what a cut trace holds",
 		},
-		run: runTrace,
+		actions: []string{"info", "export"},
+		run:     runTrace,
 	})
 }
 
@@ -64,7 +65,7 @@ func runTraceInfo(e *env, c *command, args []string) int {
 	salvage := salvageFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: viz trace info [--salvage] FILE\n\nPrints what a recorded trace holds.\n\nflags:\n")
-		fs.PrintDefaults()
+		printFlags(fs.Output(), fs)
 	}
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
