@@ -22,7 +22,7 @@ func init() {
 		summary: "read a recorded trace (info) or write it in another format (export)",
 		help: `info prints a trace's metadata, its counts of each record, a table per
 iteration and the solution. export writes it as html, dot, svg, csv,
-chrome, ndjson or binary: run 'viz trace export -h' for the formats.
+chrome, ndjson or binary: run 'viz help trace export' for the formats.
 FILE is a trace of viz solve --trace, in either encoding.
 
 A trace that cannot be read to its end (cut short, or damaged) is refused:
