@@ -44,6 +44,10 @@ func TestSolveSaysWhatIsWrong(t *testing.T) {
 			status: exitNotFound, want: []string{"the bound limit of 44 (--max-bound)"},
 		},
 		{
+			name: "the limit in JSON", args: []string{"--json", "--max-nodes", "5000", "--puzzle", "15puzzle", "--goal", "blank-first", korf1},
+			status: exitNotFound, want: []string{`"status":"limit","limit":"the node limit of 5000 generated (--max-nodes)"`},
+		},
+		{
 			name: "a timeout with no unit", args: []string{"--timeout", "5", "8 6 7 2 5 4 3 0 1"},
 			status: exitUsage, want: []string{"--timeout 5", "a unit is missing", "did you mean 5s?"}, not: []string{"parse error"},
 		},

@@ -51,8 +51,11 @@ limits (or interrupted), 2 bad usage or input.`,
 
 // solveJSON is the --json output; its field names are a contract.
 type solveJSON struct {
-	Solved     bool            `json:"solved"`
-	Status     string          `json:"status"`
+	Solved bool   `json:"solved"`
+	Status string `json:"status"`
+	// Limit names the limit that stopped the search, when status is
+	// "limit" and a flag's limit did.
+	Limit      string          `json:"limit,omitempty"`
 	Length     int             `json:"length"`
 	Cost       int             `json:"cost"`
 	Moves      []string        `json:"moves"`
@@ -383,6 +386,9 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 		PeakOpen: res.PeakOpen, Stored: res.Stored,
 		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo.String(),
 	}
+	if res.Status == trace.StatusLimit {
+		out.Limit = limitReached(req.opt, res)
+	}
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
 	}
@@ -402,10 +408,8 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 
 func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
 	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, req.algo.Title(), out.Status)
-	if res.Status == trace.StatusLimit {
-		if which := limitReached(req.opt, res); which != "" {
-			fmt.Fprintf(w, ": %s was reached", which)
-		}
+	if out.Limit != "" {
+		fmt.Fprintf(w, ": %s was reached", out.Limit)
 	}
 	if out.Solved {
 		fmt.Fprintf(w, " in %d moves", out.Length)
