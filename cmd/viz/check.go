@@ -131,8 +131,11 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	case r.Moves == 0:
 		// No move graded: admissible and consistent hold of nothing, and
 		// saying "yes" would read as a verdict.
-		return fail(e, "viz check: %s: nothing to grade: the %d states checked from %s have no moves (a goal or a dead end); give a STATE with moves to check from",
-			req.Puzzle.Name, r.States, g.startName(req))
+		which := fmt.Sprintf("the %d states checked from %s have", r.States, g.startName(req))
+		if r.States == 1 {
+			which = fmt.Sprintf("the one state checked, %s, has", g.startName(req))
+		}
+		return fail(e, "viz check: %s: nothing to grade: %s no moves (a goal or a dead end); give a STATE with moves to check from", req.Puzzle.Name, which)
 	}
 	r.Puzzle, r.Heuristic, r.Against = req.Puzzle.Name, req.Heuristic, *against
 	if *asJSON {
