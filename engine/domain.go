@@ -8,8 +8,11 @@ package engine
 
 import "idaviz/trace"
 
-// Version is written into every trace's run metadata.
-const Version = "0.1.0"
+// Version is idaviz's version, the one place it is written: every trace's
+// run metadata carries it (the page shows it), viz version and viz bench
+// print it. The release build sets it (.ci/release: -ldflags
+// "-X idaviz/engine.Version=0.2.0").
+var Version = "0.1.0"
 
 // NoMove is the previous move at the root.
 const NoMove = -1

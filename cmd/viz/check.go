@@ -8,6 +8,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"idaviz/check"
 	"idaviz/engine"
@@ -33,7 +36,7 @@ script's error, or too many states (grade a sample instead).`,
 			`viz check --puzzle 8puzzle --heuristic examples/heuristics/blank_too.star   # finds where it overestimates`,
 			`viz check --problem examples/romania/romania.star --heuristic straight-line --json`,
 			`viz check --puzzle 15puzzle --heuristic manhattan --samples 200`,
-			`viz check --puzzle grid --heuristic manhattan @room.txt`,
+			`viz check --puzzle grid --heuristic manhattan @examples/inputs/room.txt`,
 		},
 		run: runCheck,
 	})
@@ -88,12 +91,19 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz check: %v", err)
 	}
 	g := &grader{ctx: ctx, e: e, sc: sc, puzzle: *puzzle, goal: *goal, state: state}
+	if *samples > 0 {
+		g.warnLongWalks(*samples, *walk)
+	}
 	if g.state == "" && *problem == "" {
 		if g.state, err = g.goalState(); err != nil {
 			return fail(e, "viz check: %v", err)
 		}
 	}
 	d, req, err := g.domain(*heuristic)
+	if err != nil && ctx.Err() != nil {
+		fmt.Fprintln(e.stderr, "viz check: interrupted")
+		return exitNotFound
+	}
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}
@@ -118,6 +128,14 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		return exitNotFound
 	case err != nil:
 		return fail(e, "viz check: %v", err)
+	case r.Moves == 0:
+		// No move graded: admissible and consistent hold of nothing, and
+		// saying "yes" would read as a verdict.
+		which := fmt.Sprintf("the %d states checked from %s have", r.States, g.startName(req))
+		if r.States == 1 {
+			which = fmt.Sprintf("the one state checked, %s, has", g.startName(req))
+		}
+		return fail(e, "viz check: %s: nothing to grade: %s no moves (a goal or a dead end); give a STATE with moves to check from", req.Puzzle.Name, which)
 	}
 	r.Puzzle, r.Heuristic, r.Against = req.Puzzle.Name, req.Heuristic, *against
 	if *asJSON {
@@ -155,8 +173,37 @@ func (g *grader) goalState() (string, error) {
 	if goal == "" && len(p.Goals) > 0 {
 		goal = p.Goals[0]
 	}
-	return p.Scramble(rand.New(rand.NewPCG(1, 1)), 0, goal).String(), nil
+	inst := p.Scramble(rand.New(rand.NewPCG(1, 1)), 0, goal)
+	s := inst.String()
+	if ic, ok := inst.(puzzles.Interchange); ok && strings.TrimSpace(s) == "" {
+		// The cube's goal is an empty scramble, which its parser refuses
+		// (an empty state is a mistake there): its facelets say the same.
+		s = ic.InterchangeState()
+	}
+	return s, nil
 }
+
+// quickWalk is, for the puzzles whose states far from the goal take
+// minutes each to solve optimally, the longest --walk whose states are
+// solved in about a second (docs/PERFORMANCE.md, "viz check", has the
+// times): longer walks are warned of before a sample starts.
+var quickWalk = map[string]int{"magiccube": 8, "rubik": 10}
+
+// warnLongWalks says, before a sample starts, when its walks make states
+// whose optimal solutions can take minutes each.
+func (g *grader) warnLongWalks(n, walk int) {
+	quick, ok := quickWalk[g.puzzle]
+	if !ok || walk <= quick {
+		return
+	}
+	fmt.Fprintf(g.e.stderr, "viz check: %d random walks of %d moves, each solved optimally: on %s a walk longer than %d moves can take minutes to solve (--walk %d is quicker)\n",
+		n, walk, g.puzzle, quick, quick)
+}
+
+// checkLogEvery is the least time between two lines of a sample's
+// progress off a terminal, where each line stays (a log): a line for
+// every sample would bury a quick check's answer.
+var checkLogEvery = 10 * time.Second
 
 // domain is a domain at the start searched with heuristic.
 func (g *grader) domain(heuristic string) (check.Space, *puzzles.Request, error) {
@@ -213,7 +260,38 @@ func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed u
 		return res.Cost, res.Solved(), err
 	}
 	reference := fmt.Sprintf("%d random walks of %d moves from %s, each solved by %s with %s", n, walk, g.startName(req), algo.Title(), refName)
+	solve, stop := g.followed(solve, len(states))
+	defer stop()
 	return check.Sample(g.ctx, d, states, solve, reference, opt)
+}
+
+// followed is solve saying on stderr how far the sample is: on a
+// terminal a line redrawn in place, else a line per sample solved, at
+// most one per checkLogEvery (and the last when any was printed). stop
+// ends the terminal's line.
+func (g *grader) followed(solve check.Solver, n int) (_ check.Solver, stop func()) {
+	var done atomic.Int64
+	if g.e.stderrTTY {
+		stop := sync.OnceFunc(progressLine(g.e.stderr, nil, func(elapsed time.Duration) string {
+			return fmt.Sprintf("viz check: solving sample %d of %d optimally, %s", min(done.Load()+1, int64(n)), n, elapsed.Round(time.Second))
+		}))
+		return func(ctx context.Context, s []byte) (int, bool, error) {
+			cost, ok, err := solve(ctx, s)
+			done.Add(1)
+			return cost, ok, err
+		}, stop
+	}
+	start := time.Now()
+	last, printed := start, false
+	return func(ctx context.Context, s []byte) (int, bool, error) {
+		cost, ok, err := solve(ctx, s)
+		i := done.Add(1)
+		if err == nil && (time.Since(last) >= checkLogEvery || i == int64(n) && printed) {
+			last, printed = time.Now(), true
+			fmt.Fprintf(g.e.stderr, "viz check: sample %d of %d solved (h* %d), %s\n", i, n, cost, time.Since(start).Round(time.Millisecond))
+		}
+		return cost, ok, err
+	}, func() {}
 }
 
 func printCheck(w io.Writer, r *check.Report, start string) {

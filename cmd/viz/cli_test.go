@@ -39,7 +39,7 @@ func TestRefusesWhatMeansNothing(t *testing.T) {
 		{[]string{"serve", "--allow-remote"}, exitUsage, "--allow-remote: --addr 127.0.0.1:8080 is reachable from this machine only"},
 		{[]string{"replay", "--remote-bookmarks", path}, exitUsage, "--remote-bookmarks lets tabs on other machines save, which only --allow-remote lets in"},
 		{[]string{"replay", "--export", out, "--max-memory", "1GiB", path}, exitUsage, "--max-memory: --export writes a file"},
-		{[]string{"serve", "--max-memory", "nanMB"}, exitUsage, `invalid value "nanMB" for flag -max-memory`},
+		{[]string{"serve", "--max-memory", "nanMB"}, exitUsage, `--max-memory nanMB: "nanMB" is not a size`},
 		{[]string{"replay", "--export", out, "--addr", "127.0.0.1:0", path}, exitUsage, "--addr: --export writes a file and serves nothing"},
 		{[]string{"replay", "--export", out, "--allow-remote", path}, exitUsage, "--allow-remote: --export"},
 		{[]string{"replay", "--export", out, "--max-searches", "2", "--max-tabs-per-client", "2", path}, exitUsage,
@@ -107,7 +107,7 @@ func TestMessagesNameTheFlag(t *testing.T) {
 			"--max-bound 5 is below h(start) = 21, the first bound"},
 		{[]string{"compare", "--heuristic", "manhattan", "--max-bound", "5"}, exitOK,
 			"--max-bound 5 is below h(start), the first bound, on instances #2 (h 14), #3 (h 9): nothing was searched there"},
-		{[]string{"solve", "--frobnicate", hardest}, exitUsage, "viz solve: flag provided but not defined: -frobnicate (run 'viz help solve' for the flags)\n"},
+		{[]string{"solve", "--frobnicate", hardest}, exitUsage, "viz solve: unknown flag --frobnicate (run 'viz help solve' for the flags)\n"},
 	} {
 		status, _, errs := runViz(t, "", tc.args...)
 		if status != tc.status || !strings.Contains(errs, tc.want) {

@@ -74,7 +74,7 @@ func runTraceExport(e *env, args []string) int {
 	}
 	switch len(rest) {
 	case 0:
-		return fail(e, "viz trace export: which trace file? (run 'viz trace export -h' for the usage)")
+		return fail(e, "viz trace export: which trace file? (run 'viz help trace export' for the usage)")
 	case 1:
 	default:
 		return fail(e, "viz trace export: unexpected argument %q (one trace FILE; the output goes in -o)", rest[1])

@@ -243,7 +243,7 @@ func TestTraceExportBadFlags(t *testing.T) {
 		{[]string{"--format", "html"}, "needs -o"},
 		{[]string{"-o", out, "--lecture", bad}, "outside the trace"},
 		{[]string{"-o", out, "--lecture", "/nonexistent.json"}, "no such file"},
-		{[]string{"--format", "dot", "--iteration", "x"}, "invalid value"},
+		{[]string{"--format", "dot", "--iteration", "x"}, "--iteration x: not a number"},
 	} {
 		args := append([]string{"trace", "export", path}, tc.args...)
 		status, _, errs := runViz(t, "", args...)

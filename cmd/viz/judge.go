@@ -14,8 +14,8 @@ func init() {
 		summary: "answer an online-judge problem: its input on stdin, its output on stdout",
 		help:    "PROBLEM is one of: " + strings.Join(puzzles.JudgeNames(), ", ") + ".\nThe output is the judge's, byte for byte.",
 		examples: []string{
-			"viz judge poj3460 < sample.in",
-			"viz judge hdu1043 < cases.txt > answers.txt",
+			"viz judge poj3460 < cmd/viz/testdata/judge/poj3460/sample.in",
+			"viz judge hdu1043 < cmd/viz/testdata/judge/hdu1043/sample.in > answers.txt",
 		},
 		run: runJudge,
 	})

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -44,7 +45,10 @@ type command struct {
 	help string
 	// examples are whole command lines, each with what it does after "#".
 	examples []string
-	run      func(ctx context.Context, e *env, args []string) int
+	// actions are the words a command takes first, each with its own
+	// flags and help (viz trace export, viz help trace export).
+	actions []string
+	run     func(ctx context.Context, e *env, args []string) int
 }
 
 var commands = map[string]*command{}
@@ -80,6 +84,16 @@ func run(ctx context.Context, e *env, args []string) int {
 				return exitOK
 			}
 			fmt.Fprintf(e.stderr, "viz help: unknown command %q\n\n", args[1])
+		case 3:
+			c, ok := commands[args[1]]
+			switch {
+			case ok && slices.Contains(c.actions, args[2]):
+				return c.run(ctx, e, []string{args[2], "-h"})
+			case ok && len(c.actions) > 0:
+				fmt.Fprintf(e.stderr, "viz help: %s has no action %q (its actions: %s)\n", c.name, args[2], strings.Join(c.actions, ", "))
+				return exitUsage
+			}
+			fmt.Fprintf(e.stderr, "viz help: one command at a time, not %d\n\n", len(args)-1)
 		default:
 			fmt.Fprintf(e.stderr, "viz help: one command at a time, not %d\n\n", len(args)-1)
 		}
@@ -129,7 +143,8 @@ func usage(w io.Writer) {
 	}
 	writeExamples(w, tour)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run 'viz help COMMAND' for a command's arguments, flags and examples.")
+	fmt.Fprintln(w, "Run 'viz help COMMAND' for a command's arguments, flags and examples,")
+	fmt.Fprintln(w, "and 'viz help trace export' for an action's.")
 }
 
 func writeExamples(w io.Writer, examples []string) {
@@ -165,10 +180,7 @@ func commandHelp(w io.Writer, c *command, fs *flag.FlagSet) {
 	}
 	if hasFlags {
 		fmt.Fprintln(w, "\nflags:")
-		out := fs.Output()
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(out)
+		printFlags(w, fs)
 	}
 	writeExamples(w, c.examples)
 }
@@ -199,7 +211,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (status int, ok bool) {
 		return exitOK, false
 	case err != nil:
 		name := strings.TrimPrefix(fs.Name(), "viz ")
-		fmt.Fprintf(e.stderr, "%s: %v (run 'viz help %s' for the flags)\n", fs.Name(), err, name)
+		fmt.Fprintf(e.stderr, "%s: %s (run 'viz help %s' for the flags)\n", fs.Name(), flagMessage(err), name)
 		return exitUsage, false
 	}
 	return 0, true

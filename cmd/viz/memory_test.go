@@ -19,7 +19,7 @@ func TestSolveMaxMemory(t *testing.T) {
 	}
 	for _, bad := range []string{"lots", "nanMB", "0.1B"} {
 		status, _, errs = runViz(t, "", "solve", "--max-memory", bad, "1 2 3 4 5 6 7 8 0")
-		if want := `invalid value "` + bad + `" for flag -max-memory: "` + bad + `" is not a size`; status != exitUsage || !strings.Contains(errs, want) {
+		if want := `--max-memory ` + bad + `: "` + bad + `" is not a size`; status != exitUsage || !strings.Contains(errs, want) {
 			t.Errorf("--max-memory %s: status %d, stderr %s; want %s", bad, status, errs, want)
 		}
 	}

@@ -19,6 +19,7 @@ func init() {
 		name:    "pdb",
 		usage:   "pdb build PUZZLE [flags]",
 		summary: "build or check a puzzle's pattern databases, and describe them",
+		actions: []string{"build"},
 		run:     runPDB,
 	})
 }

@@ -1,10 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"idaviz/web"
 )
 
 // TestSiteRefuses: viz site wants one folder it may write into, and says
@@ -31,4 +38,54 @@ func TestSiteRefuses(t *testing.T) {
 	if b, err := os.ReadFile(file); err != nil || string(b) != "x" {
 		t.Errorf("the file given as DIR was touched: %q, %v", b, err)
 	}
+}
+
+// TestSiteWritesTheAPI: the page asks for api/puzzles and api/examples
+// (relative, so a site works from a sub-folder); a site has no server to
+// answer, so it holds them as files, with the bytes viz serve answers (the
+// puzzle list also names the heuristics the site cannot run).
+func TestSiteWritesTheAPI(t *testing.T) {
+	dir, _ := writeSite(t)
+	srv := httptest.NewServer(web.New(web.Options{}))
+	t.Cleanup(srv.Close)
+	for _, name := range []string{"api/examples", "api/puzzles"} {
+		t.Run(name, func(t *testing.T) {
+			got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+			if err != nil {
+				t.Fatalf("the site has no %s: %v", name, err)
+			}
+			resp, err := http.Get(srv.URL + "/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("GET /%s: %d, %v", name, resp.StatusCode, err)
+			}
+			if name == "api/puzzles" {
+				got, want = withoutServeOnly(t, got), withoutServeOnly(t, want)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("the site's %s differs from viz serve's answer:\nsite  %.300s\nserve %.300s", name, got, want)
+			}
+		})
+	}
+}
+
+// withoutServeOnly is a puzzle list without its serveOnly fields, re-encoded.
+func withoutServeOnly(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var list []map[string]json.RawMessage
+	if err := json.Unmarshal(b, &list); err != nil || len(list) == 0 {
+		t.Fatalf("not a puzzle list: %v: %.200s", err, b)
+	}
+	for _, p := range list {
+		delete(p, "serveOnly")
+	}
+	out, err := json.Marshal(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -43,7 +43,7 @@ limits (or interrupted), 2 bad usage or input.`,
 			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
 			`viz solve --problem examples/romania/romania.star --algo astar   # Arad to Bucharest`,
 			`viz solve --heuristic examples/heuristics/manhattan.star "8 6 7 2 5 4 3 0 1"`,
-			`viz solve --puzzle grid --heuristic octile @maze.txt   # a grid world's map from a file`,
+			`viz solve --puzzle grid --heuristic octile @examples/inputs/room.txt   # a grid world's map from a file`,
 		},
 		run: runSolve,
 	})
@@ -51,8 +51,11 @@ limits (or interrupted), 2 bad usage or input.`,
 
 // solveJSON is the --json output; its field names are a contract.
 type solveJSON struct {
-	Solved     bool            `json:"solved"`
-	Status     string          `json:"status"`
+	Solved bool   `json:"solved"`
+	Status string `json:"status"`
+	// Limit names the limit that stopped the search, when status is
+	// "limit" and a flag's limit did.
+	Limit      string          `json:"limit,omitempty"`
 	Length     int             `json:"length"`
 	Cost       int             `json:"cost"`
 	Moves      []string        `json:"moves"`
@@ -321,9 +324,10 @@ func limitFlags(fs *flag.FlagSet) *limits {
 	l := &limits{
 		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
 		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
-		timeout:  fs.Duration("timeout", 0, "stop after this long, e.g. 30s (0: no limit)"),
+		timeout:  new(time.Duration),
 		memory:   new(bytesize.Size),
 	}
+	fs.Var(durationFlag{l.timeout}, "timeout", "stop after `DURATION`, e.g. 30s or 2m (0: no limit)")
 	*l.memory = bytesize.Size(defaultMemoryBudget())
 	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
 	return l
@@ -382,6 +386,9 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 		PeakOpen: res.PeakOpen, Stored: res.Stored,
 		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo.String(),
 	}
+	if res.Status == trace.StatusLimit {
+		out.Limit = limitReached(req.opt, res)
+	}
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
 	}
@@ -401,6 +408,9 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 
 func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
 	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, req.algo.Title(), out.Status)
+	if out.Limit != "" {
+		fmt.Fprintf(w, ": %s was reached", out.Limit)
+	}
 	if out.Solved {
 		fmt.Fprintf(w, " in %d moves", out.Length)
 		if out.Cost != out.Length {
@@ -435,6 +445,21 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 	if out.Distinct > 0 {
 		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
 	}
+}
+
+// limitReached names the limit of opt that stopped res ("" when none
+// explains it: A*'s memory, which its own message names), in the order
+// the engine checks them.
+func limitReached(opt engine.Options, res *engine.Result) string {
+	switch {
+	case opt.MaxNodes > 0 && res.Totals.Generated >= opt.MaxNodes:
+		return fmt.Sprintf("the node limit of %d generated (--max-nodes)", opt.MaxNodes)
+	case opt.Timeout > 0 && res.Elapsed >= opt.Timeout:
+		return fmt.Sprintf("the time limit of %s (--timeout)", opt.Timeout)
+	case opt.MaxBound > 0:
+		return fmt.Sprintf("the bound limit of %d (--max-bound)", opt.MaxBound)
+	}
+	return ""
 }
 
 // writeIterations prints the per-iteration table of solve and trace info.

@@ -22,7 +22,7 @@ func init() {
 		summary: "read a recorded trace (info) or write it in another format (export)",
 		help: `info prints a trace's metadata, its counts of each record, a table per
 iteration and the solution. export writes it as html, dot, svg, csv,
-chrome, ndjson or binary: run 'viz trace export -h' for the formats.
+chrome, ndjson or binary: run 'viz help trace export' for the formats.
 FILE is a trace of viz solve --trace, in either encoding.
 
 A trace that cannot be read to its end (cut short, or damaged) is refused:
@@ -38,7 +38,8 @@ flags of info:
 			"viz trace export --format csv run.trace > iterations.csv",
 			"viz trace export --salvage -o run.html cut.trace       # what a cut trace holds",
 		},
-		run: runTrace,
+		actions: []string{"info", "export"},
+		run:     runTrace,
 	})
 }
 
@@ -64,7 +65,7 @@ func runTraceInfo(e *env, c *command, args []string) int {
 	salvage := salvageFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: viz trace info [--salvage] FILE\n\nPrints what a recorded trace holds.\n\nflags:\n")
-		fs.PrintDefaults()
+		printFlags(fs.Output(), fs)
 	}
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {

@@ -5,19 +5,18 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
-)
+	"strings"
 
-// version is set by the release build (-ldflags "-X main.version=v1.2.3");
-// a build from source reports its module version or VCS revision instead.
-var version = ""
+	"idaviz/engine"
+)
 
 func init() {
 	register(&command{
 		name:    "version",
 		usage:   "version",
-		summary: "print viz's version, the Go it was built with, and the platform",
+		summary: "print viz's version, the commit and the Go it was built from, and the platform",
 		examples: []string{
-			"viz version                           # e.g. viz v0.1.0 (go1.26.8, linux/amd64)",
+			"viz version                           # e.g. viz " + engine.Version + " (commit 855029c1ab3e, go1.26.8, linux/amd64)",
 		},
 		run: runVersion,
 	})
@@ -33,22 +32,18 @@ func runVersion(ctx context.Context, e *env, args []string) int {
 		fs.Usage()
 		return fail(e, "viz version: takes no arguments, got %q", fs.Arg(0))
 	}
-	fmt.Fprintf(e.stdout, "viz %s (%s, %s/%s)\n", buildVersion(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	built := append(commit(), runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+	fmt.Fprintf(e.stdout, "viz %s (%s)\n", engine.Version, strings.Join(built, ", "))
 	return exitOK
 }
 
-// buildVersion is the release's version, else what the Go toolchain stamped
-// into the binary: the module version, or the commit it was built from.
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
+// commit is the commit the Go toolchain stamped into the binary ("commit
+// 855029c1ab3e", "+modified" when the tree had changes), or nothing. The
+// version itself is engine.Version, the one place it is written.
+func commit() []string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "unknown"
-	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
+		return nil
 	}
 	rev, dirty := "", false
 	for _, s := range info.Settings {
@@ -60,7 +55,7 @@ func buildVersion() string {
 		}
 	}
 	if rev == "" {
-		return "devel"
+		return nil
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
@@ -68,5 +63,5 @@ func buildVersion() string {
 	if dirty {
 		rev += "+modified"
 	}
-	return "devel " + rev
+	return []string{"commit " + rev}
 }

@@ -107,6 +107,12 @@ func (o Options) Create(path string) (*File, error) {
 	removeStale(dir, prefix)
 	tmp, err := createLocked(dir, prefix)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			// The temporary's name means nothing to the user, who asked
+			// for path.
+			return nil, &fs.PathError{Op: "create", Path: path, Err: pe.Err}
+		}
 		return nil, err
 	}
 	return &File{path: path, opt: o, tmp: tmp, bw: bufio.NewWriterSize(tmp, 1<<20), mode: mode}, nil

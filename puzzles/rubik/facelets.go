@@ -167,13 +167,16 @@ func FromFacelets(s string) (Cube, error) {
 			return Cube{}, fmt.Errorf("%d facelets of %c, want 9", count[f], faceletLetters[f])
 		}
 	}
+	// FromNet knows the faces by their centres' letters, whatever they
+	// are: with the input's own letters, its errors name the letters the
+	// input used.
 	var n magiccube.Net
 	for k, i := range netOrder {
-		n[k] = faceColour[strings.IndexByte(faceletLetters, s[i])]
+		n[k] = s[i]
 	}
 	c, err := FromNet(n)
 	if err != nil {
-		return Cube{}, fmt.Errorf("facelet string (read with the colours of the sticker net: %s for U R F D L B): %w", faceColour, err)
+		return Cube{}, fmt.Errorf("facelet string: %w", err)
 	}
 	return c, nil
 }

@@ -173,7 +173,17 @@ func Parse(s string, size int, goal Goal) (Board, error) {
 		return Board{}, err
 	}
 	if !b.Solvable() {
-		return Board{}, fmt.Errorf("this board cannot reach the %s goal (%w): swap two tiles to fix it, or try the other goal", goal, ErrUnsolvable)
+		// On an odd width both goals have the same parity, so the other
+		// goal is offered only where the board can reach it.
+		hint := "swap two tiles to fix it"
+		other := BlankFirst
+		if goal == BlankFirst {
+			other = BlankLast
+		}
+		if o, err := NewBoard(size, nums, other); err == nil && o.Solvable() {
+			hint += fmt.Sprintf(", or pose it for the %s goal, which it can reach", other)
+		}
+		return Board{}, fmt.Errorf("this board cannot reach the %s goal (%w): %s", goal, ErrUnsolvable, hint)
 	}
 	return b, nil
 }

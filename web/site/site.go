@@ -25,6 +25,7 @@ import (
 //
 //	index.html             the page, its paths relative, marked as a site's
 //	api/puzzles            the puzzle list (as viz serve's GET /api/puzzles)
+//	api/examples           the Problem tab's examples (GET /api/examples)
 //	static/...             web/static's files as they are (an export reads
 //	                       index.html from here), with worker.js
 //	static/engine.wasm     the engine (web/site/worker)
@@ -87,6 +88,10 @@ func Write(dir string, e Engine) error {
 	if err != nil {
 		return err
 	}
+	examples, err := web.Examples()
+	if err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		name string
 		b    []byte
@@ -94,6 +99,7 @@ func Write(dir string, e Engine) error {
 		{"static/" + wasmName, e.Wasm},
 		{"static/" + execName, e.Exec},
 		{"api/puzzles", list},
+		{"api/examples", examples},
 		{"index.html", sitePage(page)}, // last: until it is there, the folder is not a site
 	} {
 		if err := writeFile(dir, f.name, f.b); err != nil {
