@@ -185,7 +185,7 @@ func (g *grader) goalState() (string, error) {
 
 // quickWalk is, for the puzzles whose states far from the goal take
 // minutes each to solve optimally, the longest --walk whose states are
-// solved in about a second (docs/PERFORMANCE.md, "viz check", has the
+// solved in about a second (docs/PERFORMANCE.md, "viz check on samples of the cubes", has the
 // times): longer walks are warned of before a sample starts.
 var quickWalk = map[string]int{"magiccube": 8, "rubik": 10}
 
