@@ -449,20 +449,50 @@ func (s *Server) logf(format string, args ...any) {
 }
 
 // CheckListenAddr refuses an address that is not loopback unless
-// allowRemote is set: the page runs searches for whoever reaches it. It
-// reports whether the address is remote (for a warning).
+// allowRemote is set (the page runs searches for whoever reaches it), and
+// a loopback one when it is (the flag would promise what the server does
+// not do). It decides from the address as written only where that is
+// certain (an IP address, none: every interface, or localhost); a name is
+// resolved when listening, and CheckListener decides from the address the
+// listener got. It reports whether the address is remote (for a warning).
 func CheckListenAddr(addr string, allowRemote bool) (remote bool, err error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return false, fmt.Errorf("address %q: %w (want host:port, e.g. 127.0.0.1:8080)", addr, err)
 	}
-	if host != "" && isLoopbackHost(host) {
+	switch ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); {
+	case host != "" && isLoopbackHost(host):
+		if allowRemote {
+			return false, fmt.Errorf("--allow-remote: --addr %s is reachable from this machine only; %s", addr, remoteHint)
+		}
 		return false, nil
-	}
-	if !allowRemote {
+	case host != "" && ip == nil:
+		return false, nil // a name: CheckListener decides
+	case !allowRemote:
 		return true, fmt.Errorf("address %q is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr)
 	}
 	return true, nil
+}
+
+// remoteHint is how to serve other machines.
+const remoteHint = "to serve other machines give an address they reach, e.g. --addr 0.0.0.0:8080 (every interface)"
+
+// CheckListener is CheckListenAddr for the address a listener on addr got,
+// which decides: a name that resolves to a loopback address (a machine's
+// own name often does) listens on loopback whatever it looks like, and is
+// served as loopback is (no token, no caps per client); one that resolves
+// elsewhere needs allowRemote. It reports whether the listener is
+// reachable from beyond this machine.
+func CheckListener(addr string, a net.Addr, allowRemote bool) (remote bool, err error) {
+	tcp, ok := a.(*net.TCPAddr)
+	remote = !ok || !tcp.IP.IsLoopback()
+	switch {
+	case remote && !allowRemote:
+		return true, fmt.Errorf("address %q listens on %s, which is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr, a)
+	case !remote && allowRemote:
+		return false, fmt.Errorf("--allow-remote: --addr %s listens on %s, loopback: reachable from this machine only; %s", addr, a, remoteHint)
+	}
+	return remote, nil
 }
 
 // ListenAndServe serves the page on addr until ctx is cancelled, then shuts

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -74,7 +73,8 @@ func runTraceInfo(e *env, c *command, args []string) int {
 		return usageError(e, c, "info takes one trace FILE, got %d arguments", len(args))
 	}
 	path := args[0]
-	f, err := os.Open(path)
+	// A named pipe with no writer is not waited for (openInput).
+	f, _, err := openInput(path)
 	if err != nil {
 		return fail(e, "viz trace info: %v", err)
 	}
