@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"idaviz/internal/bytesize"
-	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web"
 	"idaviz/web/fold"
@@ -141,7 +140,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 		salvaged(e, "viz replay", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shownMeta(rec.Info.Puzzle), shownMeta(rec.Info.Instance), shownMeta(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
 	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
