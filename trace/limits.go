@@ -19,8 +19,9 @@ type Limits struct {
 
 	// The run's metadata (run-start), in bytes: a viewer shows it in every
 	// message it sends a page, and an 8 MB name made each one 42 MB.
-	Name      int // the puzzle's, heuristic's, algorithm's and engine's names, each move's name and each option's key
+	Name      int // the puzzle's, heuristic's, algorithm's and engine's names, and each option's key
 	Instance  int // the instance (the start state as the puzzle writes it)
+	MoveName  int // each move's name (a solution, a path, repeats them: one name per move)
 	MoveNames int // all the moves' names together
 	Options   int // all the options' keys and values together
 }
@@ -29,10 +30,12 @@ type Limits struct {
 // optimal solutions are at most a few hundred moves) and what Stats keeps.
 // Its metadata limits fit what this module's commands record: a heuristic
 // written in Starlark is named by its file's path (at most 4096 bytes on
-// most systems), the largest grid world's map is 263 KB, and a problem
-// written in Starlark carries its source (at most 1 MiB) in the options.
+// most systems), the largest grid world's map is 263 KB, a move's name is
+// a few characters ("U2", "L", a problem's label such as "Arad-Sibiu"), and
+// a problem written in Starlark carries its source (at most 1 MiB) in the
+// options.
 var DefaultLimits = Limits{Bound: histLimit - 1, Depth: 1 << 10, Histogram: histLimit, Iteration: keptIterations,
-	Name: 4 << 10, Instance: 1 << 20, MoveNames: 16 << 10, Options: 2 << 20}
+	Name: 4 << 10, Instance: 1 << 20, MoveName: 64, MoveNames: 16 << 10, Options: 2 << 20}
 
 // ErrBeyondLimits is what every *LimitError wraps.
 var ErrBeyondLimits = errors.New("trace: a value beyond what can be shown")
@@ -122,7 +125,7 @@ func (c *checker) metadata(l Limits, r *RunInfo) {
 	c.length("instance", len(r.Instance), l.Instance)
 	all := 0
 	for _, m := range r.MoveNames {
-		c.length("move name", len(m), l.Name)
+		c.length("move name", len(m), l.MoveName)
 		all += len(m)
 	}
 	c.length("moves' names", all, l.MoveNames)

@@ -13,7 +13,7 @@ import (
 )
 
 func TestLimitsCheck(t *testing.T) {
-	l := trace.Limits{Bound: 80, Depth: 100, Histogram: 81, Iteration: 50, Name: 8, Instance: 20, MoveNames: 12, Options: 30}
+	l := trace.Limits{Bound: 80, Depth: 100, Histogram: 81, Iteration: 50, Name: 8, Instance: 20, MoveName: 5, MoveNames: 12, Options: 30}
 	run := func(f func(r *trace.RunInfo)) trace.Event {
 		r := &trace.RunInfo{Puzzle: "8puzzle", Instance: "1 2 3", Heuristic: "misplace", Algorithm: "ida", Engine: "1.0",
 			MoveNames: []string{"L", "R", "U", "D"}, Options: map[string]string{"goal": "blank-first"}}
@@ -44,7 +44,7 @@ func TestLimitsCheck(t *testing.T) {
 		{run(func(r *trace.RunInfo) { r.Algorithm = "ida-star!" }), "algorithm name of 9 bytes"},
 		{run(func(r *trace.RunInfo) { r.Engine = "123456789" }), "engine name of 9 bytes"},
 		{run(func(r *trace.RunInfo) { r.Instance = "1 2 3 4 5 6 7 8 0 1 2" }), "instance of 21 bytes is beyond what can be shown (at most 20)"},
-		{run(func(r *trace.RunInfo) { r.MoveNames = []string{"123456789"} }), "move name of 9 bytes"},
+		{run(func(r *trace.RunInfo) { r.MoveNames = []string{"123456"} }), "move name of 6 bytes is beyond what can be shown (at most 5)"},
 		{run(func(r *trace.RunInfo) { r.MoveNames = []string{"1234", "5678", "9abc", "d"} }), "moves' names of 13 bytes"},
 		{run(func(r *trace.RunInfo) { r.Options = map[string]string{"123456789": ""} }), "option key of 9 bytes"},
 		{run(func(r *trace.RunInfo) { r.Options = map[string]string{"source": strings.Repeat("x", 25)} }), "options of 31 bytes"},
