@@ -308,8 +308,9 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
-	// A client that stops reading stops the search: its writes fail, and
-	// the search would otherwise wait in one until maxRerun.
+	// A client that stops reading stops the search: its write fails (the
+	// search waited in it), and the search would otherwise run on to
+	// maxRerun feeding a recorder that writes nothing.
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	dw := newDeadlineWriter(w, time.Now().Add(maxRerun+downloadWriteWait), cancel)
