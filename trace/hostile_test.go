@@ -30,6 +30,7 @@ func hostileTraces() []struct {
 		{"16 MiB histogram, NDJSON", "a line of 8388559 values, more than its lists may hold", hostile.HugeHistogramNDJSON()},
 		{"20 MB of iteration starts", "", hostile.IterationStarts(20e6)},
 		{"5,000 iterations at f 65,535", "", hostile.HighValues(5000, 1<<16-1)},
+		{"8 MB heuristic name", "", hostile.LongName(8 << 20)},
 	}
 }
 

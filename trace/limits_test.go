@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 
 	"idaviz/trace"
@@ -12,7 +13,13 @@ import (
 )
 
 func TestLimitsCheck(t *testing.T) {
-	l := trace.Limits{Bound: 80, Depth: 100, Histogram: 81, Iteration: 50}
+	l := trace.Limits{Bound: 80, Depth: 100, Histogram: 81, Iteration: 50, Name: 8, Instance: 20, MoveName: 5, MoveNames: 12, Options: 30}
+	run := func(f func(r *trace.RunInfo)) trace.Event {
+		r := &trace.RunInfo{Puzzle: "8puzzle", Instance: "1 2 3", Heuristic: "misplace", Algorithm: "ida", Engine: "1.0",
+			MoveNames: []string{"L", "R", "U", "D"}, Options: map[string]string{"goal": "blank-first"}}
+		f(r)
+		return trace.Event{Kind: trace.KindRunStart, Run: r}
+	}
 	for _, tc := range []struct {
 		e    trace.Event
 		want string // "" when within
@@ -30,6 +37,17 @@ func TestLimitsCheck(t *testing.T) {
 			"depth histogram's length 82 is beyond"},
 		{trace.Event{Kind: trace.KindSolution, Cost: 3, Moves: make([]int, 101)}, "solution length 101 is beyond"},
 		{trace.Event{Kind: trace.KindRunEnd, Totals: trace.Counts{Generated: 1 << 50}}, ""},
+		{run(func(r *trace.RunInfo) {}), ""},
+		{trace.Event{Kind: trace.KindRunStart}, ""},
+		{run(func(r *trace.RunInfo) { r.Heuristic = "manhattan" }), "run-start record: heuristic name of 9 bytes is beyond what can be shown (at most 8)"},
+		{run(func(r *trace.RunInfo) { r.Puzzle = "15-puzzle" }), "puzzle name of 9 bytes"},
+		{run(func(r *trace.RunInfo) { r.Algorithm = "ida-star!" }), "algorithm name of 9 bytes"},
+		{run(func(r *trace.RunInfo) { r.Engine = "123456789" }), "engine name of 9 bytes"},
+		{run(func(r *trace.RunInfo) { r.Instance = "1 2 3 4 5 6 7 8 0 1 2" }), "instance of 21 bytes is beyond what can be shown (at most 20)"},
+		{run(func(r *trace.RunInfo) { r.MoveNames = []string{"123456"} }), "move name of 6 bytes is beyond what can be shown (at most 5)"},
+		{run(func(r *trace.RunInfo) { r.MoveNames = []string{"1234", "5678", "9abc", "d"} }), "moves' names of 13 bytes"},
+		{run(func(r *trace.RunInfo) { r.Options = map[string]string{"123456789": ""} }), "option key of 9 bytes"},
+		{run(func(r *trace.RunInfo) { r.Options = map[string]string{"source": strings.Repeat("x", 25)} }), "options of 31 bytes"},
 	} {
 		err := l.Check(&tc.e)
 		switch {
@@ -58,6 +76,7 @@ func TestDefaultLimitsOnHostileTraces(t *testing.T) {
 		{"10,000 deep", hostile.DeepVisits(10_000), "visit record: depth 1025 is beyond"},
 		{"iteration starts", hostile.IterationStarts(1 << 16), ""},
 		{"high values", hostile.HighValues(3, 1<<16-1), "depth 65535 is beyond"},
+		{"8 MB heuristic name", hostile.LongName(8 << 20), "run-start record: heuristic name of 8388608 bytes is beyond what can be shown (at most 4096)"},
 	} {
 		rd, err := trace.NewReader(bytes.NewReader(tc.data))
 		if err != nil {

@@ -41,6 +41,87 @@ const maxDownloadEvents = 100_000_000
 // export is refused.
 var maxRerun = 2 * time.Minute
 
+// downloadWriteWait bounds each write of a download or an export to its
+// client: one that stops reading (its receive window shut) fails the write
+// then, and its handler gives back the search slot it holds, instead of
+// waiting as long as the connection stays open (a client that read 200
+// bytes and stopped held the only slot for good).
+var downloadWriteWait = 10 * time.Second
+
+// downloadChunk is what one write with its own deadline carries.
+const downloadChunk = 64 << 10
+
+// deadlineWriter writes a response with a deadline on every chunk, none
+// later than end (the zero Time: no end), so that a client that trickles
+// is cut there too. The first failed write is sticky and calls fail (which
+// stops the search that feeds the writer).
+type deadlineWriter struct {
+	rc   *http.ResponseController
+	w    http.ResponseWriter
+	end  time.Time
+	fail func()
+	err  error
+}
+
+func newDeadlineWriter(w http.ResponseWriter, end time.Time, fail func()) *deadlineWriter {
+	return &deadlineWriter{rc: http.NewResponseController(w), w: w, end: end, fail: fail}
+}
+
+func (d *deadlineWriter) Write(p []byte) (int, error) {
+	n := 0
+	for len(p) > 0 && d.err == nil {
+		chunk := p[:min(len(p), downloadChunk)]
+		if err := d.deadline(); err != nil {
+			d.failed(err)
+			break
+		}
+		m, err := d.w.Write(chunk)
+		n += m
+		p = p[m:]
+		if err != nil {
+			d.failed(fmt.Errorf("writing to the client (it read nothing for %v, or went away): %w", downloadWriteWait, err))
+		}
+	}
+	return n, d.err
+}
+
+// deadline sets the next write's deadline.
+func (d *deadlineWriter) deadline() error {
+	dl := time.Now().Add(downloadWriteWait)
+	if !d.end.IsZero() && dl.After(d.end) {
+		dl = d.end
+	}
+	if err := d.rc.SetWriteDeadline(dl); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return err
+	}
+	return nil
+}
+
+func (d *deadlineWriter) failed(err error) {
+	if d.err == nil {
+		d.err = err
+		if d.fail != nil {
+			d.fail()
+		}
+	}
+}
+
+// finish sends what the response holds, under a deadline, then lifts the
+// deadline so that a kept-alive connection's next request is not cut by it.
+func (d *deadlineWriter) finish() error {
+	if d.err == nil {
+		if err := d.deadline(); err != nil {
+			d.failed(err)
+		} else if err := d.rc.Flush(); err != nil {
+			d.failed(err)
+		}
+	}
+	if d.err == nil {
+		_ = d.rc.SetWriteDeadline(time.Time{})
+	}
+	return d.err
+}
+
 // runRequest is a live run as the page names it in a download's query: the
 // fields of its start message, and how many events it saw.
 func runRequest(q url.Values) (startRequest, int64, error) {
@@ -199,17 +280,22 @@ func attachment(w http.ResponseWriter, contentType, name string) {
 
 // serveTrace answers "download this run": the trace, binary.
 func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
-	if !s.slot(w, r) {
+	done, ok := s.holdDownload(w, r)
+	if !ok {
 		return
 	}
-	defer s.slots.release()
+	defer done()
 	if rec := s.opt.Recording; rec != nil {
 		attachment(w, "application/octet-stream", s.downloadName(rec.Info.Puzzle, ".trace"))
-		bw := bufio.NewWriter(w)
+		dw := newDeadlineWriter(w, time.Time{}, nil)
+		bw := bufio.NewWriterSize(dw, downloadChunk)
 		tr := trace.NewRecorder(bw, trace.EncodingBinary, trace.LevelNode)
 		err := rec.Each(func(e *trace.Event) error { tr.Event(e); return tr.Err() })
 		if cerr := tr.Close(); err == nil {
 			err = cerr
+		}
+		if ferr := dw.finish(); err == nil {
+			err = ferr
 		}
 		if err != nil {
 			s.logf("downloading the trace: %v", err)
@@ -222,8 +308,46 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
-	if err := writeTrace(r.Context(), bufio.NewWriterSize(w, 64<<10), nil, req, live, events); err != nil {
+	// A client that stops reading stops the search: its write fails (the
+	// search waited in it), and the search would otherwise run on to
+	// maxRerun feeding a recorder that writes nothing.
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	dw := newDeadlineWriter(w, time.Now().Add(maxRerun+downloadWriteWait), cancel)
+	err = writeTrace(ctx, bufio.NewWriterSize(dw, downloadChunk), nil, req, live, events)
+	if ferr := dw.finish(); err == nil {
+		err = ferr
+	}
+	if err != nil {
 		s.logf("download this run: %v", err)
+	}
+}
+
+// holdDownload counts a download or an export against its client's cap,
+// then waits for a search slot. It reports false (and has answered) when
+// the client is at its cap or went away first; else done gives both back.
+func (s *Server) holdDownload(w http.ResponseWriter, r *http.Request) (done func(), ok bool) {
+	client := clientAddr(r)
+	if !s.addClient(s.downloads, client) {
+		http.Error(w, fmt.Sprintf("too many downloads at once from %s (at most %d): wait for one to end", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
+		s.downloadEnded()
+		return nil, false
+	}
+	if !s.slot(w, r) {
+		s.dropClient(s.downloads, client)
+		s.downloadEnded()
+		return nil, false
+	}
+	return func() {
+		s.slots.release()
+		s.dropClient(s.downloads, client)
+		s.downloadEnded()
+	}, true
+}
+
+func (s *Server) downloadEnded() {
+	if s.onDownloadEnd != nil {
+		s.onDownloadEnd()
 	}
 }
 
@@ -248,10 +372,11 @@ func (s *recordingSink) Event(e *trace.Event) {
 
 // serveExport answers "export this run": the one-file replay.
 func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
-	if !s.slot(w, r) {
+	done, ok := s.holdDownload(w, r)
+	if !ok {
 		return
 	}
-	defer s.slots.release()
+	defer done()
 	rec, opt := s.opt.Recording, export.Options{}
 	if rec != nil {
 		if s.lecture != nil {
@@ -282,5 +407,9 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	attachment(w, "text/html; charset=utf-8", s.downloadName(rec.Info.Puzzle, ".html"))
-	_, _ = w.Write([]byte(page.String()))
+	dw := newDeadlineWriter(w, time.Time{}, nil)
+	_, _ = io.WriteString(dw, page.String())
+	if err := dw.finish(); err != nil {
+		s.logf("export this run: %v", err)
+	}
 }

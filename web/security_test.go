@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -134,10 +135,45 @@ func TestCheckListenAddr(t *testing.T) {
 		{"0.0.0.0:8080", true, true, false},
 		{"192.168.1.5:80", false, true, true},
 		{"nonsense", false, false, true},
+		// Loopback with --allow-remote promises what the server does not do.
+		{"127.0.0.1:8080", true, false, true},
+		{"localhost:0", true, false, true},
+		// A name is decided by where it listens (CheckListener).
+		{"myhost:8080", false, false, false},
+		{"myhost:8080", true, false, false},
 	} {
 		remote, err := CheckListenAddr(tc.addr, tc.allow)
 		if remote != tc.remote || (err != nil) != tc.err {
 			t.Errorf("CheckListenAddr(%q, %v) = %v, %v", tc.addr, tc.allow, remote, err)
+		}
+	}
+}
+
+// TestCheckListener: beyond this machine or not is decided by the address
+// a listener got, whatever the name typed: a name that resolves to
+// loopback is loopback, and localhost resolved elsewhere (a hosts file) is
+// not.
+func TestCheckListener(t *testing.T) {
+	lan := &net.TCPAddr{IP: net.IPv4(192, 168, 1, 5), Port: 8080}
+	lo := &net.TCPAddr{IP: net.IPv4(127, 0, 1, 1), Port: 8080}
+	for _, tc := range []struct {
+		addr   string
+		got    net.Addr
+		allow  bool
+		remote bool
+		want   string // "" when accepted
+	}{
+		{"myhost:8080", lo, false, false, ""},
+		{"myhost:8080", lo, true, false, "--allow-remote: --addr myhost:8080 listens on 127.0.1.1:8080, loopback: reachable from this machine only"},
+		{"myhost:8080", lan, true, true, ""},
+		{"myhost:8080", lan, false, true, `address "myhost:8080" listens on 192.168.1.5:8080, which is not loopback`},
+		{"localhost:8080", lan, false, true, "which is not loopback"},
+		{":8080", &net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}, true, true, ""},
+		{"[::1]:0", &net.TCPAddr{IP: net.IPv6loopback, Port: 4000}, false, false, ""},
+	} {
+		remote, err := CheckListener(tc.addr, tc.got, tc.allow)
+		if remote != tc.remote || (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("CheckListener(%q, %v, %v) = %v, %v; want %v, %q", tc.addr, tc.got, tc.allow, remote, err, tc.remote, tc.want)
 		}
 	}
 }

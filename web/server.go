@@ -111,6 +111,7 @@ type Server struct {
 
 	clientsMu sync.Mutex
 	clients   map[string]int // open sessions by client address
+	downloads map[string]int // downloads and exports under way by client address
 
 	// Test hooks: a session starts, a run's goroutine ends, a run's search
 	// waits for the page (paused, after events events), a session has
@@ -119,6 +120,9 @@ type Server struct {
 	onRunEnd     func()
 	onBlock      func(run int, events int64)
 	onSessionEnd func()
+	// A download or an export has ended (or was refused) and let go of
+	// all it held.
+	onDownloadEnd func()
 }
 
 // DefaultSearchMemory is the memory budget of a page's A* search: a
@@ -159,7 +163,7 @@ func New(opt Options) *Server {
 	opt = opt.withDefaults()
 	memory := newMemoryPool(opt.MaxMemory)
 	s := &Server{opt: opt, mux: http.NewServeMux(), origin: liveOrigin{memory: opt.SearchMemory, shared: memory.budget}, slots: newSlots(opt.MaxSearches),
-		memory: memory, clients: map[string]int{}}
+		memory: memory, clients: map[string]int{}, downloads: map[string]int{}}
 	if opt.Recording != nil {
 		s.origin = replayOrigin{rec: opt.Recording}
 		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture, opt.LectureStamp, opt.RemoteBookmarks)
@@ -349,11 +353,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		defer s.onSessionEnd()
 	}
 	client := clientAddr(r)
-	if !s.addClient(client) {
+	if !s.addClient(s.clients, client) {
 		http.Error(w, fmt.Sprintf("too many tabs open from %s (at most %d): close one", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
 		return
 	}
-	defer s.dropClient(client)
+	defer s.dropClient(s.clients, client)
 	// Upgrade answers 403 itself when checkOrigin refuses.
 	conn, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
@@ -415,22 +419,26 @@ func clientAddr(r *http.Request) string {
 	return host
 }
 
-// addClient counts a session of client, unless that would pass the cap.
-func (s *Server) addClient(client string) bool {
+// addClient counts one of client's sessions (s.clients) or downloads
+// (s.downloads) in counts, unless that would pass the cap. The two are
+// capped apart: a client with its cap of tabs open still downloads what
+// they show, and its downloads, each holding a search slot, cannot take
+// more slots than its tabs could.
+func (s *Server) addClient(counts map[string]int, client string) bool {
 	s.clientsMu.Lock()
 	defer s.clientsMu.Unlock()
-	if s.opt.MaxSessionsPerClient > 0 && s.clients[client] >= s.opt.MaxSessionsPerClient {
+	if s.opt.MaxSessionsPerClient > 0 && counts[client] >= s.opt.MaxSessionsPerClient {
 		return false
 	}
-	s.clients[client]++
+	counts[client]++
 	return true
 }
 
-func (s *Server) dropClient(client string) {
+func (s *Server) dropClient(counts map[string]int, client string) {
 	s.clientsMu.Lock()
 	defer s.clientsMu.Unlock()
-	if s.clients[client]--; s.clients[client] <= 0 {
-		delete(s.clients, client)
+	if counts[client]--; counts[client] <= 0 {
+		delete(counts, client)
 	}
 }
 
@@ -441,20 +449,50 @@ func (s *Server) logf(format string, args ...any) {
 }
 
 // CheckListenAddr refuses an address that is not loopback unless
-// allowRemote is set: the page runs searches for whoever reaches it. It
-// reports whether the address is remote (for a warning).
+// allowRemote is set (the page runs searches for whoever reaches it), and
+// a loopback one when it is (the flag would promise what the server does
+// not do). It decides from the address as written only where that is
+// certain (an IP address, none: every interface, or localhost); a name is
+// resolved when listening, and CheckListener decides from the address the
+// listener got. It reports whether the address is remote (for a warning).
 func CheckListenAddr(addr string, allowRemote bool) (remote bool, err error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return false, fmt.Errorf("address %q: %w (want host:port, e.g. 127.0.0.1:8080)", addr, err)
 	}
-	if host != "" && isLoopbackHost(host) {
+	switch ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); {
+	case host != "" && isLoopbackHost(host):
+		if allowRemote {
+			return false, fmt.Errorf("--allow-remote: --addr %s is reachable from this machine only; %s", addr, remoteHint)
+		}
 		return false, nil
-	}
-	if !allowRemote {
+	case host != "" && ip == nil:
+		return false, nil // a name: CheckListener decides
+	case !allowRemote:
 		return true, fmt.Errorf("address %q is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr)
 	}
 	return true, nil
+}
+
+// remoteHint is how to serve other machines.
+const remoteHint = "to serve other machines give an address they reach, e.g. --addr 0.0.0.0:8080 (every interface)"
+
+// CheckListener is CheckListenAddr for the address a listener on addr got,
+// which decides: a name that resolves to a loopback address (a machine's
+// own name often does) listens on loopback whatever it looks like, and is
+// served as loopback is (no token, no caps per client); one that resolves
+// elsewhere needs allowRemote. It reports whether the listener is
+// reachable from beyond this machine.
+func CheckListener(addr string, a net.Addr, allowRemote bool) (remote bool, err error) {
+	tcp, ok := a.(*net.TCPAddr)
+	remote = !ok || !tcp.IP.IsLoopback()
+	switch {
+	case remote && !allowRemote:
+		return true, fmt.Errorf("address %q listens on %s, which is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr, a)
+	case !remote && allowRemote:
+		return false, fmt.Errorf("--allow-remote: --addr %s listens on %s, loopback: reachable from this machine only; %s", addr, a, remoteHint)
+	}
+	return remote, nil
 }
 
 // ListenAndServe serves the page on addr until ctx is cancelled, then shuts

@@ -34,6 +34,8 @@ func TestTraceInfoOnHostileTraces(t *testing.T) {
 			"(4998929 more iterations not listed; their counts are in the totals)", ""},
 		{"5,000 iterations at f 65,535", hostile.HighValues(5000, 1<<16-1), exitUsage,
 			"(3975 more iterations not listed", "record 3: visit record: depth 65535 is beyond"},
+		{"8 MB heuristic name", hostile.LongName(8 << 20), exitUsage, "hhhhhhhhhh… (8388608 bytes)\n",
+			"record 1: run-start record: heuristic name of 8388608 bytes is beyond what can be shown (at most 4096)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
@@ -47,6 +49,13 @@ func TestTraceInfoOnHostileTraces(t *testing.T) {
 			t.Logf("%d bytes: allocated %.1f MB", len(tc.data), float64(allocated)/1e6)
 			if limit := uint64(8*len(tc.data) + 32<<20); allocated > limit {
 				t.Errorf("allocated %d bytes for a %d-byte file, want at most %d", allocated, len(tc.data), limit)
+			}
+			// What a file claims is printed short: no line of a file's
+			// megabytes.
+			for _, line := range strings.Split(out.String()+errb.String(), "\n") {
+				if len(line) > 1024 {
+					t.Errorf("a line of %d bytes: %.100q…", len(line), line)
+				}
 			}
 			if status != tc.status || !strings.Contains(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) {
 				t.Errorf("status %d, want %d\nstdout:\n%s\nstderr: %s\nwant %q and %q", status, tc.status, out.String(), errb.String(), tc.out, tc.err)

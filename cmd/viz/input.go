@@ -6,14 +6,16 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 )
 
-// stdinLimit is the most `viz solve -` reads: far beyond any state (a
-// 24-puzzle is 70 bytes, a long scramble a few kilobytes), and a clear
-// refusal rather than a state cut short and silently solved as another.
+// stdinLimit is the most `viz solve -` (or @FILE) reads: far beyond any
+// state (a 24-puzzle is 70 bytes, a long scramble a few kilobytes), and a
+// clear refusal rather than a state cut short and silently solved as
+// another.
 const stdinLimit = 16 << 20
 
-// readState reads the whole of r, refusing more than stdinLimit bytes.
+// readState reads the whole of stdin, refusing more than stdinLimit bytes.
 func readState(r io.Reader) (string, error) {
 	b, err := io.ReadAll(io.LimitReader(r, stdinLimit+1))
 	if err != nil {
@@ -23,6 +25,47 @@ func readState(r io.Reader) (string, error) {
 		return "", fmt.Errorf("the state on stdin is longer than the limit of %d bytes (16 MiB)", stdinLimit)
 	}
 	return string(b), nil
+}
+
+// openInput opens a file the user named for reading (@FILE, --problem,
+// --heuristic FILE.star). A named pipe (FIFO) is opened without waiting for
+// a program to write to it: opened plainly, one that no program writes to
+// would wait for ever. A pipe with a writer (`@<(make-map)`) reads as a
+// file does.
+func openInput(path string) (f *os.File, fifo bool, err error) {
+	f, err = os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, false, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeNamedPipe != 0 {
+		fifo = true
+	}
+	// Reads block again (Fd does that): a pipe whose writer has not written
+	// yet is waited for, as any file being read, not mistaken for empty.
+	f.Fd()
+	return f, fifo, nil
+}
+
+// readInput reads a file the user named, at most limit bytes (beyond says
+// what it may be, for errors). A named pipe that gives nothing is refused:
+// no program wrote to it.
+func readInput(path string, limit int64, beyond string) ([]byte, error) {
+	f, fifo, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	switch {
+	case int64(len(b)) > limit:
+		return nil, fmt.Errorf("%s is longer than %s", path, beyond)
+	case len(b) == 0 && fifo:
+		return nil, fmt.Errorf("%s is a named pipe (FIFO) with nothing written to it: write to it before viz opens it, or pipe the input to stdin", path)
+	}
+	return b, nil
 }
 
 // stateArg reads the STATE among a command's arguments (none: ""): "-"
@@ -41,16 +84,11 @@ func stateArg(e *env, args []string) (string, error) {
 		}
 		return s, err
 	case strings.HasPrefix(arg, "@"):
-		f, err := os.Open(arg[1:])
+		b, err := readInput(arg[1:], stdinLimit, fmt.Sprintf("the limit of %d bytes (16 MiB)", stdinLimit))
 		if err != nil {
 			return "", fmt.Errorf("the state: %w", err)
 		}
-		defer f.Close()
-		s, err := readState(f)
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", arg[1:], err)
-		}
-		return s, nil
+		return string(b), nil
 	}
 	return arg, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"idaviz/puzzles"
@@ -60,20 +59,7 @@ func newScripts(problem string, heuristics []string, print io.Writer) (*scripts,
 
 // readScript reads a script file, refusing one beyond what a script may be.
 func readScript(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	const most = 1 << 20
-	b, err := io.ReadAll(io.LimitReader(f, most+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(b) > most {
-		return nil, fmt.Errorf("%s is longer than a script may be (1 MiB)", path)
-	}
-	return b, nil
+	return readInput(path, 1<<20, "what a script may be (1 MiB)")
 }
 
 // request resolves a puzzle (or the problem), a state and a heuristic (a

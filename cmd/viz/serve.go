@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"idaviz/internal/bytesize"
-	"idaviz/internal/quote"
 	"idaviz/trace"
 	"idaviz/web"
 	"idaviz/web/fold"
@@ -141,7 +140,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 		salvaged(e, "viz replay", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shownMeta(rec.Info.Puzzle), shownMeta(rec.Info.Instance), shownMeta(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
 	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)
@@ -151,17 +150,26 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 }
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
-	remote, err := web.CheckListenAddr(*f.addr, *f.allowRemote)
-	if err != nil {
+	if _, err := web.CheckListenAddr(*f.addr, *f.allowRemote); err != nil {
 		return fail(e, "viz: %v", err)
-	}
-	if *f.allowRemote && !remote {
-		return fail(e, "viz: --allow-remote: --addr %s is reachable from this machine only; to serve other machines give an address they reach, e.g. --addr 0.0.0.0:8080 (every interface)", *f.addr)
 	}
 	if _, port, _ := net.SplitHostPort(*f.addr); port != "" {
 		if _, err := net.LookupPort("tcp", port); err != nil {
 			return fail(e, "viz: --addr %s: %v", *f.addr, err)
 		}
+	}
+	// A well-formed address that cannot be listened on (a port taken, or
+	// not this machine's) is the machine's answer, not bad usage.
+	ln, err := net.Listen("tcp", *f.addr)
+	if err != nil {
+		return failed(e, "viz: listening on %s: %v", *f.addr, err)
+	}
+	// Beyond this machine or not is where the listener is, not the name
+	// as typed: a machine's own name often resolves to loopback.
+	remote, err := web.CheckListener(*f.addr, ln.Addr(), *f.allowRemote)
+	if err != nil {
+		ln.Close()
+		return fail(e, "viz: %v", err)
 	}
 	opt.MaxSearches = *f.maxSearches
 	opt.MaxMemory = int64(*f.maxMemory)
@@ -174,16 +182,10 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		opt.AllowRemote = true
 		opt.Token = web.NewToken()
 		opt.MaxSessionsPerClient = *f.maxTabs
-		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s, beyond this machine: whoever has the printed address (with its token) can run searches here, %d at a time, %d tabs per client\n",
-			*f.addr, opt.MaxSearches, opt.MaxSessionsPerClient)
+		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s (%s), beyond this machine: whoever has the printed address (with its token) can run searches here, %d at a time, %d tabs per client\n",
+			*f.addr, ln.Addr(), opt.MaxSearches, opt.MaxSessionsPerClient)
 	}
 	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
-	// A well-formed address that cannot be listened on (a port taken, or
-	// not this machine's) is the machine's answer, not bad usage.
-	ln, err := net.Listen("tcp", *f.addr)
-	if err != nil {
-		return failed(e, "viz: listening on %s: %v", *f.addr, err)
-	}
 	err = web.Serve(ctx, ln, opt, func(url string) {
 		fmt.Fprintf(e.stdout, "idaviz: open %s in a browser (Ctrl-C to stop)\n", url)
 	})

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -75,7 +74,8 @@ func runTraceInfo(e *env, c *command, args []string) int {
 		return usageError(e, c, "info takes one trace FILE, got %d arguments", len(args))
 	}
 	path := args[0]
-	f, err := os.Open(path)
+	// A named pipe with no writer is not waited for (openInput).
+	f, _, err := openInput(path)
 	if err != nil {
 		return fail(e, "viz trace info: %v", err)
 	}
@@ -134,12 +134,12 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	run, moves, end := info.run, info.moves, info.end
 	if run != nil {
 		fmt.Fprintf(w, "puzzle: %s\ninstance: %s\nheuristic: %s\nalgorithm: %s\nengine: %s\nstart h: %d\ncreated: %s\n",
-			quote.Shown(run.Puzzle), quote.Shown(run.Instance), quote.Shown(run.Heuristic), quote.Shown(run.Algorithm), quote.Shown(run.Engine),
+			shownMeta(run.Puzzle), shownMeta(run.Instance), shownMeta(run.Heuristic), shownMeta(run.Algorithm), shownMeta(run.Engine),
 			run.StartH, run.Created.Format(time.RFC3339))
 		if len(run.Options) > 0 {
 			var opts []string
 			for k, v := range run.Options {
-				opts = append(opts, quote.Shown(k+"="+v))
+				opts = append(opts, shownMeta(k+"="+v))
 			}
 			sort.Strings(opts)
 			fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
@@ -169,7 +169,7 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 		for i, m := range moves {
 			names[i] = fmt.Sprint(m)
 			if run != nil && m >= 0 && m < len(run.MoveNames) {
-				names[i] = quote.Shown(run.MoveNames[m])
+				names[i] = quote.Shown(quote.Cut(run.MoveNames[m], 40))
 			}
 		}
 		fmt.Fprintf(w, "\nsolution: %d moves: %s\n", len(moves), strings.Join(names, " "))
@@ -189,6 +189,11 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	}
 	return exitOK
 }
+
+// shownMeta is a field of a trace's metadata as trace info prints it: on
+// one line of a terminal, cut (a name from a file may be megabytes: the
+// whole file is viz trace export --format ndjson's first line).
+func shownMeta(s string) string { return quote.Shown(quote.Cut(s, 200)) }
 
 // infoSink keeps what trace info prints besides the statistics: the count of
 // each kind, the run's metadata, solution and end, and the first value

@@ -27,3 +27,12 @@ func ExampleShown() {
 	// "\x1b]0;pwned\a"
 	// "two\nlines"
 }
+
+// A name from a file is shown cut, then quoted if it must be.
+func ExampleCut() {
+	fmt.Println(quote.Cut("manhattan", 16))
+	fmt.Println(quote.Shown(quote.Cut(strings.Repeat("ж", 10)+"\x1b[2J", 7)))
+	// Output:
+	// manhattan
+	// жжж… (24 bytes)
+}

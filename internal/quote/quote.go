@@ -40,3 +40,18 @@ func Short(s string) string {
 	}
 	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
 }
+
+// Cut is s cut after about n bytes (at a character's end) with an
+// ellipsis and the whole length, as it is otherwise: metadata printed on
+// one line, or sent in every message to a page, is not the megabytes a
+// file can hold. Cut text that goes to a terminal still goes through Shown.
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := max(n, 0)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+}

@@ -149,6 +149,27 @@ func HugeHistogramNDJSON() []byte {
 	return b.Bytes()
 }
 
+// LongName is a small run (its 8-puzzle instance solved in one move) whose
+// heuristic's name is n bytes: a viewer that puts the name in every
+// message to a page (the run's label, its chart series) sends n bytes
+// many times over in each (an 8 MB name made each state message 42 MB),
+// and a command that prints it prints one line of n bytes.
+func LongName(n int) []byte {
+	start := runStart
+	info := *start.Run
+	info.Heuristic = string(bytes.Repeat([]byte("h"), n))
+	start.Run = &info
+	return record([]trace.Event{
+		start,
+		{Kind: trace.KindIterationStart, Iteration: 1, Bound: 1},
+		{Kind: trace.KindVisit, Node: 1, H: 1, F: 1, Move: -1, Iteration: 1, Bound: 1},
+		{Kind: trace.KindVisit, Node: 2, Parent: 1, Depth: 1, G: 1, F: 1, Move: 1, Iteration: 1, Bound: 1},
+		{Kind: trace.KindSolution, Cost: 1, Moves: []int{1}},
+		{Kind: trace.KindIterationEnd, Iteration: 1, Bound: 1},
+		{Kind: trace.KindRunEnd, Status: trace.StatusSolved},
+	})
+}
+
 // Files are the hostile traces by file name, as the hostiletraces command
 // writes them for measuring the commands on them by hand
 // (docs/SECURITY.md).
@@ -162,5 +183,6 @@ func Files() map[string][]byte {
 		"starts20m.trace":  IterationStarts(20e6),
 		"high5000.trace":   HighValues(5000, 1<<16-1),
 		"hist16m.ndjson":   HugeHistogramNDJSON(),
+		"name8m.trace":     LongName(8 << 20),
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"idaviz/internal/quote"
 	"idaviz/trace"
 )
 
@@ -70,6 +71,9 @@ type ReplayPos struct {
 	Pos   int64 `json:"pos"`
 	Total int   `json:"total"`
 }
+
+// shownInstance is how much of a run's instance a RunView carries.
+const shownInstance = 1 << 10
 
 // RunView is one run as the page's stats panel and window.viz read it.
 type RunView struct {
@@ -302,7 +306,10 @@ func makeRunView(st RunStats) RunView {
 	}
 	info := st.Run
 	if info != nil {
-		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, info.Instance, info.Heuristic, info.Algorithm
+		// The instance goes in every state message, twice (the active run
+		// and the runs): a grid world's map or a problem's state may be
+		// megabytes, of which a panel shows a line.
+		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, quote.Cut(info.Instance, shownInstance), info.Heuristic, info.Algorithm
 		v.StartH = info.StartH
 	}
 	if st.Status == trace.StatusSolved {
