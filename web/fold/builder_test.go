@@ -108,7 +108,7 @@ func TestBuilderMatchesGo(t *testing.T) {
 					t.Fatal(err)
 				}
 				opened, _ := json.Marshal(c.opened)
-				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit), "fold", string(opened)).Output()
+				out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", tracePath, strconv.Itoa(c.limit), "fold", string(opened)).Output()
 				if err != nil {
 					t.Fatalf("node: %v", err)
 				}
@@ -236,7 +236,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := exec.Command(node, "testdata/builder_harness.js", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), string(colours)).Output()
+			out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), string(colours)).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}

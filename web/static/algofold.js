@@ -1,7 +1,3 @@
-// One namespace, vizAlgo, and no other globals: the page's scripts share
-// one global scope.
-(function (root) {
-'use strict';
 // algofold.js: the algorithm beside the picture, folded from the events:
 // the line of pseudo-code each event lights with the values it reads,
 // IDA*'s depth-first stack (each frame's children left to try), A*'s open
@@ -225,7 +221,4 @@ class AlgoFold {
   }
 }
 
-const api = { AlgoFold, moveNames, lineOf, describeAStar, goalTest };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizAlgo = api;
-})(this);
+export { AlgoFold, moveNames, lineOf, describeAStar, goalTest };

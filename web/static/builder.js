@@ -1,7 +1,3 @@
-// One namespace, vizBuild, and no other globals: the page's scripts share
-// one global scope.
-(function (root, algo, treefold) {
-'use strict';
 // builder.js: a trace's events folded in the browser: the fold of
 // trace.Stats (trace/stats.go), treefold.js's tree (web/fold/tree.go) and
 // the player's last node (web/player.go), with algofold.js's line of
@@ -12,6 +8,8 @@
 //
 // Events are the NDJSON form of trace.Event (trace/FORMAT.md): objects with
 // kind, node, parent, depth, g, h, f, move, iteration, bound, reason, ...
+import * as algo from './algofold.js';
+import * as treefold from './treefold.js';
 
 const HIST_LIMIT = 1 << 16;      // trace.histLimit
 const KEPT_ITERATIONS = 1 << 10; // trace.keptIterations
@@ -293,8 +291,4 @@ function nodeAt(b, id) {
   return null;
 }
 
-const api = { Builder, Stats, Tree, nodeAt, NO_MOVE, TREE_LIMIT };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizBuild = api;
-})(this, typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo,
-  typeof module !== 'undefined' ? require('./treefold.js') : this.vizTreeFold);
+export { Builder, Stats, Tree, nodeAt, NO_MOVE, TREE_LIMIT };

@@ -1,11 +1,9 @@
-// One namespace, vizReplay, and no other globals: the page's scripts share
-// one global scope.
-(function (root, build, algo) {
-'use strict';
 // replaystate.js: the page's state message of one replayed run, from
 // builder.js's fold: web/state.go's buildState and the chart options
 // web/charts.go builds with go-echarts. Its colours are Go's, handed in
 // (an export embeds them: web/export.go), so the page keeps no copy.
+import * as build from './builder.js';
+import * as algo from './algofold.js';
 
 const MAX_DENSE_AXIS = 200;
 const BIG_ITERATION = 10000;
@@ -337,8 +335,4 @@ function currentNode(b, s) {
   return node([], 0, h, h, 0);
 }
 
-const api = { replayState, moveNames };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizReplay = api;
-})(this, typeof module !== 'undefined' ? require('./builder.js') : this.vizBuild,
-  typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo);
+export { replayState, moveNames };

@@ -1,7 +1,3 @@
-// One namespace, vizTrace, and no other globals: the page's scripts share
-// one global scope.
-(function (root) {
-'use strict';
 // tracefile.js: binary trace files read in the browser (trace/FORMAT.md),
 // into events shaped as the NDJSON encoding's objects. The exported page
 // carries its trace gzipped, unpacks it with DecompressionStream (gunzip)
@@ -206,7 +202,4 @@ async function gunzip(bytes) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-const api = { BinaryTrace, TraceError, gunzip };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizTrace = api;
-})(this);
+export { BinaryTrace, TraceError, gunzip };

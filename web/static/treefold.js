@@ -1,7 +1,3 @@
-// One namespace, vizTreeFold, and no other globals: the page's scripts
-// share one global scope.
-(function (root) {
-'use strict';
 // treefold.js: the tree of a run's iteration and its pictures, the twin of
 // web/fold/tree.go (the one folding rule, plan; held nodes; kept
 // iterations; BPMX's raised, inherited and saved). builder.js folds with it;
@@ -355,7 +351,4 @@ function viewOf(root, path, budget, opened) {
   return v;
 }
 
-const api = { Tree, kids, NO_MOVE };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizTreeFold = api;
-})(this);
+export { Tree, kids, NO_MOVE };

@@ -5,8 +5,9 @@
 // [{"name", "h"}: the heuristics' values here, 1000 meaning no way on]}.
 // Sticks are the judge's numbers, from 1, row by row: n horizontal, then n+1
 // vertical per row, the bottom row's horizontals last.
-'use strict';
-vizRegisterRenderer('squares', {
+import { svg } from '../svg.js';
+
+export default {
   draw(el, view) {
     const n = view && view.n;
     if (!Number.isInteger(n) || n < 1 || n > 5) {
@@ -21,8 +22,8 @@ vizRegisterRenderer('squares', {
       q.row + q.size <= n && q.col + q.size <= n) : [];
     const size = 280, margin = 14, foot = 64;
     const cell = (size - 2 * margin) / n;
-    const s = vizSVG('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
-    const add = (tag, attrs, title) => vizSVG(tag, attrs, s, title);
+    const s = svg('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
+    const add = (tag, attrs, title) => svg(tag, attrs, s, title);
     const text = (x, y, str, fsize, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
@@ -159,4 +160,4 @@ vizRegisterRenderer('squares', {
       bounds: [{ name: 'greedy', h: greedy }, { name: 'ratio', h: ratio }],
     });
   },
-});
+};
