@@ -136,7 +136,6 @@ func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error 
 		"run":       rec.Info,
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
-		"colours":   fold.PageColours(),
 		// A trace recorded at iteration level has no tree: the page says so.
 		"perIteration": rec.Level() < trace.LevelNode,
 	})

@@ -134,7 +134,7 @@ func exportedCode(t *testing.T, page string) []string {
 // TestPageColours: the page's colours are style.css's custom properties
 // alone (no page script writes a colour of its own), and its node kinds are
 // Go's (the charts, the tree exports), so a pruned node is one red
-// everywhere. The runs' colours come from the server, an export's with its
+// everywhere. The runs' colours come from the server, an export's from
 // data.
 func TestPageColours(t *testing.T) {
 	css, err := fs.ReadFile(static.FS(), "style.css")
@@ -185,7 +185,7 @@ func TestPageColours(t *testing.T) {
 			t.Fatal(err)
 		}
 		if bytes.Contains(b, []byte("DO NOT EDIT")) {
-			continue // generated: the bundle carries the renderers and their own colours
+			continue // generated: shared.js has Go's colours, the bundle the renderers' own
 		}
 		for i, line := range strings.Split(string(b), "\n") {
 			if m := literal.FindString(line); m != "" {

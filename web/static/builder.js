@@ -10,11 +10,8 @@
 // kind, node, parent, depth, g, h, f, move, iteration, bound, reason, ...
 import * as algo from './algofold.js';
 import * as treefold from './treefold.js';
+import { HIST_LIMIT, KEPT_ITERATIONS, KEPT_CELLS, TREE_LIMIT } from './shared.js';
 
-const HIST_LIMIT = 1 << 16;      // trace.histLimit
-const KEPT_ITERATIONS = 1 << 10; // trace.keptIterations
-const KEPT_CELLS = 1 << 19;      // trace.keptCells
-const TREE_LIMIT = 1000;         // fold.DefaultTreeLimit
 
 // ---- Stats: trace.Stats folding events (trace/stats.go) ----
 

@@ -10,12 +10,12 @@
 // a check (docs/PROTOCOL.md).
 import { shared, embedded, send, $, fmt, fillSelect } from './page.js';
 import echarts from './echarts.js';
+import { MAX_SOURCE } from './shared.js';
 import * as gridEdit from './gridedit.js';
 import * as renderers from './renderers.js';
 import * as setup from './setup.js';
 import * as status from './status.js';
 
-const MAX_SOURCE = 64 << 10; // what the server accepts (web/problem.go)
 let examples = [], puzzles = [], opened = false;
 let file = 'problem.star';
 let loaded = null; // the last "problem" answer

@@ -1,12 +1,12 @@
 // replaystate.js: the page's state message of one replayed run, from
 // builder.js's fold: web/state.go's buildState and the chart options
 // web/charts.go builds with go-echarts. Its colours are Go's, handed in
-// (an export embeds them: web/export.go), so the page keeps no copy.
+// (shared.js's COLOURS, generated from fold.PageColours), so the page
+// keeps no copy.
 import * as build from './builder.js';
 import * as algo from './algofold.js';
+import { MAX_DENSE_AXIS, BIG_ITERATION } from './shared.js';
 
-const MAX_DENSE_AXIS = 200;
-const BIG_ITERATION = 10000;
 
 const moveNames = algo.moveNames;
 
@@ -252,8 +252,8 @@ function effortChart(s, effort, col) {
 
 // replayState is web/state.go's buildState for one replayed run: the
 // message the page draws, without the node's view (the page draws it from
-// the moves, renderers' move functions). colours are the server's (an
-// export's embedded colours): {run, visited, generated, pruned, solution,
+// the moves, renderers' move functions). colours are Go's (shared.js's
+// COLOURS): {run, visited, generated, pruned, solution,
 // series}, the run's colour, the charts' and go-echarts' series palette.
 function replayState(b, total, renderer, treeIter, colours, opened) {
   const f = b.frame(treeIter || 0, opened);

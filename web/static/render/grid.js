@@ -6,10 +6,10 @@
 // The map is drawn at a cell size that keeps it about 300 px wide; walls are
 // one SVG path, so a 512 x 512 map stays a handful of elements.
 import { svg } from '../svg.js';
+import { GRID_MAX_SIDE as MAX_SIDE } from '../shared.js';
 
 // The moves of puzzles/grid by index: N E S W, then NE SE SW NW.
 const STEPS = [[-1, 0], [0, 1], [1, 0], [0, -1], [-1, 1], [1, 1], [1, -1], [-1, -1]];
-const MAX_SIDE = 512;
 
 const isCell = (rc) => Array.isArray(rc) && rc.length === 2 && rc.every((x) => Number.isInteger(x) && x >= 0 && x < MAX_SIDE);
 

@@ -6,6 +6,7 @@
 // Sticks are the judge's numbers, from 1, row by row: n horizontal, then n+1
 // vertical per row, the bottom row's horizontals last.
 import { svg } from '../svg.js';
+import { SQUARES_DEAD_END as DEAD_END } from '../shared.js';
 
 export default {
   draw(el, view) {
@@ -74,7 +75,7 @@ export default {
     status += ' · removed ' + removed.size;
     if (Array.isArray(view.bounds)) {
       view.bounds.filter((b) => b && typeof b.name === 'string' && Number.isInteger(b.h)).forEach((b) => {
-        status += ' · ' + b.name + ' ' + (b.h >= 1000 ? '∞' : b.h);
+        status += ' · ' + b.name + ' ' + (b.h >= DEAD_END ? '∞' : b.h);
       });
     }
     text(size / 2, size + 16, status, 11, '#333');
@@ -103,7 +104,7 @@ export default {
   move(view, m) {
     const n = view && view.n;
     if (!Number.isInteger(n) || n < 1 || n > 5 || !Number.isInteger(m)) return null;
-    const total = 2 * n * (n + 1), deadEnd = 1000;
+    const total = 2 * n * (n + 1), deadEnd = DEAD_END;
     const list = (a) => (Array.isArray(a) ? a.filter((x) => Number.isInteger(x) && x >= 1 && x <= total) : []);
     const present = new Set();
     for (let x = 1; x <= total; x++) present.add(x);

@@ -12,6 +12,10 @@ const static = "../.."
 // TestCurrent: the committed generated files are what the sources give
 // (run go generate in web/static after changing a module of the page).
 func TestCurrent(t *testing.T) {
+	s, err := shared()
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := bundle(static)
 	if err != nil {
 		t.Fatal(err)
@@ -20,6 +24,7 @@ func TestCurrent(t *testing.T) {
 		name string
 		want []byte
 	}{
+		{sharedName, s},
 		{bundleName, b},
 	} {
 		got, err := os.ReadFile(filepath.Join(static, f.name))
