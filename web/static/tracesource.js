@@ -12,7 +12,6 @@ import * as renderers from './renderers.js';
 import * as tracefile from './tracefile.js';
 import * as build from './builder.js';
 import * as replay from './replaystate.js';
-import { COLOURS } from './shared.js';
 
 const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
 
@@ -99,7 +98,7 @@ class TraceSource {
 
   emit(playing) {
     const cur = this.cur;
-    const msg = replay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, COLOURS, this.opened);
+    const msg = replay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, this.opened);
     if (this.seq) msg.seq = this.seq;
     if (playing && msg.status === 'paused') msg.status = 'running';
     if (msg.node) this.drawNode(msg.node);

@@ -23,7 +23,6 @@ const traceSource = await page('tracesource.js');
 const vizTrace = await page('tracefile.js');
 const vizBuild = await page('builder.js');
 const vizReplay = await page('replaystate.js');
-const { COLOURS } = await page('shared.js');
 
 const states = [];
 let status = '';
@@ -55,7 +54,7 @@ const link = traceSource.connect({ data, onMessage: (msg) => states.push(msg), o
   const b = new vizBuild.Builder(vizBuild.TREE_LIMIT);
   events.forEach((e, i) => {
     b.fold(e);
-    if (want.has(i)) want.set(i, JSON.stringify(vizReplay.replayState(b, n, data.renderer || '', 0, COLOURS)));
+    if (want.has(i)) want.set(i, JSON.stringify(vizReplay.replayState(b, n, data.renderer || '', 0)));
   });
   const strip = (msg) => {
     const c = JSON.parse(JSON.stringify(msg));

@@ -119,5 +119,10 @@ func shared() ([]byte, error) {
 	if err := value("COLOURS", "fold.PageColours", fold.PageColours()); err != nil {
 		return nil, err
 	}
+
+	b.WriteString("\n// The replay's charts as go-echarts writes them, without their data (replaystate.js fills them).\n")
+	if err := value("CHARTS", "fold.ChartTemplates", fold.ChartTemplates()); err != nil {
+		return nil, err
+	}
 	return b.Bytes(), nil
 }
