@@ -1,4 +1,4 @@
-// app.js: the page's entry (index.html loads it; internal/bundle bundles
+// app.js: the page's entry (index.html loads it; internal/generate bundles
 // from it): the page's messages from its source, drawn by its parts (the
 // modules imported here), and the start: every part bound to its controls,
 // then the source connected (the export's embedded trace, or the server, or

@@ -3,7 +3,7 @@
 // docs/ARCHITECTURE.md) that imports what it needs; app.js is the entry
 // that index.html loads. An exported replay runs from file://, where module
 // scripts are blocked: it carries bundle.js, these same modules bundled
-// into one classic script at go generate time (internal/bundle).
+// into one classic script at go generate time (internal/generate).
 // Everything the page draws comes from its link to a source (a server over
 // a websocket, connection.js, or the trace an export embeds,
 // tracesource.js); the server computes the state, the tree window and the
