@@ -23,6 +23,7 @@ export const MAX_SOURCE = 65536; // web.maxSource
 export const MAX_BOUND = 65535; // trace.DefaultLimits.Bound
 export const GRID_MAX_SIDE = 512; // grid.MaxSide
 export const SQUARES_DEAD_END = 1000; // squares.DeadEnd
+export const SQUARES_MAX_N = 5; // squares.MaxN
 
 // The binary trace: its header, its events' kinds and runs' statuses by code.
 export const MAGIC = [73,68,65,86,73,90,0,84]; // trace.Magic

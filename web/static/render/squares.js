@@ -6,12 +6,12 @@
 // Sticks are the judge's numbers, from 1, row by row: n horizontal, then n+1
 // vertical per row, the bottom row's horizontals last.
 import { svg } from '../svg.js';
-import { SQUARES_DEAD_END as DEAD_END } from '../shared.js';
+import { SQUARES_DEAD_END as DEAD_END, SQUARES_MAX_N as MAX_N } from '../shared.js';
 
 export default {
   draw(el, view) {
     const n = view && view.n;
-    if (!Number.isInteger(n) || n < 1 || n > 5) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_N) {
       el.textContent = 'not a square-destroyer view';
       return;
     }
@@ -103,7 +103,7 @@ export default {
   // bounds are computed afresh as its View does. Null for any other m.
   move(view, m) {
     const n = view && view.n;
-    if (!Number.isInteger(n) || n < 1 || n > 5 || !Number.isInteger(m)) return null;
+    if (!Number.isInteger(n) || n < 1 || n > MAX_N || !Number.isInteger(m)) return null;
     const total = 2 * n * (n + 1), deadEnd = DEAD_END;
     const list = (a) => (Array.isArray(a) ? a.filter((x) => Number.isInteger(x) && x >= 1 && x <= total) : []);
     const present = new Set();

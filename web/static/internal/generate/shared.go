@@ -81,6 +81,9 @@ func shared() ([]byte, error) {
 	if err := value("SQUARES_DEAD_END", "squares.DeadEnd", squares.DeadEnd); err != nil {
 		return nil, err
 	}
+	if err := value("SQUARES_MAX_N", "squares.MaxN", squares.MaxN); err != nil {
+		return nil, err
+	}
 
 	b.WriteString("\n// The binary trace: its header, its events' kinds and runs' statuses by code.\n")
 	var magic []int
