@@ -241,12 +241,12 @@ func TestBrowserAStar(t *testing.T) {
 		t.Errorf("the last event of an A* expansion: %q", got.Words[2])
 	}
 	if bad := settle(b, "the charts", `(() => {
-		const bad = [], o = echarts.getInstanceByDom(q('fhist')).getOption();
+		const bad = [], o = window.viz.page.chart(q('fhist')).getOption();
 		if (/bound/.test(o.title[0].text)) bad.push('f histogram: ' + o.title[0].text);
 		const names = o.series.map((s) => s.name).join();
 		if (names !== 'expanded,on the open list') bad.push('f histogram series: ' + names);
 		for (const s of o.series) for (const m of ((s.markLine || {}).data || [])) if (/bound/.test(m.name)) bad.push('a mark: ' + m.name);
-		const it = echarts.getInstanceByDom(q('iterations-chart'));
+		const it = window.viz.page.chart(q('iterations-chart'));
 		if (!it || !/open list/.test(it.getOption().title[0].text)) bad.push('no open list chart');
 		for (const id of ['bounds-chart', 'fhist-total']) if (!q(id).closest('section').hidden) bad.push(id + ' is shown');
 		if (!q('tree').querySelector('.node.open')) bad.push('no open node in the tree');
@@ -480,12 +480,12 @@ func TestBrowserChartsAndColours(t *testing.T) {
 		t.Errorf("%s", strings.Join(bad, "; "))
 	}
 	// More than 100× between counts: the log scale, counts of 1 visible.
-	b.wait("the log scale, by itself", `q('log-scale').checked && echarts.getInstanceByDom(q('iterations-chart')).getOption().yAxis[0].type === 'log'`)
+	b.wait("the log scale, by itself", `q('log-scale').checked && window.viz.page.chart(q('iterations-chart')).getOption().yAxis[0].type === 'log'`)
 	if bad := settle(b, "a count of 1", `(() => {
 		const bad = [];
 		let looked = 0;
 		for (const id of ['fhist', 'fhist-total', 'iterations-chart']) {
-			const c = echarts.getInstanceByDom(q(id)), o = c.getOption();
+			const c = window.viz.page.chart(q(id)), o = c.getOption();
 			const ones = o.series.flatMap((s, i) => s.data.map((d, x) => [i, x, d && typeof d === 'object' ? d.value : d])).filter((p) => p[2] === 1);
 			if (!ones.length) continue;
 			looked++;
@@ -502,7 +502,7 @@ func TestBrowserChartsAndColours(t *testing.T) {
 		Name   string `json:"name"`
 		Colour string `json:"colour"`
 	}
-	got := js[[]series](b, "h*", `echarts.getInstanceByDom(q('hstar-chart')).getOption().series.map((s) => ({ name: s.name, colour: (s.itemStyle || {}).color }))`)
+	got := js[[]series](b, "h*", `window.viz.page.chart(q('hstar-chart')).getOption().series.map((s) => ({ name: s.name, colour: (s.itemStyle || {}).color }))`)
 	runs := js[[]string](b, "the runs' colours", `viz.runs.map((r) => r.colour)`)
 	if len(got) != 3 || got[1].Name != "h: misplaced" || got[2].Name != "h: manhattan" || got[1].Colour != runs[0] || got[2].Colour != runs[1] {
 		t.Errorf("h against h*: %+v, the runs' colours %v", got, runs)
@@ -510,7 +510,7 @@ func TestBrowserChartsAndColours(t *testing.T) {
 	// Drawn at its panel's width, its title whole, after presentation mode
 	// and after a resize.
 	widthJS := `(() => {
-		const el = q('hstar-chart'), c = echarts.getInstanceByDom(el), bad = [];
+		const el = q('hstar-chart'), c = window.viz.page.chart(el), bad = [];
 		if (Math.abs(c.getWidth() - el.clientWidth) > 2) bad.push('drawn ' + c.getWidth() + ' px wide in ' + el.clientWidth);
 		const title = c.getOption().title[0].text;
 		const t = c.getZr().storage.getDisplayList().find((e) => e.style && e.style.text === title);
@@ -522,7 +522,7 @@ func TestBrowserChartsAndColours(t *testing.T) {
 		what string
 		do   chromedp.Action[chromedp.Void]
 	}{
-		{"presentation mode and back", chromedp.Evaluate[chromedp.Void](`vizPage.present.set(true), vizPage.present.set(false)`)},
+		{"presentation mode and back", chromedp.Evaluate[chromedp.Void](`window.viz.page.presentation(true), window.viz.page.presentation(false)`)},
 		{"a smaller window", chromedp.EmulateViewport(1280, 720)},
 		{"a wider window", chromedp.EmulateViewport(1440, 900)},
 	} {

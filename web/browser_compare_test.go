@@ -27,7 +27,7 @@ window.chartRuns = (ids) => {
 	const colour = {};
 	for (const r of rows) colour['#' + r.id + ' ' + r.heuristic + ' ida'] = r.colour;
 	for (const id of ids) {
-		const o = echarts.getInstanceByDom(q(id)).getOption();
+		const o = window.viz.page.chart(q(id)).getOption();
 		const legend = [].concat(o.legend || [])[0] || {};
 		const names = legend.data || [];
 		if (names.length !== rows.length) bad.push(id + ': ' + names.length + ' legend entries for ' + rows.length + ' runs');
@@ -201,7 +201,7 @@ func TestBrowserCompare(t *testing.T) {
 	b.wait("the tooltip", fmt.Sprintf(`(() => {
 		const el = q('iterations-chart'), ok = () => el.textContent.includes(%q) && el.textContent.includes(%q);
 		if (ok()) return true;
-		const c = echarts.getInstanceByDom(el);
+		const c = window.viz.page.chart(el);
 		c.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: c.getOption().xAxis[0].data.length - 1 });
 		return ok();
 	})()`, "#3 linear-conflict ida · expanded: "+commas(lc.Expanded), "#1 misplaced ida · generated, not expanded: "+commas(mp.Generated-mp.Expanded)))

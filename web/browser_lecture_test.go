@@ -152,7 +152,7 @@ func TestBrowserLectureExport(t *testing.T) {
 	if err != nil || len(got.Bookmarks) != 2 || got.Bookmarks[0].Title != "Deeper still" || !strings.Contains(got.Bookmarks[1].Note, "\nIts f") {
 		t.Errorf("the downloaded sidecar: %+v (%v)\n%s", got, err, data)
 	}
-	if name := js[string](b, "the name", `vizPage.lecture.fileName()`); name != "run.trace.lecture.json" {
+	if name := js[string](b, "the name", `window.viz.page.lectureFileName()`); name != "run.trace.lecture.json" {
 		t.Errorf("the bookmarks download as %q", name)
 	}
 
@@ -282,10 +282,10 @@ func TestBrowserDownloadRun(t *testing.T) {
 	if !bytes.Contains(tree, []byte("<svg")) || bytes.Count(tree, []byte("<circle")) < v.DrawnTreeNodes/2 || !bytes.Contains(tree, []byte(".pruned{fill:")) {
 		t.Errorf("the tree's SVG (%d nodes drawn): %.300s", v.DrawnTreeNodes, tree)
 	}
-	if got := js[[]string](b, "the toolboxes", `['fhist', 'iterations-chart'].map((id) => Object.keys(echarts.getInstanceByDom(q(id)).getOption().toolbox[0].feature).join())`); got[0] != "saveAsImage,mySVG" || got[1] != got[0] {
+	if got := js[[]string](b, "the toolboxes", `['fhist', 'iterations-chart'].map((id) => Object.keys(window.viz.page.chart(q(id)).getOption().toolbox[0].feature).join())`); got[0] != "saveAsImage,mySVG" || got[1] != got[0] {
 		t.Errorf("the charts' save buttons: %v", got)
 	}
-	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`vizPage.charts.saveSVG('iterations-chart')`))
+	chart := b.download("a chart as SVG", dir, chromedp.Evaluate[chromedp.Void](`window.viz.page.saveChartSVG('iterations-chart')`))
 	browsertest.Keep(t, "browser-tree.svg", tree)
 	browsertest.Keep(t, "browser-chart.svg", chart)
 	if !bytes.HasPrefix(chart, []byte("<svg")) || !bytes.Contains(chart, []byte("<path")) {
@@ -342,7 +342,7 @@ func TestBrowserReplayAddress(t *testing.T) {
 		js[bool](b, "helpers", pageJS)
 		// A state more, asked for: the address stays.
 		n := js[int](b, "messages", `window.viz.messages`)
-		js[bool](b, "a state", `vizPage.send({ type: 'tree', iteration: 0 }), true`)
+		js[bool](b, "a state", `window.viz.page.send({ type: 'tree', iteration: 0 }), true`)
 		b.wait("the state", fmt.Sprintf(`window.viz.messages > %d`, n))
 		if h := js[string](b, "the address", `location.hash`); h != c.want {
 			t.Errorf("opened at %s, the address became %s", c.hash, h)

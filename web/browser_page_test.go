@@ -51,7 +51,7 @@ window.choose = (id, v) => { const e = q(id); e.value = v; e.dispatchEvent(new E
 window.chartProblems = (id) => {
 	// What a reader trips on in an echarts chart: overlapping title, legend
 	// and axis names; fractional ticks; a legend that pages or cuts names.
-	const c = echarts.getInstanceByDom(q(id)), o = c.getOption(), bad = [];
+	const c = window.viz.page.chart(q(id)), o = c.getOption(), bad = [];
 	const texts = c.getZr().storage.getDisplayList().filter((e) => e.style && typeof e.style.text === 'string' && e.style.text !== '' && !e.ignore && !e.invisible);
 	const rect = (e) => {
 		const r = e.getBoundingRect().clone();
@@ -180,7 +180,7 @@ func TestBrowserPage(t *testing.T) {
 		const v = window.viz, bad = [];
 		if (v.histIteration !== v.iteration || v.treeIteration !== v.iteration) bad.push('iterations: status ' + v.iteration + ', histogram ' + v.histIteration + ', tree ' + v.treeIteration);
 		if (v.histBound !== v.bound || v.treeBound !== v.bound) bad.push('bounds: status ' + v.bound + ', histogram ' + v.histBound + ', tree ' + v.treeBound);
-		const title = echarts.getInstanceByDom(q('fhist')).getOption().title[0].text;
+		const title = window.viz.page.chart(q('fhist')).getOption().title[0].text;
 		if (!title.includes('iteration ' + v.iteration + ' (bound ' + v.bound + ')')) bad.push('histogram title: ' + title);
 		const tree = document.getElementById('tree-info').textContent;
 		if (!tree.includes('iteration ' + v.iteration) || !tree.includes('bound ' + v.bound)) bad.push('tree header: ' + tree);
@@ -194,7 +194,7 @@ func TestBrowserPage(t *testing.T) {
 	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
 		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
 	}
-	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => echarts.getInstanceByDom(q(id)).getOption().series
+	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => window.viz.page.chart(q(id)).getOption().series
 		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== getComputedStyle(document.documentElement).getPropertyValue('--node-pruned').trim())
 		.map((s) => id + ': ' + s.name + ' is not in the pruned colour'))`); len(bad) > 0 {
 		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
@@ -214,13 +214,13 @@ func TestBrowserPage(t *testing.T) {
 	b.do("to the end", chromedp.Click(sel("to-end")))
 	b.wait("solved", `window.viz.status === 'solved'`)
 	b.do("log scale", chromedp.Click(sel("log-scale")))
-	b.wait("log axes", `['fhist', 'fhist-total'].every((id) => echarts.getInstanceByDom(q(id)).getOption().yAxis[0].type === 'log')`)
+	b.wait("log axes", `['fhist', 'fhist-total'].every((id) => window.viz.page.chart(q(id)).getOption().yAxis[0].type === 'log')`)
 	// A full-page screenshot resizes the page, and the charts lay out anew.
 	shot(t, b.ctx, "solved-log")
 	if bad := settle(b, "the bars", `(() => {
 		const bad = [];
 		for (const id of ['fhist', 'fhist-total']) {
-			const c = echarts.getInstanceByDom(q(id));
+			const c = window.viz.page.chart(q(id));
 			const o = c.getOption(), xs = o.xAxis[0].data;
 			o.series.forEach((s, si) => s.data.forEach((d, i) => {
 				const v = d && typeof d === 'object' ? d.value : d;
@@ -334,7 +334,7 @@ const presentLayoutJS = `(() => {
 			const size = parseFloat(getComputedStyle(el).fontSize) * (el.tagName === 'text' ? el.getScreenCTM().a : 1);
 			if (size < 15.9) bad.push('text of ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
 		}
-		const o = echarts.getInstanceByDom(q('fhist')).getOption();
+		const o = window.viz.page.chart(q('fhist')).getOption();
 		if (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16) bad.push('chart text under 16 px');
 		return bad;
 	})()`
@@ -390,13 +390,13 @@ func TestBrowserPresentation(t *testing.T) {
 	for i := 0; i < 6 && !js[bool](b, "the chart shown", `q('effort-chart').closest('section').classList.contains('shown')`); i++ {
 		b.do("c", chromedp.KeyEvent("c"))
 	}
-	b.wait("the effort chart drawn", `!!echarts.getInstanceByDom(q('effort-chart'))`)
-	if n := js[int](b, "the second moves", `echarts.getInstanceByDom(q('effort-chart')).getOption().series[0].data.reduce((n, d) => n + (d.children || []).length, 0)`); n < 2 {
+	b.wait("the effort chart drawn", `!!window.viz.page.chart(q('effort-chart'))`)
+	if n := js[int](b, "the second moves", `window.viz.page.chart(q('effort-chart')).getOption().series[0].data.reduce((n, d) => n + (d.children || []).length, 0)`); n < 2 {
 		t.Errorf("the effort chart has %d second moves", n)
 	}
 	// Its ring labels read upright, and its title's count has separators.
 	if bad := js[[]string](b, "the effort chart's labels", `(() => {
-		const o = echarts.getInstanceByDom(q('effort-chart')).getOption(), bad = [];
+		const o = window.viz.page.chart(q('effort-chart')).getOption(), bad = [];
 		const l = o.series[0].label || {};
 		if (l.rotate !== 0) bad.push('labels turned ' + JSON.stringify(l.rotate));
 		if (!/\d,\d{3} nodes/.test(o.title[0].text)) bad.push('title ' + o.title[0].text);
@@ -512,12 +512,12 @@ func TestBrowserTreeAndQuiz(t *testing.T) {
 	// After the solution: h along it against h*.
 	b.do("to the end", chromedp.Click(sel("to-end")))
 	b.wait("solved", `window.viz.status === 'solved'`)
-	b.wait("the h* chart", `!q('hstar-chart').closest('section').hidden && !!echarts.getInstanceByDom(q('hstar-chart'))`)
+	b.wait("the h* chart", `!q('hstar-chart').closest('section').hidden && !!window.viz.page.chart(q('hstar-chart'))`)
 	type series struct {
 		Name string    `json:"name"`
 		Data []float64 `json:"data"`
 	}
-	ss := js[[]series](b, "the h* chart", `echarts.getInstanceByDom(q('hstar-chart')).getOption().series.map((s) => ({ name: s.name, data: s.data.map((d) => typeof d === 'object' ? d.value : d) }))`)
+	ss := js[[]series](b, "the h* chart", `window.viz.page.chart(q('hstar-chart')).getOption().series.map((s) => ({ name: s.name, data: s.data.map((d) => typeof d === 'object' ? d.value : d) }))`)
 	if len(ss) != 2 || len(ss[0].Data) != len(want.Moves)+1 || len(ss[1].Data) != len(ss[0].Data) {
 		t.Fatalf("h* chart: %+v, want two series over %d depths", ss, len(want.Moves)+1)
 	}

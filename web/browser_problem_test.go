@@ -239,7 +239,7 @@ func TestBrowserGridEditor(t *testing.T) {
 	}
 	shot(t, b.ctx, "grid-edited")
 
-	mapText := js[string](b, "the map", `vizPage.gridEdit.text()`)
+	mapText := js[string](b, "the map", `window.viz.page.gridMap()`)
 	want, err := gridDistance(mapText)
 	if err != nil {
 		t.Fatal(err)

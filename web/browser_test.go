@@ -138,7 +138,7 @@ func TestBrowser(t *testing.T) {
 	}
 	for _, id := range []string{"fhist", "iterations-chart"} {
 		n, err := chromedp.Run(bctx, chromedp.Evaluate[int](fmt.Sprintf(`(() => {
-			const c = echarts.getInstanceByDom(document.querySelector('[data-testid=%q]'));
+			const c = window.viz.page.chart(document.querySelector('[data-testid=%q]'));
 			if (!c) return -1;
 			return c.getOption().series.reduce((n, s) => n + s.data.filter((d) => d && d.value > 0).length, 0);
 		})()`, id)))
@@ -218,7 +218,7 @@ func TestBrowserExport(t *testing.T) {
 		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.event > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
 	}
 	do("log scale", chromedp.Click(chromedp.CSS(`[data-testid="log-scale"]`)), chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
-	wait("bug 5: the log scale stays", `document.querySelector('[data-testid=log-scale]').checked && echarts.getInstanceByDom(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)
+	wait("bug 5: the log scale stays", `document.querySelector('[data-testid=log-scale]').checked && window.viz.page.chart(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)
 	do("to the end", chromedp.Click(chromedp.CSS(`[data-testid="to-end"]`)))
 	wait("the end", `window.viz.status === 'solved'`)
 	v, err := chromedp.Run(bctx, chromedp.Evaluate[vizStatus](`window.viz`))

@@ -310,8 +310,7 @@ func TestBrowserBackExact(t *testing.T) {
 			// at 150 ms, as a hand presses them.
 			js[bool](b, "the presses", `(() => {
 				window.drawn = [];
-				const state = vizPage.contract.state;
-				vizPage.contract.state = (msg) => { state(msg); window.drawn.push(window.viz.event); };
+				window.viz.page.onState(() => window.drawn.push(window.viz.event));
 				const press = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
 				press(); setTimeout(press, 150); setTimeout(press, 300);
 				return true;
@@ -319,7 +318,7 @@ func TestBrowserBackExact(t *testing.T) {
 			b.wait("three events back", fmt.Sprintf(`window.viz.event === %d && window.viz.status === 'paused'`, from-3))
 			// One more state, asked for: the run rests there.
 			messages := js[int](b, "messages", `window.viz.messages`)
-			js[bool](b, "a state", `vizPage.send({ type: 'tree', iteration: 0 }), true`)
+			js[bool](b, "a state", `window.viz.page.send({ type: 'tree', iteration: 0 }), true`)
 			b.wait("the state", fmt.Sprintf(`window.viz.messages > %d`, messages))
 			v := b.viz()
 			drawn := js[[]int64](b, "the positions drawn", `window.drawn`)
@@ -346,7 +345,7 @@ func TestBrowserBackExact(t *testing.T) {
 				b.wait("an expansion", fmt.Sprintf(`window.viz.event > %d && window.viz.status === 'paused'`, at))
 				at = b.viz().Event
 			}
-			js[bool](b, "back", fmt.Sprintf(`vizPage.send({ type: 'seek', pos: %d }), true`, v.Event+1))
+			js[bool](b, "back", fmt.Sprintf(`window.viz.page.send({ type: 'seek', pos: %d }), true`, v.Event+1))
 			b.wait("back where it was", fmt.Sprintf(`window.viz.event === %d && window.viz.status === 'paused'`, v.Event))
 			js[bool](b, "the burst", `(() => {
 				const press = () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', bubbles: true }));
@@ -357,7 +356,7 @@ func TestBrowserBackExact(t *testing.T) {
 				fmt.Sprintf(`window.viz.event >= %d && window.viz.status === 'paused'`, at))
 			// One more state, asked for: the burst rests there, no further.
 			messages = js[int](b, "messages", `window.viz.messages`)
-			js[bool](b, "a state", `vizPage.send({ type: 'tree', iteration: 0 }), true`)
+			js[bool](b, "a state", `window.viz.page.send({ type: 'tree', iteration: 0 }), true`)
 			b.wait("the state", fmt.Sprintf(`window.viz.messages > %d`, messages))
 			if burst := b.viz().Event; burst != at {
 				t.Errorf("x ×3 in a burst from event %d landed at %d, one by one at %d", v.Event, burst, at)

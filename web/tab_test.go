@@ -123,7 +123,7 @@ func TestTab(t *testing.T) {
 	}
 	c.send(map[string]any{"type": "download", "what": "export", "query": query})
 	f = <-c.files
-	if f.name != "idaviz-web-test-8puzzle.html" || !bytes.Contains(f.body, []byte("window.VIZ_EMBEDDED")) {
+	if f.name != "idaviz-web-test-8puzzle.html" || !bytes.Contains(f.body, []byte(`id="viz-embedded"`)) {
 		t.Errorf("the export's download: %q, %d bytes", f.name, len(f.body))
 	}
 	for _, bad := range []struct{ what, query, says string }{

@@ -66,9 +66,9 @@ type viewMovesAnswer struct {
 // move; at every state of the walk, every move index must give View()'s
 // view after it, or null where the domain offers no such move (a tile
 // against the edge, a stick the rule keeps); bad indices and bad views give
-// null; and the page's vizViewAfter (renderers.js) follows the whole walk.
+// null; and the page's viewAfter (renderers.js) follows the whole walk.
 // It runs the renderer files and renderers.js under node
-// (testdata/viewmoves_harness.js).
+// (testdata/viewmoves_harness.mjs).
 func TestViewMoves(t *testing.T) {
 	node := testrun.Node(t)
 	// The 15-puzzle's default heuristic reads pdb555's tables: they are
@@ -256,10 +256,10 @@ func checkViewMoves(t *testing.T, cases []*viewMovesCase, answers []viewMovesAns
 			}
 		}
 		if len(c.Moves) > 0 && (a.App.Error != "" || !sameJSON(a.App.View, c.States[len(c.States)-1])) {
-			t.Errorf("%s: vizViewAfter along the walk gives %s %s, want %s", c.name, a.App.View, a.App.Error, c.States[len(c.States)-1])
+			t.Errorf("%s: viewAfter along the walk gives %s %s, want %s", c.name, a.App.View, a.App.Error, c.States[len(c.States)-1])
 		}
 		if a.AppBad.Error == "" || a.AppBad.View != nil {
-			t.Errorf("%s: vizViewAfter with a bad move gives %s, want an error", c.name, a.AppBad.View)
+			t.Errorf("%s: viewAfter with a bad move gives %s, want an error", c.name, a.AppBad.View)
 		}
 	}
 	t.Logf("%d walks, %d moves", len(cases), func() (n int) {
@@ -270,8 +270,8 @@ func checkViewMoves(t *testing.T, cases []*viewMovesCase, answers []viewMovesAns
 	}())
 }
 
-// TestViewMovesBrowser checks vizViewAfter in the real page, where the
-// renderer files load as classic scripts beside the page's own: along a walk
+// TestViewMovesBrowser checks viewAfter in the real page
+// (window.viz.page.viewAfter), where the renderer modules load on demand: along a walk
 // of each renderer, the view it makes from the start must be View()'s at the
 // end.
 func TestViewMovesBrowser(t *testing.T) {
@@ -298,10 +298,10 @@ func TestViewMovesBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.do("loading the page", chromedp.Navigate(pageURL))
-	b.wait("the renderers", `typeof window.vizViewAfter === 'function' &&
-		['tiles', 'magiccube', 'rotation', 'booksort', 'squares'].every((r) => !window.vizViewAfter(r, null, [], {}).error)`)
+	b.wait("the renderers", `typeof window.viz.page === 'object' &&
+		['tiles', 'magiccube', 'rotation', 'booksort', 'squares'].every((r) => !window.viz.page.viewAfter(r, null, [], {}).error)`)
 	out, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`JSON.stringify(`+string(in)+
-		`.map((c) => window.vizViewAfter(c.renderer, c.start, c.moves, c.info)))`))
+		`.map((c) => window.viz.page.viewAfter(c.renderer, c.start, c.moves, c.info)))`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +314,7 @@ func TestViewMovesBrowser(t *testing.T) {
 	}
 	for i, c := range cases {
 		if want := c.States[len(c.States)-1]; got[i].Error != "" || !sameJSON(got[i].View, want) {
-			t.Errorf("%s: vizViewAfter along %d moves gives %s %s, want %s", c.name, len(c.Moves), got[i].View, got[i].Error, want)
+			t.Errorf("%s: viewAfter along %d moves gives %s %s, want %s", c.name, len(c.Moves), got[i].View, got[i].Error, want)
 		}
 	}
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
@@ -446,7 +446,7 @@ func runViewMovesHarness(t *testing.T, node string, cases []*viewMovesCase) []vi
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), browserDeadline)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "viewmoves_harness.js"))
+	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "viewmoves_harness.mjs"))
 	cmd.Stdin = bytes.NewReader(in)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -75,7 +75,7 @@ func BenchmarkSite(b *testing.B) {
 			for (let id = 2; id < 2 + %d; id++) {
 				q('start').click();
 				while (!(window.viz.runs.at(-1)?.id === id && window.viz.status === 'solved')) await new Promise((r) => setTimeout(r, 20));
-				out.rates.push(vizPage.shared.last.active.nodesPerSecond);
+				out.rates.push(window.viz.page.last().active.nodesPerSecond);
 			}`, korf2, rateRuns)), chromedp.EvalAwaitPromise))
 		if err != nil {
 			b.Fatal(err)

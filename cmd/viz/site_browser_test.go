@@ -36,9 +36,15 @@ type siteCounts struct {
 	} `json:"iterations"`
 }
 
+// siteFolder is where writeSite serves the site: a folder of a web space,
+// as a university's, not the host's root.
+const siteFolder = "/course/site/"
+
 // writeSite writes viz site's folder (compiling the engine) and serves it
-// with a plain static file server, Go's http.FileServer: no viz server
-// runs. It returns the folder and the site's address.
+// with a plain static file server, Go's http.FileServer, from siteFolder:
+// no viz server runs. It returns the folder and the site's address. A
+// request outside the folder (an address from the host's root, which
+// would reach another site of the web space) fails the test.
 func writeSite(t testing.TB) (dir, url string) {
 	t.Helper()
 	dir = filepath.Join(t.TempDir(), "site")
@@ -46,9 +52,15 @@ func writeSite(t testing.TB) (dir, url string) {
 	if status != exitOK {
 		t.Fatalf("viz site: status %d\n%s%s", status, out, errs)
 	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	mux := http.NewServeMux()
+	mux.Handle(siteFolder, http.StripPrefix(strings.TrimSuffix(siteFolder, "/"), http.FileServer(http.Dir(dir))))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("the site asked for %s, outside its folder %s", r.URL, siteFolder)
+		http.NotFound(w, r)
+	})
+	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
-	return dir, srv.URL + "/"
+	return dir, srv.URL + siteFolder
 }
 
 // solvedCounts is viz solve --json's answer.

@@ -23,9 +23,16 @@ import (
 )
 
 var (
-	styleTag  = regexp.MustCompile(`<link rel="stylesheet" href="/static/([^"]+)">`)
-	scriptTag = regexp.MustCompile(`<script src="/static/([^"]+)"></script>`)
+	styleTag = regexp.MustCompile(`<link rel="stylesheet" href="static/([^"]+)">`)
+	entryTag = regexp.MustCompile(`<script type="module" src="static/app.js"></script>`)
 )
+
+// exportScripts are what an export runs, in this order, where index.html
+// loads its entry module: module scripts do not run from file://, so it
+// carries the page's modules bundled into one classic script (bundle.js,
+// made by go generate in web/static, with every renderer), after the
+// vendored echarts, which the bundle leaves out.
+var exportScripts = []string{"vendor/echarts/echarts.min.js", "bundle.js"}
 
 // Options are what an export carries besides its trace.
 type Options struct {
@@ -39,16 +46,6 @@ type Options struct {
 // maxExportedEvents bounds what an exported page unpacks in the browser:
 // 25 million events are about 300 MB there (and a 30 MB file).
 var maxExportedEvents = 25_000_000
-
-// pageScripts are the scripts a page (index.html) loads, in its order: an
-// export carries these, so a script added to the page is one in exports.
-func pageScripts(page []byte) []string {
-	var names []string
-	for _, m := range scriptTag.FindAllSubmatch(page, -1) {
-		names = append(names, string(m[1]))
-	}
-	return names
-}
 
 // HTML writes one self-contained HTML file that replays a recording:
 // the page, its style, its scripts and the trace itself, so it opens from
@@ -109,16 +106,11 @@ func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error 
 	// The start's view: the page draws every other node's from it and the
 	// moves to the node (the renderers' move functions).
 	start := (&draw.Views{}).Node(&rec.Info, nil, 0, 0, 0, 0)
-	names := pageScripts(page)
-	if len(names) == 0 {
-		return fmt.Errorf("the page names no scripts")
+	if len(entryTag.FindAllIndex(page, -1)) != 1 {
+		return fmt.Errorf("the page does not load its entry module once (%s)", entryTag)
 	}
-	scripts := names
-	if start.Renderer != "" {
-		scripts = append(scripts, "render/"+start.Renderer+".js")
-	}
-	code := make([]string, len(scripts))
-	for i, name := range scripts {
+	code := make([]string, len(exportScripts))
+	for i, name := range exportScripts {
 		code[i] = string(read(name))
 	}
 	if inlineErr != nil {
@@ -145,7 +137,6 @@ func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error 
 		"run":       rec.Info,
 		"lecture":   opt.Lecture,
 		"name":      traceBase(opt.TraceName),
-		"colours":   fold.PageColours(),
 		// A trace recorded at iteration level has no tree: the page says so.
 		"perIteration": rec.Level() < trace.LevelNode,
 	})
@@ -153,32 +144,28 @@ func HTMLWith(w io.Writer, files fs.FS, rec *fold.Recording, opt Options) error 
 		return err
 	}
 	var boot bytes.Buffer
-	// json.Marshal escapes <, > and &: the data cannot close the tag.
-	boot.WriteString("<script>window.VIZ_EMBEDDED = ")
+	// Data blocks, not scripts: the page reads them (page.js), and they
+	// define no global. json.Marshal escapes <, > and &, and base64 has
+	// none of them: the data cannot close its tag.
+	boot.WriteString(`<script type="application/json" id="viz-embedded">`)
 	boot.Write(embedded)
-	boot.WriteString(";</script>\n<script>\n")
-	fmt.Fprintf(&boot, "const vizPackedCode = %q;\n", base64.StdEncoding.EncodeToString(packedCode))
+	boot.WriteString("</script>\n" + `<script type="text/plain" id="viz-code">`)
+	boot.WriteString(base64.StdEncoding.EncodeToString(packedCode))
+	boot.WriteString("</script>\n<script>\n")
 	boot.WriteString(exportBoot)
 	boot.WriteString("\n</script>")
-	// index.html's scripts (echarts in the head, the page's own at the end
-	// of the body) are all in the packed code, run where the last one was.
-	tags := 0
-	page = scriptTag.ReplaceAllFunc(page, func([]byte) []byte {
-		if tags++; tags < len(names) {
-			return nil
-		}
-		return boot.Bytes()
-	})
+	page = entryTag.ReplaceAllLiteral(page, boot.Bytes())
 	_, err = w.Write(page)
 	return err
 }
 
-// exportBoot unpacks an export's scripts and runs them in order: a script
-// element added with its text runs at once, as the page's own tags would.
+// exportBoot unpacks an export's scripts (exportScripts) and runs them in
+// order: a script element added with its text runs at once, as the page's
+// own tags would.
 const exportBoot = `// Until the page's scripts run, window.viz says it is loading (checks poll it).
 window.viz = Object.freeze({ mode: 'replay', status: 'loading', event: -1, events: 0, bookmarks: [] });
 (async () => {
-  const bytes = Uint8Array.from(atob(vizPackedCode), (c) => c.charCodeAt(0));
+  const bytes = Uint8Array.from(atob(document.getElementById('viz-code').textContent), (c) => c.charCodeAt(0));
   const ds = new DecompressionStream('gzip');
   const text = await new Response(new Blob([bytes]).stream().pipeThrough(ds)).text();
   for (const code of JSON.parse(text)) {

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -57,25 +56,28 @@ func TestStaticFileLines(t *testing.T) {
 	}
 }
 
-// TestExportCarriesPageScripts: every script index.html names is in the
-// embedded files, and an export carries every one, in the page's order,
-// then the run's renderer, and runs them where the page's last tag was.
+// TestExportCarriesPageScripts: index.html loads one module, its entry,
+// and an export carries, in its place, the vendored echarts and the page's
+// modules bundled (bundle.js: web/static/internal/generate holds it to the
+// modules), which run where the entry's tag was.
 func TestExportCarriesPageScripts(t *testing.T) {
 	page, err := fs.ReadFile(static.FS(), "index.html")
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := pageScripts(page)
-	if len(names) < 10 || names[0] != "vendor/echarts/echarts.min.js" || names[len(names)-1] != "app.js" {
-		t.Fatalf("index.html names the scripts %v: want echarts first, app.js last, the page's parts between", names)
+	if tags := regexp.MustCompile(`<script[^>]*>`).FindAllString(string(page), -1); len(tags) != 1 || tags[0] != `<script type="module" src="static/app.js">` {
+		t.Fatalf("index.html's script tags are %q: want the entry module alone", tags)
 	}
-	want := make([]string, 0, len(names)+1)
-	for _, name := range append(names, "render/tiles.js") {
+	want := make([]string, 0, len(exportScripts))
+	for _, name := range exportScripts {
 		b, err := fs.ReadFile(static.FS(), name)
 		if err != nil {
-			t.Fatalf("index.html names %s: %v", name, err)
+			t.Fatalf("an export carries %s: %v", name, err)
 		}
 		want = append(want, string(b))
+	}
+	if !strings.Contains(want[len(want)-1], "DO NOT EDIT") {
+		t.Errorf("the export's last script is not the generated bundle")
 	}
 
 	rec := recording(t, testrun.Record(t, trace.LevelNode, testrun.State))
@@ -86,38 +88,31 @@ func TestExportCarriesPageScripts(t *testing.T) {
 	export := buf.String()
 	got := exportedCode(t, export)
 	if len(got) != len(want) {
-		t.Fatalf("the export carries %d scripts, want %d (%v and the renderer)", len(got), len(want), names)
+		t.Fatalf("the export carries %d scripts, want %d (%v)", len(got), len(want), exportScripts)
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			name := "render/tiles.js"
-			if i < len(names) {
-				name = names[i]
-			}
-			t.Errorf("the export's script %d is not %s", i, name)
+			t.Errorf("the export's script %d is not %s", i, exportScripts[i])
 		}
 	}
-	if n := strings.Count(export, "<script"); n != 2 {
-		t.Errorf("the export has %d script tags, want 2 (its data, the unpacking)", n)
+	// Its data blocks, its unpacking: one script runs.
+	if n := strings.Count(export, "<script"); n != 3 || strings.Count(export, "<script>") != 1 {
+		t.Errorf("the export has %d script tags, want 3 (its data, its code, the unpacking, which alone runs)", n)
 	}
 	if tail := export[strings.LastIndex(export, "</script>"):]; !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(tail, "</script>")), "</body>") {
 		t.Errorf("the export's scripts do not run at the end of its body, where the page's last tag was: %.80q", tail)
 	}
 }
 
-// exportedCode unpacks the scripts an export carries (vizPackedCode:
+// exportedCode unpacks the scripts an export carries (its viz-code block:
 // base64 of the gzipped JSON list of their texts).
 func exportedCode(t *testing.T, page string) []string {
 	t.Helper()
-	m := regexp.MustCompile(`const vizPackedCode = ("[^"]*");`).FindStringSubmatch(page)
+	m := regexp.MustCompile(`<script type="text/plain" id="viz-code">([^<]*)</script>`).FindStringSubmatch(page)
 	if m == nil {
 		t.Fatal("no packed scripts in the export")
 	}
-	s, err := strconv.Unquote(m[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	packed, err := base64.StdEncoding.DecodeString(s)
+	packed, err := base64.StdEncoding.DecodeString(m[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +134,7 @@ func exportedCode(t *testing.T, page string) []string {
 // TestPageColours: the page's colours are style.css's custom properties
 // alone (no page script writes a colour of its own), and its node kinds are
 // Go's (the charts, the tree exports), so a pruned node is one red
-// everywhere. The runs' colours come from the server, an export's with its
+// everywhere. The runs' colours come from the server, an export's from
 // data.
 func TestPageColours(t *testing.T) {
 	css, err := fs.ReadFile(static.FS(), "style.css")
@@ -189,6 +184,9 @@ func TestPageColours(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if bytes.Contains(b, []byte("DO NOT EDIT")) {
+			continue // generated: shared.js has Go's colours, the bundle the renderers' own
+		}
 		for i, line := range strings.Split(string(b), "\n") {
 			if m := literal.FindString(line); m != "" {
 				t.Errorf("%s:%d: a colour of its own, %s: use a style.css custom property", name, i+1, m)
@@ -235,7 +233,7 @@ func TestTraceSourceSeeks(t *testing.T) {
 	if err := os.WriteFile(page, buf.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(node, "testdata/tracesource_harness.js", "../static", page).Output()
+	out, err := exec.Command(node, "testdata/tracesource_harness.mjs", "../static", page).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}

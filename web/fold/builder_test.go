@@ -108,7 +108,7 @@ func TestBuilderMatchesGo(t *testing.T) {
 					t.Fatal(err)
 				}
 				opened, _ := json.Marshal(c.opened)
-				out, err := exec.Command(node, "testdata/builder_harness.js", "../static", tracePath, strconv.Itoa(c.limit), "fold", string(opened)).Output()
+				out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", tracePath, strconv.Itoa(c.limit), "fold", string(opened)).Output()
 				if err != nil {
 					t.Fatalf("node: %v", err)
 				}
@@ -207,10 +207,11 @@ func normalize(v *foldView) {
 	}
 }
 
-// TestReplayStateMatchesGo: replaystate.js's replayState, given the colours
-// an export embeds, is the message the Go server sends for a replayed run
-// (buildState), after every event: runs, tree, node, charts (their colours
-// too), the event in words. The node's view is left out (the
+// TestReplayStateMatchesGo: replaystate.js's replayState is the message the
+// Go server sends for a replayed run (buildState), after every event: runs,
+// tree, node, charts (the replay's are go-echarts' own options, from
+// fold.ChartTemplates, filled with the run's data: equal, colours and all),
+// the event in words. The node's view is left out (the
 // page draws it from the moves), and so are the seconds of a run not yet
 // ended (the Go player's clock runs while it folds).
 func TestReplayStateMatchesGo(t *testing.T) {
@@ -232,11 +233,7 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			every := max(1, rec.Len()/2000)
-			colours, err := json.Marshal(PageColours())
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := exec.Command(node, "testdata/builder_harness.js", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), string(colours)).Output()
+			out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every)).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}

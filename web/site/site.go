@@ -23,7 +23,7 @@ import (
 
 // The folder written:
 //
-//	index.html             the page, its paths relative, marked as a site's
+//	index.html             the page, marked as a site's
 //	api/puzzles            the puzzle list (as viz serve's GET /api/puzzles)
 //	api/examples           the Problem tab's examples (GET /api/examples)
 //	static/...             web/static's files as they are (an export reads
@@ -109,10 +109,10 @@ func Write(dir string, e Engine) error {
 	return nil
 }
 
-// sitePage is index.html made a site's: its paths relative (a site may be
-// served from a folder of a web space, not its root) and marked.
+// sitePage is index.html made a site's: marked. Its paths are relative
+// already, as every path the page uses (a site may be served from a folder
+// of a web space, not its root: TestPagePathsRelative).
 func sitePage(page []byte) []byte {
-	page = bytes.ReplaceAll(page, []byte(`="/static/`), []byte(`="static/`))
 	return bytes.Replace(page, []byte(`<meta charset="utf-8">`), []byte(`<meta charset="utf-8">`+"\n"+siteMark), 1)
 }
 

@@ -41,11 +41,16 @@ func TestWrite(t *testing.T) {
 		t.Errorf("index.html names a file from the server's root, which a site in a folder of a web space does not have")
 	}
 	srcs := regexp.MustCompile(`(?:src|href)="(static/[^"]+)"`).FindAllSubmatch(page, -1)
-	if len(srcs) < 10 {
-		t.Fatalf("index.html names %d files", len(srcs))
+	if len(srcs) < 3 {
+		t.Fatalf("index.html names %d files: want its style sheets and its entry module", len(srcs))
 	}
 	for _, m := range srcs {
 		read(string(m[1]))
+	}
+	// The modules app.js imports, the renderers and the export's bundle
+	// lie beside it, as in web/static.
+	for _, name := range []string{"static/page.js", "static/render/tiles.js", "static/bundle.js", "static/vendor/echarts/echarts.min.js"} {
+		read(name)
 	}
 	pristine, err := fs.ReadFile(static.FS(), "index.html")
 	if err != nil {
@@ -131,5 +136,43 @@ func TestSourceRoot(t *testing.T) {
 	}
 	if isModule(other) || isModule(filepath.Join(t.TempDir(), "none")) {
 		t.Error("another module's go.mod, or none, taken for idaviz's")
+	}
+}
+
+// TestPagePathsRelative: no file of the page names a path from the host's
+// root (a site served from a folder, /course/site/, would load another
+// site's /static/render/*.js or /api/puzzles), nor builds one from
+// location.host: every address it uses is relative to the page or to its
+// module. cmd/viz's TestSiteInBrowser watches the requests themselves.
+func TestPagePathsRelative(t *testing.T) {
+	rooted := regexp.MustCompile("[\"'`]/(?:api|static|ws|render)\\b|(?:src|href|action)=\"/[^/]|location\\.host\\b")
+	files := 0
+	err := fs.WalkDir(static.FS(), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			if d != nil && d.IsDir() && path == "vendor" {
+				return fs.SkipDir
+			}
+			return err
+		}
+		if ext := filepath.Ext(path); ext != ".js" && ext != ".html" && ext != ".css" {
+			return nil
+		}
+		b, err := fs.ReadFile(static.FS(), path)
+		if err != nil {
+			return err
+		}
+		files++
+		for i, line := range bytes.Split(b, []byte("\n")) {
+			if m := rooted.Find(line); m != nil {
+				t.Errorf("%s:%d names a path from the host's root: %q", path, i+1, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 20 {
+		t.Fatalf("only %d page files read", files)
 	}
 }

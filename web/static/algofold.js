@@ -1,19 +1,10 @@
-// One namespace, vizAlgo, and no other globals: the page's scripts share
-// one global scope.
-(function (root) {
-'use strict';
 // algofold.js: the algorithm beside the picture, folded from the events:
 // the line of pseudo-code each event lights with the values it reads,
 // IDA*'s depth-first stack (each frame's children left to try), A*'s open
 // list (its size, its best entries, by f) and closed count. The twin of
 // web/fold/algo.go: builder.js folds with it for an exported page, and
 // web/fold/builder_test.go holds the two equal.
-
-const MAX_OPEN_KEPT = 1 << 16; // fold.maxOpenKept
-const MAX_SIZE_POINTS = 512; // fold.maxSizePoints
-const OPEN_BEST = 8; // fold.openBest
-const MAX_VIEW_DEPTH = 256; // fold.maxViewDepth
-const MAX_F = (1 << 16) - 1; // trace.DefaultLimits.Bound
+import { MAX_OPEN_KEPT, MAX_SIZE_POINTS, OPEN_BEST, MAX_VIEW_DEPTH, MAX_BOUND, LINE } from './shared.js';
 
 function moveNames(info, moves) {
   const names = (info && info.moveNames) || [];
@@ -23,25 +14,25 @@ function moveNames(info, moves) {
 // lineOf is the pseudo-code line an event lights (algo.go's lineOf).
 function lineOf(e, astar) {
   switch (e.kind) {
-    case 'visit': return e.h === 0 ? 'goal-test' : astar ? 'pop' : 'visit';
-    case 'solution': return 'goal';
-    case 'run-end': if (e.status === 'solved') return 'goal'; break;
+    case 'visit': return e.h === 0 ? LINE.goalTest : astar ? LINE.pop : LINE.visit;
+    case 'solution': return LINE.goal;
+    case 'run-end': if (e.status === 'solved') return LINE.goal; break;
   }
   if (astar) {
     switch (e.kind) {
-      case 'run-start': case 'iteration-start': case 'push': return 'push';
-      case 'reopen': return 'reopen';
+      case 'run-start': case 'iteration-start': case 'push': return LINE.push;
+      case 'reopen': return LINE.reopen;
     }
-    return 'pop';
+    return LINE.pop;
   }
   switch (e.kind) {
-    case 'run-start': case 'iteration-start': return 'iteration-start';
-    case 'prune': return e.reason === 'bound' ? 'prune' : 'expand';
-    case 'expand': case 'progress': return 'expand';
-    case 'bound-increase': return 'bound-rise';
-    case 'raise': return 'raise'; // 'raise-back' once a child was tried: apply knows
+    case 'run-start': case 'iteration-start': return LINE.iterationStart;
+    case 'prune': return e.reason === 'bound' ? LINE.prune : LINE.expand;
+    case 'expand': case 'progress': return LINE.expand;
+    case 'bound-increase': return LINE.boundRise;
+    case 'raise': return LINE.raise; // LINE.raiseBack once a child was tried: apply knows
   }
-  return 'iteration-end';
+  return LINE.iterationEnd;
 }
 
 function goalTest(h) { return h === 0 ? '; h = 0: is it the goal?' : ''; }
@@ -65,7 +56,7 @@ function describeAStar(e) {
 }
 
 function bump(h, i, d) {
-  if (i < 0 || i > MAX_F) return;
+  if (i < 0 || i > MAX_BOUND) return;
   while (h.length <= i) h.push(0);
   h[i] += d;
 }
@@ -116,7 +107,7 @@ class AlgoFold {
         this.frames.length = d + 1;
         const f = this.frames[d];
         f.h = e.h; f.f = e.f;
-        if (f.tried > 0) this.line = 'raise-back';
+        if (f.tried > 0) this.line = LINE.raiseBack;
         break;
       }
     }
@@ -225,7 +216,4 @@ class AlgoFold {
   }
 }
 
-const api = { AlgoFold, moveNames, lineOf, describeAStar, goalTest };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizAlgo = api;
-})(this);
+export { AlgoFold, moveNames, lineOf, describeAStar, goalTest };

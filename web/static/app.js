@@ -1,87 +1,105 @@
-// app.js: the page's messages from its source, drawn by the parts of
-// vizPage (page.js lists where each lives), and the start: every part bound
-// to its controls, then the source connected (the export's embedded trace,
-// or the server, or a site's engine in a worker: connection.js).
-'use strict';
-vizPage.app = (() => {
-  const { $, shared } = vizPage;
+// app.js: the page's entry (index.html loads it; internal/generate bundles
+// from it): the page's messages from its source, drawn by its parts (the
+// modules imported here), and the start: every part bound to its controls,
+// then the source connected (the export's embedded trace, or the server, or
+// a site's engine in a worker: connection.js).
+import { shared, embedded, connectWith, $, showError } from './page.js';
+import * as charts from './charts.js';
+import * as code from './code.js';
+import * as compare from './compare.js';
+import * as connection from './connection.js';
+import * as contract from './contract.js';
+import * as controls from './controls.js';
+import * as downloads from './downloads.js';
+import * as lecture from './lecture.js';
+import * as present from './present.js';
+import * as problem from './problem.js';
+import * as quiz from './quiz.js';
+import * as renderers from './renderers.js';
+import * as setup from './setup.js';
+import * as stack from './stack.js';
+import * as status from './status.js';
+import * as traceSource from './tracesource.js';
+import * as tree from './tree.js';
 
-  // A running search sends up to 20 states a second: they are drawn at most
-  // once an animation frame (the latest), so the page stays responsive while
-  // the server runs ahead. A paused one is drawn at once: a step's answer.
-  let drawFrame = 0;
-  function onState(msg) {
-    shared.messages++;
-    // Sent before the source took the page's last move: where the run was,
-    // not where it goes (the source sends that next).
-    if (msg.seq !== undefined && msg.seq < shared.moveSeq) return;
-    if (vizPage.quiz.holds(msg)) return;
-    shared.last = msg;
-    shared.playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess
-    if (msg.status === 'running') {
-      if (!drawFrame) drawFrame = requestAnimationFrame(() => { drawFrame = 0; drawAll(shared.last); });
-      return;
-    }
-    if (drawFrame) { cancelAnimationFrame(drawFrame); drawFrame = 0; }
-    drawAll(msg);
+// A running search sends up to 20 states a second: they are drawn at most
+// once an animation frame (the latest), so the page stays responsive while
+// the server runs ahead. A paused one is drawn at once: a step's answer.
+let drawFrame = 0;
+function onState(msg) {
+  shared.messages++;
+  // Sent before the source took the page's last move: where the run was,
+  // not where it goes (the source sends that next).
+  if (msg.seq !== undefined && msg.seq < shared.moveSeq) return;
+  if (quiz.holds(msg)) return;
+  shared.last = msg;
+  shared.playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess
+  if (msg.status === 'running') {
+    if (!drawFrame) drawFrame = requestAnimationFrame(() => { drawFrame = 0; drawAll(shared.last); });
+    return;
   }
+  if (drawFrame) { cancelAnimationFrame(drawFrame); drawFrame = 0; }
+  drawAll(msg);
+}
 
-  function drawAll(msg) {
-    document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
-    document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
-    vizPage.status.drawStats(msg);
-    vizPage.compare.draw(msg);
-    vizPage.compare.drawLockstep(msg);
-    vizPage.status.drawNode(msg.node);
-    vizPage.tree.draw(msg.tree);
-    vizPage.charts.draw(msg.charts, msg.status === 'running');
-    vizPage.controls.drawPosition(msg);
-    $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
-    vizPage.code.draw(msg);
-    vizPage.stack.draw(msg);
-    // Each step's sentence, for a screen reader (a polite live region); not
-    // while a search runs ahead, twenty states a second.
-    if (msg.status !== 'running' && msg.event) $('announce').textContent = msg.event;
-    vizPage.quiz.afterState(msg);
-    vizPage.contract.state(msg);
-    vizPage.lecture.afterState(msg);
-    vizPage.problem.afterState(msg);
+function drawAll(msg) {
+  document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
+  document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
+  status.drawStats(msg);
+  compare.draw(msg);
+  compare.drawLockstep(msg);
+  status.drawNode(msg.node);
+  tree.draw(msg.tree);
+  charts.draw(msg.charts, msg.status === 'running');
+  controls.drawPosition(msg);
+  $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
+  code.draw(msg);
+  stack.draw(msg);
+  // Each step's sentence, for a screen reader (a polite live region); not
+  // while a search runs ahead, twenty states a second.
+  if (msg.status !== 'running' && msg.event) $('announce').textContent = msg.event;
+  quiz.afterState(msg);
+  contract.state(msg);
+  lecture.afterState(msg);
+  problem.afterState(msg);
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case 'hello':
+      shared.mode = ['replay', 'site'].includes(msg.mode) ? msg.mode : 'live';
+      document.body.classList.toggle('replay', shared.mode === 'replay');
+      $('mode').textContent = msg.mode;
+      contract.page();
+      setup.showHint();
+      setup.requestPreview();
+      break;
+    case 'preview': setup.onPreview(msg); break;
+    case 'lecture': lecture.onMessage(msg); break;
+    case 'state': onState(msg); break;
+    case 'error': showError(msg.message); lecture.error(); problem.onError(msg); break;
+    case 'problem': case 'checked': problem.onMessage(msg); break;
+    case 'scrambled': setup.onScrambled(msg); break;
+    case 'node': status.drawChosen(msg.node); break;
   }
+}
 
-  function onMessage(msg) {
-    switch (msg.type) {
-      case 'hello':
-        shared.mode = ['replay', 'site'].includes(msg.mode) ? msg.mode : 'live';
-        document.body.classList.toggle('replay', shared.mode === 'replay');
-        $('mode').textContent = msg.mode;
-        vizPage.contract.page();
-        vizPage.setup.showHint();
-        vizPage.setup.requestPreview();
-        break;
-      case 'preview': vizPage.setup.onPreview(msg); break;
-      case 'lecture': vizPage.lecture.onMessage(msg); break;
-      case 'state': onState(msg); break;
-      case 'error': vizPage.showError(msg.message); vizPage.lecture.error(); vizPage.problem.onError(msg); break;
-      case 'problem': case 'checked': vizPage.problem.onMessage(msg); break;
-      case 'scrambled': vizPage.setup.onScrambled(msg); break;
-      case 'node': vizPage.status.drawChosen(msg.node); break;
-    }
+function start() {
+  const emb = embedded;
+  if (emb) document.body.classList.add('embedded');
+  for (const part of [charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code]) part.bind();
+  const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
+  if (emb) {
+    // The start's renderer draws every node's view (renderers.viewAfter).
+    if (emb.renderer) renderers.load(emb.renderer).then(() => { if (shared.last) status.drawNode(shared.last.node); }, (e) => console.error('renderer', emb.renderer, e));
+    connectWith(traceSource.connect(Object.assign({ data: emb }, handlers)));
+  } else {
+    setup.loadCatalogue();
+    connectWith(connection.connect(handlers));
   }
+  if (new URLSearchParams(location.search).has('present')) present.set(true);
+}
 
-  function start() {
-    const emb = window.VIZ_EMBEDDED;
-    if (emb) document.body.classList.add('embedded');
-    for (const part of ['charts', 'compare', 'setup', 'present', 'tree', 'quiz', 'controls', 'lecture', 'downloads', 'problem', 'code']) vizPage[part].bind();
-    const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
-    if (emb) {
-      vizPage.connectWith(vizPage.traceSource.connect(Object.assign({ data: emb }, handlers)));
-    } else {
-      vizPage.setup.loadCatalogue();
-      vizPage.connectWith(vizPage.connection.connect(handlers));
-    }
-    if (new URLSearchParams(location.search).has('present')) vizPage.present.set(true);
-  }
+export { onState, start };
 
-  return { onState, start };
-})();
-vizPage.app.start();
+start();

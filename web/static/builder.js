@@ -1,22 +1,17 @@
-// One namespace, vizBuild, and no other globals: the page's scripts share
-// one global scope.
-(function (root, algo, treefold) {
-'use strict';
 // builder.js: a trace's events folded in the browser: the fold of
 // trace.Stats (trace/stats.go), treefold.js's tree (web/fold/tree.go) and
 // the player's last node (web/player.go), with algofold.js's line of
 // pseudo-code and stack (web/fold/algo.go). replaystate.js makes the page's
 // state message from it. The exported page (tracesource.js) runs both; the
-// server runs the Go code. web/builder_test.go checks that both give the
+// server runs the Go code. web/fold/builder_test.go checks that both give the
 // same state after every event (docs/ARCHITECTURE.md says why there are two).
 //
 // Events are the NDJSON form of trace.Event (trace/FORMAT.md): objects with
 // kind, node, parent, depth, g, h, f, move, iteration, bound, reason, ...
+import * as algo from './algofold.js';
+import * as treefold from './treefold.js';
+import { HIST_LIMIT, KEPT_ITERATIONS, KEPT_CELLS, TREE_LIMIT } from './shared.js';
 
-const HIST_LIMIT = 1 << 16;      // trace.histLimit
-const KEPT_ITERATIONS = 1 << 10; // trace.keptIterations
-const KEPT_CELLS = 1 << 19;      // trace.keptCells
-const TREE_LIMIT = 1000;         // fold.DefaultTreeLimit
 
 // ---- Stats: trace.Stats folding events (trace/stats.go) ----
 
@@ -293,8 +288,4 @@ function nodeAt(b, id) {
   return null;
 }
 
-const api = { Builder, Stats, Tree, nodeAt, NO_MOVE, TREE_LIMIT };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizBuild = api;
-})(this, typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo,
-  typeof module !== 'undefined' ? require('./treefold.js') : this.vizTreeFold);
+export { Builder, Stats, Tree, nodeAt, NO_MOVE, TREE_LIMIT };

@@ -1,214 +1,219 @@
 // charts.js: the six charts. Their options come whole from the source
-// (go-echarts, web/charts.go); the page's own are the log scale, the large
+// (go-echarts, web/fold/charts.go); the page's own are the log scale, the large
 // text of presentation mode, the comparison's tooltip and the save buttons.
-'use strict';
-vizPage.charts = (() => {
-  const { $, presenting, fmt } = vizPage;
-  const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
+import { shared, $, presenting, fmt, colour, downloadText } from './page.js';
+import echarts from './echarts.js';
 
-  const made = {};
-  function chart(id) {
-    if (!made[id]) {
-      made[id] = echarts.init($(id), null, { renderer: 'canvas' });
-      // A chart follows its box: a panel shown, presentation mode toggled,
-      // the window resized (a chart first drawn in a narrow box stays
-      // narrow otherwise).
-      if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => made[id].resize()).observe($(id));
-    }
-    return made[id];
+const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
+
+const made = {};
+function chart(id) {
+  if (!made[id]) {
+    made[id] = echarts.init($(id), null, { renderer: 'canvas' });
+    // A chart follows its box: a panel shown, presentation mode toggled,
+    // the window resized (a chart first drawn in a narrow box stays
+    // narrow otherwise).
+    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => made[id].resize()).observe($(id));
   }
+  return made[id];
+}
 
-  function resizeAll() { Object.values(made).forEach((c) => c.resize()); }
+function resizeAll() { Object.values(made).forEach((c) => c.resize()); }
 
-  // logScale puts a chart's node counts (the y axis named "nodes",
-  // web/charts.go) on a log axis: zeros become gaps, and stacked bars stand
-  // side by side, since a bar stacked on a gap is not drawn at all (the
-  // pruned-only f values, the very ones that set the next bound).
-  function logScale(opt) {
-    const axes = [].concat(opt.yAxis || []);
-    if (!axes.some((a) => a.name === 'nodes')) return opt;
-    const o = JSON.parse(JSON.stringify(opt));
-    // The axis starts below 1, so that a count of 1 is a bar, not nothing;
-    // its labels start at 1.
-    o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 0.5,
-      axisLabel: Object.assign({}, a.axisLabel, { formatter: (v) => (v >= 1 ? fmt(v) : '') }) }) : a));
-    o.series = (o.series || []).map((s) => {
-      delete s.stack;
-      s.data = (s.data || []).map((d) => {
-        const v = d !== null && typeof d === 'object' ? d.value : d;
-        return v > 0 ? d : '-';
-      });
-      return s;
+// logScale puts a chart's node counts (the y axis named "nodes",
+// web/fold/charts.go) on a log axis: zeros become gaps, and stacked bars stand
+// side by side, since a bar stacked on a gap is not drawn at all (the
+// pruned-only f values, the very ones that set the next bound).
+function logScale(opt) {
+  const axes = [].concat(opt.yAxis || []);
+  if (!axes.some((a) => a.name === 'nodes')) return opt;
+  const o = JSON.parse(JSON.stringify(opt));
+  // The axis starts below 1, so that a count of 1 is a bar, not nothing;
+  // its labels start at 1.
+  o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 0.5,
+    axisLabel: Object.assign({}, a.axisLabel, { formatter: (v) => (v >= 1 ? fmt(v) : '') }) }) : a));
+  o.series = (o.series || []).map((s) => {
+    delete s.stack;
+    s.data = (s.data || []).map((d) => {
+      const v = d !== null && typeof d === 'object' ? d.value : d;
+      return v > 0 ? d : '-';
     });
-    return o;
-  }
+    return s;
+  });
+  return o;
+}
 
-  // bigText sets a chart's text to at least 16 px, for a projector.
-  function bigText(opt) {
-    const o = JSON.parse(JSON.stringify(opt));
-    const big = (x, size) => Object.assign(x || {}, { fontSize: size });
-    [].concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
-    [].concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
-    for (const k of ['xAxis', 'yAxis']) {
-      [].concat(o[k] || []).forEach((a) => {
-        a.axisLabel = Object.assign(big(a.axisLabel, 16), { hideOverlap: true });
-        a.nameTextStyle = big(a.nameTextStyle, 16);
-        // 16 px labels in a projector's short chart: fewer ticks, or they touch.
-        if (k === 'yAxis') a.splitNumber = 3;
-      });
-    }
-    (o.series || []).forEach((s) => {
-      if (s.markLine) s.markLine.label = big(s.markLine.label, 16);
-      if (s.type === 'sunburst') s.label = big(s.label, 16);
+// bigText sets a chart's text to at least 16 px, for a projector.
+function bigText(opt) {
+  const o = JSON.parse(JSON.stringify(opt));
+  const big = (x, size) => Object.assign(x || {}, { fontSize: size });
+  [].concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
+  [].concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
+  for (const k of ['xAxis', 'yAxis']) {
+    [].concat(o[k] || []).forEach((a) => {
+      a.axisLabel = Object.assign(big(a.axisLabel, 16), { hideOverlap: true });
+      a.nameTextStyle = big(a.nameTextStyle, 16);
+      // 16 px labels in a projector's short chart: fewer ticks, or they touch.
+      if (k === 'yAxis') a.splitNumber = 3;
     });
-    [].concat(o.grid || []).forEach((g) => {
-      g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
-    });
-    return o;
   }
+  (o.series || []).forEach((s) => {
+    if (s.markLine) s.markLine.label = big(s.markLine.label, 16);
+    if (s.type === 'sunburst') s.label = big(s.label, 16);
+  });
+  [].concat(o.grid || []).forEach((g) => {
+    g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
+  });
+  return o;
+}
 
-  // compareTooltip lists, at a point of a comparison chart, each run's
-  // counts by kind (the server names them in vizKinds: the run's two series
-  // share its name, so the legend has one entry a run).
-  function compareTooltip(opt) {
-    const kinds = opt.vizKinds;
-    const o = Object.assign({}, opt);
-    o.tooltip = Object.assign({}, [].concat(opt.tooltip || [])[0] || {}, {
-      trigger: 'axis',
-      formatter: (ps) => {
-        const list = [].concat(ps);
-        if (!list.length) return '';
-        const esc = (x) => String(x).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
-        return esc(list[0].axisValueLabel) + '<br>' + list.map((p) => {
-          const v = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
-          return p.marker + esc(p.seriesName) + ' · ' + esc(kinds[p.seriesIndex] || '') + ': ' + esc(v === '-' ? 0 : fmt(Number(v)));
-        }).join('<br>');
-      },
-    });
-    return o;
+// compareTooltip lists, at a point of a comparison chart, each run's
+// counts by kind (the server names them in vizKinds: the run's two series
+// share its name, so the legend has one entry a run).
+function compareTooltip(opt) {
+  const kinds = opt.vizKinds;
+  const o = Object.assign({}, opt);
+  o.tooltip = Object.assign({}, [].concat(opt.tooltip || [])[0] || {}, {
+    trigger: 'axis',
+    formatter: (ps) => {
+      const list = [].concat(ps);
+      if (!list.length) return '';
+      const esc = (x) => String(x).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+      return esc(list[0].axisValueLabel) + '<br>' + list.map((p) => {
+        const v = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
+        return p.marker + esc(p.seriesName) + ' · ' + esc(kinds[p.seriesIndex] || '') + ': ' + esc(v === '-' ? 0 : fmt(Number(v)));
+      }).join('<br>');
+    },
+  });
+  return o;
+}
+
+// draw draws the charts of a state. While the search runs, one chart is
+// drawn an animation frame, the others wait their turn (with the latest
+// data): echarts takes 10-20 ms a chart, and four at once would block the
+// page for longer than a frame.
+let due = null, keys = [], frame = 0;
+function draw(c, running) {
+  if (!c) return;
+  // A chart a run has nothing for (h* before a solution, an A* run's
+  // bounds) hides its panel.
+  for (const k in ids) $(ids[k]).closest('section').hidden = !c[k];
+  autoLog(c);
+  due = c;
+  for (const k in ids) if (!keys.includes(k)) keys.push(k);
+  if (!running) {
+    if (frame) { cancelAnimationFrame(frame); frame = 0; }
+    while (keys.length) drawOne(keys.shift());
+    return;
   }
+  if (!frame) frame = requestAnimationFrame(nextFrame);
+}
 
-  // draw draws the charts of a state. While the search runs, one chart is
-  // drawn an animation frame, the others wait their turn (with the latest
-  // data): echarts takes 10-20 ms a chart, and four at once would block the
-  // page for longer than a frame.
-  let due = null, keys = [], frame = 0;
-  function draw(c, running) {
-    if (!c) return;
-    // A chart a run has nothing for (h* before a solution, an A* run's
-    // bounds) hides its panel.
-    for (const k in ids) $(ids[k]).closest('section').hidden = !c[k];
-    autoLog(c);
-    due = c;
-    for (const k in ids) if (!keys.includes(k)) keys.push(k);
-    if (!running) {
-      if (frame) { cancelAnimationFrame(frame); frame = 0; }
-      while (keys.length) drawOne(keys.shift());
-      return;
+function nextFrame() {
+  frame = 0;
+  if (!keys.length) return;
+  drawOne(keys.shift());
+  if (keys.length) frame = requestAnimationFrame(nextFrame);
+}
+
+function drawOne(k) {
+  const c = due, el = $(ids[k]);
+  if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
+  let o = $('log').checked ? logScale(c[k]) : c[k];
+  if (o.vizKinds) o = compareTooltip(o);
+  if (presenting()) o = bigText(o);
+  set(el.id, toolbox(o, el.id));
+}
+
+// set hands a chart its options. A chart of the same shape as before
+// (series, stacks, marks, axis types) only merges the new data, which
+// costs echarts far less than building the chart anew.
+const shapes = {}, lastSet = {};
+function set(id, o) {
+  const all = JSON.stringify(o);
+  if (lastSet[id] === all) return; // nothing new (the bounds, mostly)
+  lastSet[id] = all;
+  const shape = JSON.stringify([
+    (o.series || []).map((s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
+    [].concat(o.yAxis || []).map((a) => a.type), [].concat(o.legend || []).map((l) => l.show),
+    presenting(),
+  ]);
+  if (shapes[id] === shape) {
+    chart(id).setOption(o);
+  } else {
+    chart(id).setOption(o, { notMerge: true });
+    shapes[id] = shape;
+  }
+}
+
+// toolbox gives a chart its save buttons: PNG (echarts' own, from the
+// canvas) and SVG (the same option drawn again by echarts' SVG renderer).
+const svgIcon = 'path://M4,4H28V28H4Z M9,20L14,12L18,18L21,15L25,22';
+function toolbox(o, id) {
+  return Object.assign({}, o, { toolbox: { right: 4, top: 0, itemSize: 13, itemGap: 6, feature: {
+    saveAsImage: { type: 'png', name: id, title: 'save as PNG', pixelRatio: 2 },
+    mySVG: { show: true, title: 'save as SVG', icon: svgIcon, onclick: () => saveSVG(id) },
+  } } });
+}
+
+function saveSVG(id) {
+  const c = echarts.getInstanceByDom($(id));
+  if (!c) return;
+  const o = c.getOption();
+  o.animation = false;
+  o.backgroundColor = colour('--panel'); // as echarts' PNG: a slide's own background may be dark
+  o.toolbox = [{ show: false }];
+  const r = echarts.init(null, null, { renderer: 'svg', ssr: true, width: c.getWidth(), height: c.getHeight() });
+  try {
+    r.setOption(o);
+    downloadText(r.renderToSVGString(), id + '.svg', 'image/svg+xml');
+  } finally {
+    r.dispose();
+  }
+}
+
+// autoLog puts the counts on a log scale when a comparison's counts span
+// more than 100×: on a linear axis the smaller runs' bars would be
+// invisible. Once a set of runs: a user's unticking stays.
+let autoLogged = '';
+function autoLog(c) {
+  const o = c.iterations;
+  if (!o || !o.vizKinds) return;
+  const legend = [].concat(o.legend || [])[0] || {};
+  const key = JSON.stringify(legend.data || []);
+  if (key === autoLogged) return;
+  let lo = Infinity, hi = 0;
+  for (const s of o.series || []) {
+    for (const d of s.data || []) {
+      const v = d !== null && typeof d === 'object' ? d.value : d;
+      if (v > 0) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
     }
-    if (!frame) frame = requestAnimationFrame(nextFrame);
   }
-
-  function nextFrame() {
-    frame = 0;
-    if (!keys.length) return;
-    drawOne(keys.shift());
-    if (keys.length) frame = requestAnimationFrame(nextFrame);
+  if (hi > 0 && hi / lo > 100) {
+    $('log').checked = true;
+    autoLogged = key;
   }
+}
 
-  function drawOne(k) {
-    const c = due, el = $(ids[k]);
-    if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
-    let o = $('log').checked ? logScale(c[k]) : c[k];
-    if (o.vizKinds) o = compareTooltip(o);
-    if (presenting()) o = bigText(o);
-    set(el.id, toolbox(o, el.id));
+function bind() {
+  // The save icons are drawn in the chart's canvas, out of the keyboard's
+  // reach: a button each, shown when the keyboard reaches it.
+  for (const id of Object.values(ids)) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'chart-save';
+    b.textContent = 'save this chart as SVG';
+    b.addEventListener('click', () => saveSVG(id));
+    $(id).before(b);
   }
+  window.addEventListener('resize', resizeAll);
+  $('log').addEventListener('change', () => { if (shared.last) draw(shared.last.charts); });
+}
 
-  // set hands a chart its options. A chart of the same shape as before
-  // (series, stacks, marks, axis types) only merges the new data, which
-  // costs echarts far less than building the chart anew.
-  const shapes = {}, lastSet = {};
-  function set(id, o) {
-    const all = JSON.stringify(o);
-    if (lastSet[id] === all) return; // nothing new (the bounds, mostly)
-    lastSet[id] = all;
-    const shape = JSON.stringify([
-      (o.series || []).map((s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
-      [].concat(o.yAxis || []).map((a) => a.type), [].concat(o.legend || []).map((l) => l.show),
-      presenting(),
-    ]);
-    if (shapes[id] === shape) {
-      chart(id).setOption(o);
-    } else {
-      chart(id).setOption(o, { notMerge: true });
-      shapes[id] = shape;
-    }
-  }
+// instance is the echarts instance drawn in el (an element or its id), or
+// undefined: window.viz.page.chart, for checks that read a chart's options.
+function instance(el) {
+  return echarts.getInstanceByDom(typeof el === 'string' ? $(el) : el);
+}
 
-  // toolbox gives a chart its save buttons: PNG (echarts' own, from the
-  // canvas) and SVG (the same option drawn again by echarts' SVG renderer).
-  const svgIcon = 'path://M4,4H28V28H4Z M9,20L14,12L18,18L21,15L25,22';
-  function toolbox(o, id) {
-    return Object.assign({}, o, { toolbox: { right: 4, top: 0, itemSize: 13, itemGap: 6, feature: {
-      saveAsImage: { type: 'png', name: id, title: 'save as PNG', pixelRatio: 2 },
-      mySVG: { show: true, title: 'save as SVG', icon: svgIcon, onclick: () => saveSVG(id) },
-    } } });
-  }
-
-  function saveSVG(id) {
-    const c = echarts.getInstanceByDom($(id));
-    if (!c) return;
-    const o = c.getOption();
-    o.animation = false;
-    o.backgroundColor = vizPage.colour('--panel'); // as echarts' PNG: a slide's own background may be dark
-    o.toolbox = [{ show: false }];
-    const r = echarts.init(null, null, { renderer: 'svg', ssr: true, width: c.getWidth(), height: c.getHeight() });
-    try {
-      r.setOption(o);
-      vizPage.downloadText(r.renderToSVGString(), id + '.svg', 'image/svg+xml');
-    } finally {
-      r.dispose();
-    }
-  }
-
-  // autoLog puts the counts on a log scale when a comparison's counts span
-  // more than 100×: on a linear axis the smaller runs' bars would be
-  // invisible. Once a set of runs: a user's unticking stays.
-  let autoLogged = '';
-  function autoLog(c) {
-    const o = c.iterations;
-    if (!o || !o.vizKinds) return;
-    const legend = [].concat(o.legend || [])[0] || {};
-    const key = JSON.stringify(legend.data || []);
-    if (key === autoLogged) return;
-    let lo = Infinity, hi = 0;
-    for (const s of o.series || []) {
-      for (const d of s.data || []) {
-        const v = d !== null && typeof d === 'object' ? d.value : d;
-        if (v > 0) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-      }
-    }
-    if (hi > 0 && hi / lo > 100) {
-      $('log').checked = true;
-      autoLogged = key;
-    }
-  }
-
-  function bind() {
-    // The save icons are drawn in the chart's canvas, out of the keyboard's
-    // reach: a button each, shown when the keyboard reaches it.
-    for (const id of Object.values(ids)) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'chart-save';
-      b.textContent = 'save this chart as SVG';
-      b.addEventListener('click', () => saveSVG(id));
-      $(id).before(b);
-    }
-    window.addEventListener('resize', resizeAll);
-    $('log').addEventListener('change', () => { if (vizPage.shared.last) draw(vizPage.shared.last.charts); });
-  }
-
-  return { bind, draw, resizeAll, saveSVG };
-})();
+export { bind, draw, resizeAll, saveSVG, instance };

@@ -3,165 +3,164 @@
 // the run and every chart's series of it: the page keeps no palette), and
 // "Next bound" moves the IDA* runs of one instance in lock-step: the
 // lock-step panel draws each run's tree at the same bound, side by side.
-'use strict';
-vizPage.compare = (() => {
-  const { $, shared, fmt, presenting } = vizPage;
+import { shared, $, presenting, fmt } from './page.js';
+import * as present from './present.js';
+import * as tree from './tree.js';
 
-  // lockstepOn reports whether Next bound moves every run: two or more can,
-  // and the instructor has not unticked it.
-  function lockstepOn() {
-    return !!(shared.last && shared.last.lockstep && $('lockstep').checked);
-  }
+// lockstepOn reports whether Next bound moves every run: two or more can,
+// and the instructor has not unticked it.
+function lockstepOn() {
+  return !!(shared.last && shared.last.lockstep && $('lockstep').checked);
+}
 
-  function swatch(colour) {
-    const s = document.createElement('span');
-    s.className = 'run-swatch';
-    s.style.background = colour;
-    return s;
-  }
+function swatch(colour) {
+  const s = document.createElement('span');
+  s.className = 'run-swatch';
+  s.style.background = colour;
+  return s;
+}
 
-  function cell(tr, text, cls, tag) {
-    const td = document.createElement(tag || 'td');
-    td.textContent = text;
-    if (cls) td.className = cls;
-    tr.appendChild(td);
-    return td;
-  }
+function cell(tr, text, cls, tag) {
+  const td = document.createElement(tag || 'td');
+  td.textContent = text;
+  if (cls) td.className = cls;
+  tr.appendChild(td);
+  return td;
+}
 
-  // draw fills the comparison table, one row a run.
-  function draw(msg) {
-    const runs = msg.runs || [];
-    $('compare-panel').hidden = runs.length < 2;
-    const t = $('compare-table');
-    if (runs.length < 2) { t.textContent = ''; return; }
-    t.textContent = '';
-    const head = document.createElement('tr');
-    ['run', 'heuristic', 'algorithm', 'status', 'h(start)', 'iterations', 'generated per iteration (bound: nodes)',
-      'generated', 'EBF', 'time', 'memory'].forEach((h) => cell(head, h, '', 'th'));
-    t.appendChild(head);
-    const active = msg.active ? msg.active.id : 0;
-    // Runs of other instances say which (the numbers compare heuristics only
-    // on one instance).
-    const oneInstance = runs.every((r) => r.puzzle === runs[0].puzzle && r.instance === runs[0].instance);
-    runs.forEach((r) => {
-      const tr = document.createElement('tr');
-      tr.dataset.run = String(r.id);
-      if (r.id === active) tr.className = 'active';
-      const c0 = cell(tr, '#' + r.id);
-      c0.prepend(swatch(r.colour));
-      c0.dataset.colour = r.colour;
-      c0.title = r.id === active ? 'the active run: the status panel, the main tree and the controls work on it' : '';
-      const h = cell(tr, (r.heuristic || '…') + (oneInstance ? '' : ' · ' + r.instance));
-      h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
-      cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…'));
-      cell(tr, r.status + (r.solutionLength || r.status === 'solved' ? ' (' + r.solutionLength + ' moves)' : ''));
-      const cols = {
-        startH: r.puzzle ? fmt(r.startH) : '…',
-        iterations: fmt((r.iterations || []).length),
-        perIteration: (r.iterations || []).map((it) => it.bound + ': ' + fmt(it.generated)).join(' · '),
-        generated: fmt(r.generated),
-        ebf: r.ebf ? r.ebf.toFixed(3) : '—',
-        time: r.timed ? r.seconds.toFixed(3) + ' s' : 'stepped',
-        memory: r.algorithm === 'astar' ? (r.peakOpen ? fmt(r.peakOpen) + ' open at peak, ' + fmt(r.stored) + ' stored' : '—') : 'its path only',
-      };
-      for (const k of ['startH', 'iterations', 'perIteration', 'generated', 'ebf', 'time', 'memory']) {
-        const td = cell(tr, cols[k], k === 'perIteration' ? 'per-iteration' : '');
-        td.dataset.col = k;
-      }
-      tr.cells[9].title = r.timed ? '' : 'the run was paused or paced: its clock is the lecture\'s. Tick "fast run" to time a search.';
-      tr.style.boxShadow = 'inset 4px 0 0 ' + r.colour;
-      t.appendChild(tr);
+// draw fills the comparison table, one row a run.
+function draw(msg) {
+  const runs = msg.runs || [];
+  $('compare-panel').hidden = runs.length < 2;
+  const t = $('compare-table');
+  if (runs.length < 2) { t.textContent = ''; return; }
+  t.textContent = '';
+  const head = document.createElement('tr');
+  ['run', 'heuristic', 'algorithm', 'status', 'h(start)', 'iterations', 'generated per iteration (bound: nodes)',
+    'generated', 'EBF', 'time', 'memory'].forEach((h) => cell(head, h, '', 'th'));
+  t.appendChild(head);
+  const active = msg.active ? msg.active.id : 0;
+  // Runs of other instances say which (the numbers compare heuristics only
+  // on one instance).
+  const oneInstance = runs.every((r) => r.puzzle === runs[0].puzzle && r.instance === runs[0].instance);
+  runs.forEach((r) => {
+    const tr = document.createElement('tr');
+    tr.dataset.run = String(r.id);
+    if (r.id === active) tr.className = 'active';
+    const c0 = cell(tr, '#' + r.id);
+    c0.prepend(swatch(r.colour));
+    c0.dataset.colour = r.colour;
+    c0.title = r.id === active ? 'the active run: the status panel, the main tree and the controls work on it' : '';
+    const h = cell(tr, (r.heuristic || '…') + (oneInstance ? '' : ' · ' + r.instance));
+    h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
+    cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…'));
+    cell(tr, r.status + (r.solutionLength || r.status === 'solved' ? ' (' + r.solutionLength + ' moves)' : ''));
+    const cols = {
+      startH: r.puzzle ? fmt(r.startH) : '…',
+      iterations: fmt((r.iterations || []).length),
+      perIteration: (r.iterations || []).map((it) => it.bound + ': ' + fmt(it.generated)).join(' · '),
+      generated: fmt(r.generated),
+      ebf: r.ebf ? r.ebf.toFixed(3) : '—',
+      time: r.timed ? r.seconds.toFixed(3) + ' s' : 'stepped',
+      memory: r.algorithm === 'astar' ? (r.peakOpen ? fmt(r.peakOpen) + ' open at peak, ' + fmt(r.stored) + ' stored' : '—') : 'its path only',
+    };
+    for (const k of ['startH', 'iterations', 'perIteration', 'generated', 'ebf', 'time', 'memory']) {
+      const td = cell(tr, cols[k], k === 'perIteration' ? 'per-iteration' : '');
+      td.dataset.col = k;
+    }
+    tr.cells[9].title = r.timed ? '' : 'the run was paused or paced: its clock is the lecture\'s. Tick "fast run" to time a search.';
+    tr.style.boxShadow = 'inset 4px 0 0 ' + r.colour;
+    t.appendChild(tr);
+  });
+}
+
+// drawLockstep draws each run's tree at the lock-step bound, side by side.
+function drawLockstep(msg) {
+  const l = msg.lockstep, on = !!(l && $('lockstep').checked);
+  $('lockstep-label').hidden = !l;
+  $('lockstep-panel').hidden = !on;
+  const was = document.body.classList.contains('lockstep-on');
+  document.body.classList.toggle('lockstep-on', on);
+  if (was !== on && presenting()) present.redraw();
+  if (!on) return;
+  $('lockstep-info').textContent = l.bound
+    ? 'every run at bound ' + l.bound + (l.next ? ' · Next bound (b): ' + l.next : ' · every run has ended')
+    : 'Next bound (b) moves every run to bound ' + l.next + ', together';
+  const box = $('lockstep-trees');
+  // One box a run, kept across states so that a redraw does not flicker.
+  const want = l.runs.map((r) => String(r.id)).join();
+  if (box.dataset.runs !== want) {
+    box.textContent = '';
+    box.dataset.runs = want;
+    l.runs.forEach((r) => {
+      const d = document.createElement('div');
+      d.className = 'lockstep-run';
+      d.setAttribute('data-testid', 'lockstep-run');
+      d.dataset.run = String(r.id);
+      const h = document.createElement('h3');
+      const counts = document.createElement('div');
+      counts.className = 'counts';
+      const tr = document.createElement('div');
+      tr.className = 'tree mini';
+      d.append(h, counts, tr);
+      box.appendChild(d);
     });
   }
-
-  // drawLockstep draws each run's tree at the lock-step bound, side by side.
-  function drawLockstep(msg) {
-    const l = msg.lockstep, on = !!(l && $('lockstep').checked);
-    $('lockstep-label').hidden = !l;
-    $('lockstep-panel').hidden = !on;
-    const was = document.body.classList.contains('lockstep-on');
-    document.body.classList.toggle('lockstep-on', on);
-    if (was !== on && presenting()) vizPage.present.redraw();
-    if (!on) return;
-    $('lockstep-info').textContent = l.bound
-      ? 'every run at bound ' + l.bound + (l.next ? ' · Next bound (b): ' + l.next : ' · every run has ended')
-      : 'Next bound (b) moves every run to bound ' + l.next + ', together';
-    const box = $('lockstep-trees');
-    // One box a run, kept across states so that a redraw does not flicker.
-    const want = l.runs.map((r) => String(r.id)).join();
-    if (box.dataset.runs !== want) {
-      box.textContent = '';
-      box.dataset.runs = want;
-      l.runs.forEach((r) => {
-        const d = document.createElement('div');
-        d.className = 'lockstep-run';
-        d.setAttribute('data-testid', 'lockstep-run');
-        d.dataset.run = String(r.id);
-        const h = document.createElement('h3');
-        const counts = document.createElement('div');
-        counts.className = 'counts';
-        const tr = document.createElement('div');
-        tr.className = 'tree mini';
-        d.append(h, counts, tr);
-        box.appendChild(d);
-      });
+  // Every tree at one scale (across and down), so that the bigger tree
+  // looks bigger.
+  const boxes = Array.from(box.children).map((d) => d.children[2]);
+  const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
+  const k = tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
+  l.runs.forEach((r, i) => {
+    const d = box.children[i];
+    d.style.borderTopColor = r.colour;
+    d.dataset.bound = r.tree ? String(r.tree.bound) : '0';
+    const h = d.children[0];
+    h.textContent = r.label;
+    h.title = r.label;
+    h.prepend(swatch(r.colour));
+    const counts = d.children[1];
+    if (!l.bound) counts.textContent = r.bound ? 'searches bound ' + r.bound + ' next' : 'ended: ' + r.status;
+    else if (r.tree) {
+      const b = document.createElement('strong');
+      b.textContent = fmt(r.generated) + ' nodes';
+      counts.textContent = '';
+      counts.append(b, ' at bound ' + r.tree.bound);
+      const more = document.createElement('span');
+      more.className = 'more';
+      more.textContent = ': ' + fmt(r.expanded) + ' expanded, ' + fmt(r.pruned) + ' pruned' +
+        (r.tree.drawn < r.tree.nodes ? ', ' + fmt(r.tree.drawn) + ' drawn' : '') +
+        (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
+      counts.appendChild(more);
+    } else counts.textContent = 'bound ' + l.bound + ': —';
+    // Drawn again only when something in it changed (states come 20 a
+    // second while a run searches).
+    const el = d.children[2], tv = l.bound ? r.tree : null;
+    const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(), k.x.toFixed(5), k.y.toFixed(5),
+      tv ? [tv.iteration, tv.bound, tv.drawn, tv.nodes, tv.last, tv.current, r.status].join() : ''].join('|');
+    if (el.dataset.key !== key) {
+      el.dataset.key = key;
+      miniDrawn[r.id] = { drawn: tree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k.x : 0 };
     }
-    // Every tree at one scale (across and down), so that the bigger tree
-    // looks bigger.
-    const boxes = Array.from(box.children).map((d) => d.children[2]);
-    const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
-    const k = vizPage.tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
-    l.runs.forEach((r, i) => {
-      const d = box.children[i];
-      d.style.borderTopColor = r.colour;
-      d.dataset.bound = r.tree ? String(r.tree.bound) : '0';
-      const h = d.children[0];
-      h.textContent = r.label;
-      h.title = r.label;
-      h.prepend(swatch(r.colour));
-      const counts = d.children[1];
-      if (!l.bound) counts.textContent = r.bound ? 'searches bound ' + r.bound + ' next' : 'ended: ' + r.status;
-      else if (r.tree) {
-        const b = document.createElement('strong');
-        b.textContent = fmt(r.generated) + ' nodes';
-        counts.textContent = '';
-        counts.append(b, ' at bound ' + r.tree.bound);
-        const more = document.createElement('span');
-        more.className = 'more';
-        more.textContent = ': ' + fmt(r.expanded) + ' expanded, ' + fmt(r.pruned) + ' pruned' +
-          (r.tree.drawn < r.tree.nodes ? ', ' + fmt(r.tree.drawn) + ' drawn' : '') +
-          (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
-        counts.appendChild(more);
-      } else counts.textContent = 'bound ' + l.bound + ': —';
-      // Drawn again only when something in it changed (states come 20 a
-      // second while a run searches).
-      const el = d.children[2], tv = l.bound ? r.tree : null;
-      const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(), k.x.toFixed(5), k.y.toFixed(5),
-        tv ? [tv.iteration, tv.bound, tv.drawn, tv.nodes, tv.last, tv.current, r.status].join() : ''].join('|');
-      if (el.dataset.key !== key) {
-        el.dataset.key = key;
-        miniDrawn[r.id] = { drawn: vizPage.tree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k.x : 0 };
-      }
-    });
+  });
+}
+
+// miniDrawn is, for each run in lock-step, the nodes its tree draws and
+// the scale (window.viz.lockstep reads it).
+const miniDrawn = {};
+function lockstepDrawn() { return miniDrawn; }
+
+function bind() {
+  // The mini trees are laid out to their boxes: draw them again when the
+  // boxes change size (the window, presentation mode).
+  if (window.ResizeObserver) {
+    let due = 0;
+    new ResizeObserver(() => {
+      if (due) return;
+      due = requestAnimationFrame(() => { due = 0; if (shared.last) drawLockstep(shared.last); });
+    }).observe($('lockstep-trees'));
   }
+  $('lockstep').addEventListener('change', () => { if (shared.last) drawLockstep(shared.last); });
+}
 
-  // miniDrawn is, for each run in lock-step, the nodes its tree draws and
-  // the scale (window.viz.lockstep reads it).
-  const miniDrawn = {};
-  function lockstepDrawn() { return miniDrawn; }
-
-  function bind() {
-    // The mini trees are laid out to their boxes: draw them again when the
-    // boxes change size (the window, presentation mode).
-    if (window.ResizeObserver) {
-      let due = 0;
-      new ResizeObserver(() => {
-        if (due) return;
-        due = requestAnimationFrame(() => { due = 0; if (shared.last) drawLockstep(shared.last); });
-      }).observe($('lockstep-trees'));
-    }
-    $('lockstep').addEventListener('change', () => { if (shared.last) drawLockstep(shared.last); });
-  }
-
-  return { bind, draw, drawLockstep, lockstepOn, lockstepDrawn };
-})();
+export { bind, draw, drawLockstep, lockstepOn, lockstepDrawn };

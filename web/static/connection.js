@@ -7,74 +7,78 @@
 // onMessage(msg) for each message of docs/PROTOCOL.md, onStatus(text) for
 // the link's state, send(msg) a control message: tracesource.js is the
 // other (an exported page's trace).
-'use strict';
-vizPage.connection = (() => {
-  function connect(handlers) {
-    return vizPage.shared.mode === 'site' ? connectWorker(handlers) : connectSocket(handlers);
-  }
+import { shared, downloadURL } from './page.js';
 
-  function parsed(text, onMessage) {
-    let msg;
-    try { msg = JSON.parse(text); } catch (e) { return; }
-    onMessage(msg);
-  }
+function connect(handlers) {
+  return shared.mode === 'site' ? connectWorker(handlers) : connectSocket(handlers);
+}
 
-  function connectSocket({ onMessage, onStatus, url }) {
-    const ws = new WebSocket(url || (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
-    ws.onopen = () => onStatus('connected');
-    ws.onclose = () => onStatus('disconnected (reload the page)');
-    ws.onerror = () => onStatus('connection error');
-    ws.onmessage = (ev) => parsed(ev.data, onMessage);
-    return {
-      send(msg) { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
-      close() { ws.close(); },
-    };
-  }
+function parsed(text, onMessage) {
+  let msg;
+  try { msg = JSON.parse(text); } catch (e) { return; }
+  onMessage(msg);
+}
 
-  // connectWorker starts the engine in a worker. Messages sent before it is
-  // ready wait in the worker; a download (downloads.js sends {type:
-  // 'download'}) comes back as a file, offered here.
-  function connectWorker({ onMessage, onStatus, url }) {
-    onStatus('starting the engine in this page…');
-    const failed = (message) => {
-      onStatus('the engine could not start');
-      // A page opened from a file may not start a worker: the folder wants a server.
-      const why = location.protocol === 'file:' ? 'a browser runs it only from a web server: serve this folder (e.g. python3 -m http.server) and open its address'
-        : message || 'see the browser console';
-      onMessage({ type: 'error', message: 'the engine in this page could not start: ' + why });
-    };
-    let w;
-    try {
-      w = new Worker(url || 'static/worker.js');
-    } catch (e) {
-      failed(e && e.message);
-      return { send() {}, close() {} };
-    }
-    let ready = false;
-    w.onmessage = (ev) => {
-      const d = ev.data || {};
-      switch (d.type) {
-        case 'message':
-          if (!ready) { ready = true; onStatus('engine in this page'); }
-          parsed(d.text, onMessage);
-          break;
-        case 'file': {
-          const href = URL.createObjectURL(new Blob([d.bytes], { type: d.contentType }));
-          vizPage.downloadURL(href, d.name);
-          setTimeout(() => URL.revokeObjectURL(href), 60000);
-          break;
-        }
-        case 'failed':
-          onStatus('the engine stopped');
-          onMessage({ type: 'error', message: 'the engine in this page: ' + d.message });
-          break;
+function connectSocket({ onMessage, onStatus, url }) {
+  // Relative to the page, as every path the page uses: a page behind a
+  // proxy's folder reaches its own server.
+  const u = new URL('ws', location.href);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(url || u.href);
+  ws.onopen = () => onStatus('connected');
+  ws.onclose = () => onStatus('disconnected (reload the page)');
+  ws.onerror = () => onStatus('connection error');
+  ws.onmessage = (ev) => parsed(ev.data, onMessage);
+  return {
+    send(msg) { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
+    close() { ws.close(); },
+  };
+}
+
+// connectWorker starts the engine in a worker. Messages sent before it is
+// ready wait in the worker; a download (downloads.js sends {type:
+// 'download'}) comes back as a file, offered here.
+function connectWorker({ onMessage, onStatus, url }) {
+  onStatus('starting the engine in this page…');
+  const failed = (message) => {
+    onStatus('the engine could not start');
+    // A page opened from a file may not start a worker: the folder wants a server.
+    const why = location.protocol === 'file:' ? 'a browser runs it only from a web server: serve this folder (e.g. python3 -m http.server) and open its address'
+      : message || 'see the browser console';
+    onMessage({ type: 'error', message: 'the engine in this page could not start: ' + why });
+  };
+  let w;
+  try {
+    w = new Worker(url || 'static/worker.js');
+  } catch (e) {
+    failed(e && e.message);
+    return { send() {}, close() {} };
+  }
+  let ready = false;
+  w.onmessage = (ev) => {
+    const d = ev.data || {};
+    switch (d.type) {
+      case 'message':
+        if (!ready) { ready = true; onStatus('engine in this page'); }
+        parsed(d.text, onMessage);
+        break;
+      case 'file': {
+        const href = URL.createObjectURL(new Blob([d.bytes], { type: d.contentType }));
+        downloadURL(href, d.name);
+        setTimeout(() => URL.revokeObjectURL(href), 60000);
+        break;
       }
-    };
-    w.onerror = (ev) => failed(ev.message);
-    return {
-      send(msg) { w.postMessage(JSON.stringify(msg)); },
-      close() { w.terminate(); },
-    };
-  }
-  return { connect };
-})();
+      case 'failed':
+        onStatus('the engine stopped');
+        onMessage({ type: 'error', message: 'the engine in this page: ' + d.message });
+        break;
+    }
+  };
+  w.onerror = (ev) => failed(ev.message);
+  return {
+    send(msg) { w.postMessage(JSON.stringify(msg)); },
+    close() { w.terminate(); },
+  };
+}
+
+export { connect };

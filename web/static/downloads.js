@@ -1,42 +1,40 @@
 // downloads.js: the header's downloads of a run: its trace, and its export
 // (one HTML file that replays it). The tree and the charts save their own
 // pictures (tree.js, charts.js); the lecture its bookmarks (lecture.js).
-'use strict';
-vizPage.downloads = (() => {
-  const { $, shared } = vizPage;
+import { shared, send, $, showError, downloadURL } from './page.js';
+import * as contract from './contract.js';
 
-  function show() {
-    const live = shared.mode !== 'replay';
-    const none = live && !(shared.start && vizPage.contract.current().events > 0);
-    $('download-trace').disabled = none;
-    $('export-html').disabled = none;
-  }
+function show() {
+  const live = shared.mode !== 'replay';
+  const none = live && !(shared.start && contract.current().events > 0);
+  $('download-trace').disabled = none;
+  $('export-html').disabled = none;
+}
 
-  // runQuery names the live run to the server: the start it was asked with
-  // and how far the page went (the server runs it again: it is deterministic).
-  function runQuery() {
-    if (shared.mode === 'replay') return '';
-    const s = shared.start || {};
-    const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
-      goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
-    if (s.source) { q.set('file', s.file || ''); q.set('source', s.source); } // the Problem tab's script
-    const events = vizPage.contract.current().events;
-    if (events > 0) q.set('events', String(events));
-    return '?' + q.toString();
-  }
+// runQuery names the live run to the server: the start it was asked with
+// and how far the page went (the server runs it again: it is deterministic).
+function runQuery() {
+  if (shared.mode === 'replay') return '';
+  const s = shared.start || {};
+  const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
+    goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
+  if (s.source) { q.set('file', s.file || ''); q.set('source', s.source); } // the Problem tab's script
+  const events = contract.current().events;
+  if (events > 0) q.set('events', String(events));
+  return '?' + q.toString();
+}
 
-  function downloadRun(what) {
-    if (shared.mode !== 'replay' && !shared.start) { vizPage.showError('start a search first'); return; }
-    // A site's engine is in the page: it makes the file and its link hands it over.
-    if (shared.mode === 'site') vizPage.send({ type: 'download', what, query: runQuery() });
-    else vizPage.downloadURL('/api/' + what + runQuery(), '');
-  }
+function downloadRun(what) {
+  if (shared.mode !== 'replay' && !shared.start) { showError('start a search first'); return; }
+  // A site's engine is in the page: it makes the file and its link hands it over.
+  if (shared.mode === 'site') send({ type: 'download', what, query: runQuery() });
+  else downloadURL('api/' + what + runQuery(), '');
+}
 
-  function bind() {
-    $('download-trace').addEventListener('click', () => downloadRun('trace'));
-    $('export-html').addEventListener('click', () => downloadRun('export'));
-    show();
-  }
+function bind() {
+  $('download-trace').addEventListener('click', () => downloadRun('trace'));
+  $('export-html').addEventListener('click', () => downloadRun('export'));
+  show();
+}
 
-  return { bind, show };
-})();
+export { bind, show };

@@ -5,16 +5,18 @@
 // echarts bytes from here without pulling the server in.
 package static
 
+//go:generate go run ./internal/generate
+
 import (
 	"embed"
 	"io/fs"
 )
 
-// The page's files by pattern, so a script added beside app.js (or a new
-// folder of them) is served and exported with no change here; the Go files
-// of this package are left out.
+// The page's files by pattern, so a script added beside app.js is served
+// and exported with no change here; the Go files of this package and its
+// generator (internal/generate) are left out.
 //
-//go:embed *.html *.css *.js */*
+//go:embed *.html *.css *.js render vendor
 var files embed.FS
 
 // FS is the page's files by their paths in this folder ("index.html",

@@ -4,206 +4,204 @@
 // 8-connected and its size can change. The map is puzzles/grid's text ('#'
 // a wall, '.' free, 'S', 'G', a first line "8-connected"), which the
 // Problem tab (problem.js) sends as the grid puzzle's state.
-'use strict';
-vizPage.gridEdit = (() => {
-  const { svg } = vizPage;
-  const MAX = 40; // the most rows and columns edited here; a bigger map is typed
+import { svg } from './page.js';
 
-  let m = null; // {rows, cols, wall: Uint8Array, start, goal (cell numbers), diagonal}
-  let root = null, board = null, cells = [], letters = {}, size = 0;
-  let changed = () => {};
-  let drag = null; // {mode: 'wall'|'clear'|'start'|'goal', last: cell}
+const MAX = 40; // the most rows and columns edited here; a bigger map is typed
 
-  // parse reads a map's text, or null when it is not one this editor draws.
-  function parse(text) {
-    let lines = String(text || '').split(/\n|\//).map((l) => l.trim());
-    while (lines.length && lines[0] === '') lines.shift();
-    let diagonal = false;
-    if (lines.length && /^[48]-connected$/i.test(lines[0])) { diagonal = lines[0][0] === '8'; lines.shift(); }
-    lines = lines.filter((l) => l !== '');
-    const rows = lines.length, cols = rows ? lines[0].length : 0;
-    if (rows < 1 || rows > MAX || cols < 1 || cols > MAX || lines.some((l) => l.length !== cols || /[^#.SG*]/.test(l))) return null;
-    const g = { rows, cols, wall: new Uint8Array(rows * cols), start: -1, goal: -1, diagonal };
-    lines.forEach((l, r) => {
-      for (let c = 0; c < cols; c++) {
-        const i = r * cols + c, ch = l[c];
-        if (ch === '#') g.wall[i] = 1;
-        if (ch === 'S' || ch === '*') g.start = i;
-        if (ch === 'G' || ch === '*') g.goal = i;
-      }
-    });
-    return g.start >= 0 && g.goal >= 0 && g.start !== g.goal ? g : null;
-  }
+let m = null; // {rows, cols, wall: Uint8Array, start, goal (cell numbers), diagonal}
+let root = null, board = null, cells = [], letters = {}, size = 0;
+let changed = () => {};
+let drag = null; // {mode: 'wall'|'clear'|'start'|'goal', last: cell}
 
-  // text is the map as puzzles/grid reads it.
-  function text() {
-    if (!m) return '';
-    const out = [m.diagonal ? '8-connected' : '4-connected'];
-    for (let r = 0; r < m.rows; r++) {
-      let l = '';
-      for (let c = 0; c < m.cols; c++) {
-        const i = r * m.cols + c;
-        l += i === m.start ? 'S' : i === m.goal ? 'G' : m.wall[i] ? '#' : '.';
-      }
-      out.push(l);
+// parse reads a map's text, or null when it is not one this editor draws.
+function parse(text) {
+  let lines = String(text || '').split(/\n|\//).map((l) => l.trim());
+  while (lines.length && lines[0] === '') lines.shift();
+  let diagonal = false;
+  if (lines.length && /^[48]-connected$/i.test(lines[0])) { diagonal = lines[0][0] === '8'; lines.shift(); }
+  lines = lines.filter((l) => l !== '');
+  const rows = lines.length, cols = rows ? lines[0].length : 0;
+  if (rows < 1 || rows > MAX || cols < 1 || cols > MAX || lines.some((l) => l.length !== cols || /[^#.SG*]/.test(l))) return null;
+  const g = { rows, cols, wall: new Uint8Array(rows * cols), start: -1, goal: -1, diagonal };
+  lines.forEach((l, r) => {
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c, ch = l[c];
+      if (ch === '#') g.wall[i] = 1;
+      if (ch === 'S' || ch === '*') g.start = i;
+      if (ch === 'G' || ch === '*') g.goal = i;
     }
-    return out.join('\n');
-  }
+  });
+  return g.start >= 0 && g.goal >= 0 && g.start !== g.goal ? g : null;
+}
 
-  function kind(i) { return i === m.start ? 'start' : i === m.goal ? 'goal' : m.wall[i] ? 'wall' : 'free'; }
-
-  function paint(i) {
-    const k = kind(i);
-    cells[i].setAttribute('class', 'ge-cell ge-' + k);
-    cells[i].setAttribute('data-kind', k);
-  }
-
-  // draw makes the board: a rect a cell, in a 420-pixel square at most.
-  function draw() {
-    root.textContent = '';
-    if (!m) return;
-    size = Math.max(8, Math.min(30, Math.floor(420 / Math.max(m.rows, m.cols))));
-    board = svg('svg', { width: m.cols * size, height: m.rows * size, class: 'ge-board', 'data-testid': 'grid-board',
-      'data-rows': m.rows, 'data-cols': m.cols }, root);
-    cells = [];
-    for (let i = 0; i < m.rows * m.cols; i++) {
-      cells.push(svg('rect', { x: (i % m.cols) * size, y: Math.floor(i / m.cols) * size, width: size, height: size,
-        'data-r': Math.floor(i / m.cols), 'data-c': i % m.cols }, board));
-      paint(i);
+// text is the map as puzzles/grid reads it.
+function text() {
+  if (!m) return '';
+  const out = [m.diagonal ? '8-connected' : '4-connected'];
+  for (let r = 0; r < m.rows; r++) {
+    let l = '';
+    for (let c = 0; c < m.cols; c++) {
+      const i = r * m.cols + c;
+      l += i === m.start ? 'S' : i === m.goal ? 'G' : m.wall[i] ? '#' : '.';
     }
-    letters = {};
-    for (const [end, letter] of [['start', 'S'], ['goal', 'G']]) {
-      letters[end] = svg('text', { 'text-anchor': 'middle', 'font-size': size * 0.55, class: 'ge-letter', 'data-letter': letter }, board);
-      letters[end].textContent = letter;
-      place(end);
-    }
-    board.addEventListener('pointerdown', down);
-    board.addEventListener('pointermove', move);
-    board.addEventListener('pointerup', up);
-    board.addEventListener('pointercancel', up);
+    out.push(l);
   }
+  return out.join('\n');
+}
 
-  // place puts the start's or the goal's letter on its cell.
-  function place(end) {
-    const i = m[end];
-    letters[end].setAttribute('x', (i % m.cols + 0.5) * size);
-    letters[end].setAttribute('y', (Math.floor(i / m.cols) + 0.5) * size + size * 0.2);
-  }
+function kind(i) { return i === m.start ? 'start' : i === m.goal ? 'goal' : m.wall[i] ? 'wall' : 'free'; }
 
-  // at is the cell under a pointer event, -1 off the board.
-  function at(e) {
-    const b = board.getBoundingClientRect();
-    const c = Math.floor((e.clientX - b.left) / (b.width / m.cols)), r = Math.floor((e.clientY - b.top) / (b.height / m.rows));
-    return r >= 0 && c >= 0 && r < m.rows && c < m.cols ? r * m.cols + c : -1;
-  }
+function paint(i) {
+  const k = kind(i);
+  cells[i].setAttribute('class', 'ge-cell ge-' + k);
+  cells[i].setAttribute('data-kind', k);
+}
 
-  // apply does the drag's mode at cell i; it reports whether the map changed.
-  function apply(i) {
-    if (i < 0 || i === drag.last) return false;
-    drag.last = i;
-    if (drag.mode === 'start' || drag.mode === 'goal') {
-      if (m.wall[i] || i === (drag.mode === 'start' ? m.goal : m.start)) return false;
-      const old = m[drag.mode];
-      m[drag.mode] = i;
-      paint(old);
-      paint(i);
-      place(drag.mode);
-      return true;
-    }
-    if (i === m.start || i === m.goal || m.wall[i] === (drag.mode === 'wall' ? 1 : 0)) return false;
-    m.wall[i] = drag.mode === 'wall' ? 1 : 0;
+// draw makes the board: a rect a cell, in a 420-pixel square at most.
+function draw() {
+  root.textContent = '';
+  if (!m) return;
+  size = Math.max(8, Math.min(30, Math.floor(420 / Math.max(m.rows, m.cols))));
+  board = svg('svg', { width: m.cols * size, height: m.rows * size, class: 'ge-board', 'data-testid': 'grid-board',
+    'data-rows': m.rows, 'data-cols': m.cols }, root);
+  cells = [];
+  for (let i = 0; i < m.rows * m.cols; i++) {
+    cells.push(svg('rect', { x: (i % m.cols) * size, y: Math.floor(i / m.cols) * size, width: size, height: size,
+      'data-r': Math.floor(i / m.cols), 'data-c': i % m.cols }, board));
     paint(i);
+  }
+  letters = {};
+  for (const [end, letter] of [['start', 'S'], ['goal', 'G']]) {
+    letters[end] = svg('text', { 'text-anchor': 'middle', 'font-size': size * 0.55, class: 'ge-letter', 'data-letter': letter }, board);
+    letters[end].textContent = letter;
+    place(end);
+  }
+  board.addEventListener('pointerdown', down);
+  board.addEventListener('pointermove', move);
+  board.addEventListener('pointerup', up);
+  board.addEventListener('pointercancel', up);
+}
+
+// place puts the start's or the goal's letter on its cell.
+function place(end) {
+  const i = m[end];
+  letters[end].setAttribute('x', (i % m.cols + 0.5) * size);
+  letters[end].setAttribute('y', (Math.floor(i / m.cols) + 0.5) * size + size * 0.2);
+}
+
+// at is the cell under a pointer event, -1 off the board.
+function at(e) {
+  const b = board.getBoundingClientRect();
+  const c = Math.floor((e.clientX - b.left) / (b.width / m.cols)), r = Math.floor((e.clientY - b.top) / (b.height / m.rows));
+  return r >= 0 && c >= 0 && r < m.rows && c < m.cols ? r * m.cols + c : -1;
+}
+
+// apply does the drag's mode at cell i; it reports whether the map changed.
+function apply(i) {
+  if (i < 0 || i === drag.last) return false;
+  drag.last = i;
+  if (drag.mode === 'start' || drag.mode === 'goal') {
+    if (m.wall[i] || i === (drag.mode === 'start' ? m.goal : m.start)) return false;
+    const old = m[drag.mode];
+    m[drag.mode] = i;
+    paint(old);
+    paint(i);
+    place(drag.mode);
     return true;
   }
+  if (i === m.start || i === m.goal || m.wall[i] === (drag.mode === 'wall' ? 1 : 0)) return false;
+  m.wall[i] = drag.mode === 'wall' ? 1 : 0;
+  paint(i);
+  return true;
+}
 
-  function down(e) {
-    const i = at(e);
-    if (i < 0 || e.button !== 0) return;
-    e.preventDefault();
-    drag = { mode: i === m.start ? 'start' : i === m.goal ? 'goal' : m.wall[i] ? 'clear' : 'wall', last: -1, moved: false };
-    board.setPointerCapture(e.pointerId);
-    if (drag.mode === 'wall' || drag.mode === 'clear') drag.moved = apply(i);
-    else drag.last = i;
-  }
+function down(e) {
+  const i = at(e);
+  if (i < 0 || e.button !== 0) return;
+  e.preventDefault();
+  drag = { mode: i === m.start ? 'start' : i === m.goal ? 'goal' : m.wall[i] ? 'clear' : 'wall', last: -1, moved: false };
+  board.setPointerCapture(e.pointerId);
+  if (drag.mode === 'wall' || drag.mode === 'clear') drag.moved = apply(i);
+  else drag.last = i;
+}
 
-  // move follows the pointer. The browser hands moves over at most once a
-  // frame, so a quick drag jumps cells: walls go on every cell of the line
-  // between the last cell and this one.
-  function move(e) {
-    if (!drag) return;
-    const i = at(e);
-    if (i < 0 || i === drag.last) return;
-    const from = drag.last;
-    if (from >= 0 && (drag.mode === 'wall' || drag.mode === 'clear')) {
-      const r0 = Math.floor(from / m.cols), c0 = from % m.cols, r1 = Math.floor(i / m.cols), c1 = i % m.cols;
-      const n = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
-      for (let k = 1; k < n; k++) {
-        if (apply(Math.round(r0 + (r1 - r0) * k / n) * m.cols + Math.round(c0 + (c1 - c0) * k / n))) drag.moved = true;
-      }
+// move follows the pointer. The browser hands moves over at most once a
+// frame, so a quick drag jumps cells: walls go on every cell of the line
+// between the last cell and this one.
+function move(e) {
+  if (!drag) return;
+  const i = at(e);
+  if (i < 0 || i === drag.last) return;
+  const from = drag.last;
+  if (from >= 0 && (drag.mode === 'wall' || drag.mode === 'clear')) {
+    const r0 = Math.floor(from / m.cols), c0 = from % m.cols, r1 = Math.floor(i / m.cols), c1 = i % m.cols;
+    const n = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+    for (let k = 1; k < n; k++) {
+      if (apply(Math.round(r0 + (r1 - r0) * k / n) * m.cols + Math.round(c0 + (c1 - c0) * k / n))) drag.moved = true;
     }
-    if (apply(i)) drag.moved = true;
   }
+  if (apply(i)) drag.moved = true;
+}
 
-  // up ends a drag where it is let go; the map is news once, not at every
-  // cell.
-  function up(e) {
-    if (!drag) return;
-    move(e);
-    const moved = drag.moved;
-    drag = null;
-    if (moved) changed(text());
-  }
+// up ends a drag where it is let go; the map is news once, not at every
+// cell.
+function up(e) {
+  if (!drag) return;
+  move(e);
+  const moved = drag.moved;
+  drag = null;
+  if (moved) changed(text());
+}
 
-  // mount draws the map of text into el (a default room when text is not
-  // a map this editor draws); onChange(text) hears each change.
-  function mount(el, mapText, onChange) {
-    root = el;
-    changed = onChange || (() => {});
-    set(mapText);
-  }
+// mount draws the map of text into el (a default room when text is not
+// a map this editor draws); onChange(text) hears each change.
+function mount(el, mapText, onChange) {
+  root = el;
+  changed = onChange || (() => {});
+  set(mapText);
+}
 
-  function set(mapText) {
-    m = parse(mapText) || parse('..........\n.S......G.\n..........');
-    if (root) draw();
-  }
+function set(mapText) {
+  m = parse(mapText) || parse('..........\n.S......G.\n..........');
+  if (root) draw();
+}
 
-  function setDiagonal(on) {
-    if (!m || m.diagonal === on) return;
-    m.diagonal = on;
-    changed(text());
-  }
+function setDiagonal(on) {
+  if (!m || m.diagonal === on) return;
+  m.diagonal = on;
+  changed(text());
+}
 
-  function diagonal() { return !!(m && m.diagonal); }
+function diagonal() { return !!(m && m.diagonal); }
 
-  // resize keeps what fits, and puts the start or the goal back on the
-  // board when it fell off.
-  function resize(rows, cols) {
-    if (!m) return;
-    rows = Math.max(2, Math.min(MAX, rows | 0));
-    cols = Math.max(2, Math.min(MAX, cols | 0));
-    if (rows === m.rows && cols === m.cols) return;
-    const n = { rows, cols, wall: new Uint8Array(rows * cols), start: -1, goal: -1, diagonal: m.diagonal };
-    const to = (i) => {
-      const r = Math.floor(i / m.cols), c = i % m.cols;
-      return r < rows && c < cols ? r * cols + c : -1;
-    };
-    for (let i = 0; i < m.wall.length; i++) if (m.wall[i] && to(i) >= 0) n.wall[to(i)] = 1;
-    n.start = to(m.start) >= 0 ? to(m.start) : 0;
-    n.goal = to(m.goal) >= 0 && to(m.goal) !== n.start ? to(m.goal) : rows * cols - 1;
-    n.wall[n.start] = n.wall[n.goal] = 0;
-    m = n;
-    draw();
-    changed(text());
-  }
+// resize keeps what fits, and puts the start or the goal back on the
+// board when it fell off.
+function resize(rows, cols) {
+  if (!m) return;
+  rows = Math.max(2, Math.min(MAX, rows | 0));
+  cols = Math.max(2, Math.min(MAX, cols | 0));
+  if (rows === m.rows && cols === m.cols) return;
+  const n = { rows, cols, wall: new Uint8Array(rows * cols), start: -1, goal: -1, diagonal: m.diagonal };
+  const to = (i) => {
+    const r = Math.floor(i / m.cols), c = i % m.cols;
+    return r < rows && c < cols ? r * cols + c : -1;
+  };
+  for (let i = 0; i < m.wall.length; i++) if (m.wall[i] && to(i) >= 0) n.wall[to(i)] = 1;
+  n.start = to(m.start) >= 0 ? to(m.start) : 0;
+  n.goal = to(m.goal) >= 0 && to(m.goal) !== n.start ? to(m.goal) : rows * cols - 1;
+  n.wall[n.start] = n.wall[n.goal] = 0;
+  m = n;
+  draw();
+  changed(text());
+}
 
-  function clear() {
-    if (!m) return;
-    m.wall.fill(0);
-    draw();
-    changed(text());
-  }
+function clear() {
+  if (!m) return;
+  m.wall.fill(0);
+  draw();
+  changed(text());
+}
 
-  function dims() { return m ? { rows: m.rows, cols: m.cols } : { rows: 0, cols: 0 }; }
+function dims() { return m ? { rows: m.rows, cols: m.cols } : { rows: 0, cols: 0 }; }
 
-  return { mount, set, text, setDiagonal, diagonal, resize, clear, dims, parse };
-})();
+export { mount, set, text, setDiagonal, diagonal, resize, clear, dims, parse };

@@ -3,358 +3,359 @@
 // few calls: afterState after each drawn state, onMessage for the source's
 // lecture message, error for its errors, stopPlay for a control of the
 // user's own.
-'use strict';
-vizPage.lecture = (() => {
-  const { $, shared } = vizPage;
+import { shared, embedded, send, $, showError, downloadText } from './page.js';
+import * as contract from './contract.js';
+import * as controls from './controls.js';
+import * as downloads from './downloads.js';
+import * as tree from './tree.js';
 
-  // A replay's bookmarks are the lecture's slides: each an event, a title and a
-  // note shown over the tree. A served replay (viz replay FILE) saves them
-  // beside the trace (save-lecture, docs/PROTOCOL.md); an exported page keeps
-  // them and offers them as FILE.lecture.json. The address follows the step
-  // (#event=N) and opens the replay there; #bookmark=K opens bookmark K (0 is
-  // the first, as in window.viz.bookmarks).
-  const lecture = {
-    bookmarks: [], // {event, title, note}, in the lecture's order
-    file: '', // a served replay: the file saves go to
-    name: '', // an export: the trace's name, for the download
-    served: false, // saved by the server (else kept in the page)
-    loaded: false, // the bookmarks are known: a deep link may be followed
-    linked: false, // the address's link was followed: from now on it follows the page
-    editing: -1, // the bookmark in the editor (-1: a new one)
-    cur: -1, // the bookmark last gone to: PageDown goes to the one after
-    landing: false, // a jump to cur is under way
-    noteEvent: -1, // where the jump to cur landed: its note shows there
-    playTo: -1, // playing to this bookmark (-1: not)
-    dirty: false, // an export's bookmarks changed since their download
-    hiddenAt: -2, // the note was closed at this event
-    saving: false, // a save is under way (an error answers a failed one)
-    drawnCur: -1, // the bookmark the list marks as current
-  };
+// A replay's bookmarks are the lecture's slides: each an event, a title and a
+// note shown over the tree. A served replay (viz replay FILE) saves them
+// beside the trace (save-lecture, docs/PROTOCOL.md); an exported page keeps
+// them and offers them as FILE.lecture.json. The address follows the step
+// (#event=N) and opens the replay there; #bookmark=K opens bookmark K (0 is
+// the first, as in window.viz.bookmarks).
+const lecture = {
+  bookmarks: [], // {event, title, note}, in the lecture's order
+  file: '', // a served replay: the file saves go to
+  name: '', // an export: the trace's name, for the download
+  served: false, // saved by the server (else kept in the page)
+  loaded: false, // the bookmarks are known: a deep link may be followed
+  linked: false, // the address's link was followed: from now on it follows the page
+  editing: -1, // the bookmark in the editor (-1: a new one)
+  cur: -1, // the bookmark last gone to: PageDown goes to the one after
+  landing: false, // a jump to cur is under way
+  noteEvent: -1, // where the jump to cur landed: its note shows there
+  playTo: -1, // playing to this bookmark (-1: not)
+  dirty: false, // an export's bookmarks changed since their download
+  hiddenAt: -2, // the note was closed at this event
+  saving: false, // a save is under way (an error answers a failed one)
+  drawnCur: -1, // the bookmark the list marks as current
+};
 
-  // error is called with each error the server sends: a save that
-  // failed says so where the lecturer looks.
-  function error() {
-    if (!lecture.saving) return;
+// error is called with each error the server sends: a save that
+// failed says so where the lecturer looks.
+function error() {
+  if (!lecture.saving) return;
+  lecture.saving = false;
+  showLectureStatus('NOT saved: see the error under the controls');
+}
+
+// bookmarks is window.viz.bookmarks.
+function bookmarks() {
+  return Object.freeze(lecture.bookmarks.map((b) => Object.freeze({ event: b.event, title: b.title })));
+}
+
+function setLecture(l) {
+  lecture.bookmarks = ((l && l.bookmarks) || []).map((b) => ({ event: b.event, title: b.title || '', note: b.note || '' }));
+  lecture.loaded = true;
+  if (lecture.cur >= lecture.bookmarks.length) lecture.cur = -1;
+  showLecture();
+  followLink();
+}
+
+// onMessage takes the source's lecture message: the bookmarks, or a save done.
+function onMessage(msg) {
+  // A tab on another machine than a replay's server only reads its
+  // bookmarks (unless the lecturer allows it): its changes stay in the
+  // page, to download, like an export's.
+  lecture.served = !msg.readOnly;
+  lecture.file = msg.file || '';
+  if (msg.saved) {
     lecture.saving = false;
-    showLectureStatus('NOT saved: see the error under the controls');
+    showLectureStatus(lecture.file ? 'saved to ' + lecture.file : 'kept while the server runs (it has no file to save to)');
+    return;
   }
+  setLecture(msg.lecture);
+}
 
-  // bookmarks is window.viz.bookmarks.
-  function bookmarks() {
-    return Object.freeze(lecture.bookmarks.map((b) => Object.freeze({ event: b.event, title: b.title })));
+// saveLecture keeps a change: the server writes it; an export keeps it until
+// it is downloaded.
+function saveLecture() {
+  contract.page();
+  const l = { version: 1, bookmarks: lecture.bookmarks };
+  if (lecture.served) {
+    showLectureStatus(lecture.file ? 'saving…' : 'kept while the server runs (it has no file to save to)');
+    lecture.saving = true;
+    send({ type: 'save-lecture', lecture: l });
+    return;
   }
+  lecture.dirty = true;
+  showLectureStatus('kept in this page: Download to keep them');
+}
 
-  function setLecture(l) {
-    lecture.bookmarks = ((l && l.bookmarks) || []).map((b) => ({ event: b.event, title: b.title || '', note: b.note || '' }));
-    lecture.loaded = true;
-    if (lecture.cur >= lecture.bookmarks.length) lecture.cur = -1;
-    showLecture();
-    followLink();
-  }
+function showLectureStatus(text) { $('lecture-status').textContent = text; }
 
-  // onMessage takes the source's lecture message: the bookmarks, or a save done.
-  function onMessage(msg) {
-    // A tab on another machine than a replay's server only reads its
-    // bookmarks (unless the lecturer allows it): its changes stay in the
-    // page, to download, like an export's.
-    lecture.served = !msg.readOnly;
-    lecture.file = msg.file || '';
-    if (msg.saved) {
-      lecture.saving = false;
-      showLectureStatus(lecture.file ? 'saved to ' + lecture.file : 'kept while the server runs (it has no file to save to)');
-      return;
-    }
-    setLecture(msg.lecture);
-  }
+function lectureFileName() {
+  return (lecture.name || 'replay') + '.lecture.json';
+}
 
-  // saveLecture keeps a change: the server writes it; an export keeps it until
-  // it is downloaded.
-  function saveLecture() {
-    vizPage.contract.page();
-    const l = { version: 1, bookmarks: lecture.bookmarks };
-    if (lecture.served) {
-      showLectureStatus(lecture.file ? 'saving…' : 'kept while the server runs (it has no file to save to)');
-      lecture.saving = true;
-      vizPage.send({ type: 'save-lecture', lecture: l });
-      return;
-    }
-    lecture.dirty = true;
-    showLectureStatus('kept in this page: Download to keep them');
-  }
+function downloadLecture() {
+  const l = { version: 1, bookmarks: lecture.bookmarks };
+  downloadText(JSON.stringify(l, null, 2) + '\n', lectureFileName(), 'application/json');
+  lecture.dirty = false;
+  showLectureStatus('downloaded as ' + lectureFileName());
+}
 
-  function showLectureStatus(text) { $('lecture-status').textContent = text; }
+function currentEvent() { return contract.current().event; }
 
-  function lectureFileName() {
-    return (lecture.name || 'replay') + '.lecture.json';
-  }
+// showLecture draws the list, the editor and the note.
+function showLecture() {
+  const list = $('bookmark-list');
+  list.textContent = '';
+  lecture.drawnCur = lecture.cur;
+  lecture.bookmarks.forEach((b, k) => {
+    const li = document.createElement('li');
+    li.dataset.event = String(b.event);
+    if (k === lecture.cur) li.className = 'current';
+    const a = document.createElement('a');
+    a.href = '#bookmark=' + k;
+    a.className = 'bm-title';
+    a.textContent = b.title || 'event ' + b.event;
+    a.title = (b.note || '') + '\n(the link opens this replay here)';
+    a.addEventListener('click', (ev) => { ev.preventDefault(); goBookmark(k); });
+    const at = document.createElement('span');
+    at.className = 'bm-event';
+    at.textContent = 'event ' + b.event;
+    const tools = document.createElement('span');
+    tools.className = 'bm-tools';
+    const tool = (label, title, fn, off) => {
+      const btn = document.createElement('button');
+      btn.type = 'button';
+      btn.textContent = label;
+      btn.title = title;
+      btn.disabled = !!off;
+      btn.addEventListener('click', fn);
+      tools.appendChild(btn);
+    };
+    tool('↑', 'earlier in the lecture', () => moveBookmark(k, -1), k === 0);
+    tool('↓', 'later in the lecture', () => moveBookmark(k, 1), k === lecture.bookmarks.length - 1);
+    tool('✎', 'edit the title and note', () => editBookmark(k));
+    tool('✕', 'delete', () => deleteBookmark(k));
+    li.append(a, ' ', at, ' ', tools);
+    list.appendChild(li);
+  });
+  const editing = lecture.editing >= 0;
+  $('bookmark-add').hidden = editing;
+  $('bookmark-save').hidden = !editing;
+  $('bookmark-cancel').hidden = !editing;
+  $('bookmark-editing').textContent = editing ? 'editing bookmark ' + (lecture.editing + 1) + ' (event ' + lecture.bookmarks[lecture.editing].event + ')' : '';
+  $('bookmark-download').hidden = lecture.served;
+  $('bookmark-empty').hidden = lecture.bookmarks.length > 0;
+  showNote();
+  contract.page();
+}
 
-  function downloadLecture() {
-    const l = { version: 1, bookmarks: lecture.bookmarks };
-    vizPage.downloadText(JSON.stringify(l, null, 2) + '\n', lectureFileName(), 'application/json');
-    lecture.dirty = false;
-    showLectureStatus('downloaded as ' + lectureFileName());
-  }
+// noteBookmark is the bookmark whose note shows: the one gone to, while the
+// page stays where the jump landed; else one at the current event.
+function noteBookmark() {
+  const e = currentEvent();
+  if (lecture.cur >= 0 && lecture.cur < lecture.bookmarks.length && (lecture.landing || lecture.noteEvent === e)) return lecture.cur;
+  return lecture.bookmarks.findIndex((b) => b.event === e);
+}
 
-  function currentEvent() { return vizPage.contract.current().event; }
-
-  // showLecture draws the list, the editor and the note.
-  function showLecture() {
-    const list = $('bookmark-list');
-    list.textContent = '';
-    lecture.drawnCur = lecture.cur;
-    lecture.bookmarks.forEach((b, k) => {
-      const li = document.createElement('li');
-      li.dataset.event = String(b.event);
-      if (k === lecture.cur) li.className = 'current';
-      const a = document.createElement('a');
-      a.href = '#bookmark=' + k;
-      a.className = 'bm-title';
-      a.textContent = b.title || 'event ' + b.event;
-      a.title = (b.note || '') + '\n(the link opens this replay here)';
-      a.addEventListener('click', (ev) => { ev.preventDefault(); goBookmark(k); });
-      const at = document.createElement('span');
-      at.className = 'bm-event';
-      at.textContent = 'event ' + b.event;
-      const tools = document.createElement('span');
-      tools.className = 'bm-tools';
-      const tool = (label, title, fn, off) => {
-        const btn = document.createElement('button');
-        btn.type = 'button';
-        btn.textContent = label;
-        btn.title = title;
-        btn.disabled = !!off;
-        btn.addEventListener('click', fn);
-        tools.appendChild(btn);
-      };
-      tool('↑', 'earlier in the lecture', () => moveBookmark(k, -1), k === 0);
-      tool('↓', 'later in the lecture', () => moveBookmark(k, 1), k === lecture.bookmarks.length - 1);
-      tool('✎', 'edit the title and note', () => editBookmark(k));
-      tool('✕', 'delete', () => deleteBookmark(k));
-      li.append(a, ' ', at, ' ', tools);
-      list.appendChild(li);
-    });
-    const editing = lecture.editing >= 0;
-    $('bookmark-add').hidden = editing;
-    $('bookmark-save').hidden = !editing;
-    $('bookmark-cancel').hidden = !editing;
-    $('bookmark-editing').textContent = editing ? 'editing bookmark ' + (lecture.editing + 1) + ' (event ' + lecture.bookmarks[lecture.editing].event + ')' : '';
-    $('bookmark-download').hidden = lecture.served;
-    $('bookmark-empty').hidden = lecture.bookmarks.length > 0;
-    showNote();
-    vizPage.contract.page();
-  }
-
-  // noteBookmark is the bookmark whose note shows: the one gone to, while the
-  // page stays where the jump landed; else one at the current event.
-  function noteBookmark() {
-    const e = currentEvent();
-    if (lecture.cur >= 0 && lecture.cur < lecture.bookmarks.length && (lecture.landing || lecture.noteEvent === e)) return lecture.cur;
-    return lecture.bookmarks.findIndex((b) => b.event === e);
-  }
-
-  function showNote() {
-    const k = noteBookmark(), box = $('bookmark-note-view');
-    const was = box.hidden;
-    box.hidden = k < 0 || shared.mode !== 'replay' || lecture.hiddenAt === currentEvent();
-    if (!box.hidden) {
-      const b = lecture.bookmarks[k];
-      $('bookmark-note-title').textContent = 'bookmark ' + (k + 1) + ' of ' + lecture.bookmarks.length + ': ' + (b.title || 'event ' + b.event);
-      $('bookmark-note-text').textContent = b.note || '';
-    }
-    if (was !== box.hidden) vizPage.tree.place(); // the tree's box changed size
-  }
-
-  function addBookmark() {
-    const e = currentEvent();
-    if (e < 0) { vizPage.showError('nothing to bookmark yet'); return; }
-    const b = { event: e, title: $('bookmark-title').value.trim() || 'event ' + e, note: $('bookmark-note').value };
-    // A new bookmark goes after those at or before its event: the lecture
-    // stays in the trace's order unless reordered.
-    let k = lecture.bookmarks.length;
-    while (k > 0 && lecture.bookmarks[k - 1].event > e) k--;
-    lecture.bookmarks.splice(k, 0, b);
-    lecture.cur = k;
-    lecture.noteEvent = e;
-    $('bookmark-title').value = '';
-    $('bookmark-note').value = '';
-    showLecture();
-    saveLecture();
-  }
-
-  function editBookmark(k) {
-    lecture.editing = k;
-    $('bookmark-title').value = lecture.bookmarks[k].title;
-    $('bookmark-note').value = lecture.bookmarks[k].note;
-    showLecture();
-    $('bookmark-title').focus();
-  }
-
-  function finishEdit(keep) {
-    const k = lecture.editing;
-    if (keep && k >= 0 && k < lecture.bookmarks.length) {
-      const b = lecture.bookmarks[k];
-      b.title = $('bookmark-title').value.trim() || 'event ' + b.event;
-      b.note = $('bookmark-note').value;
-    }
-    lecture.editing = -1;
-    $('bookmark-title').value = '';
-    $('bookmark-note').value = '';
-    showLecture();
-    if (keep) saveLecture();
-  }
-
-  function moveBookmark(k, d) {
-    const j = k + d, bs = lecture.bookmarks;
-    if (j < 0 || j >= bs.length) return;
-    [bs[k], bs[j]] = [bs[j], bs[k]];
-    if (lecture.cur === k) lecture.cur = j; else if (lecture.cur === j) lecture.cur = k;
-    if (lecture.editing === k) lecture.editing = j; else if (lecture.editing === j) lecture.editing = k;
-    showLecture();
-    saveLecture();
-  }
-
-  function deleteBookmark(k) {
-    lecture.bookmarks.splice(k, 1);
-    if (lecture.cur === k) lecture.cur = -1; else if (lecture.cur > k) lecture.cur--;
-    if (lecture.editing === k) { lecture.editing = -1; $('bookmark-title').value = ''; $('bookmark-note').value = ''; } else if (lecture.editing > k) lecture.editing--;
-    showLecture();
-    saveLecture();
-  }
-
-  // seekEvent asks for the state after event e (0-based).
-  function seekEvent(e) { vizPage.send({ type: 'seek', pos: e + 1 }); }
-
-  function goBookmark(k) {
+function showNote() {
+  const k = noteBookmark(), box = $('bookmark-note-view');
+  const was = box.hidden;
+  box.hidden = k < 0 || shared.mode !== 'replay' || lecture.hiddenAt === currentEvent();
+  if (!box.hidden) {
     const b = lecture.bookmarks[k];
-    if (!b) return;
-    lecture.playTo = -1;
-    lecture.cur = k;
-    lecture.landing = true;
-    vizPage.showError('');
-    seekEvent(b.event);
-    showLecture();
+    $('bookmark-note-title').textContent = 'bookmark ' + (k + 1) + ' of ' + lecture.bookmarks.length + ': ' + (b.title || 'event ' + b.event);
+    $('bookmark-note-text').textContent = b.note || '';
   }
+  if (was !== box.hidden) tree.place(); // the tree's box changed size
+}
 
-  // atCur reports whether the page is at the bookmark gone to (or on its
-  // way there): PageDown and PageUp then follow the lecture's order from it.
-  // After a seek, a step or Back they go from where the page is.
-  function atCur() {
+function addBookmark() {
+  const e = currentEvent();
+  if (e < 0) { showError('nothing to bookmark yet'); return; }
+  const b = { event: e, title: $('bookmark-title').value.trim() || 'event ' + e, note: $('bookmark-note').value };
+  // A new bookmark goes after those at or before its event: the lecture
+  // stays in the trace's order unless reordered.
+  let k = lecture.bookmarks.length;
+  while (k > 0 && lecture.bookmarks[k - 1].event > e) k--;
+  lecture.bookmarks.splice(k, 0, b);
+  lecture.cur = k;
+  lecture.noteEvent = e;
+  $('bookmark-title').value = '';
+  $('bookmark-note').value = '';
+  showLecture();
+  saveLecture();
+}
+
+function editBookmark(k) {
+  lecture.editing = k;
+  $('bookmark-title').value = lecture.bookmarks[k].title;
+  $('bookmark-note').value = lecture.bookmarks[k].note;
+  showLecture();
+  $('bookmark-title').focus();
+}
+
+function finishEdit(keep) {
+  const k = lecture.editing;
+  if (keep && k >= 0 && k < lecture.bookmarks.length) {
+    const b = lecture.bookmarks[k];
+    b.title = $('bookmark-title').value.trim() || 'event ' + b.event;
+    b.note = $('bookmark-note').value;
+  }
+  lecture.editing = -1;
+  $('bookmark-title').value = '';
+  $('bookmark-note').value = '';
+  showLecture();
+  if (keep) saveLecture();
+}
+
+function moveBookmark(k, d) {
+  const j = k + d, bs = lecture.bookmarks;
+  if (j < 0 || j >= bs.length) return;
+  [bs[k], bs[j]] = [bs[j], bs[k]];
+  if (lecture.cur === k) lecture.cur = j; else if (lecture.cur === j) lecture.cur = k;
+  if (lecture.editing === k) lecture.editing = j; else if (lecture.editing === j) lecture.editing = k;
+  showLecture();
+  saveLecture();
+}
+
+function deleteBookmark(k) {
+  lecture.bookmarks.splice(k, 1);
+  if (lecture.cur === k) lecture.cur = -1; else if (lecture.cur > k) lecture.cur--;
+  if (lecture.editing === k) { lecture.editing = -1; $('bookmark-title').value = ''; $('bookmark-note').value = ''; } else if (lecture.editing > k) lecture.editing--;
+  showLecture();
+  saveLecture();
+}
+
+// seekEvent asks for the state after event e (0-based).
+function seekEvent(e) { send({ type: 'seek', pos: e + 1 }); }
+
+function goBookmark(k) {
+  const b = lecture.bookmarks[k];
+  if (!b) return;
+  lecture.playTo = -1;
+  lecture.cur = k;
+  lecture.landing = true;
+  showError('');
+  seekEvent(b.event);
+  showLecture();
+}
+
+// atCur reports whether the page is at the bookmark gone to (or on its
+// way there): PageDown and PageUp then follow the lecture's order from it.
+// After a seek, a step or Back they go from where the page is.
+function atCur() {
+  const b = lecture.bookmarks[lecture.cur];
+  return !!b && (lecture.landing || b.event === currentEvent());
+}
+
+// nextBookmark is the bookmark after the one the page is at, or else the
+// first after the current event; prevBookmark likewise before.
+function nextBookmark() {
+  if (atCur()) return lecture.cur + 1 < lecture.bookmarks.length ? lecture.cur + 1 : -1;
+  const e = currentEvent();
+  return lecture.bookmarks.findIndex((b) => b.event > e);
+}
+
+function prevBookmark() {
+  if (atCur()) return lecture.cur - 1;
+  const e = currentEvent();
+  for (let k = lecture.bookmarks.length - 1; k >= 0; k--) if (lecture.bookmarks[k].event < e) return k;
+  return -1;
+}
+
+function stepBookmark(d) {
+  const k = d > 0 ? nextBookmark() : prevBookmark();
+  if (k < 0) { showError(lecture.bookmarks.length ? 'no bookmark ' + (d > 0 ? 'after' : 'before') + ' this one' : 'no bookmarks yet: Add one in the Lecture panel'); return; }
+  goBookmark(k);
+}
+
+// playToBookmark plays at the set speed and stops at the next bookmark.
+function playToBookmark() {
+  const k = nextBookmark();
+  if (k < 0) { stepBookmark(1); return; }
+  if (lecture.bookmarks[k].event <= currentEvent()) { goBookmark(k); return; }
+  showError('');
+  lecture.playTo = k;
+  shared.playing = true;
+  send({ type: 'play', n: controls.speed() });
+}
+
+// afterState follows each state drawn: it stops a play at its
+// bookmark, shows the note, and keeps the address at the step.
+function afterState(msg) {
+  downloads.show();
+  if (shared.mode !== 'replay') return;
+  const e = currentEvent(), running = msg.status === 'running';
+  if (lecture.playTo >= 0) {
+    const b = lecture.bookmarks[lecture.playTo];
+    if (!b) lecture.playTo = -1;
+    // At the bookmark or past it: the server plays on until a pause would
+    // reach it, so a seek lands the replay on the bookmark, paused.
+    else if (e >= b.event) goBookmark(lecture.playTo);
+    else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
+  }
+  if (lecture.landing && !running) {
+    // The seek's own state, not one sent before it (on a loaded machine the
+    // end of a run can arrive after the jump): the replay rests at the
+    // bookmark's event, or the one before a run's end.
     const b = lecture.bookmarks[lecture.cur];
-    return !!b && (lecture.landing || b.event === currentEvent());
+    if (!b || Math.abs(e - b.event) <= 1) { lecture.landing = false; lecture.noteEvent = e; }
   }
-
-  // nextBookmark is the bookmark after the one the page is at, or else the
-  // first after the current event; prevBookmark likewise before.
-  function nextBookmark() {
-    if (atCur()) return lecture.cur + 1 < lecture.bookmarks.length ? lecture.cur + 1 : -1;
-    const e = currentEvent();
-    return lecture.bookmarks.findIndex((b) => b.event > e);
+  followLink();
+  // Following the link may have moved the page already (an export seeks
+  // at once, drawing that state inside this call): the address follows
+  // where the page is now, not where this state was.
+  const now = currentEvent();
+  if (lecture.linked && !running && now >= 0) {
+    const h = '#event=' + now;
+    if (location.hash !== h) try { history.replaceState(null, '', h); } catch (err) { /* a page that may not: no link */ }
   }
+  // The list is drawn anew only when the current bookmark changes: a
+  // running replay sends 20 states a second.
+  if (lecture.drawnCur !== lecture.cur) showLecture(); else { showNote(); contract.page(); }
+}
 
-  function prevBookmark() {
-    if (atCur()) return lecture.cur - 1;
-    const e = currentEvent();
-    for (let k = lecture.bookmarks.length - 1; k >= 0; k--) if (lecture.bookmarks[k].event < e) return k;
-    return -1;
+// followLink opens the replay where the address says, once the first
+// state and the bookmarks are in.
+function followLink() {
+  if (lecture.linked || shared.mode !== 'replay' || !lecture.loaded || contract.current().event < 0) return;
+  lecture.linked = true;
+  openLink(location.hash);
+}
+
+function openLink(hash) {
+  const m = /^#(event|bookmark)=(-?\d+)$/.exec(hash || '');
+  if (!m) return;
+  const n = Number(m[2]);
+  if (m[1] === 'event') {
+    if (n < 0 || n >= contract.current().events) { showError('the address asks for event ' + n + '; this trace has events 0 to ' + (contract.current().events - 1)); return; }
+    lecture.cur = -1;
+    seekEvent(n);
+  } else if (n < 0 || n >= lecture.bookmarks.length) {
+    showError('the address asks for bookmark ' + n + '; this lecture has ' + (lecture.bookmarks.length ? 'bookmarks 0 to ' + (lecture.bookmarks.length - 1) : 'no bookmarks'));
+  } else {
+    goBookmark(n);
   }
+}
 
-  function stepBookmark(d) {
-    const k = d > 0 ? nextBookmark() : prevBookmark();
-    if (k < 0) { vizPage.showError(lecture.bookmarks.length ? 'no bookmark ' + (d > 0 ? 'after' : 'before') + ' this one' : 'no bookmarks yet: Add one in the Lecture panel'); return; }
-    goBookmark(k);
+// stopPlay ends a play to a bookmark: the user took a control of their own.
+function stopPlay() { lecture.playTo = -1; }
+
+function bind() {
+  $('bookmark-add').addEventListener('click', addBookmark);
+  $('bookmark-save').addEventListener('click', () => finishEdit(true));
+  $('bookmark-cancel').addEventListener('click', () => finishEdit(false));
+  $('bookmark-next').addEventListener('click', () => stepBookmark(1));
+  $('bookmark-prev').addEventListener('click', () => stepBookmark(-1));
+  $('bookmark-play').addEventListener('click', playToBookmark);
+  $('bookmark-download').addEventListener('click', downloadLecture);
+  $('bookmark-note-close').addEventListener('click', () => { lecture.hiddenAt = currentEvent(); showNote(); });
+  window.addEventListener('hashchange', () => { if (lecture.linked) openLink(location.hash); });
+  // An export's bookmarks live in the page: say so before they are lost.
+  window.addEventListener('beforeunload', (ev) => { if (lecture.dirty) { ev.preventDefault(); ev.returnValue = ''; } });
+  const emb = embedded;
+  if (emb) {
+    lecture.name = emb.name || 'replay';
+    setLecture(emb.lecture);
+    showLectureStatus(lecture.bookmarks.length ? 'from the export; changes stay in this page until downloaded' : 'kept in this page: Download to keep them');
   }
+}
 
-  // playToBookmark plays at the set speed and stops at the next bookmark.
-  function playToBookmark() {
-    const k = nextBookmark();
-    if (k < 0) { stepBookmark(1); return; }
-    if (lecture.bookmarks[k].event <= currentEvent()) { goBookmark(k); return; }
-    vizPage.showError('');
-    lecture.playTo = k;
-    shared.playing = true;
-    vizPage.send({ type: 'play', n: vizPage.controls.speed() });
-  }
-
-  // afterState follows each state drawn: it stops a play at its
-  // bookmark, shows the note, and keeps the address at the step.
-  function afterState(msg) {
-    vizPage.downloads.show();
-    if (shared.mode !== 'replay') return;
-    const e = currentEvent(), running = msg.status === 'running';
-    if (lecture.playTo >= 0) {
-      const b = lecture.bookmarks[lecture.playTo];
-      if (!b) lecture.playTo = -1;
-      // At the bookmark or past it: the server plays on until a pause would
-      // reach it, so a seek lands the replay on the bookmark, paused.
-      else if (e >= b.event) goBookmark(lecture.playTo);
-      else if (!running && msg.replay && msg.replay.pos >= msg.replay.total) lecture.playTo = -1;
-    }
-    if (lecture.landing && !running) {
-      // The seek's own state, not one sent before it (on a loaded machine the
-      // end of a run can arrive after the jump): the replay rests at the
-      // bookmark's event, or the one before a run's end.
-      const b = lecture.bookmarks[lecture.cur];
-      if (!b || Math.abs(e - b.event) <= 1) { lecture.landing = false; lecture.noteEvent = e; }
-    }
-    followLink();
-    // Following the link may have moved the page already (an export seeks
-    // at once, drawing that state inside this call): the address follows
-    // where the page is now, not where this state was.
-    const now = currentEvent();
-    if (lecture.linked && !running && now >= 0) {
-      const h = '#event=' + now;
-      if (location.hash !== h) try { history.replaceState(null, '', h); } catch (err) { /* a page that may not: no link */ }
-    }
-    // The list is drawn anew only when the current bookmark changes: a
-    // running replay sends 20 states a second.
-    if (lecture.drawnCur !== lecture.cur) showLecture(); else { showNote(); vizPage.contract.page(); }
-  }
-
-  // followLink opens the replay where the address says, once the first
-  // state and the bookmarks are in.
-  function followLink() {
-    if (lecture.linked || shared.mode !== 'replay' || !lecture.loaded || vizPage.contract.current().event < 0) return;
-    lecture.linked = true;
-    openLink(location.hash);
-  }
-
-  function openLink(hash) {
-    const m = /^#(event|bookmark)=(-?\d+)$/.exec(hash || '');
-    if (!m) return;
-    const n = Number(m[2]);
-    if (m[1] === 'event') {
-      if (n < 0 || n >= vizPage.contract.current().events) { vizPage.showError('the address asks for event ' + n + '; this trace has events 0 to ' + (vizPage.contract.current().events - 1)); return; }
-      lecture.cur = -1;
-      seekEvent(n);
-    } else if (n < 0 || n >= lecture.bookmarks.length) {
-      vizPage.showError('the address asks for bookmark ' + n + '; this lecture has ' + (lecture.bookmarks.length ? 'bookmarks 0 to ' + (lecture.bookmarks.length - 1) : 'no bookmarks'));
-    } else {
-      goBookmark(n);
-    }
-  }
-
-  // stopPlay ends a play to a bookmark: the user took a control of their own.
-  function stopPlay() { lecture.playTo = -1; }
-
-  function bind() {
-    $('bookmark-add').addEventListener('click', addBookmark);
-    $('bookmark-save').addEventListener('click', () => finishEdit(true));
-    $('bookmark-cancel').addEventListener('click', () => finishEdit(false));
-    $('bookmark-next').addEventListener('click', () => stepBookmark(1));
-    $('bookmark-prev').addEventListener('click', () => stepBookmark(-1));
-    $('bookmark-play').addEventListener('click', playToBookmark);
-    $('bookmark-download').addEventListener('click', downloadLecture);
-    $('bookmark-note-close').addEventListener('click', () => { lecture.hiddenAt = currentEvent(); showNote(); });
-    window.addEventListener('hashchange', () => { if (lecture.linked) openLink(location.hash); });
-    // An export's bookmarks live in the page: say so before they are lost.
-    window.addEventListener('beforeunload', (ev) => { if (lecture.dirty) { ev.preventDefault(); ev.returnValue = ''; } });
-    const emb = window.VIZ_EMBEDDED;
-    if (emb) {
-      lecture.name = emb.name || 'replay';
-      setLecture(emb.lecture);
-      showLectureStatus(lecture.bookmarks.length ? 'from the export; changes stay in this page until downloaded' : 'kept in this page: Download to keep them');
-    }
-  }
-
-  return { bind, bookmarks, onMessage, error, afterState, stepBookmark, stopPlay, fileName: lectureFileName };
-})();
+export { bind, bookmarks, onMessage, error, afterState, stepBookmark, stopPlay, lectureFileName as fileName };

@@ -1,109 +1,103 @@
-// page.js: the page's namespace, vizPage, which each of the page's other
-// scripts extends by one part (vizPage.tree, vizPage.charts, ...: the list
-// is in docs/ARCHITECTURE.md), the state the parts share, and the helpers
-// they all use. Classic scripts in one global scope, no build step: an
-// exported replay runs from file://, where module scripts are blocked.
+// page.js: the state the page's parts share and the helpers they all use.
+// Each part is a module of its own (tree.js, charts.js, ...: app.js imports
+// them all) that imports what it needs; app.js is the entry
+// that index.html loads. An exported replay runs from file://, where module
+// scripts are blocked: it carries bundle.js, these same modules bundled
+// into one classic script at go generate time (internal/generate).
 // Everything the page draws comes from its link to a source (a server over
 // a websocket, connection.js, or the trace an export embeds,
 // tracesource.js); the server computes the state, the tree window and the
 // chart options (go-echarts), the page only draws them.
-'use strict';
-window.vizPage = (() => {
-  // shared is the one place for what more than one part reads or writes;
-  // everything else a part keeps to itself.
-  const shared = {
-    // 'live', 'replay' (what the server's hello says) or 'site': a page
-    // written by viz site, marked so in its head, whose engine runs in the
-    // browser (connection.js picks its link by it).
-    mode: document.querySelector('meta[name="idaviz-mode"][content="site"]') ? 'site' : 'live',
-    last: null, // the last state message drawn (or held by the quiz)
-    playing: false, // the source last said running, or a play was asked
-    start: null, // the live run's start message, for its downloads
-    messages: 0, // state messages received (window.viz.messages)
-    // The number of the last message that moves the run (a step, Back, a
-    // seek...): a state that says it was built before the source handled
-    // it shows where the run was, and is not drawn.
-    moveSeq: 0,
-  };
 
-  // link is the source's end: {send(msg), close()}.
-  let link = null;
-  function connectWith(l) { link = l; }
+import { SVGNS, svg } from './svg.js';
 
-  // send sends a control message (docs/PROTOCOL.md) to the source,
-  // numbered (seq): the source's states say the last one it handled.
-  let seq = 0;
-  const moves = new Set(['start', 'step', 'back', 'seek', 'expand', 'to-bound', 'to-end', 'clear']);
-  function send(msg) {
-    if (msg.type === 'start') shared.start = msg; // for "download this run"
-    const m = Object.assign({}, msg, { seq: ++seq });
-    if (moves.has(m.type)) shared.moveSeq = m.seq;
-    if (link) link.send(m);
-  }
+// shared is the one place for what more than one part reads or writes;
+// everything else a part keeps to itself.
+const shared = {
+  // 'live', 'replay' (what the server's hello says) or 'site': a page
+  // written by viz site, marked so in its head, whose engine runs in the
+  // browser (connection.js picks its link by it).
+  mode: document.querySelector('meta[name="idaviz-mode"][content="site"]') ? 'site' : 'live',
+  last: null, // the last state message drawn (or held by the quiz)
+  playing: false, // the source last said running, or a play was asked
+  start: null, // the live run's start message, for its downloads
+  messages: 0, // state messages received (window.viz.messages)
+  // The number of the last message that moves the run (a step, Back, a
+  // seek...): a state that says it was built before the source handled
+  // it shows where the run was, and is not drawn.
+  moveSeq: 0,
+};
 
-  const $ = (id) => document.getElementById(id);
+// link is the source's end: {send(msg), close()}.
+let link = null;
+function connectWith(l) { link = l; }
 
-  function showError(text) { $('error').textContent = text || ''; }
+// send sends a control message (docs/PROTOCOL.md) to the source,
+// numbered (seq): the source's states say the last one it handled.
+let seq = 0;
+const moves = new Set(['start', 'step', 'back', 'seek', 'expand', 'to-bound', 'to-end', 'clear']);
+function send(msg) {
+  if (msg.type === 'start') shared.start = msg; // for "download this run"
+  const m = Object.assign({}, msg, { seq: ++seq });
+  if (moves.has(m.type)) shared.moveSeq = m.seq;
+  if (link) link.send(m);
+}
 
-  function presenting() { return document.body.classList.contains('present'); }
+const $ = (id) => document.getElementById(id);
 
-  function fmt(n) {
-    if (typeof n !== 'number') return String(n);
-    if (Number.isInteger(n)) return n.toLocaleString('en-US');
-    return n.toLocaleString('en-US', { maximumFractionDigits: 3 });
-  }
-
-  function fillSelect(sel, values, labels) {
-    sel.textContent = '';
-    values.forEach((v, i) => {
-      const o = document.createElement('option');
-      o.value = v;
-      o.textContent = labels ? labels[i] : v;
-      sel.appendChild(o);
-    });
-  }
-
-  const SVGNS = 'http://www.w3.org/2000/svg';
-  // svg makes an SVG element with attributes and, when given, a tooltip
-  // title, appended to parent. Renderers share it as window.vizSVG.
-  function svg(tag, attrs, parent, title) {
-    const e = document.createElementNS(SVGNS, tag);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (title) {
-      const t = document.createElementNS(SVGNS, 'title');
-      t.textContent = title;
-      e.appendChild(t);
-    }
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  window.vizSVG = svg;
-
-  // colour is one of style.css's colours (a custom property, "--node-pruned"),
-  // for what a style sheet cannot colour: SVG attributes, a saved file. They
-  // never change, so each is read once: reading a computed style right
-  // after a redraw would make the browser compute the page's style again.
-  const colours = {};
-  function colour(name) {
-    if (!(name in colours)) colours[name] = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-    return colours[name];
-  }
-
-  // downloadText offers text as a file.
-  function downloadText(text, name, type) {
-    const url = URL.createObjectURL(new Blob([text], { type: type }));
-    downloadURL(url, name);
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
-  }
-
-  function downloadURL(url, name) {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  }
-
-  return { shared, connectWith, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
+// embedded is the data an exported replay carries (web/export: its trace,
+// its start's view, Go's colours, its lecture), a JSON script element the
+// page reads once; null in a served page or a site.
+const embedded = (() => {
+  const el = document.getElementById('viz-embedded');
+  return el ? JSON.parse(el.textContent) : null;
 })();
+
+function showError(text) { $('error').textContent = text || ''; }
+
+function presenting() { return document.body.classList.contains('present'); }
+
+function fmt(n) {
+  if (typeof n !== 'number') return String(n);
+  if (Number.isInteger(n)) return n.toLocaleString('en-US');
+  return n.toLocaleString('en-US', { maximumFractionDigits: 3 });
+}
+
+function fillSelect(sel, values, labels) {
+  sel.textContent = '';
+  values.forEach((v, i) => {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = labels ? labels[i] : v;
+    sel.appendChild(o);
+  });
+}
+
+
+// colour is one of style.css's colours (a custom property, "--node-pruned"),
+// for what a style sheet cannot colour: SVG attributes, a saved file. They
+// never change, so each is read once: reading a computed style right
+// after a redraw would make the browser compute the page's style again.
+const colours = {};
+function colour(name) {
+  if (!(name in colours)) colours[name] = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return colours[name];
+}
+
+// downloadText offers text as a file.
+function downloadText(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type: type }));
+  downloadURL(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+function downloadURL(url, name) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export { shared, embedded, connectWith, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };

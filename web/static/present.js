@@ -1,61 +1,63 @@
 // present.js: presentation mode. On a projector (1280x720) the controls,
 // the state, the tree and one chart fill the screen with large text (the
 // layout is style.css's body.present); c shows the next chart in its place.
-'use strict';
-vizPage.present = (() => {
-  const { $, shared } = vizPage;
-  let shown = 0; // the chart shown, among the charts not hidden
+import { shared, $, presenting } from './page.js';
+import * as charts from './charts.js';
+import * as code from './code.js';
+import * as contract from './contract.js';
+import * as tree from './tree.js';
 
-  function set(on) {
-    document.body.classList.toggle('present', on);
-    $('present').setAttribute('aria-pressed', String(on));
-    showChart();
-    vizPage.contract.page();
-    redraw();
-  }
+let shown = 0; // the chart shown, among the charts not hidden
 
-  function toggle() { set(!vizPage.presenting()); }
+function set(on) {
+  document.body.classList.toggle('present', on);
+  $('present').setAttribute('aria-pressed', String(on));
+  showChart();
+  contract.page();
+  redraw();
+}
 
-  function showChart() {
-    const panels = Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden);
-    shown = ((shown % panels.length) + panels.length) % panels.length;
-    document.querySelectorAll('.chart-panel').forEach((p) => p.classList.remove('shown'));
-    if (panels.length) panels[shown].classList.add('shown');
-  }
+function toggle() { set(!presenting()); }
 
-  function nextChart() {
-    shown++;
-    if (vizPage.presenting()) setAlgo(false);
-    showChart();
-    redraw();
-  }
+function showChart() {
+  const panels = Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden);
+  shown = ((shown % panels.length) + panels.length) % panels.length;
+  document.querySelectorAll('.chart-panel').forEach((p) => p.classList.remove('shown'));
+  if (panels.length) panels[shown].classList.add('shown');
+}
 
-  // The code and stack panels take the chart's place on a projector, one key
-  // (a) away; out of presentation mode the key shows or hides them.
-  function setAlgo(on) {
-    document.body.classList.toggle('algo-on', on);
-    document.body.classList.toggle('algo-off', !on);
-    $('algo-toggle').setAttribute('aria-pressed', String(on));
-  }
+function nextChart() {
+  shown++;
+  if (presenting()) setAlgo(false);
+  showChart();
+  redraw();
+}
 
-  function toggleAlgo() {
-    const on = vizPage.presenting() ? !document.body.classList.contains('algo-on') : document.body.classList.contains('algo-off');
-    setAlgo(on);
-    redraw();
-  }
+// The code and stack panels take the chart's place on a projector, one key
+// (a) away; out of presentation mode the key shows or hides them.
+function setAlgo(on) {
+  document.body.classList.toggle('algo-on', on);
+  document.body.classList.toggle('algo-off', !on);
+  $('algo-toggle').setAttribute('aria-pressed', String(on));
+}
 
-  // redraw draws the last state again (after a layout change).
-  function redraw() {
-    requestAnimationFrame(() => {
-      vizPage.charts.resizeAll();
-      if (shared.last) { vizPage.tree.draw(shared.last.tree); vizPage.charts.draw(shared.last.charts); vizPage.code.draw(shared.last); } else vizPage.tree.place();
-    });
-  }
+function toggleAlgo() {
+  const on = presenting() ? !document.body.classList.contains('algo-on') : document.body.classList.contains('algo-off');
+  setAlgo(on);
+  redraw();
+}
 
-  function bind() {
-    $('present').addEventListener('click', toggle);
-    $('algo-toggle').addEventListener('click', toggleAlgo);
-  }
+// redraw draws the last state again (after a layout change).
+function redraw() {
+  requestAnimationFrame(() => {
+    charts.resizeAll();
+    if (shared.last) { tree.draw(shared.last.tree); charts.draw(shared.last.charts); code.draw(shared.last); } else tree.place();
+  });
+}
 
-  return { bind, set, toggle, nextChart, redraw, toggleAlgo };
-})();
+function bind() {
+  $('present').addEventListener('click', toggle);
+  $('algo-toggle').addEventListener('click', toggleAlgo);
+}
+
+export { bind, set, toggle, nextChart, redraw, toggleAlgo };

@@ -8,393 +8,393 @@
 // For the grid world the map is drawn with the mouse (gridedit.js).
 // Messages: "problem" answers what the tab shows of a script, "checked"
 // a check (docs/PROTOCOL.md).
-'use strict';
-vizPage.problem = (() => {
-  const { $, shared, fillSelect, fmt } = vizPage;
-  const MAX_SOURCE = 64 << 10; // what the server accepts (web/problem.go)
-  let examples = [], puzzles = [], opened = false;
-  let file = 'problem.star';
-  let loaded = null; // the last "problem" answer
-  let loading = 0; // "problem" messages not yet answered: only the last answer counts
-  let loadTimer = 0, chart = null, checking = false, marked = 0;
+import { shared, embedded, send, $, fmt, fillSelect } from './page.js';
+import echarts from './echarts.js';
+import { MAX_SOURCE } from './shared.js';
+import * as gridEdit from './gridedit.js';
+import * as renderers from './renderers.js';
+import * as setup from './setup.js';
+import * as status from './status.js';
 
-  const on = () => $('setup').classList.contains('problem-mode');
-  const target = () => $('problem-puzzle').value; // '' a problem, else a puzzle
-  const isGrid = () => target() === 'grid';
-  const usesScript = () => target() === '' || $('problem-heuristic').value === file;
+let examples = [], puzzles = [], opened = false;
+let file = 'problem.star';
+let loaded = null; // the last "problem" answer
+let loading = 0; // "problem" messages not yet answered: only the last answer counts
+let loadTimer = 0, chart = null, checking = false, marked = 0;
 
-  // ---- the tabs ----
-  function showTab(problem) {
-    $('setup').classList.toggle('problem-mode', problem);
-    $('tab-puzzle').setAttribute('aria-selected', String(!problem));
-    $('tab-problem').setAttribute('aria-selected', String(problem));
-    if (problem && !opened) open();
-    if (problem && chart) chart.resize();
-    // The state panel shows this tab's start, or the Search panel's.
-    if (problem) drawStart();
-    else vizPage.setup.requestPreview();
+const on = () => $('setup').classList.contains('problem-mode');
+const target = () => $('problem-puzzle').value; // '' a problem, else a puzzle
+const isGrid = () => target() === 'grid';
+const usesScript = () => target() === '' || $('problem-heuristic').value === file;
+
+// ---- the tabs ----
+function showTab(problem) {
+  $('setup').classList.toggle('problem-mode', problem);
+  $('tab-puzzle').setAttribute('aria-selected', String(!problem));
+  $('tab-problem').setAttribute('aria-selected', String(problem));
+  if (problem && !opened) open();
+  if (problem && chart) chart.resize();
+  // The state panel shows this tab's start, or the Search panel's.
+  if (problem) drawStart();
+  else setup.requestPreview();
+}
+
+// open fetches the examples and the puzzles a script can search, once.
+async function open() {
+  opened = true;
+  try {
+    const [ex, cat] = await Promise.all([fetch('api/examples'), fetch('api/puzzles')].map((p) => p.then((r) => r.json())));
+    examples = ex;
+    puzzles = cat.filter((p) => p.script);
+  } catch (e) {
+    showError('could not load the examples: ' + e);
+    return;
   }
+  fillSelect($('problem-example'), examples.map((e) => e.name).concat(['']), examples.map((e) => e.title).concat(['— a new problem —']));
+  fillSelect($('problem-puzzle'), [''].concat(puzzles.map((p) => p.name)),
+    ['a problem: the script defines it'].concat(puzzles.map((p) => 'h(state) for ' + p.title.split(/ \(|: /)[0])));
+  choose(examples[0] ? examples[0].name : '');
+}
 
-  // open fetches the examples and the puzzles a script can search, once.
-  async function open() {
-    opened = true;
-    try {
-      const [ex, cat] = await Promise.all([fetch('/api/examples'), fetch('/api/puzzles')].map((p) => p.then((r) => r.json())));
-      examples = ex;
-      puzzles = cat.filter((p) => p.script);
-    } catch (e) {
-      showError('could not load the examples: ' + e);
-      return;
+const BLANK = '# A problem: the start, the goal, the moves (label, next state, cost).\n' +
+  'start = 0\n\ndef goal(s):\n    return s == 10\n\ndef moves(s):\n    return [("+1", s + 1, 1), ("+3", s + 3, 2)]\n\n' +
+  'heuristics = {"steps": lambda s: max(0, 10 - s) // 3}\n';
+
+// choose puts an example in the editor, with its puzzle and start.
+function choose(name) {
+  const e = examples.find((x) => x.name === name);
+  $('problem-example').value = name;
+  $('problem-source').value = e ? e.source : BLANK;
+  file = e ? e.file : 'problem.star';
+  $('problem-puzzle').value = e && e.puzzle ? e.puzzle : '';
+  onTarget(e && e.state ? e.state : null);
+}
+
+// onTarget sets the tab up for what the script searches: the start's
+// field (or the grid editor) and the heuristics offered.
+function onTarget(state) {
+  const p = puzzles.find((x) => x.name === target());
+  const grid = isGrid();
+  $('problem-state-label').hidden = grid;
+  $('grid-edit').hidden = !grid;
+  if (grid) {
+    if (!$('grid-edit').firstChild) buildGrid();
+    gridEdit.set(state || (p && p.presets && p.presets[0] ? p.presets[0].state : ''));
+    syncGridControls();
+  } else if (state !== null || p) {
+    const first = p && (p.presets || []).find((x) => x.optimal > 0);
+    $('problem-state').value = state !== null ? state : first ? first.state : '';
+  } else {
+    $('problem-state').value = '';
+  }
+  heuristics(p ? [file].concat(p.heuristics) : loaded && loaded.puzzle === '' ? loaded.heuristics : []);
+  gutter();
+  mark(0);
+  load(0);
+}
+
+// heuristics fills the heuristic menus, keeping what was chosen.
+function heuristics(list) {
+  const h = $('problem-heuristic'), a = $('problem-against');
+  const keep = h.value, keepA = a.value;
+  fillSelect(h, list, list.map((x) => (x === file && target() !== '' ? x + ' (the script\'s h)' : x)));
+  if (list.includes(keep)) h.value = keep;
+  if (isGrid() && !list.includes(keep)) h.value = 'octile';
+  fillSelect(a, [''].concat(list), ['—'].concat(list));
+  if (list.includes(keepA)) a.value = keepA;
+}
+
+// ---- the grid editor ----
+function buildGrid() {
+  const box = $('grid-edit');
+  const bar = document.createElement('div');
+  bar.className = 'grid-bar';
+  bar.innerHTML = '<label class="inline"><select data-testid="grid-connect"><option value="4">4-connected</option>' +
+    '<option value="8">8-connected</option></select></label> <label class="inline">rows <input data-testid="grid-rows" type="number" min="2" max="40"></label>' +
+    ' <label class="inline">columns <input data-testid="grid-cols" type="number" min="2" max="40"></label>' +
+    ' <button type="button" data-testid="grid-clear">Clear walls</button>';
+  const board = document.createElement('div');
+  board.className = 'grid-board';
+  const help = document.createElement('div');
+  help.className = 'help';
+  help.textContent = 'Click or drag to draw walls (from a wall: to clear them); drag S and G. A step costs 1 on a 4-connected map; 10 straight and 14 diagonal on an 8-connected one.';
+  box.append(bar, board, help);
+  const q = (id) => bar.querySelector('[data-testid=' + id + ']');
+  q('grid-connect').addEventListener('change', (e) => gridEdit.setDiagonal(e.target.value === '8'));
+  const resize = () => gridEdit.resize(Number(q('grid-rows').value), Number(q('grid-cols').value));
+  q('grid-rows').addEventListener('change', resize);
+  q('grid-cols').addEventListener('change', resize);
+  q('grid-clear').addEventListener('click', () => gridEdit.clear());
+  gridEdit.mount(board, '', () => { syncGridControls(); load(0); });
+}
+
+function syncGridControls() {
+  const q = (id) => $('grid-edit').querySelector('[data-testid=' + id + ']');
+  const d = gridEdit.dims();
+  q('grid-connect').value = gridEdit.diagonal() ? '8' : '4';
+  q('grid-rows').value = d.rows;
+  q('grid-cols').value = d.cols;
+}
+
+// ---- the editor ----
+// gutter numbers the lines beside the text, one element a line, so that
+// an error's line can be marked.
+function gutter() {
+  const g = $('problem-gutter'), n = $('problem-source').value.split('\n').length;
+  if (g.childElementCount !== n) {
+    while (g.childElementCount > n) g.lastChild.remove();
+    while (g.childElementCount < n) {
+      const d = document.createElement('div');
+      d.textContent = String(g.childElementCount + 1);
+      d.setAttribute('data-line', String(g.childElementCount + 1));
+      g.appendChild(d);
     }
-    fillSelect($('problem-example'), examples.map((e) => e.name).concat(['']), examples.map((e) => e.title).concat(['— a new problem —']));
-    fillSelect($('problem-puzzle'), [''].concat(puzzles.map((p) => p.name)),
-      ['a problem: the script defines it'].concat(puzzles.map((p) => 'h(state) for ' + p.title.split(/ \(|: /)[0])));
-    choose(examples[0] ? examples[0].name : '');
+    if (marked) mark(marked, 0, $('problem-error').textContent);
   }
+  g.scrollTop = $('problem-source').scrollTop;
+}
 
-  const BLANK = '# A problem: the start, the goal, the moves (label, next state, cost).\n' +
-    'start = 0\n\ndef goal(s):\n    return s == 10\n\ndef moves(s):\n    return [("+1", s + 1, 1), ("+3", s + 3, 2)]\n\n' +
-    'heuristics = {"steps": lambda s: max(0, 10 - s) // 3}\n';
+// mark shows an error at line (0: none) and column, in the gutter and
+// under the editor, and scrolls the editor to it.
+function mark(line, column, text) {
+  const g = $('problem-gutter');
+  g.querySelectorAll('.err').forEach((d) => { d.classList.remove('err'); d.removeAttribute('title'); });
+  marked = line || 0;
+  showError(text || '', line, column);
+  const d = line ? g.children[line - 1] : null;
+  if (!d) return;
+  d.classList.add('err');
+  d.title = text;
+  const ta = $('problem-source'), lh = d.offsetHeight || 16;
+  if ((line - 1) * lh < ta.scrollTop || line * lh > ta.scrollTop + ta.clientHeight) ta.scrollTop = Math.max(0, (line - 4) * lh);
+  gutter();
+}
 
-  // choose puts an example in the editor, with its puzzle and start.
-  function choose(name) {
-    const e = examples.find((x) => x.name === name);
-    $('problem-example').value = name;
-    $('problem-source').value = e ? e.source : BLANK;
-    file = e ? e.file : 'problem.star';
-    $('problem-puzzle').value = e && e.puzzle ? e.puzzle : '';
-    onTarget(e && e.state ? e.state : null);
-  }
+function showError(text, line, column) {
+  const e = $('problem-error');
+  e.textContent = text || '';
+  e.dataset.line = line ? String(line) : '';
+  e.dataset.column = column ? String(column) : '';
+}
 
-  // onTarget sets the tab up for what the script searches: the start's
-  // field (or the grid editor) and the heuristics offered.
-  function onTarget(state) {
-    const p = puzzles.find((x) => x.name === target());
-    const grid = isGrid();
-    $('problem-state-label').hidden = grid;
-    $('grid-edit').hidden = !grid;
-    if (grid) {
-      if (!$('grid-edit').firstChild) buildGrid();
-      vizPage.gridEdit.set(state || (p && p.presets && p.presets[0] ? p.presets[0].state : ''));
-      syncGridControls();
-    } else if (state !== null || p) {
-      const first = p && (p.presets || []).find((x) => x.optimal > 0);
-      $('problem-state').value = state !== null ? state : first ? first.state : '';
-    } else {
-      $('problem-state').value = '';
+// goTo puts the caret at an error's line and column.
+function goTo() {
+  const line = Number($('problem-error').dataset.line), col = Number($('problem-error').dataset.column) || 1;
+  if (!line) return;
+  const ta = $('problem-source'), lines = ta.value.split('\n');
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  at += Math.min(col - 1, (lines[line - 1] || '').length);
+  ta.focus();
+  ta.setSelectionRange(at, at);
+}
+
+// A tab key indents, as in an editor, rather than leaving the field.
+function onKey(e) {
+  if (e.key !== 'Tab' || e.ctrlKey || e.altKey || e.metaKey) return;
+  e.preventDefault();
+  const ta = e.target, s = ta.selectionStart;
+  ta.setRangeText('    ', s, ta.selectionEnd, 'end');
+  onEdit();
+}
+
+function onEdit() {
+  $('problem-example').value = examples.some((x) => x.name === $('problem-example').value && x.source === $('problem-source').value) ? $('problem-example').value : '';
+  gutter();
+  load(500);
+}
+
+// ---- what is sent ----
+// fields are the start (and check) message's fields for the tab; null,
+// with the error shown, when the script cannot be sent.
+function fields() {
+  const src = $('problem-source').value;
+  const f = { puzzle: target(), state: isGrid() ? gridEdit.text() : $('problem-state').value, heuristic: $('problem-heuristic').value, goal: '' };
+  if (usesScript()) {
+    if (new Blob([src]).size > MAX_SOURCE) {
+      mark(0, 0, 'the script is longer than ' + fmt(MAX_SOURCE) + ' bytes, more than the page sends: run it with viz solve --problem FILE');
+      return null;
     }
-    heuristics(p ? [file].concat(p.heuristics) : loaded && loaded.puzzle === '' ? loaded.heuristics : []);
-    gutter();
-    mark(0);
-    load(0);
+    Object.assign(f, { file, source: src });
+    if (f.puzzle !== '') f.heuristic = file;
   }
+  return f;
+}
 
-  // heuristics fills the heuristic menus, keeping what was chosen.
-  function heuristics(list) {
-    const h = $('problem-heuristic'), a = $('problem-against');
-    const keep = h.value, keepA = a.value;
-    fillSelect(h, list, list.map((x) => (x === file && target() !== '' ? x + ' (the script\'s h)' : x)));
-    if (list.includes(keep)) h.value = keep;
-    if (isGrid() && !list.includes(keep)) h.value = 'octile';
-    fillSelect(a, [''].concat(list), ['—'].concat(list));
-    if (list.includes(keepA)) a.value = keepA;
-  }
-
-  // ---- the grid editor ----
-  function buildGrid() {
-    const box = $('grid-edit');
-    const bar = document.createElement('div');
-    bar.className = 'grid-bar';
-    bar.innerHTML = '<label class="inline"><select data-testid="grid-connect"><option value="4">4-connected</option>' +
-      '<option value="8">8-connected</option></select></label> <label class="inline">rows <input data-testid="grid-rows" type="number" min="2" max="40"></label>' +
-      ' <label class="inline">columns <input data-testid="grid-cols" type="number" min="2" max="40"></label>' +
-      ' <button type="button" data-testid="grid-clear">Clear walls</button>';
-    const board = document.createElement('div');
-    board.className = 'grid-board';
-    const help = document.createElement('div');
-    help.className = 'help';
-    help.textContent = 'Click or drag to draw walls (from a wall: to clear them); drag S and G. A step costs 1 on a 4-connected map; 10 straight and 14 diagonal on an 8-connected one.';
-    box.append(bar, board, help);
-    const q = (id) => bar.querySelector('[data-testid=' + id + ']');
-    q('grid-connect').addEventListener('change', (e) => vizPage.gridEdit.setDiagonal(e.target.value === '8'));
-    const resize = () => vizPage.gridEdit.resize(Number(q('grid-rows').value), Number(q('grid-cols').value));
-    q('grid-rows').addEventListener('change', resize);
-    q('grid-cols').addEventListener('change', resize);
-    q('grid-clear').addEventListener('click', () => vizPage.gridEdit.clear());
-    vizPage.gridEdit.mount(board, '', () => { syncGridControls(); load(0); });
-  }
-
-  function syncGridControls() {
-    const q = (id) => $('grid-edit').querySelector('[data-testid=' + id + ']');
-    const d = vizPage.gridEdit.dims();
-    q('grid-connect').value = vizPage.gridEdit.diagonal() ? '8' : '4';
-    q('grid-rows').value = d.rows;
-    q('grid-cols').value = d.cols;
-  }
-
-  // ---- the editor ----
-  // gutter numbers the lines beside the text, one element a line, so that
-  // an error's line can be marked.
-  function gutter() {
-    const g = $('problem-gutter'), n = $('problem-source').value.split('\n').length;
-    if (g.childElementCount !== n) {
-      while (g.childElementCount > n) g.lastChild.remove();
-      while (g.childElementCount < n) {
-        const d = document.createElement('div');
-        d.textContent = String(g.childElementCount + 1);
-        d.setAttribute('data-line', String(g.childElementCount + 1));
-        g.appendChild(d);
-      }
-      if (marked) mark(marked, 0, $('problem-error').textContent);
-    }
-    g.scrollTop = $('problem-source').scrollTop;
-  }
-
-  // mark shows an error at line (0: none) and column, in the gutter and
-  // under the editor, and scrolls the editor to it.
-  function mark(line, column, text) {
-    const g = $('problem-gutter');
-    g.querySelectorAll('.err').forEach((d) => { d.classList.remove('err'); d.removeAttribute('title'); });
-    marked = line || 0;
-    showError(text || '', line, column);
-    const d = line ? g.children[line - 1] : null;
-    if (!d) return;
-    d.classList.add('err');
-    d.title = text;
-    const ta = $('problem-source'), lh = d.offsetHeight || 16;
-    if ((line - 1) * lh < ta.scrollTop || line * lh > ta.scrollTop + ta.clientHeight) ta.scrollTop = Math.max(0, (line - 4) * lh);
-    gutter();
-  }
-
-  function showError(text, line, column) {
-    const e = $('problem-error');
-    e.textContent = text || '';
-    e.dataset.line = line ? String(line) : '';
-    e.dataset.column = column ? String(column) : '';
-  }
-
-  // goTo puts the caret at an error's line and column.
-  function goTo() {
-    const line = Number($('problem-error').dataset.line), col = Number($('problem-error').dataset.column) || 1;
-    if (!line) return;
-    const ta = $('problem-source'), lines = ta.value.split('\n');
-    let at = 0;
-    for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-    at += Math.min(col - 1, (lines[line - 1] || '').length);
-    ta.focus();
-    ta.setSelectionRange(at, at);
-  }
-
-  // A tab key indents, as in an editor, rather than leaving the field.
-  function onKey(e) {
-    if (e.key !== 'Tab' || e.ctrlKey || e.altKey || e.metaKey) return;
-    e.preventDefault();
-    const ta = e.target, s = ta.selectionStart;
-    ta.setRangeText('    ', s, ta.selectionEnd, 'end');
-    onEdit();
-  }
-
-  function onEdit() {
-    $('problem-example').value = examples.some((x) => x.name === $('problem-example').value && x.source === $('problem-source').value) ? $('problem-example').value : '';
-    gutter();
-    load(500);
-  }
-
-  // ---- what is sent ----
-  // fields are the start (and check) message's fields for the tab; null,
-  // with the error shown, when the script cannot be sent.
-  function fields() {
-    const src = $('problem-source').value;
-    const f = { puzzle: target(), state: isGrid() ? vizPage.gridEdit.text() : $('problem-state').value, heuristic: $('problem-heuristic').value, goal: '' };
-    if (usesScript()) {
-      if (new Blob([src]).size > MAX_SOURCE) {
-        mark(0, 0, 'the script is longer than ' + fmt(MAX_SOURCE) + ' bytes, more than the page sends: run it with viz solve --problem FILE');
-        return null;
-      }
-      Object.assign(f, { file, source: src });
-      if (f.puzzle !== '') f.heuristic = file;
-    }
-    return f;
-  }
-
-  // load asks the server what it makes of the script, after a pause in
-  // typing: its heuristics, its start drawn, or its error at its line.
-  function load(delay) {
-    clearTimeout(loadTimer);
-    loadTimer = setTimeout(() => {
-      const f = fields();
-      if (!f || shared.mode === 'replay') return;
-      if (!f.source && f.puzzle !== '') f.source = $('problem-source').value; // check the script too
-      f.file = file;
-      loading++;
-      vizPage.send(Object.assign({ type: 'problem' }, f));
-    }, delay);
-  }
-
-  function onProblem(msg) {
-    if (--loading > 0) return; // a later answer is on its way
-    loading = 0;
-    loaded = msg;
-    if (msg.error) {
-      mark(msg.line || 0, msg.column || 0, msg.error);
-      return;
-    }
-    mark(0);
-    if (msg.puzzle === '') heuristics(msg.heuristics || []);
-    $('problem-state').placeholder = msg.puzzle === '' && msg.start ? 'the file\'s start: ' + msg.start : '';
-    drawStart();
-  }
-
-  // drawStart draws the script's start, until a run draws its nodes.
-  function drawStart() {
-    const n = loaded && loaded.node;
-    if (!n || (shared.last && shared.last.active)) return;
-    $('node-info').textContent = 'the start state, h = ' + n.h + ' (press Run to search from it)';
-    vizPage.renderers.draw($('puzzle-state'), n.renderer, n.view);
-  }
-
-  function run() {
+// load asks the server what it makes of the script, after a pause in
+// typing: its heuristics, its start drawn, or its error at its line.
+function load(delay) {
+  clearTimeout(loadTimer);
+  loadTimer = setTimeout(() => {
     const f = fields();
-    if (!f) return;
-    mark(0);
-    $('problem-result').textContent = '';
-    vizPage.setup.begin(Object.assign(f, {
-      algorithm: $('problem-algorithm').value, fast: $('problem-fast').checked, keep: $('problem-keep').checked,
-    }));
-  }
+    if (!f || shared.mode === 'replay') return;
+    if (!f.source && f.puzzle !== '') f.source = $('problem-source').value; // check the script too
+    f.file = file;
+    loading++;
+    send(Object.assign({ type: 'problem' }, f));
+  }, delay);
+}
 
-  // ---- the check ----
-  function check() {
-    const f = fields();
-    if (!f || checking) return;
-    mark(0);
-    checking = true;
-    $('problem-check').disabled = true;
-    $('problem-check').textContent = 'Checking…';
-    const against = $('problem-against').value;
-    // The script's h may be the one graded against a built-in one.
-    if (against === file && !f.source) Object.assign(f, { file, source: $('problem-source').value });
-    vizPage.send(Object.assign({ type: 'check', against }, f));
+function onProblem(msg) {
+  if (--loading > 0) return; // a later answer is on its way
+  loading = 0;
+  loaded = msg;
+  if (msg.error) {
+    mark(msg.line || 0, msg.column || 0, msg.error);
+    return;
   }
+  mark(0);
+  if (msg.puzzle === '') heuristics(msg.heuristics || []);
+  $('problem-state').placeholder = msg.puzzle === '' && msg.start ? 'the file\'s start: ' + msg.start : '';
+  drawStart();
+}
 
-  function checkDone() {
-    checking = false;
-    $('problem-check').disabled = false;
-    $('problem-check').textContent = 'Check h';
+// drawStart draws the script's start, until a run draws its nodes.
+function drawStart() {
+  const n = loaded && loaded.node;
+  if (!n || (shared.last && shared.last.active)) return;
+  $('node-info').textContent = 'the start state, h = ' + n.h + ' (press Run to search from it)';
+  renderers.draw($('puzzle-state'), n.renderer, n.view);
+}
+
+function run() {
+  const f = fields();
+  if (!f) return;
+  mark(0);
+  $('problem-result').textContent = '';
+  setup.begin(Object.assign(f, {
+    algorithm: $('problem-algorithm').value, fast: $('problem-fast').checked, keep: $('problem-keep').checked,
+  }));
+}
+
+// ---- the check ----
+function check() {
+  const f = fields();
+  if (!f || checking) return;
+  mark(0);
+  checking = true;
+  $('problem-check').disabled = true;
+  $('problem-check').textContent = 'Checking…';
+  const against = $('problem-against').value;
+  // The script's h may be the one graded against a built-in one.
+  if (against === file && !f.source) Object.assign(f, { file, source: $('problem-source').value });
+  send(Object.assign({ type: 'check', against }, f));
+}
+
+function checkDone() {
+  checking = false;
+  $('problem-check').disabled = false;
+  $('problem-check').textContent = 'Check h';
+}
+
+// report is viz check's text report.
+function report(r, start) {
+  const lines = [r.puzzle + ', ' + r.heuristic + ': ' + fmt(r.states) + ' states (every state reachable from ' + start + ')'];
+  if (r.unsolvable) lines.push('  ' + fmt(r.unsolvable) + ' of them cannot reach a goal: left out below');
+  if (r.admissible) lines.push('admissible: yes (h ≤ h* at every state)');
+  else {
+    lines.push('admissible: NO: h > h* at ' + fmt(r.violations) + ' states; the worst:');
+    r.worst.slice(0, 5).forEach((v) => lines.push('  ' + v.state + ': h ' + v.h + ' > h* ' + v.hstar));
   }
-
-  // report is viz check's text report.
-  function report(r, start) {
-    const lines = [r.puzzle + ', ' + r.heuristic + ': ' + fmt(r.states) + ' states (every state reachable from ' + start + ')'];
-    if (r.unsolvable) lines.push('  ' + fmt(r.unsolvable) + ' of them cannot reach a goal: left out below');
-    if (r.admissible) lines.push('admissible: yes (h ≤ h* at every state)');
+  if (r.consistent) lines.push('consistent: yes (h(s) ≤ cost + h(s\') along all ' + fmt(r.moves) + ' moves)');
+  else {
+    lines.push('consistent: NO: h(s) > cost + h(s\') along ' + fmt(r.inconsistent_moves) + ' of ' + fmt(r.moves) + ' moves; the worst:');
+    r.worst_moves.slice(0, 5).forEach((m) => lines.push('  ' + m.state + ' --' + m.move + '--> ' + m.next + ': h ' + m.h + ' > ' + m.cost + ' + ' + m.h_next));
+  }
+  const ratio = r.mean_hstar ? r.mean_h / r.mean_hstar : 0;
+  lines.push('mean h ' + r.mean_h.toFixed(3) + ', mean h* ' + r.mean_hstar.toFixed(3) + ' (h/h* ' + ratio.toFixed(3) + '); h = h* at ' +
+    (100 * r.exact_fraction).toFixed(1) + '% of the states');
+  if (r.dominates !== null && r.dominates !== undefined) {
+    if (r.dominates) lines.push('dominates ' + r.against + ': yes (h ≥ h2 at every state)');
     else {
-      lines.push('admissible: NO: h > h* at ' + fmt(r.violations) + ' states; the worst:');
-      r.worst.slice(0, 5).forEach((v) => lines.push('  ' + v.state + ': h ' + v.h + ' > h* ' + v.hstar));
-    }
-    if (r.consistent) lines.push('consistent: yes (h(s) ≤ cost + h(s\') along all ' + fmt(r.moves) + ' moves)');
-    else {
-      lines.push('consistent: NO: h(s) > cost + h(s\') along ' + fmt(r.inconsistent_moves) + ' of ' + fmt(r.moves) + ' moves; the worst:');
-      r.worst_moves.slice(0, 5).forEach((m) => lines.push('  ' + m.state + ' --' + m.move + '--> ' + m.next + ': h ' + m.h + ' > ' + m.cost + ' + ' + m.h_next));
-    }
-    const ratio = r.mean_hstar ? r.mean_h / r.mean_hstar : 0;
-    lines.push('mean h ' + r.mean_h.toFixed(3) + ', mean h* ' + r.mean_hstar.toFixed(3) + ' (h/h* ' + ratio.toFixed(3) + '); h = h* at ' +
-      (100 * r.exact_fraction).toFixed(1) + '% of the states');
-    if (r.dominates !== null && r.dominates !== undefined) {
-      if (r.dominates) lines.push('dominates ' + r.against + ': yes (h ≥ h2 at every state)');
-      else {
-        lines.push('dominates ' + r.against + ': no: h < h2 at ' + fmt(r.not_dominated) + ' states, e.g.:');
-        r.undominated.slice(0, 5).forEach((u) => lines.push('  ' + u.state + ': h ' + u.h + ' < h2 ' + u.h2));
-      }
-    }
-    return lines.join('\n');
-  }
-
-  function onChecked(msg) {
-    checkDone();
-    const r = msg.report;
-    $('check-report').hidden = false;
-    $('check-text').textContent = report(r, msg.start);
-    $('check-report').dataset.admissible = String(r.admissible);
-    $('check-report').dataset.states = String(r.states);
-    if (!chart) chart = echarts.init($('check-chart'));
-    chart.setOption(msg.chart, true);
-    chart.resize();
-  }
-
-  // ---- the page's messages ----
-  function onMessage(msg) {
-    if (msg.type === 'problem') onProblem(msg);
-    if (msg.type === 'checked') onChecked(msg);
-  }
-
-  // onError shows an error of the script at its line; any error ends a
-  // check under way.
-  function onError(msg) {
-    if (checking) checkDone();
-    if (msg.line || msg.file) mark(msg.line || 0, msg.column || 0, msg.message);
-    else if (on()) showError(msg.message);
-  }
-
-  // afterState says how the active run went: its cost, and how many times
-  // it expanded each state on average (IDA*'s transpositions).
-  function afterState(msg) {
-    const a = msg.active;
-    if (!on() || !a || !a.puzzle) return;
-    const parts = [];
-    if (a.status === 'solved') parts.push('solved: cost ' + fmt(a.cost) + ', ' + a.solutionLength + ' moves: ' + a.solution.join(' '));
-    else parts.push(a.status);
-    if (a.distinct) {
-      parts.push(fmt(a.expanded) + ' nodes expanded over ' + fmt(a.distinct) + ' distinct ' + (a.puzzle === 'grid' ? 'cells' : 'states') +
-        ': each about ' + (a.expanded / a.distinct).toFixed(1) + ' times' + (a.algorithm === 'ida' && a.expanded > a.distinct ? ' (IDA* keeps no table of states)' : ''));
-    }
-    if (a.error) parts.push(a.error);
-    $('problem-result').textContent = parts.join(' · ');
-    $('problem-result').dataset.cost = String(a.cost || 0);
-    $('problem-result').dataset.distinct = String(a.distinct || 0);
-  }
-
-  // The renderers of problems (render/graph.js, text.js) are not the
-  // catalogue's: load them, and draw again once they are in.
-  function loadRenderers() {
-    for (const n of ['graph', 'text']) {
-      const s = document.createElement('script');
-      s.src = '/static/render/' + n + '.js';
-      s.onload = () => {
-        if (shared.last && shared.last.active) vizPage.status.drawNode(shared.last.node);
-        else drawStart();
-      };
-      document.head.appendChild(s);
+      lines.push('dominates ' + r.against + ': no: h < h2 at ' + fmt(r.not_dominated) + ' states, e.g.:');
+      r.undominated.slice(0, 5).forEach((u) => lines.push('  ' + u.state + ': h ' + u.h + ' < h2 ' + u.h2));
     }
   }
+  return lines.join('\n');
+}
 
-  function bind() {
-    if (window.VIZ_EMBEDDED) return; // an export: no server to run scripts
-    loadRenderers();
-    $('tab-puzzle').addEventListener('click', () => showTab(false));
-    $('tab-problem').addEventListener('click', () => showTab(true));
-    $('problem-example').addEventListener('change', (e) => choose(e.target.value));
-    // Another puzzle: its example, or a heuristic to start from.
-    $('problem-puzzle').addEventListener('change', () => {
-      const t = target(), e = examples.find((x) => (x.puzzle || '') === t);
-      if (e) { choose(e.name); return; }
-      $('problem-example').value = '';
-      $('problem-source').value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
-        'def h(state):\n    return 0\n';
-      file = 'h.star';
-      onTarget(null);
-    });
-    $('problem-heuristic').addEventListener('change', () => load(0));
-    $('problem-state').addEventListener('input', () => load(500));
-    const ta = $('problem-source');
-    ta.addEventListener('input', onEdit);
-    ta.addEventListener('scroll', gutter);
-    ta.addEventListener('keydown', onKey);
-    $('problem-error').addEventListener('click', goTo);
-    $('problem-run').addEventListener('click', run);
-    $('problem-check').addEventListener('click', check);
-    gutter();
+function onChecked(msg) {
+  checkDone();
+  const r = msg.report;
+  $('check-report').hidden = false;
+  $('check-text').textContent = report(r, msg.start);
+  $('check-report').dataset.admissible = String(r.admissible);
+  $('check-report').dataset.states = String(r.states);
+  if (!chart) chart = echarts.init($('check-chart'));
+  chart.setOption(msg.chart, true);
+  chart.resize();
+}
+
+// ---- the page's messages ----
+function onMessage(msg) {
+  if (msg.type === 'problem') onProblem(msg);
+  if (msg.type === 'checked') onChecked(msg);
+}
+
+// onError shows an error of the script at its line; any error ends a
+// check under way.
+function onError(msg) {
+  if (checking) checkDone();
+  if (msg.line || msg.file) mark(msg.line || 0, msg.column || 0, msg.message);
+  else if (on()) showError(msg.message);
+}
+
+// afterState says how the active run went: its cost, and how many times
+// it expanded each state on average (IDA*'s transpositions).
+function afterState(msg) {
+  const a = msg.active;
+  if (!on() || !a || !a.puzzle) return;
+  const parts = [];
+  if (a.status === 'solved') parts.push('solved: cost ' + fmt(a.cost) + ', ' + a.solutionLength + ' moves: ' + a.solution.join(' '));
+  else parts.push(a.status);
+  if (a.distinct) {
+    parts.push(fmt(a.expanded) + ' nodes expanded over ' + fmt(a.distinct) + ' distinct ' + (a.puzzle === 'grid' ? 'cells' : 'states') +
+      ': each about ' + (a.expanded / a.distinct).toFixed(1) + ' times' + (a.algorithm === 'ida' && a.expanded > a.distinct ? ' (IDA* keeps no table of states)' : ''));
   }
+  if (a.error) parts.push(a.error);
+  $('problem-result').textContent = parts.join(' · ');
+  $('problem-result').dataset.cost = String(a.cost || 0);
+  $('problem-result').dataset.distinct = String(a.distinct || 0);
+}
 
-  return { bind, onMessage, onError, afterState, showTab, shown: on };
-})();
+// The renderers of problems (render/graph.js, text.js) are not the
+// catalogue's: load them, and draw again once they are in.
+function loadRenderers() {
+  for (const n of ['graph', 'text']) {
+    renderers.load(n).then(() => {
+      if (shared.last && shared.last.active) status.drawNode(shared.last.node);
+      else drawStart();
+    }, (e) => console.error('renderer', n, e));
+  }
+}
+
+function bind() {
+  if (embedded) return; // an export: no server to run scripts
+  loadRenderers();
+  $('tab-puzzle').addEventListener('click', () => showTab(false));
+  $('tab-problem').addEventListener('click', () => showTab(true));
+  $('problem-example').addEventListener('change', (e) => choose(e.target.value));
+  // Another puzzle: its example, or a heuristic to start from.
+  $('problem-puzzle').addEventListener('change', () => {
+    const t = target(), e = examples.find((x) => (x.puzzle || '') === t);
+    if (e) { choose(e.name); return; }
+    $('problem-example').value = '';
+    $('problem-source').value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
+      'def h(state):\n    return 0\n';
+    file = 'h.star';
+    onTarget(null);
+  });
+  $('problem-heuristic').addEventListener('change', () => load(0));
+  $('problem-state').addEventListener('input', () => load(500));
+  const ta = $('problem-source');
+  ta.addEventListener('input', onEdit);
+  ta.addEventListener('scroll', gutter);
+  ta.addEventListener('keydown', onKey);
+  $('problem-error').addEventListener('click', goTo);
+  $('problem-run').addEventListener('click', run);
+  $('problem-check').addEventListener('click', check);
+  gutter();
+}
+
+export { bind, onMessage, onError, afterState, showTab, on as shown };

@@ -4,205 +4,208 @@
 // come from the keyboard too (y and n; a number and Enter; a node's number),
 // a wrong one lights the right node in the tree, and a question the page
 // moves past without an answer counts as skipped, not wrong.
-'use strict';
-vizPage.quiz = (() => {
-  const { $, shared } = vizPage;
-  const quiz = { on: false, asked: 0, right: 0, skipped: 0, expect: null, pending: null, verdictAt: -1 };
+import { shared, $ } from './page.js';
+import * as app from './app.js';
+import * as contract from './contract.js';
+import * as controls from './controls.js';
+import * as present from './present.js';
+import * as tree from './tree.js';
 
-  // score is window.viz.quiz.
-  function score() {
-    return { on: quiz.on, asked: quiz.asked, right: quiz.right, question: quiz.pending ? quiz.pending.text : null, skipped: quiz.skipped };
+const quiz = { on: false, asked: 0, right: 0, skipped: 0, expect: null, pending: null, verdictAt: -1 };
+
+// score is window.viz.quiz.
+function score() {
+  return { on: quiz.on, asked: quiz.asked, right: quiz.right, question: quiz.pending ? quiz.pending.text : null, skipped: quiz.skipped };
+}
+
+function on() { return quiz.on; }
+
+function set(v) {
+  if (!v && quiz.pending) skip();
+  quiz.on = v;
+  quiz.expect = null;
+  document.body.classList.toggle('quiz-on', v);
+  $('quiz').setAttribute('aria-pressed', String(v));
+  $('quiz-panel').hidden = !v;
+  clearVerdict();
+  if (v) $('quiz-question').textContent = 'Step (s), Next expansion (x) or Next bound (b): each asks first.';
+  showScore();
+  contract.page();
+  present.redraw();
+}
+
+function toggle() { set(!quiz.on); }
+
+// showScore counts the answered questions only.
+function showScore() {
+  const answered = quiz.asked - quiz.skipped - (quiz.pending ? 1 : 0);
+  let s = answered ? quiz.right + ' of ' + answered + ' right' : '';
+  if (quiz.skipped) s += (s ? ', ' : '') + quiz.skipped + ' skipped';
+  $('quiz-score').textContent = s ? '(' + s + ')' : '';
+}
+
+// move sends a move that the quiz will ask about; with a question open,
+// the move goes past it: skipped, and its held state shown.
+function move(kind, type, extra) {
+  if (quiz.pending) { skip(); return; }
+  controls.control(type, extra);
+  quiz.expect = { kind: kind, from: shared.last && shared.last.active ? shared.last.active.events : 0 };
+}
+
+// forget stops expecting a move to ask about: the user made one of their
+// own, which goes past an open question.
+function forget() {
+  quiz.expect = null;
+  if (quiz.pending) skip();
+  clearVerdict();
+}
+
+function findParent(n, id, parent) {
+  if (!n) return null;
+  if (n.id === id) return parent || null;
+  for (const c of n.children || []) {
+    const p = findParent(c, id, n);
+    if (p !== null) return p;
   }
+  return null;
+}
 
-  function on() { return quiz.on; }
-
-  function set(v) {
-    if (!v && quiz.pending) skip();
-    quiz.on = v;
-    quiz.expect = null;
-    document.body.classList.toggle('quiz-on', v);
-    $('quiz').setAttribute('aria-pressed', String(v));
-    $('quiz-panel').hidden = !v;
-    clearVerdict();
-    if (v) $('quiz-question').textContent = 'Step (s), Next expansion (x) or Next bound (b): each asks first.';
-    showScore();
-    vizPage.contract.page();
-    vizPage.present.redraw();
+// question is what to ask about msg, the state a move of kind ex.kind
+// reached, or null.
+function question(ex, msg) {
+  const ev = msg.event || '', node = msg.node || {};
+  const astar = msg.algo && msg.algo.algorithm === 'astar';
+  if (!astar && ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
+    return { kind: 'prune', answer: ev.startsWith('prune'), mark: node.id,
+      text: 'Node ' + node.id + ' has g = ' + node.g + ' and h = ' + node.h +
+        // With BPMX the parent's value, less the move's cost, counts too.
+        (node.f > node.g + node.h ? ', and BPMX passes it h ' + (node.f - node.g) + ' from its parent' : '') +
+        '. Will it be pruned at bound ' + msg.active.bound + '?' };
   }
-
-  function toggle() { set(!quiz.on); }
-
-  // showScore counts the answered questions only.
-  function showScore() {
-    const answered = quiz.asked - quiz.skipped - (quiz.pending ? 1 : 0);
-    let s = answered ? quiz.right + ' of ' + answered + ' right' : '';
-    if (quiz.skipped) s += (s ? ', ' : '') + quiz.skipped + ' skipped';
-    $('quiz-score').textContent = s ? '(' + s + ')' : '';
-  }
-
-  // move sends a move that the quiz will ask about; with a question open,
-  // the move goes past it: skipped, and its held state shown.
-  function move(kind, type, extra) {
-    if (quiz.pending) { skip(); return; }
-    vizPage.controls.control(type, extra);
-    quiz.expect = { kind: kind, from: shared.last && shared.last.active ? shared.last.active.events : 0 };
-  }
-
-  // forget stops expecting a move to ask about: the user made one of their
-  // own, which goes past an open question.
-  function forget() {
-    quiz.expect = null;
-    if (quiz.pending) skip();
-    clearVerdict();
-  }
-
-  function findParent(n, id, parent) {
-    if (!n) return null;
-    if (n.id === id) return parent || null;
-    for (const c of n.children || []) {
-      const p = findParent(c, id, n);
-      if (p !== null) return p;
+  if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
+    if (astar) {
+      return node.id ? { kind: 'node', answer: node.id, mark: node.id,
+        text: 'Which node does A* pop next? Click it in the tree, or type its number.' } : null;
     }
-    return null;
-  }
-
-  // question is what to ask about msg, the state a move of kind ex.kind
-  // reached, or null.
-  function question(ex, msg) {
-    const ev = msg.event || '', node = msg.node || {};
-    const astar = msg.algo && msg.algo.algorithm === 'astar';
-    if (!astar && ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
-      return { kind: 'prune', answer: ev.startsWith('prune'), mark: node.id,
-        text: 'Node ' + node.id + ' has g = ' + node.g + ' and h = ' + node.h +
-          // With BPMX the parent's value, less the move's cost, counts too.
-          (node.f > node.g + node.h ? ', and BPMX passes it h ' + (node.f - node.g) + ' from its parent' : '') +
-          '. Will it be pruned at bound ' + msg.active.bound + '?' };
+    const parent = findParent(msg.tree.root, msg.tree.last, null);
+    if (parent && parent.id) {
+      return { kind: 'node', answer: parent.id, mark: parent.id,
+        text: 'Which node does the search expand a child of next? Click it in the tree, or type its number.' };
     }
-    if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
-      if (astar) {
-        return node.id ? { kind: 'node', answer: node.id, mark: node.id,
-          text: 'Which node does A* pop next? Click it in the tree, or type its number.' } : null;
-      }
-      const parent = findParent(msg.tree.root, msg.tree.last, null);
-      if (parent && parent.id) {
-        return { kind: 'node', answer: parent.id, mark: parent.id,
-          text: 'Which node does the search expand a child of next? Click it in the tree, or type its number.' };
-      }
-    }
-    if (!astar && ex.kind === 'bound' && msg.eventKind === 'bound-increase' && msg.active.nextBound) {
-      return { kind: 'bound', answer: msg.active.nextBound, mark: 0,
-        text: 'No solution within the bound ' + msg.active.bound + '. What is the next bound? Type it, then Enter.' };
-    }
-    return null;
   }
-
-  // holds decides whether msg answers a move the quiz asks about; if so it
-  // holds msg back and asks. It reports whether msg is held.
-  function holds(msg) {
-    if (quiz.pending) { quiz.pending.after = msg; return true; }
-    const ex = quiz.expect;
-    if (!quiz.on || !ex || !msg.active) return false;
-    // Until the move is done, nothing of it shows: not even a state in
-    // between, which could give the answer away.
-    if (msg.status === 'running') return true;
-    // A state sent before the move was taken (the server's periodic one)
-    // has not moved: the move's own answer is still to come.
-    if (msg.active.events <= ex.from) return false;
-    // A paused state that is not yet where the move goes (one sent on the
-    // way, on a loaded machine) is drawn, and the quiz waits for the move's
-    // own; a run that ended answers every move.
-    const arrived = ex.kind === 'step' || (ex.kind === 'expand' ? msg.eventKind === 'visit' : msg.eventKind === 'bound-increase');
-    if (msg.status === 'paused' && !arrived) return false;
-    quiz.expect = null;
-    const q = question(ex, msg);
-    if (!q) return false;
-    q.after = msg;
-    quiz.pending = q;
-    quiz.asked++;
-    $('quiz-question').textContent = q.text;
-    $('quiz-result').textContent = '';
-    $('quiz-yesno').hidden = q.kind !== 'prune';
-    $('quiz-number').hidden = q.kind === 'prune';
-    if (q.kind !== 'prune') { $('quiz-input').value = ''; $('quiz-input').focus(); }
-    showScore();
-    vizPage.contract.page();
-    return true;
+  if (!astar && ex.kind === 'bound' && msg.eventKind === 'bound-increase' && msg.active.nextBound) {
+    return { kind: 'bound', answer: msg.active.nextBound, mark: 0,
+      text: 'No solution within the bound ' + msg.active.bound + '. What is the next bound? Type it, then Enter.' };
   }
+  return null;
+}
 
-  // answer checks an answer, shows the right one with its reason (and on a
-  // wrong one, the right node lit in the tree), and lets the held state
-  // through.
-  function answer(given) {
-    const q = quiz.pending;
-    if (!q) return;
-    const ok = given === q.answer;
-    if (ok) quiz.right++;
-    const shown = q.kind === 'prune' ? (q.answer ? 'yes, it is pruned' : 'no, it is visited') : q.kind === 'node' ? 'node ' + q.answer : String(q.answer);
-    $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (q.after.event || '');
-    $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
-    if (!ok && q.mark) vizPage.tree.mark(q.mark);
-    release(q);
-  }
+// holds decides whether msg answers a move the quiz asks about; if so it
+// holds msg back and asks. It reports whether msg is held.
+function holds(msg) {
+  if (quiz.pending) { quiz.pending.after = msg; return true; }
+  const ex = quiz.expect;
+  if (!quiz.on || !ex || !msg.active) return false;
+  // Until the move is done, nothing of it shows: not even a state in
+  // between, which could give the answer away.
+  if (msg.status === 'running') return true;
+  // A state sent before the move was taken (the server's periodic one)
+  // has not moved: the move's own answer is still to come.
+  if (msg.active.events <= ex.from) return false;
+  // A paused state that is not yet where the move goes (one sent on the
+  // way, on a loaded machine) is drawn, and the quiz waits for the move's
+  // own; a run that ended answers every move.
+  const arrived = ex.kind === 'step' || (ex.kind === 'expand' ? msg.eventKind === 'visit' : msg.eventKind === 'bound-increase');
+  if (msg.status === 'paused' && !arrived) return false;
+  quiz.expect = null;
+  const q = question(ex, msg);
+  if (!q) return false;
+  q.after = msg;
+  quiz.pending = q;
+  quiz.asked++;
+  $('quiz-question').textContent = q.text;
+  $('quiz-result').textContent = '';
+  $('quiz-yesno').hidden = q.kind !== 'prune';
+  $('quiz-number').hidden = q.kind === 'prune';
+  if (q.kind !== 'prune') { $('quiz-input').value = ''; $('quiz-input').focus(); }
+  showScore();
+  contract.page();
+  return true;
+}
 
-  // skip goes past the open question unanswered.
-  function skip() {
-    const q = quiz.pending;
-    quiz.skipped++;
-    $('quiz-question').textContent = '';
-    release(q);
-  }
+// answer checks an answer, shows the right one with its reason (and on a
+// wrong one, the right node lit in the tree), and lets the held state
+// through.
+function answer(given) {
+  const q = quiz.pending;
+  if (!q) return;
+  const ok = given === q.answer;
+  if (ok) quiz.right++;
+  const shown = q.kind === 'prune' ? (q.answer ? 'yes, it is pruned' : 'no, it is visited') : q.kind === 'node' ? 'node ' + q.answer : String(q.answer);
+  $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (q.after.event || '');
+  $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
+  if (!ok && q.mark) tree.mark(q.mark);
+  release(q);
+}
 
-  function release(q) {
-    quiz.pending = null;
-    // The answer's field goes: the keys are the page's again.
-    if ($('quiz-answers').contains(document.activeElement)) document.activeElement.blur();
-    $('quiz-yesno').hidden = true;
-    $('quiz-number').hidden = true;
-    showScore();
-    quiz.verdictAt = q.after && q.after.active ? q.after.active.events : -1;
-    vizPage.app.onState(q.after);
-    vizPage.contract.page();
-  }
+// skip goes past the open question unanswered.
+function skip() {
+  const q = quiz.pending;
+  quiz.skipped++;
+  $('quiz-question').textContent = '';
+  release(q);
+}
 
-  // clearVerdict takes the last question and its verdict off the page.
-  function clearVerdict() {
-    quiz.verdictAt = -1;
-    if (!quiz.pending) $('quiz-question').textContent = '';
-    $('quiz-result').textContent = '';
-    $('quiz-result').className = 'quiz-result';
-    vizPage.tree.mark(0);
-  }
+function release(q) {
+  quiz.pending = null;
+  // The answer's field goes: the keys are the page's again.
+  if ($('quiz-answers').contains(document.activeElement)) document.activeElement.blur();
+  $('quiz-yesno').hidden = true;
+  $('quiz-number').hidden = true;
+  showScore();
+  quiz.verdictAt = q.after && q.after.active ? q.after.active.events : -1;
+  app.onState(q.after);
+  contract.page();
+}
 
-  // afterState clears a verdict once the page has moved on from its state.
-  function afterState(msg) {
-    if (quiz.verdictAt >= 0 && msg.active && msg.active.events !== quiz.verdictAt) clearVerdict();
-  }
+// clearVerdict takes the last question and its verdict off the page.
+function clearVerdict() {
+  quiz.verdictAt = -1;
+  if (!quiz.pending) $('quiz-question').textContent = '';
+  $('quiz-result').textContent = '';
+  $('quiz-result').className = 'quiz-result';
+  tree.mark(0);
+}
 
-  // answerNode takes a click on a tree node as an answer, when asked.
-  function answerNode(id) {
-    if (!quiz.pending || quiz.pending.kind !== 'node') return false;
-    answer(id);
-    return true;
-  }
+// afterState clears a verdict once the page has moved on from its state.
+function afterState(msg) {
+  if (quiz.verdictAt >= 0 && msg.active && msg.active.events !== quiz.verdictAt) clearVerdict();
+}
 
-  // key answers from the keyboard (y, n): it reports whether it took the key.
-  function key(k) {
-    if (!quiz.pending || quiz.pending.kind !== 'prune' || (k !== 'y' && k !== 'n')) return false;
-    answer(k === 'y');
-    return true;
-  }
+// answerNode takes a click on a tree node as an answer, when asked.
+function answerNode(id) {
+  if (!quiz.pending || quiz.pending.kind !== 'node') return false;
+  answer(id);
+  return true;
+}
 
-  function bind() {
-    $('quiz').addEventListener('click', toggle);
-    $('quiz-yes').addEventListener('click', () => answer(true));
-    $('quiz-no').addEventListener('click', () => answer(false));
-    const submit = () => { const v = $('quiz-input').value; if (v !== '') answer(Number(v)); };
-    $('quiz-submit').addEventListener('click', submit);
-    $('quiz-input').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
-  }
+// key answers from the keyboard (y, n): it reports whether it took the key.
+function key(k) {
+  if (!quiz.pending || quiz.pending.kind !== 'prune' || (k !== 'y' && k !== 'n')) return false;
+  answer(k === 'y');
+  return true;
+}
 
-  // release lets a held state through unanswered (a new run starts).
-  function releaseHeld() { if (quiz.pending) skip(); }
+function bind() {
+  $('quiz').addEventListener('click', toggle);
+  $('quiz-yes').addEventListener('click', () => answer(true));
+  $('quiz-no').addEventListener('click', () => answer(false));
+  const submit = () => { const v = $('quiz-input').value; if (v !== '') answer(Number(v)); };
+  $('quiz-submit').addEventListener('click', submit);
+  $('quiz-input').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
+}
 
-  return { bind, score, on, toggle, move, forget, holds, release: releaseHeld, answerNode, key, afterState };
-})();
+// release lets a held state through unanswered (a new run starts).
+function releaseHeld() { if (quiz.pending) skip(); }
+
+export { bind, score, on, toggle, move, forget, holds, releaseHeld as release, answerNode, key, afterState };

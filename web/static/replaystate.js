@@ -1,14 +1,12 @@
-// One namespace, vizReplay, and no other globals: the page's scripts share
-// one global scope.
-(function (root, build, algo) {
-'use strict';
 // replaystate.js: the page's state message of one replayed run, from
-// builder.js's fold: web/state.go's buildState and the chart options
-// web/charts.go builds with go-echarts. Its colours are Go's, handed in
-// (an export embeds them: web/export.go), so the page keeps no copy.
+// builder.js's fold: web/fold/state.go's buildState and the chart options
+// web/fold/charts.go builds with go-echarts, filled in from their templates
+// (shared.js's CHARTS, which Go writes with the same builders), so the page
+// decides nothing of a chart's look and keeps no colour of its own.
+import * as build from './builder.js';
+import * as algo from './algofold.js';
+import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS } from './shared.js';
 
-const MAX_DENSE_AXIS = 200;
-const BIG_ITERATION = 10000;
 
 const moveNames = algo.moveNames;
 
@@ -111,21 +109,19 @@ function prunedByBPMX(e, parent, left) {
   return s + `${parent.saved} siblings not visited (their own f was within the bound)`;
 }
 
-// The options go-echarts writes for every chart (web/charts.go); col are
-// the colours (replayState's).
-function chartBase(titleText, showLegend, grid, col) {
-  return {
-    animation: false, color: col.series.slice(), grid: [grid],
-    legend: { type: 'plain', show: showLegend, bottom: '2', itemWidth: 14, itemHeight: 10 },
-    series: [],
-    title: { text: titleText, textStyle: { fontSize: 13 }, left: 'center', top: '2' },
-    toolbox: {},
-    tooltip: { show: true, trigger: 'axis' },
-  };
+// chart is a chart's options as go-echarts writes them for the server
+// (web/fold/charts.go: shared.js's CHARTS, its templates), its
+// placeholders filled from vars; the caller fills in the data.
+function chart(name, vars) {
+  const o = JSON.parse(JSON.stringify(CHARTS[name]));
+  const fill = (text) => (typeof text === 'string' ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text);
+  if (o.title) o.title.text = fill(o.title.text);
+  for (const series of o.series) {
+    series.name = fill(series.name);
+    if (series.markLine && series.markLine.data) series.markLine.data.forEach((d) => { d.xAxis = fill(d.xAxis); });
+  }
+  return o;
 }
-function gridOf(lines) { return { left: '60', top: '48', right: '30', bottom: String(44 + 18 * lines) }; }
-function categoryAxis(name, data) { return [{ type: 'category', name, nameLocation: 'middle', nameGap: 24, data }]; }
-const countAxis = () => [{ name: 'nodes', type: 'value', minInterval: 1 }];
 const values = (xs) => xs.map((v) => ({ value: v }));
 const at = (xs, i) => (i < xs.length ? xs[i] : 0);
 
@@ -144,7 +140,7 @@ function fAxis(visit, prune, bound, next) {
   return Array.from(new Set(present.concat([bound, next]))).sort((a, b) => a - b);
 }
 
-function fHistogram(s, cumulative, col) {
+function fHistogram(s, cumulative) {
   const visit = [], prune = [];
   const add = (dst, src) => { src = src || []; while (dst.length < src.length) dst.push(0); src.forEach((v, i) => { dst[i] += v; }); };
   if (cumulative) {
@@ -157,19 +153,16 @@ function fHistogram(s, cumulative, col) {
   }
   const bound = s.current.bound;
   const fs = fAxis(visit, prune, bound, s.bound);
-  const name = cumulative ? 'f histogram, all iterations' : `f histogram, iteration ${s.current.iteration} (bound ${bound})`;
-  const o = chartBase(name, true, gridOf(1), col);
-  const marks = [{ name: 'bound', xAxis: String(bound) }];
-  if (s.bound !== bound && !cumulative) marks.push({ name: 'next bound', xAxis: String(s.bound) });
-  o.series.push({ name: 'visited', type: 'bar', stack: 'f', data: values(fs.map((f) => at(visit, f))), itemStyle: { color: col.visited },
-    markLine: { data: marks, symbol: ['none', 'none'], label: { show: true, formatter: '{b}' } } });
-  o.series.push({ name: 'pruned (f > bound)', type: 'bar', stack: 'f', data: values(fs.map((f) => at(prune, f))), itemStyle: { color: col.pruned, decal: col.hatch } });
-  o.xAxis = categoryAxis('f', fs.map(String));
-  o.yAxis = countAxis();
+  const o = chart(cumulative ? 'fhistTotal' : 'fhist', { iteration: s.current.iteration, bound, next: s.bound });
+  // The next bound is marked once the iteration is over and the bound rose.
+  if (!cumulative && s.bound === bound) o.series[0].markLine.data.length = 1;
+  o.xAxis[0].data = fs.map(String);
+  o.series[0].data = values(fs.map((f) => at(visit, f)));
+  o.series[1].data = values(fs.map((f) => at(prune, f)));
   return o;
 }
 
-function iterationCounts(s, col) {
+function iterationCounts(s) {
   const bounds = Array.from(new Set(iterationsOf(s).map((it) => it.bound))).sort((a, b) => a - b);
   const index = new Map(bounds.map((b, i) => [b, i]));
   const e = bounds.map(() => 0), g = bounds.map(() => 0), p = bounds.map(() => 0);
@@ -177,35 +170,28 @@ function iterationCounts(s, col) {
     const i = index.get(it.bound);
     e[i] = it.expanded; g[i] = it.generated; p[i] = it.pruned;
   }
-  const o = chartBase('nodes per iteration', true, gridOf(1), col);
-  o.series.push({ name: 'expanded', type: 'bar', data: values(e), itemStyle: { color: col.visited } });
-  o.series.push({ name: 'generated', type: 'bar', data: values(g), itemStyle: { color: col.generated } });
-  o.series.push({ name: 'pruned', type: 'bar', data: values(p), itemStyle: { color: col.pruned, decal: col.hatch } });
-  o.xAxis = categoryAxis('bound', bounds.map(String));
-  o.yAxis = countAxis();
+  const o = chart('iterations', {});
+  o.xAxis[0].data = bounds.map(String);
+  [e, g, p].forEach((xs, i) => { o.series[i].data = values(xs); });
   return o;
 }
 
-function boundChart(s, name, col) {
+function boundChart(s, label) {
   const its = iterationsOf(s);
-  const o = chartBase('bound per iteration', false, gridOf(0), col);
+  const o = chart('bounds', { label });
   const data = its.map((it) => ({ value: it.bound }));
-  o.series.push({ name, type: 'line', step: 'end', showSymbol: true, data: data.length ? data : null, animation: false });
-  o.xAxis = categoryAxis('iteration', its.map((_, i) => String(i + 1)));
-  o.yAxis = [{ name: 'bound', type: 'value', scale: true, minInterval: 1 }];
+  o.series[0].data = data.length ? data : null;
+  o.xAxis[0].data = its.map((_, i) => String(i + 1));
   return o;
 }
 
-function hStarChart(s, solutionH, solutionStar, col) {
+function hStarChart(s, solutionH, solutionStar) {
   const h = solutionH;
   if (s.status !== 'solved' || h.length === 0) return null;
-  const o = chartBase('h along the solution against h* (the true cost to go)', true, gridOf(1), col);
-  o.series.push({ name: 'h* = the solution\'s cost \u2212 g', type: 'line', showSymbol: true, data: values(solutionStar), animation: false,
-    itemStyle: { color: col.solution }, lineStyle: { type: 'dashed' } });
-  o.series.push({ name: 'h: ' + (s.run ? s.run.heuristic : ''), type: 'line', showSymbol: true, data: values(h), animation: false,
-    itemStyle: { color: col.run }, lineStyle: { color: col.run } });
-  o.xAxis = categoryAxis('depth on the solution path', h.map((_, d) => String(d)));
-  o.yAxis = [{ name: 'cost to go', type: 'value', minInterval: 1 }];
+  const o = chart('hstar', { heuristic: s.run ? s.run.heuristic : '' });
+  o.series[0].data = values(solutionStar);
+  o.series[1].data = values(h);
+  o.xAxis[0].data = h.map((_, d) => String(d));
   return o;
 }
 
@@ -213,27 +199,23 @@ function hStarChart(s, solutionH, solutionStar, col) {
 function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
 // aStarFHistogram and openSizeChart are an A* run's charts (algo.go).
-function aStarFHistogram(a, visit, col) {
+function aStarFHistogram(a, visit) {
   const fs = fAxis(visit, a.openByF, a.expanding, a.expanding);
-  const o = chartBase('f of the nodes expanded and on the open list', true, gridOf(1), col);
-  o.series.push({ name: 'expanded', type: 'bar', data: values(fs.map((f) => at(visit, f))), itemStyle: { color: col.visited },
-    markLine: { data: [{ name: 'expanding', xAxis: String(a.expanding) }], symbol: ['none', 'none'], label: { show: true, formatter: '{b}' } } });
-  o.series.push({ name: 'on the open list', type: 'bar', data: values(fs.map((f) => at(a.openByF, f))), itemStyle: { color: col.open, borderColor: col.outline, borderWidth: 1 } });
-  o.xAxis = categoryAxis('f', fs.map(String));
-  o.yAxis = countAxis();
+  const o = chart('astarFhist', { expanding: a.expanding });
+  o.xAxis[0].data = fs.map(String);
+  o.series[0].data = values(fs.map((f) => at(visit, f)));
+  o.series[1].data = values(fs.map((f) => at(a.openByF, f)));
   return o;
 }
 
-function openSizeChart(sizes, col) {
-  const o = chartBase("the open list's size as A* expands nodes", false, gridOf(0), col);
-  o.series.push({ name: 'open list', type: 'line', showSymbol: false, data: values(sizes.map((p) => p.Size)), animation: false,
-    itemStyle: { color: col.open }, lineStyle: { color: col.outline }, areaStyle: { color: col.open, opacity: 0.7 } });
-  o.xAxis = categoryAxis('nodes expanded', sizes.map((p) => String(p.N)));
-  o.yAxis = countAxis();
+function openSizeChart(sizes) {
+  const o = chart('openSize', {});
+  o.xAxis[0].data = sizes.map((p) => String(p.N));
+  o.series[0].data = values(sizes.map((p) => p.Size));
   return o;
 }
 
-function effortChart(s, effort, col) {
+function effortChart(s, effort) {
   let total = 0;
   for (const e of effort) total += e.Nodes;
   if (total < BIG_ITERATION) return null;
@@ -245,19 +227,16 @@ function effortChart(s, effort, col) {
     first.value += e.Nodes;
     if (e.Second !== build.NO_MOVE) (first.children || (first.children = [])).push({ name: name(e.Second), value: e.Nodes });
   }
-  const o = chartBase(`iteration ${s.current.iteration}'s ${thousands(total)} nodes by first moves`, false, null, col);
-  delete o.grid;
-  o.tooltip = { show: true };
-  o.series.push({ name: 'nodes', type: 'sunburst', data, animation: false, label: { rotate: 0, minAngle: 8 } });
+  const o = chart('effort', { iteration: s.current.iteration, nodes: thousands(total) });
+  o.series[0].data = data;
   return o;
 }
 
-// replayState is web/state.go's buildState for one replayed run: the
+// replayState is web/fold/state.go's buildState for one replayed run: the
 // message the page draws, without the node's view (the page draws it from
-// the moves, renderers' move functions). colours are the server's (an
-// export's embedded colours): {run, visited, generated, pruned, solution,
-// series}, the run's colour, the charts' and go-echarts' series palette.
-function replayState(b, total, renderer, treeIter, colours, opened) {
+// the moves, renderers' move functions). opened are the tree's nodes the
+// page unfolded.
+function replayState(b, total, renderer, treeIter, opened) {
   const f = b.frame(treeIter || 0, opened);
   const s = f.stats;
   let state;
@@ -265,7 +244,7 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
   else state = 'paused';
   const info = s.run;
   const v = {
-    id: 1, label: info ? `${info.heuristic} ${info.algorithm}` : '', colour: colours.run,
+    id: 1, label: info ? `${info.heuristic} ${info.algorithm}` : '', colour: COLOURS.run,
     startH: info ? info.startH || 0 : 0,
     puzzle: info ? info.puzzle || '' : '', instance: info ? info.instance || '' : '',
     heuristic: info ? info.heuristic || '' : '', algorithm: info ? info.algorithm || '' : '',
@@ -303,13 +282,13 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
     msg.node = currentNode(b, s);
     msg.node.renderer = msg.node.error ? '' : (renderer || '');
     msg.charts = {
-      hstar: hStarChart(s, f.solutionH, f.solutionStar, colours), effort: effortChart(s, f.effort, colours),
-      fhist: fHistogram(s, false, colours), fhistTotal: fHistogram(s, true, colours),
-      iterations: iterationCounts(s, colours), bounds: boundChart(s, '#1 ' + v.label, colours),
+      hstar: hStarChart(s, f.solutionH, f.solutionStar), effort: effortChart(s, f.effort),
+      fhist: fHistogram(s, false), fhistTotal: fHistogram(s, true),
+      iterations: iterationCounts(s), bounds: boundChart(s, v.label),
     };
     if (f.astar) {
-      Object.assign(msg.charts, { fhist: aStarFHistogram(f.astar, s.current.visitF, colours), fhistTotal: null,
-        iterations: openSizeChart(f.astar.sizes, colours), bounds: null });
+      Object.assign(msg.charts, { fhist: aStarFHistogram(f.astar, s.current.visitF), fhistTotal: null,
+        iterations: openSizeChart(f.astar.sizes), bounds: null });
     }
   }
   msg.hist = { iteration: s.current.iteration, bound: s.current.bound };
@@ -337,8 +316,4 @@ function currentNode(b, s) {
   return node([], 0, h, h, 0);
 }
 
-const api = { replayState, moveNames };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizReplay = api;
-})(this, typeof module !== 'undefined' ? require('./builder.js') : this.vizBuild,
-  typeof module !== 'undefined' ? require('./algofold.js') : this.vizAlgo);
+export { replayState, moveNames };

@@ -1,221 +1,222 @@
 // setup.js: the Search panel (the catalogue's puzzles, heuristics, goals
 // and presets, a state typed or scrambled, Start), the start state drawn
 // before the first run, and the hint for a newcomer.
-'use strict';
-vizPage.setup = (() => {
-  const { $, shared, send, fillSelect } = vizPage;
-  let catalogue = [];
+import { shared, send, $, showError, fillSelect } from './page.js';
+import * as controls from './controls.js';
+import * as problem from './problem.js';
+import * as quiz from './quiz.js';
+import * as renderers from './renderers.js';
+import * as status from './status.js';
+import * as tree from './tree.js';
 
-  function currentPuzzle() { return catalogue.find((p) => p.name === $('puzzle').value); }
+let catalogue = [];
 
-  // reflow joins the lines of a help text, which is hard-wrapped for a
-  // terminal, keeping indented lines (examples) and blank lines as they are:
-  // the panel wraps it at its own width.
-  function reflow(text) {
-    let out = '', keep = true;
-    for (const line of text.split('\n')) {
-      const own = line === '' || /^\s/.test(line);
-      out += (out === '' ? '' : own || keep ? '\n' : ' ') + line.trim();
-      keep = own;
-    }
-    return out;
+function currentPuzzle() { return catalogue.find((p) => p.name === $('puzzle').value); }
+
+// reflow joins the lines of a help text, which is hard-wrapped for a
+// terminal, keeping indented lines (examples) and blank lines as they are:
+// the panel wraps it at its own width.
+function reflow(text) {
+  let out = '', keep = true;
+  for (const line of text.split('\n')) {
+    const own = line === '' || /^\s/.test(line);
+    out += (out === '' ? '' : own || keep ? '\n' : ' ') + line.trim();
+    keep = own;
   }
+  return out;
+}
 
-  function onPuzzle() {
+function onPuzzle() {
+  const p = currentPuzzle();
+  if (!p) return;
+  fillSelect($('heuristic'), p.heuristics || []);
+  serveOnly(p);
+  const goals = p.goals || [];
+  fillSelect($('goal'), goals);
+  $('goal-label').style.display = goals.length > 1 ? '' : 'none';
+  const presets = p.presets || [];
+  fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
+    ['—'].concat(presets.map(presetLabel)));
+  // The menu names the puzzle short; its full title leads the help.
+  $('help').textContent = (p.title || p.name) + (p.help ? '\n' + reflow(p.help) : '');
+  if (presets.length > 0) {
+    // The first preset with something to solve: a sample that is already
+    // solved (0 moves) makes a dull first search.
+    applyPreset(Math.max(0, presets.findIndex((x) => x.optimal > 0)));
+  } else {
+    $('preset').value = '';
+    $('state').value = '';
+  }
+  requestPreview();
+}
+
+// serveOnly lists, not offers, the heuristics this page cannot run (a
+// site's, whose engine in the browser cannot build their tables).
+function serveOnly(p) {
+  for (const o of $('heuristic').options) {
+    if (!(p.serveOnly || []).includes(o.value)) continue;
+    o.disabled = true;
+    o.textContent += ' (needs viz serve: its tables are too big to build in a browser)';
+  }
+  const first = [...$('heuristic').options].find((o) => !o.disabled);
+  if (first) $('heuristic').value = first.value;
+}
+
+// presetLabel names a preset with its optimal length, unless the name says it.
+function presetLabel(x) {
+  const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
+  return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
+}
+
+// applyPreset selects preset i of the current puzzle: its state and the
+// goal it is posed for (the puzzle's first goal when it names none).
+function applyPreset(i) {
+  const p = currentPuzzle();
+  const pr = p && p.presets && p.presets[i];
+  if (!pr) return;
+  $('preset').value = String(i);
+  $('state').value = pr.state;
+  if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
+}
+
+// shortTitle is a title up to its first parenthesis or colon, for a menu.
+function shortTitle(t) { return t.split(/ \(|: /)[0]; }
+
+function loadRenderers() {
+  const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
+  names.forEach((n) => {
+    renderers.load(n).then(() => { if (shared.last) status.drawNode(shared.last.node); }, (e) => console.error('renderer', n, e));
+  });
+}
+
+async function loadCatalogue() {
+  try {
+    const r = await fetch('api/puzzles');
+    catalogue = await r.json();
+  } catch (e) {
+    // A site's folder opened as a file: it wants a web server.
+    const hint = location.protocol === 'file:' ? ' (serve this folder with a web server, e.g. python3 -m http.server, and open its address)' : '';
+    showError('could not load the puzzle list: ' + e + hint);
+    return;
+  }
+  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
+  const eight = catalogue.find((p) => p.name === '8puzzle');
+  if (eight) $('puzzle').value = '8puzzle';
+  onPuzzle();
+  loadRenderers();
+}
+
+// goal is the goal to send: none when the puzzle has only one.
+function goal() { return $('goal-label').style.display === 'none' ? '' : $('goal').value; }
+
+// ---- before the first run ----
+// The page draws the start state the setup describes before Start (the
+// server parses it: the same check Start makes), and tells a newcomer what
+// to do.
+// A run that builds its tables first (the Rubik's cube's) has no node to
+// show for a while: its start state, asked for at Start (force), shows
+// meanwhile, not the last run's.
+let previewTimer = null;
+function requestPreview(force) {
+  if (!force && shared.last && shared.last.active) return;
+  clearTimeout(previewTimer);
+  const send1 = () => {
     const p = currentPuzzle();
-    if (!p) return;
-    fillSelect($('heuristic'), p.heuristics || []);
-    serveOnly(p);
-    const goals = p.goals || [];
-    fillSelect($('goal'), goals);
-    $('goal-label').style.display = goals.length > 1 ? '' : 'none';
-    const presets = p.presets || [];
-    fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
-      ['—'].concat(presets.map(presetLabel)));
-    // The menu names the puzzle short; its full title leads the help.
-    $('help').textContent = (p.title || p.name) + (p.help ? '\n' + reflow(p.help) : '');
-    if (presets.length > 0) {
-      // The first preset with something to solve: a sample that is already
-      // solved (0 moves) makes a dull first search.
-      applyPreset(Math.max(0, presets.findIndex((x) => x.optimal > 0)));
-    } else {
-      $('preset').value = '';
-      $('state').value = '';
-    }
-    requestPreview();
-  }
+    if (!p || (!force && shared.last && shared.last.active)) return;
+    send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: goal() });
+  };
+  if (force) send1(); else previewTimer = setTimeout(send1, 150);
+}
 
-  // serveOnly lists, not offers, the heuristics this page cannot run (a
-  // site's, whose engine in the browser cannot build their tables).
-  function serveOnly(p) {
-    for (const o of $('heuristic').options) {
-      if (!(p.serveOnly || []).includes(o.value)) continue;
-      o.disabled = true;
-      o.textContent += ' (needs viz serve: its tables are too big to build in a browser)';
-    }
-    const first = [...$('heuristic').options].find((o) => !o.disabled);
-    if (first) $('heuristic').value = first.value;
-  }
+// waiting reports whether the page has no node of a run to show: none
+// yet, or the active one still building its tables.
+function waiting() {
+  const a = shared.last && shared.last.active;
+  return !a || (!a.puzzle && shared.last.status !== 'error');
+}
 
-  // presetLabel names a preset with its optimal length, unless the name says it.
-  function presetLabel(x) {
-    const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
-    return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
-  }
+// startDrawn: a preview asked for at Start, which the last run's states
+// (another puzzle's) may still come before.
+let startDrawn = false;
 
-  // applyPreset selects preset i of the current puzzle: its state and the
-  // goal it is posed for (the puzzle's first goal when it names none).
-  function applyPreset(i) {
-    const p = currentPuzzle();
-    const pr = p && p.presets && p.presets[i];
-    if (!pr) return;
-    $('preset').value = String(i);
-    $('state').value = pr.state;
-    if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
-  }
-
-  // shortTitle is a title up to its first parenthesis or colon, for a menu.
-  function shortTitle(t) { return t.split(/ \(|: /)[0]; }
-
-  function loadRenderers() {
-    const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
-    names.forEach((n) => {
-      const s = document.createElement('script');
-      s.src = 'static/render/' + n + '.js'; // relative: a site may live in a folder of a web space
-      s.onload = () => { if (shared.last) vizPage.status.drawNode(shared.last.node); };
-      document.head.appendChild(s);
-    });
-  }
-
-  async function loadCatalogue() {
-    try {
-      const r = await fetch('api/puzzles');
-      catalogue = await r.json();
-    } catch (e) {
-      // A site's folder opened as a file: it wants a web server.
-      const hint = location.protocol === 'file:' ? ' (serve this folder with a web server, e.g. python3 -m http.server, and open its address)' : '';
-      vizPage.showError('could not load the puzzle list: ' + e + hint);
-      return;
-    }
-    fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
-    const eight = catalogue.find((p) => p.name === '8puzzle');
-    if (eight) $('puzzle').value = '8puzzle';
-    onPuzzle();
-    loadRenderers();
-  }
-
-  // goal is the goal to send: none when the puzzle has only one.
-  function goal() { return $('goal-label').style.display === 'none' ? '' : $('goal').value; }
-
-  // ---- before the first run ----
-  // The page draws the start state the setup describes before Start (the
-  // server parses it: the same check Start makes), and tells a newcomer what
-  // to do.
-  // A run that builds its tables first (the Rubik's cube's) has no node to
-  // show for a while: its start state, asked for at Start (force), shows
-  // meanwhile, not the last run's.
-  let previewTimer = null;
-  function requestPreview(force) {
-    if (!force && shared.last && shared.last.active) return;
-    clearTimeout(previewTimer);
-    const send1 = () => {
-      const p = currentPuzzle();
-      if (!p || (!force && shared.last && shared.last.active)) return;
-      send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: goal() });
-    };
-    if (force) send1(); else previewTimer = setTimeout(send1, 150);
-  }
-
-  // waiting reports whether the page has no node of a run to show: none
-  // yet, or the active one still building its tables.
-  function waiting() {
-    const a = shared.last && shared.last.active;
-    return !a || (!a.puzzle && shared.last.status !== 'error');
-  }
-
-  // startDrawn: a preview asked for at Start, which the last run's states
-  // (another puzzle's) may still come before.
-  let startDrawn = false;
-
-  function onPreview(msg) {
-    const asked = startDrawn;
-    startDrawn = false;
-    const other = asked && shared.last && shared.last.active && shared.last.active.puzzle !== msg.puzzle;
-    if (!(waiting() || other) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
-    if (vizPage.problem.shown()) return; // the Problem tab draws its own start
-    const info = $('node-info');
-    if (msg.error) {
-      info.textContent = 'start state: ' + msg.error;
-      $('puzzle-state').textContent = '';
-      return;
-    }
-    info.textContent = shared.last && shared.last.active ? 'the start state: the search begins once its tables are built' : 'the start state (press Start to search from it)';
-    vizPage.renderers.draw($('puzzle-state'), msg.node.renderer, msg.node.view);
-  }
-
-  // onScrambled puts a scrambled state in the setup.
-  function onScrambled(msg) {
-    if (msg.puzzle === $('puzzle').value) { $('state').value = msg.state; $('preset').value = ''; }
-  }
-
-  function showHint() {
-    let seen = false;
-    try { seen = localStorage.getItem('idaviz-hint-seen') === '1'; } catch (e) { /* no storage: show it */ }
-    $('hint').hidden = seen || shared.mode === 'replay';
-  }
-
-  function hideHint() {
-    $('hint').hidden = true;
-    try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
-  }
-
-  // begin starts a search: the fields of a start message (docs/PROTOCOL.md),
-  // from this panel or the Problem tab (problem.js).
-  function begin(fields) {
-    $('selected').textContent = '';
-    // The last run's node is not this run's: clear it.
-    $('node-info').textContent = '';
+function onPreview(msg) {
+  const asked = startDrawn;
+  startDrawn = false;
+  const other = asked && shared.last && shared.last.active && shared.last.active.puzzle !== msg.puzzle;
+  if (!(waiting() || other) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+  if (problem.shown()) return; // the Problem tab draws its own start
+  const info = $('node-info');
+  if (msg.error) {
+    info.textContent = 'start state: ' + msg.error;
     $('puzzle-state').textContent = '';
-    shared.playing = false;
-    hideHint();
-    vizPage.tree.restart();
-    vizPage.quiz.release();
-    vizPage.controls.control('start', fields);
+    return;
   }
+  info.textContent = shared.last && shared.last.active ? 'the start state: the search begins once its tables are built' : 'the start state (press Start to search from it)';
+  renderers.draw($('puzzle-state'), msg.node.renderer, msg.node.view);
+}
 
-  function bind() {
-    const control = (type, extra) => vizPage.controls.control(type, extra);
-    $('puzzle').addEventListener('change', onPuzzle);
-    $('preset').addEventListener('change', () => {
-      const i = $('preset').value;
-      if (i !== '') applyPreset(Number(i));
-      requestPreview();
-    });
-    // A state typed by hand, or another goal, is no longer the preset.
-    const leavePreset = () => {
-      const p = currentPuzzle(), i = $('preset').value;
-      const pr = p && i !== '' ? p.presets[Number(i)] : null;
-      if (pr && ($('state').value !== pr.state || ((p.goals || []).length > 0 && $('goal').value !== (pr.goal || p.goals[0])))) {
-        $('preset').value = '';
-      }
-    };
-    $('state').addEventListener('input', () => { leavePreset(); requestPreview(); });
-    $('goal').addEventListener('change', () => { leavePreset(); requestPreview(); });
-    $('scramble').addEventListener('click', () => control('scramble', {
-      puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
-    }));
-    $('start-present').addEventListener('click', () => $('start').click());
-    $('start').addEventListener('click', () => {
-      begin({
-        puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
-        algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
-      });
-      // Draw this run's start state until its first node comes.
-      startDrawn = true;
-      requestPreview(true);
-    });
-    $('hint-close').addEventListener('click', hideHint);
-  }
+// onScrambled puts a scrambled state in the setup.
+function onScrambled(msg) {
+  if (msg.puzzle === $('puzzle').value) { $('state').value = msg.state; $('preset').value = ''; }
+}
 
-  return { bind, begin, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
-})();
+function showHint() {
+  let seen = false;
+  try { seen = localStorage.getItem('idaviz-hint-seen') === '1'; } catch (e) { /* no storage: show it */ }
+  $('hint').hidden = seen || shared.mode === 'replay';
+}
+
+function hideHint() {
+  $('hint').hidden = true;
+  try { localStorage.setItem('idaviz-hint-seen', '1'); } catch (e) { /* no storage */ }
+}
+
+// begin starts a search: the fields of a start message (docs/PROTOCOL.md),
+// from this panel or the Problem tab (problem.js).
+function begin(fields) {
+  $('selected').textContent = '';
+  // The last run's node is not this run's: clear it.
+  $('node-info').textContent = '';
+  $('puzzle-state').textContent = '';
+  shared.playing = false;
+  hideHint();
+  tree.restart();
+  quiz.release();
+  controls.control('start', fields);
+}
+
+function bind() {
+  const control = (type, extra) => controls.control(type, extra);
+  $('puzzle').addEventListener('change', onPuzzle);
+  $('preset').addEventListener('change', () => {
+    const i = $('preset').value;
+    if (i !== '') applyPreset(Number(i));
+    requestPreview();
+  });
+  // A state typed by hand, or another goal, is no longer the preset.
+  const leavePreset = () => {
+    const p = currentPuzzle(), i = $('preset').value;
+    const pr = p && i !== '' ? p.presets[Number(i)] : null;
+    if (pr && ($('state').value !== pr.state || ((p.goals || []).length > 0 && $('goal').value !== (pr.goal || p.goals[0])))) {
+      $('preset').value = '';
+    }
+  };
+  $('state').addEventListener('input', () => { leavePreset(); requestPreview(); });
+  $('goal').addEventListener('change', () => { leavePreset(); requestPreview(); });
+  $('scramble').addEventListener('click', () => control('scramble', {
+    puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
+  }));
+  $('start-present').addEventListener('click', () => $('start').click());
+  $('start').addEventListener('click', () => {
+    begin({
+      puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
+      algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
+    });
+    // Draw this run's start state until its first node comes.
+    startDrawn = true;
+    requestPreview(true);
+  });
+  $('hint-close').addEventListener('click', hideHint);
+}
+
+export { bind, begin, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };

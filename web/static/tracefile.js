@@ -1,18 +1,8 @@
-// One namespace, vizTrace, and no other globals: the page's scripts share
-// one global scope.
-(function (root) {
-'use strict';
 // tracefile.js: binary trace files read in the browser (trace/FORMAT.md),
 // into events shaped as the NDJSON encoding's objects. The exported page
 // carries its trace gzipped, unpacks it with DecompressionStream (gunzip)
 // and reads it with BinaryTrace (tracesource.js).
-
-const MAGIC = [0x49, 0x44, 0x41, 0x56, 0x49, 0x5a, 0x00, 0x54]; // "IDAVIZ\0T"
-const KINDS = [null, 'run-start', 'iteration-start', 'visit', 'prune', 'bound-increase', 'iteration-end', 'solution', 'run-end', 'progress',
-  'expand', 'push', 'reopen', 'raise'];
-const STATUSES = ['running', 'solved', 'exhausted', 'limit', 'cancelled'];
-const MAX_PAYLOAD = 16 << 20;
-const MAX_LIST = 1 << 16;
+import { MAGIC, KINDS, STATUSES, MAX_PAYLOAD, MAX_LIST } from './shared.js';
 
 class TraceError extends Error {
   constructor(offset, records, why) {
@@ -206,7 +196,4 @@ async function gunzip(bytes) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-const api = { BinaryTrace, TraceError, gunzip };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizTrace = api;
-})(this);
+export { BinaryTrace, TraceError, gunzip };

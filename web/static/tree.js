@@ -2,546 +2,546 @@
 // zoomed, panned, its nodes chosen, its folded nodes unfolded), the small
 // trees of lock-step (drawMini, at one scale for all), and the tree saved as
 // SVG. Node kinds are coloured by style.css (.path, .expanded, ...); what an
-// attribute must carry is read from it (vizPage.colour).
-'use strict';
-vizPage.tree = (() => {
-  const { $, shared, svg, colour, presenting, fmt } = vizPage;
+// attribute must carry is read from it (page.js's colour).
+import { shared, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText } from './page.js';
+import * as contract from './contract.js';
+import * as controls from './controls.js';
+import * as quiz from './quiz.js';
 
-  // The tree is drawn in its own coordinates (depth downwards, leaves side
-  // by side) into an SVG that fills its box; what part shows is the view: a
-  // scale k and the point (cx, cy) at the box's centre. zoom is 'fit' (the
-  // whole tree when its labels are 12 px or more so, else the current node,
-  // its path to the root and its siblings at that size: the rest is a pan
-  // away), 'overview' (the whole tree at any scale) or the user's own scale,
-  // with which the current node is kept in view while stepping.
-  const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, answer: 0, drag: null, anchor: null };
-  // minLabel is the smallest label Fit makes: 12 px, and on a projector
-  // the 16 px of all of presentation mode's text. Overview and the user's
-  // zoom go smaller; labels under hidden() are left out (tooltips keep
-  // them).
-  function minLabel() { return presenting() ? 16 : 12; }
-  function hidden() { return presenting() ? 16 : 7; }
+// The tree is drawn in its own coordinates (depth downwards, leaves side
+// by side) into an SVG that fills its box; what part shows is the view: a
+// scale k and the point (cx, cy) at the box's centre. zoom is 'fit' (the
+// whole tree when its labels are 12 px or more so, else the current node,
+// its path to the root and its siblings at that size: the rest is a pan
+// away), 'overview' (the whole tree at any scale) or the user's own scale,
+// with which the current node is kept in view while stepping.
+const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, answer: 0, drag: null, anchor: null };
+// minLabel is the smallest label Fit makes: 12 px, and on a projector
+// the 16 px of all of presentation mode's text. Overview and the user's
+// zoom go smaller; labels under hidden() are left out (tooltips keep
+// them).
+function minLabel() { return presenting() ? 16 : 12; }
+function hidden() { return presenting() ? 16 : 7; }
 
-  // The kinds of node (tree.go's statuses), each a class and a colour.
-  const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
+// The kinds of node (tree.go's statuses), each a class and a colour.
+const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
 
-  // sizes: spacing across (dx) and down (dy), radius, label size, at
-  // scale 1. dx holds a node's labels ("12+19", "×2.0k") side by side with
-  // its neighbours'; dy its labels and an edge's move under it.
-  function sizes() {
-    return presenting() ? { dx: 58, dy: 88, r: 18, font: 16 } : { dx: 42, dy: 66, r: 13, font: 12 };
-  }
+// sizes: spacing across (dx) and down (dy), radius, label size, at
+// scale 1. dx holds a node's labels ("12+19", "×2.0k") side by side with
+// its neighbours'; dy its labels and an edge's move under it.
+function sizes() {
+  return presenting() ? { dx: 58, dy: 88, r: 18, font: 16 } : { dx: 42, dy: 66, r: 13, font: 12 };
+}
 
-  // fits reports whether text at font px fits in room px (fold/labels.go's
-  // LabelFits: about 0.6 em a character).
-  function fits(text, room, font) { return String(text).length * 0.6 * font <= room; }
+// fits reports whether text at font px fits in room px (fold/labels.go's
+// LabelFits: about 0.6 em a character).
+function fits(text, room, font) { return String(text).length * 0.6 * font <= room; }
 
-  // countLabel is fold/labels.go's CountLabel: ×1,974, else ×2.0k, else ''
-  // (the tooltip says it).
-  function countLabel(n, room, font) {
-    const full = '×' + fmt(n);
-    if (fits(full, room, font)) return full;
-    let f = n, u = '';
-    for (const unit of ['k', 'M', 'G', 'T']) { if (f < 999.5) break; f /= 1000; u = unit; }
-    const short = '×' + (f < 9.95 && u ? f.toFixed(1) : f.toFixed(0)) + u;
-    return fits(short, room, font) ? short : '';
-  }
+// countLabel is fold/labels.go's CountLabel: ×1,974, else ×2.0k, else ''
+// (the tooltip says it).
+function countLabel(n, room, font) {
+  const full = '×' + fmt(n);
+  if (fits(full, room, font)) return full;
+  let f = n, u = '';
+  for (const unit of ['k', 'M', 'G', 'T']) { if (f < 999.5) break; f /= 1000; u = unit; }
+  const short = '×' + (f < 9.95 && u ? f.toFixed(1) : f.toFixed(0)) + u;
+  return fits(short, room, font) ? short : '';
+}
 
-  function moveName(m) {
-    const names = (shared.last && shared.last.moveNames) || [];
-    return m >= 0 && m < names.length ? names[m] : String(m);
-  }
+function moveName(m) {
+  const names = (shared.last && shared.last.moveNames) || [];
+  return m >= 0 && m < names.length ? names[m] : String(m);
+}
 
-  // showInfo says which iteration the tree is, how big, and how much of
-  // it is drawn (the why in words a projector leaves out: .more).
-  function showInfo(tv) {
-    const el = $('tree-info');
-    el.textContent = '';
-    if (!tv || !tv.iteration) return;
-    const n = tv.nodes || 0;
-    // A*'s tree is every node generated so far, under its parent.
-    const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
-    let s = (astar ? '(every node generated so far, under its parent: ' : '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ') +
-      fmt(n) + (n === 1 ? ' node' : ' nodes');
-    let more = '';
-    if (tv.drawn < n) {
-      s += ', ' + fmt(tv.drawn) + ' drawn';
-      more = '; past ' + fmt(tv.budget) + ' the subtrees farthest from the path are folded, ×N: click one to unfold it';
-    } else if (n > 1) s += ', all drawn';
-    const m = document.createElement('span');
-    m.className = 'more';
-    m.textContent = more;
-    const end = ')' + (tv.current ? '' : ' — a finished iteration, as it ended');
-    el.append(s, m, end);
-    el.title = s + more + end;
-  }
+// showInfo says which iteration the tree is, how big, and how much of
+// it is drawn (the why in words a projector leaves out: .more).
+function showInfo(tv) {
+  const el = $('tree-info');
+  el.textContent = '';
+  if (!tv || !tv.iteration) return;
+  const n = tv.nodes || 0;
+  // A*'s tree is every node generated so far, under its parent.
+  const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
+  let s = (astar ? '(every node generated so far, under its parent: ' : '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ') +
+    fmt(n) + (n === 1 ? ' node' : ' nodes');
+  let more = '';
+  if (tv.drawn < n) {
+    s += ', ' + fmt(tv.drawn) + ' drawn';
+    more = '; past ' + fmt(tv.budget) + ' the subtrees farthest from the path are folded, ×N: click one to unfold it';
+  } else if (n > 1) s += ', all drawn';
+  const m = document.createElement('span');
+  m.className = 'more';
+  m.textContent = more;
+  const end = ')' + (tv.current ? '' : ' — a finished iteration, as it ended');
+  el.append(s, m, end);
+  el.title = s + more + end;
+}
 
-  // why says why there is no tree to draw.
-  function why(tv) {
-    const msg = shared.last;
-    if (msg && msg.status === 'building') return 'No tree yet: ' + (msg.event || 'the search builds its tables first') + '.';
-    if (tv && tv.perIteration) return 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
-    if (tv && tv.iteration) return 'Iteration ' + tv.iteration + ' starts with bound ' + tv.bound + ': its tree grows from the start with the next step.';
-    return '';
-  }
+// why says why there is no tree to draw.
+function why(tv) {
+  const msg = shared.last;
+  if (msg && msg.status === 'building') return 'No tree yet: ' + (msg.event || 'the search builds its tables first') + '.';
+  if (tv && tv.perIteration) return 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
+  if (tv && tv.iteration) return 'Iteration ' + tv.iteration + ' starts with bound ' + tv.bound + ': its tree grows from the start with the next step.';
+  return '';
+}
 
-  function draw(tv) {
-    const el = $('tree');
-    el.textContent = '';
-    fillIterations(tv);
-    showInfo(tv);
-    view.last = null; view.focus = null;
-    if (!tv || !tv.root) {
-      const text = why(tv);
-      if (text) {
-        const p = document.createElement('div');
-        p.className = 'why';
-        p.textContent = text;
-        el.appendChild(p);
-      }
-      return;
+function draw(tv) {
+  const el = $('tree');
+  el.textContent = '';
+  fillIterations(tv);
+  showInfo(tv);
+  view.last = null; view.focus = null;
+  if (!tv || !tv.root) {
+    const text = why(tv);
+    if (text) {
+      const p = document.createElement('div');
+      p.className = 'why';
+      p.textContent = text;
+      el.appendChild(p);
     }
-    const { dx, r, font } = sizes();
-    let { dy } = sizes();
-    const quizOn = document.body.classList.contains('quiz-on');
-    const { pos, leaves, maxDepth } = layout(tv.root);
-    // room: how far each node's right-hand neighbour on its row stands
-    // (none: the row is free to its right, as the current path's is).
-    const room = new Map(), rowEnd = [];
-    (function row(n) {
-      const p = pos.get(n), prev = rowEnd[p.d];
-      if (prev) room.set(prev.n, (p.x - prev.x) * dx);
-      rowEnd[p.d] = { n, x: p.x };
-      (n.children || []).forEach(row);
-    })(tv.root);
-    view.w = Math.max(leaves * dx + 40, 200);
-    // The height: the root's circle and margin, the levels below it, and
-    // the deepest node's circle and labels under it.
-    const tall = (d) => maxDepth * d + 2 * r + 8 + 2.2 * font + 4;
-    if (view.zoom === 'overview' && box.w && box.h) {
-      // A wide tree, whole, fills the box's height too: its levels are
-      // spread down as far as its width leaves room for.
-      dy = Math.max(dy, (view.w * box.h / box.w - tall(0)) / Math.max(maxDepth, 1));
-    } else if (view.zoom === 'fit' && box.w && box.h && maxDepth > 0) {
-      // A tree that fits at a readable scale but for its depth has its
-      // levels drawn closer, down to a circle and its labels apart, rather
-      // than its root scrolled away: a short box (a projector's 720 px)
-      // still shows a small tree whole.
-      const k = minLabel() / font, H = box.h / k, least = 2 * r + 2 * font;
-      if (box.w / k >= view.w && H < tall(dy) && H >= tall(least)) dy = (H - tall(0)) / maxDepth;
+    return;
+  }
+  const { dx, r, font } = sizes();
+  let { dy } = sizes();
+  const quizOn = document.body.classList.contains('quiz-on');
+  const { pos, leaves, maxDepth } = layout(tv.root);
+  // room: how far each node's right-hand neighbour on its row stands
+  // (none: the row is free to its right, as the current path's is).
+  const room = new Map(), rowEnd = [];
+  (function row(n) {
+    const p = pos.get(n), prev = rowEnd[p.d];
+    if (prev) room.set(prev.n, (p.x - prev.x) * dx);
+    rowEnd[p.d] = { n, x: p.x };
+    (n.children || []).forEach(row);
+  })(tv.root);
+  view.w = Math.max(leaves * dx + 40, 200);
+  // The height: the root's circle and margin, the levels below it, and
+  // the deepest node's circle and labels under it.
+  const tall = (d) => maxDepth * d + 2 * r + 8 + 2.2 * font + 4;
+  if (view.zoom === 'overview' && box.w && box.h) {
+    // A wide tree, whole, fills the box's height too: its levels are
+    // spread down as far as its width leaves room for.
+    dy = Math.max(dy, (view.w * box.h / box.w - tall(0)) / Math.max(maxDepth, 1));
+  } else if (view.zoom === 'fit' && box.w && box.h && maxDepth > 0) {
+    // A tree that fits at a readable scale but for its depth has its
+    // levels drawn closer, down to a circle and its labels apart, rather
+    // than its root scrolled away: a short box (a projector's 720 px)
+    // still shows a small tree whole.
+    const k = minLabel() / font, H = box.h / k, least = 2 * r + 2 * font;
+    if (box.w / k >= view.w && H < tall(dy) && H >= tall(least)) dy = (H - tall(0)) / maxDepth;
+  }
+  view.h = tall(dy);
+  const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
+  const k = scaleFor(tv, pos, X, Y);
+  const s = svg('svg', { width: '100%', height: '100%' });
+  s.style.fontSize = font + 'px';
+  // Labels too small to read are left out (the tooltips keep them).
+  const labels = font * k >= hidden() - 0.01;
+  drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
+  const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count'), bpmx = colour('--node-bpmx'), paper = colour('--panel');
+  (function nodes(n) {
+    const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : '') + (n.id && n.id === tv.last ? ' current' : '') +
+      (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
+    const shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
+    const folded = n.count > 1 && !(n.children && n.children.length);
+    if (folded) {
+      shape.setAttribute('stroke', ring);
+      shape.setAttribute('stroke-width', 3);
+      shape.setAttribute('stroke-dasharray', '4 2');
     }
-    view.h = tall(dy);
-    const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
-    const k = scaleFor(tv, pos, X, Y);
-    const s = svg('svg', { width: '100%', height: '100%' });
-    s.style.fontSize = font + 'px';
-    // Labels too small to read are left out (the tooltips keep them).
-    const labels = font * k >= hidden() - 0.01;
-    drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
-    const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count'), bpmx = colour('--node-bpmx'), paper = colour('--panel');
-    (function nodes(n) {
-      const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : '') + (n.id && n.id === tv.last ? ' current' : '') +
-        (n.hidden ? ' folded' : '') + (n.opened ? ' opened' : ''), 'data-id': n.id || '' }, s);
-      const shape = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
-      const folded = n.count > 1 && !(n.children && n.children.length);
-      if (folded) {
-        shape.setAttribute('stroke', ring);
-        shape.setAttribute('stroke-width', 3);
-        shape.setAttribute('stroke-dasharray', '4 2');
-      }
-      if (n.id && n.id === tv.last) {
-        shape.setAttribute('stroke', colour('--node-ring'));
-        shape.setAttribute('stroke-width', 3);
-        shape.removeAttribute('stroke-dasharray');
-        view.last = { x: X(n), y: Y(n) };
-      }
-      if (labels) {
-        const t = svg('text', { x: X(n), y: Y(n) + font * 0.35, 'text-anchor': 'middle', fill: text }, g);
-        t.textContent = String(n.f);
-        // Lines under it: g+h, the folded count; BPMX's beside it where
-        // the row has room (under it the edges' moves would cross them),
-        // else under it too.
-        let line = 1;
-        const under = (str, fill, cls) => {
-          const at = { x: X(n), y: Y(n) + r + line * font, 'text-anchor': 'middle', fill: fill };
-          if (cls) label(str, at.x - 0.33 * font * str.length, at.y);
-          if (cls) at.class = cls;
-          svg('text', at, g).textContent = str;
-          line++;
-        };
-        // BPMX's words sit on the panel's colour, clear of the edges
-        // they cross.
-        const label = (str, x, y) => svg('rect', { x: x - 2, y: y - font, width: 0.66 * font * str.length + 4, height: 1.3 * font, fill: paper }, g);
-        const gh = n.g + '+' + n.h;
-        if (fits(gh, dx - 4, font)) under(gh, numbers);
-        else line++;
-        const side = room.has(n) ? room.get(n) - 2 * r - 8 : Infinity;
-        let beside = bpmxLabels(n, side, font), below = [];
-        if (beside.includes(undefined)) { below = bpmxLabels(n, dx - 4, font).filter(Boolean); beside = []; }
-        beside.forEach((b, i) => {
-          const at = { x: X(n) + r + 4, y: Y(n) + font * (0.35 + i - (beside.length - 1) / 2), fill: bpmx, class: 'bpmx' };
-          label(b, at.x, at.y);
-          svg('text', at, g).textContent = b;
-        });
-        for (const b of below) under(b, bpmx, 'bpmx');
-        const c = folded ? countLabel(n.count, dx - 4, font) : '';
-        if (c) under(c, count, 'count');
-      }
-      if (n.id && quizOn) {
-        // Its number, which the quiz names it by.
-        svg('text', { class: 'node-id', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
-      }
-      svg('title', {}, g).textContent = nodeTitle(n);
-      if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); click(n, ev); });
-      (n.children || []).forEach(nodes);
-    })(tv.root);
-    el.appendChild(s);
-    place();
-  }
-
-  // layout places a tree's nodes: x in leaf order, a parent over the
-  // middle of its children; d the depth. The tree panel and the lock-step's
-  // small trees draw with it.
-  function layout(root) {
-    const pos = new Map();
-    let leaves = 0, maxDepth = 0;
-    (function put(n, d) {
-      maxDepth = Math.max(maxDepth, d);
-      let x;
-      if (!n.children || n.children.length === 0) x = leaves++;
-      else {
-        n.children.forEach((c) => put(c, d + 1));
-        x = (pos.get(n.children[0]).x + pos.get(n.children[n.children.length - 1]).x) / 2;
-      }
-      pos.set(n, { x: x, d: d });
-    })(root, 0);
-    return { pos: pos, leaves: leaves, maxDepth: maxDepth };
-  }
-
-  // scaleFor works out the view's scale before drawing (labels too small
-  // to read are not drawn at all), and the focus: the box around the
-  // current node, its path to the root and their children.
-  function scaleFor(tv, pos, X, Y) {
-    const { r } = sizes();
-    let path = [];
-    (function find(n, trail) {
-      trail = trail.concat([n]);
-      if (n.id && n.id === tv.last) path = trail;
-      (n.children || []).forEach((c) => find(c, trail));
-    })(tv.root, []);
-    if (path.length === 0) path = [tv.root];
-    const around = path.concat(...path.map((n) => n.children || []));
-    const xs = around.map(X), ys = around.map(Y);
-    view.focus = { x0: Math.min(...xs) - r - 20, x1: Math.max(...xs) + r + 20, y0: Math.min(...ys) - r - 8, y1: Math.max(...ys) + r + 30 };
-    const last = path[path.length - 1];
-    view.focusNode = { x: X(last), y: Y(last) };
-    return plan().k;
-  }
-
-  // plan decides the view (scale and centre) for the zoom mode and the box.
-  function plan() {
-    const W = box.w || 1, H = box.h || 1;
-    const { font } = sizes();
-    const minK = minLabel() / font;
-    const whole = Math.min(1.5, W / view.w, H / view.h);
-    if (view.zoom === 'overview' || (view.zoom === 'fit' && whole >= minK)) {
-      return { k: whole, cx: view.w / 2, cy: view.h / 2 };
+    if (n.id && n.id === tv.last) {
+      shape.setAttribute('stroke', colour('--node-ring'));
+      shape.setAttribute('stroke-width', 3);
+      shape.removeAttribute('stroke-dasharray');
+      view.last = { x: X(n), y: Y(n) };
     }
-    if (view.zoom === 'fit') {
-      const f = view.focus, n = view.focusNode;
-      if (!f) return { k: minK, cx: W / minK / 2, cy: H / minK / 2 };
-      const k = Math.max(minK, Math.min(1.5, W / (f.x1 - f.x0), H / (f.y1 - f.y0)));
-      const vw = W / k, vh = H / k;
-      // Across: the focus's middle, or the current node when the focus is
-      // wider than the box. Down: from the root when it all fits, else the
-      // current node low in the box, with as much of its path above it.
-      const cx = f.x1 - f.x0 <= vw ? (f.x0 + f.x1) / 2 : n.x;
-      const cy = f.y1 - f.y0 <= vh ? (f.y0 + f.y1) / 2 : Math.max(f.y0 + vh / 2, n.y + 2 * sizes().r + sizes().font * 2 - vh / 2);
-      return { k, cx, cy };
+    if (labels) {
+      const t = svg('text', { x: X(n), y: Y(n) + font * 0.35, 'text-anchor': 'middle', fill: text }, g);
+      t.textContent = String(n.f);
+      // Lines under it: g+h, the folded count; BPMX's beside it where
+      // the row has room (under it the edges' moves would cross them),
+      // else under it too.
+      let line = 1;
+      const under = (str, fill, cls) => {
+        const at = { x: X(n), y: Y(n) + r + line * font, 'text-anchor': 'middle', fill: fill };
+        if (cls) label(str, at.x - 0.33 * font * str.length, at.y);
+        if (cls) at.class = cls;
+        svg('text', at, g).textContent = str;
+        line++;
+      };
+      // BPMX's words sit on the panel's colour, clear of the edges
+      // they cross.
+      const label = (str, x, y) => svg('rect', { x: x - 2, y: y - font, width: 0.66 * font * str.length + 4, height: 1.3 * font, fill: paper }, g);
+      const gh = n.g + '+' + n.h;
+      if (fits(gh, dx - 4, font)) under(gh, numbers);
+      else line++;
+      const side = room.has(n) ? room.get(n) - 2 * r - 8 : Infinity;
+      let beside = bpmxLabels(n, side, font), below = [];
+      if (beside.includes(undefined)) { below = bpmxLabels(n, dx - 4, font).filter(Boolean); beside = []; }
+      beside.forEach((b, i) => {
+        const at = { x: X(n) + r + 4, y: Y(n) + font * (0.35 + i - (beside.length - 1) / 2), fill: bpmx, class: 'bpmx' };
+        label(b, at.x, at.y);
+        svg('text', at, g).textContent = b;
+      });
+      for (const b of below) under(b, bpmx, 'bpmx');
+      const c = folded ? countLabel(n.count, dx - 4, font) : '';
+      if (c) under(c, count, 'count');
     }
-    return { k: view.zoom, cx: view.cx, cy: view.cy };
-  }
+    if (n.id && quizOn) {
+      // Its number, which the quiz names it by.
+      svg('text', { class: 'node-id', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
+    }
+    svg('title', {}, g).textContent = nodeTitle(n);
+    if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); click(n, ev); });
+    (n.children || []).forEach(nodes);
+  })(tv.root);
+  el.appendChild(s);
+  place();
+}
 
-  // drawEdges draws the lines from each node to its children into s, and
-  // each edge's move where it fits beside its siblings' (lab: the label's
-  // size and room, or null for none).
-  function drawEdges(n, X, Y, s, lab) {
-    (n.children || []).forEach((c) => {
-      svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: colour('--tree-edge'), 'stroke-width': 1 }, s);
-      const name = lab ? moveName(c.move) : '';
-      if (name && fits(name, lab.room, lab.font)) {
-        const t = svg('text', { x: X(n) + 0.62 * (X(c) - X(n)) + lab.font * 0.4, y: Y(n) + 0.62 * (Y(c) - Y(n)) + lab.font * 0.35,
-          fill: colour('--node-numbers'), class: 'move' }, s);
-        t.style.fontSize = lab.font + 'px';
-        t.textContent = name;
+// layout places a tree's nodes: x in leaf order, a parent over the
+// middle of its children; d the depth. The tree panel and the lock-step's
+// small trees draw with it.
+function layout(root) {
+  const pos = new Map();
+  let leaves = 0, maxDepth = 0;
+  (function put(n, d) {
+    maxDepth = Math.max(maxDepth, d);
+    let x;
+    if (!n.children || n.children.length === 0) x = leaves++;
+    else {
+      n.children.forEach((c) => put(c, d + 1));
+      x = (pos.get(n.children[0]).x + pos.get(n.children[n.children.length - 1]).x) / 2;
+    }
+    pos.set(n, { x: x, d: d });
+  })(root, 0);
+  return { pos: pos, leaves: leaves, maxDepth: maxDepth };
+}
+
+// scaleFor works out the view's scale before drawing (labels too small
+// to read are not drawn at all), and the focus: the box around the
+// current node, its path to the root and their children.
+function scaleFor(tv, pos, X, Y) {
+  const { r } = sizes();
+  let path = [];
+  (function find(n, trail) {
+    trail = trail.concat([n]);
+    if (n.id && n.id === tv.last) path = trail;
+    (n.children || []).forEach((c) => find(c, trail));
+  })(tv.root, []);
+  if (path.length === 0) path = [tv.root];
+  const around = path.concat(...path.map((n) => n.children || []));
+  const xs = around.map(X), ys = around.map(Y);
+  view.focus = { x0: Math.min(...xs) - r - 20, x1: Math.max(...xs) + r + 20, y0: Math.min(...ys) - r - 8, y1: Math.max(...ys) + r + 30 };
+  const last = path[path.length - 1];
+  view.focusNode = { x: X(last), y: Y(last) };
+  return plan().k;
+}
+
+// plan decides the view (scale and centre) for the zoom mode and the box.
+function plan() {
+  const W = box.w || 1, H = box.h || 1;
+  const { font } = sizes();
+  const minK = minLabel() / font;
+  const whole = Math.min(1.5, W / view.w, H / view.h);
+  if (view.zoom === 'overview' || (view.zoom === 'fit' && whole >= minK)) {
+    return { k: whole, cx: view.w / 2, cy: view.h / 2 };
+  }
+  if (view.zoom === 'fit') {
+    const f = view.focus, n = view.focusNode;
+    if (!f) return { k: minK, cx: W / minK / 2, cy: H / minK / 2 };
+    const k = Math.max(minK, Math.min(1.5, W / (f.x1 - f.x0), H / (f.y1 - f.y0)));
+    const vw = W / k, vh = H / k;
+    // Across: the focus's middle, or the current node when the focus is
+    // wider than the box. Down: from the root when it all fits, else the
+    // current node low in the box, with as much of its path above it.
+    const cx = f.x1 - f.x0 <= vw ? (f.x0 + f.x1) / 2 : n.x;
+    const cy = f.y1 - f.y0 <= vh ? (f.y0 + f.y1) / 2 : Math.max(f.y0 + vh / 2, n.y + 2 * sizes().r + sizes().font * 2 - vh / 2);
+    return { k, cx, cy };
+  }
+  return { k: view.zoom, cx: view.cx, cy: view.cy };
+}
+
+// drawEdges draws the lines from each node to its children into s, and
+// each edge's move where it fits beside its siblings' (lab: the label's
+// size and room, or null for none).
+function drawEdges(n, X, Y, s, lab) {
+  (n.children || []).forEach((c) => {
+    svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: colour('--tree-edge'), 'stroke-width': 1 }, s);
+    const name = lab ? moveName(c.move) : '';
+    if (name && fits(name, lab.room, lab.font)) {
+      const t = svg('text', { x: X(n) + 0.62 * (X(c) - X(n)) + lab.font * 0.4, y: Y(n) + 0.62 * (Y(c) - Y(n)) + lab.font * 0.35,
+        fill: colour('--node-numbers'), class: 'move' }, s);
+      t.style.fontSize = lab.font + 'px';
+      t.textContent = name;
+    }
+    drawEdges(c, X, Y, s, lab);
+  });
+}
+
+// bpmxLabels are BPMX's lines for a node, each the longest form within
+// room px (undefined where none is): the h the search judged it by when
+// a child raised it (h 6↑8, or h↑8), or when its parent's gave it more
+// (h↓7, inherited), and the children cut that their own h would have
+// let through (2 saved).
+function bpmxLabels(n, room, font) {
+  const out = [], v = n.f - n.g;
+  const pick = (...texts) => out.push(texts.find((x) => fits(x, room, font)));
+  if (n.raised) pick('h ' + n.h + '↑' + v, 'h↑' + v);
+  else if (n.inherited) pick('h↓' + v);
+  if (n.saved) pick(n.saved + ' saved');
+  return out;
+}
+
+// nodeTitle is a tree node's tooltip.
+function nodeTitle(n) {
+  let t = 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')';
+  if (n.raised) t += '; BPMX raised its h from ' + n.h + ' to ' + (n.f - n.g) + ' (a child\'s h less the move\'s cost)';
+  else if (n.inherited) t += '; BPMX: it inherits h ' + (n.f - n.g) + ' from its parent (its parent\'s h less the move\'s cost)';
+  if (n.saved) t += '; ' + n.saved + (n.saved === 1 ? ' child cut by BPMX that its own h' : ' children cut by BPMX that their own h') + ' would have let through';
+  if (n.count > 1) t += ', subtree of ' + fmt(n.count) + ' nodes';
+  if (n.hidden) t += ', folded into it: click to unfold';
+  else if (n.count > 1 && !(n.children && n.children.length)) t += ', folded into it';
+  if (n.opened) t += ': click to fold';
+  return t;
+}
+
+// box is the tree panel's size, kept by a ResizeObserver: reading
+// clientWidth right after the tree's SVG is rebuilt would force a layout
+// of the whole page on every drawn state (most of the page's script time
+// while a search runs ahead).
+const box = { w: 0, h: 0 };
+function observeBox() {
+  const el = $('tree');
+  box.w = el.clientWidth; box.h = el.clientHeight;
+  if (typeof ResizeObserver === 'undefined') return;
+  new ResizeObserver(() => {
+    const w = el.clientWidth, h = el.clientHeight;
+    if (w === box.w && h === box.h) return;
+    box.w = w; box.h = h;
+    // The scale decides which labels are drawn: draw again.
+    if (shared.last) draw(shared.last.tree); else place();
+  }).observe(el);
+}
+
+// place sets the SVG's view from the zoom, following the current node,
+// or keeping a clicked node where it was on the screen.
+function place() {
+  const s = $('tree').querySelector('svg');
+  if (!s || !box.w || !box.h) return;
+  const W = box.w, H = box.h;
+  const p = plan();
+  view.k = p.k;
+  if (typeof view.zoom !== 'number') { view.cx = p.cx; view.cy = p.cy; }
+  const a = view.anchor;
+  const g = a && s.querySelector('.node[data-id="' + a.id + '"]');
+  if (g) {
+    // The node clicked stays under the cursor however the tree grows,
+    // until the source's tree shows it unfolded (or folded back).
+    if (g.classList.contains(a.until)) view.anchor = null;
+    const c = g.querySelector('circle');
+    view.cx = +c.getAttribute('cx') - (a.sx - W / 2) / view.k;
+    view.cy = +c.getAttribute('cy') - (a.sy - H / 2) / view.k;
+  } else if (typeof view.zoom === 'number') {
+    // Keep the current node in view: when it nears an edge, bring it back
+    // to the middle across and low down, so that the path above it shows.
+    const L = view.last;
+    if (!L && view.cx === 0 && view.cy === 0) { view.cx = W / view.k / 2; view.cy = H / view.k / 2; }
+    if (L) {
+      const vw = W / view.k, vh = H / view.k;
+      if (Math.abs(L.x - view.cx) > vw * 0.4 || Math.abs(L.y - view.cy) > vh * 0.4) {
+        view.cx = L.x;
+        view.cy = Math.max(vh / 2, L.y - vh * 0.25);
       }
-      drawEdges(c, X, Y, s, lab);
-    });
+    }
   }
+  const vw = W / view.k, vh = H / view.k;
+  s.setAttribute('viewBox', [view.cx - vw / 2, view.cy - vh / 2, vw, vh].join(' '));
+  $('tree-overview').setAttribute('aria-pressed', String(view.zoom === 'overview'));
+}
 
-  // bpmxLabels are BPMX's lines for a node, each the longest form within
-  // room px (undefined where none is): the h the search judged it by when
-  // a child raised it (h 6↑8, or h↑8), or when its parent's gave it more
-  // (h↓7, inherited), and the children cut that their own h would have
-  // let through (2 saved).
-  function bpmxLabels(n, room, font) {
-    const out = [], v = n.f - n.g;
-    const pick = (...texts) => out.push(texts.find((x) => fits(x, room, font)));
-    if (n.raised) pick('h ' + n.h + '↑' + v, 'h↑' + v);
-    else if (n.inherited) pick('h↓' + v);
-    if (n.saved) pick(n.saved + ' saved');
-    return out;
-  }
+function redraw() { if (shared.last) draw(shared.last.tree); else place(); }
 
-  // nodeTitle is a tree node's tooltip.
-  function nodeTitle(n) {
-    let t = 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')';
-    if (n.raised) t += '; BPMX raised its h from ' + n.h + ' to ' + (n.f - n.g) + ' (a child\'s h less the move\'s cost)';
-    else if (n.inherited) t += '; BPMX: it inherits h ' + (n.f - n.g) + ' from its parent (its parent\'s h less the move\'s cost)';
-    if (n.saved) t += '; ' + n.saved + (n.saved === 1 ? ' child cut by BPMX that its own h' : ' children cut by BPMX that their own h') + ' would have let through';
-    if (n.count > 1) t += ', subtree of ' + fmt(n.count) + ' nodes';
-    if (n.hidden) t += ', folded into it: click to unfold';
-    else if (n.count > 1 && !(n.children && n.children.length)) t += ', folded into it';
-    if (n.opened) t += ': click to fold';
-    return t;
-  }
-
-  // box is the tree panel's size, kept by a ResizeObserver: reading
-  // clientWidth right after the tree's SVG is rebuilt would force a layout
-  // of the whole page on every drawn state (most of the page's script time
-  // while a search runs ahead).
-  const box = { w: 0, h: 0 };
-  function observeBox() {
-    const el = $('tree');
-    box.w = el.clientWidth; box.h = el.clientHeight;
-    if (typeof ResizeObserver === 'undefined') return;
-    new ResizeObserver(() => {
-      const w = el.clientWidth, h = el.clientHeight;
-      if (w === box.w && h === box.h) return;
-      box.w = w; box.h = h;
-      // The scale decides which labels are drawn: draw again.
-      if (shared.last) draw(shared.last.tree); else place();
-    }).observe(el);
-  }
-
-  // place sets the SVG's view from the zoom, following the current node,
-  // or keeping a clicked node where it was on the screen.
-  function place() {
-    const s = $('tree').querySelector('svg');
-    if (!s || !box.w || !box.h) return;
-    const W = box.w, H = box.h;
+function zoom(f) {
+  if (typeof view.zoom !== 'number') {
+    // Start from what shows now; zooming in from the whole tree goes to
+    // the current node.
     const p = plan();
-    view.k = p.k;
-    if (typeof view.zoom !== 'number') { view.cx = p.cx; view.cy = p.cy; }
-    const a = view.anchor;
-    const g = a && s.querySelector('.node[data-id="' + a.id + '"]');
-    if (g) {
-      // The node clicked stays under the cursor however the tree grows,
-      // until the source's tree shows it unfolded (or folded back).
-      if (g.classList.contains(a.until)) view.anchor = null;
-      const c = g.querySelector('circle');
-      view.cx = +c.getAttribute('cx') - (a.sx - W / 2) / view.k;
-      view.cy = +c.getAttribute('cy') - (a.sy - H / 2) / view.k;
-    } else if (typeof view.zoom === 'number') {
-      // Keep the current node in view: when it nears an edge, bring it back
-      // to the middle across and low down, so that the path above it shows.
-      const L = view.last;
-      if (!L && view.cx === 0 && view.cy === 0) { view.cx = W / view.k / 2; view.cy = H / view.k / 2; }
-      if (L) {
-        const vw = W / view.k, vh = H / view.k;
-        if (Math.abs(L.x - view.cx) > vw * 0.4 || Math.abs(L.y - view.cy) > vh * 0.4) {
-          view.cx = L.x;
-          view.cy = Math.max(vh / 2, L.y - vh * 0.25);
-        }
-      }
+    view.k = p.k; view.cx = p.cx; view.cy = p.cy;
+    if (view.last && f > 1 && view.zoom === 'overview') { view.cx = view.last.x; view.cy = view.last.y; }
+  }
+  view.zoom = Math.min(4, Math.max(0.02, view.k * f));
+  redraw();
+}
+
+function fit() { view.zoom = 'fit'; redraw(); }
+function overview() { view.zoom = view.zoom === 'overview' ? 'fit' : 'overview'; redraw(); }
+
+// restart forgets the chosen node and the user's zoom, for a new run.
+function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'fit'; }
+
+// mark lights node id as the quiz's right answer (0: none).
+function mark(id) {
+  if (view.answer === id) return;
+  view.answer = id;
+  if (shared.last) draw(shared.last.tree);
+}
+
+function bind() {
+  const el = $('tree');
+  observeBox();
+  $('tree-zoom-in').addEventListener('click', () => zoom(1.25));
+  $('tree-zoom-out').addEventListener('click', () => zoom(0.8));
+  $('tree-fit').addEventListener('click', fit);
+  $('tree-overview').addEventListener('click', overview);
+  el.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15);
+  }, { passive: false });
+  el.addEventListener('pointerdown', (ev) => {
+    if (ev.button !== 0) return;
+    view.drag = { x: ev.clientX, y: ev.clientY, cx: view.cx, cy: view.cy, moved: false };
+  });
+  window.addEventListener('pointermove', (ev) => {
+    const d = view.drag;
+    if (!d) return;
+    const mx = ev.clientX - d.x, my = ev.clientY - d.y;
+    if (!d.moved && Math.abs(mx) + Math.abs(my) < 4) return;
+    d.moved = true;
+    if (typeof view.zoom !== 'number') view.zoom = view.k;
+    view.cx = d.cx - mx / view.k;
+    view.cy = d.cy - my / view.k;
+    place();
+  });
+  window.addEventListener('pointerup', () => { view.drag = null; });
+  $('tree-iteration').addEventListener('change', () => controls.control('tree', { iteration: Number($('tree-iteration').value) }));
+  $('save-svg').addEventListener('click', saveSVG);
+}
+
+// fillIterations offers the finished iterations the source keeps.
+function fillIterations(tv) {
+  const sel = $('tree-iteration');
+  const kept = (tv && tv.kept) || [];
+  const want = ['0'].concat(kept.map(String));
+  const have = Array.from(sel.options).map((o) => o.value);
+  if (want.join() !== have.join()) {
+    const v = sel.value;
+    fillSelect(sel, want, ['under way'].concat(kept.map((k) => 'iteration ' + k)));
+    sel.value = want.includes(v) ? v : '0';
+  }
+  if (tv && !tv.current && document.activeElement !== sel) sel.value = String(tv.iteration);
+}
+
+// click chooses a node (its state shows beside the tree) and unfolds it
+// when it is folded with its nodes kept, or folds it back when it was
+// unfolded; the node stays under the cursor. In a quiz, a click answers
+// the question.
+function click(n, ev) {
+  if (quiz.answerNode(n.id)) return;
+  if (n.hidden || n.opened) {
+    const r = $('tree').getBoundingClientRect();
+    if (typeof view.zoom !== 'number') view.zoom = view.k;
+    view.anchor = { id: n.id, sx: ev.clientX - r.left, sy: ev.clientY - r.top, until: n.hidden ? 'opened' : 'folded' };
+    send({ type: 'unfold', id: n.id, open: !!n.hidden });
+  }
+  select(n.id);
+}
+
+// choose chooses node id as a click would, without unfolding it (the
+// stack's rows name nodes so).
+function choose(id) {
+  if (quiz.answerNode(id)) return;
+  select(id);
+}
+
+function select(id) {
+  view.chosen = id;
+  if (shared.last) draw(shared.last.tree);
+  send({ type: 'node', id: id });
+}
+
+// miniScale is the one scale the lock-step's trees are drawn at, across
+// (x) and down (y): the largest at which the widest and the deepest of
+// them fit their boxes, so that a bigger tree looks bigger.
+function miniScale(trees, W, H) {
+  const k = { x: 1, y: 1 };
+  for (const tv of trees) {
+    if (!tv || !tv.root) continue;
+    const { leaves, maxDepth } = layout(tv.root);
+    k.x = Math.min(k.x, (W - 8) / (leaves * MINI.dx));
+    k.y = Math.min(k.y, (H - 8) / ((maxDepth + 1) * MINI.dy));
+  }
+  return k;
+}
+const MINI = { dx: 30, dy: 44, r: 10 };
+
+// drawMini draws a lock-step tree into its box el at scale k (miniScale),
+// or why there is none. Labels only where the nodes are big enough to
+// hold them. It returns the nodes drawn.
+function drawMini(el, tv, why, k) {
+  el.textContent = '';
+  if (!tv || !tv.root) {
+    if (why) {
+      const p = document.createElement('div');
+      p.className = 'why';
+      p.textContent = why;
+      el.appendChild(p);
     }
-    const vw = W / view.k, vh = H / view.k;
-    s.setAttribute('viewBox', [view.cx - vw / 2, view.cy - vh / 2, vw, vh].join(' '));
-    $('tree-overview').setAttribute('aria-pressed', String(view.zoom === 'overview'));
+    return 0;
   }
-
-  function redraw() { if (shared.last) draw(shared.last.tree); else place(); }
-
-  function zoom(f) {
-    if (typeof view.zoom !== 'number') {
-      // Start from what shows now; zooming in from the whole tree goes to
-      // the current node.
-      const p = plan();
-      view.k = p.k; view.cx = p.cx; view.cy = p.cy;
-      if (view.last && f > 1 && view.zoom === 'overview') { view.cx = view.last.x; view.cy = view.last.y; }
+  const { pos, leaves } = layout(tv.root);
+  const W = el.clientWidth || 300, H = el.clientHeight || 200;
+  const dx = MINI.dx * k.x, dy = MINI.dy * k.y;
+  const r = Math.max(1.2, Math.min(MINI.r * Math.min(k.x, k.y), dx * 0.38, dy * 0.3));
+  const labels = r >= 8 && !presenting();
+  const ox = Math.max(4, (W - leaves * dx) / 2), oy = 4;
+  const s = svg('svg', { width: W, height: H });
+  s.style.fontSize = '10px';
+  const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = (n) => oy + pos.get(n).d * dy + dy / 2;
+  drawEdges(tv.root, X, Y, s, null);
+  let drawn = 0;
+  (function nodes(n) {
+    drawn++;
+    const g = svg('g', { class: 'node ' + n.status }, s, nodeTitle(n));
+    const c = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
+    if (n.count > 1 && !(n.children && n.children.length) && r >= 3) {
+      c.setAttribute('stroke', colour('--node-folded'));
+      c.setAttribute('stroke-width', Math.max(1, r / 4));
     }
-    view.zoom = Math.min(4, Math.max(0.02, view.k * f));
-    redraw();
-  }
-
-  function fit() { view.zoom = 'fit'; redraw(); }
-  function overview() { view.zoom = view.zoom === 'overview' ? 'fit' : 'overview'; redraw(); }
-
-  // restart forgets the chosen node and the user's zoom, for a new run.
-  function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'fit'; }
-
-  // mark lights node id as the quiz's right answer (0: none).
-  function mark(id) {
-    if (view.answer === id) return;
-    view.answer = id;
-    if (shared.last) draw(shared.last.tree);
-  }
-
-  function bind() {
-    const el = $('tree');
-    observeBox();
-    $('tree-zoom-in').addEventListener('click', () => zoom(1.25));
-    $('tree-zoom-out').addEventListener('click', () => zoom(0.8));
-    $('tree-fit').addEventListener('click', fit);
-    $('tree-overview').addEventListener('click', overview);
-    el.addEventListener('wheel', (ev) => {
-      ev.preventDefault();
-      zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15);
-    }, { passive: false });
-    el.addEventListener('pointerdown', (ev) => {
-      if (ev.button !== 0) return;
-      view.drag = { x: ev.clientX, y: ev.clientY, cx: view.cx, cy: view.cy, moved: false };
-    });
-    window.addEventListener('pointermove', (ev) => {
-      const d = view.drag;
-      if (!d) return;
-      const mx = ev.clientX - d.x, my = ev.clientY - d.y;
-      if (!d.moved && Math.abs(mx) + Math.abs(my) < 4) return;
-      d.moved = true;
-      if (typeof view.zoom !== 'number') view.zoom = view.k;
-      view.cx = d.cx - mx / view.k;
-      view.cy = d.cy - my / view.k;
-      place();
-    });
-    window.addEventListener('pointerup', () => { view.drag = null; });
-    $('tree-iteration').addEventListener('change', () => vizPage.controls.control('tree', { iteration: Number($('tree-iteration').value) }));
-    $('save-svg').addEventListener('click', saveSVG);
-  }
-
-  // fillIterations offers the finished iterations the source keeps.
-  function fillIterations(tv) {
-    const sel = $('tree-iteration');
-    const kept = (tv && tv.kept) || [];
-    const want = ['0'].concat(kept.map(String));
-    const have = Array.from(sel.options).map((o) => o.value);
-    if (want.join() !== have.join()) {
-      const v = sel.value;
-      vizPage.fillSelect(sel, want, ['under way'].concat(kept.map((k) => 'iteration ' + k)));
-      sel.value = want.includes(v) ? v : '0';
+    if (labels) {
+      const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: colour('--node-text') }, g);
+      t.textContent = String(n.f);
     }
-    if (tv && !tv.current && document.activeElement !== sel) sel.value = String(tv.iteration);
-  }
+    (n.children || []).forEach(nodes);
+  })(tv.root);
+  el.appendChild(s);
+  return drawn;
+}
 
-  // click chooses a node (its state shows beside the tree) and unfolds it
-  // when it is folded with its nodes kept, or folds it back when it was
-  // unfolded; the node stays under the cursor. In a quiz, a click answers
-  // the question.
-  function click(n, ev) {
-    if (vizPage.quiz.answerNode(n.id)) return;
-    if (n.hidden || n.opened) {
-      const r = $('tree').getBoundingClientRect();
-      if (typeof view.zoom !== 'number') view.zoom = view.k;
-      view.anchor = { id: n.id, sx: ev.clientX - r.left, sy: ev.clientY - r.top, until: n.hidden ? 'opened' : 'folded' };
-      vizPage.send({ type: 'unfold', id: n.id, open: !!n.hidden });
-    }
-    select(n.id);
-  }
+// saveSVG saves the tree as drawn, whole, with its colours inline.
+function saveSVG() {
+  const s = $('tree').querySelector('svg');
+  if (!s) { showError('no tree to save yet'); return; }
+  const c = s.cloneNode(true);
+  c.setAttribute('xmlns', SVGNS);
+  c.setAttribute('viewBox', '0 0 ' + view.w + ' ' + view.h);
+  c.setAttribute('width', String(view.w));
+  c.setAttribute('height', String(view.h));
+  const style = document.createElementNS(SVGNS, 'style');
+  style.textContent = 'text{font-family:system-ui,sans-serif}' + kinds.map((k) => '.' + k + '{fill:' + colour('--node-' + k) + '}').join('') +
+    '.chosen circle{stroke:' + colour('--node-chosen') + ';stroke-width:4}';
+  c.insertBefore(style, c.firstChild);
+  const bg = document.createElementNS(SVGNS, 'rect');
+  bg.setAttribute('width', '100%');
+  bg.setAttribute('height', '100%');
+  bg.setAttribute('fill', colour('--panel'));
+  c.insertBefore(bg, style.nextSibling);
+  const e = contract.current().event;
+  downloadText('<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(c), 'tree-event-' + e + '.svg', 'image/svg+xml');
+}
 
-  // choose chooses node id as a click would, without unfolding it (the
-  // stack's rows name nodes so).
-  function choose(id) {
-    if (vizPage.quiz.answerNode(id)) return;
-    select(id);
-  }
+// scale is the tree panel's scale now (window.viz reads it).
+function scale() { return view.k; }
 
-  function select(id) {
-    view.chosen = id;
-    if (shared.last) draw(shared.last.tree);
-    vizPage.send({ type: 'node', id: id });
-  }
-
-  // miniScale is the one scale the lock-step's trees are drawn at, across
-  // (x) and down (y): the largest at which the widest and the deepest of
-  // them fit their boxes, so that a bigger tree looks bigger.
-  function miniScale(trees, W, H) {
-    const k = { x: 1, y: 1 };
-    for (const tv of trees) {
-      if (!tv || !tv.root) continue;
-      const { leaves, maxDepth } = layout(tv.root);
-      k.x = Math.min(k.x, (W - 8) / (leaves * MINI.dx));
-      k.y = Math.min(k.y, (H - 8) / ((maxDepth + 1) * MINI.dy));
-    }
-    return k;
-  }
-  const MINI = { dx: 30, dy: 44, r: 10 };
-
-  // drawMini draws a lock-step tree into its box el at scale k (miniScale),
-  // or why there is none. Labels only where the nodes are big enough to
-  // hold them. It returns the nodes drawn.
-  function drawMini(el, tv, why, k) {
-    el.textContent = '';
-    if (!tv || !tv.root) {
-      if (why) {
-        const p = document.createElement('div');
-        p.className = 'why';
-        p.textContent = why;
-        el.appendChild(p);
-      }
-      return 0;
-    }
-    const { pos, leaves } = layout(tv.root);
-    const W = el.clientWidth || 300, H = el.clientHeight || 200;
-    const dx = MINI.dx * k.x, dy = MINI.dy * k.y;
-    const r = Math.max(1.2, Math.min(MINI.r * Math.min(k.x, k.y), dx * 0.38, dy * 0.3));
-    const labels = r >= 8 && !presenting();
-    const ox = Math.max(4, (W - leaves * dx) / 2), oy = 4;
-    const s = svg('svg', { width: W, height: H });
-    s.style.fontSize = '10px';
-    const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = (n) => oy + pos.get(n).d * dy + dy / 2;
-    drawEdges(tv.root, X, Y, s, null);
-    let drawn = 0;
-    (function nodes(n) {
-      drawn++;
-      const g = svg('g', { class: 'node ' + n.status }, s, nodeTitle(n));
-      const c = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
-      if (n.count > 1 && !(n.children && n.children.length) && r >= 3) {
-        c.setAttribute('stroke', colour('--node-folded'));
-        c.setAttribute('stroke-width', Math.max(1, r / 4));
-      }
-      if (labels) {
-        const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: colour('--node-text') }, g);
-        t.textContent = String(n.f);
-      }
-      (n.children || []).forEach(nodes);
-    })(tv.root);
-    el.appendChild(s);
-    return drawn;
-  }
-
-  // saveSVG saves the tree as drawn, whole, with its colours inline.
-  function saveSVG() {
-    const s = $('tree').querySelector('svg');
-    if (!s) { vizPage.showError('no tree to save yet'); return; }
-    const c = s.cloneNode(true);
-    c.setAttribute('xmlns', vizPage.SVGNS);
-    c.setAttribute('viewBox', '0 0 ' + view.w + ' ' + view.h);
-    c.setAttribute('width', String(view.w));
-    c.setAttribute('height', String(view.h));
-    const style = document.createElementNS(vizPage.SVGNS, 'style');
-    style.textContent = 'text{font-family:system-ui,sans-serif}' + kinds.map((k) => '.' + k + '{fill:' + colour('--node-' + k) + '}').join('') +
-      '.chosen circle{stroke:' + colour('--node-chosen') + ';stroke-width:4}';
-    c.insertBefore(style, c.firstChild);
-    const bg = document.createElementNS(vizPage.SVGNS, 'rect');
-    bg.setAttribute('width', '100%');
-    bg.setAttribute('height', '100%');
-    bg.setAttribute('fill', colour('--panel'));
-    c.insertBefore(bg, style.nextSibling);
-    const e = vizPage.contract.current().event;
-    vizPage.downloadText('<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(c), 'tree-event-' + e + '.svg', 'image/svg+xml');
-  }
-
-  // scale is the tree panel's scale now (window.viz reads it).
-  function scale() { return view.k; }
-
-  return { bind, draw, place, zoom, fit, overview, restart, drawMini, miniScale, scale, choose, mark };
-})();
+export { bind, draw, place, zoom, fit, overview, restart, drawMini, miniScale, scale, choose, mark };

@@ -1,18 +1,8 @@
-// One namespace, vizTreeFold, and no other globals: the page's scripts
-// share one global scope.
-(function (root) {
-'use strict';
 // treefold.js: the tree of a run's iteration and its pictures, the twin of
 // web/fold/tree.go (the one folding rule, plan; held nodes; kept
 // iterations; BPMX's raised, inherited and saved). builder.js folds with it;
 // web/fold/builder_test.go holds the two equal.
-
-const MAX_KEPT = 64;             // fold.maxKept: finished iterations' trees
-const KEPT_FACTOR = 16;          // fold.keptFactor
-const HELD_FACTOR = 4;           // fold.heldFactor
-const MAX_VIEW_DEPTH = 256;      // fold.maxViewDepth
-
-const NO_MOVE = -1;
+import { MAX_KEPT, KEPT_FACTOR, HELD_FACTOR, MAX_VIEW_DEPTH, NO_MOVE } from './shared.js';
 
 // TNode is a held node. Every node, a checkpoint's copies too, is made by
 // this one constructor, so they share one shape and the fold stays fast.
@@ -355,7 +345,4 @@ function viewOf(root, path, budget, opened) {
   return v;
 }
 
-const api = { Tree, kids, NO_MOVE };
-if (typeof module !== 'undefined') module.exports = api;
-else root.vizTreeFold = api;
-})(this);
+export { Tree, kids, NO_MOVE };

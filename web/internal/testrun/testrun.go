@@ -166,7 +166,7 @@ func Node(t *testing.T) string {
 	return browsertest.Tool(t, "no node found: install it (apt-get install nodejs) to check the page's scripts against the server's", "node", "nodejs")
 }
 
-// Embedded is the data an exported page carries (window.VIZ_EMBEDDED).
+// Embedded is the data an exported page carries (its viz-embedded block).
 type Embedded struct {
 	Trace     string          `json:"trace"` // the binary trace, gzipped, in base64
 	Events    int             `json:"events"`
@@ -198,13 +198,13 @@ func (d Embedded) TraceEvents(t *testing.T) []trace.Event {
 // ReadEmbedded finds the data an exported page carries.
 func ReadEmbedded(t *testing.T, page string) Embedded {
 	t.Helper()
-	const start = "window.VIZ_EMBEDDED = "
+	const start = `<script type="application/json" id="viz-embedded">`
 	i := strings.Index(page, start)
 	if i < 0 {
 		t.Fatalf("no embedded data in the export (%d bytes)", len(page))
 	}
 	rest := page[i+len(start):]
-	j := strings.Index(rest, ";</script>")
+	j := strings.Index(rest, "</script>")
 	var d Embedded
 	if err := json.Unmarshal([]byte(rest[:j]), &d); err != nil {
 		t.Fatal(err)

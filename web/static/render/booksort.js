@@ -4,8 +4,9 @@
 // books 0 and n+1], "bounds": [{"name", "h", "measure"}: every heuristic's
 // value here, strongest first], "sorted": bool}.
 // Books stand as bars as tall as their number; a red mark sits in each break.
-'use strict';
-vizRegisterRenderer('booksort', {
+import { svg } from '../svg.js';
+
+export default {
   draw(el, view) {
     const books = view && view.books;
     const n = Array.isArray(books) ? books.length : 0;
@@ -20,8 +21,8 @@ vizRegisterRenderer('booksort', {
     const slot = (width - 2 * wall - 8) / n;
     const bookW = Math.max(6, slot - 3);
     const unit = (shelfY - top - 14) / n;
-    const s = vizSVG('svg', { width: width, height: shelfY + bottom, viewBox: '0 0 ' + width + ' ' + (shelfY + bottom), 'data-renderer': 'booksort' });
-    const add = (tag, attrs, title) => vizSVG(tag, attrs, s, title);
+    const s = svg('svg', { width: width, height: shelfY + bottom, viewBox: '0 0 ' + width + ' ' + (shelfY + bottom), 'data-renderer': 'booksort' });
+    const add = (tag, attrs, title) => svg(tag, attrs, s, title);
     const text = (x, y, str, size, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': size, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
@@ -52,7 +53,7 @@ vizRegisterRenderer('booksort', {
     if (bounds.length > 0) {
       const t = add('text', { x: width / 2, y: top - 3, 'text-anchor': 'middle', 'font-size': 10, 'font-family': 'system-ui, sans-serif', fill: '#555' });
       bounds.forEach((b, i) => {
-        const span = vizSVG('tspan', {}, t, typeof b.measure === 'string' ? b.name + ': ' + b.measure : '');
+        const span = svg('tspan', {}, t, typeof b.measure === 'string' ? b.name + ': ' + b.measure : '');
         span.insertBefore(document.createTextNode((i > 0 ? ' · ' : 'h: ') + b.name + ' ' + b.h), span.firstChild);
       });
     }
@@ -110,4 +111,4 @@ vizRegisterRenderer('booksort', {
       sorted: breaks.length === 0,
     });
   },
-});
+};

@@ -7,107 +7,106 @@
 // Starlark writes it}.
 // Cities at their positions (else on a circle), roads with their costs, the
 // path to the node drawn over them, the node ringed.
-'use strict';
-(() => {
-  const W = 420, H = 320, PAD = 26;
+import { svg } from '../svg.js';
 
-  const isIndex = (i, n) => Number.isInteger(i) && i >= 0 && i < n;
+const W = 420, H = 320, PAD = 26;
 
-  // shape checks the parts every use needs: nodes, and edges between them.
-  function shape(view) {
-    const nodes = view && view.nodes, edges = view && view.edges;
-    if (!Array.isArray(nodes) || nodes.length === 0 || nodes.length > 5000 || !Array.isArray(edges)) return null;
-    if (!nodes.every((n) => n && typeof n.name === 'string')) return null;
-    const good = edges.filter((e) => e && isIndex(e.from, nodes.length) && isIndex(e.to, nodes.length));
-    return { nodes, edges: good };
+const isIndex = (i, n) => Number.isInteger(i) && i >= 0 && i < n;
+
+// shape checks the parts every use needs: nodes, and edges between them.
+function shape(view) {
+  const nodes = view && view.nodes, edges = view && view.edges;
+  if (!Array.isArray(nodes) || nodes.length === 0 || nodes.length > 5000 || !Array.isArray(edges)) return null;
+  if (!nodes.every((n) => n && typeof n.name === 'string')) return null;
+  const good = edges.filter((e) => e && isIndex(e.from, nodes.length) && isIndex(e.to, nodes.length));
+  return { nodes, edges: good };
+}
+
+// place is each node's point in the drawing: the file's positions scaled
+// to fit, or a circle when any node has none.
+function place(nodes) {
+  const has = nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y));
+  if (!has) {
+    const r = Math.min(W, H) / 2 - PAD;
+    return nodes.map((_, i) => [W / 2 + r * Math.cos(2 * Math.PI * i / nodes.length - Math.PI / 2), H / 2 + r * Math.sin(2 * Math.PI * i / nodes.length - Math.PI / 2)]);
   }
+  const xs = nodes.map((n) => n.x), ys = nodes.map((n) => n.y);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  const sx = Math.max(...xs) - x0, sy = Math.max(...ys) - y0;
+  let k = Math.min(sx > 0 ? (W - 2 * PAD) / sx : Infinity, sy > 0 ? (H - 2 * PAD) / sy : Infinity);
+  if (!Number.isFinite(k)) k = 0; // one point
+  // Centred, at one scale for both axes: a map keeps its shape.
+  const ox = (W - sx * k) / 2, oy = (H - sy * k) / 2;
+  return nodes.map((n) => [ox + (n.x - x0) * k, oy + (n.y - y0) * k]);
+}
 
-  // place is each node's point in the drawing: the file's positions scaled
-  // to fit, or a circle when any node has none.
-  function place(nodes) {
-    const has = nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y));
-    if (!has) {
-      const r = Math.min(W, H) / 2 - PAD;
-      return nodes.map((_, i) => [W / 2 + r * Math.cos(2 * Math.PI * i / nodes.length - Math.PI / 2), H / 2 + r * Math.sin(2 * Math.PI * i / nodes.length - Math.PI / 2)]);
+export default {
+  draw(el, view) {
+    const g = shape(view);
+    if (!g) {
+      el.textContent = 'not a graph view';
+      return;
     }
-    const xs = nodes.map((n) => n.x), ys = nodes.map((n) => n.y);
-    const x0 = Math.min(...xs), y0 = Math.min(...ys);
-    const sx = Math.max(...xs) - x0, sy = Math.max(...ys) - y0;
-    let k = Math.min(sx > 0 ? (W - 2 * PAD) / sx : Infinity, sy > 0 ? (H - 2 * PAD) / sy : Infinity);
-    if (!Number.isFinite(k)) k = 0; // one point
-    // Centred, at one scale for both axes: a map keeps its shape.
-    const ox = (W - sx * k) / 2, oy = (H - sy * k) / 2;
-    return nodes.map((n) => [ox + (n.x - x0) * k, oy + (n.y - y0) * k]);
-  }
-
-  vizRegisterRenderer('graph', {
-    draw(el, view) {
-      const g = shape(view);
-      if (!g) {
-        el.textContent = 'not a graph view';
-        return;
+    const { nodes, edges } = g;
+    const at = place(nodes);
+    const s = svg('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, 'data-renderer': 'graph', class: 'graph-view' });
+    const add = (tag, attrs, title, parent) => svg(tag, attrs, parent || s, title);
+    const path = Array.isArray(view.path) ? view.path : [];
+    const onPath = new Set();
+    for (let i = 1; i < path.length; i++) {
+      if (isIndex(path[i - 1], nodes.length) && isIndex(path[i], nodes.length)) onPath.add(Math.min(path[i - 1], path[i]) + ',' + Math.max(path[i - 1], path[i]));
+    }
+    // Each road once, whichever way its moves go.
+    const drawn = new Set();
+    const labels = nodes.length <= 80;
+    edges.forEach((e) => {
+      const key = Math.min(e.from, e.to) + ',' + Math.max(e.from, e.to);
+      if (drawn.has(key) || e.from === e.to) return;
+      drawn.add(key);
+      const [x1, y1] = at[e.from], [x2, y2] = at[e.to];
+      const hot = onPath.has(key);
+      add('line', { x1, y1, x2, y2, stroke: hot ? '#f28e2b' : '#b0b0b0', 'stroke-width': hot ? 4 : 1.5, 'data-edge': key, 'data-path': hot ? '1' : '0' },
+        nodes[e.from].name + ' – ' + nodes[e.to].name + (Number.isInteger(e.cost) ? ': ' + e.cost : ''));
+      if (labels && Number.isInteger(e.cost)) {
+        const t = add('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 2, 'text-anchor': 'middle', 'font-size': 9, fill: hot ? '#b35806' : '#777',
+          'font-family': 'system-ui, sans-serif', stroke: '#fff', 'stroke-width': 2.5, 'paint-order': 'stroke' });
+        t.textContent = String(e.cost);
       }
-      const { nodes, edges } = g;
-      const at = place(nodes);
-      const s = vizSVG('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, 'data-renderer': 'graph', class: 'graph-view' });
-      const add = (tag, attrs, title, parent) => vizSVG(tag, attrs, parent || s, title);
-      const path = Array.isArray(view.path) ? view.path : [];
-      const onPath = new Set();
-      for (let i = 1; i < path.length; i++) {
-        if (isIndex(path[i - 1], nodes.length) && isIndex(path[i], nodes.length)) onPath.add(Math.min(path[i - 1], path[i]) + ',' + Math.max(path[i - 1], path[i]));
+    });
+    const goals = new Set(Array.isArray(view.goals) ? view.goals : []);
+    const cur = isIndex(view.at, nodes.length) ? view.at : -1;
+    const start = isIndex(path[0], nodes.length) ? path[0] : -1;
+    const names = nodes.length <= 150;
+    nodes.forEach((n, i) => {
+      const [x, y] = at[i];
+      const kind = i === cur ? 'current' : goals.has(i) ? 'goal' : i === start ? 'start' : 'node';
+      const fill = goals.has(i) ? '#e15759' : i === start ? '#59a14f' : path.includes(i) ? '#f28e2b' : '#4e79a7';
+      add('circle', { cx: x, cy: y, r: i === cur ? 8 : 5, fill, stroke: i === cur ? '#000' : '#fff', 'stroke-width': i === cur ? 3 : 1, 'data-node': n.name, 'data-kind': kind },
+        n.name + (goals.has(i) ? ' (goal)' : '') + (i === start ? ' (start)' : ''));
+      if (names || i === cur || path.includes(i)) {
+        const t = add('text', { x, y: y - 9, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': i === cur ? 'bold' : 'normal',
+          'font-family': 'system-ui, sans-serif', fill: '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' });
+        t.textContent = n.name;
       }
-      // Each road once, whichever way its moves go.
-      const drawn = new Set();
-      const labels = nodes.length <= 80;
-      edges.forEach((e) => {
-        const key = Math.min(e.from, e.to) + ',' + Math.max(e.from, e.to);
-        if (drawn.has(key) || e.from === e.to) return;
-        drawn.add(key);
-        const [x1, y1] = at[e.from], [x2, y2] = at[e.to];
-        const hot = onPath.has(key);
-        add('line', { x1, y1, x2, y2, stroke: hot ? '#f28e2b' : '#b0b0b0', 'stroke-width': hot ? 4 : 1.5, 'data-edge': key, 'data-path': hot ? '1' : '0' },
-          nodes[e.from].name + ' – ' + nodes[e.to].name + (Number.isInteger(e.cost) ? ': ' + e.cost : ''));
-        if (labels && Number.isInteger(e.cost)) {
-          const t = add('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 2, 'text-anchor': 'middle', 'font-size': 9, fill: hot ? '#b35806' : '#777',
-            'font-family': 'system-ui, sans-serif', stroke: '#fff', 'stroke-width': 2.5, 'paint-order': 'stroke' });
-          t.textContent = String(e.cost);
-        }
-      });
-      const goals = new Set(Array.isArray(view.goals) ? view.goals : []);
-      const cur = isIndex(view.at, nodes.length) ? view.at : -1;
-      const start = isIndex(path[0], nodes.length) ? path[0] : -1;
-      const names = nodes.length <= 150;
-      nodes.forEach((n, i) => {
-        const [x, y] = at[i];
-        const kind = i === cur ? 'current' : goals.has(i) ? 'goal' : i === start ? 'start' : 'node';
-        const fill = goals.has(i) ? '#e15759' : i === start ? '#59a14f' : path.includes(i) ? '#f28e2b' : '#4e79a7';
-        add('circle', { cx: x, cy: y, r: i === cur ? 8 : 5, fill, stroke: i === cur ? '#000' : '#fff', 'stroke-width': i === cur ? 3 : 1, 'data-node': n.name, 'data-kind': kind },
-          n.name + (goals.has(i) ? ' (goal)' : '') + (i === start ? ' (start)' : ''));
-        if (names || i === cur || path.includes(i)) {
-          const t = add('text', { x, y: y - 9, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': i === cur ? 'bold' : 'normal',
-            'font-family': 'system-ui, sans-serif', fill: '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' });
-          t.textContent = n.name;
-        }
-      });
-      el.appendChild(s);
-      const note = document.createElement('div');
-      note.className = 'render-note';
-      const names2 = path.map((i) => (isIndex(i, nodes.length) ? nodes[i].name : '?'));
-      note.textContent = (cur < 0 && typeof view.state === 'string' ? 'at ' + view.state + ' (not drawn) · ' : '') +
-        (names2.length > 1 ? 'path: ' + names2.join(' → ') : 'at the start');
-      el.appendChild(note);
-    },
-    // Move m is the run's move m, named in info.moveNames by its label: the
-    // edge from the current node with that label. Null when the current
-    // node is not drawn, or no edge from it has the label.
-    move(view, m, info) {
-      const g = shape(view);
-      const names = info && info.moveNames;
-      if (!g || !Array.isArray(names) || !isIndex(m, names.length) || typeof names[m] !== 'string') return null;
-      if (!isIndex(view.at, g.nodes.length) || !Array.isArray(view.path)) return null;
-      const e = g.edges.find((x) => x.from === view.at && x.label === names[m]);
-      if (!e || typeof g.nodes[e.to].state !== 'string') return null;
-      return Object.assign({}, view, { at: e.to, path: view.path.concat([e.to]), state: g.nodes[e.to].state });
-    },
-  });
-})();
+    });
+    el.appendChild(s);
+    const note = document.createElement('div');
+    note.className = 'render-note';
+    const names2 = path.map((i) => (isIndex(i, nodes.length) ? nodes[i].name : '?'));
+    note.textContent = (cur < 0 && typeof view.state === 'string' ? 'at ' + view.state + ' (not drawn) · ' : '') +
+      (names2.length > 1 ? 'path: ' + names2.join(' → ') : 'at the start');
+    el.appendChild(note);
+  },
+  // Move m is the run's move m, named in info.moveNames by its label: the
+  // edge from the current node with that label. Null when the current
+  // node is not drawn, or no edge from it has the label.
+  move(view, m, info) {
+    const g = shape(view);
+    const names = info && info.moveNames;
+    if (!g || !Array.isArray(names) || !isIndex(m, names.length) || typeof names[m] !== 'string') return null;
+    if (!isIndex(view.at, g.nodes.length) || !Array.isArray(view.path)) return null;
+    const e = g.edges.find((x) => x.from === view.at && x.label === names[m]);
+    if (!e || typeof g.nodes[e.to].state !== 'string') return null;
+    return Object.assign({}, view, { at: e.to, path: view.path.concat([e.to]), state: g.nodes[e.to].state });
+  },
+};

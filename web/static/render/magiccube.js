@@ -6,8 +6,7 @@
 // every cube, whatever its letters, is drawn as the Rubik's cube is. A
 // letter drawn in another colour than its name says is listed under the
 // net.
-'use strict';
-vizRegisterRenderer('magiccube', {
+export default {
   draw(el, view) {
     const st = view && view.stickers;
     if (typeof st !== 'string' || st.length !== 54 || !/^[A-Za-z]+$/.test(st)) {
@@ -136,4 +135,4 @@ vizRegisterRenderer('magiccube', {
     }
     return Object.assign({}, view, { stickers: out.join('') });
   },
-});
+};

@@ -2,8 +2,7 @@
 // numbered top to bottom, left to right on the # board], "centre": k or 0}.
 // The 8 centre cells are outlined; the letters A..H sit at each move's head
 // (a move shifts its line one cell towards its letter).
-'use strict';
-vizRegisterRenderer('rotation', {
+export default {
   draw(el, view) {
     const cells = view && view.cells;
     if (!Array.isArray(cells) || cells.length !== 24 || !cells.every((v) => v === 1 || v === 2 || v === 3)) {
@@ -77,4 +76,4 @@ vizRegisterRenderer('rotation', {
     const centre = [6, 7, 8, 11, 12, 15, 16, 17].map((c) => next[c]);
     return Object.assign({}, view, { cells: next, centre: centre.every((v) => v === centre[0]) ? centre[0] : 0 });
   },
-});
+};

@@ -5,11 +5,13 @@
 // [{"name", "h"}: the heuristics' values here, 1000 meaning no way on]}.
 // Sticks are the judge's numbers, from 1, row by row: n horizontal, then n+1
 // vertical per row, the bottom row's horizontals last.
-'use strict';
-vizRegisterRenderer('squares', {
+import { svg } from '../svg.js';
+import { SQUARES_DEAD_END as DEAD_END, SQUARES_MAX_N as MAX_N } from '../shared.js';
+
+export default {
   draw(el, view) {
     const n = view && view.n;
-    if (!Number.isInteger(n) || n < 1 || n > 5) {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_N) {
       el.textContent = 'not a square-destroyer view';
       return;
     }
@@ -21,8 +23,8 @@ vizRegisterRenderer('squares', {
       q.row + q.size <= n && q.col + q.size <= n) : [];
     const size = 280, margin = 14, foot = 64;
     const cell = (size - 2 * margin) / n;
-    const s = vizSVG('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
-    const add = (tag, attrs, title) => vizSVG(tag, attrs, s, title);
+    const s = svg('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
+    const add = (tag, attrs, title) => svg(tag, attrs, s, title);
     const text = (x, y, str, fsize, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
@@ -73,7 +75,7 @@ vizRegisterRenderer('squares', {
     status += ' · removed ' + removed.size;
     if (Array.isArray(view.bounds)) {
       view.bounds.filter((b) => b && typeof b.name === 'string' && Number.isInteger(b.h)).forEach((b) => {
-        status += ' · ' + b.name + ' ' + (b.h >= 1000 ? '∞' : b.h);
+        status += ' · ' + b.name + ' ' + (b.h >= DEAD_END ? '∞' : b.h);
       });
     }
     text(size / 2, size + 16, status, 11, '#333');
@@ -101,8 +103,8 @@ vizRegisterRenderer('squares', {
   // bounds are computed afresh as its View does. Null for any other m.
   move(view, m) {
     const n = view && view.n;
-    if (!Number.isInteger(n) || n < 1 || n > 5 || !Number.isInteger(m)) return null;
-    const total = 2 * n * (n + 1), deadEnd = 1000;
+    if (!Number.isInteger(n) || n < 1 || n > MAX_N || !Number.isInteger(m)) return null;
+    const total = 2 * n * (n + 1), deadEnd = DEAD_END;
     const list = (a) => (Array.isArray(a) ? a.filter((x) => Number.isInteger(x) && x >= 1 && x <= total) : []);
     const present = new Set();
     for (let x = 1; x <= total; x++) present.add(x);
@@ -159,4 +161,4 @@ vizRegisterRenderer('squares', {
       bounds: [{ name: 'greedy', h: greedy }, { name: 'ratio', h: ratio }],
     });
   },
-});
+};

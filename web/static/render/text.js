@@ -4,8 +4,7 @@
 // "error": why show failed (then text is the state)}.
 // No move: the text is the file's function of the state, which only the
 // server can call, so an exported page says these states cannot be drawn.
-'use strict';
-vizRegisterRenderer('text', {
+export default {
   draw(el, view) {
     if (!view || typeof view.text !== 'string') {
       el.textContent = 'not a text view';
@@ -29,4 +28,4 @@ vizRegisterRenderer('text', {
       el.appendChild(err);
     }
   },
-});
+};

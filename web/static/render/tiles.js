@@ -1,7 +1,8 @@
 // Sliding-tile puzzles (8, 15, 24): view = {"size": n, "tiles": [row-major, 0 = blank], "blank": i},
 // and in a search grown at both ends "target": the board the goal's end has reached.
-'use strict';
-vizRegisterRenderer('tiles', {
+import { svg } from '../svg.js';
+
+export default {
   draw(el, view) {
     const n = view && Number(view.size);
     const tiles = view && view.tiles;
@@ -15,16 +16,16 @@ vizRegisterRenderer('tiles', {
     const cell = two ? (n <= 3 ? 34 : n <= 4 ? 26 : 20) : (n <= 3 ? 44 : n <= 4 ? 36 : 30);
     const side = n * cell + 4, top = two ? 16 : 0, gap = two ? 14 : 0;
     const w = two ? 2 * side + gap : side, h = side + top;
-    const s = vizSVG('svg', { width: w, height: h, viewBox: '0 0 ' + w + ' ' + h, 'data-renderer': 'tiles' });
+    const s = svg('svg', { width: w, height: h, viewBox: '0 0 ' + w + ' ' + h, 'data-renderer': 'tiles' });
     const board = (cells, ox, name) => {
       if (name) {
-        vizSVG('text', { x: ox + side / 2, y: 12, 'text-anchor': 'middle', 'font-size': 12, 'font-family': 'system-ui, sans-serif', fill: 'currentColor' }, s).textContent = name;
+        svg('text', { x: ox + side / 2, y: 12, 'text-anchor': 'middle', 'font-size': 12, 'font-family': 'system-ui, sans-serif', fill: 'currentColor' }, s).textContent = name;
       }
       cells.forEach((t, i) => {
         const x = ox + 2 + (i % n) * cell, y = top + 2 + Math.floor(i / n) * cell;
-        vizSVG('rect', { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4, fill: t === 0 ? '#eee' : '#f2c14e', stroke: '#a68a2e' }, s);
+        svg('rect', { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4, fill: t === 0 ? '#eee' : '#f2c14e', stroke: '#a68a2e' }, s);
         if (t !== 0) {
-          vizSVG('text', { x: x + cell / 2, y: y + cell / 2 + cell / 8, 'text-anchor': 'middle', 'font-size': cell / 2.6, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(t);
+          svg('text', { x: x + cell / 2, y: y + cell / 2 + cell / 8, 'text-anchor': 'middle', 'font-size': cell / 2.6, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(t);
         }
       });
     };
@@ -52,4 +53,4 @@ vizRegisterRenderer('tiles', {
     next[to] = 0;
     return end === 'target' ? Object.assign({}, view, { target: next }) : Object.assign({}, view, { tiles: next, blank: to });
   },
-});
+};

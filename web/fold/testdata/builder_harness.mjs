@@ -1,20 +1,20 @@
-'use strict';
 // Folds a trace (NDJSON or binary) with the page's builder.js and prints,
 // after each event, what web/fold/builder_test.go compares with the Go player's
-// fold; in state mode, replaystate.js's state message (with the colours the
-// test hands in, as an export embeds them).
+// fold; in state mode, replaystate.js's state message.
 //
-// node builder_harness.js STATIC_DIR TRACE TREE_LIMIT [fold [OPENED_JSON] | state EVERY COLOURS_JSON]
-const fs = require('fs');
-const path = require('path');
+// node builder_harness.mjs STATIC_DIR TRACE TREE_LIMIT [fold [OPENED_JSON] | state EVERY]
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 const [staticDir, tracePath, limit] = process.argv.slice(2);
-const page = (name) => require(path.resolve(staticDir, name));
-const { Builder } = page('builder.js');
-const { replayState } = page('replaystate.js');
-const { BinaryTrace } = page('tracefile.js');
+// The page's own modules, as the page imports them.
+const page = (name) => import(pathToFileURL(path.resolve(staticDir, name)).href);
+const { Builder } = await page('builder.js');
+const { replayState } = await page('replaystate.js');
+const { BinaryTrace } = await page('tracefile.js');
 const mode = process.argv[5] || 'fold';
 const every = Number(process.argv[6] || 1); // states: print every k-th event's and the last
-const colours = mode === 'state' ? JSON.parse(process.argv[7]) : null;
 const opened = mode === 'fold' && process.argv[6] ? JSON.parse(process.argv[6]) : null; // node ids the page unfolded
 let idx = -1;
 let events;
@@ -33,7 +33,7 @@ for (const ev of events) {
   idx++;
   if (mode === 'state') {
     if (idx % every !== 0 && idx !== events.length - 1) continue;
-    const msg = replayState(b, events.length, '', 0, colours);
+    const msg = replayState(b, events.length, '', 0);
     if (msg.node) delete msg.node.moveIndices;
     process.stdout.write(JSON.stringify(msg) + '\n');
     continue;

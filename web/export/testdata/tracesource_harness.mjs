@@ -1,33 +1,32 @@
-'use strict';
 // Runs an exported page's TraceSource (tracesource.js) under node over the
 // export's own embedded data, seeks and steps it about, and compares each
 // state it hands the page with replaystate.js's state after a plain fold of
 // every event up to there: web/export/page_test.go's TestTraceSourceSeeks.
 //
-// node tracesource_harness.js STATIC_DIR EXPORT_HTML
+// node tracesource_harness.mjs STATIC_DIR EXPORT_HTML
 // prints {"events": n, "checked": k, "bad": ["what differed", ...]}
-const fs = require('fs');
-const path = require('path');
-const vm = require('vm');
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 const [staticDir, exportPath] = process.argv.slice(2);
 
 const html = fs.readFileSync(exportPath, 'utf8');
-const m = /window\.VIZ_EMBEDDED = (.*?);<\/script>/s.exec(html);
-if (!m) throw new Error('no VIZ_EMBEDDED in ' + exportPath);
+const m = /<script type="application\/json" id="viz-embedded">(.*?)<\/script>/s.exec(html);
+if (!m) throw new Error('no embedded data in ' + exportPath);
 const data = JSON.parse(m[1]);
 
-// The page's scripts as the page runs them: classic scripts in one global
-// scope. The renderers are not loaded: a node's view is not compared.
-globalThis.window = globalThis;
-const run = (name) => vm.runInThisContext(fs.readFileSync(path.join(staticDir, name), 'utf8')
-  .replace(/typeof module !== 'undefined'/g, 'false'), { filename: name });
-for (const name of ['tracefile.js', 'algofold.js', 'treefold.js', 'builder.js', 'replaystate.js']) run(name);
-globalThis.vizPage = { renderers: { viewAfter: () => ({ error: 'not drawn here' }) } };
-run('tracesource.js');
+// The page's modules as the page imports them. No renderer is loaded: a
+// node's view is not compared.
+const page = (name) => import(pathToFileURL(path.resolve(staticDir, name)).href);
+const traceSource = await page('tracesource.js');
+const vizTrace = await page('tracefile.js');
+const vizBuild = await page('builder.js');
+const vizReplay = await page('replaystate.js');
 
 const states = [];
 let status = '';
-const link = vizPage.traceSource.connect({ data, onMessage: (msg) => states.push(msg), onStatus: (s) => { status = s; } });
+const link = traceSource.connect({ data, onMessage: (msg) => states.push(msg), onStatus: (s) => { status = s; } });
 
 (async () => {
   // The source reads the trace asynchronously, then says hello.
@@ -55,7 +54,7 @@ const link = vizPage.traceSource.connect({ data, onMessage: (msg) => states.push
   const b = new vizBuild.Builder(vizBuild.TREE_LIMIT);
   events.forEach((e, i) => {
     b.fold(e);
-    if (want.has(i)) want.set(i, JSON.stringify(vizReplay.replayState(b, n, data.renderer || '', 0, data.colours)));
+    if (want.has(i)) want.set(i, JSON.stringify(vizReplay.replayState(b, n, data.renderer || '', 0)));
   });
   const strip = (msg) => {
     const c = JSON.parse(JSON.stringify(msg));

@@ -8,32 +8,27 @@
 // Answer, per case: {"walk": [the view after each move, made from the
 //   previous one], "probes": [[move(states[i], m) for m in 0..numMoves-1]
 //   for i in probed],
-//   "bad": [move(start, bad m) or move(bad view, 0)...], "app": vizViewAfter
-//   along the whole walk, "appBad": vizViewAfter with a bad move in it,
+//   "bad": [move(start, bad m) or move(bad view, 0)...], "app": renderers.js's
+//   viewAfter along the whole walk, "appBad": viewAfter with a bad move in it,
 //   "odd": move(the start with one field replaced by an odd value, m) for
 //   every field, odd value and m in 0..min(numMoves, 4)-1: null or a view}.
 // A move that throws answers {"thrown": message}: the contract says never.
-'use strict';
-const fs = require('fs');
-const path = require('path');
-
-const vm = require('vm');
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const req = JSON.parse(fs.readFileSync(0, 'utf8'));
 
-// The page's renderers.js, run as the page runs it (a classic script in the
-// global scope, vizPage made by page.js): it defines vizRegisterRenderer,
-// with which the renderer files register, and vizViewAfter.
-globalThis.window = globalThis;
-globalThis.vizPage = {};
-vm.runInThisContext(fs.readFileSync(req.renderers, 'utf8'), { filename: req.renderers });
+// The page's renderers.js and the renderer modules, as the page imports
+// them: each renderer's default export is registered under its file's name.
+const page = await import(pathToFileURL(path.resolve(req.renderers)).href);
 const renderers = {};
-const register = globalThis.vizRegisterRenderer;
-globalThis.vizRegisterRenderer = (name, r) => { renderers[name] = r; register(name, r); };
-for (const f of fs.readdirSync(req.render)) {
-  if (f.endsWith('.js')) require(path.resolve(req.render, f));
+for (const f of fs.readdirSync(req.render).sort()) {
+  if (!f.endsWith('.js')) continue;
+  const name = f.slice(0, -3);
+  renderers[name] = (await import(pathToFileURL(path.resolve(req.render, f)).href)).default;
+  page.register(name, renderers[name]);
 }
-const win = globalThis;
 
 // A frozen view makes a renderer that changes its argument throw (the files
 // are strict), which the test reports.
@@ -80,7 +75,7 @@ const out = req.cases.map((c) => {
       }
     }
   }
-  const appBad = win.vizViewAfter(c.renderer, c.start, c.moves.slice(0, 3).concat([-1]), c.info);
-  return { walk, probes, bad, odd, app: win.vizViewAfter(c.renderer, c.start, c.moves, c.info), appBad };
+  const appBad = page.viewAfter(c.renderer, c.start, c.moves.slice(0, 3).concat([-1]), c.info);
+  return { walk, probes, bad, odd, app: page.viewAfter(c.renderer, c.start, c.moves, c.info), appBad };
 });
 process.stdout.write(JSON.stringify(out));

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+const static = "../.."
+
+// TestCurrent: the committed generated files are what the sources give
+// (run go generate in web/static after changing a module of the page).
+func TestCurrent(t *testing.T) {
+	s, err := shared()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bundle(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []struct {
+		name string
+		want []byte
+	}{
+		{sharedName, s},
+		{bundleName, b},
+	} {
+		got, err := os.ReadFile(filepath.Join(static, f.name))
+		if err != nil {
+			t.Fatalf("%v: run go generate in web/static", err)
+		}
+		if !bytes.Equal(got, f.want) {
+			t.Errorf("web/static/%s is not what the sources give (%d bytes, want %d): run go generate in web/static", f.name, len(got), len(f.want))
+		}
+	}
+}
+
+// TestBundleDeterministic: two runs give the same bytes, so the committed
+// bundle does not change with who generates it.
+func TestBundleDeterministic(t *testing.T) {
+	a, err := bundle(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bundle(static)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a, b) || len(a) < 10000 {
+		t.Errorf("two bundles: %d and %d bytes, equal %v", len(a), len(b), bytes.Equal(a, b))
+	}
+}
