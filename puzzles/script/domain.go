@@ -1,6 +1,7 @@
 package script
 
 import (
+	"context"
 	"fmt"
 
 	"go.starlark.net/starlark"
@@ -70,7 +71,13 @@ type edge struct {
 // numbers the moves by exploring the first states, so a problem whose
 // moves fail near the start says so here.
 func (p *Problem) Domain(start State, heuristic string) (*Domain, error) {
-	d := &Domain{p: p, sb: newSandbox(p.File, p.budget), hname: heuristic, index: map[string]int32{}, label: map[string]int32{}}
+	return p.DomainContext(context.Background(), start, heuristic)
+}
+
+// DomainContext is Domain, whose calls of the problem's functions stop
+// (with an error that wraps ctx's) when ctx ends.
+func (p *Problem) DomainContext(ctx context.Context, start State, heuristic string) (*Domain, error) {
+	d := &Domain{p: p, sb: newSandbox(ctx, p.File, p.budget), hname: heuristic, index: map[string]int32{}, label: map[string]int32{}}
 	found := false
 	for _, h := range p.heur {
 		if h.name == heuristic {
