@@ -143,8 +143,9 @@ type sandbox struct {
 	ctx      context.Context
 	thread   *starlark.Thread
 	deadline time.Time
-	held     int64 // bytes the run keeps in states, counted by its owner
-	ticks    int64 // expansions, for tick
+	span     time.Duration // the time from the run's start to deadline, for errors
+	held     int64         // bytes the run keeps in states, counted by its owner
+	ticks    int64         // expansions, for tick
 	meter    meter
 
 	mu      sync.Mutex
@@ -160,7 +161,7 @@ func newSandbox(ctx context.Context, file string, b Budget) *sandbox {
 	}
 	s := &sandbox{file: file, budget: b, ctx: ctx}
 	if b.Time > 0 {
-		s.deadline = time.Now().Add(b.Time)
+		s.deadline, s.span = time.Now().Add(b.Time), b.Time
 	}
 	s.thread = &starlark.Thread{
 		Name: file,
@@ -214,10 +215,20 @@ func (s *sandbox) tick() error {
 	return s.overTime()
 }
 
+// within bounds the time until undo is called by d, when that ends before
+// the run's own deadline.
+func (s *sandbox) within(d time.Duration) (undo func()) {
+	deadline, span := s.deadline, s.span
+	if end := time.Now().Add(d); deadline.IsZero() || end.Before(deadline) {
+		s.deadline, s.span = end, d
+	}
+	return func() { s.deadline, s.span = deadline, span }
+}
+
 // overTime reports whether the run's time is up.
 func (s *sandbox) overTime() error {
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		return &Error{File: s.file, Msg: fmt.Sprintf("%v (%s)", ErrTime, s.budget.Time), Budget: ErrTime}
+		return &Error{File: s.file, Msg: fmt.Sprintf("%v (%s)", ErrTime, s.span), Budget: ErrTime}
 	}
 	return nil
 }
@@ -292,7 +303,7 @@ func (s *sandbox) expire() {
 		return
 	}
 	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
-		s.stop(ErrTime, fmt.Sprintf("%v (%s)", ErrTime, s.budget.Time))
+		s.stop(ErrTime, fmt.Sprintf("%v (%s)", ErrTime, s.span))
 		return
 	}
 	s.stop(ErrTime, fmt.Sprintf("%v: one call ran for more than %s", ErrTime, s.budget.callTime()))
