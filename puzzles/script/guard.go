@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
 	"strings"
 
@@ -43,12 +44,12 @@ const (
 )
 
 // Names of the hidden built-ins. A script cannot write them (they are
-// not identifiers), so it can neither call nor shadow them.
+// not identifiers), so it can neither call nor shadow them. An operator's
+// have its token's name: idaviz.+ is a checked +, idaviz.+= checks +=.
 const (
 	guardCall  = "idaviz.call"
-	guardBin   = "idaviz.binary"
-	guardAug   = "idaviz.augmented"
 	guardSlice = "idaviz.sliced"
+	guardOp    = "idaviz."
 )
 
 // meterKey is the thread-local *meter of the call under way.
@@ -82,15 +83,25 @@ func charge(t *starlark.Thread, n int64, what string) error {
 	return nil
 }
 
-// guards are the hidden built-ins, predeclared in every script.
+// guards are the hidden built-ins, predeclared in every script (a copy,
+// for the caller to add to).
 func guards() starlark.StringDict {
-	return starlark.StringDict{
+	return maps.Clone(guardSet)
+}
+
+var guardSet = func() starlark.StringDict {
+	d := starlark.StringDict{
 		guardCall:  starlark.NewBuiltin(guardCall, checkedCall),
-		guardBin:   starlark.NewBuiltin(guardBin, checkedBinary),
-		guardAug:   starlark.NewBuiltin(guardAug, checkedAugmented),
 		guardSlice: starlark.NewBuiltin(guardSlice, checkedSlice),
 	}
-}
+	for op := range tokens {
+		name := guardOp + op.String()
+		d[name] = starlark.NewBuiltin(name, checkedBinary(op, false))
+		d[name+"="] = starlark.NewBuiltin(name+"=", checkedBinary(op, true))
+	}
+	d.Freeze()
+	return d
+}()
 
 // shallow is what v's own storage takes (its elements' storage apart).
 func shallow(v starlark.Value) int64 {
@@ -256,53 +267,45 @@ func intCheck(bits int) error {
 	return nil
 }
 
-// tokens are the operators the rewrite hands to checkedBinary, by number.
+// tokens are the operators the rewrite checks.
 var tokens = map[syntax.Token]bool{syntax.PLUS: true, syntax.STAR: true, syntax.PERCENT: true, syntax.PIPE: true, syntax.LTLT: true}
 
-// checkedBinary is x op y, refused when the result is too big:
-// idaviz.binary(op, x, y).
-func checkedBinary(t *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	op, x, y, err := opArgs(args)
-	if err != nil {
-		return nil, err
+// checkedBinary is x op y, refused when the result would be too big:
+// idaviz.op(x, y). Augmented, it checks x op= y and returns y, for the
+// assignment itself: x op= idaviz.op=(x, y).
+func checkedBinary(op syntax.Token, augmented bool) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
+	return func(t *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+		if len(args) != 2 {
+			return nil, fmt.Errorf("internal: %d arguments to %s", len(args), b.Name())
+		}
+		x, y := args[0], args[1]
+		// Ints of 64 bits make at most 128: the common case, unchecked.
+		if a, ok := x.(starlark.Int); !ok || !small(a) {
+			goto check
+		}
+		if c, ok := y.(starlark.Int); !ok || !small(c) || op == syntax.LTLT {
+			goto check
+		}
+		goto do
+	check:
+		if n, err := binarySize(op, x, y); err != nil {
+			return nil, err
+		} else if n > 0 {
+			if err := charge(t, n, b.Name()[len(guardOp):]); err != nil {
+				return nil, err
+			}
+		}
+	do:
+		if augmented {
+			return y, nil
+		}
+		return starlark.Binary(op, x, y)
 	}
-	n, err := binarySize(op, x, y)
-	if err == nil {
-		err = charge(t, n, op.String())
-	}
-	if err != nil {
-		return nil, err
-	}
-	return starlark.Binary(op, x, y)
 }
 
-// checkedAugmented checks x op= y as checkedBinary does x op y, and
-// returns y for the assignment itself: idaviz.augmented(op, x, y).
-func checkedAugmented(t *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	op, x, y, err := opArgs(args)
-	if err != nil {
-		return nil, err
-	}
-	n, err := binarySize(op, x, y)
-	if err == nil {
-		err = charge(t, n, op.String()+"=")
-	}
-	if err != nil {
-		return nil, err
-	}
-	return y, nil
-}
-
-func opArgs(args starlark.Tuple) (syntax.Token, starlark.Value, starlark.Value, error) {
-	if len(args) != 3 {
-		return 0, nil, nil, fmt.Errorf("internal: %d arguments to a checked operation", len(args))
-	}
-	i, _ := args[0].(starlark.Int).Int64()
-	op := syntax.Token(i)
-	if !tokens[op] {
-		return 0, nil, nil, fmt.Errorf("internal: operator %d", i)
-	}
-	return op, args[1], args[2], nil
+func small(x starlark.Int) bool {
+	_, ok := x.Int64()
+	return ok
 }
 
 // checkedSlice charges a slice of x at most x's size before it is made,

@@ -113,17 +113,17 @@ func (r *rewriter) stmt(st syntax.Stmt) {
 		read, ok := pure(x.LHS)
 		r.target(x.LHS)
 		x.RHS = r.expr(x.RHS)
-		if op == 0 {
-			return
+		if op == 0 || r.numeric(x.RHS) && (op == syntax.PLUS || op == syntax.PIPE) {
+			return // n += 1: an int grows a bit a step at most
 		}
 		// x op= y stays (a list's += extends it in place), with y checked
-		// against x first: x op= idaviz.augmented(op, x, y). x is read
+		// against x first: x op= idaviz.op=(x, y). x is read
 		// twice, so it must be a name or an index of names and constants.
 		if !ok {
 			r.fail(x.OpPos, "the target of %s must be a name, or an index of names and constants: assign the index to a name first", x.Op)
 			return
 		}
-		x.RHS = hidden(guardAug, x.OpPos, opLiteral(op, x.OpPos), r.expr(read), x.RHS)
+		x.RHS = hidden(guardOp+op.String()+"=", x.OpPos, r.expr(read), x.RHS)
 	case *syntax.DefStmt:
 		r.paramDefaults(x.Params)
 		r.stmts(x.Body)
@@ -210,13 +210,44 @@ func pure(e syntax.Expr) (syntax.Expr, bool) {
 	return nil, false
 }
 
+// numerics are the built-ins that return a number (or fail).
+var numerics = map[string]bool{"abs": true, "len": true, "ord": true, "hash": true, "int": true, "float": true}
+
+// numeric reports whether e is a number, or an error, whatever the
+// script's values: a number written out, or a call of a built-in that
+// returns one, or a sum of those. (Evaluated before the rewrite.)
+func (r *rewriter) numeric(e syntax.Expr) bool {
+	switch x := e.(type) {
+	case *syntax.Literal:
+		return x.Token == syntax.INT || x.Token == syntax.FLOAT
+	case *syntax.ParenExpr:
+		return r.numeric(x.X)
+	case *syntax.CallExpr:
+		id, ok := x.Fn.(*syntax.Ident)
+		return ok && numerics[id.Name] && !r.bound[id.Name]
+	case *syntax.BinaryExpr:
+		return r.numericOp(x)
+	}
+	return false
+}
+
+// numericOp reports whether a checked operator needs no check: a sum (or
+// |) with a number, or a number's remainder, is a number that grows a bit
+// at most, or an error. A product needs its check (2**n in n steps), as
+// does a shift.
+func (r *rewriter) numericOp(x *syntax.BinaryExpr) bool {
+	switch x.Op {
+	case syntax.PLUS, syntax.PIPE:
+		return r.numeric(x.X) || r.numeric(x.Y)
+	case syntax.PERCENT:
+		return r.numeric(x.X)
+	}
+	return false
+}
+
 // hidden is a call of a hidden built-in at pos.
 func hidden(name string, pos syntax.Position, args ...syntax.Expr) *syntax.CallExpr {
 	return &syntax.CallExpr{Fn: &syntax.Ident{NamePos: pos, Name: name}, Lparen: pos, Args: args, Rparen: pos}
-}
-
-func opLiteral(op syntax.Token, pos syntax.Position) *syntax.Literal {
-	return &syntax.Literal{Token: syntax.INT, TokenPos: pos, Raw: fmt.Sprint(int(op)), Value: int64(op)}
 }
 
 // needsCheck reports whether a call of fn may be a built-in that makes a
@@ -306,9 +337,10 @@ func (r *rewriter) expr(e syntax.Expr) syntax.Expr {
 	case *syntax.UnaryExpr:
 		x.X = r.expr(x.X)
 	case *syntax.BinaryExpr:
+		safe := r.numericOp(x)
 		x.X, x.Y = r.expr(x.X), r.expr(x.Y)
-		if tokens[x.Op] {
-			return hidden(guardBin, x.OpPos, opLiteral(x.Op, x.OpPos), x.X, x.Y)
+		if tokens[x.Op] && !safe {
+			return hidden(guardOp+x.Op.String(), x.OpPos, x.X, x.Y)
 		}
 	case *syntax.SliceExpr:
 		x.X = hidden(guardSlice, x.Lbrack, r.expr(x.X))

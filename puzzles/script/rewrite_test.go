@@ -113,7 +113,7 @@ func TestRewriteKeepsMeaning(t *testing.T) {
 // TestRewriteRefusesTwoReads: an augmented assignment whose index calls a
 // function would call it twice: it is refused, at its place.
 func TestRewriteRefusesTwoReads(t *testing.T) {
-	_, err := compile("a.star", []byte("a = [0]\ndef f():\n    return 0\na[f()] += 1\n"), nil)
+	_, err := compile("a.star", []byte("a = [[0]]\ndef f():\n    return 0\na[f()] += [1]\n"), nil)
 	if err == nil || !strings.Contains(err.Error(), "a.star:4:8: the target of += must be a name") {
 		t.Fatalf("error %v", err)
 	}
