@@ -110,3 +110,38 @@ func TestScriptTakesASlot(t *testing.T) {
 		t.Fatalf("once a slot was free: %+v", r)
 	}
 }
+
+// TestServerBudgetCoversScripts: the states a problem's A* search keeps
+// as Starlark values count in the server's memory budget: two tabs'
+// searches of wide states (a tuple of Nones) stop at --max-memory, saying
+// so, where the values went uncounted (two tabs reached 1 GB under 512 MiB).
+func TestServerBudgetCoversScripts(t *testing.T) {
+	const budget = 48 << 20
+	b, err := os.ReadFile("../puzzles/script/testdata/hostile/wide_states.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "65000", "200", 1) // the first 4,096 states fit
+	ts := newTestServer(t, Options{MaxMemory: budget})
+	tabs := []*client{dial(t, ts), dial(t, ts)}
+	for _, c := range tabs {
+		c.send(map[string]any{"type": "start", "file": "wide.star", "source": src, "algorithm": "astar", "fast": true})
+	}
+	for _, c := range tabs {
+		c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
+		c.send(map[string]any{"type": "to-end"})
+	}
+	for i, c := range tabs {
+		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
+		if !strings.Contains(m.Message, "memory budget for A* (48 MiB") {
+			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if used := ts.web.memory.budget.Used(); used != 0 {
+		t.Errorf("%d bytes still charged once every search returned", used)
+	}
+}

@@ -59,6 +59,7 @@ const meterKey = "idaviz.meter"
 // made, against what the run's memory budget leaves it.
 type meter struct {
 	used, limit int64
+	held        int64 // what the run's states keep, for errors
 }
 
 // errTooBig is a value past a bound, or a call past its allocation budget:
@@ -78,7 +79,11 @@ func charge(t *starlark.Thread, n int64, what string) error {
 		return nil
 	}
 	if m.used += n; m.limit > 0 && m.used > m.limit {
-		return &errTooBig{fmt.Sprintf("one call allocated more than %s", bytesize.Text(m.limit))}
+		msg := fmt.Sprintf("one call allocated more than %s", bytesize.Text(m.limit))
+		if m.held > 0 {
+			msg += fmt.Sprintf(", what the states the run keeps (%s) leave of its budget", bytesize.Text(m.held))
+		}
+		return &errTooBig{msg}
 	}
 	return nil
 }

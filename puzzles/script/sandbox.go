@@ -254,7 +254,7 @@ func (s *sandbox) run(what string, state starlark.Value, f func(*starlark.Thread
 	s.thread.SetMaxExecutionSteps(steps)
 	// A call may allocate what the run's memory leaves: garbage counts,
 	// as a call cannot tell it from what it keeps.
-	s.meter = meter{limit: max(s.budget.memory()-s.held, 1)}
+	s.meter = meter{limit: max(s.budget.memory()-s.held, 1), held: s.held}
 	limit := s.budget.callTime()
 	if !s.deadline.IsZero() {
 		limit = min(limit, max(time.Until(s.deadline), time.Millisecond))
