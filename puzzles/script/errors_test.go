@@ -40,7 +40,7 @@ func TestErrorsAtLoad(t *testing.T) {
 		{"bad view kind", base + "view = {'kind': 'map'}\n", "p.star:7:1:", "the view's kind is \"map\""},
 		{"load", "load('other.star', 'x')\n" + base, "p.star:1:1:", "load is not allowed"},
 		{"error at top level", "start = 0\nx = {}['k']\n", "p.star:2:7:", "key \"k\" not in dict"},
-		{"recursion", "def f(n):\n    return f(n - 1)\nstart = f(3)\n", "p.star:2:13:", "called recursively"},
+		{"recursion", "def f(n):\n    return f(n - 1)\nstart = f(3)\n", "p.star:2:12:", "called recursively"},
 		{"no file access", "start = open('/etc/passwd')\n", "p.star:1:9:", "undefined: open"},
 	}
 	for _, c := range cases {

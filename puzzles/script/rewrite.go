@@ -17,31 +17,27 @@ var cheap = map[string]bool{"len": true, "abs": true, "min": true, "max": true, 
 // rewriter rewrites a parsed script so that what can make a big value goes
 // through the hidden built-ins of guard.go.
 type rewriter struct {
-	bound map[string]bool // the names the script binds anywhere
+	bound map[string]bool // the names the script binds anywhere, but by def
+	defs  map[string]int  // how many defs bind each name
 	err   error
 }
 
 // guardFile rewrites a parsed file in place.
 func guardFile(f *syntax.File) error {
-	r := &rewriter{bound: boundNames(f)}
+	r := &rewriter{bound: map[string]bool{}, defs: map[string]int{}}
+	for _, st := range f.Stmts {
+		syntax.Walk(st, r.collect)
+	}
 	r.stmts(f.Stmts)
 	return r.err
 }
 
 // guardExpr rewrites a parsed expression (a state typed by a person).
 func guardExpr(e syntax.Expr) (syntax.Expr, error) {
-	r := &rewriter{bound: map[string]bool{}}
+	r := &rewriter{bound: map[string]bool{}, defs: map[string]int{}}
 	syntax.Walk(e, r.collect)
 	e = r.expr(e)
 	return e, r.err
-}
-
-func boundNames(f *syntax.File) map[string]bool {
-	r := &rewriter{bound: map[string]bool{}}
-	for _, st := range f.Stmts {
-		syntax.Walk(st, r.collect)
-	}
-	return r.bound
 }
 
 // collect notes the names a node binds.
@@ -50,7 +46,7 @@ func (r *rewriter) collect(n syntax.Node) bool {
 	case *syntax.AssignStmt:
 		r.targets(x.LHS)
 	case *syntax.DefStmt:
-		r.bound[x.Name.Name] = true
+		r.defs[x.Name.Name]++
 		r.params(x.Params)
 	case *syntax.LambdaExpr:
 		r.params(x.Params)
@@ -224,7 +220,7 @@ func (r *rewriter) numeric(e syntax.Expr) bool {
 		return r.numeric(x.X)
 	case *syntax.CallExpr:
 		id, ok := x.Fn.(*syntax.Ident)
-		return ok && numerics[id.Name] && !r.bound[id.Name]
+		return ok && numerics[id.Name] && !r.bound[id.Name] && r.defs[id.Name] == 0
 	case *syntax.BinaryExpr:
 		return r.numericOp(x)
 	}
@@ -255,10 +251,13 @@ func hidden(name string, pos syntax.Position, args ...syntax.Expr) *syntax.CallE
 func (r *rewriter) needsCheck(fn syntax.Expr) bool {
 	switch x := fn.(type) {
 	case *syntax.Ident:
-		return !cheap[x.Name] || r.bound[x.Name]
+		if r.defs[x.Name] == 1 && !r.bound[x.Name] {
+			return false // the script's own function, which checks itself
+		}
+		return !cheap[x.Name] || r.bound[x.Name] || r.defs[x.Name] > 0
 	case *syntax.DotExpr:
 		// math's functions make numbers.
-		if id, ok := x.X.(*syntax.Ident); ok && id.Name == "math" && !r.bound["math"] {
+		if id, ok := x.X.(*syntax.Ident); ok && id.Name == "math" && !r.bound["math"] && r.defs["math"] == 0 {
 			return false
 		}
 		// A script defines no types: a method is a built-in type's.
