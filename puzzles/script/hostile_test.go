@@ -183,3 +183,19 @@ func TestCallsChargedForTheirOwn(t *testing.T) {
 }
 
 func smallSource(p *script.Problem) []byte { return p.Source }
+
+// TestDeepReturnValueDescribed: a function that returns a list nested
+// 300,000 deep gets an error that names its type, at once (writing it took
+// Starlark n² time).
+func TestDeepReturnValueDescribed(t *testing.T) {
+	src := "start = 0\ngoal = 1\ndef moves(s):\n    x = []\n    for i in range(300000):\n        x = [x]\n    return [x]\n"
+	p, err := script.LoadProblem("deep.star", []byte(src), script.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = p.Domain(p.Start(), script.Zero)
+	if err == nil || !strings.Contains(err.Error(), "move 1 is a list too large or too deep to show") || time.Since(start) > 10*time.Second {
+		t.Fatalf("after %v: %v", time.Since(start), err)
+	}
+}
