@@ -40,6 +40,13 @@ func (e *MemoryError) Error() string {
 // TestAStarMemoryBudget holds the live heap within the budget.
 const stateBytes = 2*40 + 2*24*8/7 + 2*4 + 8
 
+// StateKeeper is a domain that keeps the states it met (a problem written
+// in Starlark), saying how many bytes they take; A* counts them in its
+// memory budgets.
+type StateKeeper interface {
+	HeldBytes() int64
+}
+
 type anode struct {
 	key    string
 	g, h   int32
@@ -121,6 +128,10 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 	var memErr error
 	held := int64(len(startKey)) + stateBytes // what the states stored take, estimated
 	var charged int64                         // what is charged to opt.Memory
+	// A domain that keeps states of its own (a problem written in Starlark
+	// keeps each state it met as a Starlark value, which can take many
+	// times its key) charges them to A*'s budgets with its stored states.
+	kept, _ := d.(StateKeeper)
 	if opt.Memory != nil {
 		defer func() { opt.Memory.release(charged) }()
 	}
@@ -178,12 +189,17 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 				}
 				em.send()
 			}
-			if held += int64(len(key)) + stateBytes; opt.MaxMemory > 0 && held > opt.MaxMemory {
+			held += int64(len(key)) + stateBytes
+			total := held
+			if kept != nil {
+				total += kept.HeldBytes()
+			}
+			if opt.MaxMemory > 0 && total > opt.MaxMemory {
 				res.Status = trace.StatusLimit
 				memErr = &MemoryError{States: len(best), Budget: opt.MaxMemory}
 				break
 			}
-			if opt.Memory != nil && held > charged {
+			for opt.Memory != nil && total > charged {
 				if !opt.Memory.charge(ctx, opt.Memory.block()) {
 					res.Status = trace.StatusLimit
 					if ctx != nil && ctx.Err() != nil {
@@ -194,6 +210,9 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 					break
 				}
 				charged += opt.Memory.block()
+			}
+			if res.Status != trace.StatusRunning {
+				break
 			}
 		}
 		if open.Len() > res.PeakOpen {

@@ -1,13 +1,19 @@
 package puzzles
 
 import (
+	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"idaviz/engine"
 	"idaviz/internal/quote"
+	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/script"
 	"idaviz/trace"
 )
@@ -41,6 +47,12 @@ func ScriptPuzzles() []string {
 // the puzzle's moves and goal, the file's h. The request's Heuristic is
 // the file's name.
 func NewScriptedRequest(puzzle, state, goal string, h *script.HeuristicFile) (*Request, error) {
+	return NewScriptedRequestContext(context.Background(), puzzle, state, goal, h)
+}
+
+// NewScriptedRequestContext is NewScriptedRequest, whose run of the file
+// stops when ctx ends.
+func NewScriptedRequestContext(ctx context.Context, puzzle, state, goal string, h *script.HeuristicFile) (*Request, error) {
 	p, err := Lookup(puzzle)
 	if err != nil {
 		return nil, err
@@ -54,7 +66,7 @@ func NewScriptedRequest(puzzle, state, goal string, h *script.HeuristicFile) (*R
 		return nil, err
 	}
 	toState, globals := p.Script.Bind(r.Instance)
-	bound, err := h.Bind(globals)
+	bound, err := h.BindContext(ctx, globals)
 	if err != nil {
 		return nil, err
 	}
@@ -109,11 +121,17 @@ type scriptedInstance struct {
 }
 
 func (s scriptedInstance) Domain(string) (engine.Domain, error) {
-	d, err := s.Instance.Domain(s.base)
+	return s.BuildDomain(context.Background(), "", nil)
+}
+
+// BuildDomain builds the puzzle's domain, whose calls of the script stop
+// when ctx ends (DomainBuilder).
+func (s scriptedInstance) BuildDomain(ctx context.Context, _ string, progress func(pdb.Progress)) (engine.Domain, error) {
+	d, err := NewDomain(ctx, s.Instance, s.base, progress)
 	if err != nil {
 		return nil, err
 	}
-	return s.h.Domain(d, s.state)
+	return s.h.DomainContext(ctx, d, s.state)
 }
 
 // ProblemPuzzle describes a problem written in Starlark as a puzzle, for
@@ -179,6 +197,12 @@ func (i problemInstance) Domain(heuristic string) (engine.Domain, error) {
 	return i.p.Domain(i.s, heuristic)
 }
 
+// BuildDomain makes the problem's domain, whose calls of the script stop
+// when ctx ends (DomainBuilder).
+func (i problemInstance) BuildDomain(ctx context.Context, heuristic string, _ func(pdb.Progress)) (engine.Domain, error) {
+	return i.p.DomainContext(ctx, i.s, heuristic)
+}
+
 // Options of a problem's run: the file's name and its source, so that a
 // replay can make its states again (ForRun).
 const (
@@ -189,10 +213,18 @@ const (
 // NewProblemRequest loads a problem file (within the budget) and checks the
 // state ("" for the file's start) and the heuristic ("" for its first).
 func NewProblemRequest(file string, src []byte, state, heuristic string, b script.Budget) (*Request, error) {
-	prob, err := script.LoadProblem(file, src, b)
+	return NewProblemRequestContext(context.Background(), file, src, state, heuristic, b)
+}
+
+// NewProblemRequestContext is NewProblemRequest, whose run of the file
+// stops when ctx ends.
+func NewProblemRequestContext(ctx context.Context, file string, src []byte, state, heuristic string, b script.Budget) (*Request, error) {
+	prob, err := script.LoadProblemContext(ctx, file, src, b)
 	if err != nil {
 		return nil, err
 	}
+	// Its runs' views (ForRun) may run it again: the user asked for it.
+	asked(src)
 	p := ProblemPuzzle(prob)
 	h, err := p.HasHeuristic(heuristic)
 	if err != nil {
@@ -208,11 +240,18 @@ func NewProblemRequest(file string, src []byte, state, heuristic string, b scrip
 	return r, nil
 }
 
-// ForRun is the puzzle a run's metadata names: a problem written in
-// Starlark when the run carries its source (loaded within the default
-// budget), else the catalogue's.
+// ForRun is the puzzle a run's metadata names: the catalogue's, or a
+// problem written in Starlark when the run carries its source. A trace
+// from elsewhere is data: its script is loaded (within the default
+// budget) only when this process loaded the same source at its user's
+// request (a search of the Problem tab, viz solve --problem), or when
+// AllowTraceScripts said so (viz replay --run-script); else the error
+// wraps ErrScriptNotRun, and the run is replayed without its states drawn.
 func ForRun(info *trace.RunInfo) (*Puzzle, error) {
 	if src, ok := info.Options[OptionSource]; ok {
+		if !traceScripts.Load() && !wasAsked([]byte(src)) {
+			return nil, fmt.Errorf("the run's problem %s: %w", quote.Short(info.Options[OptionProblem]), ErrScriptNotRun)
+		}
 		prob, err := script.LoadProblem(info.Options[OptionProblem], []byte(src), script.Budget{})
 		if err != nil {
 			return nil, fmt.Errorf("the run's problem: %w", err)
@@ -220,6 +259,61 @@ func ForRun(info *trace.RunInfo) (*Puzzle, error) {
 		return ProblemPuzzle(prob), nil
 	}
 	return Lookup(info.Puzzle)
+}
+
+// ErrScriptNotRun is ForRun's refusal to run the script a trace carries.
+var ErrScriptNotRun = errors.New("the trace carries a script, which runs only when asked (viz replay --run-script, viz trace export --run-script): its states are not drawn")
+
+// traceScripts is AllowTraceScripts's.
+var traceScripts atomic.Bool
+
+// AllowTraceScripts lets ForRun run the scripts traces carry, within the
+// sandbox's budgets: the user asked for it (--run-script).
+func AllowTraceScripts(on bool) { traceScripts.Store(on) }
+
+// RunCarriesScript reports whether a run's metadata carries a script that
+// ForRun would not run: a command says so before it replays.
+func RunCarriesScript(info *trace.RunInfo) bool {
+	src, ok := info.Options[OptionSource]
+	return ok && !traceScripts.Load() && !wasAsked([]byte(src))
+}
+
+// askedSources are the hashes of the problem sources this process loaded
+// at its user's request, the latest maxAsked: a server's live runs draw
+// their states by loading the source again.
+var askedSources struct {
+	mu    sync.Mutex
+	set   map[[sha256.Size]byte]bool
+	order [][sha256.Size]byte
+}
+
+const maxAsked = 1024
+
+func asked(src []byte) {
+	h := sha256.Sum256(src)
+	a := &askedSources
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.set == nil {
+		a.set = map[[sha256.Size]byte]bool{}
+	}
+	if a.set[h] {
+		return
+	}
+	if len(a.order) >= maxAsked {
+		delete(a.set, a.order[0])
+		a.order = a.order[1:]
+	}
+	a.set[h] = true
+	a.order = append(a.order, h)
+}
+
+func wasAsked(src []byte) bool {
+	h := sha256.Sum256(src)
+	a := &askedSources
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.set[h]
 }
 
 // scriptTuple is a snapshot of small numbers, which is the state as a

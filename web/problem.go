@@ -75,20 +75,20 @@ func (r startRequest) file() string {
 // request resolves a request: a built-in puzzle with a built-in heuristic,
 // a built-in puzzle with the heuristic of its Source, or the problem of its
 // Source (no Puzzle).
-func (r startRequest) request(b script.Budget) (*puzzles.Request, error) {
+func (r startRequest) request(ctx context.Context, b script.Budget) (*puzzles.Request, error) {
 	switch {
 	case r.Source == "":
 		return puzzles.NewRequest(r.Puzzle, r.State, r.Heuristic, r.Goal)
 	case r.Puzzle == "" && r.Goal != "":
 		return nil, fmt.Errorf("a problem's goal is in its file, not %q", r.Goal)
 	case r.Puzzle == "":
-		return puzzles.NewProblemRequest(r.file(), []byte(r.Source), r.State, r.Heuristic, b)
+		return puzzles.NewProblemRequestContext(ctx, r.file(), []byte(r.Source), r.State, r.Heuristic, b)
 	}
 	h, err := script.LoadHeuristic(r.file(), []byte(r.Source), b)
 	if err != nil {
 		return nil, err
 	}
-	return puzzles.NewScriptedRequest(r.Puzzle, r.State, r.Goal, h)
+	return puzzles.NewScriptedRequestContext(ctx, r.Puzzle, r.State, r.Goal, h)
 }
 
 // errorPlace is where a script's error is: its file, line and column (0
@@ -130,7 +130,7 @@ type problemMsg struct {
 // loadProblem loads a script as a start with it would, and computes h at
 // the start: an error in the file, or in h at the start, shows before Run.
 // With no script, it draws a built-in puzzle's start (the grid editor's).
-func loadProblem(r startRequest) problemMsg {
+func loadProblem(ctx context.Context, r startRequest) problemMsg {
 	msg := problemMsg{Type: "problem", File: r.file(), Puzzle: r.Puzzle, Heuristics: []string{}}
 	fail := func(err error) problemMsg {
 		msg.Error, msg.errorPlace = err.Error(), placeOf(err)
@@ -139,7 +139,7 @@ func loadProblem(r startRequest) problemMsg {
 	if r.Source == "" && r.Puzzle == "" {
 		return fail(errors.New("the script is empty: a problem defines start, goal and moves"))
 	}
-	req, err := r.request(searchBudget)
+	req, err := r.request(ctx, searchBudget)
 	if err != nil {
 		return fail(err)
 	}
@@ -148,7 +148,7 @@ func loadProblem(r startRequest) problemMsg {
 	if r.Puzzle != "" && r.Source != "" {
 		msg.Heuristics = []string{req.Heuristic}
 	}
-	d, err := puzzles.NewDomain(context.Background(), req.Instance, req.Heuristic, nil)
+	d, err := puzzles.NewDomain(ctx, req.Instance, req.Heuristic, nil)
 	if err != nil {
 		return fail(err)
 	}
@@ -172,11 +172,29 @@ type checkedMsg struct {
 	Chart  map[string]any `json:"chart"`
 }
 
-// checks runs a session's check, one at a time: a new one cancels the last.
+// checks runs a session's check, or its loads of scripts, one at a time:
+// a new one cancels the last.
 type checks struct {
 	mu     sync.Mutex
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+}
+
+// launch cancels the work under way, if any, waits for it, and runs f
+// in the background with a context that ends after d, at stop, or with
+// parent.
+func (c *checks) launch(parent context.Context, d time.Duration, f func(ctx context.Context)) {
+	c.stop()
+	ctx, cancel := context.WithTimeout(parent, d)
+	c.mu.Lock()
+	c.cancel = cancel
+	c.wg.Add(1)
+	c.mu.Unlock()
+	go func() {
+		defer c.wg.Done()
+		defer cancel()
+		f(ctx)
+	}()
 }
 
 // stop cancels the check under way, if any, and waits for it.
@@ -198,15 +216,7 @@ func (s *session) check(r startRequest, against string) error {
 	if s.origin.mode() == "replay" {
 		return errors.New("this page replays a recorded trace; run viz serve to check heuristics")
 	}
-	s.checks.stop()
-	ctx, cancel := context.WithTimeout(s.ctx, checkTime)
-	s.checks.mu.Lock()
-	s.checks.cancel = cancel
-	s.checks.wg.Add(1)
-	s.checks.mu.Unlock()
-	go func() {
-		defer s.checks.wg.Done()
-		defer cancel()
+	s.checks.launch(s.ctx, checkTime, func(ctx context.Context) {
 		msg, err := grade(ctx, s.slots, r, against)
 		switch {
 		case errors.Is(err, context.Canceled):
@@ -215,8 +225,62 @@ func (s *session) check(r startRequest, against string) error {
 		default:
 			s.reply(msg)
 		}
-	}()
+	})
 	return nil
+}
+
+// loadTime bounds a script's load the page asks for (a "problem"
+// message, or a start with a script): the file's top level, the state,
+// and a problem's first states (each call has its own deadline besides).
+const loadTime = 30 * time.Second
+
+// problem answers "problem" in the background, in one of the server's
+// search slots: a script runs off the tab's read loop, so the tab still
+// hears its cancel, and stops when the tab closes.
+func (s *session) problem(r startRequest) {
+	s.loads.launch(s.ctx, loadTime, func(ctx context.Context) {
+		if s.slots != nil {
+			if !s.slots.acquire(ctx) {
+				return
+			}
+			defer s.slots.release()
+		}
+		msg := loadProblem(ctx, r)
+		if ctx.Err() != nil && s.ctx.Err() != nil {
+			return // the tab is gone
+		}
+		s.reply(msg)
+	})
+}
+
+// startScript starts a run of a script the page sent: its file runs in
+// the background, in a search slot, and the run starts once it has.
+func (s *session) startScript(req startRequest, keep bool, open func(context.Context, startRequest) (source, error)) {
+	s.loads.launch(s.ctx, loadTime, func(ctx context.Context) {
+		if s.slots != nil {
+			if !s.slots.acquire(ctx) {
+				return
+			}
+			src, err := open(ctx, req)
+			s.slots.release()
+			s.started(src, err, keep)
+			return
+		}
+		src, err := open(ctx, req)
+		s.started(src, err, keep)
+	})
+}
+
+// started launches a script's run, or says why it could not load.
+func (s *session) started(src source, err error, keep bool) {
+	switch {
+	case s.ctx.Err() != nil:
+	case errors.Is(err, context.Canceled):
+	case err != nil:
+		s.replyErr("", err)
+	default:
+		s.begin(src, keep)
+	}
 }
 
 // grade is a check as the page asks for it.
@@ -229,7 +293,7 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 	}
 	budget := script.Budget{Memory: DefaultSearchMemory, Time: checkTime}
 	space := func(r startRequest) (check.Space, *puzzles.Request, error) {
-		req, err := r.request(budget)
+		req, err := r.request(ctx, budget)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"io/fs"
@@ -345,7 +346,7 @@ func TestExamples(t *testing.T) {
 		t.Fatalf("%d examples: %v", len(list), err)
 	}
 	for _, e := range list {
-		r := loadProblem(startRequest{Puzzle: e.Puzzle, State: e.State, File: e.File, Source: e.Source})
+		r := loadProblem(context.Background(), startRequest{Puzzle: e.Puzzle, State: e.State, File: e.File, Source: e.Source})
 		if r.Error != "" || r.Node == nil || r.Node.Error != "" {
 			t.Errorf("example %s: %s %+v", e.Name, r.Error, r.Node)
 		}

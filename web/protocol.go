@@ -127,7 +127,7 @@ func (s *session) handle(data []byte) error {
 		if s.origin.mode() == "replay" {
 			return errors.New("this page replays a recorded trace; run viz serve to run scripts")
 		}
-		s.reply(loadProblem(req))
+		s.problem(req)
 		return nil
 	case "check":
 		return s.check(req, m.Against)

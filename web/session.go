@@ -34,6 +34,7 @@ type session struct {
 	remote    bool                        // the tab is on another machine than the server
 	memory    *memoryPool                 // the server's memory budget for A* (nil: none)
 	checks    checks                      // the Problem tab's check under way (problem.go)
+	loads     checks                      // the Problem tab's load of a script under way (problem.go)
 
 	ctx context.Context // set by open; ends every run
 
@@ -107,6 +108,7 @@ func (s *session) close() {
 		r.stop()
 	}
 	s.checks.stop()
+	s.loads.stop()
 }
 
 func (r *run) stop() {
@@ -144,10 +146,20 @@ func (s *session) control(m mode, n float64) error {
 // start begins a run the page asked for; the search waits for the page to
 // step (or runs free in fast mode). Unless keep is set, earlier runs go.
 func (s *session) start(req startRequest, keep bool) error {
+	if live, ok := s.origin.(liveOrigin); ok && req.Source != "" {
+		s.startScript(req, keep, live.openContext)
+		return nil
+	}
 	src, err := s.origin.open(req)
 	if err != nil {
 		return err
 	}
+	s.begin(src, keep)
+	return nil
+}
+
+// begin launches a run from src; unless keep is set, earlier runs go.
+func (s *session) begin(src source, keep bool) {
 	s.mu.Lock()
 	s.treeIter = 0
 	s.lockBound = 0
@@ -164,7 +176,6 @@ func (s *session) start(req startRequest, keep bool) error {
 		r.stop()
 	}
 	s.launch(src, nil, nil, 0)
-	return nil
 }
 
 // clear forgets every run; the origin's first run (a replay) starts again.
@@ -236,6 +247,9 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 // cancelRun stops the active search. A recording cannot be cancelled (it
 // would be gone): it pauses.
 func (s *session) cancelRun() error {
+	// A script the page sent runs off the read loop until its run starts
+	// (problem.go): cancel stops that too.
+	s.loads.stop()
 	r, err := s.active()
 	if err != nil {
 		return errors.New("no run to cancel")

@@ -71,7 +71,13 @@ func (o liveOrigin) mode() string {
 }
 func (liveOrigin) first() source { return nil }
 func (o liveOrigin) open(r startRequest) (source, error) {
-	s, err := newLiveSource(r)
+	return o.openContext(context.Background(), r)
+}
+
+// openContext is open, whose run of a script (the request's Source)
+// stops when ctx ends.
+func (o liveOrigin) openContext(ctx context.Context, r startRequest) (source, error) {
+	s, err := newLiveSource(ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -99,13 +105,16 @@ type buildReporter interface{ building(pdb.Progress) }
 
 // liveSource runs the engine.
 type liveSource struct {
-	info   trace.RunInfo
-	inst   puzzles.Instance
-	algo   engine.Algorithm
-	fast   bool // fold per iteration only (no tree, no stepping): for big searches
-	check  int64
-	memory int64          // A*'s memory budget (0: none)
-	shared *engine.Memory // the server's, shared with its other searches (nil: none)
+	info trace.RunInfo
+	inst puzzles.Instance
+	algo engine.Algorithm
+	fast bool // fold per iteration only (no tree, no stepping): for big searches
+	// scripted: a script written in Starlark makes the domain (a problem's
+	// first states), which takes a search slot as the search does.
+	scripted bool
+	check    int64
+	memory   int64          // A*'s memory budget (0: none)
+	shared   *engine.Memory // the server's, shared with its other searches (nil: none)
 
 	// A live run steps back by running again: the engine is deterministic,
 	// so a new run's first events are the old one's. seen is the furthest
@@ -174,6 +183,9 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	if b, ok := sink.(buildReporter); ok {
 		progress = b.building
 	}
+	if p, ok := sink.(*player); ok && s.scripted && p.slot != nil && !p.held && !p.take() {
+		return nil // cancelled while it waited
+	}
 	d, err := puzzles.NewDomain(ctx, s.inst, s.info.Heuristic, progress)
 	if err != nil {
 		return fmt.Errorf("building the search domain: %w", err)
@@ -210,7 +222,7 @@ type startRequest struct {
 }
 
 // newLiveSource validates a start request against the catalogue.
-func newLiveSource(r startRequest) (*liveSource, error) {
+func newLiveSource(ctx context.Context, r startRequest) (*liveSource, error) {
 	algo := engine.AlgorithmIDA
 	if r.Algorithm != "" {
 		var err error
@@ -218,7 +230,7 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 			return nil, err
 		}
 	}
-	req, err := r.request(searchBudget)
+	req, err := r.request(ctx, searchBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +238,7 @@ func newLiveSource(r startRequest) (*liveSource, error) {
 	// Check the context often enough that a cancelled run stops well within
 	// 100 ms on a slow machine; node events cost more per expansion. A
 	// check is a few nanoseconds every thousands of expansions.
-	s := &liveSource{info: info, inst: inst, algo: algo, fast: r.Fast, check: 1 << 14}
+	s := &liveSource{info: info, inst: inst, algo: algo, fast: r.Fast, check: 1 << 14, scripted: r.Source != ""}
 	if !r.Fast {
 		s.check = 1 << 10
 	}

@@ -105,7 +105,7 @@ func (s *session) download(ctx context.Context, d downloadMsg, port Port, opt Op
 		s.replyError("download this run: %v", err)
 		return
 	}
-	live, err := newLiveSource(req)
+	live, err := newLiveSource(ctx, req)
 	if err != nil {
 		s.replyError("download this run: %v", err)
 		return

@@ -14,6 +14,7 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/quote"
+	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/export"
 	"idaviz/web/fold"
@@ -31,7 +32,7 @@ var exportFormats = []struct{ name, ext, help string }{
 }
 
 func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--max-nodes N] [--lecture NOTES] [--salvage] [-o OUT] FILE
+	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--max-nodes N] [--lecture NOTES] [--run-script] [--salvage] [-o OUT] FILE
 
 Writes a recorded trace (either encoding) in another format, for slides,
 handouts and other tools. Without --format, the format follows OUT's
@@ -48,6 +49,9 @@ flags:
   --event N        svg: draw the tree at event N, 0-based (default: the last)
   --max-nodes N    dot, svg: draw the tree whole up to N nodes, fold past them (default: the page's, `+strconv.Itoa(fold.DefaultTreeLimit)+`)
   --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
+  --run-script     html: run the Starlark script the trace carries (a problem's
+                   moves), within the sandbox's budgets, to draw its states; a
+                   trace is data, and runs no code unless asked
   --salvage        export a trace that cannot be read to its end (cut short, or
                    damaged) up to the fault, instead of refusing it
   -o OUT           the file to write (written whole or not at all)
@@ -68,6 +72,7 @@ func runTraceExport(e *env, args []string) int {
 	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "dot, svg: draw the tree whole up to this many nodes, fold past them")
 	lecture := fs.String("lecture", "", "html: the lecture file to embed")
 	salvage := salvageFlag(fs)
+	runScript := runScriptFlag(fs)
 	rest, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
@@ -80,6 +85,7 @@ func runTraceExport(e *env, args []string) int {
 		return fail(e, "viz trace export: unexpected argument %q (one trace FILE; the output goes in -o)", rest[1])
 	}
 	in := rest[0]
+	puzzles.AllowTraceScripts(*runScript)
 	f := *format
 	if f == "" {
 		ext := filepath.Ext(*out)
@@ -365,6 +371,7 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 		salvaged(e, cmd, in, err)
 	}
 	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len())
+	scriptNotice(e, cmd, &rec.Info)
 	lf, err := loadLecture(e, cmd, in, notes, trace.RecordingOf(&rec.Info, int64(rec.Len())), false)
 	if err != nil {
 		return fail(e, "%s: %v", cmd, err)

@@ -7,7 +7,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
+	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/trace/hostile"
 )
@@ -112,5 +114,57 @@ func TestChromeExportCapped(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a capped export left a file")
+	}
+}
+
+// TestTraceScriptNotRun: opening a trace runs no code it carries. Its
+// export (and replay) says the script is not run and how to ask for it,
+// and ends at once; --run-script runs it within the sandbox's budgets,
+// which refuse the script's 64 MiB string at once (it took minutes of CPU
+// before).
+func TestTraceScriptNotRun(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "script-cpu.trace")
+	if err := os.WriteFile(in, hostile.Script(hostile.ScriptCPU), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { puzzles.AllowTraceScripts(false) })
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"trace", "export", "-o", filepath.Join(dir, "a.html"), in}, "which is not run (a trace is data): its states are not drawn; pass --run-script"},
+		{[]string{"replay", "--export", filepath.Join(dir, "b.html"), in}, "which is not run (a trace is data)"},
+		{[]string{"replay", "--run-script", "--export", filepath.Join(dir, "c.html"), in}, ""},
+	} {
+		start := time.Now()
+		status, _, stderr := runViz(t, "", tc.args...)
+		took := time.Since(start)
+		if status != exitOK || !strings.Contains(stderr, tc.err) || (tc.err == "" && strings.Contains(stderr, "not run")) {
+			t.Errorf("viz %v: status %d, stderr %q, want %q", tc.args, status, stderr, tc.err)
+		}
+		if took > 10*time.Second {
+			t.Errorf("viz %v took %v", tc.args, took)
+		}
+	}
+	// A script that loads draws its states with --run-script only: its
+	// renderer is in the export.
+	benign := filepath.Join(dir, "benign.trace")
+	if err := os.WriteFile(benign, hostile.Script("start = 0\ngoal = 1\ndef moves(x):\n    return [('+', x + 1, 1)]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	size := func(args ...string) int {
+		out := filepath.Join(dir, "benign.html")
+		if status, _, stderr := runViz(t, "", append(append([]string{"trace", "export", "-o", out}, args...), benign)...); status != exitOK {
+			t.Fatalf("status %d: %s", status, stderr)
+		}
+		fi, err := os.Stat(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(fi.Size())
+	}
+	if without, with := size(), size("--run-script"); with <= without {
+		t.Errorf("the export is %d bytes with --run-script, %d without: the states are not drawn", with, without)
 	}
 }

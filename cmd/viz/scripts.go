@@ -1,12 +1,15 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
 
+	"idaviz/internal/quote"
 	"idaviz/puzzles"
 	"idaviz/puzzles/script"
+	"idaviz/trace"
 )
 
 // scripts are the files written in Starlark that a command was given: a
@@ -77,4 +80,18 @@ func (sc *scripts) request(puzzle, state, heuristic, goal string) (*puzzles.Requ
 		return nil, fmt.Errorf("--heuristic %s: the file was not read", heuristic)
 	}
 	return puzzles.NewRequest(puzzle, state, heuristic, goal)
+}
+
+// runScriptFlag is --run-script, of the commands that open traces.
+func runScriptFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("run-script", false, "run the Starlark script a trace carries (a problem's moves), within the sandbox's budgets, to draw its states: a trace is data, and runs no code unless asked")
+}
+
+// scriptNotice says, before a trace is replayed or exported, that the
+// script it carries will not run, and how to ask for it.
+func scriptNotice(e *env, cmd string, info *trace.RunInfo) {
+	if puzzles.RunCarriesScript(info) {
+		fmt.Fprintf(e.stderr, "%s: the trace carries the script %s, which is not run (a trace is data): its states are not drawn; pass --run-script to run it within the sandbox's budgets\n",
+			cmd, quote.Shown(info.Options[puzzles.OptionProblem]))
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"idaviz/internal/bytesize"
+	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web"
 	"idaviz/web/fold"
@@ -58,6 +59,7 @@ type serveFlags struct {
 	maxTabs     *int
 	maxMemory   *bytesize.Size
 	remoteSaves *bool // replay only
+	runScript   *bool // replay only
 }
 
 // parseServeFlags parses the flags serve and replay share, and checks the
@@ -77,6 +79,7 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
 		f.salvage = salvageFlag(fs)
 		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there; one that does not exist is created): the page saves its bookmarks there, an export embeds them")
+		f.runScript = runScriptFlag(fs)
 		f.remoteSaves = fs.Bool("remote-bookmarks", false, "with --allow-remote: tabs on other machines may save the bookmarks too (else only this machine's do; a save keeps the file it replaces as FILE.bak)")
 	}
 	rest, status, ok = parseArgs(e, fs, args)
@@ -119,6 +122,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	path := rest[0]
+	puzzles.AllowTraceScripts(*f.runScript)
 	if *f.export != "" {
 		return exportHTML(e, "viz replay", path, *f.export, *f.lecture, *f.salvage)
 	}
@@ -141,6 +145,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		salvaged(e, "viz replay", path, err)
 	}
 	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shownMeta(rec.Info.Puzzle), shownMeta(rec.Info.Instance), shownMeta(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	scriptNotice(e, "viz replay", &rec.Info)
 	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
 		return fail(e, "viz replay: %v", err)

@@ -1,7 +1,9 @@
 package script
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"go.starlark.net/starlark"
 
@@ -17,6 +19,9 @@ const MaxBranch = 256
 // problem only (not on where a search goes first): a trace names moves by
 // number, and a replay must rebuild the same numbers.
 const exploreFirst = 4096
+
+// exploreTime bounds that exploration.
+const exploreTime = 10 * time.Second
 
 // stateBytes is what a kept state costs besides its key (its record, its
 // map entry, its Starlark value), for the memory budget; edgeBytes is a
@@ -70,7 +75,13 @@ type edge struct {
 // numbers the moves by exploring the first states, so a problem whose
 // moves fail near the start says so here.
 func (p *Problem) Domain(start State, heuristic string) (*Domain, error) {
-	d := &Domain{p: p, sb: newSandbox(p.File, p.budget), hname: heuristic, index: map[string]int32{}, label: map[string]int32{}}
+	return p.DomainContext(context.Background(), start, heuristic)
+}
+
+// DomainContext is Domain, whose calls of the problem's functions stop
+// (with an error that wraps ctx's) when ctx ends.
+func (p *Problem) DomainContext(ctx context.Context, start State, heuristic string) (*Domain, error) {
+	d := &Domain{p: p, sb: newSandbox(ctx, p.File, p.budget), hname: heuristic, index: map[string]int32{}, label: map[string]int32{}}
 	found := false
 	for _, h := range p.heur {
 		if h.name == heuristic {
@@ -88,7 +99,12 @@ func (p *Problem) Domain(start State, heuristic string) (*Domain, error) {
 		return nil, err
 	}
 	d.cur = s
-	if err := d.explore(s, exploreFirst); err != nil {
+	// Each call has its deadline; all of them together have this one
+	// (4,096 calls of moves could each take seconds).
+	undo := d.sb.within(exploreTime)
+	err = d.explore(s, exploreFirst)
+	undo()
+	if err != nil {
 		return nil, err
 	}
 	return d, nil
@@ -125,7 +141,9 @@ func (d *Domain) intern(v starlark.Value) (int32, error) {
 	if i, ok := d.index[string(d.key)]; ok {
 		return i, nil
 	}
-	if err := d.sb.hold(int64(2*len(d.key) + stateBytes)); err != nil {
+	// The value is kept besides its key: a tuple of n Nones is n bytes of
+	// key and 16n of value.
+	if err := d.sb.hold(int64(2*len(d.key)+stateBytes) + valueBytes(v, 0)); err != nil {
 		err.(*Error).Msg += fmt.Sprintf(" (%d states)", len(d.states))
 		return 0, err
 	}
@@ -135,6 +153,30 @@ func (d *Domain) intern(v starlark.Value) (int32, error) {
 	d.states = append(d.states, stateRec{v: v, key: k, h: -1})
 	d.index[k] = i
 	return i, nil
+}
+
+// HeldBytes is what the states the domain keeps take, for A*'s budgets
+// (engine.StateKeeper).
+func (d *Domain) HeldBytes() int64 { return d.sb.held }
+
+// valueBytes is what a state's Starlark value takes in memory (a state is
+// at most maxStateDepth deep and maxStateBytes long: the walk is short).
+func valueBytes(v starlark.Value, depth int) int64 {
+	switch x := v.(type) {
+	case starlark.String:
+		return 16 + int64(len(x))
+	case starlark.Int:
+		return 16
+	case starlark.Tuple:
+		n := int64(24 + 16*len(x))
+		if depth < maxStateDepth {
+			for _, e := range x {
+				n += valueBytes(e, depth+1)
+			}
+		}
+		return n
+	}
+	return 0
 }
 
 // fail keeps the first error.

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -47,6 +48,11 @@ type Heuristic struct {
 // Bind runs the file with the puzzle's globals (plain values, as ToValue
 // takes them) and finds its h.
 func (f *HeuristicFile) Bind(globals map[string]any) (*Heuristic, error) {
+	return f.BindContext(context.Background(), globals)
+}
+
+// BindContext is Bind, whose run of the file stops when ctx ends.
+func (f *HeuristicFile) BindContext(ctx context.Context, globals map[string]any) (*Heuristic, error) {
 	names := slices.Sorted(maps.Keys(globals))
 	c, err := compile(f.File, f.Source, names)
 	if err != nil {
@@ -61,7 +67,7 @@ func (f *HeuristicFile) Bind(globals map[string]any) (*Heuristic, error) {
 		v.Freeze()
 		env[k] = v
 	}
-	m, err := c.run(env, f.budget)
+	m, err := c.run(ctx, env, f.budget)
 	if err != nil {
 		return nil, err
 	}
@@ -102,11 +108,17 @@ const cacheEntryBytes = 48
 // with the heuristic; state converts a snapshot to the plain values the
 // script sees.
 func (h *Heuristic) Domain(inner engine.Domain, state func(snapshot []byte) any) (*Guided, error) {
+	return h.DomainContext(context.Background(), inner, state)
+}
+
+// DomainContext is Domain, whose calls of h stop (with an error that wraps
+// ctx's) when ctx ends.
+func (h *Heuristic) DomainContext(ctx context.Context, inner engine.Domain, state func(snapshot []byte) any) (*Guided, error) {
 	snap, ok := inner.(engine.Snapshotter)
 	if !ok {
 		return nil, fmt.Errorf("%s: this puzzle cannot give its states to a script", h.file)
 	}
-	g := &Guided{inner: inner, snap: snap, sb: newSandbox(h.file, h.budget), h: h, state: state, cache: map[string]int32{}}
+	g := &Guided{inner: inner, snap: snap, sb: newSandbox(ctx, h.file, h.budget), h: h, state: state, cache: map[string]int32{}}
 	return g, nil
 }
 

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"context"
 	"fmt"
 
 	"go.starlark.net/starlark"
@@ -24,7 +25,7 @@ func compile(file string, src []byte, predeclared []string) (*compiled, error) {
 	for _, name := range predeclared {
 		known[name] = starlark.None
 	}
-	f, prog, err := starlark.SourceProgramOptions(fileOptions, file, src, known.Has)
+	f, err := fileOptions.Parse(file, src, 0)
 	if err != nil {
 		return nil, fromStarlark(file, err)
 	}
@@ -32,6 +33,15 @@ func compile(file string, src []byte, predeclared []string) (*compiled, error) {
 		if l, ok := st.(*syntax.LoadStmt); ok {
 			return nil, at(file, l.Load, "load is not allowed: a script is one file, with no access to others")
 		}
+	}
+	// The names the file binds are read before the rewrite (module.pos);
+	// the rewrite changes expressions only.
+	if err := guardFile(f); err != nil {
+		return nil, fromStarlark(file, err)
+	}
+	prog, err := starlark.FileProgram(f, known.Has)
+	if err != nil {
+		return nil, fromStarlark(file, err)
 	}
 	return &compiled{file: file, ast: f, prog: prog}, nil
 }
@@ -45,14 +55,14 @@ type module struct {
 // run runs the file's top level within the budget, with predeclared
 // values besides the universe, and freezes what it defined (so that
 // calls cannot change it, and threads may share it).
-func (c *compiled) run(predeclared starlark.StringDict, b Budget) (*module, error) {
+func (c *compiled) run(ctx context.Context, predeclared starlark.StringDict, b Budget) (*module, error) {
 	env := universe()
 	for k, v := range predeclared {
 		env[k] = v
 	}
 	env.Freeze()
 	var globals starlark.StringDict
-	_, err := newSandbox(c.file, b).run("", nil, func(t *starlark.Thread) (starlark.Value, error) {
+	_, err := newSandbox(ctx, c.file, b).run("", nil, func(t *starlark.Thread) (starlark.Value, error) {
 		g, err := c.prog.Init(t, env)
 		globals = g
 		return starlark.None, err

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -69,11 +70,17 @@ func newState(v starlark.Value) (State, error) {
 // LoadProblem runs a problem file within the budget and checks what it
 // defines. Its errors are *Error, with the file, line and column.
 func LoadProblem(file string, src []byte, b Budget) (*Problem, error) {
+	return LoadProblemContext(context.Background(), file, src, b)
+}
+
+// LoadProblemContext is LoadProblem, whose run of the file stops when ctx
+// ends.
+func LoadProblemContext(ctx context.Context, file string, src []byte, b Budget) (*Problem, error) {
 	c, err := compile(file, src, nil)
 	if err != nil {
 		return nil, err
 	}
-	m, err := c.run(nil, b)
+	m, err := c.run(ctx, nil, b)
 	if err != nil {
 		return nil, err
 	}
@@ -203,9 +210,20 @@ func (p *Problem) Parse(text string) (State, error) {
 	if len(text) > maxStateBytes {
 		return State{}, fmt.Errorf("a state of more than %d bytes", maxStateBytes)
 	}
-	sb := newSandbox(p.File, p.budget)
+	sb := newSandbox(context.Background(), p.File, p.budget)
 	v, err := sb.run("", nil, func(t *starlark.Thread) (starlark.Value, error) {
-		return starlark.EvalOptions(fileOptions, t, "<state>", text, p.m.globals)
+		e, err := fileOptions.ParseExpr("<state>", text, 0)
+		if err != nil {
+			return nil, err
+		}
+		if e, err = guardExpr(e); err != nil {
+			return nil, err
+		}
+		env := guards()
+		for k, v := range p.m.globals {
+			env[k] = v
+		}
+		return starlark.EvalExprOptions(fileOptions, t, e, env)
 	})
 	if err != nil {
 		if isWord(text) {

@@ -1,11 +1,10 @@
 package script
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"runtime/metrics"
 	"sync"
 	"time"
 
@@ -23,8 +22,13 @@ type Budget struct {
 	Steps uint64
 	// Time bounds a whole run, from the domain's making (0: no bound).
 	Time time.Duration
+	// CallTime bounds one call of a script's function, in wall-clock time
+	// (so its CPU time too: a call runs on one goroutine); 0 means
+	// DefaultCallTime.
+	CallTime time.Duration
 	// Memory bounds a run's memory in bytes: the states it keeps, and what
-	// one call may grow the heap by (and allocate, half as much again).
+	// one call may allocate besides (counted by guard.go's meter, garbage
+	// included).
 	Memory int64
 	// Print receives what the script's print() writes, one line a call
 	// with its file and line; nil discards it.
@@ -34,9 +38,17 @@ type Budget struct {
 // The defaults: a call may take about a tenth of a second of steps; a run
 // may keep half a gigabyte.
 const (
-	DefaultSteps  = 5_000_000
-	DefaultMemory = 512 << 20
+	DefaultSteps    = 5_000_000
+	DefaultMemory   = 512 << 20
+	DefaultCallTime = 5 * time.Second
 )
+
+func (b Budget) callTime() time.Duration {
+	if b.CallTime <= 0 {
+		return DefaultCallTime
+	}
+	return b.CallTime
+}
 
 func (b Budget) steps() uint64 {
 	if b.Steps == 0 {
@@ -65,7 +77,9 @@ const maxSource = 1 << 20
 // math module (pure functions: no file, clock or network is reachable),
 // Python's sum, and a range no longer than a call's steps.
 func universe() starlark.StringDict {
-	return starlark.StringDict{"math": math.Module, "sum": sumBuiltin, "range": rangeBuiltin}
+	u := guards()
+	u["math"], u["sum"], u["range"] = math.Module, sumBuiltin, rangeBuiltin
+	return u
 }
 
 // stepsKey is the thread-local value that holds a call's step budget, for
@@ -102,7 +116,13 @@ var sumBuiltin = starlark.NewBuiltin("sum", func(t *starlark.Thread, b *starlark
 		if t.Steps++; most > 0 && t.Steps >= most {
 			return nil, fmt.Errorf("%w (in sum)", ErrSteps)
 		}
-		var err error
+		n, err := binarySize(syntax.PLUS, total, x)
+		if err == nil {
+			err = charge(t, n, "sum")
+		}
+		if err != nil {
+			return nil, err
+		}
 		if total, err = starlark.Binary(syntax.PLUS, total, x); err != nil {
 			return nil, fmt.Errorf("sum: %w", err)
 		}
@@ -110,40 +130,38 @@ var sumBuiltin = starlark.NewBuiltin("sum", func(t *starlark.Thread, b *starlark
 	return total, nil
 })
 
-// watchEvery is how often a call that runs long is looked at for its time
-// and its memory: short calls are never looked at.
-const watchEvery = 2 * time.Millisecond
-
 // sandbox runs one script's functions on one thread (one goroutine at a
-// time) within a Budget. A watchdog looks at a call that lasts beyond
-// watchEvery and cancels it when the run's time is up or the heap has grown
-// past what the budget leaves: Starlark's steps alone would not stop a
-// string doubled thirty times in thirty steps.
+// time) within a Budget. Each call has a deadline (its own, and the run's)
+// and a context: a timer cancels the thread when either passes or the
+// context ends, and Starlark stops at its next step; the rewrite of
+// guard.go keeps every step short. What a call allocates is counted on
+// its own meter (guard.go), never read from the process's heap, which
+// other scripts and searches share.
 type sandbox struct {
 	file     string
 	budget   Budget
+	ctx      context.Context
 	thread   *starlark.Thread
 	deadline time.Time
-	held     int64 // bytes the run keeps in states, counted by its owner
-	ticks    int64 // expansions, for tick
+	span     time.Duration // the time from the run's start to deadline, for errors
+	held     int64         // bytes the run keeps in states, counted by its owner
+	ticks    int64         // expansions, for tick
+	meter    meter
 
 	mu      sync.Mutex
 	active  bool
-	base    uint64 // the lowest heap seen during this call, or at a recent call's start
-	calls   uint64 // calls run, for reading the heap at a call's start
-	recent  uint64 // the heap at a recent call's start
-	allocs  uint64 // the bytes allocated in all at a recent call's start
-	stopped error  // the budget that cancelled the call
+	stopped error  // what cancelled the call: ErrTime, or the context's error
 	stopMsg string // and why
 	timer   *time.Timer
-	sample  []metrics.Sample // the heap, and the bytes allocated
 }
 
-func newSandbox(file string, b Budget) *sandbox {
-	s := &sandbox{file: file, budget: b, sample: []metrics.Sample{
-		{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/allocs:bytes"}}}
+func newSandbox(ctx context.Context, file string, b Budget) *sandbox {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s := &sandbox{file: file, budget: b, ctx: ctx}
 	if b.Time > 0 {
-		s.deadline = time.Now().Add(b.Time)
+		s.deadline, s.span = time.Now().Add(b.Time), b.Time
 	}
 	s.thread = &starlark.Thread{
 		Name: file,
@@ -152,14 +170,27 @@ func newSandbox(file string, b Budget) *sandbox {
 		},
 		Print: func(t *starlark.Thread, msg string) {
 			if b.Print != nil {
-				fmt.Fprintf(b.Print, "%s:%d: %s\n", file, t.CallFrame(1).Pos.Line, msg)
+				fmt.Fprintf(b.Print, "%s:%d: %s\n", file, callerLine(t), msg)
 			}
 		},
 	}
 	s.thread.SetLocal(stepsKey, b.steps())
-	s.timer = time.AfterFunc(time.Hour, s.watch)
+	s.thread.SetLocal(meterKey, &s.meter)
+	s.timer = time.AfterFunc(time.Hour, s.expire)
 	s.timer.Stop()
+	context.AfterFunc(ctx, s.interrupt)
 	return s
+}
+
+// callerLine is the line of the script that called print: the innermost
+// frame in the file (print's own, and idaviz.call's, are built-ins).
+func callerLine(t *starlark.Thread) int32 {
+	for i := 1; i < t.CallStackDepth(); i++ {
+		if pos := t.CallFrame(i).Pos; pos.IsValid() && pos.Line > 0 {
+			return pos.Line
+		}
+	}
+	return 0
 }
 
 // hold counts bytes the run keeps, and says when they are past the budget.
@@ -171,20 +202,33 @@ func (s *sandbox) hold(n int64) error {
 	return nil
 }
 
-// tick counts a domain's expansion, and every 1024th looks at the clock:
-// a search over states already known calls no script, and so would
-// never meet the time budget otherwise.
+// tick counts a domain's expansion, and every 1024th looks at the clock
+// and the context: a search over states already known calls no script,
+// and so would never meet the time budget otherwise.
 func (s *sandbox) tick() error {
 	if s.ticks++; s.ticks%1024 != 0 {
 		return nil
 	}
+	if err := s.ctx.Err(); err != nil {
+		return &Error{File: s.file, Msg: "cancelled", Budget: err}
+	}
 	return s.overTime()
+}
+
+// within bounds the time until undo is called by d, when that ends before
+// the run's own deadline.
+func (s *sandbox) within(d time.Duration) (undo func()) {
+	deadline, span := s.deadline, s.span
+	if end := time.Now().Add(d); deadline.IsZero() || end.Before(deadline) {
+		s.deadline, s.span = end, d
+	}
+	return func() { s.deadline, s.span = deadline, span }
 }
 
 // overTime reports whether the run's time is up.
 func (s *sandbox) overTime() error {
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		return &Error{File: s.file, Msg: fmt.Sprintf("%v (%s)", ErrTime, s.budget.Time), Budget: ErrTime}
+		return &Error{File: s.file, Msg: fmt.Sprintf("%v (%s)", ErrTime, s.span), Budget: ErrTime}
 	}
 	return nil
 }
@@ -199,25 +243,30 @@ func (s *sandbox) call(fn starlark.Callable, args starlark.Tuple, what string, s
 
 // run runs f on the thread within the budget.
 func (s *sandbox) run(what string, state starlark.Value, f func(*starlark.Thread) (starlark.Value, error)) (starlark.Value, error) {
+	if err := s.ctx.Err(); err != nil {
+		return nil, &Error{File: s.file, Func: what, Msg: "cancelled", Budget: err}
+	}
 	if err := s.overTime(); err != nil {
 		return nil, err
 	}
 	steps := s.budget.steps()
 	s.thread.Steps = 0
 	s.thread.SetMaxExecutionSteps(steps)
-	// What a call allocates and grows the heap by is measured from its
-	// start; reading the heap costs a tenth of a short call, so it is
-	// read at every 8th, which is close enough: a call is watched only
-	// once it lasts, and the few short ones before it allocate little.
-	if s.calls%8 == 0 {
-		s.recent, s.allocs = s.heap()
+	// A call may allocate what the run's memory leaves: garbage counts,
+	// as a call cannot tell it from what it keeps.
+	s.meter = meter{limit: max(s.budget.memory()-s.held, 1), held: s.held}
+	limit := s.budget.callTime()
+	if !s.deadline.IsZero() {
+		limit = min(limit, max(time.Until(s.deadline), time.Millisecond))
 	}
-	s.calls++
 	s.mu.Lock()
-	s.active, s.base, s.stopped, s.stopMsg = true, s.recent, nil, ""
+	s.active, s.stopped, s.stopMsg = true, nil, ""
 	s.thread.Uncancel()
+	if err := s.ctx.Err(); err != nil { // ended before interrupt could see the call
+		s.stop(err, "cancelled")
+	}
 	s.mu.Unlock()
-	s.timer.Reset(watchEvery)
+	s.timer.Reset(limit)
 	v, err := f(s.thread)
 	s.timer.Stop()
 	s.mu.Lock()
@@ -232,9 +281,12 @@ func (s *sandbox) run(what string, state starlark.Value, f func(*starlark.Thread
 	if state != nil {
 		e.State = describe(state)
 	}
+	var big *errTooBig
 	switch {
 	case stopped != nil:
 		e.Msg, e.Budget = stopMsg, stopped
+	case errors.As(err, &big):
+		e.Msg, e.Budget = big.Error(), ErrMemory
 	case errors.Is(err, ErrSteps):
 		e.Budget = ErrSteps // a built-in's refusal, which says why
 	case s.thread.Steps >= steps:
@@ -243,53 +295,30 @@ func (s *sandbox) run(what string, state starlark.Value, f func(*starlark.Thread
 	return nil, e
 }
 
-// watch is the watchdog: it runs on its own goroutine while a call lasts.
-func (s *sandbox) watch() {
+// expire is the call's timer: the call, or the run, is out of time.
+func (s *sandbox) expire() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.active {
 		return
 	}
-	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.stop(ErrTime, fmt.Sprintf("%v (%s)", ErrTime, s.budget.Time))
+	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		s.stop(ErrTime, fmt.Sprintf("%v (%s)", ErrTime, s.span))
 		return
 	}
-	room := uint64(max(s.budget.memory()-s.held, 0))
-	heap, allocs := s.heap()
-	allocated := allocs - s.allocs
-	// A call grows the live heap by no more than it allocates, so one
-	// that allocated less than its room is within it, whatever garbage
-	// the heap holds; one that allocated half as much again is stopped
-	// at once, for a collection to tell garbage from growth takes long
-	// under load while a call doubling a string goes on. In between,
-	// the heap is collected and measured from the lowest heap seen: a
-	// heap read before a collection holds garbage.
-	s.base = min(s.base, heap)
-	switch {
-	case allocated > room+room/2:
-		s.stop(ErrMemory, fmt.Sprintf("%v: one call allocated more than %s", ErrMemory, bytesize.Text(int64(room+room/2))))
-		return
-	case allocated > room && heap > s.base+room:
-		runtime.GC()
-		if heap, _ = s.heap(); heap > s.base+room {
-			s.stop(ErrMemory, fmt.Sprintf("%v: one call grew the heap by more than %s", ErrMemory, bytesize.Text(int64(room))))
-			return
-		}
-		s.base = min(s.base, heap)
+	s.stop(ErrTime, fmt.Sprintf("%v: one call ran for more than %s", ErrTime, s.budget.callTime()))
+}
+
+// interrupt stops the call under way when the sandbox's context ends.
+func (s *sandbox) interrupt() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.active {
+		s.stop(s.ctx.Err(), "cancelled")
 	}
-	s.timer.Reset(watchEvery)
 }
 
 func (s *sandbox) stop(kind error, msg string) {
 	s.stopped, s.stopMsg = kind, msg
 	s.thread.Cancel(msg)
-}
-
-// heap reads the heap's bytes in objects, and the bytes allocated in all.
-func (s *sandbox) heap() (heap, allocs uint64) {
-	metrics.Read(s.sample)
-	if s.sample[0].Value.Kind() != metrics.KindUint64 || s.sample[1].Value.Kind() != metrics.KindUint64 {
-		return 0, 0
-	}
-	return s.sample[0].Value.Uint64(), s.sample[1].Value.Uint64()
 }

@@ -186,6 +186,10 @@ func ToValue(x any) (starlark.Value, error) {
 // describe is v as Starlark writes it, cut short for messages.
 func describe(v starlark.Value) string {
 	const most = 120
+	// What a script returned may be deep, which Starlark writes in n² time.
+	if _, err := textSize(v, maxValueBytes); err != nil {
+		return fmt.Sprintf("a %s too large or too deep to show", v.Type())
+	}
 	s := v.String()
 	if len(s) > most {
 		s = s[:most] + "..."

@@ -170,6 +170,35 @@ func LongName(n int) []byte {
 	})
 }
 
+// ScriptCPU is a script that takes minutes of CPU when it is loaded (a
+// 64 MiB string counted a million times, each count one step), under a
+// step budget worth many more.
+const ScriptCPU = `s = "a" * (1 << 26)
+n = 0
+for i in range(1000000):
+    n += s.count("b")
+start = 0
+goal = 1
+def moves(x):
+    return [("+", x + 1, 1)]
+`
+
+// Script is a small trace of a problem written in Starlark whose run
+// metadata carries src as its source (as a trace of the Problem tab does):
+// a reader that draws states by loading the source runs a stranger's code.
+func Script(src string) []byte {
+	start := trace.Event{Kind: trace.KindRunStart, Run: &trace.RunInfo{Puzzle: "hostile", Instance: "0",
+		Heuristic: "zero", Algorithm: "ida", MoveNames: []string{"+"},
+		Options: map[string]string{"problem": "hostile.star", "problem-source": src}}}
+	return record([]trace.Event{
+		start,
+		{Kind: trace.KindIterationStart, Iteration: 1, Bound: 0},
+		{Kind: trace.KindVisit, Node: 1, Move: -1, Iteration: 1},
+		{Kind: trace.KindIterationEnd, Iteration: 1},
+		runEnd,
+	})
+}
+
 // Files are the hostile traces by file name, as the hostiletraces command
 // writes them for measuring the commands on them by hand
 // (docs/SECURITY.md).
@@ -184,5 +213,6 @@ func Files() map[string][]byte {
 		"high5000.trace":   HighValues(5000, 1<<16-1),
 		"hist16m.ndjson":   HugeHistogramNDJSON(),
 		"name8m.trace":     LongName(8 << 20),
+		"script-cpu.trace": Script(ScriptCPU),
 	}
 }

@@ -1,0 +1,147 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slowScript runs its top level far longer than a test: a count of an
+// 8 MiB string is one step of a millisecond, so its steps never run out
+// (the call's deadline stops it after seconds).
+func slowScript(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../puzzles/script/testdata/hostile/count_small.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestScriptCancel: a script the page sends (a "problem", a start) runs
+// off the tab's read loop: the tab hears its cancel, and the script stops
+// within a second (the read loop used to run it, and heard nothing for
+// 25 s).
+func TestScriptCancel(t *testing.T) {
+	for _, kind := range []string{"problem", "start"} {
+		t.Run(kind, func(t *testing.T) {
+			ts := newTestServer(t, Options{})
+			c := dial(t, ts)
+			c.send(map[string]any{"type": kind, "file": "slow.star", "source": slowScript(t)})
+			time.Sleep(300 * time.Millisecond)
+			start := time.Now()
+			c.send(map[string]any{"type": "cancel"})
+			// The cancel is answered ("no run to cancel": the run had not
+			// started), and a "problem" says it was cancelled, first.
+			if kind == "problem" {
+				r := c.untilReply(time.Second, "problem", "error")
+				if r.Type != "problem" || !strings.Contains(r.Error, "cancelled") {
+					t.Fatalf("the problem answered %+v, want cancelled", r)
+				}
+			}
+			r := c.untilReply(time.Second, "error")
+			if !strings.Contains(r.Message, "no run to cancel") {
+				t.Fatalf("cancel answered %q", r.Message)
+			}
+			if took := time.Since(start); took > time.Second {
+				t.Fatalf("answered %v after the cancel", took)
+			}
+		})
+	}
+}
+
+// TestScriptStopsWithTheTab: a tab that closes while its script runs
+// stops it within a second (the server kept burning CPU after the tab
+// had gone).
+func TestScriptStopsWithTheTab(t *testing.T) {
+	for _, kind := range []string{"problem", "start"} {
+		t.Run(kind, func(t *testing.T) {
+			s := newSession(liveOrigin{}, 0, nil)
+			ctx, cancel := context.WithCancel(context.Background())
+			s.open(ctx)
+			msg, _ := json.Marshal(map[string]any{"type": kind, "file": "slow.star", "source": slowScript(t)})
+			start := time.Now()
+			if err := s.handle(msg); err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > 200*time.Millisecond {
+				t.Fatalf("the message took %v to handle: the script ran on the read loop", took)
+			}
+			time.Sleep(300 * time.Millisecond)
+			start = time.Now()
+			cancel()
+			s.close()
+			if took := time.Since(start); took > time.Second {
+				t.Fatalf("the script stopped %v after the tab closed", took)
+			}
+		})
+	}
+}
+
+// TestScriptTakesASlot: a script the page sends waits for one of the
+// server's search slots, as a search does.
+func TestScriptTakesASlot(t *testing.T) {
+	ts := newTestServer(t, Options{MaxSearches: 1})
+	if !ts.web.slots.acquire(context.Background()) {
+		t.Fatal("no slot")
+	}
+	c := dial(t, ts)
+	c.send(map[string]any{"type": "problem", "file": "romania.star", "source": exampleSource(t, "romania/romania.star")})
+	_ = c.conn.SetReadDeadline(time.Now().Add(500 * time.Millisecond))
+	for {
+		var r reply
+		_, data, err := c.conn.ReadMessage()
+		if err != nil {
+			break // nothing in time: it waits
+		}
+		if json.Unmarshal(data, &r) == nil && r.Type == "problem" {
+			t.Fatalf("the script ran while every slot was taken: %+v", r)
+		}
+	}
+	c.conn.Close()
+	c = dial(t, ts)
+	c.send(map[string]any{"type": "problem", "file": "romania.star", "source": exampleSource(t, "romania/romania.star")})
+	time.Sleep(100 * time.Millisecond)
+	ts.web.slots.release()
+	if r := c.untilReply(10*time.Second, "problem"); r.Error != "" || r.Name != "romania" {
+		t.Fatalf("once a slot was free: %+v", r)
+	}
+}
+
+// TestServerBudgetCoversScripts: the states a problem's A* search keeps
+// as Starlark values count in the server's memory budget: two tabs'
+// searches of wide states (a tuple of Nones) stop at --max-memory, saying
+// so, where the values went uncounted (two tabs reached 1 GB under 512 MiB).
+func TestServerBudgetCoversScripts(t *testing.T) {
+	const budget = 48 << 20
+	b, err := os.ReadFile("../puzzles/script/testdata/hostile/wide_states.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(b), "65000", "200", 1) // the first 4,096 states fit
+	ts := newTestServer(t, Options{MaxMemory: budget})
+	tabs := []*client{dial(t, ts), dial(t, ts)}
+	for _, c := range tabs {
+		c.send(map[string]any{"type": "start", "file": "wide.star", "source": src, "algorithm": "astar", "fast": true})
+	}
+	for _, c := range tabs {
+		c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
+		c.send(map[string]any{"type": "to-end"})
+	}
+	for i, c := range tabs {
+		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
+		if !strings.Contains(m.Message, "memory budget for A* (48 MiB") {
+			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if used := ts.web.memory.budget.Used(); used != 0 {
+		t.Errorf("%d bytes still charged once every search returned", used)
+	}
+}
