@@ -85,6 +85,30 @@ func Start(t testing.TB, chromium string, ctx context.Context) context.Context {
 	return bctx
 }
 
+// Step runs f as t's subtest name, with the browser's failures (Do, Wait,
+// Download) reported as the subtest's: the steps of a scenario share one
+// page, one after another, and a failed step no longer ends the steps
+// after it. It reports whether the step passed, for the steps that build
+// on it (Needs).
+func (b *Browser) Step(t *testing.T, name string, f func(t *testing.T)) bool {
+	t.Helper()
+	return t.Run(name, func(st *testing.T) {
+		parent := b.T
+		b.T = st
+		defer func() { b.T = parent }()
+		f(st)
+	})
+}
+
+// Needs skips a step that builds on an earlier one (ok: Step's result)
+// when that one failed: its own failure would only repeat the earlier one.
+func Needs(t testing.TB, ok bool, what string) {
+	t.Helper()
+	if !ok {
+		t.Skipf("it builds on %s, which failed", what)
+	}
+}
+
 // Do runs actions; on failure it calls OnFail and fails the test.
 func (b *Browser) Do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.T.Helper()
