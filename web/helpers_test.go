@@ -109,7 +109,9 @@ func isState(m *msg) bool { return m.Type == "state" && m.Active != nil }
 
 // hangs is how long a test waits for what must happen before it calls it
 // a hang: generous, for a machine under load; nothing waits this long when
-// all is well.
+// all is well. Every wait of this package's tests for a reply, a state or
+// an end uses it, so that a loaded machine slows them without failing them
+// (the browser tests' waits are browserWait's).
 const hangs = 60 * time.Second
 
 // blockAt is a run's search waiting for the page (paused) after events
