@@ -247,6 +247,7 @@ func TestBrowserPage(t *testing.T) {
 	})
 
 	b.step(t, "no panels overlap at 1440x900 in either mode", func(b *browser) {
+		browsertest.Needs(b.t, solved, "the solved run")
 		if bad := js[[]string](b, "the panels", `(() => {
 			const bad = [], panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
 			for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {

@@ -179,15 +179,19 @@ func Start(t testing.TB, chromium string, ctx context.Context) context.Context {
 // Download) reported as the subtest's: the steps of a scenario share one
 // page, one after another, and a failed step no longer ends the steps
 // after it. It reports whether the step passed, for the steps that build
-// on it (Needs).
+// on it (Needs): a step skipped did not.
 func (b *Browser) Step(t *testing.T, name string, f func(t *testing.T)) bool {
 	t.Helper()
-	return t.Run(name, func(st *testing.T) {
+	passed := false
+	t.Run(name, func(st *testing.T) {
 		parent := b.T
 		b.T = st
 		defer func() { b.T = parent }()
 		f(st)
+		// Not reached when f failed now or skipped.
+		passed = !st.Failed()
 	})
+	return passed
 }
 
 // Needs skips a step that builds on an earlier one (ok: Step's result)
