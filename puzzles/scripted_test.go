@@ -15,6 +15,8 @@ import (
 // puzzle documents it, searches exactly as the built-in one: the same
 // nodes, the same solution.
 func TestScriptStates(t *testing.T) {
+	// The 15-puzzle's request opens pdb555's three tables: built here.
+	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	cases := []struct {
 		puzzle, goal, builtin, src string
 		depth                      int // of the scrambles: 2 more for each of 4

@@ -55,7 +55,7 @@ func TestBrowserBuildProgress(t *testing.T) {
 		bad = append(bad, fmt.Sprintf("the status shows %v while the databases build: counts of a search not begun", rows))
 	}
 	if len(bad) > 0 {
-		t.Errorf("bug 6: %s", strings.Join(bad, "; "))
+		t.Errorf("while the databases build, the page shows a search not begun: %s", strings.Join(bad, "; "))
 	}
 	// Closing the tab: the page goes away, and with it the build.
 	// Once the session's goroutines, the build's among them, have ended,
@@ -64,6 +64,6 @@ func TestBrowserBuildProgress(t *testing.T) {
 	waitGoroutines(t, idle)
 	ents, _ := os.ReadDir(filepath.Join(dir, "pdb"))
 	for _, e := range ents {
-		t.Errorf("bug 6: the build went on after the tab closed: %s", e.Name())
+		t.Errorf("the build went on after the tab closed: %s", e.Name())
 	}
 }

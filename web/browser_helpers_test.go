@@ -37,6 +37,16 @@ func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	return &browser{Browser: bb, t: t, ctx: bb.Ctx}
 }
 
+// step runs one step of a scenario on b's page as t's subtest name
+// (browsertest.Browser.Step): f is handed the browser as the subtest's, so
+// that a failure ends that step alone. It reports whether the step passed.
+func (b *browser) step(t *testing.T, name string, f func(b *browser)) bool {
+	t.Helper()
+	return b.Step(t, name, func(t *testing.T) {
+		f(&browser{Browser: b.Browser, t: t, ctx: b.ctx})
+	})
+}
+
 // do runs actions; on failure it keeps a screenshot and fails the test.
 func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()

@@ -9,13 +9,15 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"idaviz/internal/browsertest"
 	"idaviz/trace"
 	"idaviz/web/fold"
 	"idaviz/web/internal/testrun"
 )
 
-// The page as an instructor uses it (docs/GUIDE.md): each check names the bug it
-// guards. One page load serves many checks, to keep the browser tests few.
+// The page as an instructor uses it (docs/GUIDE.md): each check is named for
+// the behaviour it holds. One page load serves many checks, to keep the
+// browser tests few.
 
 // js runs a script in the page and returns its value.
 func js[T any](b *browser, what, script string, opts ...chromedp.EvaluateOption) T {
@@ -96,180 +98,192 @@ func openPageAt(t *testing.T, width, height int64, query string) *browser {
 	return b
 }
 
+// TestBrowserPage: each step is a subtest named for the behaviour it holds,
+// on one page; the steps on the stepped 8-puzzle run build on its start.
 func TestBrowserPage(t *testing.T) {
 	b := openPage(t, 1440, 900)
+	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
-	// Bug 1: the 15-puzzle's auto-selected preset (Korf #1) brings its goal.
-	js[bool](b, "the 15-puzzle", `choose('puzzle', '15puzzle'), true`)
-	if got := js[string](b, "the goal", `q('goal').value`); got != "blank-first" {
-		t.Errorf("bug 1: Korf #1 selected, goal %q, want blank-first", got)
-	}
-	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
-	b.wait("bug 1: a paused run or an error", `window.viz.status === 'paused' || q('error').textContent !== ''`)
-	if e := js[string](b, "the error", `q('error').textContent`); e != "" {
-		t.Errorf("bug 1: Korf #1 started with the page's own choices: %s", e)
-	}
+	b.step(t, "the 15-puzzle's default preset brings its goal and starts", func(b *browser) {
+		js[bool](b, "the 15-puzzle", `choose('puzzle', '15puzzle'), true`)
+		if got := js[string](b, "the goal", `q('goal').value`); got != "blank-first" {
+			b.t.Errorf("Korf #1 selected, goal %q, want blank-first", got)
+		}
+		b.do("start", chromedp.Click(sel("start")))
+		b.wait("a paused run or an error", `window.viz.status === 'paused' || q('error').textContent !== ''`)
+		if e := js[string](b, "the error", `q('error').textContent`); e != "" {
+			b.t.Errorf("Korf #1 started with the page's own choices: %s", e)
+		}
+	})
 
-	// Bug 11: the preset menu follows the state; a default preset is not
-	// already solved.
-	js[bool](b, "typing a state", `(() => { const s = q('state'); s.value = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'; s.dispatchEvent(new Event('input')); return true; })()`)
-	if got := js[string](b, "the preset", `q('preset').value`); got != "" {
-		t.Errorf("bug 11: after typing a state the preset menu still names preset %q", got)
-	}
-	js[bool](b, "the magic cube", `choose('puzzle', 'magiccube'), true`)
-	if got := js[string](b, "the magic cube's preset", `q('preset').selectedOptions[0].textContent`); strings.Contains(got, "solved") || !strings.Contains(got, "move") {
-		t.Errorf("bug 11: the magic cube's default preset is %q: already solved, or of unknown length", got)
-	}
+	b.step(t, "the preset menu follows the state and no default preset is solved", func(b *browser) {
+		js[bool](b, "the 15-puzzle", `choose('puzzle', '15puzzle'), true`)
+		js[bool](b, "typing a state", `(() => { const s = q('state'); s.value = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15'; s.dispatchEvent(new Event('input')); return true; })()`)
+		if got := js[string](b, "the preset", `q('preset').value`); got != "" {
+			b.t.Errorf("after typing a state the preset menu still names preset %q", got)
+		}
+		js[bool](b, "the magic cube", `choose('puzzle', 'magiccube'), true`)
+		if got := js[string](b, "the magic cube's preset", `q('preset').selectedOptions[0].textContent`); strings.Contains(got, "solved") || !strings.Contains(got, "move") {
+			b.t.Errorf("the magic cube's default preset is %q: already solved, or of unknown length", got)
+		}
+	})
 
-	// Bug 9: every puzzle's help stays inside the Search panel, and every
-	// menu entry fits its menu.
-	if bad := js[[]string](b, "the setup panel", `(() => {
-		const bad = [], panel = document.getElementById('setup').getBoundingClientRect();
-		const ctx = document.createElement('canvas').getContext('2d');
-		for (const name of Array.from(q('puzzle').options).map((o) => o.value)) {
-			choose('puzzle', name);
-			const h = document.getElementById('help'), r = h.getBoundingClientRect();
-			if (h.scrollWidth > h.clientWidth + 1 || r.right > panel.right + 1) bad.push(name + ': the help runs out of the panel');
-			for (const id of ['puzzle', 'heuristic', 'goal', 'preset', 'algorithm']) {
-				const sel = q(id);
-				if (sel.offsetParent === null) continue;
-				ctx.font = getComputedStyle(sel).font;
-				for (const o of sel.options) {
-					if (ctx.measureText(o.textContent).width > sel.clientWidth - 20) bad.push(name + ': ' + id + ' entry cut: ' + o.textContent);
+	b.step(t, "every puzzle's help and menu entries fit the Search panel", func(b *browser) {
+		if bad := js[[]string](b, "the setup panel", `(() => {
+			const bad = [], panel = document.getElementById('setup').getBoundingClientRect();
+			const ctx = document.createElement('canvas').getContext('2d');
+			for (const name of Array.from(q('puzzle').options).map((o) => o.value)) {
+				choose('puzzle', name);
+				const h = document.getElementById('help'), r = h.getBoundingClientRect();
+				if (h.scrollWidth > h.clientWidth + 1 || r.right > panel.right + 1) bad.push(name + ': the help runs out of the panel');
+				for (const id of ['puzzle', 'heuristic', 'goal', 'preset', 'algorithm']) {
+					const sel = q(id);
+					if (sel.offsetParent === null) continue;
+					ctx.font = getComputedStyle(sel).font;
+					for (const o of sel.options) {
+						if (ctx.measureText(o.textContent).width > sel.clientWidth - 20) bad.push(name + ': ' + id + ' entry cut: ' + o.textContent);
+					}
 				}
 			}
+			return bad;
+		})()`); len(bad) > 0 {
+			b.t.Errorf("%s", strings.Join(bad, "\n"))
 		}
-		return bad;
-	})()`); len(bad) > 0 {
-		t.Errorf("bug 9: %s", strings.Join(bad, "\n"))
-	}
+	})
 
-	// The 8-puzzle of the issue, stepped.
-	js[bool](b, "the 8-puzzle", `choose('puzzle', '8puzzle'), q('state').value = '8 1 2 4 3 6 0 7 5', choose('heuristic', 'manhattan'), true`)
-	b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
-	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
-
-	// Bug 7: the shortcuts work after a click on a checkbox or the slider,
-	// and → steps instead of moving the slider.
-	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
-	b.do("ticking a checkbox", chromedp.Click(sel("log")), chromedp.Click(sel("log")))
-	b.do("s", chromedp.KeyEvent("s"))
-	b.wait("bug 7: s after a checkbox steps", `window.viz.events === 2`)
-	b.do("the slider", chromedp.Click(sel("speed")))
-	speed := js[string](b, "the speed", `q('speed').value`)
-	b.do("→", chromedp.KeyEvent(kb.ArrowRight))
-	b.wait("bug 7: → after the slider steps", `window.viz.events === 3`)
-	if got := js[string](b, "the speed", `q('speed').value`); got != speed {
-		t.Errorf("bug 7: → moved the speed slider from %s to %s", speed, got)
-	}
-	for i := 0; i < 7; i++ {
+	// An 8-puzzle run, stepped: the steps after this one build on it.
+	stepped := b.step(t, "shortcuts step after a click on a checkbox or the slider, and back", func(b *browser) {
+		js[bool](b, "the 8-puzzle", `choose('puzzle', '8puzzle'), q('state').value = '8 1 2 4 3 6 0 7 5', choose('heuristic', 'manhattan'), true`)
+		b.do("start", chromedp.Click(sel("start")))
+		b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		// → steps instead of moving the slider.
+		b.do("ticking a checkbox", chromedp.Click(sel("log")), chromedp.Click(sel("log")))
 		b.do("s", chromedp.KeyEvent("s"))
-	}
-	b.wait("ten steps", `window.viz.events === 10`)
-	// Back in a live run, as in a replay.
-	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
-	b.wait("one back", `window.viz.event === 8 && window.viz.events === 10 && window.viz.status === 'paused'`)
-	b.do("s", chromedp.KeyEvent("s"))
-	b.wait("forward again", `window.viz.event === 9`)
-
-	// Bug 3: after ten steps and Next bound, every panel names the same
-	// iteration and bound.
-	b.do("next bound", chromedp.Click(sel("to-bound")))
-	b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.events > 10`)
-	if bad := js[[]string](b, "the panels", `(() => {
-		const v = window.viz, bad = [];
-		if (v.histIteration !== v.iteration || v.treeIteration !== v.iteration) bad.push('iterations: status ' + v.iteration + ', histogram ' + v.histIteration + ', tree ' + v.treeIteration);
-		if (v.histBound !== v.bound || v.treeBound !== v.bound) bad.push('bounds: status ' + v.bound + ', histogram ' + v.histBound + ', tree ' + v.treeBound);
-		const title = window.viz.page.chart(q('fhist')).getOption().title[0].text;
-		if (!title.includes('iteration ' + v.iteration + ' (bound ' + v.bound + ')')) bad.push('histogram title: ' + title);
-		const tree = document.getElementById('tree-info').textContent;
-		if (!tree.includes('iteration ' + v.iteration) || !tree.includes('bound ' + v.bound)) bad.push('tree header: ' + tree);
-		if (statRow('bound') !== String(v.bound) || statRow('iteration') !== String(v.iteration)) bad.push('status: iteration ' + statRow('iteration') + ', bound ' + statRow('bound'));
-		return bad;
-	})()`); len(bad) > 0 {
-		t.Errorf("bug 3: %s", strings.Join(bad, "; "))
-	}
-	// Bug 8, on one run with small counts: whole ticks, pruned in the
-	// pruned nodes' colour.
-	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
-		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
-	}
-	if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => window.viz.page.chart(q(id)).getOption().series
-		.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== getComputedStyle(document.documentElement).getPropertyValue('--node-pruned').trim())
-		.map((s) => id + ': ' + s.name + ' is not in the pruned colour'))`); len(bad) > 0 {
-		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
-	}
-	shot(t, b.ctx, "next-bound")
-
-	// Bug 10: no clock or rate for a stepped run, no effective branching
-	// factor before a solution.
-	for _, row := range []string{"elapsed", "elapsed (pauses included)", "nodes per second", "effective branching", "effective branching factor"} {
-		if v := js[*string](b, "a status row", `statRow(`+"`"+row+"`"+`)`); v != nil {
-			t.Errorf("bug 10: a stepped run shows %q: %s", row, *v)
+		b.wait("s after a checkbox steps", `window.viz.events === 2`)
+		b.do("the slider", chromedp.Click(sel("speed")))
+		speed := js[string](b, "the speed", `q('speed').value`)
+		b.do("→", chromedp.KeyEvent(kb.ArrowRight))
+		b.wait("→ after the slider steps", `window.viz.events === 3`)
+		if got := js[string](b, "the speed", `q('speed').value`); got != speed {
+			b.t.Errorf("→ moved the speed slider from %s to %s", speed, got)
 		}
-	}
-
-	// Bug 2: on a log scale every bar with nodes is drawn, the pruned-only
-	// bars (f = 20, the next bound) among them.
-	b.do("to the end", chromedp.Click(sel("to-end")))
-	b.wait("solved", `window.viz.status === 'solved'`)
-	b.do("log scale", chromedp.Click(sel("log-scale")))
-	b.wait("log axes", `['fhist', 'fhist-total'].every((id) => window.viz.page.chart(q(id)).getOption().yAxis[0].type === 'log')`)
-	// A full-page screenshot resizes the page, and the charts lay out anew.
-	shot(t, b.ctx, "solved-log")
-	if bad := settle(b, "the bars", `(() => {
-		const bad = [];
-		for (const id of ['fhist', 'fhist-total']) {
-			const c = window.viz.page.chart(q(id));
-			const o = c.getOption(), xs = o.xAxis[0].data;
-			o.series.forEach((s, si) => s.data.forEach((d, i) => {
-				const v = d && typeof d === 'object' ? d.value : d;
-				if (!(v > 0)) return;
-				const l = c.getModel().getSeriesByIndex(si).getData().getItemLayout(i);
-				if (!l || !Number.isFinite(l.y) || !(Math.abs(l.height) > 0)) bad.push(id + ' f = ' + xs[i] + ' ' + s.name + ' (' + v + ' nodes) is not drawn');
-			}));
+		for i := 0; i < 7; i++ {
+			b.do("s", chromedp.KeyEvent("s"))
 		}
-		return bad;
-	})()`); len(bad) > 0 {
-		t.Errorf("bug 2: %s", strings.Join(bad, "; "))
-	}
+		b.wait("ten steps", `window.viz.events === 10`)
+		// Back in a live run, as in a replay.
+		b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+		b.wait("one back", `window.viz.event === 8 && window.viz.events === 10 && window.viz.status === 'paused'`)
+		b.do("s", chromedp.KeyEvent("s"))
+		b.wait("forward again", `window.viz.event === 9`)
+	})
 
-	// Nothing overlaps at 1440x900, in either mode.
-	if bad := js[[]string](b, "the panels", `(() => {
-		const bad = [], panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
-		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
-			const [a, ra] = panels[i], [b, rb] = panels[j];
-			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+	bound := b.step(t, "after Next bound every panel names the same iteration and bound", func(b *browser) {
+		browsertest.Needs(b.t, stepped, "the stepped run")
+		b.do("next bound", chromedp.Click(sel("to-bound")))
+		b.wait("the bound increase", `window.viz.status === 'paused' && window.viz.events > 10`)
+		if bad := js[[]string](b, "the panels", `(() => {
+			const v = window.viz, bad = [];
+			if (v.histIteration !== v.iteration || v.treeIteration !== v.iteration) bad.push('iterations: status ' + v.iteration + ', histogram ' + v.histIteration + ', tree ' + v.treeIteration);
+			if (v.histBound !== v.bound || v.treeBound !== v.bound) bad.push('bounds: status ' + v.bound + ', histogram ' + v.histBound + ', tree ' + v.treeBound);
+			const title = window.viz.page.chart(q('fhist')).getOption().title[0].text;
+			if (!title.includes('iteration ' + v.iteration + ' (bound ' + v.bound + ')')) bad.push('histogram title: ' + title);
+			const tree = document.getElementById('tree-info').textContent;
+			if (!tree.includes('iteration ' + v.iteration) || !tree.includes('bound ' + v.bound)) bad.push('tree header: ' + tree);
+			if (statRow('bound') !== String(v.bound) || statRow('iteration') !== String(v.iteration)) bad.push('status: iteration ' + statRow('iteration') + ', bound ' + statRow('bound'));
+			return bad;
+		})()`); len(bad) > 0 {
+			b.t.Errorf("%s", strings.Join(bad, "; "))
 		}
-		return bad;
-	})()`); len(bad) > 0 {
-		t.Errorf("1440x900: %s", strings.Join(bad, "; "))
-	}
-	b.do("presentation", chromedp.KeyEvent("p"))
-	if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
-		t.Errorf("presentation at 1440x900: %s", strings.Join(bad, "; "))
-	}
-	shot(t, b.ctx, "present-1440x900")
-	b.do("out of presentation", chromedp.KeyEvent("p"))
+	})
 
-	// Bug 8: charts a reader can read, with two runs compared.
-	b.do("linear scale", chromedp.Click(sel("log-scale")))
-	b.do("keep runs", chromedp.Click(sel("keep-runs")))
-	js[bool](b, "another heuristic", `choose('heuristic', 'misplaced'), true`)
-	b.do("start a second run", chromedp.Click(sel("start")))
-	b.wait("a second run", `window.viz.status === 'paused' && q('stats').textContent.includes('run #')`)
-	b.do("to the end", chromedp.Click(sel("to-end")))
-	b.wait("solved", `window.viz.status === 'solved'`)
-	if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
-		t.Errorf("bug 8: %s", strings.Join(bad, "; "))
-	}
-	shot(t, b.ctx, "compare")
+	b.step(t, "one run's charts have whole ticks and pruned nodes in their colour", func(b *browser) {
+		browsertest.Needs(b.t, bound, "Next bound")
+		if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+			b.t.Errorf("%s", strings.Join(bad, "; "))
+		}
+		if bad := js[[]string](b, "the colours", `['fhist', 'iterations-chart'].flatMap((id) => window.viz.page.chart(q(id)).getOption().series
+			.filter((s) => s.name.startsWith('pruned') && (s.itemStyle || {}).color !== getComputedStyle(document.documentElement).getPropertyValue('--node-pruned').trim())
+			.map((s) => id + ': ' + s.name + ' is not in the pruned colour'))`); len(bad) > 0 {
+			b.t.Errorf("%s", strings.Join(bad, "; "))
+		}
+		shot(b.t, b.ctx, "next-bound")
+	})
+
+	b.step(t, "a stepped run shows no clock, rate or branching factor", func(b *browser) {
+		browsertest.Needs(b.t, stepped, "the stepped run")
+		for _, row := range []string{"elapsed", "elapsed (pauses included)", "nodes per second", "effective branching", "effective branching factor"} {
+			if v := js[*string](b, "a status row", `statRow(`+"`"+row+"`"+`)`); v != nil {
+				b.t.Errorf("a stepped run shows %q: %s", row, *v)
+			}
+		}
+	})
+
+	// The pruned-only bars (f = 20, the next bound) are among them.
+	solved := b.step(t, "on a log scale every bar with nodes is drawn", func(b *browser) {
+		browsertest.Needs(b.t, stepped, "the stepped run")
+		b.do("to the end", chromedp.Click(sel("to-end")))
+		b.wait("solved", `window.viz.status === 'solved'`)
+		b.do("log scale", chromedp.Click(sel("log-scale")))
+		b.wait("log axes", `['fhist', 'fhist-total'].every((id) => window.viz.page.chart(q(id)).getOption().yAxis[0].type === 'log')`)
+		// A full-page screenshot resizes the page, and the charts lay out anew.
+		shot(b.t, b.ctx, "solved-log")
+		if bad := settle(b, "the bars", `(() => {
+			const bad = [];
+			for (const id of ['fhist', 'fhist-total']) {
+				const c = window.viz.page.chart(q(id));
+				const o = c.getOption(), xs = o.xAxis[0].data;
+				o.series.forEach((s, si) => s.data.forEach((d, i) => {
+					const v = d && typeof d === 'object' ? d.value : d;
+					if (!(v > 0)) return;
+					const l = c.getModel().getSeriesByIndex(si).getData().getItemLayout(i);
+					if (!l || !Number.isFinite(l.y) || !(Math.abs(l.height) > 0)) bad.push(id + ' f = ' + xs[i] + ' ' + s.name + ' (' + v + ' nodes) is not drawn');
+				}));
+			}
+			return bad;
+		})()`); len(bad) > 0 {
+			b.t.Errorf("%s", strings.Join(bad, "; "))
+		}
+	})
+
+	b.step(t, "no panels overlap at 1440x900 in either mode", func(b *browser) {
+		browsertest.Needs(b.t, solved, "the solved run")
+		if bad := js[[]string](b, "the panels", `(() => {
+			const bad = [], panels = Array.from(document.querySelectorAll('main > section')).filter((p) => p.offsetParent !== null).map((p) => [p.id || p.className, p.getBoundingClientRect()]);
+			for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
+				const [a, ra] = panels[i], [b, rb] = panels[j];
+				if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+			}
+			return bad;
+		})()`); len(bad) > 0 {
+			b.t.Errorf("1440x900: %s", strings.Join(bad, "; "))
+		}
+		b.do("presentation", chromedp.KeyEvent("p"))
+		if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
+			b.t.Errorf("presentation at 1440x900: %s", strings.Join(bad, "; "))
+		}
+		shot(b.t, b.ctx, "present-1440x900")
+		b.do("out of presentation", chromedp.KeyEvent("p"))
+	})
+
+	b.step(t, "two runs compared have readable charts", func(b *browser) {
+		browsertest.Needs(b.t, solved, "the solved run")
+		b.do("linear scale", chromedp.Click(sel("log-scale")))
+		b.do("keep runs", chromedp.Click(sel("keep-runs")))
+		js[bool](b, "another heuristic", `choose('heuristic', 'misplaced'), true`)
+		b.do("start a second run", chromedp.Click(sel("start")))
+		b.wait("a second run", `window.viz.status === 'paused' && q('stats').textContent.includes('run #')`)
+		b.do("to the end", chromedp.Click(sel("to-end")))
+		b.wait("solved", `window.viz.status === 'solved'`)
+		if bad := settle(b, "the charts", `['fhist', 'fhist-total', 'iterations-chart', 'bounds-chart'].flatMap(chartProblems)`); len(bad) > 0 {
+			b.t.Errorf("%s", strings.Join(bad, "; "))
+		}
+		shot(b.t, b.ctx, "compare")
+	})
 
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}
-	_ = fmt.Sprint
-	_ = strings.Contains
 }
 
 // TestBrowserReplay is viz replay FILE in the page.
@@ -289,7 +303,7 @@ func TestBrowserReplay(t *testing.T) {
 	js[bool](b, "helpers", pageJS)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
-	// Bug 4: To end, then Back or ←: the replay moves back.
+	// To end, then Back or ←: the replay moves back.
 	b.do("to the end", chromedp.Click(sel("to-end")))
 	b.wait("the end", `window.viz.status === 'solved'`)
 	end := b.viz().Event
@@ -297,10 +311,10 @@ func TestBrowserReplay(t *testing.T) {
 		t.Errorf("at the end of a replay of %d events: window.viz.event %d, events %d", len(events), end, v.Events)
 	}
 	b.do("back", chromedp.Click(sel("back")))
-	b.wait("bug 4: Back at the end moves back", fmt.Sprintf(`window.viz.event < %d && window.viz.status === 'paused'`, end))
+	b.wait("Back at the end of a replay moves back", fmt.Sprintf(`window.viz.event < %d && window.viz.status === 'paused'`, end))
 	before := b.viz().Event
 	b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
-	b.wait("bug 4: ← moves back again", fmt.Sprintf(`window.viz.event === %d`, before-1))
+	b.wait("← at the end of a replay moves back again", fmt.Sprintf(`window.viz.event === %d`, before-1))
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

@@ -215,10 +215,10 @@ func TestBrowserExport(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		before := b.viz().Event
 		do("x", chromedp.KeyEvent("x"))
-		wait("bug 5: x goes to the next visit", fmt.Sprintf(`window.viz.event > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
+		wait("x goes to the next visit", fmt.Sprintf(`window.viz.event > %d && document.querySelector('[data-testid=last-event]').textContent.startsWith('last event: visit')`, before))
 	}
 	do("log scale", chromedp.Click(chromedp.CSS(`[data-testid="log-scale"]`)), chromedp.Click(chromedp.CSS(`[data-testid="step"]`)))
-	wait("bug 5: the log scale stays", `document.querySelector('[data-testid=log-scale]').checked && window.viz.page.chart(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)
+	wait("the log scale stays ticked as the page moves", `document.querySelector('[data-testid=log-scale]').checked && window.viz.page.chart(document.querySelector('[data-testid=fhist]')).getOption().yAxis[0].type === 'log'`)
 	do("to the end", chromedp.Click(chromedp.CSS(`[data-testid="to-end"]`)))
 	wait("the end", `window.viz.status === 'solved'`)
 	v, err := chromedp.Run(bctx, chromedp.Evaluate[vizStatus](`window.viz`))

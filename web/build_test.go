@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBuildProgressInPage: a first Rubik's cube search with a database
@@ -22,7 +21,7 @@ func TestBuildProgressInPage(t *testing.T) {
 	before := runtime.NumGoroutine()
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "start", "puzzle": "rubik", "state": "R U", "heuristic": "corners"})
-	m := c.until(30*time.Second, "the build's progress", func(m *msg) bool {
+	m := c.until(hangs, "the build's progress", func(m *msg) bool {
 		return isState(m) && m.Status == "building" && strings.Contains(m.Event, "%")
 	})
 	if !strings.Contains(m.Event, "building pattern database corners") {

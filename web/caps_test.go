@@ -24,7 +24,7 @@ func TestSearchCap(t *testing.T) {
 	var tabs []*client
 	for range 5 {
 		c := dial(t, ts)
-		c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+		c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 		c.send(korfStart(true))
 		tabs = append(tabs, c)
 	}
@@ -32,7 +32,7 @@ func TestSearchCap(t *testing.T) {
 	waitFor(t, "3 searches waiting, 2 holding slots", changed, slotsAre(3, 2))
 	statuses := func() (running, queued int) {
 		for _, c := range tabs {
-			m := c.until(10*time.Second, "computing or queued", func(m *msg) bool {
+			m := c.until(hangs, "computing or queued", func(m *msg) bool {
 				return isState(m) && (m.Status == "queued" || m.Status == "running" && m.Active.Generated > 0)
 			})
 			switch m.Status {
@@ -67,15 +67,15 @@ func TestSteppingHoldsNoSlot(t *testing.T) {
 	ts := newTestServer(t, Options{MaxSearches: 1})
 	a := dial(t, ts)
 	a.send(korfStart(false))
-	a.until(5*time.Second, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	a.until(hangs, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	b := dial(t, ts)
 	b.send(korfStart(true))
-	b.until(5*time.Second, "running", func(m *msg) bool { return isState(m) && m.Status == "running" })
+	b.until(hangs, "running", func(m *msg) bool { return isState(m) && m.Status == "running" })
 	// And a step of the first waits for the slot the second holds, then
 	// goes on once the second ends.
 	b.send(map[string]any{"type": "cancel"})
 	a.send(map[string]any{"type": "step", "n": 5})
-	a.until(5*time.Second, "five more events", func(m *msg) bool { return isState(m) && m.Active.Events >= 5 })
+	a.until(hangs, "five more events", func(m *msg) bool { return isState(m) && m.Active.Events >= 5 })
 }
 
 func TestTokenRequired(t *testing.T) {
@@ -139,7 +139,7 @@ func TestTabsPerClient(t *testing.T) {
 	sessionEnds("refused")
 	a.conn.Close()
 	sessionEnds("closed")
-	dial(t, ts).until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	dial(t, ts).until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 }
 
 func TestFrameAncestors(t *testing.T) {
@@ -162,7 +162,7 @@ func TestSearchMemoryBudget(t *testing.T) {
 	start := korfStart(true)
 	start["algorithm"] = "astar"
 	c.send(start)
-	m := c.until(20*time.Second, "the budget's end", func(m *msg) bool {
+	m := c.until(hangs, "the budget's end", func(m *msg) bool {
 		return m.Type == "error" || isState(m) && m.Active.Error != ""
 	})
 	text := m.Message

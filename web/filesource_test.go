@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -117,7 +116,7 @@ func TestReplayOfAChangedTrace(t *testing.T) {
 			ts := newTestServer(t, Options{Recording: rec})
 			c := dial(t, ts)
 			c.send(map[string]any{"type": "seek", "pos": 20})
-			c.until(10*time.Second, "the seek", func(m *msg) bool { return m.Type == "state" && m.Replay != nil && m.Replay.Pos == 20 })
+			c.until(hangs, "the seek", func(m *msg) bool { return m.Type == "state" && m.Replay != nil && m.Replay.Pos == 20 })
 			if err := tc.change(path); err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +124,7 @@ func TestReplayOfAChangedTrace(t *testing.T) {
 				t.Errorf("Changed: %v, want %q", err, tc.says)
 			}
 			c.send(map[string]any{"type": "seek", "pos": 3})
-			m := c.until(10*time.Second, "the seek's refusal", func(m *msg) bool { return m.Type == "error" })
+			m := c.until(hangs, "the seek's refusal", func(m *msg) bool { return m.Type == "error" })
 			if !strings.Contains(m.Message, tc.says) || !strings.Contains(m.Message, "start viz replay again") {
 				t.Errorf("a seek in a changed file: %q", m.Message)
 			}

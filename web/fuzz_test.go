@@ -56,7 +56,7 @@ func FuzzHandle(f *testing.F) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(hangs):
 			t.Fatalf("handle(%q) hangs", data)
 		}
 		cancel()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -107,9 +108,17 @@ func (c *client) until(timeout time.Duration, what string, ok func(m *msg) bool)
 
 func isState(m *msg) bool { return m.Type == "state" && m.Active != nil }
 
+// sweeps reports whether the exhaustive checks run (IDAVIZ_TEST_SWEEPS=1,
+// a gated step of .ci/run): every walk of the renderers' moves, Back on
+// Korf #1's 813,039 events. Without it a sample of the same checks runs,
+// which still fails where the page and Go disagree.
+func sweeps() bool { return os.Getenv("IDAVIZ_TEST_SWEEPS") == "1" }
+
 // hangs is how long a test waits for what must happen before it calls it
 // a hang: generous, for a machine under load; nothing waits this long when
-// all is well.
+// all is well. Every wait of this package's tests for a reply, a state or
+// an end uses it, so that a loaded machine slows them without failing them
+// (the browser tests' waits are browserWait's).
 const hangs = 60 * time.Second
 
 // blockAt is a run's search waiting for the page (paused) after events

@@ -73,7 +73,7 @@ func TestSaveLecture(t *testing.T) {
 		{nil, "carries no lecture"},
 	} {
 		c.send(map[string]any{"type": "save-lecture", "lecture": bad.lecture})
-		m := c.until(5*time.Second, "the refusal", func(m *msg) bool { return m.Type == "error" || m.Type == "lecture" })
+		m := c.until(hangs, "the refusal", func(m *msg) bool { return m.Type == "error" || m.Type == "lecture" })
 		if m.Type != "error" || !strings.Contains(m.Message, bad.want) {
 			t.Errorf("saving %+v: %s %q, want an error with %q", bad.lecture, m.Type, m.Message, bad.want)
 		}
@@ -93,7 +93,7 @@ func TestSaveLecture(t *testing.T) {
 	// A live page has no bookmarks to save.
 	live := dial(t, newTestServer(t, Options{}))
 	live.send(map[string]any{"type": "save-lecture", "lecture": want})
-	if m := live.until(5*time.Second, "the refusal", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "viz replay") {
+	if m := live.until(hangs, "the refusal", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "viz replay") {
 		t.Errorf("a live page's save: %q", m.Message)
 	}
 }
@@ -101,7 +101,7 @@ func TestSaveLecture(t *testing.T) {
 // readLecture reads messages until a lecture message, and decodes it.
 func readLecture(t *testing.T, c *client, what string) lectureMsg {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hangs)
 	for {
 		_ = c.conn.SetReadDeadline(deadline)
 		_, data, err := c.conn.ReadMessage()
@@ -298,7 +298,7 @@ func TestRemoteTabsReadOnly(t *testing.T) {
 			t.Errorf("allowed %v: the tab is told readOnly %v", allow, m.ReadOnly)
 		}
 		saveTitles(student)
-		m := student.until(5*time.Second, "the save's answer", func(m *msg) bool { return m.Type == "error" || m.Type == "lecture" })
+		m := student.until(hangs, "the save's answer", func(m *msg) bool { return m.Type == "error" || m.Type == "lecture" })
 		if !allow {
 			if m.Type != "error" || !strings.Contains(m.Message, "read-only from other machines") {
 				t.Errorf("a remote tab's save: %s %q, want refused", m.Type, m.Message)
@@ -374,7 +374,7 @@ func TestTwoReplaysOneFile(t *testing.T) {
 	if m := readLecture(t, b1, "the file's bookmarks"); m.Saved || len(m.Lecture.Bookmarks) != 1 || m.Lecture.Bookmarks[0].Title != "from A" {
 		t.Errorf("B's tab shows %+v, want the file's (A's)", m)
 	}
-	m := b1.until(5*time.Second, "B's refusal", func(m *msg) bool { return m.Type == "error" })
+	m := b1.until(hangs, "B's refusal", func(m *msg) bool { return m.Type == "error" })
 	if !strings.Contains(m.Message, "changed since this replay read it") {
 		t.Errorf("B's save over A's: %q", m.Message)
 	}

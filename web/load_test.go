@@ -67,7 +67,7 @@ func disconnectLatency(t *testing.T, fast bool, mode string) time.Duration {
 	} else {
 		c.send(map[string]any{"type": mode})
 	}
-	c.until(5*time.Second, "a running search", func(m *msg) bool { return isState(m) && m.Active.Events > 1 })
+	c.until(hangs, "a running search", func(m *msg) bool { return isState(m) && m.Active.Events > 1 })
 	if mode == "pause" {
 		// Paused inside an event: the search waits for the page after its
 		// three steps.
@@ -91,12 +91,12 @@ func TestCancelButton(t *testing.T) {
 	c := dial(t, ts)
 	c.send(korfStart(true))
 	c.send(map[string]any{"type": "to-end"})
-	c.until(5*time.Second, "a running search", func(m *msg) bool { return isState(m) && m.Status == "running" })
+	c.until(hangs, "a running search", func(m *msg) bool { return isState(m) && m.Status == "running" })
 	c.send(map[string]any{"type": "cancel"})
-	m := c.until(5*time.Second, "cancelled", func(m *msg) bool { return isState(m) && m.Status == "cancelled" })
+	m := c.until(hangs, "cancelled", func(m *msg) bool { return isState(m) && m.Status == "cancelled" })
 	// The tab stays usable.
 	c.send(startMsg(map[string]any{"fast": true}))
-	m = c.until(5*time.Second, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m = c.until(hangs, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if len(m.Runs) != 1 {
 		t.Errorf("%d runs after a new start", len(m.Runs))
 	}
@@ -183,14 +183,14 @@ func TestServeShutdown(t *testing.T) {
 	c := &client{t: t, conn: conn}
 	c.send(korfStart(true))
 	c.send(map[string]any{"type": "to-end"})
-	c.until(5*time.Second, "a running search", func(m *msg) bool { return isState(m) && m.Status == "running" })
+	c.until(hangs, "a running search", func(m *msg) bool { return isState(m) && m.Status == "running" })
 	cancel()
 	select {
 	case err := <-served:
 		if err != nil {
 			t.Errorf("Serve: %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangs):
 		t.Fatal("Serve did not return")
 	}
 	conn.Close()

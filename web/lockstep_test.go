@@ -25,7 +25,7 @@ func TestLockstepClientAway(t *testing.T) {
 		m["heuristic"], m["keep"] = h, i > 0
 		c.send(m)
 	}
-	c.until(5*time.Second, "two runs in lock-step", func(m *msg) bool { return isState(m) && m.Lockstep != nil && len(m.Lockstep.Runs) == 2 })
+	c.until(hangs, "two runs in lock-step", func(m *msg) bool { return isState(m) && m.Lockstep != nil && len(m.Lockstep.Runs) == 2 })
 	// Korf's first instance: misplaced tiles (run 1) starts far below
 	// Manhattan's 41, and each press searches its next bound to the end,
 	// where it waits for the page again. The page reads nothing.

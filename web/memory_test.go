@@ -3,7 +3,6 @@ package web
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // korf24 is Korf's first 24-puzzle (blank first): A* with misplaced tiles
@@ -28,7 +27,7 @@ func TestServerMemoryBudget(t *testing.T) {
 	for id := 1; id <= 2; id++ {
 		start()
 		c.send(map[string]any{"type": "step", "n": 20_000})
-		c.until(60*time.Second, "run paused after its steps", func(m *msg) bool {
+		c.until(hangs, "run paused after its steps", func(m *msg) bool {
 			return m.Type == "state" && len(m.Runs) == id && m.Runs[id-1].Status == "paused" && m.Runs[id-1].Generated > 0
 		})
 	}
@@ -41,7 +40,9 @@ func TestServerMemoryBudget(t *testing.T) {
 	var end *msg
 	// The third run's error reply may come after the state that shows it
 	// ended: wait for both.
-	c.until(120*time.Second, "the third run's end and its message", func(m *msg) bool {
+	// A search to the memory budget's end: the one wait here for work
+	// rather than a reply, so twice the hang limit.
+	c.until(2*hangs, "the third run's end and its message", func(m *msg) bool {
 		if m.Type == "error" {
 			stopped = append(stopped, m.Message)
 		}
@@ -79,7 +80,7 @@ func TestQueuedThenPausedIsShown(t *testing.T) {
 	ts.web.slots.changed, changed = signal() // before any search reads it
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "start", "puzzle": "8puzzle", "state": "8 6 7 2 5 4 3 0 1", "heuristic": "manhattan"})
-	c.until(10*time.Second, "the run paused at its start", func(m *msg) bool {
+	c.until(hangs, "the run paused at its start", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused"
 	})
 	if !ts.web.slots.acquire(t.Context()) {
@@ -87,11 +88,11 @@ func TestQueuedThenPausedIsShown(t *testing.T) {
 	}
 	c.send(map[string]any{"type": "pause"})
 	waitFor(t, "the woken run to queue for a slot", changed, func() bool { return ts.web.slots.waiting.Load() == 1 })
-	c.until(10*time.Second, "the page told the run queues", func(m *msg) bool {
+	c.until(hangs, "the page told the run queues", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "queued"
 	})
 	ts.web.slots.release()
-	c.until(10*time.Second, "the page told the run is paused again", func(m *msg) bool {
+	c.until(hangs, "the page told the run is paused again", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused"
 	})
 }

@@ -80,9 +80,9 @@ func TestProblemRun(t *testing.T) {
 			ts := newTestServer(t, Options{})
 			c := dial(t, ts)
 			c.send(map[string]any{"type": "start", "file": "romania.star", "source": src, "heuristic": "straight-line", "algorithm": algo})
-			c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+			c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 			c.send(map[string]any{"type": "to-end"})
-			m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+			m := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 			a := m.Active
 			if a.Cost != 418 || !reflect.DeepEqual(a.Solution, []string{"Sibiu", "Rimnicu Vilcea", "Pitesti", "Bucharest"}) || a.Puzzle != "romania" {
 				t.Fatalf("solved %s at cost %d by %v, want romania at 418 by Sibiu, Rimnicu Vilcea, Pitesti, Bucharest", a.Puzzle, a.Cost, a.Solution)
@@ -167,10 +167,10 @@ func TestProblemErrors(t *testing.T) {
 			c.t = t
 			c.send(tc.msg)
 			if tc.after != nil {
-				c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+				c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 				c.send(tc.after)
 			}
-			r := c.untilReply(10*time.Second, "error", "problem")
+			r := c.untilReply(hangs, "error", "problem")
 			text := r.Message + r.Error
 			if !strings.Contains(text, tc.want) {
 				t.Fatalf("%s: %q, want it to say %q", r.Type, text, tc.want)
@@ -191,19 +191,19 @@ func TestProblemLoad(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "problem", "file": "romania.star", "source": exampleSource(t, "romania/romania.star"), "state": "Timisoara"})
-	r := c.untilReply(5*time.Second, "problem", "error")
+	r := c.untilReply(hangs, "problem", "error")
 	if r.Error != "" || r.Name != "romania" || !reflect.DeepEqual(r.Heuristics, []string{"straight-line", "zero"}) || r.Start != `"Timisoara"` ||
 		r.Node == nil || r.Node.Renderer != "graph" || r.Node.H != 329 {
 		t.Fatalf("romania: %+v", r)
 	}
 	c.send(map[string]any{"type": "problem", "file": "manhattan.star", "puzzle": "8puzzle", "state": "1 2 3 4 5 6 7 0 8", "source": exampleSource(t, "heuristics/manhattan.star")})
-	r = c.untilReply(5*time.Second, "problem", "error")
+	r = c.untilReply(hangs, "problem", "error")
 	if r.Error != "" || r.Name != "8puzzle" || !reflect.DeepEqual(r.Heuristics, []string{"manhattan.star"}) || r.Start != "(1, 2, 3, 4, 5, 6, 7, 0, 8)" ||
 		r.Node == nil || r.Node.Renderer != "tiles" || r.Node.H != 1 {
 		t.Fatalf("a heuristic for the 8-puzzle: %+v", r)
 	}
 	c.send(map[string]any{"type": "problem", "file": "maze.star", "source": exampleSource(t, "grid/maze.star")})
-	if r = c.untilReply(5*time.Second, "problem", "error"); r.Error != "" || r.Node == nil || r.Node.Renderer != "grid" || r.Start != "(0, 0)" {
+	if r = c.untilReply(hangs, "problem", "error"); r.Error != "" || r.Node == nil || r.Node.Renderer != "grid" || r.Start != "(0, 0)" {
 		t.Fatalf("the maze: %+v", r)
 	}
 }
@@ -245,7 +245,7 @@ func TestProblemCheck(t *testing.T) {
 			c.t = t
 			tc.msg["type"] = "check"
 			c.send(tc.msg)
-			r := c.untilReply(60*time.Second, "checked", "error")
+			r := c.untilReply(hangs, "checked", "error")
 			if tc.want != "" {
 				if r.Type != "error" || !strings.Contains(r.Message, tc.want) {
 					t.Fatalf("%s %q, want an error saying %q", r.Type, r.Message, tc.want)
@@ -276,7 +276,7 @@ func TestProblemInReplay(t *testing.T) {
 	c := dial(t, ts)
 	for _, ty := range []string{"check", "problem", "start"} {
 		c.send(map[string]any{"type": ty, "source": exampleSource(t, "romania/romania.star")})
-		if r := c.untilReply(5*time.Second, "error", "checked", "problem"); r.Type != "error" || !strings.Contains(r.Message, "replays a recorded trace") {
+		if r := c.untilReply(hangs, "error", "checked", "problem"); r.Type != "error" || !strings.Contains(r.Message, "replays a recorded trace") {
 			t.Fatalf("%s: %s %q", ty, r.Type, r.Message)
 		}
 	}
@@ -311,7 +311,7 @@ func TestProblemTraceReplays(t *testing.T) {
 	rs := newTestServer(t, Options{Recording: rec})
 	c := dial(t, rs)
 	c.send(map[string]any{"type": "to-end"})
-	m := c.until(10*time.Second, "the replay's end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m := c.until(hangs, "the replay's end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Active.Cost != 418 || m.Node == nil || m.Node.Renderer != "graph" || m.Node.Error != "" || !strings.Contains(string(m.Node.View), `"state":"\"Bucharest\""`) {
 		t.Fatalf("the replay: cost %d, node %+v", m.Active.Cost, m.Node)
 	}
@@ -323,7 +323,7 @@ func TestGridDistinct(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "start", "puzzle": "grid", "state": "S.../..../...G", "heuristic": "zero", "fast": true})
-	m := c.until(10*time.Second, "the count", func(m *msg) bool { return isState(m) && m.Status == "solved" && m.Active.Distinct > 0 })
+	m := c.until(hangs, "the count", func(m *msg) bool { return isState(m) && m.Status == "solved" && m.Active.Distinct > 0 })
 	// Every cell but the goal's is expanded (the last iteration reaches
 	// the goal by the time it has expanded them all).
 	if m.Active.Distinct != 11 || m.Active.Expanded <= 11 {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"testing"
-	"time"
 
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -40,21 +39,21 @@ func TestReplay(t *testing.T) {
 
 func testReplay(t *testing.T, ts *testServer, rec *fold.Recording) {
 	c := dial(t, ts)
-	c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "replay" })
-	m := c.until(5*time.Second, "the paused replay", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
+	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "replay" })
+	m := c.until(hangs, "the paused replay", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
 	if m.Replay == nil || m.Replay.Total != rec.Len() {
 		t.Fatalf("replay position: %+v, want a total of %d", m.Replay, rec.Len())
 	}
 
 	c.send(map[string]any{"type": "step", "n": 10})
-	m = c.until(5*time.Second, "10 steps", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
+	m = c.until(hangs, "10 steps", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
 	at11 := *m
 
 	// Forward one and back one: the same picture as before.
 	c.send(map[string]any{"type": "step"})
-	c.until(5*time.Second, "one more", func(m *msg) bool { return isState(m) && m.Active.Events == 12 })
+	c.until(hangs, "one more", func(m *msg) bool { return isState(m) && m.Active.Events == 12 })
 	c.send(map[string]any{"type": "back"})
-	m = c.until(5*time.Second, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 11 })
+	m = c.until(hangs, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 11 })
 	if m.Active.Generated != at11.Active.Generated || m.Tree.Drawn != at11.Tree.Drawn || m.Node.ID != at11.Node.ID {
 		t.Errorf("after a step and a step back: %s, %d drawn, node %d; before: %s, %d drawn, node %d",
 			describe(*m.Active), m.Tree.Drawn, m.Node.ID, describe(*at11.Active), at11.Tree.Drawn, at11.Node.ID)
@@ -63,12 +62,12 @@ func testReplay(t *testing.T, ts *testServer, rec *fold.Recording) {
 	// Seek into the last iteration, then to the end: the engine's counts.
 	mid := rec.Len() - 20
 	c.send(map[string]any{"type": "seek", "pos": mid})
-	m = c.until(5*time.Second, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == int64(mid) })
+	m = c.until(hangs, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == int64(mid) })
 	if m.Tree == nil || m.Tree.Root == nil {
 		t.Errorf("no tree after seeking to %d", mid)
 	}
 	c.send(map[string]any{"type": "to-end"})
-	m = c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m = c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if a := m.Active; a.Expanded != want.Totals.Expanded || a.Generated != want.Totals.Generated || a.Pruned != want.Totals.Pruned || a.SolutionLength != len(want.Moves) {
 		t.Errorf("replayed %s, length %d; engine %+v, length %d", describe(*a), a.SolutionLength, want.Totals, len(want.Moves))
@@ -79,14 +78,14 @@ func testReplay(t *testing.T, ts *testServer, rec *fold.Recording) {
 
 	// Live-only messages are refused with a clear error.
 	c.send(startMsg(nil))
-	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); m.Message == "" {
+	if m := c.until(hangs, "an error", func(m *msg) bool { return m.Type == "error" }); m.Message == "" {
 		t.Error("start during a replay was accepted")
 	}
 	// Seeking out of range is clamped, not a crash.
 	c.send(map[string]any{"type": "seek", "pos": -5})
-	c.until(5*time.Second, "the start", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
+	c.until(hangs, "the start", func(m *msg) bool { return isState(m) && m.Active.Events == 1 })
 	c.send(map[string]any{"type": "seek", "pos": 1 << 40})
-	c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Active.Events == int64(rec.Len()) })
+	c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Active.Events == int64(rec.Len()) })
 }
 
 // TestReplayRecorderFile replays a trace written by trace.Recorder and read
@@ -147,7 +146,7 @@ func TestReplayDamagedMoves(t *testing.T) {
 	ts, _ := replayServer(t, events)
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "to-end"})
-	m := c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Node == nil {
 		t.Fatal("no node")
 	}
@@ -160,7 +159,7 @@ func TestReplayDamagedMoves(t *testing.T) {
 		}
 	}
 	c.send(map[string]any{"type": "node", "id": id})
-	n := c.until(5*time.Second, "the node", func(m *msg) bool { return m.Type == "node" || m.Type == "error" })
+	n := c.until(hangs, "the node", func(m *msg) bool { return m.Type == "node" || m.Type == "error" })
 	if n.Type == "node" && (n.Node.Error == "" && len(n.Node.View) == 0) {
 		t.Errorf("a damaged node drew without an error: %+v", n.Node)
 	}
@@ -171,11 +170,11 @@ func TestReplayIterationLevel(t *testing.T) {
 	ts, _ := replayServer(t, events)
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "to-end"})
-	m := c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if m.Active.Generated != want.Totals.Generated || len(m.Active.Iterations) != len(want.Iterations) {
 		t.Errorf("replayed %s with %d iterations; engine %+v with %d", describe(*m.Active), len(m.Active.Iterations), want.Totals, len(want.Iterations))
 	}
 	c.send(map[string]any{"type": "seek", "pos": 3})
-	c.until(5*time.Second, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == 3 })
+	c.until(hangs, "the seek", func(m *msg) bool { return isState(m) && m.Active.Events == 3 })
 }

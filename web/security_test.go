@@ -181,7 +181,7 @@ func TestCheckListener(t *testing.T) {
 func TestBadMessages(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
-	c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 	for _, tc := range []struct {
 		name string
 		raw  string
@@ -215,7 +215,7 @@ func TestBadMessages(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" })
+			m := c.until(hangs, "an error", func(m *msg) bool { return m.Type == "error" })
 			if !strings.Contains(m.Message, tc.want) {
 				t.Errorf("error %q, want it to mention %q", m.Message, tc.want)
 			}
@@ -223,22 +223,22 @@ func TestBadMessages(t *testing.T) {
 	}
 	// Still usable after all that.
 	c.send(startMsg(map[string]any{"fast": true}))
-	c.until(5*time.Second, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	c.until(hangs, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	// More steps than there are events, and step counts out of range.
 	c.send(map[string]any{"type": "step", "n": 0})
-	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "step count") {
+	if m := c.until(hangs, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "step count") {
 		t.Errorf("step 0: %q", m.Message)
 	}
 	c.send(map[string]any{"type": "play", "n": -5})
-	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "play speed") {
+	if m := c.until(hangs, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "play speed") {
 		t.Errorf("play -5: %q", m.Message)
 	}
 	c.send(map[string]any{"type": "seek", "pos": 1})
-	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "recorded trace") {
+	if m := c.until(hangs, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "recorded trace") {
 		t.Errorf("seek in a live run: %q", m.Message)
 	}
 	c.send(map[string]any{"type": "node", "id": 123456789})
-	if m := c.until(5*time.Second, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "no longer drawn") {
+	if m := c.until(hangs, "an error", func(m *msg) bool { return m.Type == "error" }); !strings.Contains(m.Message, "no longer drawn") {
 		t.Errorf("unknown node: %q", m.Message)
 	}
 }
@@ -246,10 +246,10 @@ func TestBadMessages(t *testing.T) {
 func TestHugeMessageClosesCleanly(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
-	c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 	big := `{"type":"start","state":"` + strings.Repeat("9", 1<<20) + `"}`
 	_ = c.conn.WriteMessage(websocket.TextMessage, []byte(big))
-	_ = c.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	_ = c.conn.SetReadDeadline(time.Now().Add(hangs))
 	for {
 		_, _, err := c.conn.ReadMessage()
 		if err == nil {
@@ -267,7 +267,7 @@ func TestHugeMessageClosesCleanly(t *testing.T) {
 	// The server is fine: a new tab works.
 	c2 := dial(t, ts)
 	c2.send(startMsg(map[string]any{"fast": true}))
-	c2.until(5*time.Second, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	c2.until(hangs, "a solved run", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 }
 
 // TestLogQuotesPeerText: a page's close reason with control characters
@@ -276,7 +276,7 @@ func TestLogQuotesPeerText(t *testing.T) {
 	logged := make(chan string, 16)
 	ts := newTestServer(t, Options{Logf: func(format string, args ...any) { logged <- fmt.Sprintf(format, args...) }})
 	c := dial(t, ts)
-	c.until(10*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 	const reason = "\x1b]0;pwned\a\nviz: the server is shutting down"
 	if err := c.conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(4000, reason), time.Now().Add(time.Second)); err != nil {
 		t.Fatal(err)
@@ -286,7 +286,7 @@ func TestLogQuotesPeerText(t *testing.T) {
 		if strings.ContainsAny(line, "\x1b\a\n") || !strings.Contains(line, `\x1b]0;pwned\a\nviz:`) {
 			t.Errorf("logged %q: the peer's text is not quoted", line)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangs):
 		t.Fatal("the close was not logged")
 	}
 }

@@ -29,9 +29,9 @@ func TestRunToEndMatchesEngine(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(nil))
-	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	c.send(map[string]any{"type": "to-end"})
-	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	a := m.Active
 	if a.Expanded != want.Totals.Expanded || a.Generated != want.Totals.Generated || a.Pruned != want.Totals.Pruned {
@@ -67,24 +67,24 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	blocks := watchBlocks(ts)
 	c := dial(t, ts)
 	c.send(startMsg(nil))
-	m := c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" && m.Active.Events > 0 })
+	m := c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" && m.Active.Events > 0 })
 	// The search waits for the page having let through the run's start
 	// only.
 	if b := blockedWhen(t, blocks, "the first wait", func(blockAt) bool { return true }); b.events != 1 {
 		t.Fatalf("before any step the search let %d events through, want 1 (the run's start)", b.events)
 	}
 	c.send(map[string]any{"type": "pause"}) // answered with a state
-	m = c.until(5*time.Second, "a state", isState)
+	m = c.until(hangs, "a state", isState)
 	if m.Active.Events != 1 {
 		t.Fatalf("before any step the page saw %d events, want 1 (the run's start)", m.Active.Events)
 	}
 	c.send(map[string]any{"type": "step"})
-	m = c.until(5*time.Second, "one step", func(m *msg) bool { return isState(m) && m.Active.Events == 2 })
+	m = c.until(hangs, "one step", func(m *msg) bool { return isState(m) && m.Active.Events == 2 })
 	if !strings.HasPrefix(m.Event, "iteration 1 starts with bound") {
 		t.Errorf("the first step's event: %q", m.Event)
 	}
 	c.send(map[string]any{"type": "step"})
-	m = c.until(5*time.Second, "one step", func(m *msg) bool { return isState(m) && m.Active.Events == 3 })
+	m = c.until(hangs, "one step", func(m *msg) bool { return isState(m) && m.Active.Events == 3 })
 	if !strings.HasPrefix(m.Event, "visit the start") {
 		t.Errorf("the second step's event: %q", m.Event)
 	}
@@ -92,7 +92,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	for _, n := range []int{1, 1, 5, 3, 20} {
 		c.send(map[string]any{"type": "step", "n": n})
 		want += int64(n)
-		m = c.until(5*time.Second, "the steps", func(m *msg) bool { return isState(m) && m.Active.Events >= want && m.Status == "paused" })
+		m = c.until(hangs, "the steps", func(m *msg) bool { return isState(m) && m.Active.Events >= want && m.Status == "paused" })
 		if m.Active.Events != want {
 			t.Fatalf("after stepping to %d the page saw %d events", want, m.Active.Events)
 		}
@@ -103,7 +103,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 		t.Fatalf("paused after stepping to %d, the search let %d events through", want, b.events)
 	}
 	c.send(map[string]any{"type": "pause"})
-	m = c.until(5*time.Second, "a state", isState)
+	m = c.until(hangs, "a state", isState)
 	if m.Active.Events != want {
 		t.Fatalf("paused, the run moved on to %d events (want %d)", m.Active.Events, want)
 	}
@@ -113,7 +113,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 
 	// To the next expansion: the run stops right after a visit event.
 	c.send(map[string]any{"type": "expand"})
-	m = c.until(5*time.Second, "the next expansion", func(m *msg) bool { return isState(m) && m.Active.Events > want && m.Status == "paused" })
+	m = c.until(hangs, "the next expansion", func(m *msg) bool { return isState(m) && m.Active.Events > want && m.Status == "paused" })
 	if m.Tree == nil || m.Node == nil || m.Tree.Last != m.Node.ID {
 		t.Fatalf("after next-expansion the current node is not the tree's last: %+v / %+v", m.Tree, m.Node)
 	}
@@ -125,7 +125,7 @@ func TestSteppingGivesExactlyNEvents(t *testing.T) {
 	// To the next bound: the iteration that was running has ended.
 	it := m.Active.Iteration
 	c.send(map[string]any{"type": "to-bound"})
-	m = c.until(5*time.Second, "the bound increase", func(m *msg) bool {
+	m = c.until(hangs, "the bound increase", func(m *msg) bool {
 		return isState(m) && m.Status == "paused" && len(m.Active.Iterations) >= it && m.Active.Iterations[it-1].NextBound > 0
 	})
 	if a := m.Active; a.Iteration != it || a.Bound != a.Iterations[it-1].Bound || a.NextBound != a.Iterations[it-1].NextBound {
@@ -168,7 +168,7 @@ func TestSolutionPathInTree(t *testing.T) {
 	c := dial(t, ts)
 	c.send(startMsg(nil))
 	c.send(map[string]any{"type": "to-end"})
-	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if got := countStatus(m.Tree.Root, fold.StatusSolution); got != m.Active.SolutionLength+1 {
 		t.Errorf("%d solution nodes in the tree, want %d (the path and its root)", got, m.Active.SolutionLength+1)
 	}
@@ -184,10 +184,10 @@ func TestPlay(t *testing.T) {
 	blocks := watchBlocks(ts)
 	c := dial(t, ts)
 	c.send(startMsg(nil))
-	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	start := time.Now()
 	c.send(map[string]any{"type": "play", "n": 100})
-	m := c.until(5*time.Second, "playing", func(m *msg) bool { return isState(m) && m.Active.Events >= 21 })
+	m := c.until(hangs, "playing", func(m *msg) bool { return isState(m) && m.Active.Events >= 21 })
 	if el := time.Since(start); el < 150*time.Millisecond {
 		t.Errorf("20 events at 100 a second took %v", el)
 	}
@@ -195,13 +195,13 @@ func TestPlay(t *testing.T) {
 		t.Errorf("status while playing: %s", m.Status)
 	}
 	c.send(map[string]any{"type": "pause"})
-	m = c.until(5*time.Second, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	m = c.until(hangs, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	at := m.Active.Events
 	if b := blockedWhen(t, blocks, "the wait after the pause", func(b blockAt) bool { return b.events >= at }); b.events != at {
 		t.Errorf("paused at %d events, the search waits after %d", at, b.events)
 	}
 	c.send(map[string]any{"type": "pause"}) // answered with a state
-	m = c.until(5*time.Second, "a state", isState)
+	m = c.until(hangs, "a state", isState)
 	if m.Active.Events != at {
 		t.Errorf("paused at %d events, then %d", at, m.Active.Events)
 	}
@@ -211,9 +211,9 @@ func TestCompareRuns(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(map[string]any{"fast": true}))
-	c.until(5*time.Second, "run 1", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	c.until(hangs, "run 1", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	c.send(startMsg(map[string]any{"fast": true, "keep": true, "heuristic": "misplaced"}))
-	m := c.until(5*time.Second, "run 2", func(m *msg) bool { return isState(m) && m.Status == "solved" && len(m.Runs) == 2 })
+	m := c.until(hangs, "run 2", func(m *msg) bool { return isState(m) && m.Status == "solved" && len(m.Runs) == 2 })
 	if m.Runs[0].Heuristic != "manhattan" || m.Runs[1].Heuristic != "misplaced" {
 		t.Fatalf("runs: %+v", m.Runs)
 	}
@@ -260,17 +260,17 @@ func TestCompareRuns(t *testing.T) {
 	}
 	// A fresh start without keep drops both.
 	c.send(startMsg(map[string]any{"fast": true}))
-	c.until(5*time.Second, "one run", func(m *msg) bool { return isState(m) && m.Status == "solved" && len(m.Runs) == 1 })
+	c.until(hangs, "one run", func(m *msg) bool { return isState(m) && m.Status == "solved" && len(m.Runs) == 1 })
 }
 
 func TestAStarRun(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(map[string]any{"algorithm": "astar"}))
-	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	c.send(map[string]any{"type": "step", "n": 10})
 	c.send(map[string]any{"type": "to-end"})
-	m := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if m.Active.SolutionLength != len(want.Moves) {
 		t.Errorf("A* found %d moves, IDA* %d", m.Active.SolutionLength, len(want.Moves))
@@ -288,7 +288,7 @@ func TestAStarRun(t *testing.T) {
 	}
 	if m.Active.PeakOpen == 0 {
 		// The run-end's state can go before the search has returned.
-		m = c.until(5*time.Second, "the memory", func(m *msg) bool { return isState(m) && m.Active.PeakOpen > 0 })
+		m = c.until(hangs, "the memory", func(m *msg) bool { return isState(m) && m.Active.PeakOpen > 0 })
 	}
 	if m.Active.PeakOpen != res.PeakOpen || m.Active.Stored != res.Stored {
 		t.Errorf("A* held %d open at peak and %d stored; engine.AStar: %d, %d", m.Active.PeakOpen, m.Active.Stored, res.PeakOpen, res.Stored)
@@ -299,9 +299,9 @@ func TestScramble(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "scramble", "puzzle": testrun.Puzzle, "depth": 12})
-	m := c.until(5*time.Second, "a scramble", func(m *msg) bool { return m.Type == "scrambled" })
+	m := c.until(hangs, "a scramble", func(m *msg) bool { return m.Type == "scrambled" })
 	c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": m.State, "fast": true})
-	m = c.until(5*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m = c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Active.SolutionLength > 12 {
 		t.Errorf("a 12-move scramble took %d moves", m.Active.SolutionLength)
 	}
@@ -313,13 +313,13 @@ func TestLiveBack(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(nil))
-	c.until(5*time.Second, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	c.until(hangs, "a paused run", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	c.send(map[string]any{"type": "step", "n": 10})
-	at11 := *c.until(5*time.Second, "10 steps", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
+	at11 := *c.until(hangs, "10 steps", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
 	c.send(map[string]any{"type": "step"})
-	c.until(5*time.Second, "one more", func(m *msg) bool { return isState(m) && m.Active.Events == 12 && m.Status == "paused" })
+	c.until(hangs, "one more", func(m *msg) bool { return isState(m) && m.Active.Events == 12 && m.Status == "paused" })
 	c.send(map[string]any{"type": "back"})
-	m := c.until(5*time.Second, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
+	m := c.until(hangs, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 11 && m.Status == "paused" })
 	if m.Active.Generated != at11.Active.Generated || m.Tree.Drawn != at11.Tree.Drawn || m.Node.ID != at11.Node.ID || m.Event != at11.Event {
 		t.Errorf("after a step and a step back: %s, %d drawn, node %d, %q; before: %s, %d drawn, node %d, %q",
 			describe(*m.Active), m.Tree.Drawn, m.Node.ID, m.Event, describe(*at11.Active), at11.Tree.Drawn, at11.Node.ID, at11.Event)
@@ -328,16 +328,16 @@ func TestLiveBack(t *testing.T) {
 		t.Errorf("a live run gone back: position %+v, want 11 of 12", m.Replay)
 	}
 	c.send(map[string]any{"type": "step"})
-	c.until(5*time.Second, "forward again", func(m *msg) bool { return isState(m) && m.Active.Events == 12 && m.Status == "paused" })
+	c.until(hangs, "forward again", func(m *msg) bool { return isState(m) && m.Active.Events == 12 && m.Status == "paused" })
 	c.send(map[string]any{"type": "to-end"})
-	end := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	end := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	c.send(map[string]any{"type": "back"})
-	m = c.until(5*time.Second, "back from the end", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+	m = c.until(hangs, "back from the end", func(m *msg) bool { return isState(m) && m.Status == "paused" })
 	if m.Active.Events >= end.Active.Events || m.Active.Events < end.Active.Events-2 {
 		t.Errorf("back from the end (%d events) went to %d", end.Active.Events, m.Active.Events)
 	}
 	c.send(map[string]any{"type": "to-end"})
-	m = c.until(10*time.Second, "the end again", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	m = c.until(hangs, "the end again", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	if m.Active.Generated != end.Active.Generated || m.Active.SolutionLength != end.Active.SolutionLength {
 		t.Errorf("to the end again: %s, length %d; first time %s, length %d", describe(*m.Active), m.Active.SolutionLength, describe(*end.Active), end.Active.SolutionLength)
 	}
@@ -364,12 +364,12 @@ func TestLockstep(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "to-bound", "all": true})
-	c.until(5*time.Second, "no lock-step without runs", func(m *msg) bool { return m.Type == "error" && strings.Contains(m.Message, "lock-step") })
+	c.until(hangs, "no lock-step without runs", func(m *msg) bool { return m.Type == "error" && strings.Contains(m.Message, "lock-step") })
 	heuristics := []string{"misplaced", "manhattan"}
 	for i, h := range heuristics {
 		c.send(startMsg(map[string]any{"heuristic": h, "keep": i > 0}))
 	}
-	m := c.until(5*time.Second, "two paused runs", func(m *msg) bool {
+	m := c.until(hangs, "two paused runs", func(m *msg) bool {
 		return isState(m) && len(m.Runs) == 2 && m.Lockstep != nil && m.Runs[1].Status == "paused"
 	})
 	want := map[int]map[int]trace.Iteration{} // run id -> bound -> the engine's iteration
@@ -390,7 +390,7 @@ func TestLockstep(t *testing.T) {
 		}
 		next := m.Lockstep.Next
 		c.send(map[string]any{"type": "to-bound", "all": true})
-		m = c.until(10*time.Second, "the runs at the next bound", func(m *msg) bool {
+		m = c.until(hangs, "the runs at the next bound", func(m *msg) bool {
 			if !isState(m) || m.Lockstep == nil || m.Lockstep.Bound != next {
 				return false
 			}

@@ -85,20 +85,20 @@ func (c *tabClient) until(timeout time.Duration, what string, ok func(m *msg) bo
 // too long is refused, and a run's trace and export come back as files.
 func TestTab(t *testing.T) {
 	c := openTab(t)
-	c.until(5*time.Second, "the hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "site" })
+	c.until(hangs, "the hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "site" })
 	c.in <- []byte(`{"type":"step","pad":"` + strings.Repeat("x", maxMessage) + `"}`)
-	c.until(5*time.Second, "the refusal", func(m *msg) bool { return m.Type == "error" && strings.Contains(m.Message, "longer than") })
+	c.until(hangs, "the refusal", func(m *msg) bool { return m.Type == "error" && strings.Contains(m.Message, "longer than") })
 
 	c.send(startMsg(nil))
-	c.until(5*time.Second, "a paused run", func(m *msg) bool {
+	c.until(hangs, "a paused run", func(m *msg) bool {
 		return isState(m) && m.Status == "paused" && m.Mode == "site" && m.Active.Events == 1
 	})
 	c.send(map[string]any{"type": "step", "n": 5})
-	c.until(5*time.Second, "five steps", func(m *msg) bool { return isState(m) && m.Active.Events == 6 })
+	c.until(hangs, "five steps", func(m *msg) bool { return isState(m) && m.Active.Events == 6 })
 	c.send(map[string]any{"type": "back"})
-	c.until(5*time.Second, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 5 && m.Status == "paused" })
+	c.until(hangs, "one back", func(m *msg) bool { return isState(m) && m.Active.Events == 5 && m.Status == "paused" })
 	c.send(map[string]any{"type": "to-end"})
-	end := c.until(10*time.Second, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+	end := c.until(hangs, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	if a := end.Active; a.Generated != want.Totals.Generated || a.SolutionLength != len(want.Moves) {
 		t.Errorf("the tab's run: %s, length %d; engine %+v, length %d", describe(*a), a.SolutionLength, want.Totals, len(want.Moves))
@@ -132,7 +132,7 @@ func TestTab(t *testing.T) {
 		{"trace", "?%zz", "bad query"},
 	} {
 		c.send(map[string]any{"type": "download", "what": bad.what, "query": bad.query})
-		c.until(5*time.Second, fmt.Sprintf("the error for %s %s", bad.what, bad.query), func(m *msg) bool {
+		c.until(hangs, fmt.Sprintf("the error for %s %s", bad.what, bad.query), func(m *msg) bool {
 			return m.Type == "error" && strings.Contains(m.Message, bad.says)
 		})
 	}

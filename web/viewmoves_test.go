@@ -110,8 +110,13 @@ func TestViewMoves(t *testing.T) {
 		for range s.scrambles {
 			states = append(states, p.Scramble(rng, 30, s.goal).String())
 		}
+		// Two walks from each state in the sweep, one in a quick run.
+		walks := 1
+		if sweeps() {
+			walks = 2
+		}
 		for k, state := range states {
-			for w := range 2 {
+			for w := range walks {
 				c, err := viewMovesWalk(s.puzzle, state, s.goal, 40, rand.New(rand.NewPCG(uint64(si), uint64(100*k+w))), nil)
 				if err != nil {
 					t.Fatalf("%s %q: %v", s.puzzle, state, err)

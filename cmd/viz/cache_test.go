@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"testing"
+
+	"idaviz/internal/browsertest"
 )
 
 // TestMain points the cache directory at a folder of its own, removed at
@@ -10,15 +12,16 @@ import (
 // predictions' distributions there, and tests must not write to the user's
 // cache.
 func TestMain(m *testing.M) {
+	// The browser tests share one chromium (browsertest.Main).
 	if os.Getenv("IDAVIZ_CACHE_DIR") != "" {
-		os.Exit(m.Run())
+		os.Exit(browsertest.Main(m))
 	}
 	dir, err := os.MkdirTemp("", "viz-test-cache")
 	if err != nil {
 		panic(err)
 	}
 	os.Setenv("IDAVIZ_CACHE_DIR", dir)
-	code := m.Run()
+	code := browsertest.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

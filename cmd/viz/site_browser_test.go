@@ -113,24 +113,25 @@ func TestSiteInBrowser(t *testing.T) {
 	browsertest.Chromium(t)
 	_, url := writeSite(t)
 	b := browsertest.Open(t, 10*time.Minute)
+	// The helpers report through b.T: the step under way (b.Step).
 	evalJS := func(what, script string) {
-		t.Helper()
+		b.T.Helper()
 		b.Do(what, chromedp.Evaluate[chromedp.Void](script))
 	}
 	click := func(id string) {
-		t.Helper()
+		b.T.Helper()
 		b.Do("clicking "+id, chromedp.Click(chromedp.CSS(`[data-testid="`+id+`"]`)))
 	}
 	viz := func() siteCounts {
-		t.Helper()
+		b.T.Helper()
 		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[siteCounts](`window.viz`))
 		if err != nil {
-			t.Fatalf("reading window.viz: %v", err)
+			b.T.Fatalf("reading window.viz: %v", err)
 		}
 		return v
 	}
 	choose := func(puzzle, heuristic, state string, fast bool) {
-		t.Helper()
+		b.T.Helper()
 		evalJS("choosing "+puzzle+" "+heuristic, fmt.Sprintf(`(() => {
 			const q = (id) => document.querySelector('[data-testid=' + id + ']');
 			q('puzzle').value = %q; q('puzzle').dispatchEvent(new Event('change'));
@@ -140,162 +141,194 @@ func TestSiteInBrowser(t *testing.T) {
 			q('fast').checked = %t;
 		})()`, puzzle, heuristic, state, fast))
 	}
+	// atSite loads the site again if a failed step left the page elsewhere.
+	atSite := func() {
+		b.T.Helper()
+		if v := viz(); v.Mode == "site" {
+			return
+		}
+		b.Do("back to the site", chromedp.Navigate(url))
+		b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+	}
 
 	b.Do("opening the site", chromedp.Navigate(url))
 	b.Wait("the page, its puzzles and its engine", `window.viz.mode === 'site' &&
 		document.querySelector('[data-testid=puzzle]').options.length > 0 &&
 		document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
 
-	// The 8-puzzle, stepped, back, the iteration menu, to the end.
 	const eight = "8 6 7 2 5 4 3 0 1"
-	choose("8puzzle", "manhattan", eight, false)
-	click("start")
-	b.Wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
-	for i := 0; i < 4; i++ {
-		click("step")
-		b.Wait("the step", fmt.Sprintf(`window.viz.events === %d`, 2+i))
-	}
-	click("back")
-	b.Wait("one back", `window.viz.event === 3 && window.viz.status === 'paused'`)
-	click("to-bound")
-	b.Wait("the first bound's end", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
-	click("to-bound")
-	b.Wait("the second bound's end", `window.viz.status === 'paused' && window.viz.iterations.length >= 2`)
-	evalJS("the iteration menu", `(() => { const s = document.querySelector('[data-testid=tree-iteration]');
-		s.value = '1'; s.dispatchEvent(new Event('change')); })()`)
-	b.Wait("the first iteration's tree", `window.viz.treeIteration === 1 && window.viz.drawnTreeNodes > 0`)
-	click("to-end")
-	b.WaitFor("the end", `window.viz.status === 'solved'`, browsertest.WaitLimit)
-	got, want := viz(), solvedCounts(t, "--puzzle", "8puzzle", "--heuristic", "manhattan", eight)
-	if got.Expanded != want.Expanded || got.Generated != want.Generated || got.Pruned != want.Pruned ||
-		got.SolutionLength != want.SolutionLength || len(got.Iterations) != len(want.Iterations) {
-		t.Errorf("the site's 8-puzzle: %+v\nviz solve --json: %+v", got, want)
-	}
+	eightSolved := b.Step(t, "the 8-puzzle steps, goes back, opens an iteration and ends with viz solve's counts", func(t *testing.T) {
+		choose("8puzzle", "manhattan", eight, false)
+		click("start")
+		b.Wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		for i := 0; i < 4; i++ {
+			click("step")
+			b.Wait("the step", fmt.Sprintf(`window.viz.events === %d`, 2+i))
+		}
+		click("back")
+		b.Wait("one back", `window.viz.event === 3 && window.viz.status === 'paused'`)
+		click("to-bound")
+		b.Wait("the first bound's end", `window.viz.status === 'paused' && window.viz.iterations.length >= 1`)
+		click("to-bound")
+		b.Wait("the second bound's end", `window.viz.status === 'paused' && window.viz.iterations.length >= 2`)
+		evalJS("the iteration menu", `(() => { const s = document.querySelector('[data-testid=tree-iteration]');
+			s.value = '1'; s.dispatchEvent(new Event('change')); })()`)
+		b.Wait("the first iteration's tree", `window.viz.treeIteration === 1 && window.viz.drawnTreeNodes > 0`)
+		click("to-end")
+		b.WaitFor("the end", `window.viz.status === 'solved'`, browsertest.WaitLimit)
+		got, want := viz(), solvedCounts(t, "--puzzle", "8puzzle", "--heuristic", "manhattan", eight)
+		if got.Expanded != want.Expanded || got.Generated != want.Generated || got.Pruned != want.Pruned ||
+			got.SolutionLength != want.SolutionLength || len(got.Iterations) != len(want.Iterations) {
+			t.Errorf("the site's 8-puzzle: %+v\nviz solve --json: %+v", got, want)
+		}
+	})
 
 	// A second run kept beside the first, compared, and quiz and
 	// presentation modes (the page's own) on and off.
-	choose("8puzzle", "misplaced", eight, true)
-	evalJS("keep runs", `document.querySelector('[data-testid=keep-runs]').checked = true`)
-	click("start")
-	b.WaitFor("two runs compared", `window.viz.runs.length === 2 && window.viz.runs.every((r) => r.status === 'solved') &&
-		document.querySelectorAll('[data-testid=compare-table] tr[data-run]').length === 2`, browsertest.WaitLimit)
-	evalJS("the first run again", `document.querySelector('[data-testid=keep-runs]').checked = false`)
-	click("quiz")
-	click("present")
-	b.Wait("quiz and presentation", `window.viz.quiz.on && window.viz.presentation`)
-	click("quiz")
-	b.Do("presentation off", chromedp.KeyEvent("p"))
-	b.Wait("quiz and presentation off", `!window.viz.quiz.on && !window.viz.presentation`)
-	choose("8puzzle", "manhattan", eight, false)
-	click("start")
-	b.Wait("the first run again", `window.viz.runs.length === 1 && window.viz.status === 'paused'`)
-	click("to-end")
-	b.WaitFor("its end", `window.viz.status === 'solved'`, browsertest.WaitLimit)
-	got = viz()
+	var got siteCounts
+	again := b.Step(t, "a second run is compared, quiz and presentation go on and off, and the first runs again", func(t *testing.T) {
+		browsertest.Needs(t, eightSolved, "the 8-puzzle's run")
+		choose("8puzzle", "misplaced", eight, true)
+		evalJS("keep runs", `document.querySelector('[data-testid=keep-runs]').checked = true`)
+		click("start")
+		b.WaitFor("two runs compared", `window.viz.runs.length === 2 && window.viz.runs.every((r) => r.status === 'solved') &&
+			document.querySelectorAll('[data-testid=compare-table] tr[data-run]').length === 2`, browsertest.WaitLimit)
+		evalJS("the first run again", `document.querySelector('[data-testid=keep-runs]').checked = false`)
+		click("quiz")
+		click("present")
+		b.Wait("quiz and presentation", `window.viz.quiz.on && window.viz.presentation`)
+		click("quiz")
+		b.Do("presentation off", chromedp.KeyEvent("p"))
+		b.Wait("quiz and presentation off", `!window.viz.quiz.on && !window.viz.presentation`)
+		choose("8puzzle", "manhattan", eight, false)
+		click("start")
+		b.Wait("the first run again", `window.viz.runs.length === 1 && window.viz.status === 'paused'`)
+		click("to-end")
+		b.WaitFor("its end", `window.viz.status === 'solved'`, browsertest.WaitLimit)
+		got = viz()
+	})
 
 	// The run downloaded and exported: the engine in the page runs it
 	// again and hands the files over; the export opens on its own.
-	dl := b.AllowDownloads()
-	tr := b.Download("Download run", dl, chromedp.Click(chromedp.CSS(`[data-testid="download-trace"]`)))
-	rd, err := trace.NewReader(bytes.NewReader(tr))
-	if err != nil {
-		t.Fatalf("the run downloaded: %v", err)
-	}
-	var e trace.Event
-	events := 0
-	for ; rd.Read(&e) == nil; events++ {
-	}
-	if events != int(got.Event)+1 || e.Kind != trace.KindRunEnd {
-		t.Errorf("the run downloaded holds %d events ending with %s, the page showed %d", events, e.Kind, got.Event+1)
-	}
-	page := b.Download("Export HTML", dl, chromedp.Click(chromedp.CSS(`[data-testid="export-html"]`)))
 	exported := filepath.Join(t.TempDir(), "run.html")
-	if err := os.WriteFile(exported, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b.Do("opening the export", chromedp.Navigate("file://"+exported))
-	b.Wait("the export's last event", `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.events === `+fmt.Sprint(events))
-	b.Do("back to the site", chromedp.Navigate(url))
-	b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
-
-	// The heuristics a browser cannot build are listed as needing viz serve.
-	evalJS("the 15-puzzle", `(() => { const p = document.querySelector('[data-testid=puzzle]');
-		p.value = '15puzzle'; p.dispatchEvent(new Event('change')); })()`)
-	listed, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`[...document.querySelector('[data-testid=heuristic]').options].filter((o) => o.disabled).map((o) => o.value + ': ' + o.textContent)`))
-	var names []string
-	for _, l := range listed {
-		name, text, _ := strings.Cut(l, ": ")
-		names = append(names, name)
-		if !strings.Contains(text, "needs viz serve") {
-			t.Errorf("%s is listed as %q", name, text)
+	b.Step(t, "the run is downloaded and exported, and the export opens", func(t *testing.T) {
+		browsertest.Needs(t, again, "the solved run")
+		dl := b.AllowDownloads()
+		tr := b.Download("Download run", dl, chromedp.Click(chromedp.CSS(`[data-testid="download-trace"]`)))
+		rd, err := trace.NewReader(bytes.NewReader(tr))
+		if err != nil {
+			t.Fatalf("the run downloaded: %v", err)
 		}
-	}
-	slices.Sort(names)
-	if want := slices.Sorted(slices.Values(site.ServeOnly["15puzzle"])); err != nil || !slices.Equal(names, want) {
-		t.Errorf("the 15-puzzle's heuristics listed as needing viz serve: %q (%v), want %q", listed, err, want)
-	}
+		var e trace.Event
+		events := 0
+		for ; rd.Read(&e) == nil; events++ {
+		}
+		if events != int(got.Event)+1 || e.Kind != trace.KindRunEnd {
+			t.Errorf("the run downloaded holds %d events ending with %s, the page showed %d", events, e.Kind, got.Event+1)
+		}
+		page := b.Download("Export HTML", dl, chromedp.Click(chromedp.CSS(`[data-testid="export-html"]`)))
+		if err := os.WriteFile(exported, page, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b.Do("opening the export", chromedp.Navigate("file://"+exported))
+		b.Wait("the export's last event", `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.events === `+fmt.Sprint(events))
+	})
 
-	// A 15-puzzle instance with Manhattan, a fast run.
+	b.Step(t, "the heuristics a browser cannot build are listed as needing viz serve", func(t *testing.T) {
+		atSite()
+		evalJS("the 15-puzzle", `(() => { const p = document.querySelector('[data-testid=puzzle]');
+			p.value = '15puzzle'; p.dispatchEvent(new Event('change')); })()`)
+		listed, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`[...document.querySelector('[data-testid=heuristic]').options].filter((o) => o.disabled).map((o) => o.value + ': ' + o.textContent)`))
+		var names []string
+		for _, l := range listed {
+			name, text, _ := strings.Cut(l, ": ")
+			names = append(names, name)
+			if !strings.Contains(text, "needs viz serve") {
+				t.Errorf("%s is listed as %q", name, text)
+			}
+		}
+		slices.Sort(names)
+		if want := slices.Sorted(slices.Values(site.ServeOnly["15puzzle"])); err != nil || !slices.Equal(names, want) {
+			t.Errorf("the 15-puzzle's heuristics listed as needing viz serve: %q (%v), want %q", listed, err, want)
+		}
+	})
+
+	// A 15-puzzle instance with Manhattan, a fast run: the first of this
+	// visit, as the steps after it count.
 	const fifteen = "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10" // 40 moves, 759,341 nodes
-	choose("15puzzle", "manhattan", fifteen, true)
-	click("start")
-	b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, browsertest.WaitLimit)
-	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "manhattan", fifteen)
-	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
-		t.Errorf("the site's 15-puzzle: %+v\nviz solve --json: %+v", got, want)
-	}
+	fifteenSolved := b.Step(t, "a 15-puzzle run with Manhattan has viz solve's counts", func(t *testing.T) {
+		if fresh, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`window.viz.mode === 'site' && window.viz.runs.length === 0`)); err != nil || !fresh {
+			b.Do("a fresh visit", chromedp.Navigate(url))
+			b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+		}
+		choose("15puzzle", "manhattan", fifteen, true)
+		click("start")
+		b.WaitFor("the 15-puzzle solved", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, browsertest.WaitLimit)
+		got, want := viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "manhattan", fifteen)
+		if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
+			t.Errorf("the site's 15-puzzle: %+v\nviz solve --json: %+v", got, want)
+		}
+	})
 
 	// A pattern database built in the page: its progress, a cancel, then
 	// pdb555 to its end.
-	choose("15puzzle", "pdb663", fifteen, true)
-	click("start")
-	b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1)?.id === 2 && window.viz.status === 'building' &&
-		/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, browsertest.WaitLimit)
-	click("cancel")
-	b.Wait("the build cancelled", `window.viz.status === 'cancelled'`)
-	choose("15puzzle", "pdb555", fifteen, true)
-	// Every progress line the page shows is kept: pdb555's build may be
-	// over before a poll would see it.
-	evalJS("watching the build's progress", `window.builds = [];
-		new MutationObserver(() => {
-			const t = document.querySelector('[data-testid=last-event]').textContent;
-			if (window.viz.status === 'building' && /building pattern database .*\d%/.test(t)) window.builds.push(t);
-		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
-	click("start")
-	b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'solved'`, browsertest.WaitLimit)
-	builds, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`window.builds`))
-	if err != nil || len(builds) == 0 {
-		t.Errorf("pdb555's build showed no progress in the page (%v)", err)
-	}
-	t.Logf("pdb555's build in the page: %d progress lines, the last %q", len(builds), builds[max(0, len(builds)-1):])
-	got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "pdb555", fifteen)
-	if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
-		t.Errorf("the site's pdb555 run: %+v\nviz solve --json: %+v", got, want)
-	}
+	var want siteCounts
+	built := b.Step(t, "a pattern database builds in the page with its progress, is cancelled, then builds to its end", func(t *testing.T) {
+		browsertest.Needs(t, fifteenSolved, "the 15-puzzle's run")
+		choose("15puzzle", "pdb663", fifteen, true)
+		click("start")
+		b.WaitFor("pdb663's build under way", `window.viz.runs.at(-1)?.id === 2 && window.viz.status === 'building' &&
+			/building pattern database .*\d%/.test(document.querySelector('[data-testid=last-event]').textContent)`, browsertest.WaitLimit)
+		click("cancel")
+		b.Wait("the build cancelled", `window.viz.status === 'cancelled'`)
+		choose("15puzzle", "pdb555", fifteen, true)
+		// Every progress line the page shows is kept: pdb555's build may be
+		// over before a poll would see it.
+		evalJS("watching the build's progress", `window.builds = [];
+			new MutationObserver(() => {
+				const t = document.querySelector('[data-testid=last-event]').textContent;
+				if (window.viz.status === 'building' && /building pattern database .*\d%/.test(t)) window.builds.push(t);
+			}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
+		click("start")
+		b.WaitFor("the search with pdb555 solved", `window.viz.runs.at(-1)?.id === 3 && window.viz.status === 'solved'`, browsertest.WaitLimit)
+		builds, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]string](`window.builds`))
+		if err != nil || len(builds) == 0 {
+			t.Errorf("pdb555's build showed no progress in the page (%v)", err)
+		}
+		t.Logf("pdb555's build in the page: %d progress lines, the last %q", len(builds), builds[max(0, len(builds)-1):])
+		var got siteCounts
+		got, want = viz(), solvedCounts(t, "--puzzle", "15puzzle", "--heuristic", "pdb555", fifteen)
+		if got.Generated != want.Generated || got.SolutionLength != want.SolutionLength {
+			t.Errorf("the site's pdb555 run: %+v\nviz solve --json: %+v", got, want)
+		}
+	})
 
 	// A second visit reads the tables the first built (the browser keeps
 	// them): the search starts with no build.
-	evalJS("counting the tables kept", `window.kept = 0; setInterval(() => {
-		const r = indexedDB.open('idaviz-tables', 1);
-		r.onupgradeneeded = () => r.result.createObjectStore('tables');
-		r.onsuccess = () => { const c = r.result.transaction('tables').objectStore('tables').count(); c.onsuccess = () => { window.kept = c.result; r.result.close(); }; };
-	}, 100)`)
-	b.Wait("pdb555's three tables kept", `window.kept === 3`)
-	b.Do("a second visit", chromedp.Navigate(url))
-	b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
-	choose("15puzzle", "pdb555", fifteen, true)
-	evalJS("watching for a build", `window.builds = [];
-		new MutationObserver(() => {
-			if (/building pattern database/.test(document.querySelector('[data-testid=last-event]').textContent)) window.builds.push(1);
-		}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
-	click("start")
-	b.WaitFor("pdb555's search on the second visit", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, browsertest.WaitLimit)
-	if again, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](`window.builds.length`)); err != nil || again != 0 {
-		t.Errorf("the second visit built pdb555 again (%d progress lines, %v)", again, err)
-	}
-	if g := viz().Generated; g != want.Generated {
-		t.Errorf("the second visit's pdb555 run generated %d nodes, viz solve --json %d", g, want.Generated)
-	}
+	b.Step(t, "a second visit reads the tables the first built", func(t *testing.T) {
+		browsertest.Needs(t, built, "pdb555's build")
+		evalJS("counting the tables kept", `window.kept = 0; setInterval(() => {
+			const r = indexedDB.open('idaviz-tables', 1);
+			r.onupgradeneeded = () => r.result.createObjectStore('tables');
+			r.onsuccess = () => { const c = r.result.transaction('tables').objectStore('tables').count(); c.onsuccess = () => { window.kept = c.result; r.result.close(); }; };
+		}, 100)`)
+		b.Wait("pdb555's three tables kept", `window.kept === 3`)
+		b.Do("a second visit", chromedp.Navigate(url))
+		b.Wait("the engine again", `document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+		choose("15puzzle", "pdb555", fifteen, true)
+		evalJS("watching for a build", `window.builds = [];
+			new MutationObserver(() => {
+				if (/building pattern database/.test(document.querySelector('[data-testid=last-event]').textContent)) window.builds.push(1);
+			}).observe(document.querySelector('[data-testid=last-event]'), { childList: true, characterData: true, subtree: true })`)
+		click("start")
+		b.WaitFor("pdb555's search on the second visit", `window.viz.runs.at(-1)?.id === 1 && window.viz.status === 'solved'`, browsertest.WaitLimit)
+		if again, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](`window.builds.length`)); err != nil || again != 0 {
+			t.Errorf("the second visit built pdb555 again (%d progress lines, %v)", again, err)
+		}
+		if g := viz().Generated; g != want.Generated {
+			t.Errorf("the second visit's pdb555 run generated %d nodes, viz solve --json %d", g, want.Generated)
+		}
+	})
 
 	requests, exceptions := b.Seen()
 	for _, x := range exceptions {

@@ -42,13 +42,22 @@ type Browser struct {
 const WaitLimit = 2 * time.Minute
 
 // Open starts chromium (Chromium finds it) for at most timeout, with a
-// fresh profile; it closes with the test.
+// fresh profile; it closes with the test. In a test binary whose TestMain
+// runs Main, the tests share one chromium, each in a tab of its own
+// browser context (a profile of its own: storage, cache, downloads), which
+// closes with the test.
 func Open(t testing.TB, timeout time.Duration) *Browser {
 	t.Helper()
 	chromium := Chromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	t.Cleanup(cancel)
-	b := &Browser{T: t, Ctx: Start(t, chromium, ctx), contexts: make(chan struct{}, 1)}
+	var ctx context.Context
+	if shared.on {
+		ctx = tab(t, chromium, timeout)
+	} else {
+		tctx, cancel := context.WithTimeout(context.Background(), timeout)
+		t.Cleanup(cancel)
+		ctx = Start(t, chromium, tctx)
+	}
+	b := &Browser{T: t, Ctx: ctx, contexts: make(chan struct{}, 1)}
 	b.OnFail = func() { Shot(t, b.Ctx, "failed") }
 	if err := chromedp.Listen(b.Ctx, func(ev any) {
 		b.mu.Lock()
@@ -72,6 +81,87 @@ func Open(t testing.TB, timeout time.Duration) *Browser {
 	return b
 }
 
+// shared is the chromium the browser tests of a test binary share (Main):
+// on a loaded machine chromium takes ten seconds and more to start, and a
+// package may have forty browser tests.
+var shared struct {
+	on      bool // Main runs the tests
+	mu      sync.Mutex
+	browser context.Context // nil until a test needs it
+	close   func()
+}
+
+// Main runs a test binary's tests with one chromium for all of them (from
+// its TestMain: os.Exit(browsertest.Main(m))), then closes it and removes
+// its profile.
+func Main(m *testing.M) int {
+	shared.on = true
+	code := m.Run()
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.close != nil {
+		shared.close()
+	}
+	return code
+}
+
+// tab opens a tab for t, for at most timeout, in a browser context of its
+// own in the shared chromium (started on first use, and again if it has
+// gone); the tab and its browser context close with the test.
+func tab(t testing.TB, chromium string, timeout time.Duration) context.Context {
+	t.Helper()
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	for attempt := 0; ; attempt++ {
+		if shared.browser == nil {
+			startShared(t, chromium)
+		}
+		tctx, tcancel := chromedp.NewContext(shared.browser, chromedp.WithNewBrowserContext())
+		// The tab opens on the tab's own context: one it opened on a
+		// context with the test's deadline would close with that.
+		err := chromedp.Do(tctx)
+		if err == nil {
+			ctx, cancel := context.WithTimeout(tctx, timeout)
+			t.Cleanup(func() {
+				cancel()
+				// Closes the tab and disposes of its browser context.
+				_ = chromedp.Cancel(tctx)
+				tcancel()
+			})
+			return ctx
+		}
+		tcancel()
+		// The shared chromium may have crashed or hung: start another.
+		shared.close()
+		shared.browser, shared.close = nil, nil
+		if attempt > 0 {
+			t.Fatalf("opening a tab in the shared chromium: %v", err)
+		}
+	}
+}
+
+// startShared starts the shared chromium, with its profile in a temporary
+// folder that Main removes.
+func startShared(t testing.TB, chromium string) {
+	t.Helper()
+	profile, err := os.MkdirTemp("", "browsertest-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), Options(chromium, profile, 1400, 1300)...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	stop := func() {
+		bcancel()
+		acancel()
+		os.RemoveAll(profile)
+	}
+	if err := chromedp.Do(bctx); err != nil {
+		stop()
+		t.Fatalf("starting chromium: %v", err)
+	}
+	shared.browser, shared.close = bctx, stop
+}
+
 // Start starts headless chromium with a fresh profile; it closes with the
 // test.
 func Start(t testing.TB, chromium string, ctx context.Context) context.Context {
@@ -83,6 +173,34 @@ func Start(t testing.TB, chromium string, ctx context.Context) context.Context {
 		acancel()
 	})
 	return bctx
+}
+
+// Step runs f as t's subtest name, with the browser's failures (Do, Wait,
+// Download) reported as the subtest's: the steps of a scenario share one
+// page, one after another, and a failed step no longer ends the steps
+// after it. It reports whether the step passed, for the steps that build
+// on it (Needs): a step skipped did not.
+func (b *Browser) Step(t *testing.T, name string, f func(t *testing.T)) bool {
+	t.Helper()
+	passed := false
+	t.Run(name, func(st *testing.T) {
+		parent := b.T
+		b.T = st
+		defer func() { b.T = parent }()
+		f(st)
+		// Not reached when f failed now or skipped.
+		passed = !st.Failed()
+	})
+	return passed
+}
+
+// Needs skips a step that builds on an earlier one (ok: Step's result)
+// when that one failed: its own failure would only repeat the earlier one.
+func Needs(t testing.TB, ok bool, what string) {
+	t.Helper()
+	if !ok {
+		t.Skipf("it builds on %s, which failed", what)
+	}
 }
 
 // Do runs actions; on failure it calls OnFail and fails the test.
@@ -146,7 +264,10 @@ func (b *Browser) AllowDownloads() string {
 	b.Do("allowing downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		yes := true
 		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes,
+			// A tab of the shared chromium has a browser context of its
+			// own (empty otherwise: the default one).
+			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID})
 		return err
 	}))
 	return dir

@@ -216,7 +216,7 @@ func TestFIFOIsNotOpened(t *testing.T) {
 		if !errors.Is(err, ErrNotRegular) {
 			t.Fatalf("Load of a FIFO: %v, want ErrNotRegular", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangs):
 		t.Fatal("Load of a FIFO hangs")
 	}
 	if err := Save(s, New(s.Name, s.Size)); !errors.Is(err, ErrNotRegular) {

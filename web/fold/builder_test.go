@@ -46,11 +46,19 @@ type astarView struct {
 	Expanding int         `json:"expanding"`
 }
 
+// sweeps reports whether the exhaustive conformance sweeps run
+// (IDAVIZ_TEST_SWEEPS=1, a gated step of .ci/run): the page's folds against
+// Go's on every event of long runs, which take minutes on a loaded machine.
+// Without it the same checks run on short runs, which still fail when the
+// page's fold and Go's disagree.
+func sweeps() bool { return os.Getenv("IDAVIZ_TEST_SWEEPS") == "1" }
+
 // TestBuilderMatchesGo: builder.js (the page's fold, for the export) folds
 // every event exactly as the Go player does: the same tree window, node
 // path and counts after each event, on IDA* and A* runs, with a window
 // small enough to fold, and on IDA* with BPMX (the 15-puzzle's pdb555d,
-// its tables built into a temporary cache).
+// its tables built into a temporary cache). The long runs are the sweep
+// (IDAVIZ_TEST_SWEEPS=1); a quick run folds shorter ones the same ways.
 func TestBuilderMatchesGo(t *testing.T) {
 	node := testrun.Node(t)
 	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
@@ -60,16 +68,25 @@ func TestBuilderMatchesGo(t *testing.T) {
 		limit                  int
 		opened                 []uint64 // nodes the page asked to unfold
 		puzzle                 string   // "": testrun.Puzzle
+		sweep                  bool     // a long run: IDAVIZ_TEST_SWEEPS only
 	}{
-		{"ida", testrun.State, "manhattan", false, DefaultTreeLimit, nil, ""},
-		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, nil, ""},
-		{"ida-opened", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, []uint64{30, 31, 57, 400, 1000, 4321}, ""},
-		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20, nil, ""},
-		{"bpmx", testrun.BPMXState, "pdb555d", false, DefaultTreeLimit, nil, "15puzzle"},
-		{"bpmx-folded", "6 2 7 8, 9 0 5 3, 14 1 12 11, 10 13 15 4", "pdb555d", false, 12, []uint64{40, 41, 700}, "15puzzle"},
+		{"ida", testrun.State, "manhattan", false, DefaultTreeLimit, nil, "", false},
+		// 28 moves in some 700 events: a path more than twice the window
+		// deep, folded and unfolded as the long runs are, in seconds.
+		{"ida-folded-short", "0 8 7 6 5 4 3 2 1", "manhattan", false, 12, nil, "", false},
+		{"ida-opened-short", "0 8 7 6 5 4 3 2 1", "manhattan", false, 12, []uint64{30, 31, 57, 150, 300}, "", false},
+		{"astar-short", testrun.State, "misplaced", true, 20, nil, "", false},
+		{"bpmx", testrun.BPMXState, "pdb555d", false, DefaultTreeLimit, nil, "15puzzle", false},
+		{"ida-folded", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, nil, "", true},
+		{"ida-opened", "8 6 7 2 5 4 3 0 1", "manhattan", false, 12, []uint64{30, 31, 57, 400, 1000, 4321}, "", true},
+		{"astar", "7 2 4 5 0 6 8 3 1", "misplaced", true, 20, nil, "", true},
+		{"bpmx-folded", "6 2 7 8, 9 0 5 3, 14 1 12 11, 10 13 15 4", "pdb555d", false, 12, []uint64{40, 41, 700}, "15puzzle", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			if c.sweep && !sweeps() {
+				t.Skip("a long run: set IDAVIZ_TEST_SWEEPS=1")
+			}
 			if c.puzzle == "" {
 				c.puzzle = testrun.Puzzle
 			}
@@ -213,27 +230,56 @@ func normalize(v *foldView) {
 // fold.ChartTemplates, filled with the run's data: equal, colours and all),
 // the event in words. The node's view is left out (the
 // page draws it from the moves), and so are the seconds of a run not yet
-// ended (the Go player's clock runs while it folds).
+// ended (the Go player's clock runs while it folds). The sweep
+// (IDAVIZ_TEST_SWEEPS=1) compares some 2,000 states of each run, long ones
+// among them; a quick run some 300 states of short runs.
 func TestReplayStateMatchesGo(t *testing.T) {
 	node := testrun.Node(t)
-	for _, c := range []struct{ name, path string }{
-		{"example", "../../examples/traces/8puzzle-14moves.trace"},
-		{"ida", testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)},
-		{"astar", testrun.Write(t, testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)},
-		{"bpmx", testrun.Write(t, testrun.RecordPathmax(t, testrun.BPMXState), trace.EncodingBinary)},
-		{"bpmx-longer", testrun.Write(t, testrun.RecordPathmax(t, "1 6 2 3, 5 7 8 0, 15 10 14 4, 9 13 12 11"), trace.EncodingNDJSON)},
-		{"big", os.Getenv("IDAVIZ_BUILDER_TRACE")},
+	states := 300
+	if sweeps() {
+		states = 2000
+	}
+	for _, c := range []struct {
+		name  string
+		path  func(t *testing.T) string // the trace, recorded only for a case that runs
+		sweep bool                      // a long run: IDAVIZ_TEST_SWEEPS only
+	}{
+		{"example", func(t *testing.T) string { return "../../examples/traces/8puzzle-14moves.trace" }, false},
+		{"ida", func(t *testing.T) string {
+			return testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)
+		}, false},
+		// 28 moves: more iterations than the runs above.
+		{"ida-longer", func(t *testing.T) string {
+			return testrun.Write(t, testrun.Record(t, trace.LevelNode, "0 8 7 6 5 4 3 2 1"), trace.EncodingNDJSON)
+		}, false},
+		{"astar-short", func(t *testing.T) string {
+			return testrun.Write(t, testrun.RecordAStar(t, testrun.State, "misplaced"), trace.EncodingBinary)
+		}, false},
+		{"bpmx", func(t *testing.T) string {
+			return testrun.Write(t, testrun.RecordPathmax(t, testrun.BPMXState), trace.EncodingBinary)
+		}, false},
+		{"astar", func(t *testing.T) string {
+			return testrun.Write(t, testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)
+		}, true},
+		{"bpmx-longer", func(t *testing.T) string {
+			return testrun.Write(t, testrun.RecordPathmax(t, "1 6 2 3, 5 7 8 0, 15 10 14 4, 9 13 12 11"), trace.EncodingNDJSON)
+		}, true},
+		{"big", func(t *testing.T) string { return os.Getenv("IDAVIZ_BUILDER_TRACE") }, false},
 	} {
-		if c.path == "" {
-			continue
-		}
 		t.Run(c.name, func(t *testing.T) {
-			rec, err := OpenTrace(c.path, IndexOptions{})
+			if c.sweep && !sweeps() {
+				t.Skip("a long run: set IDAVIZ_TEST_SWEEPS=1")
+			}
+			path := c.path(t)
+			if path == "" {
+				t.Skip("set IDAVIZ_BUILDER_TRACE to a trace to compare")
+			}
+			rec, err := OpenTrace(path, IndexOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			every := max(1, rec.Len()/2000)
-			out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", c.path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every)).Output()
+			every := max(1, rec.Len()/states)
+			out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every)).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}

@@ -1,0 +1,56 @@
+package browsertest
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+func TestMain(m *testing.M) { os.Exit(Main(m)) }
+
+// TestSharedTabsAreFresh: tests that share a chromium (Main) each get what
+// a chromium of their own gave them: the same window size, and storage of
+// their own, for one origin too.
+func TestSharedTabsAreFresh(t *testing.T) {
+	Chromium(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte("<!doctype html><title>t</title>"))
+	}))
+	defer srv.Close()
+	type seen struct {
+		Width  int    `json:"w"`
+		Height int    `json:"h"`
+		Stored string `json:"stored"`
+	}
+	look := func(t *testing.T) seen {
+		b := Open(t, 2*time.Minute)
+		b.Do("opening the page", chromedp.Navigate(srv.URL))
+		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[seen](`(() => {
+			const stored = localStorage.getItem('k') || '';
+			localStorage.setItem('k', 'set');
+			return { w: innerWidth, h: innerHeight, stored };
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	var first seen
+	t.Run("first", func(t *testing.T) { first = look(t) })
+	t.Run("second", func(t *testing.T) {
+		if !shared.on || shared.browser == nil {
+			t.Fatal("the second test has no shared chromium")
+		}
+		second := look(t)
+		if second.Stored != "" {
+			t.Errorf("the second test's tab reads what the first stored: %q", second.Stored)
+		}
+		if second.Width != first.Width || second.Height != first.Height || first.Width < 1000 {
+			t.Errorf("windows %dx%d then %dx%d, want the same, as Options sizes them", first.Width, first.Height, second.Width, second.Height)
+		}
+	})
+}
