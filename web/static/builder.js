@@ -182,7 +182,7 @@ class Stats {
     const c = Object.create(Stats.prototype);
     Object.assign(c, this);
     c.cur = cloneIteration(this.cur);
-    c.iters = this.iters.map(cloneIteration);
+    c.iters = this.iters.slice(); // a finished iteration is never changed: the copies share it
     c.done = Object.assign({}, this.done);
     c.solution = this.solution ? this.solution.slice() : null;
     c.runTotal = this.runTotal ? Object.assign({}, this.runTotal) : null;

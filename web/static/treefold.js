@@ -253,13 +253,30 @@ class Tree {
   }
 }
 
+// copyHeld copies the held tree under n by a loop, not by recursion: a
+// path of held nodes can be deeper than the call stack (trace/hostile's
+// DeepPath: 10,000 deep overflowed it).
 function copyHeld(n, parent, copies) {
   if (!n) return null;
-  const c = own(n);
-  c.parent = parent; c.below = n.below; c.pend = n.pend; c.raisedBy = n.raisedBy;
-  copies.set(n, c);
-  if (n.children && n.children.length > 0) c.children = n.children.map((ch) => copyHeld(ch, c, copies));
-  return c;
+  const one = (m, p) => {
+    const c = own(m);
+    c.parent = p; c.below = m.below; c.pend = m.pend; c.raisedBy = m.raisedBy;
+    copies.set(m, c);
+    return c;
+  };
+  const top = one(n, parent);
+  const stack = [[n, top]];
+  while (stack.length > 0) {
+    const [m, c] = stack.pop();
+    if (m.children && m.children.length > 0) {
+      c.children = m.children.map((ch) => {
+        const cc = one(ch, c);
+        stack.push([ch, cc]);
+        return cc;
+      });
+    }
+  }
+  return top;
 }
 
 // plan is web/fold/tree.go's plan, the one folding rule: which nodes are
