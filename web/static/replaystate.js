@@ -1,3 +1,4 @@
+// @ts-check
 // replaystate.js: the page's state message of one replayed run, from
 // builder.js's fold: web/state.go's buildState and the chart options
 // web/charts.go builds with go-echarts. Its colours are Go's, handed in
@@ -5,13 +6,30 @@
 import * as build from './builder.js';
 import * as algo from './algofold.js';
 
+/** @typedef {import('./builder.js').Builder} Builder */
+/** @typedef {ReturnType<Builder['stats']['snapshot']>} Snapshot */
+/** @typedef {Snapshot['current']} Iteration */
+/** @typedef {NonNullable<import('./treefold.js').Tree['root']>} TNode */
+/**
+ * The server's colours (an export embeds them): the run's, the charts'
+ * and go-echarts' series palette.
+ * @typedef {{run: string, visited: string, generated: string, pruned: string, solution: string, open: string,
+ *   outline: string, hatch: unknown, series: string[]}} Colours
+ */
+
 const MAX_DENSE_AXIS = 200;
 const BIG_ITERATION = 10000;
 
 const moveNames = algo.moveNames;
 
+/**
+ * @param {number} n
+ * @param {number} d
+ * @returns {number}
+ */
 function effectiveBranching(n, d) {
   if (d <= 0 || n <= 0) return 0;
+  /** @type {(b: number) => number} */
   const sum = (b) => {
     let s = 0, p = 1;
     for (let i = 0; i < d; i++) { p *= b; s += p; if (s > n) break; }
@@ -25,6 +43,10 @@ function effectiveBranching(n, d) {
   return (lo + hi) / 2;
 }
 
+/**
+ * @param {Snapshot} s
+ * @returns {Iteration[]}
+ */
 function iterationsOf(s) {
   const its = s.iterations;
   if (s.current.iteration > 0 && (its.length === 0 || its[its.length - 1].iteration !== s.current.iteration)) {
@@ -33,6 +55,11 @@ function iterationsOf(s) {
   return its;
 }
 
+/**
+ * @param {TraceEvent} e
+ * @param {boolean} astar
+ * @returns {string}
+ */
 function describeEvent(e, astar) {
   const own = astar ? algo.describeAStar(e) : '';
   if (own) return own;
@@ -66,8 +93,12 @@ function describeEvent(e, astar) {
 }
 
 // BPMX in words, with what the fold holds around the event: web/fold/bpmx.go.
+/**
+ * @param {Builder} b
+ * @returns {string}
+ */
 function describe(b) {
-  const e = b.lastEv;
+  const e = /** @type {TraceEvent} */ (b.lastEv);
   if (!b.algo.astar && e.kind === 'raise') {
     const n = b.tree.byID.get(e.node);
     if (n !== undefined && n.raised) return describeRaise(e, n, b.algo.left(e.node));
@@ -79,9 +110,17 @@ function describe(b) {
   return describeEvent(e, b.algo.astar);
 }
 
+/** @type {(id: number, depth: number) => string} */
 const nodeName = (id, depth) => (depth === 0 ? 'the start' : `node ${id}`);
+/** @type {(n: TNode, move: number) => TNode | undefined} */
 const childBy = (n, move) => (n.children || []).find((c) => c.move === move);
 
+/**
+ * @param {TraceEvent} e
+ * @param {TNode | null} n
+ * @param {number} left
+ * @returns {string}
+ */
 function describeRaise(e, n, left) {
   let by = "a child's h, less the move's cost,", own = '';
   if (n) {
@@ -98,6 +137,12 @@ function describeRaise(e, n, left) {
   return s + `its ${left} children left are cut without a visit`;
 }
 
+/**
+ * @param {TraceEvent} e
+ * @param {TNode} parent
+ * @param {number} left
+ * @returns {string}
+ */
 function prunedByBPMX(e, parent, left) {
   let s = '';
   if (e.f > e.g + e.h && e.g + e.h <= e.bound) s = ': without BPMX it would have been visited';
@@ -111,6 +156,13 @@ function prunedByBPMX(e, parent, left) {
 
 // The options go-echarts writes for every chart (web/charts.go); col are
 // the colours (replayState's).
+/**
+ * @param {string} titleText
+ * @param {boolean} showLegend
+ * @param {object | null} grid
+ * @param {Colours} col
+ * @returns {ChartOptions}
+ */
 function chartBase(titleText, showLegend, grid, col) {
   return {
     animation: false, color: col.series.slice(), grid: [grid],
@@ -121,12 +173,28 @@ function chartBase(titleText, showLegend, grid, col) {
     tooltip: { show: true, trigger: 'axis' },
   };
 }
+/**
+ * @param {number} lines
+ */
 function gridOf(lines) { return { left: '60', top: '48', right: '30', bottom: String(44 + 18 * lines) }; }
+/**
+ * @param {string} name
+ * @param {string[]} data
+ */
 function categoryAxis(name, data) { return [{ type: 'category', name, nameLocation: 'middle', nameGap: 24, data }]; }
 const countAxis = () => [{ name: 'nodes', type: 'value', minInterval: 1 }];
+/** @type {(xs: number[]) => {value: number}[]} */
 const values = (xs) => xs.map((v) => ({ value: v }));
+/** @type {(xs: number[], i: number) => number} */
 const at = (xs, i) => (i < xs.length ? xs[i] : 0);
 
+/**
+ * @param {number[]} visit
+ * @param {number[]} prune
+ * @param {number} bound
+ * @param {number} next
+ * @returns {number[]}
+ */
 function fAxis(visit, prune, bound, next) {
   const present = [];
   for (let f = 0; f < Math.max(visit.length, prune.length); f++) if (at(visit, f) !== 0 || at(prune, f) !== 0) present.push(f);
@@ -142,8 +210,15 @@ function fAxis(visit, prune, bound, next) {
   return Array.from(new Set(present.concat([bound, next]))).sort((a, b) => a - b);
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {boolean} cumulative
+ * @param {Colours} col
+ * @returns {ChartOptions}
+ */
 function fHistogram(s, cumulative, col) {
-  const visit = [], prune = [];
+  const visit = /** @type {number[]} */ ([]), prune = /** @type {number[]} */ ([]);
+  /** @type {(dst: number[], src: number[] | undefined) => void} */
   const add = (dst, src) => { src = src || []; while (dst.length < src.length) dst.push(0); src.forEach((v, i) => { dst[i] += v; }); };
   if (cumulative) {
     for (const it of s.iterations) { add(visit, it.visitF); add(prune, it.pruneF); }
@@ -167,12 +242,17 @@ function fHistogram(s, cumulative, col) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {Colours} col
+ * @returns {ChartOptions}
+ */
 function iterationCounts(s, col) {
   const bounds = Array.from(new Set(iterationsOf(s).map((it) => it.bound))).sort((a, b) => a - b);
   const index = new Map(bounds.map((b, i) => [b, i]));
   const e = bounds.map(() => 0), g = bounds.map(() => 0), p = bounds.map(() => 0);
   for (const it of iterationsOf(s)) {
-    const i = index.get(it.bound);
+    const i = /** @type {number} */ (index.get(it.bound));
     e[i] = it.expanded; g[i] = it.generated; p[i] = it.pruned;
   }
   const o = chartBase('nodes per iteration', true, gridOf(1), col);
@@ -184,6 +264,12 @@ function iterationCounts(s, col) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {string} name
+ * @param {Colours} col
+ * @returns {ChartOptions}
+ */
 function boundChart(s, name, col) {
   const its = iterationsOf(s);
   const o = chartBase('bound per iteration', false, gridOf(0), col);
@@ -194,6 +280,13 @@ function boundChart(s, name, col) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {number[]} solutionH
+ * @param {number[]} solutionStar
+ * @param {Colours} col
+ * @returns {ChartOptions | null}
+ */
 function hStarChart(s, solutionH, solutionStar, col) {
   const h = solutionH;
   if (s.status !== 'solved' || h.length === 0) return null;
@@ -208,9 +301,18 @@ function hStarChart(s, solutionH, solutionStar, col) {
 }
 
 // thousands is fold.Thousands: 285,821.
+/**
+ * @param {number} n
+ */
 function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
 // aStarFHistogram and openSizeChart are an A* run's charts (algo.go).
+/**
+ * @param {{openByF: number[], expanding: number}} a
+ * @param {number[]} visit
+ * @param {Colours} col
+ * @returns {ChartOptions}
+ */
 function aStarFHistogram(a, visit, col) {
   const fs = fAxis(visit, a.openByF, a.expanding, a.expanding);
   const o = chartBase('f of the nodes expanded and on the open list', true, gridOf(1), col);
@@ -222,6 +324,11 @@ function aStarFHistogram(a, visit, col) {
   return o;
 }
 
+/**
+ * @param {{N: number, Size: number}[]} sizes
+ * @param {Colours} col
+ * @returns {ChartOptions}
+ */
 function openSizeChart(sizes, col) {
   const o = chartBase("the open list's size as A* expands nodes", false, gridOf(0), col);
   o.series.push({ name: 'open list', type: 'line', showSymbol: false, data: values(sizes.map((p) => p.Size)), animation: false,
@@ -231,11 +338,19 @@ function openSizeChart(sizes, col) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {{First: number, Second: number, Nodes: number}[]} effort
+ * @param {Colours} col
+ * @returns {ChartOptions | null}
+ */
 function effortChart(s, effort, col) {
   let total = 0;
   for (const e of effort) total += e.Nodes;
   if (total < BIG_ITERATION) return null;
+  /** @type {(m: number) => string} */
   const name = (m) => moveNames(s.run, [m])[0];
+  /** @type {{name: string, value: number, children?: {name: string, value: number}[]}[]} */
   const data = [];
   for (const e of effort) {
     if (data.length === 0 || data[data.length - 1].name !== name(e.First)) data.push({ name: name(e.First), value: 0 });
@@ -255,6 +370,15 @@ function effortChart(s, effort, col) {
 // the moves, renderers' move functions). colours are the server's (an
 // export's embedded colours): {run, visited, generated, pruned, solution,
 // series}, the run's colour, the charts' and go-echarts' series palette.
+/**
+ * @param {Builder} b
+ * @param {number} total the events of the trace
+ * @param {string} renderer
+ * @param {number} treeIter
+ * @param {Colours} colours
+ * @param {number[] | null | undefined} opened
+ * @returns {StateMessage}
+ */
 function replayState(b, total, renderer, treeIter, colours, opened) {
   const f = b.frame(treeIter || 0, opened);
   const s = f.stats;
@@ -262,6 +386,7 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
   if (s.status !== 'running') state = s.status;
   else state = 'paused';
   const info = s.run;
+  /** @type {RunView & {current: NonNullable<RunView['current']>}} */
   const v = {
     id: 1, label: info ? `${info.heuristic} ${info.algorithm}` : '', colour: colours.run,
     startH: info ? info.startH || 0 : 0,
@@ -292,6 +417,7 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
   for (const it of iterationsOf(s)) {
     v.iterations.push({ iteration: it.iteration, bound: it.bound, nextBound: it.nextBound, expanded: it.expanded, generated: it.generated, pruned: it.pruned });
   }
+  /** @type {StateMessage & {node: NodeView | null}} */
   const msg = { type: 'state', mode: 'replay', status: v.status, active: v, runs: [v], tree: f.tree, node: null, charts: null };
   msg.event = b.lastEv ? describe(b) : '';
   msg.algo = f.algo;
@@ -317,15 +443,22 @@ function replayState(b, total, renderer, treeIter, colours, opened) {
 
 // currentNode is the node the state panel shows, with its moves from the
 // start; the page adds its view.
+/**
+ * @param {Builder} b
+ * @param {Snapshot} s
+ * @returns {NodeView}
+ */
 function currentNode(b, s) {
   const info = s.run;
+  /** @type {(moves: number[], g: number, h: number, f: number, depth: number) => NodeView} */
   const node = (moves, g, h, f, depth) => ({ id: 0, g, h, f, depth, moves: moveNames(info, moves), moveIndices: moves.slice() });
   const e = b.last;
   if (e && s.status !== 'solved') {
+    /** @type {NodeView} */
     let nv;
     if (b.lastPlaced) nv = node(b.lastMoves, e.g, e.h, e.f, e.depth);
     else {
-      nv = { g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: "this node's parent is not in the tree window, so its state is unknown" };
+      nv = { id: 0, g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: "this node's parent is not in the tree window, so its state is unknown" };
     }
     nv.id = e.node;
     return nv;
