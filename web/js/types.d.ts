@@ -165,3 +165,12 @@ interface Window { readonly viz: Viz }
 
 /** A binary trace reader's place (tracefile.js's mark). */
 interface TraceMark { pos: number; records: number; P: number; I: number; B: number }
+
+/**
+ * A puzzle's renderer (render/README.md): views are the server's JSON, or a
+ * move's result, which draw and move check before they use them.
+ */
+interface Renderer {
+  draw(el: HTMLElement, view: any): void;
+  move?(view: any, m: number, info?: RunInfo | null): any;
+}

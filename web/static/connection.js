@@ -1,3 +1,4 @@
+// @ts-check
 // connection.js: the page's link to its engine: viz serve or viz replay
 // over a websocket, or, in a page viz site wrote (shared.mode 'site'), the
 // engine compiled to WebAssembly in a Web Worker (worker.js), which serves

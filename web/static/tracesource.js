@@ -1,3 +1,4 @@
+// @ts-check
 // tracesource.js: the source of an exported page (web.ExportHTML), the
 // trace it embeds: no server at all. It has connection.js's shape,
 //   connect({data, onMessage, onStatus}) -> {send(msg), close()}

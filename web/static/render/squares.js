@@ -7,6 +7,7 @@
 // vertical per row, the bottom row's horizontals last.
 import { svg } from '../svg.js';
 
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const n = view && view.n;
