@@ -174,3 +174,16 @@ interface Renderer {
   draw(el: HTMLElement, view: any): void;
   move?(view: any, m: number, info?: RunInfo | null): any;
 }
+
+/** What a source hands the page's messages and its link's state to (connection.js, tracesource.js). */
+interface SourceHandlers {
+  onMessage: (msg: ServerMessage) => void;
+  onStatus: (text: string) => void;
+  url?: string;
+}
+
+/** A source of the page: the one narrow shape connection.js describes. */
+interface Source {
+  send(msg: PageMessage): void;
+  close(): void;
+}
