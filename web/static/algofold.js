@@ -1,3 +1,4 @@
+// @ts-check
 // algofold.js: the algorithm beside the picture, folded from the events:
 // the line of pseudo-code each event lights with the values it reads,
 // IDA*'s depth-first stack (each frame's children left to try), A*'s open
@@ -6,12 +7,22 @@
 // web/fold/builder_test.go holds the two equal.
 import { MAX_OPEN_KEPT, MAX_SIZE_POINTS, OPEN_BEST, MAX_VIEW_DEPTH, MAX_BOUND, LINE } from './shared.js';
 
+/**
+ * @param {RunInfo | null | undefined} info
+ * @param {number[] | null | undefined} moves
+ * @returns {string[]}
+ */
 function moveNames(info, moves) {
   const names = (info && info.moveNames) || [];
   return (moves || []).map((m) => (m >= 0 && m < names.length ? names[m] : String(m)));
 }
 
 // lineOf is the pseudo-code line an event lights (algo.go's lineOf).
+/**
+ * @param {TraceEvent} e
+ * @param {boolean} astar
+ * @returns {string}
+ */
 function lineOf(e, astar) {
   switch (e.kind) {
     case 'visit': return e.h === 0 ? LINE.goalTest : astar ? LINE.pop : LINE.visit;
@@ -35,9 +46,14 @@ function lineOf(e, astar) {
   return LINE.iterationEnd;
 }
 
+/** @param {number} h */
 function goalTest(h) { return h === 0 ? '; h = 0: is it the goal?' : ''; }
 
 // describeAStar says an A* event in A*'s words, '' where it has none.
+/**
+ * @param {TraceEvent} e
+ * @returns {string}
+ */
 function describeAStar(e) {
   switch (e.kind) {
     case 'iteration-start': return 'A* starts: the open list holds the nodes generated and not yet expanded, the least f first';
@@ -55,6 +71,11 @@ function describeAStar(e) {
   return '';
 }
 
+/**
+ * @param {number[]} h
+ * @param {number} i
+ * @param {number} d
+ */
 function bump(h, i, d) {
   if (i < 0 || i > MAX_BOUND) return;
   while (h.length <= i) h.push(0);
@@ -62,20 +83,54 @@ function bump(h, i, d) {
 }
 
 // codeNode: h is the value the search holds for the node, f − g (algo.go).
+/**
+ * An open list entry, or the node the code panel shows.
+ * @typedef {{id: number, g: number, h: number, f: number}} CodeNode
+ */
+
+/** @type {(e: TraceEvent) => CodeNode} */
 const codeNode = (e) => ({ id: e.node, g: e.g, h: e.f - e.g, f: e.f });
 
 // before orders open entries as A* pops them: least f, larger g, older.
+/** @type {(a: CodeNode, b: CodeNode) => number} */
 const before = (a, b) => (a.f - b.f) || (b.g - a.g) || (a.id - b.id);
 
+/**
+ * A frame of IDA*'s stack: the node, its children (-1: not yet known) and
+ * how many of them were tried.
+ * @typedef {{id: number, move: number, g: number, h: number, f: number, children: number, tried: number}} Frame
+ */
+
 class AlgoFold {
+  // Every field is set by reset.
+  /** @type {boolean} */ astar;
+  /** @type {boolean} */ pathmax;
+  /** @type {string} */ line;
+  /** @type {CodeNode | null} */ node;
+  /** @type {Frame[]} */ frames;
+  /** @type {Map<number, CodeNode>} */ open;
+  /** @type {number} */ openSize;
+  /** @type {boolean} */ openLost;
+  /** @type {number[]} */ openByF;
+  /** @type {number} */ closed;
+  /** @type {number} */ expanding;
+  /** @type {number} */ pops;
+  /** @type {{N: number, Size: number}[]} */ sizes;
+  /** @type {number} */ stride;
+
   constructor() { this.reset(false); }
 
+  /**
+   * @param {boolean} astar
+   * @param {boolean} [pathmax]
+   */
   reset(astar, pathmax) {
     this.astar = astar; this.pathmax = !!pathmax; this.line = ''; this.node = null; this.frames = [];
     this.open = new Map(); this.openSize = 0; this.openLost = false; this.openByF = [];
     this.closed = 0; this.expanding = 0; this.pops = 0; this.sizes = []; this.stride = 1;
   }
 
+  /** @param {TraceEvent} e */
   apply(e) {
     if (e.kind === 'run-start') this.reset(!!(e.run && e.run.algorithm === 'astar'), !!(e.run && e.run.pathmax));
     this.line = lineOf(e, this.astar);
@@ -95,7 +150,7 @@ class AlgoFold {
         break;
       case 'expand': {
         const n = this.frames.length;
-        if (n > 0 && this.frames[n - 1].id === e.node) this.frames[n - 1].children = e.children;
+        if (n > 0 && this.frames[n - 1].id === e.node) this.frames[n - 1].children = /** @type {number} */ (e.children);
         break;
       }
       case 'raise': {
@@ -115,12 +170,21 @@ class AlgoFold {
 
   // left is how many children the node of id, the end of the path, has
   // still to come (-1: not known).
+  /**
+   * @param {number} id
+   * @returns {number}
+   */
   left(id) {
     const n = this.frames.length;
     if (n === 0 || this.frames[n - 1].id !== id || this.frames[n - 1].children < 0) return -1;
     return Math.max(0, this.frames[n - 1].children - this.frames[n - 1].tried);
   }
 
+  /**
+   * @param {number} parent
+   * @param {number} d
+   * @returns {boolean}
+   */
   under(parent, d) {
     if (d < 1 || d > this.frames.length || this.frames[d - 1].id !== parent) return false;
     this.frames.length = d;
@@ -128,12 +192,14 @@ class AlgoFold {
     return true;
   }
 
+  /** @param {TraceEvent} e */
   applyAStar(e) {
     switch (e.kind) {
       case 'push': case 'reopen': {
         if (e.kind === 'reopen') {
-          const old = this.open.get(e.replaces);
-          if (old !== undefined) this.dropOpen(e.replaces, old.f);
+          const replaces = /** @type {number} */ (e.replaces);
+          const old = this.open.get(replaces);
+          if (old !== undefined) this.dropOpen(replaces, old.f);
           else if (!this.openLost && this.closed > 0) this.closed--;
         }
         this.openSize++;
@@ -161,6 +227,10 @@ class AlgoFold {
     }
   }
 
+  /**
+   * @param {number} id
+   * @param {number} f
+   */
   dropOpen(id, f) {
     if (this.openSize > 0) this.openSize--;
     bump(this.openByF, f, -1);
@@ -174,7 +244,12 @@ class AlgoFold {
   }
 
   // view is algo.go's AlgoView; s is the run's snapshot.
+  /**
+   * @param {{run: RunInfo | null, current: {bound: number, nextBound: number}}} s
+   * @returns {AlgoView}
+   */
   view(s) {
+    /** @type {AlgoView} */
     const v = { algorithm: 'ida', line: this.line, pathmax: this.pathmax, node: this.node ? Object.assign({}, this.node) : null,
       bound: 0, next: -1, stack: [], elided: 0, open: null, closed: 0, expanding: 0 };
     if (this.astar) {
@@ -193,7 +268,9 @@ class AlgoFold {
     return v;
   }
 
+  /** @returns {CodeNode[]} */
   best() {
+    /** @type {CodeNode[]} */
     const best = [];
     for (const n of this.open.values()) {
       if (best.length === OPEN_BEST && before(n, best[OPEN_BEST - 1]) >= 0) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // app.js: the page's entry (index.html loads it; internal/generate bundles
 // from it): the page's messages from its source, drawn by its parts (the
 // modules imported here), and the start: every part bound to its controls,
@@ -26,6 +27,7 @@ import * as tree from './tree.js';
 // once an animation frame (the latest), so the page stays responsive while
 // the server runs ahead. A paused one is drawn at once: a step's answer.
 let drawFrame = 0;
+/** @param {StateMessage} msg */
 function onState(msg) {
   shared.messages++;
   // Sent before the source took the page's last move: where the run was,
@@ -35,13 +37,14 @@ function onState(msg) {
   shared.last = msg;
   shared.playing = msg.status === 'running'; // space toggles what the server last said, not a stale guess
   if (msg.status === 'running') {
-    if (!drawFrame) drawFrame = requestAnimationFrame(() => { drawFrame = 0; drawAll(shared.last); });
+    if (!drawFrame) drawFrame = requestAnimationFrame(() => { drawFrame = 0; drawAll(/** @type {StateMessage} */ (shared.last)); });
     return;
   }
   if (drawFrame) { cancelAnimationFrame(drawFrame); drawFrame = 0; }
   drawAll(msg);
 }
 
+/** @param {StateMessage} msg */
 function drawAll(msg) {
   document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
   document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
@@ -64,6 +67,7 @@ function drawAll(msg) {
   problem.afterState(msg);
 }
 
+/** @param {any} msg a message of docs/PROTOCOL.md (ServerMessage), each kind handed to its part */
 function onMessage(msg) {
   switch (msg.type) {
     case 'hello':
@@ -88,6 +92,7 @@ function start() {
   const emb = embedded;
   if (emb) document.body.classList.add('embedded');
   for (const part of [charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code]) part.bind();
+  /** @type {SourceHandlers} */
   const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
   if (emb) {
     // The start's renderer draws every node's view (renderers.viewAfter).

@@ -1,3 +1,4 @@
+// @ts-check
 // builder.js: a trace's events folded in the browser: the fold of
 // trace.Stats (trace/stats.go), treefold.js's tree (web/fold/tree.go) and
 // the player's last node (web/player.go), with algofold.js's line of
@@ -15,6 +16,11 @@ import { HIST_LIMIT, KEPT_ITERATIONS, KEPT_CELLS, TREE_LIMIT } from './shared.js
 
 // ---- Stats: trace.Stats folding events (trace/stats.go) ----
 
+/**
+ * @param {number[]} h
+ * @param {number} i
+ * @returns {boolean} whether i was within the histogram's limit
+ */
 function bump(h, i) {
   if (i < 0 || i >= HIST_LIMIT) return false;
   while (h.length <= i) h.push(0);
@@ -22,20 +28,64 @@ function bump(h, i) {
   return true;
 }
 
+/**
+ * An iteration's statistics as the fold keeps them: its histograms always there.
+ * @typedef {IterationStats & {visitF: number[], pruneF: number[], depth: number[]}} Iteration
+ */
+
+/** @param {Iteration} it */
 function nextBound(it) {
   for (let f = 0; f < it.pruneF.length; f++) if (it.pruneF[f] > 0) return f;
   return -1;
 }
 
+/**
+ * @param {number} n
+ * @param {number} bound
+ * @returns {Iteration}
+ */
 function newIteration(n, bound) {
   return { iteration: n, bound, nextBound: 0, expanded: 0, generated: 0, pruned: 0, visitF: [], pruneF: [], depth: [] };
 }
 
+/**
+ * @param {Iteration} it
+ * @returns {Iteration}
+ */
 function cloneIteration(it) {
   return Object.assign({}, it, { visitF: it.visitF.slice(), pruneF: it.pruneF.slice(), depth: it.depth.slice() });
 }
 
+/** @typedef {{expanded: number, generated: number, pruned: number}} Counts */
+
+/**
+ * A snapshot of the statistics (trace.Stats.Snapshot): what the page shows.
+ * @typedef {{run: RunInfo | null, status: string, iteration: number, bound: number, current: Iteration,
+ *   iterations: Iteration[], omitted: number, unbinned: number, totals: Counts, solution: number[] | null,
+ *   cost: number, events: number, elapsed: number}} Snapshot
+ */
+
 class Stats {
+  // Every field but events is set by reset.
+  /** @type {RunInfo | null} */ run;
+  /** @type {string} */ status;
+  /** @type {number} */ iter;
+  /** @type {number} */ bound;
+  /** @type {Iteration} */ cur;
+  /** @type {boolean} */ open;
+  /** @type {boolean} */ nodeFed;
+  /** @type {boolean} */ pending;
+  /** @type {Iteration[]} finished iterations, never changed once here */ iters;
+  /** @type {number} */ omitted;
+  /** @type {number} */ cells;
+  /** @type {number} */ unbinned;
+  /** @type {Counts} */ done;
+  /** @type {number[] | null} */ solution;
+  /** @type {number} */ cost;
+  /** @type {number} */ elapsed;
+  /** @type {boolean} */ ended;
+  /** @type {Counts | null} */ runTotal;
+
   constructor() { this.events = 0; this.reset(); }
 
   reset() {
@@ -47,6 +97,7 @@ class Stats {
     this.solution = null; this.cost = 0; this.elapsed = 0; this.ended = false; this.runTotal = null;
   }
 
+  /** @param {TraceEvent} e */
   event(e) {
     this.events++;
     switch (e.kind) {
@@ -59,7 +110,7 @@ class Stats {
         this.begin(e.iteration, e.bound);
         break;
       case 'visit': case 'prune': this.node(e); break;
-      case 'bound-increase': this.bound = e.newBound; break;
+      case 'bound-increase': this.bound = /** @type {number} */ (e.newBound); break;
       case 'progress':
         this.ensure(e.iteration, e.bound);
         this.bound = e.bound;
@@ -77,7 +128,7 @@ class Stats {
         this.cost = e.cost || 0;
         break;
       case 'run-end':
-        this.status = e.status;
+        this.status = /** @type {string} */ (e.status);
         this.elapsed = (e.elapsedNs || 0) / 1e9;
         this.ended = true;
         this.runTotal = { expanded: e.expanded || 0, generated: e.generated || 0, pruned: e.pruned || 0 };
@@ -85,12 +136,20 @@ class Stats {
     }
   }
 
+  /**
+   * @param {number} n
+   * @param {number} bound
+   */
   begin(n, bound) {
     this.cur = newIteration(n, bound);
     this.iter = n; this.bound = bound;
     this.open = true; this.nodeFed = false; this.pending = false;
   }
 
+  /**
+   * @param {number} n
+   * @param {number} bound
+   */
   ensure(n, bound) {
     if (this.open && this.cur.iteration === n) return;
     this.abandon();
@@ -117,6 +176,10 @@ class Stats {
     this.iters.push(it);
   }
 
+  /**
+   * @param {number[]} h
+   * @returns {number[]}
+   */
   keep(h) {
     let n = h.length;
     while (n > 0 && h[n - 1] === 0) n--;
@@ -129,6 +192,7 @@ class Stats {
     return h.slice(0, n);
   }
 
+  /** @param {TraceEvent} e */
   node(e) {
     this.ensure(e.iteration, e.bound);
     this.bound = e.bound;
@@ -146,7 +210,9 @@ class Stats {
     }
   }
 
+  /** @param {IterationStats} src */
   copyIteration(src) {
+    /** @type {(h: number[] | undefined) => number[]} */
     const capped = (h) => {
       h = h || [];
       if (h.length <= HIST_LIMIT) return h.slice();
@@ -157,7 +223,9 @@ class Stats {
   }
 
   // snapshot is trace.Stats.Snapshot without the clock: what the page shows.
+  /** @returns {Snapshot} */
   snapshot() {
+    /** @type {Snapshot} */
     const s = {
       run: this.run, status: this.status, iteration: this.iter, bound: this.bound,
       current: cloneIteration(this.cur), iterations: this.iters.map(cloneIteration),
@@ -175,11 +243,12 @@ class Stats {
     return s;
   }
 
+  /** @returns {Stats} */
   clone() {
     const c = Object.create(Stats.prototype);
     Object.assign(c, this);
     c.cur = cloneIteration(this.cur);
-    c.iters = this.iters.map(cloneIteration);
+    c.iters = this.iters.slice(); // a finished iteration is never changed: the copies share it
     c.done = Object.assign({}, this.done);
     c.solution = this.solution ? this.solution.slice() : null;
     c.runTotal = this.runTotal ? Object.assign({}, this.runTotal) : null;
@@ -194,6 +263,15 @@ const { Tree, kids, NO_MOVE } = treefold;
 class Builder {
   // perIteration: the trace has no node events (recorded at iteration
   // level), as web/fold's Run knows from its level.
+  /** @type {TraceEvent | null} the last event folded */ lastEv;
+  /** @type {TraceEvent | null} the last node event */ last;
+  /** @type {number[]} */ lastMoves;
+  /** @type {number | null} */ dueMove;
+
+  /**
+   * @param {number} treeLimit the nodes a tree picture draws (0: TREE_LIMIT)
+   * @param {boolean} perIteration
+   */
   constructor(treeLimit, perIteration) {
     this.events = 0; this.stats = new Stats(); this.tree = new Tree(treeLimit || TREE_LIMIT);
     this.algo = new algo.AlgoFold();
@@ -204,6 +282,7 @@ class Builder {
     this.movesDue = false; this.dueMove = null;
   }
 
+  /** @param {TraceEvent} e */
   fold(e) {
     this.events++;
     // A raise is about a node on the path, with its raised h (run.go).
@@ -234,6 +313,7 @@ class Builder {
     this.movesDue = false;
   }
 
+  /** @returns {Builder} */
   clone() {
     const b = Object.create(Builder.prototype);
     Object.assign(b, this);
@@ -247,6 +327,10 @@ class Builder {
   // frame is what web/fold's Run.Frame copies out, as plain data: its
   // tree is the picture of iteration treeIter when it is kept (0: the
   // iteration under way), with the nodes opened unfolded.
+  /**
+   * @param {number} treeIter
+   * @param {number[] | null | undefined} opened
+   */
   frame(treeIter, opened) {
     if (this.movesDue) this.settleMoves();
     const k = treeIter ? this.tree.kept.find((x) => x.iteration === treeIter) : undefined;
@@ -268,7 +352,13 @@ class Builder {
 
 // nodeAt finds a node held in the tree, or in a kept tree of an earlier
 // iteration: its moves from the start, or null.
+/**
+ * @param {Builder} b
+ * @param {number} id
+ * @returns {{node: TNode, moves: number[]} | null}
+ */
 function nodeAt(b, id) {
+  /** @type {(n: TNode) => number[]} */
   const movesTo = (n) => {
     const moves = [];
     for (let a = n; a.parent !== null; a = a.parent) moves.push(a.move);

@@ -1,3 +1,4 @@
+// @ts-check
 // connection.js: the page's link to its engine: viz serve or viz replay
 // over a websocket, or, in a page viz site wrote (shared.mode 'site'), the
 // engine compiled to WebAssembly in a Web Worker (worker.js), which serves
@@ -9,16 +10,28 @@
 // other (an exported page's trace).
 import { shared, downloadURL } from './page.js';
 
+/**
+ * @param {SourceHandlers} handlers
+ * @returns {Source}
+ */
 function connect(handlers) {
   return shared.mode === 'site' ? connectWorker(handlers) : connectSocket(handlers);
 }
 
+/**
+ * @param {string} text
+ * @param {SourceHandlers['onMessage']} onMessage
+ */
 function parsed(text, onMessage) {
   let msg;
   try { msg = JSON.parse(text); } catch (e) { return; }
   onMessage(msg);
 }
 
+/**
+ * @param {SourceHandlers} handlers
+ * @returns {Source}
+ */
 function connectSocket({ onMessage, onStatus, url }) {
   // Relative to the page, as every path the page uses: a page behind a
   // proxy's folder reaches its own server.
@@ -38,8 +51,13 @@ function connectSocket({ onMessage, onStatus, url }) {
 // connectWorker starts the engine in a worker. Messages sent before it is
 // ready wait in the worker; a download (downloads.js sends {type:
 // 'download'}) comes back as a file, offered here.
+/**
+ * @param {SourceHandlers} handlers
+ * @returns {Source}
+ */
 function connectWorker({ onMessage, onStatus, url }) {
   onStatus('starting the engine in this page…');
+  /** @type {(message: string | undefined) => void} */
   const failed = (message) => {
     onStatus('the engine could not start');
     // A page opened from a file may not start a worker: the folder wants a server.

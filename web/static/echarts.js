@@ -1,3 +1,4 @@
+// @ts-check
 // echarts.js: the vendored echarts (vendor/echarts/echarts.min.js) as a
 // module. The file is a UMD script: imported, it has no exports and puts
 // itself on globalThis; this module takes it from there and removes it, so
@@ -6,7 +7,11 @@
 // which this module takes from globalThis all the same.
 import './vendor/echarts/echarts.min.js';
 
-const echarts = globalThis.echarts;
-delete globalThis.echarts;
+// Typed as any: the page hands echarts the options go-echarts wrote, and
+// calls a handful of its functions (charts.js, problem.js); declaring its
+// whole API here would be a copy of echarts' own, for no check of those.
+/** @type {any} */
+const echarts = /** @type {any} */ (globalThis).echarts;
+delete /** @type {any} */ (globalThis).echarts;
 
 export default echarts;

@@ -1,3 +1,4 @@
+// @ts-check
 // page.js: the state the page's parts share and the helpers they all use.
 // Each part is a module of its own (tree.js, charts.js, ...: app.js imports
 // them all) that imports what it needs; app.js is the entry
@@ -13,6 +14,10 @@ import { SVGNS, svg } from './svg.js';
 
 // shared is the one place for what more than one part reads or writes;
 // everything else a part keeps to itself.
+/**
+ * @type {{mode: string, last: StateMessage | null, playing: boolean, start: PageMessage | null,
+ *   messages: number, moveSeq: number}}
+ */
 const shared = {
   // 'live', 'replay' (what the server's hello says) or 'site': a page
   // written by viz site, marked so in its head, whose engine runs in the
@@ -29,13 +34,16 @@ const shared = {
 };
 
 // link is the source's end: {send(msg), close()}.
+/** @type {Source | null} */
 let link = null;
+/** @param {Source} l */
 function connectWith(l) { link = l; }
 
 // send sends a control message (docs/PROTOCOL.md) to the source,
 // numbered (seq): the source's states say the last one it handled.
 let seq = 0;
 const moves = new Set(['start', 'step', 'back', 'seek', 'expand', 'to-bound', 'to-end', 'clear']);
+/** @param {PageMessage} msg */
 function send(msg) {
   if (msg.type === 'start') shared.start = msg; // for "download this run"
   const m = Object.assign({}, msg, { seq: ++seq });
@@ -43,26 +51,37 @@ function send(msg) {
   if (link) link.send(m);
 }
 
-const $ = (id) => document.getElementById(id);
+// The page's elements are index.html's: an id that is not there is a
+// mistake of the page's own, which the browser tests find.
+/** @type {(id: string) => HTMLElement} */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 // embedded is the data an exported replay carries (web/export: its trace,
 // its start's view, Go's colours, its lecture), a JSON script element the
 // page reads once; null in a served page or a site.
+/** @type {import('./tracesource.js').Embedded & {lecture?: unknown, name?: string} | null} */
 const embedded = (() => {
   const el = document.getElementById('viz-embedded');
   return el ? JSON.parse(el.textContent) : null;
 })();
 
+/** @param {string | undefined} text */
 function showError(text) { $('error').textContent = text || ''; }
 
 function presenting() { return document.body.classList.contains('present'); }
 
+/** @param {unknown} n */
 function fmt(n) {
   if (typeof n !== 'number') return String(n);
   if (Number.isInteger(n)) return n.toLocaleString('en-US');
   return n.toLocaleString('en-US', { maximumFractionDigits: 3 });
 }
 
+/**
+ * @param {HTMLElement} sel
+ * @param {string[]} values
+ * @param {string[]} [labels]
+ */
 function fillSelect(sel, values, labels) {
   sel.textContent = '';
   values.forEach((v, i) => {
@@ -78,19 +97,30 @@ function fillSelect(sel, values, labels) {
 // for what a style sheet cannot colour: SVG attributes, a saved file. They
 // never change, so each is read once: reading a computed style right
 // after a redraw would make the browser compute the page's style again.
+/** @type {Record<string, string>} */
 const colours = {};
+/** @param {string} name */
 function colour(name) {
   if (!(name in colours)) colours[name] = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return colours[name];
 }
 
 // downloadText offers text as a file.
+/**
+ * @param {string} text
+ * @param {string} name
+ * @param {string} type
+ */
 function downloadText(text, name, type) {
   const url = URL.createObjectURL(new Blob([text], { type: type }));
   downloadURL(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 60000);
 }
 
+/**
+ * @param {string} url
+ * @param {string} name
+ */
 function downloadURL(url, name) {
   const a = document.createElement('a');
   a.href = url;

@@ -1,3 +1,4 @@
+// @ts-check
 // present.js: presentation mode. On a projector (1280x720) the controls,
 // the state, the tree and one chart fill the screen with large text (the
 // layout is style.css's body.present); c shows the next chart in its place.
@@ -9,6 +10,7 @@ import * as tree from './tree.js';
 
 let shown = 0; // the chart shown, among the charts not hidden
 
+/** @param {boolean} on */
 function set(on) {
   document.body.classList.toggle('present', on);
   $('present').setAttribute('aria-pressed', String(on));
@@ -20,7 +22,7 @@ function set(on) {
 function toggle() { set(!presenting()); }
 
 function showChart() {
-  const panels = Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden);
+  const panels = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.chart-panel'))).filter((p) => !p.hidden);
   shown = ((shown % panels.length) + panels.length) % panels.length;
   document.querySelectorAll('.chart-panel').forEach((p) => p.classList.remove('shown'));
   if (panels.length) panels[shown].classList.add('shown');
@@ -35,6 +37,7 @@ function nextChart() {
 
 // The code and stack panels take the chart's place on a projector, one key
 // (a) away; out of presentation mode the key shows or hides them.
+/** @param {boolean} on */
 function setAlgo(on) {
   document.body.classList.toggle('algo-on', on);
   document.body.classList.toggle('algo-off', !on);

@@ -1,3 +1,4 @@
+// @ts-check
 // renderers.js: the puzzles' renderers (static/render/NAME.js, contract in
 // its README). A renderer file's default export is {draw(el, view),
 // move(view, m, info)}; load imports it on demand, the page draws a state's
@@ -5,8 +6,13 @@
 // start's with its moves (viewAfter). It touches no document while it
 // loads, so web/testdata/viewmoves_harness.mjs runs it under node.
 
+/** @type {Record<string, Renderer>} */
 const registered = {};
 
+/**
+ * @param {string} name
+ * @param {Renderer} r
+ */
 function register(name, r) {
   if (typeof name === 'string' && r && typeof r.draw === 'function') registered[name] = r;
 }
@@ -16,7 +22,12 @@ function register(name, r) {
 // resolves when it is registered; a name that is no renderer's is refused.
 // The exported page's bundle carries every file of render/: the import
 // pattern tells esbuild which.
+/** @type {Record<string, Promise<void>>} */
 const loading = {};
+/**
+ * @param {string} name
+ * @returns {Promise<void>}
+ */
 function load(name) {
   if (!/^[a-z0-9_-]+$/i.test(name || '')) return Promise.reject(new Error('no renderer named ' + JSON.stringify(name)));
   if (!loading[name]) loading[name] = import(`./render/${name}.js`).then((m) => register(name, m.default));
@@ -24,6 +35,11 @@ function load(name) {
 }
 
 // draw draws view into el with the renderer, or shows its JSON.
+/**
+ * @param {HTMLElement} el
+ * @param {string} renderer
+ * @param {unknown} view
+ */
 function draw(el, renderer, view) {
   el.textContent = '';
   if (view === undefined || view === null) return;
@@ -43,6 +59,13 @@ function draw(el, renderer, view) {
 // a page with no server draws any node from its path. info is the run's
 // metadata ({puzzle, moveNames, options}). It returns {view}, or {error}
 // saying why the state cannot be drawn.
+/**
+ * @param {string} renderer
+ * @param {unknown} startView
+ * @param {number[]} moves
+ * @param {RunInfo | null | undefined} info
+ * @returns {{view: unknown, error?: undefined} | {error: string, view?: undefined}}
+ */
 function viewAfter(renderer, startView, moves, info) {
   if (!Array.isArray(moves)) return { error: 'no moves to make' };
   const r = registered[renderer];

@@ -1,3 +1,4 @@
+// @ts-check
 // replaystate.js: the page's state message of one replayed run, from
 // builder.js's fold: web/fold/state.go's buildState and the chart options
 // web/fold/charts.go builds with go-echarts, filled in from their templates
@@ -10,8 +11,14 @@ import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS } from './shared.js';
 
 const moveNames = algo.moveNames;
 
+/**
+ * @param {number} n
+ * @param {number} d
+ * @returns {number}
+ */
 function effectiveBranching(n, d) {
   if (d <= 0 || n <= 0) return 0;
+  /** @type {(b: number) => number} */
   const sum = (b) => {
     let s = 0, p = 1;
     for (let i = 0; i < d; i++) { p *= b; s += p; if (s > n) break; }
@@ -25,6 +32,10 @@ function effectiveBranching(n, d) {
   return (lo + hi) / 2;
 }
 
+/**
+ * @param {Snapshot} s
+ * @returns {Iteration[]}
+ */
 function iterationsOf(s) {
   const its = s.iterations;
   if (s.current.iteration > 0 && (its.length === 0 || its[its.length - 1].iteration !== s.current.iteration)) {
@@ -33,6 +44,11 @@ function iterationsOf(s) {
   return its;
 }
 
+/**
+ * @param {TraceEvent} e
+ * @param {boolean} astar
+ * @returns {string}
+ */
 function describeEvent(e, astar) {
   const own = astar ? algo.describeAStar(e) : '';
   if (own) return own;
@@ -66,8 +82,12 @@ function describeEvent(e, astar) {
 }
 
 // BPMX in words, with what the fold holds around the event: web/fold/bpmx.go.
+/**
+ * @param {Builder} b
+ * @returns {string}
+ */
 function describe(b) {
-  const e = b.lastEv;
+  const e = /** @type {TraceEvent} */ (b.lastEv);
   if (!b.algo.astar && e.kind === 'raise') {
     const n = b.tree.byID.get(e.node);
     if (n !== undefined && n.raised) return describeRaise(e, n, b.algo.left(e.node));
@@ -79,9 +99,17 @@ function describe(b) {
   return describeEvent(e, b.algo.astar);
 }
 
+/** @type {(id: number, depth: number) => string} */
 const nodeName = (id, depth) => (depth === 0 ? 'the start' : `node ${id}`);
+/** @type {(n: TNode, move: number) => TNode | undefined} */
 const childBy = (n, move) => (n.children || []).find((c) => c.move === move);
 
+/**
+ * @param {TraceEvent} e
+ * @param {TNode | null} n
+ * @param {number} left
+ * @returns {string}
+ */
 function describeRaise(e, n, left) {
   let by = "a child's h, less the move's cost,", own = '';
   if (n) {
@@ -98,6 +126,12 @@ function describeRaise(e, n, left) {
   return s + `its ${left} children left are cut without a visit`;
 }
 
+/**
+ * @param {TraceEvent} e
+ * @param {TNode} parent
+ * @param {number} left
+ * @returns {string}
+ */
 function prunedByBPMX(e, parent, left) {
   let s = '';
   if (e.f > e.g + e.h && e.g + e.h <= e.bound) s = ': without BPMX it would have been visited';
@@ -123,8 +157,16 @@ function chart(name, vars) {
   return o;
 }
 const values = (xs) => xs.map((v) => ({ value: v }));
+/** @type {(xs: number[], i: number) => number} */
 const at = (xs, i) => (i < xs.length ? xs[i] : 0);
 
+/**
+ * @param {number[]} visit
+ * @param {number[]} prune
+ * @param {number} bound
+ * @param {number} next
+ * @returns {number[]}
+ */
 function fAxis(visit, prune, bound, next) {
   const present = [];
   for (let f = 0; f < Math.max(visit.length, prune.length); f++) if (at(visit, f) !== 0 || at(prune, f) !== 0) present.push(f);
@@ -167,7 +209,7 @@ function iterationCounts(s) {
   const index = new Map(bounds.map((b, i) => [b, i]));
   const e = bounds.map(() => 0), g = bounds.map(() => 0), p = bounds.map(() => 0);
   for (const it of iterationsOf(s)) {
-    const i = index.get(it.bound);
+    const i = /** @type {number} */ (index.get(it.bound));
     e[i] = it.expanded; g[i] = it.generated; p[i] = it.pruned;
   }
   const o = chart('iterations', {});
@@ -196,6 +238,9 @@ function hStarChart(s, solutionH, solutionStar) {
 }
 
 // thousands is fold.Thousands: 285,821.
+/**
+ * @param {number} n
+ */
 function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
 // aStarFHistogram and openSizeChart are an A* run's charts (algo.go).
@@ -219,7 +264,9 @@ function effortChart(s, effort) {
   let total = 0;
   for (const e of effort) total += e.Nodes;
   if (total < BIG_ITERATION) return null;
+  /** @type {(m: number) => string} */
   const name = (m) => moveNames(s.run, [m])[0];
+  /** @type {{name: string, value: number, children?: {name: string, value: number}[]}[]} */
   const data = [];
   for (const e of effort) {
     if (data.length === 0 || data[data.length - 1].name !== name(e.First)) data.push({ name: name(e.First), value: 0 });
@@ -243,6 +290,7 @@ function replayState(b, total, renderer, treeIter, opened) {
   if (s.status !== 'running') state = s.status;
   else state = 'paused';
   const info = s.run;
+  /** @type {RunView & {current: NonNullable<RunView['current']>}} */
   const v = {
     id: 1, label: info ? `${info.heuristic} ${info.algorithm}` : '', colour: COLOURS.run,
     startH: info ? info.startH || 0 : 0,
@@ -273,6 +321,7 @@ function replayState(b, total, renderer, treeIter, opened) {
   for (const it of iterationsOf(s)) {
     v.iterations.push({ iteration: it.iteration, bound: it.bound, nextBound: it.nextBound, expanded: it.expanded, generated: it.generated, pruned: it.pruned });
   }
+  /** @type {StateMessage & {node: NodeView | null}} */
   const msg = { type: 'state', mode: 'replay', status: v.status, active: v, runs: [v], tree: f.tree, node: null, charts: null };
   msg.event = b.lastEv ? describe(b) : '';
   msg.algo = f.algo;
@@ -298,15 +347,22 @@ function replayState(b, total, renderer, treeIter, opened) {
 
 // currentNode is the node the state panel shows, with its moves from the
 // start; the page adds its view.
+/**
+ * @param {Builder} b
+ * @param {Snapshot} s
+ * @returns {NodeView}
+ */
 function currentNode(b, s) {
   const info = s.run;
+  /** @type {(moves: number[], g: number, h: number, f: number, depth: number) => NodeView} */
   const node = (moves, g, h, f, depth) => ({ id: 0, g, h, f, depth, moves: moveNames(info, moves), moveIndices: moves.slice() });
   const e = b.last;
   if (e && s.status !== 'solved') {
+    /** @type {NodeView} */
     let nv;
     if (b.lastPlaced) nv = node(b.lastMoves, e.g, e.h, e.f, e.depth);
     else {
-      nv = { g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: "this node's parent is not in the tree window, so its state is unknown" };
+      nv = { id: 0, g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: "this node's parent is not in the tree window, so its state is unknown" };
     }
     nv.id = e.node;
     return nv;

@@ -1,3 +1,4 @@
+// @ts-check
 // tracefile.js: binary trace files read in the browser (trace/FORMAT.md),
 // into events shaped as the NDJSON encoding's objects. The exported page
 // carries its trace gzipped, unpacks it with DecompressionStream (gunzip)
@@ -5,6 +6,11 @@
 import { MAGIC, KINDS, STATUSES, MAX_PAYLOAD, MAX_LIST } from './shared.js';
 
 class TraceError extends Error {
+  /**
+   * @param {number} offset where the record starts
+   * @param {number} records the records read before it
+   * @param {string} why
+   */
   constructor(offset, records, why) {
     super(`trace: record ${records + 1} at byte ${offset}: ${why}`);
     this.offset = offset; this.records = records;
@@ -17,6 +23,7 @@ class TraceError extends Error {
 // that must come back to a place takes a mark() and resume()s from it, as
 // trace.Reader's Mark and trace.Resume in Go.
 class BinaryTrace {
+  /** @param {Uint8Array} bytes */
   constructor(bytes) {
     this.b = bytes; this.pos = 0; this.records = 0;
     // The delta bases: the last node id, iteration and bound read.
@@ -33,18 +40,21 @@ class BinaryTrace {
 
   // mark is the reader's place: where the next record starts and the
   // bases its deltas are read against. It is plain data, safe to keep.
+  /** @returns {Readonly<TraceMark>} */
   mark() {
     return Object.freeze({ pos: this.pos, records: this.records, P: this.P, I: this.I, B: this.B });
   }
 
   // resume goes back (or on) to a place mark() gave, in these same bytes:
   // next() then reads the record after it.
+  /** @param {TraceMark} m */
   resume(m) {
     this.pos = m.pos; this.records = m.records;
     this.P = m.P; this.I = m.I; this.B = m.B;
     this.end = this.b.length;
   }
 
+  /** @returns {number} an unsigned varint */
   u() {
     let x = 0, mul = 1;
     for (let i = 0; i < 10; i++) {
@@ -57,12 +67,14 @@ class BinaryTrace {
     throw new RangeError('varint too long');
   }
 
+  /** @returns {number} a signed (zig-zag) varint */
   s() {
     const z = this.u();
     // zig-zag: even values are non-negative, odd ones negative.
     return (z % 2 === 0) ? z / 2 : -(z + 1) / 2;
   }
 
+  /** @returns {number[]} */
   list() {
     const k = this.u();
     if (k > MAX_LIST) throw new RangeError(`a list of ${k} values (at most ${MAX_LIST})`);
@@ -71,7 +83,9 @@ class BinaryTrace {
     return out;
   }
 
+  /** @returns {IterationStats} */
   stats() {
+    /** @type {IterationStats} */
     const it = { iteration: this.s(), bound: this.s(), nextBound: this.s(), expanded: this.s(), generated: this.s(), pruned: this.s() };
     const v = this.list(), p = this.list(), d = this.list();
     if (v.length) it.visitF = v;
@@ -82,6 +96,7 @@ class BinaryTrace {
 
   // next returns the next event, null at a clean end; it throws a
   // TraceError for a file cut short or damaged.
+  /** @returns {TraceEvent | null} */
   next() {
     for (;;) {
       const start = this.pos;
@@ -111,10 +126,16 @@ class BinaryTrace {
     }
   }
 
+  /**
+   * @param {number} kind
+   * @param {number} n the payload's length
+   * @returns {TraceEvent | null}
+   */
   payload(kind, n) {
     const name = KINDS[kind];
     if (!name) return null; // a kind this reader does not know
-    const e = { kind: name };
+    // Built up field by field below, as the record's kind says.
+    const e = /** @type {TraceEvent} */ ({ kind: name });
     switch (name) {
       case 'run-start': {
         this.P = 0; this.I = 0; this.B = 0;
@@ -190,6 +211,10 @@ class BinaryTrace {
 }
 
 // gunzip inflates gzipped bytes with the browser's DecompressionStream.
+/**
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
 async function gunzip(bytes) {
   const ds = new DecompressionStream('gzip');
   const out = new Response(new Blob([bytes]).stream().pipeThrough(ds));

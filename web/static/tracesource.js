@@ -1,3 +1,4 @@
+// @ts-check
 // tracesource.js: the source of an exported page (web.ExportHTML), the
 // trace it embeds: no server at all. It has connection.js's shape,
 //   connect({data, onMessage, onStatus}) -> {send(msg), close()}
@@ -15,13 +16,36 @@ import * as replay from './replaystate.js';
 
 const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
 
+/**
+ * An export's embedded data (web/export): the trace gzipped in base64, its
+ * events, the hello to say, the colours and the start's view.
+ * @typedef {{trace: string, events?: number, hello: ServerMessage, colours: import('./replaystate.js').Colours,
+ *   renderer?: string, startView?: unknown, perIteration?: boolean, run?: RunInfo}} Embedded
+ */
+/** @typedef {{at: number, mark: Readonly<TraceMark>, b: build.Builder, held: number}} Checkpoint */
+/** @typedef {{r: tracefile.BinaryTrace, b: build.Builder, i: number}} Cursor */
+
 class TraceSource {
+  /** @type {number[]} */ opened;
+  /** @type {Uint8Array<ArrayBuffer>} the trace, unpacked (load) */ bytes;
+  /** @type {Checkpoint[]} */ cps;
+  /** @type {number} events between checkpoints */ every;
+  /** @type {number} the trace's events */ n;
+  /** @type {RunInfo} */ info;
+  /** @type {Cursor | null} where the source is: the state after event i */ cur;
+  /** @type {ReturnType<typeof setInterval> | null} */ timer;
+
+  /**
+   * @param {Embedded} data
+   * @param {SourceHandlers['onMessage']} onMessage
+   */
   constructor(data, onMessage) {
     this.data = data; this.onMessage = onMessage; this.treeIter = 0; this.timer = null;
     this.opened = []; // the tree's nodes the page unfolded, as the server's session keeps them
     this.seq = 0; // the last message's number, as the server echoes it
   }
 
+  /** @param {SourceHandlers['onStatus']} onStatus */
   open(onStatus) {
     onStatus('reading the embedded trace…');
     this.load().then(() => {
@@ -66,6 +90,7 @@ class TraceSource {
   }
 
   // moveTo makes this.cur the state after events [0..i].
+  /** @param {number} i */
   moveTo(i) {
     i = Math.max(0, Math.min(this.n - 1, i));
     const c = this.cur;
@@ -77,16 +102,17 @@ class TraceSource {
       r.resume(cp.mark);
       this.cur = { r, b: cp.b.clone(), i: cp.at - 1 };
     }
-    const cur = this.cur;
-    while (cur.i < i) { cur.b.fold(cur.r.next()); cur.i++; }
+    const cur = /** @type {Cursor} */ (this.cur);
+    while (cur.i < i) { cur.b.fold(/** @type {TraceEvent} */ (cur.r.next())); cur.i++; }
   }
 
   // forward folds on until pred(event, builder) holds or the trace ends.
+  /** @param {(e: TraceEvent, b: build.Builder) => boolean} pred */
   forward(pred) {
     this.moveTo(this.cur ? this.cur.i : 0);
-    const cur = this.cur;
+    const cur = /** @type {Cursor} */ (this.cur);
     while (cur.i < this.n - 1) {
-      const e = cur.r.next();
+      const e = /** @type {TraceEvent} */ (cur.r.next());
       cur.b.fold(e);
       cur.i++;
       if (pred(e, cur.b)) break;
@@ -94,10 +120,15 @@ class TraceSource {
     this.emit();
   }
 
+  /**
+   * @param {number} i
+   * @param {boolean} [playing]
+   */
   show(i, playing) { this.moveTo(i); this.emit(playing); }
 
+  /** @param {boolean} [playing] */
   emit(playing) {
-    const cur = this.cur;
+    const cur = /** @type {Cursor} */ (this.cur);
     const msg = replay.replayState(cur.b, this.n, this.data.renderer || '', this.treeIter, this.opened);
     if (this.seq) msg.seq = this.seq;
     if (playing && msg.status === 'paused') msg.status = 'running';
@@ -105,16 +136,18 @@ class TraceSource {
     this.onMessage(msg);
   }
 
+  /** @param {NodeView} node */
   drawNode(node) {
     const moves = node.moveIndices;
     delete node.moveIndices;
     if (!moves || node.error) return;
-    const got = renderers.viewAfter(node.renderer, this.data.startView, moves, this.info);
+    const got = renderers.viewAfter(/** @type {string} */ (node.renderer), this.data.startView, moves, this.info);
     if (got.error) node.error = got.error; else node.view = got.view;
   }
 
   stop() { if (this.timer) { clearInterval(this.timer); this.timer = null; } }
 
+  /** @param {PageMessage} msg */
   send(msg) {
     const i = this.cur ? this.cur.i : 0;
     if (Number(msg.seq) > this.seq) this.seq = Number(msg.seq);
@@ -132,7 +165,7 @@ class TraceSource {
         // At most 50 frames a second; a fast rate moves several events a frame.
         const every = Math.max(20, 1000 / rate), per = Math.max(1, Math.round(rate * every / 1000));
         this.timer = setInterval(() => {
-          const at = this.cur.i;
+          const at = /** @type {Cursor} */ (this.cur).i;
           if (at >= this.n - 1) { this.stop(); this.show(at); return; }
           this.show(at + per, true);
         }, every);
@@ -149,7 +182,7 @@ class TraceSource {
         break;
       }
       case 'node': {
-        const found = build.nodeAt(this.cur.b, Number(msg.id));
+        const found = build.nodeAt(/** @type {Cursor} */ (this.cur).b, Number(msg.id));
         if (!found) { this.onMessage({ type: 'error', message: 'node ' + msg.id + ' is no longer in the tree window' }); break; }
         const n = found.node;
         const node = { id: n.id, g: n.g, h: n.h, f: n.f, depth: n.depth, moves: replay.moveNames(this.info, found.moves),
@@ -164,6 +197,10 @@ class TraceSource {
   }
 }
 
+/**
+ * @param {SourceHandlers & {data: Embedded}} handlers
+ * @returns {Source}
+ */
 function connect({ data, onMessage, onStatus }) {
   const s = new TraceSource(data, onMessage);
   s.open(onStatus);

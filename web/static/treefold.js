@@ -1,3 +1,4 @@
+// @ts-check
 // treefold.js: the tree of a run's iteration and its pictures, the twin of
 // web/fold/tree.go (the one folding rule, plan; held nodes; kept
 // iterations; BPMX's raised, inherited and saved). builder.js folds with it;
@@ -9,6 +10,20 @@ import { MAX_KEPT, KEPT_FACTOR, HELD_FACTOR, MAX_VIEW_DEPTH, NO_MOVE } from './s
 // With BPMX (tree.go's TreeNode): raised, inherited, saved, and raisedBy,
 // the move to the child whose value raised it last.
 class TNode {
+  /** @type {TNode[] | null} */
+  children;
+  /** @type {TNode | null} */
+  parent;
+
+  /**
+   * @param {number} id
+   * @param {number} move
+   * @param {number} g
+   * @param {number} h
+   * @param {number} f
+   * @param {number} depth
+   * @param {string} status path, open, expanded, pruned or solution
+   */
   constructor(id, move, g, h, f, depth, status) {
     this.id = id; this.move = move; this.g = g; this.h = h; this.f = f; this.depth = depth;
     this.status = status; this.children = null; this.parent = null; this.below = 0;
@@ -18,18 +33,47 @@ class TNode {
   }
 }
 
+/**
+ * @param {TraceEvent} e a node event
+ * @param {string} status
+ */
 function treeNode(e, status) { return new TNode(e.node, e.move, e.g, e.h, e.f, e.depth, status); }
 
 // own copies a node's own values, without its place in the tree.
+/** @param {TNode} n */
 function own(n) {
   const c = new TNode(n.id, n.move, n.g, n.h, n.f, n.depth, n.status);
   c.raised = n.raised; c.inherited = n.inherited; c.saved = n.saved;
   return c;
 }
 
+/** @type {(n: TNode) => TNode[]} */
 const kids = (n) => n.children || [];
 
+/**
+ * A finished iteration's tree, kept (a copy).
+ * @typedef {{iteration: number, bound: number, held: number, root: TNode | null, path: TNode[], last: number}} KeptTree
+ */
+
 class Tree {
+  /** @type {TNode | null} */
+  root;
+  /** @type {TNode[]} the path from the root to the node under search */
+  path;
+  /** @type {TNode | null} */
+  last;
+  /** @type {KeptTree[]} */
+  kept;
+  /** @type {number[]} */
+  solutionH;
+  /** @type {number[]} */
+  solutionStar;
+  /** @type {Map<number, TNode>} */
+  byID;
+  /** @type {Map<number, number>} nodes by their first two moves (countEffort's key) */
+  effort;
+
+  /** @param {number} limit the nodes a picture draws */
   constructor(limit) {
     this.limit = Math.max(1, limit); this.root = null; this.path = []; this.last = null; this.held = 0;
     this.trimAt = HELD_FACTOR * this.limit;
@@ -37,12 +81,14 @@ class Tree {
     this.effort = new Map();
   }
 
+  /** @param {number} bound */
   reset(bound) {
     this.root = null; this.path = []; this.last = null; this.held = 0; this.bound = bound;
     this.trimAt = HELD_FACTOR * this.limit;
     this.byID.clear(); this.effort.clear();
   }
 
+  /** @param {number} move */
   countEffort(move) {
     let a = move, b = NO_MOVE;
     if (this.path.length === 2) { a = this.path[1].move; b = move; }
@@ -64,6 +110,10 @@ class Tree {
 
   // add folds one event; for a visit or a prune it reports whether the node
   // found its place (its parent is held).
+  /**
+   * @param {TraceEvent} e
+   * @returns {boolean}
+   */
   add(e) {
     switch (e.kind) {
       case 'iteration-start': this.iter = e.iteration; this.reset(e.bound); break;
@@ -122,9 +172,13 @@ class Tree {
   }
 
   // push and pop are A*'s tree of parent links (web/fold/tree.go).
+  /**
+   * @param {TraceEvent} e
+   * @returns {boolean}
+   */
   push(e) {
     const n = treeNode(e, 'open');
-    const old = e.kind === 'reopen' ? this.byID.get(e.replaces) : undefined;
+    const old = e.kind === 'reopen' ? this.byID.get(/** @type {number} */ (e.replaces)) : undefined;
     if (old !== undefined && old.status === 'open') old.status = 'pruned';
     if (e.parent === 0) {
       this.reset(this.bound);
@@ -136,18 +190,21 @@ class Tree {
     return true;
   }
 
+  /** @param {TNode} n */
   pop(n) { this.repath(n); this.last = n; }
 
   // repath makes the path n's held ancestors and n (web/fold/tree.go).
+  /** @param {TNode} n */
   repath(n) {
     this.truncate(0);
-    for (let a = n; a !== null; a = a.parent) this.path.push(a);
+    for (let /** @type {TNode | null} */ a = n; a !== null; a = a.parent) this.path.push(a);
     this.path.reverse();
     for (const p of this.path) p.status = 'path';
   }
 
   // truncate takes the path's nodes from k on off it, the deepest first,
   // each handing its pending count on to its parent (tree.go).
+  /** @param {number} k */
   truncate(k) {
     for (let j = this.path.length - 1; j >= k; j--) {
       const n = this.path[j];
@@ -158,6 +215,10 @@ class Tree {
     this.path.length = k;
   }
 
+  /**
+   * @param {number | undefined} id
+   * @returns {boolean}
+   */
   unwindTo(id) {
     for (let i = this.path.length - 1; i >= 0; i--) {
       if (this.path[i].id === id) {
@@ -165,12 +226,13 @@ class Tree {
         return true;
       }
     }
-    const p = this.byID.get(id);
+    const p = id === undefined ? undefined : this.byID.get(id);
     if (p === undefined) return false;
     this.repath(p);
     return true;
   }
 
+  /** @param {TNode} n */
   attach(n) {
     const p = this.path[this.path.length - 1];
     n.parent = p;
@@ -185,7 +247,7 @@ class Tree {
     const { open } = plan(this.root, this.path, null, 2 * this.limit, Infinity);
     const stack = [this.root];
     while (stack.length > 0) {
-      const n = stack.pop();
+      const n = /** @type {TNode} */ (stack.pop());
       if (open.has(n)) { for (const c of kids(n)) stack.push(c); continue; }
       for (const c of kids(n)) this.held -= this.forget(c);
       n.children = null;
@@ -193,11 +255,12 @@ class Tree {
     this.trimAt = Math.max(HELD_FACTOR * this.limit, 2 * this.held);
   }
 
+  /** @param {TNode} n */
   forget(n) {
     let d = 0;
     const stack = [n];
     while (stack.length > 0) {
-      const m = stack.pop();
+      const m = /** @type {TNode} */ (stack.pop());
       this.byID.delete(m.id);
       d++;
       for (const c of kids(m)) stack.push(c);
@@ -207,8 +270,9 @@ class Tree {
 
   keep() {
     const copies = new Map();
+    /** @type {KeptTree} */
     const k = { iteration: this.iter, bound: this.bound, held: this.held, root: copyHeld(this.root, null, copies), path: [], last: this.last ? this.last.id : 0 };
-    for (const n of this.path) k.path.push(copies.get(n));
+    for (const n of this.path) k.path.push(/** @type {TNode} */ (copies.get(n)));
     this.kept.push(k);
     this.keptHeld += k.held;
     while (this.kept.length > MAX_KEPT || (this.kept.length > 1 && this.keptHeld > KEPT_FACTOR * this.limit)) {
@@ -218,12 +282,21 @@ class Tree {
   }
 
   // view is the picture of the iteration under way: a plain copy.
+  /**
+   * @param {number[] | null | undefined} opened
+   * @returns {TreeView}
+   */
   view(opened) {
     const v = viewOf(this.root, this.path, this.limit, opened);
     v.iteration = this.iter; v.bound = this.bound; v.last = this.last ? this.last.id : 0;
     return v;
   }
 
+  /**
+   * @param {KeptTree} k
+   * @param {number[] | null | undefined} opened
+   * @returns {TreeView}
+   */
   keptView(k, opened) {
     const v = viewOf(k.root, k.path, this.limit, opened);
     v.iteration = k.iteration; v.bound = k.bound; v.last = k.last;
@@ -247,36 +320,73 @@ class Tree {
   }
 }
 
+// copyHeld copies the held tree under n by a loop, not by recursion: a
+// path of held nodes can be deeper than the call stack (trace/hostile's
+// DeepPath: 10,000 deep overflowed it).
+/**
+ * @param {TNode | null} n
+ * @param {TNode | null} parent
+ * @param {Map<TNode, TNode>} copies
+ * @returns {TNode | null}
+ */
 function copyHeld(n, parent, copies) {
   if (!n) return null;
-  const c = own(n);
-  c.parent = parent; c.below = n.below; c.pend = n.pend; c.raisedBy = n.raisedBy;
-  copies.set(n, c);
-  if (n.children && n.children.length > 0) c.children = n.children.map((ch) => copyHeld(ch, c, copies));
-  return c;
+  /** @type {(m: TNode, p: TNode | null) => TNode} */
+  const one = (m, p) => {
+    const c = own(m);
+    c.parent = p; c.below = m.below; c.pend = m.pend; c.raisedBy = m.raisedBy;
+    copies.set(m, c);
+    return c;
+  };
+  const top = one(n, parent);
+  /** @type {[TNode, TNode][]} */
+  const stack = [[n, top]];
+  while (stack.length > 0) {
+    const [m, c] = /** @type {[TNode, TNode]} */ (stack.pop());
+    if (m.children && m.children.length > 0) {
+      c.children = m.children.map((ch) => {
+        const cc = one(ch, c);
+        stack.push([ch, cc]);
+        return cc;
+      });
+    }
+  }
+  return top;
 }
 
 // plan is web/fold/tree.go's plan, the one folding rule: which nodes are
 // open (their children drawn) when at most budget nodes may be drawn.
+/**
+ * @param {TNode | null} root
+ * @param {TNode[]} path
+ * @param {number[] | null | undefined} opened
+ * @param {number} budget
+ * @param {number} maxDepth
+ * @returns {{open: Set<TNode>, drawn: number}}
+ */
 function plan(root, path, opened, budget, maxDepth) {
   const open = new Set();
   if (!root) return { open, drawn: 0 };
   const must = new Set(path);
   if (opened && opened.length > 0) {
     const want = new Set(opened);
+    /** @type {[TNode, number][]} */
     const stack = [[root, 0]];
     while (stack.length > 0) {
-      const [n, d] = stack.pop();
+      const [n, d] = /** @type {[TNode, number]} */ (stack.pop());
       if (n.id !== 0 && want.has(n.id) && d < maxDepth - 1) {
-        for (let a = n; a !== null && !must.has(a); a = a.parent) must.add(a);
+        for (let /** @type {TNode | null} */ a = n; a !== null && !must.has(a); a = a.parent) must.add(a);
       }
       for (const c of kids(n)) stack.push([c, d + 1]);
     }
   }
-  let drawn = 1, level = [];
+  /** @type {[TNode, number][]} the nodes not yet open with children, and their depths */
+  let level = [];
+  let drawn = 1;
+  /** @type {[TNode, number][]} */
   const stack = [[root, 0]];
   while (stack.length > 0) {
-    const p = stack.pop();
+    const p = /** @type {[TNode, number]} */ (stack.pop());
     const n = p[0];
     if (!must.has(n)) {
       if (kids(n).length > 0) level.push(p);
@@ -296,6 +406,7 @@ function plan(root, path, opened, budget, maxDepth) {
       open.add(n);
       drawn += kids(n).length;
     }
+    /** @type {[TNode, number][]} */
     const next = [];
     for (const [n, d] of level) {
       if (!open.has(n)) continue;
@@ -307,7 +418,15 @@ function plan(root, path, opened, budget, maxDepth) {
 }
 
 // viewOf folds a tree into its picture (plan): the treeView the page draws.
+/**
+ * @param {TNode | null} root
+ * @param {TNode[]} path
+ * @param {number} budget
+ * @param {number[] | null | undefined} opened
+ * @returns {TreeView}
+ */
 function viewOf(root, path, budget, opened) {
+  /** @type {TreeView} */
   const v = { iteration: 0, bound: 0, drawn: 0, nodes: 0, budget, last: 0, kept: [], current: false };
   if (!root) return v;
   // A path node's count is its below and what the path under it has not
@@ -318,7 +437,8 @@ function viewOf(root, path, budget, opened) {
     pathBelow.set(path[i], path[i].below + carry);
     carry += path[i].pend;
   }
-  const count = (n) => 1 + (pathBelow.has(n) ? pathBelow.get(n) : n.below);
+  /** @type {(n: TNode) => number} */
+  const count = (n) => 1 + (pathBelow.get(n) ?? n.below);
   v.nodes = count(root);
   if (path.length > MAX_VIEW_DEPTH) {
     v.elided = path.length - MAX_VIEW_DEPTH;
@@ -327,8 +447,10 @@ function viewOf(root, path, budget, opened) {
   }
   const { open } = plan(root, path, opened, budget, MAX_VIEW_DEPTH);
   const want = new Set(opened || []);
+  /** @type {(n: TNode) => TreeNodeView} */
   const cp = (n) => {
     v.drawn++;
+    /** @type {TreeNodeView} */
     const c = { id: n.id, move: n.move, g: n.g, h: n.h, f: n.f, depth: n.depth, status: n.status, count: count(n) };
     if (n.raised) c.raised = true;
     if (n.inherited) c.inherited = true;
@@ -338,7 +460,7 @@ function viewOf(root, path, budget, opened) {
       return c;
     }
     if (n.id !== 0 && want.has(n.id) && !pathBelow.has(n)) c.opened = true;
-    if (kids(n).length > 0) c.children = n.children.map(cp);
+    if (kids(n).length > 0) c.children = kids(n).map(cp);
     return c;
   };
   v.root = cp(root);

@@ -6,6 +6,7 @@
 // Books stand as bars as tall as their number; a red mark sits in each break.
 import { svg } from '../svg.js';
 
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const books = view && view.books;

@@ -40,6 +40,7 @@ function place(nodes) {
   return nodes.map((n) => [ox + (n.x - x0) * k, oy + (n.y - y0) * k]);
 }
 
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const g = shape(view);

@@ -31,6 +31,7 @@ function find(rows, letters) {
   return null;
 }
 
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const g = mapOf(view);

@@ -6,6 +6,7 @@
 // every cube, whatever its letters, is drawn as the Rubik's cube is. A
 // letter drawn in another colour than its name says is listed under the
 // net.
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const st = view && view.stickers;

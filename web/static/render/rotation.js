@@ -2,6 +2,7 @@
 // numbered top to bottom, left to right on the # board], "centre": k or 0}.
 // The 8 centre cells are outlined; the letters A..H sit at each move's head
 // (a move shifts its line one cell towards its letter).
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const cells = view && view.cells;

@@ -8,6 +8,7 @@
 import { svg } from '../svg.js';
 import { SQUARES_DEAD_END as DEAD_END, SQUARES_MAX_N as MAX_N } from '../shared.js';
 
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const n = view && view.n;

@@ -1,9 +1,11 @@
+// @ts-check
 // Problems written in Starlark drawn as text (puzzles/script's TextView):
 // view = {"kind": "text", "text": what the file's show(state) returns, or
 // the state as Starlark writes it, "state", "depth": moves from the start,
 // "error": why show failed (then text is the state)}.
 // No move: the text is the file's function of the state, which only the
 // server can call, so an exported page says these states cannot be drawn.
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     if (!view || typeof view.text !== 'string') {

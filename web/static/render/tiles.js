@@ -1,7 +1,9 @@
+// @ts-check
 // Sliding-tile puzzles (8, 15, 24): view = {"size": n, "tiles": [row-major, 0 = blank], "blank": i},
 // and in a search grown at both ends "target": the board the goal's end has reached.
 import { svg } from '../svg.js';
 
+/** @type {Renderer} */
 export default {
   draw(el, view) {
     const n = view && Number(view.size);
@@ -17,6 +19,7 @@ export default {
     const side = n * cell + 4, top = two ? 16 : 0, gap = two ? 14 : 0;
     const w = two ? 2 * side + gap : side, h = side + top;
     const s = svg('svg', { width: w, height: h, viewBox: '0 0 ' + w + ' ' + h, 'data-renderer': 'tiles' });
+    /** @type {(cells: number[], ox: number, name: string) => void} */
     const board = (cells, ox, name) => {
       if (name) {
         svg('text', { x: ox + side / 2, y: 12, 'text-anchor': 'middle', 'font-size': 12, 'font-family': 'system-ui, sans-serif', fill: 'currentColor' }, s).textContent = name;
