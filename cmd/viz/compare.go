@@ -335,6 +335,7 @@ func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, out
 	if out.Runs == nil {
 		out.Runs = []compareRun{}
 	}
+	warnOptimal(e, out.Runs)
 	return writeCompare(ctx, e, out, reportRuns(out.Runs), p, id.Heuristics, outs)
 }
 

@@ -287,7 +287,10 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 			return compareJSON{}, fmt.Errorf("%s is shard %d/%d and %s shard %d/%d: shards of different splits (every shard of one comparison has the same N)",
 				first.path, fs.Index, fs.Count, f.path, s.Index, s.Count)
 		}
-		if s.Instances != fs.Instances || s.Instances < 0 {
+		if s.Instances < 0 || s.Instances > maxSpecStates {
+			return compareJSON{}, fmt.Errorf("%s: a set of %d instances; sets hold 0 to %d", f.path, s.Instances, maxSpecStates)
+		}
+		if s.Instances != fs.Instances {
 			return compareJSON{}, fmt.Errorf("%s says the set has %d instances and %s %d", first.path, fs.Instances, f.path, s.Instances)
 		}
 		if s.Index < 0 || s.Index >= s.Count {
@@ -302,11 +305,9 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 		}
 		sh := shard{s.Index, s.Count}
 		total := len(fs.Run.Heuristics) * len(fs.Run.Algos) * s.Instances
-		want := 0
-		for j := range total {
-			if sh.has(j % s.Instances) {
-				want++
-			}
+		want := 0 // the series times the positions p < Instances with p mod N = I
+		if s.Index < s.Instances {
+			want = len(fs.Run.Heuristics) * len(fs.Run.Algos) * ((s.Instances-s.Index-1)/s.Count + 1)
 		}
 		if len(s.Jobs) != len(f.out.Runs) || len(s.Jobs) != want {
 			return compareJSON{}, fmt.Errorf("%s: shard %s holds %d runs (%d placed), want %d: was it cut short or edited?", f.path, sh, len(f.out.Runs), len(s.Jobs), want)
