@@ -188,25 +188,26 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz compare: %v", err)
 	}
 	var jobs []compareJob
-	var places []int // each job's place among the unsharded comparison's
+	var places []int // each job's place among the unsharded comparison's jobs
+	place := 0
 	for _, h := range hs {
 		for _, a := range as {
 			for p, in := range insts {
 				if sh == nil || sh.has(p) {
 					jobs = append(jobs, compareJob{inst: in, heuristic: h, algo: a})
+					places = append(places, place)
 				}
-				places = append(places, len(places))
+				place++
 			}
 		}
 	}
+	var sj *shardJSON
 	if sh != nil {
-		var mine []int
-		for _, j := range places {
-			if sh.has(j % len(insts)) {
-				mine = append(mine, j)
-			}
+		id, err := identityOf(p.Name, goalName, *spec, insts, hs, as, lim)
+		if err != nil {
+			return fail(e, "viz compare: %v", err)
 		}
-		places = mine
+		sj = &shardJSON{Index: sh.index, Count: sh.count, Instances: len(insts), Jobs: []int{}, Run: id}
 	}
 
 	// One budget for the whole comparison: --workers searches at once
@@ -241,16 +242,11 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if out.Runs == nil {
 		out.Runs = []compareRun{}
 	}
-	if sh != nil {
-		id, err := identityOf(p.Name, goalName, *spec, insts, hs, as, lim)
-		if err != nil {
-			return fail(e, "viz compare: %v", err)
-		}
-		s := &shardJSON{Index: sh.index, Count: sh.count, Instances: len(insts), Jobs: []int{}, Run: id}
+	if sj != nil {
 		for _, k := range done {
-			s.Jobs = append(s.Jobs, places[k])
+			sj.Jobs = append(sj.Jobs, places[k])
 		}
-		out.Shard = s
+		out.Shard = sj
 		outs.json = true
 	}
 	if status := writeCompare(ctx, e, out, rr, p, hs, outs); status != exitOK {

@@ -212,6 +212,16 @@ func TestMergeRefuses(t *testing.T) {
 	sameA := compareShards(t, 2, "--instances", same, "--heuristic", "manhattan")
 	os.WriteFile(same, []byte("1 2 3, 4 0 6, 7 5 8\n2 3 4, 1 5 0, 7 6 8\n"), 0o644)
 	sameB := compareShards(t, 2, "--instances", same, "--heuristic", "manhattan")
+	// One script name, two contents.
+	star := filepath.Join(dir, "h.star")
+	src, err := os.ReadFile("../../examples/heuristics/manhattan.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(star, src, 0o644)
+	scriptA := compareShards(t, 2, "--instances", same, "--heuristic", star)
+	os.WriteFile(star, append(src, "\n# changed\n"...), 0o644)
+	scriptB := compareShards(t, 2, "--instances", same, "--heuristic", star)
 	plain := filepath.Join(dir, "plain.json")
 	_, out, _ := runViz(t, "", append([]string{"compare", "--json"}, base...)...)
 	os.WriteFile(plain, []byte(out), 0o644)
@@ -229,6 +239,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"algorithms", []string{three[0], other(append(base, "--algo", "astar", "--max-memory", "64MB")...), three[2]}, nil, "algorithms"},
 		{"set", []string{three[0], other("--instances", "depths:2:4-6:2", "--heuristic", "manhattan"), three[2]}, nil, `instances "testdata/eight.txt" against "depths:2:4-6:2"`},
 		{"set of one name", []string{sameA[0], sameB[1]}, nil, "instance set (its states)"},
+		{"script of one name", []string{scriptA[0], scriptB[1]}, nil, "script " + star},
 		{"limits", []string{three[0], other(append(base, "--max-nodes", "100000")...), three[2]}, nil, `--max-nodes "0" against "100000"`},
 		{"timeout", []string{three[0], other(append(base, "--timeout", "1m")...), three[2]}, nil, "--timeout"},
 		{"version", []string{three[0], editShard(t, three[1], func(m map[string]any) { shard(m)["run"].(map[string]any)["version"] = "0.0.9" }), three[2]}, nil, `version "0.1`},
