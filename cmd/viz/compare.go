@@ -5,9 +5,11 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,13 +34,21 @@ func init() {
 the table sums them up by instance depth. Ctrl-C stops the comparison and
 writes the runs that finished (exit 1). An instances file holds one state
 per line, each optionally followed by its optimal length (a search that
-finds another length says so on stderr).`,
+finds another length says so on stderr).
+
+--shard I/N runs the instances at positions I, I+N, I+2N, ... of the set
+(from 0) and writes JSON for --merge; auto/N takes I from a Kubernetes
+Indexed Job (JOB_COMPLETION_INDEX), auto I and N from a Slurm array.
+--merge FILE... makes of every shard of one comparison the output the
+comparison would have made in one go.`,
 		examples: []string{
 			"viz compare                                       # the 8-puzzle's heuristics on a small set",
 			"viz compare --instances korf100:1-10 --heuristic manhattan,linear-conflict --workers 2",
 			"viz compare --instances depths:5:10-30:4 --algo ida,astar --csv runs.csv",
 			"viz compare --instances states.txt --puzzle 15puzzle --html report.html",
 			"viz compare --heuristic manhattan,examples/heuristics/manhattan.star   # a heuristic written in Starlark beside the built-in",
+			"viz compare --instances korf100 --heuristic pdb78r --shard 2/8 > s2.json   # the third of eight slices, as JSON",
+			"viz compare --merge s*.json --html report.html     # the shards' runs as one comparison",
 		},
 		run: runCompare,
 	})
@@ -53,6 +63,8 @@ type compareJSON struct {
 	Runs        []compareRun     `json:"runs"`
 	Summary     []report.Summary `json:"summary"`
 	ByDepth     []report.Depth   `json:"by_depth"`
+	// Shard is set in a shard's output alone (--shard): --merge's checks.
+	Shard *shardJSON `json:"shard,omitempty"`
 }
 
 // compareRun is one run: what viz solve --json prints for the same search,
@@ -90,9 +102,15 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	csvPath := fs.String("csv", "", "write one CSV row per run to this `file` (- for stdout)")
 	htmlPath := fs.String("html", "", "write a self-contained HTML report (tables and charts, works offline) to this `file`")
 	chosen := fs.Int("chart-instance", 0, "the instance whose iterations the report draws (default: the hardest one every run solved)")
+	shardFlag := fs.String("shard", "", "run one slice of the instances, `I/N` (from 0: the positions p with p mod N = I), auto/N (a Kubernetes Indexed Job) or auto (a Slurm array), and write JSON for --merge")
+	merge := fs.Bool("merge", false, "merge the JSON files of every --shard of one comparison (the arguments) into its output")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
+	}
+	outs := compareOutputs{json: *asJSON, csv: *csvPath, html: *htmlPath, chosen: *chosen, chosenGiven: given(fs).has("chart-instance")}
+	if *merge {
+		return runMerge(ctx, e, fs, args, outs)
 	}
 	if len(args) != 0 {
 		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", args[0])
@@ -109,6 +127,17 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	if err := compareConflicts(fs, sp); err != nil {
 		return fail(e, "viz compare: %v", err)
+	}
+	if err := shardConflicts(fs); err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	var sh *shard
+	if *shardFlag != "" {
+		s, err := parseShard(*shardFlag, os.Getenv)
+		if err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+		sh = &s
 	}
 	name, goalName, err := sp.puzzleFor(*puzzle, *goal)
 	if err != nil {
@@ -159,12 +188,26 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz compare: %v", err)
 	}
 	var jobs []compareJob
+	var places []int // each job's place among the unsharded comparison's jobs
+	place := 0
 	for _, h := range hs {
 		for _, a := range as {
-			for _, in := range insts {
-				jobs = append(jobs, compareJob{inst: in, heuristic: h, algo: a})
+			for p, in := range insts {
+				if sh == nil || sh.has(p) {
+					jobs = append(jobs, compareJob{inst: in, heuristic: h, algo: a})
+					places = append(places, place)
+				}
+				place++
 			}
 		}
+	}
+	var sj *shardJSON
+	if sh != nil {
+		id, err := identityOf(p.Name, goalName, *spec, insts, hs, as, lim)
+		if err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+		sj = &shardJSON{Index: sh.index, Count: sh.count, Instances: len(insts), Jobs: []int{}, Run: id}
 	}
 
 	// One budget for the whole comparison: --workers searches at once
@@ -179,7 +222,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if e.stderrTTY {
 		stopProgress = cmp.showProgress(e.stderr, len(jobs))
 	}
-	runs, err := cmp.run(ctx, jobs)
+	runs, done, err := cmp.run(ctx, jobs)
 	if stopProgress != nil {
 		stopProgress()
 	}
@@ -199,38 +242,97 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if out.Runs == nil {
 		out.Runs = []compareRun{}
 	}
-
-	if *csvPath != "" {
-		if err := writeTo(e, *csvPath, func(w io.Writer) error { return writeCSV(w, runs) }); err != nil {
-			return failed(e, "viz compare: %v", err)
+	if sj != nil {
+		for _, k := range done {
+			sj.Jobs = append(sj.Jobs, places[k])
 		}
+		out.Shard = sj
+		outs.json = true
 	}
-	if *htmlPath != "" {
-		pg := &report.Page{
-			Title:     fmt.Sprintf("%s: %s", p.Name, strings.Join(hs, ", ")),
-			Instances: specName(*spec), Runs: rr, Chosen: *chosen, Interrupted: interrupted,
-			Random: randomValues(ctx, p, goalName, hs),
-		}
-		if err := writeTo(e, *htmlPath, func(w io.Writer) error { return report.WriteHTML(w, pg) }); err != nil {
-			return failed(e, "viz compare: %v", err)
-		}
-	}
-	switch {
-	case *asJSON:
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(out); err != nil {
-			return fail(e, "viz compare: %v", err)
-		}
-	case *csvPath != "-":
-		if err := report.WriteText(e.stdout, rr, 50); err != nil {
-			return fail(e, "viz compare: %v", err)
-		}
+	if status := writeCompare(ctx, e, out, rr, p, hs, outs); status != exitOK {
+		return status
 	}
 	if interrupted {
 		return exitNotFound
 	}
 	return exitOK
+}
+
+// compareOutputs are the outputs asked for, the same for a comparison and
+// a merge of its shards.
+type compareOutputs struct {
+	json        bool
+	csv, html   string
+	chosen      int
+	chosenGiven bool
+}
+
+// writeCompare writes the outputs asked for of a comparison's runs.
+func writeCompare(ctx context.Context, e *env, out compareJSON, rr []report.Run, p *puzzles.Puzzle, hs []string, o compareOutputs) int {
+	if o.csv != "" {
+		if err := writeTo(e, o.csv, func(w io.Writer) error { return writeCSV(w, out.Runs) }); err != nil {
+			return failed(e, "viz compare: %v", err)
+		}
+	}
+	if o.html != "" {
+		pg := &report.Page{
+			Title:     fmt.Sprintf("%s: %s", p.Name, strings.Join(hs, ", ")),
+			Instances: out.Instances, Runs: rr, Chosen: o.chosen, Interrupted: out.Interrupted,
+			Random: randomValues(ctx, p, out.Goal, hs),
+		}
+		if err := writeTo(e, o.html, func(w io.Writer) error { return report.WriteHTML(w, pg) }); err != nil {
+			return failed(e, "viz compare: %v", err)
+		}
+	}
+	switch {
+	case o.json:
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+	case o.csv != "-":
+		if err := report.WriteText(e.stdout, rr, 50); err != nil {
+			return fail(e, "viz compare: %v", err)
+		}
+	}
+	return exitOK
+}
+
+// runMerge is viz compare --merge: the shards' runs, put back in the
+// order one comparison would have run them, and its outputs.
+func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, outs compareOutputs) int {
+	if err := mergeConflicts(fs); err != nil {
+		return fail(e, "viz compare: %v", err)
+	}
+	if len(paths) == 0 {
+		return fail(e, "viz compare: --merge wants the JSON files of the shards, e.g. viz compare --merge shard-*.json")
+	}
+	var files []shardFile
+	for _, path := range paths {
+		f, err := readShard(path)
+		if err != nil {
+			return fail(e, "viz compare: --merge: %v", err)
+		}
+		files = append(files, f)
+	}
+	out, err := mergeShards(files)
+	if err != nil {
+		return fail(e, "viz compare: --merge: %v", err)
+	}
+	id := files[0].out.Shard.Run
+	p, err := puzzles.Lookup(id.Puzzle)
+	if err != nil {
+		return fail(e, "viz compare: --merge: %s: %v", files[0].path, err)
+	}
+	if outs.chosenGiven && !slices.ContainsFunc(out.Runs, func(r compareRun) bool { return r.Instance == outs.chosen }) {
+		return fail(e, "viz compare: --chart-instance %d: no such instance in the shards' runs", outs.chosen)
+	}
+	if out.Runs == nil {
+		out.Runs = []compareRun{}
+	}
+	warnOptimal(e, out.Runs)
+	return writeCompare(ctx, e, out, reportRuns(out.Runs), p, id.Heuristics, outs)
 }
 
 func specName(s string) string {
@@ -295,8 +397,8 @@ type comparison struct {
 
 // run searches every job, over c.workers goroutines. A run the context
 // cancelled is dropped: Ctrl-C keeps what finished. The runs come back in
-// the jobs' order.
-func (c *comparison) run(ctx context.Context, jobs []compareJob) ([]compareRun, error) {
+// the jobs' order, with the index of each one's job.
+func (c *comparison) run(ctx context.Context, jobs []compareJob) ([]compareRun, []int, error) {
 	results := make([]*compareRun, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -329,15 +431,17 @@ feed:
 	close(next)
 	wg.Wait()
 	if firstErr != nil {
-		return nil, firstErr
+		return nil, nil, firstErr
 	}
 	var out []compareRun
-	for _, r := range results {
+	var done []int
+	for i, r := range results {
 		if r != nil {
 			out = append(out, *r)
+			done = append(done, i)
 		}
 	}
-	return out, nil
+	return out, done, nil
 }
 
 // one searches one job as viz solve would; nil, nil when the context
