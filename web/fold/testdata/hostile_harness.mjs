@@ -1,7 +1,7 @@
 // Reads one hostile trace (trace/hostile) as an exported page does: the
 // page's TraceSource (tracesource.js) over the trace gzipped and embedded,
 // which reads it with tracefile.js and folds it with builder.js and
-// replaystate.js; then goes to its end. web/fold/hostile_js_test.go
+// replaystate.js; then goes to its end. web/fold/hostiletraces_test.go
 // compares what it says with what Go's reader says of the same file.
 //
 // node hostile_harness.mjs STATIC_DIR TRACE
