@@ -133,7 +133,7 @@ func TestServerBudgetCoversScripts(t *testing.T) {
 	}
 	for i, c := range tabs {
 		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
-		if !strings.Contains(m.Message, "memory budget for A* (48 MiB") {
+		if !strings.Contains(m.Message, "memory budget for searches (48 MiB") {
 			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
 		}
 	}
@@ -145,3 +145,47 @@ func TestServerBudgetCoversScripts(t *testing.T) {
 		t.Errorf("%d bytes still charged once every search returned", used)
 	}
 }
+
+// TestServerBudgetCoversScriptedIDA: an IDA* search of a problem keeps
+// every state it met in the problem's domain (IDA* stores none of its own),
+// and those count in the server's memory budget as A*'s do: two tabs'
+// IDA* searches of a binary tree of wide states stop at --max-memory,
+// saying so, where each went on to the script's own 256 MiB.
+func TestServerBudgetCoversScriptedIDA(t *testing.T) {
+	const budget = 48 << 20
+	ts := newTestServer(t, Options{MaxMemory: budget})
+	tabs := []*client{dial(t, ts), dial(t, ts)}
+	for _, c := range tabs {
+		c.send(map[string]any{"type": "start", "file": "tree.star", "source": wideTree, "algorithm": "ida", "fast": true})
+	}
+	for _, c := range tabs {
+		c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
+		c.send(map[string]any{"type": "to-end"})
+	}
+	for i, c := range tabs {
+		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
+		if !strings.Contains(m.Message, "IDA* stopped: the server's memory budget for searches (48 MiB") {
+			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if used := ts.web.memory.budget.Used(); used != 0 {
+		t.Errorf("%d bytes still charged once every search returned", used)
+	}
+}
+
+// wideTree is a problem whose states form a binary tree, each state a
+// tuple of 200 Nones (about 4 KB kept): IDA*'s every iteration meets
+// twice the states the last one did, and no goal.
+const wideTree = `start = 1
+def goal(s):
+    return False
+def state(i):
+    return (i,) + (None,) * 200
+def moves(s):
+    i = s if type(s) == "int" else s[0]
+    return [("a", state(2 * i), 1), ("b", state(2 * i + 1), 1)]
+`
