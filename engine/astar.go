@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"idaviz/internal/bytesize"
 	"idaviz/internal/eventloop"
 	"idaviz/trace"
 )
@@ -15,16 +16,24 @@ import (
 var ErrNoSnapshots = fmt.Errorf("engine: A* needs a domain that can store states (engine.Snapshotter)")
 
 // MemoryError is what A* returns, with a StatusLimit result, when the
-// states it stores outgrow Options.MaxMemory.
+// states it stores outgrow Options.MaxMemory or the shared Options.Memory;
+// and what IDA* returns when the states its domain keeps (StateKeeper)
+// outgrow the shared Options.Memory.
 type MemoryError struct {
-	States int   // states stored when it stopped
+	States int   // states stored when it stopped (A*)
 	Budget int64 // Options.MaxMemory, or the shared budget's limit
 	// Shared names the shared budget (Options.Memory) that was full, when
 	// that is what stopped it.
 	Shared string
+	// Kept, set when IDA* stopped, is what the states its domain keeps
+	// took, in bytes: IDA* stores none of its own.
+	Kept int64
 }
 
 func (e *MemoryError) Error() string {
+	if e.Kept > 0 {
+		return fmt.Sprintf("IDA* stopped: %s is full, with the %s of states the problem keeps (every state the search met)", e.Shared, bytesize.Text(e.Kept))
+	}
 	if e.Shared != "" {
 		return fmt.Sprintf("A* stopped after %d states: %s is full; IDA* needs none", e.States, e.Shared)
 	}
@@ -42,7 +51,7 @@ const stateBytes = 2*40 + 2*24*8/7 + 2*4 + 8
 
 // StateKeeper is a domain that keeps the states it met (a problem written
 // in Starlark), saying how many bytes they take; A* counts them in its
-// memory budgets.
+// memory budgets, and IDA* in the shared one (Options.Memory).
 type StateKeeper interface {
 	HeldBytes() int64
 }
@@ -127,14 +136,12 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 	goal := int32(-1)
 	var memErr error
 	held := int64(len(startKey)) + stateBytes // what the states stored take, estimated
-	var charged int64                         // what is charged to opt.Memory
+	shared := account{m: opt.Memory}
 	// A domain that keeps states of its own (a problem written in Starlark
 	// keeps each state it met as a Starlark value, which can take many
 	// times its key) charges them to A*'s budgets with its stored states.
 	kept, _ := d.(StateKeeper)
-	if opt.Memory != nil {
-		defer func() { opt.Memory.release(charged) }()
-	}
+	defer shared.close()
 	for open.Len() > 0 && res.Status == trace.StatusRunning {
 		i := heap.Pop(open).(int32)
 		n := nodes[i]
@@ -199,19 +206,13 @@ func AStar(ctx context.Context, d Domain, opt Options) (Result, error) {
 				memErr = &MemoryError{States: len(best), Budget: opt.MaxMemory}
 				break
 			}
-			for opt.Memory != nil && total > charged {
-				if !opt.Memory.charge(ctx, opt.Memory.block()) {
-					res.Status = trace.StatusLimit
-					if ctx != nil && ctx.Err() != nil {
-						res.Status = trace.StatusCancelled
-					} else {
-						memErr = &MemoryError{States: len(best), Budget: opt.Memory.limit, Shared: opt.Memory.name}
-					}
-					break
+			if !shared.cover(ctx, total) {
+				res.Status = trace.StatusLimit
+				if ctx != nil && ctx.Err() != nil {
+					res.Status = trace.StatusCancelled
+				} else {
+					memErr = &MemoryError{States: len(best), Budget: opt.Memory.limit, Shared: opt.Memory.name}
 				}
-				charged += opt.Memory.block()
-			}
-			if res.Status != trace.StatusRunning {
 				break
 			}
 		}

@@ -30,7 +30,9 @@ type Options struct {
 	// only its path, and ignores it.
 	MaxMemory int64
 	// Memory, when set, is a budget A* shares with other searches (see
-	// Memory); it stops when the budget is full, as at MaxMemory.
+	// Memory); it stops when the budget is full, as at MaxMemory. IDA*
+	// charges it with the states its domain keeps (StateKeeper), and
+	// stops the same way when they do not fit.
 	Memory *Memory
 	// CheckEvery is how many expansions pass between checks of the context,
 	// the limits, and progress events (0: DefaultCheckEvery).
@@ -96,6 +98,11 @@ type ida struct {
 	ctx        context.Context
 	deadline   time.Time
 	stop       trace.Status // set when a limit or the context stops the run
+	// kept, when the domain keeps the states it meets, has their bytes
+	// charged to shared; memErr says when they did not fit.
+	kept   StateKeeper
+	shared account
+	memErr error
 	// onCheck, when set, replaces the checks of limits and progress (a
 	// parallel worker checks the shared state instead).
 	onCheck func() bool
@@ -115,6 +122,10 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 	s := &ida{d: d, em: newEmitter(opt.Sink, trace.LevelNode), ctx: ctx, maxNodes: opt.MaxNodes, checkEvery: opt.checkEvery(), bpmx: usesPathmax(d)}
 	if opt.Timeout > 0 {
 		s.deadline = start.Add(opt.Timeout)
+	}
+	if k, ok := d.(StateKeeper); ok && opt.Memory != nil {
+		s.kept, s.shared = k, account{m: opt.Memory}
+		defer s.shared.close()
 	}
 	h0 := d.H()
 	s.em.runStart(AlgorithmIDA, opt.Info, d, h0, start)
@@ -160,7 +171,7 @@ func IDA(ctx context.Context, d Domain, opt Options) (Result, error) {
 	if res.Status == trace.StatusCancelled {
 		return res, ctx.Err()
 	}
-	return res, nil
+	return res, s.memErr
 }
 
 // newIteration is the counts of iteration iter, with histograms sized for
@@ -269,7 +280,7 @@ func (s *ida) dfs(g, h, depth int, prev int) (bool, int) {
 	n := s.d.Expand(prev, children)
 	s.it.Expanded++
 	s.it.Generated += int64(n)
-	if s.it.Expanded >= s.checkAt && s.check() {
+	if s.it.Expanded >= s.checkAt && s.check() || s.kept != nil && s.outOfMemory() {
 		s.it.Generated -= int64(n) // none of them was looked at
 		return true, h
 	}
@@ -460,6 +471,24 @@ func (s *ida) interval() int64 {
 		n = min(n, max(1, left))
 	}
 	return n
+}
+
+// outOfMemory charges the states the domain keeps to the shared budget,
+// and reports whether they did not fit (or the context ended meanwhile),
+// setting s.stop. An expansion can keep hundreds of new states, so it is
+// asked after each, not every CheckEvery.
+func (s *ida) outOfMemory() bool {
+	held := s.kept.HeldBytes()
+	if s.shared.cover(s.ctx, held) {
+		return false
+	}
+	s.stop = trace.StatusLimit
+	if s.ctx != nil && s.ctx.Err() != nil {
+		s.stop = trace.StatusCancelled
+	} else {
+		s.memErr = &MemoryError{Budget: s.shared.m.limit, Shared: s.shared.m.name, Kept: held}
+	}
+	return true
 }
 
 // limited reports whether a limit or the context stops the run, and sets

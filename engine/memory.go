@@ -87,6 +87,33 @@ func (m *Memory) release(n int64) {
 	m.mu.Unlock()
 }
 
+// account is what one search has charged to a shared Memory (none when
+// m is nil), in blocks.
+type account struct {
+	m       *Memory
+	charged int64
+}
+
+// cover charges blocks until total bytes are charged; it reports false
+// when the budget cannot give them (or ctx is done).
+func (a *account) cover(ctx context.Context, total int64) bool {
+	for a.m != nil && total > a.charged {
+		if !a.m.charge(ctx, a.m.block()) {
+			return false
+		}
+		a.charged += a.m.block()
+	}
+	return true
+}
+
+// close gives back all that was charged; a search calls it once, when it
+// returns, even when it charged nothing (see release).
+func (a *account) close() {
+	if a.m != nil {
+		a.m.release(a.charged)
+	}
+}
+
 // block is the granularity of A*'s charges: one lock every few thousand
 // states, not one a state; a sixteenth of a small budget.
 func (m *Memory) block() int64 { return max(min(4<<20, m.limit/16), 1) }

@@ -14,8 +14,10 @@ import (
 // searches at their own budget.
 const DefaultServerMemory = 4 * DefaultSearchMemory
 
-// memoryPool is the server's memory budget for its A* searches, running or
-// paused, and the runs that may hold some of it. A paused A* search keeps
+// memoryPool is the server's memory budget for its A* searches and its
+// searches of problems written in Starlark (whose domain keeps every state
+// it met, whatever the algorithm), running or paused, and the runs that
+// may hold some of it. A paused A* search keeps
 // every state it stored (a tab of four kept runs held 700 MB, and a class
 // of tabs can hold more than the machine has): when a search needs more
 // than the budget has left, the run paused the longest is stopped to make
@@ -25,12 +27,12 @@ type memoryPool struct {
 	budget *engine.Memory
 
 	mu   sync.Mutex
-	runs map[*run]*session // live A* runs, which may hold some of the budget
+	runs map[*run]*session // live runs that may hold some of the budget (liveSource.charged)
 }
 
 func newMemoryPool(limit int64) *memoryPool {
 	m := &memoryPool{runs: map[*run]*session{}}
-	m.budget = engine.NewMemory(limit, fmt.Sprintf("the server's memory budget for A* (%s, viz serve --max-memory)", bytesize.Text(limit)))
+	m.budget = engine.NewMemory(limit, fmt.Sprintf("the server's memory budget for searches (%s, viz serve --max-memory)", bytesize.Text(limit)))
 	m.budget.Reclaim = m.reclaim
 	return m
 }
@@ -72,7 +74,11 @@ func (m *memoryPool) reclaim(int64) bool {
 	if victim == nil {
 		return false
 	}
-	s.evict(victim, fmt.Errorf("run %d (A*) was stopped to make room for another search: %s is full, and this run had been paused the longest (a paused A* run keeps every state it stored)",
-		victim.id, m.budget.Name()))
+	algo, why := engine.AlgorithmAStar, "a paused A* run keeps every state it stored"
+	if live, ok := victim.src.(*liveSource); ok && live.algo != engine.AlgorithmAStar {
+		algo, why = live.algo, "a paused run of a problem written in Starlark keeps every state it met"
+	}
+	s.evict(victim, fmt.Errorf("run %d (%s) was stopped to make room for another search: %s is full, and this run had been paused the longest (%s)",
+		victim.id, algo.Title(), m.budget.Name(), why))
 	return true
 }

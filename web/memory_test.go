@@ -54,7 +54,7 @@ func TestServerMemoryBudget(t *testing.T) {
 	})
 	if len(stopped) < 3 || !strings.HasPrefix(stopped[0], "run 1 (A*) was stopped to make room") ||
 		!strings.HasPrefix(stopped[1], "run 2 (A*) was stopped to make room") ||
-		!strings.Contains(stopped[2], "the server's memory budget for A* (48 MiB, viz serve --max-memory) is full") {
+		!strings.Contains(stopped[2], "the server's memory budget for searches (48 MiB, viz serve --max-memory) is full") {
 		t.Errorf("messages %q, want runs 1 and 2 stopped in that order, then the third at the full budget", stopped)
 	}
 	for i, want := range []string{"cancelled", "cancelled", "limit"} {

@@ -133,7 +133,7 @@ func TestServerBudgetCoversScripts(t *testing.T) {
 	}
 	for i, c := range tabs {
 		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
-		if !strings.Contains(m.Message, "memory budget for A* (48 MiB") {
+		if !strings.Contains(m.Message, "memory budget for searches (48 MiB") {
 			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
 		}
 	}
@@ -145,3 +145,85 @@ func TestServerBudgetCoversScripts(t *testing.T) {
 		t.Errorf("%d bytes still charged once every search returned", used)
 	}
 }
+
+// TestServerBudgetCoversScriptedIDA: an IDA* search of a problem keeps
+// every state it met in the problem's domain (IDA* stores none of its own),
+// and those count in the server's memory budget as A*'s do: two tabs'
+// IDA* searches of a binary tree of wide states stop at --max-memory,
+// saying so, where each went on to the script's own 256 MiB.
+func TestServerBudgetCoversScriptedIDA(t *testing.T) {
+	const budget = 48 << 20
+	ts := newTestServer(t, Options{MaxMemory: budget})
+	tabs := []*client{dial(t, ts), dial(t, ts)}
+	for _, c := range tabs {
+		c.send(map[string]any{"type": "start", "file": "tree.star", "source": wideTree, "algorithm": "ida", "fast": true})
+	}
+	for _, c := range tabs {
+		c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
+		c.send(map[string]any{"type": "to-end"})
+	}
+	for i, c := range tabs {
+		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
+		if !strings.Contains(m.Message, "IDA* stopped: the server's memory budget for searches (48 MiB") {
+			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
+		}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if used := ts.web.memory.budget.Used(); used != 0 {
+		t.Errorf("%d bytes still charged once every search returned", used)
+	}
+}
+
+// TestPausedScriptedIDAReclaimed: a paused IDA* run of a problem holds
+// the states its domain met, so it is among the runs the server stops to
+// make room, its page told why; the search that needed the room goes on
+// to the full budget.
+func TestPausedScriptedIDAReclaimed(t *testing.T) {
+	const budget = 48 << 20
+	ts := newTestServer(t, Options{MaxMemory: budget})
+	c := dial(t, ts)
+	start := func(fast bool) {
+		c.send(map[string]any{"type": "start", "file": "tree.star", "source": wideTree, "algorithm": "ida", "fast": fast, "keep": true})
+	}
+	start(false)
+	c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
+	c.send(map[string]any{"type": "step", "n": 50})
+	c.until(30*time.Second, "run paused after its steps", func(m *msg) bool {
+		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused" && m.Runs[0].Generated > 0
+	})
+	if used := ts.web.memory.budget.Used(); used == 0 {
+		t.Fatal("the paused run holds none of the budget")
+	}
+	start(true)
+	c.until(30*time.Second, "the second run", func(m *msg) bool { return isState(m) && len(m.Runs) == 2 })
+	c.send(map[string]any{"type": "to-end"})
+	var stopped []string
+	// Run 1 is stopped (and its page told) before run 2 goes on to its end.
+	c.until(120*time.Second, "run 2's end", func(m *msg) bool {
+		if m.Type == "error" {
+			stopped = append(stopped, m.Message)
+		}
+		return m.Type == "error" && strings.Contains(m.Message, "IDA* stopped:")
+	})
+	if len(stopped) != 2 || !strings.HasPrefix(stopped[0], "run 1 (IDA*) was stopped to make room") ||
+		!strings.Contains(stopped[0], "a paused run of a problem written in Starlark keeps every state it met") ||
+		!strings.Contains(stopped[1], "IDA* stopped: the server's memory budget for searches (48 MiB") {
+		t.Errorf("messages %q, want run 1 stopped, then run 2 at the full budget", stopped)
+	}
+}
+
+// wideTree is a problem whose states form a binary tree, each state a
+// tuple of 200 Nones (about 4 KB kept): IDA*'s every iteration meets
+// twice the states the last one did, and no goal.
+const wideTree = `start = 1
+def goal(s):
+    return False
+def state(i):
+    return (i,) + (None,) * 200
+def moves(s):
+    i = s if type(s) == "int" else s[0]
+    return [("a", state(2 * i), 1), ("b", state(2 * i + 1), 1)]
+`

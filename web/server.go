@@ -84,7 +84,8 @@ type Options struct {
 	// MaxSessionsPerClient caps the open tabs (websockets) of one client
 	// address (default 8 when AllowRemote, none on loopback).
 	MaxSessionsPerClient int
-	// MaxMemory is what all the server's A* searches may hold together,
+	// MaxMemory is what all the server's A* searches, and the states its
+	// searches of problems written in Starlark keep, may hold together,
 	// running or paused (default DefaultServerMemory): past it the run
 	// paused the longest is stopped, or else the search that needs more.
 	MaxMemory int64

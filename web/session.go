@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sync"
 
-	"idaviz/engine"
 	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
@@ -32,7 +31,7 @@ type session struct {
 	slots     *slots                      // the server's cap on searches computing at once (nil: none)
 	lecture   *lectureStore               // a replay's bookmarks (nil: live)
 	remote    bool                        // the tab is on another machine than the server
-	memory    *memoryPool                 // the server's memory budget for A* (nil: none)
+	memory    *memoryPool                 // the server's memory budget for searches (nil: none)
 	checks    checks                      // the Problem tab's check under way (problem.go)
 	loads     checks                      // the Problem tab's load of a script under way (problem.go)
 
@@ -220,7 +219,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		s.runs = append(s.runs, r)
 	}
 	s.mu.Unlock()
-	if live, ok := src.(*liveSource); ok && s.memory != nil && live.algo == engine.AlgorithmAStar {
+	if live, ok := src.(*liveSource); ok && s.memory != nil && live.charged() {
 		s.memory.add(r, s)
 	}
 	go func() {

@@ -140,6 +140,14 @@ func (s *liveSource) held() (int, int, int) {
 	return s.peakOpen, s.stored, s.distinct
 }
 
+// charged reports whether the search holds some of the server's memory
+// budget while it runs or waits paused: A* stores the states it met, and
+// so does the domain of a problem written in Starlark, under any
+// algorithm (engine.StateKeeper).
+func (s *liveSource) charged() bool {
+	return s.algo == engine.AlgorithmAStar || s.info.Options[puzzles.OptionProblem] != ""
+}
+
 func (s *liveSource) reached(pos int, ended bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

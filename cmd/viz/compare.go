@@ -213,8 +213,12 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	// One budget for the whole comparison: --workers searches at once
 	// share --max-memory, or each would take all of it.
 	memory := engine.NewMemory(int64(*lim.memory), "the --max-memory budget the workers share")
+	var shared int64
 	if slices.Contains(as, engine.AlgorithmAStar) {
-		defer limitHeap(memory.Limit())()
+		shared = memory.Limit()
+	}
+	if b := heapBudget(shared, sc, *workers); b > 0 {
+		defer limitHeap(b)()
 	}
 	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)

@@ -60,3 +60,23 @@ func limitHeap(budget int64) (restore func()) {
 	old := debug.SetMemoryLimit(budget + budget/8)
 	return func() { debug.SetMemoryLimit(old) }
 }
+
+// heapBudget is what the searches of a command may hold together, for
+// limitHeap (0: nothing bounds it; IDA* of a puzzle holds only its path):
+// shared, the budget that bounds all of them (A*'s), and the states a
+// problem written in Starlark keeps, at most its script's budget in each
+// of the runs at once. Without the limit a problem's search ran with the
+// heap at half again its budget, as garbage between collections
+// (docs/PERFORMANCE.md, scripted runs' heap). A*'s own copy of a
+// problem's states is not in the script's budget: it is less than what
+// the problem keeps of them, and past the limit the collector works
+// harder, the search is never stopped by it.
+func heapBudget(shared int64, sc *scripts, runs int) int64 {
+	b := shared
+	if sc != nil && sc.problemFile != "" {
+		if kept := int64(max(runs, 1)) * sc.budget.MaxMemory(); b <= 0 || kept < b {
+			b = kept
+		}
+	}
+	return b
+}

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"idaviz/puzzles/script"
 )
 
 // TestSolveMaxMemory: A* on a hard 24-puzzle with a small budget stops with
@@ -25,5 +27,39 @@ func TestSolveMaxMemory(t *testing.T) {
 	}
 	if defaultMemoryBudget() < 1<<28 {
 		t.Errorf("default budget %d: a quarter of this machine's memory should be more", defaultMemoryBudget())
+	}
+}
+
+// TestHeapBudget: the heap is limited near what a command's searches may
+// hold: A*'s budget, and for a problem written in Starlark its script's
+// budget in each run at once when that is less (viz solve --problem set
+// no limit, and its heap grew to half again the script's budget).
+func TestHeapBudget(t *testing.T) {
+	const gib, mib = int64(1 << 30), int64(1 << 20)
+	problem := &scripts{problemFile: "p.star"}
+	small := &scripts{problemFile: "p.star", budget: script.Budget{Memory: 64 * mib}}
+	heuristic := &scripts{heuristics: map[string]*script.HeuristicFile{"h.star": nil}}
+	cases := []struct {
+		name   string
+		shared int64
+		sc     *scripts
+		runs   int
+		want   int64
+	}{
+		{"IDA* of a puzzle", 0, &scripts{}, 1, 0},
+		{"no scripts", 0, nil, 1, 0},
+		{"A* of a puzzle", 6 * gib, &scripts{}, 1, 6 * gib},
+		{"A* with a heuristic file", 6 * gib, heuristic, 1, 6 * gib},
+		{"IDA* of a problem", 0, problem, 1, script.DefaultMemory},
+		{"A* of a problem", 6 * gib, problem, 1, script.DefaultMemory},
+		{"A* of a problem, a smaller --max-memory", 100 * mib, problem, 1, 100 * mib},
+		{"a problem's own budget", 0, small, 1, 64 * mib},
+		{"four workers of a problem", 0, problem, 4, 4 * script.DefaultMemory},
+		{"four workers under --max-memory", gib, problem, 4, gib},
+	}
+	for _, c := range cases {
+		if got := heapBudget(c.shared, c.sc, c.runs); got != c.want {
+			t.Errorf("%s: %d MiB, want %d MiB", c.name, got/mib, c.want/mib)
+		}
 	}
 }

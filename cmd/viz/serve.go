@@ -74,7 +74,7 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		maxMemory:   new(bytesize.Size),
 	}
 	*f.maxMemory = bytesize.Size(defaultServerMemory())
-	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
+	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches, and the states its searches of problems written in Starlark keep, may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
 	if c.name == "replay" {
 		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
 		f.salvage = salvageFlag(fs)

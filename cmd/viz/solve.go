@@ -157,8 +157,12 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz solve: %v", err)
 	}
 	req.workers = *workers
+	var shared int64
 	if req.algo == engine.AlgorithmAStar {
-		defer limitHeap(req.opt.MaxMemory)()
+		shared = req.opt.MaxMemory
+	}
+	if b := heapBudget(shared, sc, 1); b > 0 {
+		defer limitHeap(b)()
 	}
 
 	var sinks []trace.Sink

@@ -13,6 +13,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/puzzles/script"
+	"idaviz/trace"
 )
 
 func hostile(t *testing.T, name string) []byte {
@@ -129,6 +130,51 @@ func TestWideStatesCounted(t *testing.T) {
 			runtime.KeepAlive(d)
 		})
 	}
+}
+
+// TestIDAStatesCounted: IDA* stores no states, but a problem's domain
+// keeps every state the search met; they count in a shared budget (the
+// server's --max-memory), which stops IDA* with its error and gets every
+// byte back when the search returns, with the heap near the budget. The
+// states form a binary tree, each a tuple of 200 Nones: each iteration
+// meets twice the states of the last (the script's own 512 MiB was the
+// only bound).
+func TestIDAStatesCounted(t *testing.T) {
+	const budget = 32 << 20
+	src := "start = 1\ndef goal(s):\n    return False\ndef state(i):\n    return (i,) + (None,) * 200\n" +
+		"def moves(s):\n    i = s if type(s) == 'int' else s[0]\n    return [('a', state(2 * i), 1), ('b', state(2 * i + 1), 1)]\n"
+	p, err := script.LoadProblem("tree.star", []byte(src), script.Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	d, err := p.Domain(p.Start(), script.Zero)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := engine.NewMemory(budget, "the test's budget")
+	res, err := engine.IDA(context.Background(), d, engine.Options{Memory: m})
+	var me *engine.MemoryError
+	if !errors.As(err, &me) || res.Status != trace.StatusLimit || !strings.Contains(err.Error(), "IDA* stopped: the test's budget is full") {
+		t.Fatalf("IDA* ended %v with %v, want the shared budget full", res.Status, err)
+	}
+	if me.Kept < budget/2 || me.Kept > budget+budget/8 {
+		t.Errorf("stopped with %d MiB kept, budget %d MiB", me.Kept>>20, budget>>20)
+	}
+	if err := d.Err(); err != nil {
+		t.Errorf("the script's own budget stopped it too: %v", err)
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 2*budget {
+		t.Errorf("the heap grew by %d MiB under a budget of %d MiB", grown>>20, budget>>20)
+	}
+	if used := m.Used(); used != 0 {
+		t.Errorf("%d bytes still charged once the search returned", used)
+	}
+	runtime.KeepAlive(d)
 }
 
 // TestCallsChargedForTheirOwn: a call is charged for what it allocates,

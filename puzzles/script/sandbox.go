@@ -64,6 +64,9 @@ func (b Budget) memory() int64 {
 	return b.Memory
 }
 
+// MaxMemory is the memory a run may keep: Memory, or DefaultMemory.
+func (b Budget) MaxMemory() int64 { return b.memory() }
+
 // fileOptions are the language a script is written in: Starlark with
 // while loops, sets and statements at top level, as a student who writes
 // Python expects; recursion stays off, so every call ends within its steps
