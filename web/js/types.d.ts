@@ -124,7 +124,7 @@ interface StateMessage {
   event?: string; eventKind?: string; algo?: AlgoView; moveNames?: string[];
   hist?: { iteration: number; bound: number };
   replay?: { pos: number; total: number };
-  lockstep?: { bound: number; next: number; runs: { id: number; tree?: TreeView; generated: number; note?: string }[] } | null;
+  lockstep?: LockView | null;
   [more: string]: unknown;
 }
 
@@ -187,3 +187,18 @@ interface Source {
   send(msg: PageMessage): void;
   close(): void;
 }
+
+// Helper B: the shapes tree.js, setup.js, lecture.js, charts.js, compare.js
+// and contract.js share.
+
+/** One run in lock-step (fold.LockRun). */
+interface LockRun {
+  id: number; label: string; colour: string; bound: number; status: string;
+  tree?: TreeView; note?: string; expanded: number; generated: number; pruned: number;
+}
+
+/** The lock-step of a state message (fold.LockView): the runs moved bound by bound together. */
+interface LockView { bound: number; next: number; runs: LockRun[] }
+
+/** The one scale the lock-step's trees are drawn at (tree.js's miniScale), across and down. */
+interface MiniScale { x: number; y: number }
