@@ -202,3 +202,15 @@ interface LockView { bound: number; next: number; runs: LockRun[] }
 
 /** The one scale the lock-step's trees are drawn at (tree.js's miniScale), across and down. */
 interface MiniScale { x: number; y: number }
+
+/**
+ * A preset of a puzzle (puzzles/preset.Preset). optimal is left out when 0
+ * (unknown), which the page's tests of it (> 0, truthy) read as 0.
+ */
+interface PuzzlePreset { name: string; state: string; optimal: number; goal?: string }
+
+/** One entry of /api/puzzles (web/server.go's puzzleInfo): Go's empty lists may come as null. */
+interface PuzzleInfo {
+  name: string; title: string; heuristics: string[] | null; goals: string[] | null; presets: PuzzlePreset[] | null;
+  renderer: string; help: string; scramble: boolean; script: boolean; serveOnly?: string[];
+}
