@@ -214,3 +214,6 @@ interface PuzzleInfo {
   name: string; title: string; heuristics: string[] | null; goals: string[] | null; presets: PuzzlePreset[] | null;
   renderer: string; help: string; scramble: boolean; script: boolean; serveOnly?: string[];
 }
+
+/** A lecture's bookmark (web/lecture.go's): an event (0-based), its title and note. */
+interface Bookmark { event: number; title: string; note: string }
