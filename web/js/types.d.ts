@@ -217,3 +217,9 @@ interface PuzzleInfo {
 
 /** A lecture's bookmark (web/lecture.go's): an event (0-based), its title and note. */
 interface Bookmark { event: number; title: string; note: string }
+
+/**
+ * Where tree.js's layout puts each node of a tree: x in leaf order, d the
+ * depth. Every node of the tree laid out has its place, so get is typed so.
+ */
+type NodePlaces = { get(n: TreeNodeView): { x: number; d: number } } & Map<TreeNodeView, { x: number; d: number }>;
