@@ -124,7 +124,7 @@ interface StateMessage {
   event?: string; eventKind?: string; algo?: AlgoView; moveNames?: string[];
   hist?: { iteration: number; bound: number };
   replay?: { pos: number; total: number };
-  lockstep?: { bound: number; next: number; runs: { id: number; tree?: TreeView; generated: number; note?: string }[] } | null;
+  lockstep?: LockView | null;
   [more: string]: unknown;
 }
 
@@ -187,3 +187,39 @@ interface Source {
   send(msg: PageMessage): void;
   close(): void;
 }
+
+// Helper B: the shapes tree.js, setup.js, lecture.js, charts.js, compare.js
+// and contract.js share.
+
+/** One run in lock-step (fold.LockRun). */
+interface LockRun {
+  id: number; label: string; colour: string; bound: number; status: string;
+  tree?: TreeView; note?: string; expanded: number; generated: number; pruned: number;
+}
+
+/** The lock-step of a state message (fold.LockView): the runs moved bound by bound together. */
+interface LockView { bound: number; next: number; runs: LockRun[] }
+
+/** The one scale the lock-step's trees are drawn at (tree.js's miniScale), across and down. */
+interface MiniScale { x: number; y: number }
+
+/**
+ * A preset of a puzzle (puzzles/preset.Preset). optimal is left out when 0
+ * (unknown), which the page's tests of it (> 0, truthy) read as 0.
+ */
+interface PuzzlePreset { name: string; state: string; optimal: number; goal?: string }
+
+/** One entry of /api/puzzles (web/server.go's puzzleInfo): Go's empty lists may come as null. */
+interface PuzzleInfo {
+  name: string; title: string; heuristics: string[] | null; goals: string[] | null; presets: PuzzlePreset[] | null;
+  renderer: string; help: string; scramble: boolean; script: boolean; serveOnly?: string[];
+}
+
+/** A lecture's bookmark (web/lecture.go's): an event (0-based), its title and note. */
+interface Bookmark { event: number; title: string; note: string }
+
+/**
+ * Where tree.js's layout puts each node of a tree: x in leaf order, d the
+ * depth. Every node of the tree laid out has its place, so get is typed so.
+ */
+type NodePlaces = { get(n: TreeNodeView): { x: number; d: number } } & Map<TreeNodeView, { x: number; d: number }>;

@@ -1,12 +1,16 @@
+// @ts-check
 // charts.js: the six charts. Their options come whole from the source
 // (go-echarts, web/fold/charts.go); the page's own are the log scale, the large
 // text of presentation mode, the comparison's tooltip and the save buttons.
 import { shared, $, presenting, fmt, colour, downloadText } from './page.js';
 import echarts from './echarts.js';
 
+/** @type {Record<string, string>} */
 const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
 
+/** @type {Record<string, any>} */
 const made = {};
+/** @param {string} id */
 function chart(id) {
   if (!made[id]) {
     made[id] = echarts.init($(id), null, { renderer: 'canvas' });
@@ -24,17 +28,19 @@ function resizeAll() { Object.values(made).forEach((c) => c.resize()); }
 // web/fold/charts.go) on a log axis: zeros become gaps, and stacked bars stand
 // side by side, since a bar stacked on a gap is not drawn at all (the
 // pruned-only f values, the very ones that set the next bound).
+/** @param {ChartOptions} opt @returns {ChartOptions} */
 function logScale(opt) {
+  /** @type {any[]} */
   const axes = [].concat(opt.yAxis || []);
   if (!axes.some((a) => a.name === 'nodes')) return opt;
   const o = JSON.parse(JSON.stringify(opt));
   // The axis starts below 1, so that a count of 1 is a bar, not nothing;
   // its labels start at 1.
-  o.yAxis = [].concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 0.5,
-    axisLabel: Object.assign({}, a.axisLabel, { formatter: (v) => (v >= 1 ? fmt(v) : '') }) }) : a));
-  o.series = (o.series || []).map((s) => {
+  o.yAxis = /** @type {any[]} */ ([]).concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 0.5,
+    axisLabel: Object.assign({}, a.axisLabel, { formatter: (/** @type {number} */ v) => (v >= 1 ? fmt(v) : '') }) }) : a));
+  o.series = (o.series || []).map((/** @type {any} */ s) => {
     delete s.stack;
-    s.data = (s.data || []).map((d) => {
+    s.data = (s.data || []).map((/** @type {any} */ d) => {
       const v = d !== null && typeof d === 'object' ? d.value : d;
       return v > 0 ? d : '-';
     });
@@ -44,24 +50,26 @@ function logScale(opt) {
 }
 
 // bigText sets a chart's text to at least 16 px, for a projector.
+/** @param {ChartOptions} opt @returns {ChartOptions} */
 function bigText(opt) {
   const o = JSON.parse(JSON.stringify(opt));
+  /** @type {(x: any, size: number) => any} */
   const big = (x, size) => Object.assign(x || {}, { fontSize: size });
-  [].concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
-  [].concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
+  /** @type {any[]} */ ([]).concat(o.title || []).forEach((t) => { t.textStyle = big(t.textStyle, 18); });
+  /** @type {any[]} */ ([]).concat(o.legend || []).forEach((l) => { l.textStyle = big(l.textStyle, 16); });
   for (const k of ['xAxis', 'yAxis']) {
-    [].concat(o[k] || []).forEach((a) => {
+    /** @type {any[]} */ ([]).concat(o[k] || []).forEach((a) => {
       a.axisLabel = Object.assign(big(a.axisLabel, 16), { hideOverlap: true });
       a.nameTextStyle = big(a.nameTextStyle, 16);
       // 16 px labels in a projector's short chart: fewer ticks, or they touch.
       if (k === 'yAxis') a.splitNumber = 3;
     });
   }
-  (o.series || []).forEach((s) => {
+  (o.series || []).forEach((/** @type {any} */ s) => {
     if (s.markLine) s.markLine.label = big(s.markLine.label, 16);
     if (s.type === 'sunburst') s.label = big(s.label, 16);
   });
-  [].concat(o.grid || []).forEach((g) => {
+  /** @type {any[]} */ ([]).concat(o.grid || []).forEach((g) => {
     g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
   });
   return o;
@@ -70,15 +78,18 @@ function bigText(opt) {
 // compareTooltip lists, at a point of a comparison chart, each run's
 // counts by kind (the server names them in vizKinds: the run's two series
 // share its name, so the legend has one entry a run).
+/** @param {ChartOptions} opt @returns {ChartOptions} */
 function compareTooltip(opt) {
   const kinds = opt.vizKinds;
   const o = Object.assign({}, opt);
   o.tooltip = Object.assign({}, [].concat(opt.tooltip || [])[0] || {}, {
     trigger: 'axis',
-    formatter: (ps) => {
+    formatter: (/** @type {any} */ ps) => {
+      /** @type {any[]} */
       const list = [].concat(ps);
       if (!list.length) return '';
-      const esc = (x) => String(x).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+      /** @type {(x: unknown) => string} */
+      const esc = (x) => String(x).replace(/[&<>"]/g, (c) => /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
       return esc(list[0].axisValueLabel) + '<br>' + list.map((p) => {
         const v = p.value !== null && typeof p.value === 'object' ? p.value.value : p.value;
         return p.marker + esc(p.seriesName) + ' · ' + esc(kinds[p.seriesIndex] || '') + ': ' + esc(v === '-' ? 0 : fmt(Number(v)));
@@ -92,18 +103,20 @@ function compareTooltip(opt) {
 // drawn an animation frame, the others wait their turn (with the latest
 // data): echarts takes 10-20 ms a chart, and four at once would block the
 // page for longer than a frame.
-let due = null, keys = [], frame = 0;
+/** @type {Record<string, ChartOptions | null> | null} */
+let due = null, keys = /** @type {string[]} */ ([]), frame = 0;
+/** @param {Record<string, ChartOptions | null> | null} c @param {boolean} [running] */
 function draw(c, running) {
   if (!c) return;
   // A chart a run has nothing for (h* before a solution, an A* run's
   // bounds) hides its panel.
-  for (const k in ids) $(ids[k]).closest('section').hidden = !c[k];
+  for (const k in ids) /** @type {HTMLElement} */ ($(ids[k]).closest('section')).hidden = !c[k];
   autoLog(c);
   due = c;
   for (const k in ids) if (!keys.includes(k)) keys.push(k);
   if (!running) {
     if (frame) { cancelAnimationFrame(frame); frame = 0; }
-    while (keys.length) drawOne(keys.shift());
+    while (keys.length) drawOne(/** @type {string} */ (keys.shift()));
     return;
   }
   if (!frame) frame = requestAnimationFrame(nextFrame);
@@ -112,14 +125,15 @@ function draw(c, running) {
 function nextFrame() {
   frame = 0;
   if (!keys.length) return;
-  drawOne(keys.shift());
+  drawOne(/** @type {string} */ (keys.shift()));
   if (keys.length) frame = requestAnimationFrame(nextFrame);
 }
 
+/** @param {string} k */
 function drawOne(k) {
   const c = due, el = $(ids[k]);
   if (!c || !c[k] || el.offsetParent === null) return; // hidden: drawn when shown
-  let o = $('log').checked ? logScale(c[k]) : c[k];
+  let o = /** @type {HTMLInputElement} */ ($('log')).checked ? logScale(c[k]) : c[k];
   if (o.vizKinds) o = compareTooltip(o);
   if (presenting()) o = bigText(o);
   set(el.id, toolbox(o, el.id));
@@ -128,14 +142,16 @@ function drawOne(k) {
 // set hands a chart its options. A chart of the same shape as before
 // (series, stacks, marks, axis types) only merges the new data, which
 // costs echarts far less than building the chart anew.
-const shapes = {}, lastSet = {};
+/** @type {Record<string, string>} */
+const shapes = {}, lastSet = /** @type {Record<string, string>} */ ({});
+/** @param {string} id @param {ChartOptions} o */
 function set(id, o) {
   const all = JSON.stringify(o);
   if (lastSet[id] === all) return; // nothing new (the bounds, mostly)
   lastSet[id] = all;
   const shape = JSON.stringify([
-    (o.series || []).map((s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
-    [].concat(o.yAxis || []).map((a) => a.type), [].concat(o.legend || []).map((l) => l.show),
+    (o.series || []).map((/** @type {any} */ s) => [s.name, s.type, s.stack || '', s.markLine ? (s.markLine.data || []).length : 0]),
+    /** @type {any[]} */ ([]).concat(o.yAxis || []).map((a) => a.type), /** @type {any[]} */ ([]).concat(o.legend || []).map((l) => l.show),
     presenting(),
   ]);
   if (shapes[id] === shape) {
@@ -149,6 +165,7 @@ function set(id, o) {
 // toolbox gives a chart its save buttons: PNG (echarts' own, from the
 // canvas) and SVG (the same option drawn again by echarts' SVG renderer).
 const svgIcon = 'path://M4,4H28V28H4Z M9,20L14,12L18,18L21,15L25,22';
+/** @param {ChartOptions} o @param {string} id @returns {ChartOptions} */
 function toolbox(o, id) {
   return Object.assign({}, o, { toolbox: { right: 4, top: 0, itemSize: 13, itemGap: 6, feature: {
     saveAsImage: { type: 'png', name: id, title: 'save as PNG', pixelRatio: 2 },
@@ -156,6 +173,7 @@ function toolbox(o, id) {
   } } });
 }
 
+/** @param {string} id */
 function saveSVG(id) {
   const c = echarts.getInstanceByDom($(id));
   if (!c) return;
@@ -176,9 +194,11 @@ function saveSVG(id) {
 // more than 100×: on a linear axis the smaller runs' bars would be
 // invisible. Once a set of runs: a user's unticking stays.
 let autoLogged = '';
+/** @param {Record<string, ChartOptions | null>} c */
 function autoLog(c) {
   const o = c.iterations;
   if (!o || !o.vizKinds) return;
+  /** @type {any} */
   const legend = [].concat(o.legend || [])[0] || {};
   const key = JSON.stringify(legend.data || []);
   if (key === autoLogged) return;
@@ -190,7 +210,7 @@ function autoLog(c) {
     }
   }
   if (hi > 0 && hi / lo > 100) {
-    $('log').checked = true;
+    /** @type {HTMLInputElement} */ ($('log')).checked = true;
     autoLogged = key;
   }
 }
@@ -212,6 +232,7 @@ function bind() {
 
 // instance is the echarts instance drawn in el (an element or its id), or
 // undefined: window.viz.page.chart, for checks that read a chart's options.
+/** @param {string | HTMLElement} el */
 function instance(el) {
   return echarts.getInstanceByDom(typeof el === 'string' ? $(el) : el);
 }

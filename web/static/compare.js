@@ -1,3 +1,4 @@
+// @ts-check
 // compare.js: comparing kept runs. With two or more runs kept, a table
 // compares them (each row in the run's colour, the colour the server gives
 // the run and every chart's series of it: the page keeps no palette), and
@@ -10,9 +11,10 @@ import * as tree from './tree.js';
 // lockstepOn reports whether Next bound moves every run: two or more can,
 // and the instructor has not unticked it.
 function lockstepOn() {
-  return !!(shared.last && shared.last.lockstep && $('lockstep').checked);
+  return !!(shared.last && shared.last.lockstep && /** @type {HTMLInputElement} */ ($('lockstep')).checked);
 }
 
+/** @param {string} colour */
 function swatch(colour) {
   const s = document.createElement('span');
   s.className = 'run-swatch';
@@ -20,6 +22,7 @@ function swatch(colour) {
   return s;
 }
 
+/** @param {HTMLElement} tr @param {string} text @param {string} [cls] @param {string} [tag] */
 function cell(tr, text, cls, tag) {
   const td = document.createElement(tag || 'td');
   td.textContent = text;
@@ -29,6 +32,7 @@ function cell(tr, text, cls, tag) {
 }
 
 // draw fills the comparison table, one row a run.
+/** @param {StateMessage} msg */
 function draw(msg) {
   const runs = msg.runs || [];
   $('compare-panel').hidden = runs.length < 2;
@@ -55,6 +59,7 @@ function draw(msg) {
     h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
     cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…'));
     cell(tr, r.status + (r.solutionLength || r.status === 'solved' ? ' (' + r.solutionLength + ' moves)' : ''));
+    /** @type {Record<string, string>} */
     const cols = {
       startH: r.puzzle ? fmt(r.startH) : '…',
       iterations: fmt((r.iterations || []).length),
@@ -75,8 +80,9 @@ function draw(msg) {
 }
 
 // drawLockstep draws each run's tree at the lock-step bound, side by side.
+/** @param {StateMessage} msg */
 function drawLockstep(msg) {
-  const l = msg.lockstep, on = !!(l && $('lockstep').checked);
+  const l = msg.lockstep, on = !!(l && /** @type {HTMLInputElement} */ ($('lockstep')).checked);
   $('lockstep-label').hidden = !l;
   $('lockstep-panel').hidden = !on;
   const was = document.body.classList.contains('lockstep-on');
@@ -112,10 +118,10 @@ function drawLockstep(msg) {
   const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
   const k = tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
   l.runs.forEach((r, i) => {
-    const d = box.children[i];
+    const d = /** @type {HTMLElement} */ (box.children[i]);
     d.style.borderTopColor = r.colour;
     d.dataset.bound = r.tree ? String(r.tree.bound) : '0';
-    const h = d.children[0];
+    const h = /** @type {HTMLElement} */ (d.children[0]);
     h.textContent = r.label;
     h.title = r.label;
     h.prepend(swatch(r.colour));
@@ -135,7 +141,7 @@ function drawLockstep(msg) {
     } else counts.textContent = 'bound ' + l.bound + ': —';
     // Drawn again only when something in it changed (states come 20 a
     // second while a run searches).
-    const el = d.children[2], tv = l.bound ? r.tree : null;
+    const el = /** @type {HTMLElement} */ (d.children[2]), tv = l.bound ? r.tree : null;
     const key = [l.bound, r.note, el.clientWidth, el.clientHeight, presenting(), k.x.toFixed(5), k.y.toFixed(5),
       tv ? [tv.iteration, tv.bound, tv.drawn, tv.nodes, tv.last, tv.current, r.status].join() : ''].join('|');
     if (el.dataset.key !== key) {
@@ -147,6 +153,7 @@ function drawLockstep(msg) {
 
 // miniDrawn is, for each run in lock-step, the nodes its tree draws and
 // the scale (window.viz.lockstep reads it).
+/** @type {Record<number, {drawn: number, scale: number}>} */
 const miniDrawn = {};
 function lockstepDrawn() { return miniDrawn; }
 

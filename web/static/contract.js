@@ -1,3 +1,4 @@
+// @ts-check
 // contract.js: window.viz, the read-only object that is the page's contract
 // with automated checks (docs/PROTOCOL.md, docs/GUIDE.md): keep its fields.
 // event is the index of the current event (0-based) in the run, events how
@@ -14,7 +15,9 @@ import * as present from './present.js';
 import * as quiz from './quiz.js';
 import * as renderers from './renderers.js';
 
+/** @type {(() => void)[]} */
 const listeners = [];
+/** @type {Viz['page']} */
 const hooks = Object.freeze({
   send: (msg) => send(msg), // a control message of docs/PROTOCOL.md, numbered as the page's own
   last: () => shared.last, // the last state message drawn (or held by the quiz), whole
@@ -30,11 +33,13 @@ const hooks = Object.freeze({
 
 // publish makes fields window.viz, with page beside them (not enumerable:
 // a check that lists or serialises window.viz sees its data only).
+/** @param {Omit<Viz, 'page'>} fields */
 function publish(fields) {
   Object.defineProperty(fields, 'page', { value: hooks });
-  now = Object.freeze(fields);
+  now = /** @type {Viz} */ (Object.freeze(fields));
 }
 
+/** @type {Viz} */
 let now;
 publish({
   status: 'idle', mode: shared.mode, bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
@@ -65,7 +70,9 @@ function page() {
 }
 
 // state sets every field from a state message drawn.
+/** @param {StateMessage} msg */
 function state(msg) {
+  /** @type {Partial<RunView>} */
   const a = msg.active || {};
   const pos = a.events || 0;
   const p = pageFields();
@@ -104,6 +111,7 @@ function state(msg) {
 
 // algorithm is what the code and stack panels show: the algorithm, the
 // lit line, IDA*'s stack (root first) or A*'s open list and closed count.
+/** @param {StateMessage} msg */
 function algorithm(msg) {
   const a = msg.algo;
   if (!a) return { algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0 };
@@ -112,12 +120,13 @@ function algorithm(msg) {
     algorithm: astar ? 'astar' : 'ida',
     codeLine: a.line || '',
     stack: Object.freeze((a.stack || []).map((f) => Object.freeze({ id: f.id, move: f.move, g: f.g, h: f.h, f: f.f, left: f.left }))),
-    open: astar ? Object.freeze({ size: a.open.size, best: Object.freeze((a.open.best || []).map((n) => Object.freeze({ id: n.id, f: n.f, g: n.g, h: n.h }))) }) : null,
+    open: astar ? Object.freeze({ size: /** @type {NonNullable<AlgoView['open']>} */ (a.open).size, best: Object.freeze((/** @type {NonNullable<AlgoView['open']>} */ (a.open).best || []).map((n) => Object.freeze({ id: n.id, f: n.f, g: n.g, h: n.h }))) }) : null,
     closed: astar ? a.closed : 0,
   };
 }
 
 // runs is window.viz.runs: every run the page holds, with its colour.
+/** @param {StateMessage} msg */
 function runs(msg) {
   return Object.freeze((msg.runs || []).map((r) => Object.freeze({
     id: r.id, heuristic: r.heuristic, algorithm: r.algorithm, colour: r.colour, status: r.status,
@@ -128,6 +137,7 @@ function runs(msg) {
 // lockstep is window.viz.lockstep: the bound the runs in lock-step were
 // moved to, and of the tree each shows there the bound (0: none), the
 // nodes drawn and the scale (one for all: compare.js).
+/** @param {StateMessage} msg */
 function lockstep(msg) {
   const l = msg.lockstep;
   if (!l) return null;

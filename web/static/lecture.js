@@ -1,3 +1,4 @@
+// @ts-check
 // lecture.js: a replay's lecture: bookmarks, the note over the tree, deep
 // links, the bookmarks' download. It hooks into the rest of the page at a
 // few calls: afterState after each drawn state, onMessage for the source's
@@ -15,6 +16,7 @@ import * as tree from './tree.js';
 // them and offers them as FILE.lecture.json. The address follows the step
 // (#event=N) and opens the replay there; #bookmark=K opens bookmark K (0 is
 // the first, as in window.viz.bookmarks).
+/** @type {{bookmarks: Bookmark[], file: string, name: string, served: boolean, loaded: boolean, linked: boolean, editing: number, cur: number, landing: boolean, noteEvent: number, playTo: number, dirty: boolean, hiddenAt: number, saving: boolean, drawnCur: number}} */
 const lecture = {
   bookmarks: [], // {event, title, note}, in the lecture's order
   file: '', // a served replay: the file saves go to
@@ -46,8 +48,9 @@ function bookmarks() {
   return Object.freeze(lecture.bookmarks.map((b) => Object.freeze({ event: b.event, title: b.title })));
 }
 
+/** @param {any} l a lecture as read (a file's, the server's, an export's): its bookmarks' missing fields are filled here */
 function setLecture(l) {
-  lecture.bookmarks = ((l && l.bookmarks) || []).map((b) => ({ event: b.event, title: b.title || '', note: b.note || '' }));
+  lecture.bookmarks = ((l && l.bookmarks) || []).map((/** @type {any} */ b) => ({ event: b.event, title: b.title || '', note: b.note || '' }));
   lecture.loaded = true;
   if (lecture.cur >= lecture.bookmarks.length) lecture.cur = -1;
   showLecture();
@@ -55,6 +58,7 @@ function setLecture(l) {
 }
 
 // onMessage takes the source's lecture message: the bookmarks, or a save done.
+/** @param {{readOnly?: boolean, file?: string, saved?: boolean, lecture?: unknown}} msg */
 function onMessage(msg) {
   // A tab on another machine than a replay's server only reads its
   // bookmarks (unless the lecturer allows it): its changes stay in the
@@ -84,6 +88,7 @@ function saveLecture() {
   showLectureStatus('kept in this page: Download to keep them');
 }
 
+/** @param {string} text */
 function showLectureStatus(text) { $('lecture-status').textContent = text; }
 
 function lectureFileName() {
@@ -119,6 +124,7 @@ function showLecture() {
     at.textContent = 'event ' + b.event;
     const tools = document.createElement('span');
     tools.className = 'bm-tools';
+    /** @type {(label: string, title: string, fn: () => void, off?: boolean) => void} */
     const tool = (label, title, fn, off) => {
       const btn = document.createElement('button');
       btn.type = 'button';
@@ -169,7 +175,7 @@ function showNote() {
 function addBookmark() {
   const e = currentEvent();
   if (e < 0) { showError('nothing to bookmark yet'); return; }
-  const b = { event: e, title: $('bookmark-title').value.trim() || 'event ' + e, note: $('bookmark-note').value };
+  const b = { event: e, title: /** @type {HTMLInputElement} */ ($('bookmark-title')).value.trim() || 'event ' + e, note: /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value };
   // A new bookmark goes after those at or before its event: the lecture
   // stays in the trace's order unless reordered.
   let k = lecture.bookmarks.length;
@@ -177,34 +183,37 @@ function addBookmark() {
   lecture.bookmarks.splice(k, 0, b);
   lecture.cur = k;
   lecture.noteEvent = e;
-  $('bookmark-title').value = '';
-  $('bookmark-note').value = '';
+  /** @type {HTMLInputElement} */ ($('bookmark-title')).value = '';
+  /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value = '';
   showLecture();
   saveLecture();
 }
 
+/** @param {number} k */
 function editBookmark(k) {
   lecture.editing = k;
-  $('bookmark-title').value = lecture.bookmarks[k].title;
-  $('bookmark-note').value = lecture.bookmarks[k].note;
+  /** @type {HTMLInputElement} */ ($('bookmark-title')).value = lecture.bookmarks[k].title;
+  /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value = lecture.bookmarks[k].note;
   showLecture();
   $('bookmark-title').focus();
 }
 
+/** @param {boolean} keep */
 function finishEdit(keep) {
   const k = lecture.editing;
   if (keep && k >= 0 && k < lecture.bookmarks.length) {
     const b = lecture.bookmarks[k];
-    b.title = $('bookmark-title').value.trim() || 'event ' + b.event;
-    b.note = $('bookmark-note').value;
+    b.title = /** @type {HTMLInputElement} */ ($('bookmark-title')).value.trim() || 'event ' + b.event;
+    b.note = /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value;
   }
   lecture.editing = -1;
-  $('bookmark-title').value = '';
-  $('bookmark-note').value = '';
+  /** @type {HTMLInputElement} */ ($('bookmark-title')).value = '';
+  /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value = '';
   showLecture();
   if (keep) saveLecture();
 }
 
+/** @param {number} k @param {number} d */
 function moveBookmark(k, d) {
   const j = k + d, bs = lecture.bookmarks;
   if (j < 0 || j >= bs.length) return;
@@ -215,17 +224,20 @@ function moveBookmark(k, d) {
   saveLecture();
 }
 
+/** @param {number} k */
 function deleteBookmark(k) {
   lecture.bookmarks.splice(k, 1);
   if (lecture.cur === k) lecture.cur = -1; else if (lecture.cur > k) lecture.cur--;
-  if (lecture.editing === k) { lecture.editing = -1; $('bookmark-title').value = ''; $('bookmark-note').value = ''; } else if (lecture.editing > k) lecture.editing--;
+  if (lecture.editing === k) { lecture.editing = -1; /** @type {HTMLInputElement} */ ($('bookmark-title')).value = ''; /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value = ''; } else if (lecture.editing > k) lecture.editing--;
   showLecture();
   saveLecture();
 }
 
 // seekEvent asks for the state after event e (0-based).
+/** @param {number} e */
 function seekEvent(e) { send({ type: 'seek', pos: e + 1 }); }
 
+/** @param {number} k */
 function goBookmark(k) {
   const b = lecture.bookmarks[k];
   if (!b) return;
@@ -260,6 +272,7 @@ function prevBookmark() {
   return -1;
 }
 
+/** @param {number} d */
 function stepBookmark(d) {
   const k = d > 0 ? nextBookmark() : prevBookmark();
   if (k < 0) { showError(lecture.bookmarks.length ? 'no bookmark ' + (d > 0 ? 'after' : 'before') + ' this one' : 'no bookmarks yet: Add one in the Lecture panel'); return; }
@@ -279,6 +292,7 @@ function playToBookmark() {
 
 // afterState follows each state drawn: it stops a play at its
 // bookmark, shows the note, and keeps the address at the step.
+/** @param {StateMessage} msg */
 function afterState(msg) {
   downloads.show();
   if (shared.mode !== 'replay') return;
@@ -320,6 +334,7 @@ function followLink() {
   openLink(location.hash);
 }
 
+/** @param {string} hash */
 function openLink(hash) {
   const m = /^#(event|bookmark)=(-?\d+)$/.exec(hash || '');
   if (!m) return;

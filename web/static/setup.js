@@ -1,3 +1,4 @@
+// @ts-check
 // setup.js: the Search panel (the catalogue's puzzles, heuristics, goals
 // and presets, a state typed or scrambled, Start), the start state drawn
 // before the first run, and the hint for a newcomer.
@@ -9,13 +10,15 @@ import * as renderers from './renderers.js';
 import * as status from './status.js';
 import * as tree from './tree.js';
 
+/** @type {PuzzleInfo[]} */
 let catalogue = [];
 
-function currentPuzzle() { return catalogue.find((p) => p.name === $('puzzle').value); }
+function currentPuzzle() { return catalogue.find((p) => p.name === /** @type {HTMLSelectElement} */ ($('puzzle')).value); }
 
 // reflow joins the lines of a help text, which is hard-wrapped for a
 // terminal, keeping indented lines (examples) and blank lines as they are:
 // the panel wraps it at its own width.
+/** @param {string} text */
 function reflow(text) {
   let out = '', keep = true;
   for (const line of text.split('\n')) {
@@ -44,25 +47,27 @@ function onPuzzle() {
     // solved (0 moves) makes a dull first search.
     applyPreset(Math.max(0, presets.findIndex((x) => x.optimal > 0)));
   } else {
-    $('preset').value = '';
-    $('state').value = '';
+    /** @type {HTMLSelectElement} */ ($('preset')).value = '';
+    /** @type {HTMLTextAreaElement} */ ($('state')).value = '';
   }
   requestPreview();
 }
 
 // serveOnly lists, not offers, the heuristics this page cannot run (a
 // site's, whose engine in the browser cannot build their tables).
+/** @param {PuzzleInfo} p */
 function serveOnly(p) {
-  for (const o of $('heuristic').options) {
+  for (const o of /** @type {HTMLSelectElement} */ ($('heuristic')).options) {
     if (!(p.serveOnly || []).includes(o.value)) continue;
     o.disabled = true;
     o.textContent += ' (needs viz serve: its tables are too big to build in a browser)';
   }
-  const first = [...$('heuristic').options].find((o) => !o.disabled);
-  if (first) $('heuristic').value = first.value;
+  const first = [.../** @type {HTMLSelectElement} */ ($('heuristic')).options].find((o) => !o.disabled);
+  if (first) /** @type {HTMLSelectElement} */ ($('heuristic')).value = first.value;
 }
 
 // presetLabel names a preset with its optimal length, unless the name says it.
+/** @param {PuzzlePreset} x */
 function presetLabel(x) {
   const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
   return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
@@ -70,16 +75,18 @@ function presetLabel(x) {
 
 // applyPreset selects preset i of the current puzzle: its state and the
 // goal it is posed for (the puzzle's first goal when it names none).
+/** @param {number} i */
 function applyPreset(i) {
   const p = currentPuzzle();
   const pr = p && p.presets && p.presets[i];
   if (!pr) return;
-  $('preset').value = String(i);
-  $('state').value = pr.state;
-  if ((p.goals || []).length > 0) $('goal').value = pr.goal || p.goals[0];
+  /** @type {HTMLSelectElement} */ ($('preset')).value = String(i);
+  /** @type {HTMLTextAreaElement} */ ($('state')).value = pr.state;
+  if ((p.goals || []).length > 0) /** @type {HTMLSelectElement} */ ($('goal')).value = pr.goal || /** @type {string[]} */ (p.goals)[0];
 }
 
 // shortTitle is a title up to its first parenthesis or colon, for a menu.
+/** @param {string} t */
 function shortTitle(t) { return t.split(/ \(|: /)[0]; }
 
 function loadRenderers() {
@@ -101,13 +108,13 @@ async function loadCatalogue() {
   }
   fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
   const eight = catalogue.find((p) => p.name === '8puzzle');
-  if (eight) $('puzzle').value = '8puzzle';
+  if (eight) /** @type {HTMLSelectElement} */ ($('puzzle')).value = '8puzzle';
   onPuzzle();
   loadRenderers();
 }
 
 // goal is the goal to send: none when the puzzle has only one.
-function goal() { return $('goal-label').style.display === 'none' ? '' : $('goal').value; }
+function goal() { return $('goal-label').style.display === 'none' ? '' : /** @type {HTMLSelectElement} */ ($('goal')).value; }
 
 // ---- before the first run ----
 // The page draws the start state the setup describes before Start (the
@@ -116,14 +123,16 @@ function goal() { return $('goal-label').style.display === 'none' ? '' : $('goal
 // A run that builds its tables first (the Rubik's cube's) has no node to
 // show for a while: its start state, asked for at Start (force), shows
 // meanwhile, not the last run's.
+/** @type {number | null} */
 let previewTimer = null;
+/** @param {boolean} [force] */
 function requestPreview(force) {
   if (!force && shared.last && shared.last.active) return;
-  clearTimeout(previewTimer);
+  clearTimeout(/** @type {number | undefined} */ (previewTimer));
   const send1 = () => {
     const p = currentPuzzle();
     if (!p || (!force && shared.last && shared.last.active)) return;
-    send({ type: 'preview', puzzle: p.name, state: $('state').value, goal: goal() });
+    send({ type: 'preview', puzzle: p.name, state: /** @type {HTMLTextAreaElement} */ ($('state')).value, goal: goal() });
   };
   if (force) send1(); else previewTimer = setTimeout(send1, 150);
 }
@@ -132,18 +141,19 @@ function requestPreview(force) {
 // yet, or the active one still building its tables.
 function waiting() {
   const a = shared.last && shared.last.active;
-  return !a || (!a.puzzle && shared.last.status !== 'error');
+  return !a || (!a.puzzle && /** @type {StateMessage} */ (shared.last).status !== 'error');
 }
 
 // startDrawn: a preview asked for at Start, which the last run's states
 // (another puzzle's) may still come before.
 let startDrawn = false;
 
+/** @param {{puzzle: string, state: string, node?: NodeView, error?: string}} msg */
 function onPreview(msg) {
   const asked = startDrawn;
   startDrawn = false;
   const other = asked && shared.last && shared.last.active && shared.last.active.puzzle !== msg.puzzle;
-  if (!(waiting() || other) || msg.puzzle !== $('puzzle').value || msg.state !== $('state').value) return;
+  if (!(waiting() || other) || msg.puzzle !== /** @type {HTMLSelectElement} */ ($('puzzle')).value || msg.state !== /** @type {HTMLTextAreaElement} */ ($('state')).value) return;
   if (problem.shown()) return; // the Problem tab draws its own start
   const info = $('node-info');
   if (msg.error) {
@@ -152,12 +162,13 @@ function onPreview(msg) {
     return;
   }
   info.textContent = shared.last && shared.last.active ? 'the start state: the search begins once its tables are built' : 'the start state (press Start to search from it)';
-  renderers.draw($('puzzle-state'), msg.node.renderer, msg.node.view);
+  renderers.draw($('puzzle-state'), /** @type {string} */ (/** @type {NodeView} */ (msg.node).renderer), /** @type {NodeView} */ (msg.node).view);
 }
 
 // onScrambled puts a scrambled state in the setup.
+/** @param {{puzzle: string, state: string}} msg */
 function onScrambled(msg) {
-  if (msg.puzzle === $('puzzle').value) { $('state').value = msg.state; $('preset').value = ''; }
+  if (msg.puzzle === /** @type {HTMLSelectElement} */ ($('puzzle')).value) { /** @type {HTMLTextAreaElement} */ ($('state')).value = msg.state; /** @type {HTMLSelectElement} */ ($('preset')).value = ''; }
 }
 
 function showHint() {
@@ -173,6 +184,7 @@ function hideHint() {
 
 // begin starts a search: the fields of a start message (docs/PROTOCOL.md),
 // from this panel or the Problem tab (problem.js).
+/** @param {Record<string, unknown>} fields */
 function begin(fields) {
   $('selected').textContent = '';
   // The last run's node is not this run's: clear it.
@@ -186,31 +198,32 @@ function begin(fields) {
 }
 
 function bind() {
+  /** @type {(type: string, extra?: Record<string, unknown>) => void} */
   const control = (type, extra) => controls.control(type, extra);
   $('puzzle').addEventListener('change', onPuzzle);
   $('preset').addEventListener('change', () => {
-    const i = $('preset').value;
+    const i = /** @type {HTMLSelectElement} */ ($('preset')).value;
     if (i !== '') applyPreset(Number(i));
     requestPreview();
   });
   // A state typed by hand, or another goal, is no longer the preset.
   const leavePreset = () => {
-    const p = currentPuzzle(), i = $('preset').value;
-    const pr = p && i !== '' ? p.presets[Number(i)] : null;
-    if (pr && ($('state').value !== pr.state || ((p.goals || []).length > 0 && $('goal').value !== (pr.goal || p.goals[0])))) {
-      $('preset').value = '';
+    const p = currentPuzzle(), i = /** @type {HTMLSelectElement} */ ($('preset')).value;
+    const pr = p && i !== '' ? /** @type {PuzzlePreset[]} */ (p.presets)[Number(i)] : null;
+    if (pr && (/** @type {HTMLTextAreaElement} */ ($('state')).value !== pr.state || ((/** @type {PuzzleInfo} */ (p).goals || []).length > 0 && /** @type {HTMLSelectElement} */ ($('goal')).value !== (pr.goal || /** @type {string[]} */ (/** @type {PuzzleInfo} */ (p).goals)[0])))) {
+      /** @type {HTMLSelectElement} */ ($('preset')).value = '';
     }
   };
   $('state').addEventListener('input', () => { leavePreset(); requestPreview(); });
   $('goal').addEventListener('change', () => { leavePreset(); requestPreview(); });
   $('scramble').addEventListener('click', () => control('scramble', {
-    puzzle: $('puzzle').value, depth: Number($('depth').value) || 0, goal: $('goal').value,
+    puzzle: /** @type {HTMLSelectElement} */ ($('puzzle')).value, depth: Number(/** @type {HTMLInputElement} */ ($('depth')).value) || 0, goal: /** @type {HTMLSelectElement} */ ($('goal')).value,
   }));
   $('start-present').addEventListener('click', () => $('start').click());
   $('start').addEventListener('click', () => {
     begin({
-      puzzle: $('puzzle').value, state: $('state').value, heuristic: $('heuristic').value, goal: goal(),
-      algorithm: $('algorithm').value, fast: $('fast').checked, keep: $('keep').checked,
+      puzzle: /** @type {HTMLSelectElement} */ ($('puzzle')).value, state: /** @type {HTMLTextAreaElement} */ ($('state')).value, heuristic: /** @type {HTMLSelectElement} */ ($('heuristic')).value, goal: goal(),
+      algorithm: /** @type {HTMLSelectElement} */ ($('algorithm')).value, fast: /** @type {HTMLInputElement} */ ($('fast')).checked, keep: /** @type {HTMLInputElement} */ ($('keep')).checked,
     });
     // Draw this run's start state until its first node comes.
     startDrawn = true;

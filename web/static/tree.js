@@ -1,3 +1,4 @@
+// @ts-check
 // tree.js: the search tree panel (the source's picture of an iteration,
 // zoomed, panned, its nodes chosen, its folded nodes unfolded), the small
 // trees of lock-step (drawMini, at one scale for all), and the tree saved as
@@ -15,6 +16,7 @@ import * as quiz from './quiz.js';
 // its path to the root and its siblings at that size: the rest is a pan
 // away), 'overview' (the whole tree at any scale) or the user's own scale,
 // with which the current node is kept in view while stepping.
+/** @type {{zoom: 'fit' | 'overview' | number, k: number, cx: number, cy: number, w: number, h: number, last: {x: number, y: number} | null, focus: {x0: number, x1: number, y0: number, y1: number} | null, focusNode?: {x: number, y: number}, chosen: number, answer: number, drag: {x: number, y: number, cx: number, cy: number, moved: boolean} | null, anchor: {id: number, sx: number, sy: number, until: string} | null}} */
 const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, answer: 0, drag: null, anchor: null };
 // minLabel is the smallest label Fit makes: 12 px, and on a projector
 // the 16 px of all of presentation mode's text. Overview and the user's
@@ -35,10 +37,12 @@ function sizes() {
 
 // fits reports whether text at font px fits in room px (fold/labels.go's
 // LabelFits: about 0.6 em a character).
+/** @param {string} text @param {number} room @param {number} font */
 function fits(text, room, font) { return String(text).length * 0.6 * font <= room; }
 
 // countLabel is fold/labels.go's CountLabel: ×1,974, else ×2.0k, else ''
 // (the tooltip says it).
+/** @param {number} n @param {number} room @param {number} font */
 function countLabel(n, room, font) {
   const full = '×' + fmt(n);
   if (fits(full, room, font)) return full;
@@ -48,6 +52,7 @@ function countLabel(n, room, font) {
   return fits(short, room, font) ? short : '';
 }
 
+/** @param {number} m */
 function moveName(m) {
   const names = (shared.last && shared.last.moveNames) || [];
   return m >= 0 && m < names.length ? names[m] : String(m);
@@ -55,6 +60,7 @@ function moveName(m) {
 
 // showInfo says which iteration the tree is, how big, and how much of
 // it is drawn (the why in words a projector leaves out: .more).
+/** @param {TreeView | null | undefined} tv */
 function showInfo(tv) {
   const el = $('tree-info');
   el.textContent = '';
@@ -78,6 +84,7 @@ function showInfo(tv) {
 }
 
 // why says why there is no tree to draw.
+/** @param {TreeView | null | undefined} tv */
 function why(tv) {
   const msg = shared.last;
   if (msg && msg.status === 'building') return 'No tree yet: ' + (msg.event || 'the search builds its tables first') + '.';
@@ -86,6 +93,7 @@ function why(tv) {
   return '';
 }
 
+/** @param {TreeView | null | undefined} tv */
 function draw(tv) {
   const el = $('tree');
   el.textContent = '';
@@ -108,7 +116,8 @@ function draw(tv) {
   const { pos, leaves, maxDepth } = layout(tv.root);
   // room: how far each node's right-hand neighbour on its row stands
   // (none: the row is free to its right, as the current path's is).
-  const room = new Map(), rowEnd = [];
+  /** @type {Map<TreeNodeView, number>} */
+  const room = new Map(), rowEnd = /** @type {{n: TreeNodeView, x: number}[]} */ ([]);
   (function row(n) {
     const p = pos.get(n), prev = rowEnd[p.d];
     if (prev) room.set(prev.n, (p.x - prev.x) * dx);
@@ -118,6 +127,7 @@ function draw(tv) {
   view.w = Math.max(leaves * dx + 40, 200);
   // The height: the root's circle and margin, the levels below it, and
   // the deepest node's circle and labels under it.
+  /** @type {(d: number) => number} */
   const tall = (d) => maxDepth * d + 2 * r + 8 + 2.2 * font + 4;
   if (view.zoom === 'overview' && box.w && box.h) {
     // A wide tree, whole, fills the box's height too: its levels are
@@ -132,7 +142,8 @@ function draw(tv) {
     if (box.w / k >= view.w && H < tall(dy) && H >= tall(least)) dy = (H - tall(0)) / maxDepth;
   }
   view.h = tall(dy);
-  const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = (n) => r + 8 + pos.get(n).d * dy;
+  /** @type {(n: TreeNodeView) => number} */
+  const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = /** @type {(n: TreeNodeView) => number} */ ((n) => r + 8 + pos.get(n).d * dy);
   const k = scaleFor(tv, pos, X, Y);
   const s = svg('svg', { width: '100%', height: '100%' });
   s.style.fontSize = font + 'px';
@@ -147,12 +158,12 @@ function draw(tv) {
     const folded = n.count > 1 && !(n.children && n.children.length);
     if (folded) {
       shape.setAttribute('stroke', ring);
-      shape.setAttribute('stroke-width', 3);
+      shape.setAttribute('stroke-width', '3');
       shape.setAttribute('stroke-dasharray', '4 2');
     }
     if (n.id && n.id === tv.last) {
       shape.setAttribute('stroke', colour('--node-ring'));
-      shape.setAttribute('stroke-width', 3);
+      shape.setAttribute('stroke-width', '3');
       shape.removeAttribute('stroke-dasharray');
       view.last = { x: X(n), y: Y(n) };
     }
@@ -163,7 +174,9 @@ function draw(tv) {
       // the row has room (under it the edges' moves would cross them),
       // else under it too.
       let line = 1;
+      /** @type {(str: string, fill: string, cls?: string) => void} */
       const under = (str, fill, cls) => {
+        /** @type {{x: number, y: number, 'text-anchor': string, fill: string, class?: string}} */
         const at = { x: X(n), y: Y(n) + r + line * font, 'text-anchor': 'middle', fill: fill };
         if (cls) label(str, at.x - 0.33 * font * str.length, at.y);
         if (cls) at.class = cls;
@@ -172,17 +185,18 @@ function draw(tv) {
       };
       // BPMX's words sit on the panel's colour, clear of the edges
       // they cross.
+      /** @type {(str: string, x: number, y: number) => SVGElement} */
       const label = (str, x, y) => svg('rect', { x: x - 2, y: y - font, width: 0.66 * font * str.length + 4, height: 1.3 * font, fill: paper }, g);
       const gh = n.g + '+' + n.h;
       if (fits(gh, dx - 4, font)) under(gh, numbers);
       else line++;
-      const side = room.has(n) ? room.get(n) - 2 * r - 8 : Infinity;
-      let beside = bpmxLabels(n, side, font), below = [];
-      if (beside.includes(undefined)) { below = bpmxLabels(n, dx - 4, font).filter(Boolean); beside = []; }
+      const side = room.has(n) ? /** @type {number} */ (room.get(n)) - 2 * r - 8 : Infinity;
+      let beside = bpmxLabels(n, side, font), below = /** @type {string[]} */ ([]);
+      if (beside.includes(undefined)) { below = /** @type {string[]} */ (bpmxLabels(n, dx - 4, font).filter(Boolean)); beside = []; }
       beside.forEach((b, i) => {
         const at = { x: X(n) + r + 4, y: Y(n) + font * (0.35 + i - (beside.length - 1) / 2), fill: bpmx, class: 'bpmx' };
-        label(b, at.x, at.y);
-        svg('text', at, g).textContent = b;
+        label(/** @type {string} */ (b), at.x, at.y);
+        svg('text', at, g).textContent = /** @type {string} */ (b);
       });
       for (const b of below) under(b, bpmx, 'bpmx');
       const c = folded ? countLabel(n.count, dx - 4, font) : '';
@@ -203,6 +217,7 @@ function draw(tv) {
 // layout places a tree's nodes: x in leaf order, a parent over the
 // middle of its children; d the depth. The tree panel and the lock-step's
 // small trees draw with it.
+/** @param {TreeNodeView} root @returns {{pos: NodePlaces, leaves: number, maxDepth: number}} */
 function layout(root) {
   const pos = new Map();
   let leaves = 0, maxDepth = 0;
@@ -222,15 +237,17 @@ function layout(root) {
 // scaleFor works out the view's scale before drawing (labels too small
 // to read are not drawn at all), and the focus: the box around the
 // current node, its path to the root and their children.
+/** @param {TreeView} tv @param {NodePlaces} pos @param {(n: TreeNodeView) => number} X @param {(n: TreeNodeView) => number} Y @returns {number} */
 function scaleFor(tv, pos, X, Y) {
   const { r } = sizes();
+  /** @type {TreeNodeView[]} */
   let path = [];
   (function find(n, trail) {
     trail = trail.concat([n]);
     if (n.id && n.id === tv.last) path = trail;
     (n.children || []).forEach((c) => find(c, trail));
-  })(tv.root, []);
-  if (path.length === 0) path = [tv.root];
+  })(/** @type {TreeNodeView} */ (tv.root), /** @type {TreeNodeView[]} */ ([]));
+  if (path.length === 0) path = [/** @type {TreeNodeView} */ (tv.root)];
   const around = path.concat(...path.map((n) => n.children || []));
   const xs = around.map(X), ys = around.map(Y);
   view.focus = { x0: Math.min(...xs) - r - 20, x1: Math.max(...xs) + r + 20, y0: Math.min(...ys) - r - 8, y1: Math.max(...ys) + r + 30 };
@@ -240,6 +257,7 @@ function scaleFor(tv, pos, X, Y) {
 }
 
 // plan decides the view (scale and centre) for the zoom mode and the box.
+/** @returns {{k: number, cx: number, cy: number}} */
 function plan() {
   const W = box.w || 1, H = box.h || 1;
   const { font } = sizes();
@@ -249,7 +267,7 @@ function plan() {
     return { k: whole, cx: view.w / 2, cy: view.h / 2 };
   }
   if (view.zoom === 'fit') {
-    const f = view.focus, n = view.focusNode;
+    const f = view.focus, n = /** @type {{x: number, y: number}} */ (view.focusNode);
     if (!f) return { k: minK, cx: W / minK / 2, cy: H / minK / 2 };
     const k = Math.max(minK, Math.min(1.5, W / (f.x1 - f.x0), H / (f.y1 - f.y0)));
     const vw = W / k, vh = H / k;
@@ -266,11 +284,12 @@ function plan() {
 // drawEdges draws the lines from each node to its children into s, and
 // each edge's move where it fits beside its siblings' (lab: the label's
 // size and room, or null for none).
+/** @param {TreeNodeView} n @param {(n: TreeNodeView) => number} X @param {(n: TreeNodeView) => number} Y @param {SVGElement} s @param {{font: number, room: number} | null} lab */
 function drawEdges(n, X, Y, s, lab) {
   (n.children || []).forEach((c) => {
     svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: colour('--tree-edge'), 'stroke-width': 1 }, s);
     const name = lab ? moveName(c.move) : '';
-    if (name && fits(name, lab.room, lab.font)) {
+    if (name && lab && fits(name, lab.room, lab.font)) {
       const t = svg('text', { x: X(n) + 0.62 * (X(c) - X(n)) + lab.font * 0.4, y: Y(n) + 0.62 * (Y(c) - Y(n)) + lab.font * 0.35,
         fill: colour('--node-numbers'), class: 'move' }, s);
       t.style.fontSize = lab.font + 'px';
@@ -285,8 +304,11 @@ function drawEdges(n, X, Y, s, lab) {
 // a child raised it (h 6↑8, or h↑8), or when its parent's gave it more
 // (h↓7, inherited), and the children cut that their own h would have
 // let through (2 saved).
+/** @param {TreeNodeView} n @param {number} room @param {number} font @returns {(string | undefined)[]} */
 function bpmxLabels(n, room, font) {
+  /** @type {(string | undefined)[]} */
   const out = [], v = n.f - n.g;
+  /** @type {(...texts: string[]) => number} */
   const pick = (...texts) => out.push(texts.find((x) => fits(x, room, font)));
   if (n.raised) pick('h ' + n.h + '↑' + v, 'h↑' + v);
   else if (n.inherited) pick('h↓' + v);
@@ -295,6 +317,7 @@ function bpmxLabels(n, room, font) {
 }
 
 // nodeTitle is a tree node's tooltip.
+/** @param {TreeNodeView} n */
 function nodeTitle(n) {
   let t = 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')';
   if (n.raised) t += '; BPMX raised its h from ' + n.h + ' to ' + (n.f - n.g) + ' (a child\'s h less the move\'s cost)';
@@ -339,10 +362,10 @@ function place() {
   if (g) {
     // The node clicked stays under the cursor however the tree grows,
     // until the source's tree shows it unfolded (or folded back).
-    if (g.classList.contains(a.until)) view.anchor = null;
-    const c = g.querySelector('circle');
-    view.cx = +c.getAttribute('cx') - (a.sx - W / 2) / view.k;
-    view.cy = +c.getAttribute('cy') - (a.sy - H / 2) / view.k;
+    if (g.classList.contains(/** @type {NonNullable<typeof a>} */ (a).until)) view.anchor = null;
+    const c = /** @type {SVGCircleElement} */ (g.querySelector('circle'));
+    view.cx = Number(c.getAttribute('cx')) - (/** @type {NonNullable<typeof a>} */ (a).sx - W / 2) / view.k;
+    view.cy = Number(c.getAttribute('cy')) - (/** @type {NonNullable<typeof a>} */ (a).sy - H / 2) / view.k;
   } else if (typeof view.zoom === 'number') {
     // Keep the current node in view: when it nears an edge, bring it back
     // to the middle across and low down, so that the path above it shows.
@@ -363,6 +386,7 @@ function place() {
 
 function redraw() { if (shared.last) draw(shared.last.tree); else place(); }
 
+/** @param {number} f */
 function zoom(f) {
   if (typeof view.zoom !== 'number') {
     // Start from what shows now; zooming in from the whole tree goes to
@@ -382,6 +406,7 @@ function overview() { view.zoom = view.zoom === 'overview' ? 'fit' : 'overview';
 function restart() { view.chosen = 0; view.answer = 0; view.zoom = 'fit'; }
 
 // mark lights node id as the quiz's right answer (0: none).
+/** @param {number} id */
 function mark(id) {
   if (view.answer === id) return;
   view.answer = id;
@@ -415,13 +440,14 @@ function bind() {
     place();
   });
   window.addEventListener('pointerup', () => { view.drag = null; });
-  $('tree-iteration').addEventListener('change', () => controls.control('tree', { iteration: Number($('tree-iteration').value) }));
+  $('tree-iteration').addEventListener('change', () => controls.control('tree', { iteration: Number(/** @type {HTMLSelectElement} */ ($('tree-iteration')).value) }));
   $('save-svg').addEventListener('click', saveSVG);
 }
 
 // fillIterations offers the finished iterations the source keeps.
+/** @param {TreeView | null | undefined} tv */
 function fillIterations(tv) {
-  const sel = $('tree-iteration');
+  const sel = /** @type {HTMLSelectElement} */ ($('tree-iteration'));
   const kept = (tv && tv.kept) || [];
   const want = ['0'].concat(kept.map(String));
   const have = Array.from(sel.options).map((o) => o.value);
@@ -437,6 +463,7 @@ function fillIterations(tv) {
 // when it is folded with its nodes kept, or folds it back when it was
 // unfolded; the node stays under the cursor. In a quiz, a click answers
 // the question.
+/** @param {TreeNodeView} n @param {MouseEvent} ev */
 function click(n, ev) {
   if (quiz.answerNode(n.id)) return;
   if (n.hidden || n.opened) {
@@ -450,11 +477,13 @@ function click(n, ev) {
 
 // choose chooses node id as a click would, without unfolding it (the
 // stack's rows name nodes so).
+/** @param {number} id */
 function choose(id) {
   if (quiz.answerNode(id)) return;
   select(id);
 }
 
+/** @param {number} id */
 function select(id) {
   view.chosen = id;
   if (shared.last) draw(shared.last.tree);
@@ -464,6 +493,7 @@ function select(id) {
 // miniScale is the one scale the lock-step's trees are drawn at, across
 // (x) and down (y): the largest at which the widest and the deepest of
 // them fit their boxes, so that a bigger tree looks bigger.
+/** @param {(TreeView | null | undefined)[]} trees @param {number} W @param {number} H @returns {MiniScale} */
 function miniScale(trees, W, H) {
   const k = { x: 1, y: 1 };
   for (const tv of trees) {
@@ -479,6 +509,7 @@ const MINI = { dx: 30, dy: 44, r: 10 };
 // drawMini draws a lock-step tree into its box el at scale k (miniScale),
 // or why there is none. Labels only where the nodes are big enough to
 // hold them. It returns the nodes drawn.
+/** @param {HTMLElement} el @param {TreeView | null | undefined} tv @param {string | undefined} why @param {MiniScale} k @returns {number} */
 function drawMini(el, tv, why, k) {
   el.textContent = '';
   if (!tv || !tv.root) {
@@ -498,7 +529,8 @@ function drawMini(el, tv, why, k) {
   const ox = Math.max(4, (W - leaves * dx) / 2), oy = 4;
   const s = svg('svg', { width: W, height: H });
   s.style.fontSize = '10px';
-  const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = (n) => oy + pos.get(n).d * dy + dy / 2;
+  /** @type {(n: TreeNodeView) => number} */
+  const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = /** @type {(n: TreeNodeView) => number} */ ((n) => oy + pos.get(n).d * dy + dy / 2);
   drawEdges(tv.root, X, Y, s, null);
   let drawn = 0;
   (function nodes(n) {
@@ -507,7 +539,7 @@ function drawMini(el, tv, why, k) {
     const c = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
     if (n.count > 1 && !(n.children && n.children.length) && r >= 3) {
       c.setAttribute('stroke', colour('--node-folded'));
-      c.setAttribute('stroke-width', Math.max(1, r / 4));
+      c.setAttribute('stroke-width', String(Math.max(1, r / 4)));
     }
     if (labels) {
       const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: colour('--node-text') }, g);
@@ -523,7 +555,7 @@ function drawMini(el, tv, why, k) {
 function saveSVG() {
   const s = $('tree').querySelector('svg');
   if (!s) { showError('no tree to save yet'); return; }
-  const c = s.cloneNode(true);
+  const c = /** @type {SVGSVGElement} */ (s.cloneNode(true));
   c.setAttribute('xmlns', SVGNS);
   c.setAttribute('viewBox', '0 0 ' + view.w + ' ' + view.h);
   c.setAttribute('width', String(view.w));

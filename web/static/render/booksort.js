@@ -1,3 +1,4 @@
+// @ts-check
 // Booksort (POJ 3460): view = {"books": [a permutation of 1..n, left to
 // right], "breaks": [gaps 0..n where neighbours are not consecutive; gap i is
 // after the i-th book, gap 0 before the first, the shelf's ends counting as
@@ -9,6 +10,7 @@ import { svg } from '../svg.js';
 /** @type {Renderer} */
 export default {
   draw(el, view) {
+    /** @type {any[]} */
     const books = view && view.books;
     const n = Array.isArray(books) ? books.length : 0;
     const isPerm = n >= 1 && n <= 15 && books.every((b) => Number.isInteger(b) && b >= 1 && b <= n) &&
@@ -17,13 +19,15 @@ export default {
       el.textContent = 'not a booksort view';
       return;
     }
-    const breaks = new Set(Array.isArray(view.breaks) ? view.breaks.filter((g) => Number.isInteger(g)) : []);
+    const breaks = new Set(Array.isArray(view.breaks) ? view.breaks.filter((/** @type {unknown} */ g) => Number.isInteger(g)) : []);
     const width = 300, wall = 8, top = 14, shelfY = 180, bottom = 40;
     const slot = (width - 2 * wall - 8) / n;
     const bookW = Math.max(6, slot - 3);
     const unit = (shelfY - top - 14) / n;
     const s = svg('svg', { width: width, height: shelfY + bottom, viewBox: '0 0 ' + width + ' ' + (shelfY + bottom), 'data-renderer': 'booksort' });
+    /** @type {(tag: string, attrs: Record<string, any>, title?: string) => SVGElement} */
     const add = (tag, attrs, title) => svg(tag, attrs, s, title);
+    /** @type {(x: number, y: number, str: string, size: number, colour: string) => void} */
     const text = (x, y, str, size, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': size, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
@@ -50,7 +54,8 @@ export default {
         'break: ' + (g === 0 ? 'shelf start' : 'book ' + books[g - 1]) + ' | ' + (g === n ? 'shelf end' : 'book ' + books[g]));
     }
     text(width / 2, shelfY + bottom - 4, view.sorted === true ? 'sorted' : breaks.size + ' breaks', 12, '#333');
-    const bounds = Array.isArray(view.bounds) ? view.bounds.filter((b) => b && typeof b.name === 'string' && Number.isInteger(b.h)) : [];
+    /** @type {{name: string, h: number, measure?: unknown}[]} */
+    const bounds = Array.isArray(view.bounds) ? view.bounds.filter((/** @type {any} */ b) => b && typeof b.name === 'string' && Number.isInteger(b.h)) : [];
     if (bounds.length > 0) {
       const t = add('text', { x: width / 2, y: top - 3, 'text-anchor': 'middle', 'font-size': 10, 'font-family': 'system-ui, sans-serif', fill: '#555' });
       bounds.forEach((b, i) => {
@@ -65,6 +70,7 @@ export default {
   // the book at k. The view's breaks and bounds are computed afresh as its
   // View does. Null for any other m.
   move(view, m) {
+    /** @type {any[]} */
     const books = view && view.books;
     const n = Array.isArray(books) ? books.length : 0;
     if (n < 1 || n > 15 || !Number.isInteger(m) || m < 0 || new Set(books).size !== n ||
@@ -88,6 +94,7 @@ export default {
     }
     // The cycle graph (Bafna and Pevzner): black edge j, the pair a[j],
     // a[j+1], is followed by the black edge that starts with book a[j+1]-1.
+    /** @type {number[]} */
     const pos = [];
     a.forEach((b, j) => { pos[b] = j; });
     const seen = [];

@@ -1,3 +1,4 @@
+// @ts-check
 // Graph problems written in Starlark (puzzles/script's GraphView): view =
 // {"kind": "graph", "nodes": [{"name", "state", "x", "y"}] (x and y when the
 // file gives positions, y downwards), "edges": [{"from", "to", "cost",
@@ -11,9 +12,11 @@ import { svg } from '../svg.js';
 
 const W = 420, H = 320, PAD = 26;
 
+/** @type {(i: any, n: number) => boolean} */
 const isIndex = (i, n) => Number.isInteger(i) && i >= 0 && i < n;
 
 // shape checks the parts every use needs: nodes, and edges between them.
+/** @param {any} view @returns {{nodes: any[], edges: any[]} | null} */
 function shape(view) {
   const nodes = view && view.nodes, edges = view && view.edges;
   if (!Array.isArray(nodes) || nodes.length === 0 || nodes.length > 5000 || !Array.isArray(edges)) return null;
@@ -24,6 +27,7 @@ function shape(view) {
 
 // place is each node's point in the drawing: the file's positions scaled
 // to fit, or a circle when any node has none.
+/** @param {any[]} nodes @returns {number[][]} */
 function place(nodes) {
   const has = nodes.every((n) => Number.isFinite(n.x) && Number.isFinite(n.y));
   if (!has) {
@@ -51,7 +55,9 @@ export default {
     const { nodes, edges } = g;
     const at = place(nodes);
     const s = svg('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, 'data-renderer': 'graph', class: 'graph-view' });
+    /** @type {(tag: string, attrs: Record<string, any>, title?: string, parent?: Element) => SVGElement} */
     const add = (tag, attrs, title, parent) => svg(tag, attrs, parent || s, title);
+    /** @type {any[]} */
     const path = Array.isArray(view.path) ? view.path : [];
     const onPath = new Set();
     for (let i = 1; i < path.length; i++) {

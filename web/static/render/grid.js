@@ -1,3 +1,4 @@
+// @ts-check
 // Grid worlds (puzzles/grid, and Starlark problems whose view is a grid):
 // view = {"kind": "grid", "rows": ["S.#", "..G"] ('#' wall, 'S' start, 'G'
 // goal, '*' both, anything else free), "diagonal": bool (8-connected),
@@ -11,19 +12,23 @@ import { GRID_MAX_SIDE as MAX_SIDE } from '../shared.js';
 // The moves of puzzles/grid by index: N E S W, then NE SE SW NW.
 const STEPS = [[-1, 0], [0, 1], [1, 0], [0, -1], [-1, 1], [1, 1], [1, -1], [-1, -1]];
 
+/** @type {(rc: unknown) => rc is number[]} */
 const isCell = (rc) => Array.isArray(rc) && rc.length === 2 && rc.every((x) => Number.isInteger(x) && x >= 0 && x < MAX_SIDE);
 
 // mapOf checks a view's rows: 1 to 512 strings of one length, 1 to 512.
+/** @param {any} view */
 function mapOf(view) {
   const rows = view && view.rows;
   if (!Array.isArray(rows) || rows.length < 1 || rows.length > MAX_SIDE) return null;
   const cols = typeof rows[0] === 'string' ? rows[0].length : 0;
   if (cols < 1 || cols > MAX_SIDE || !rows.every((r) => typeof r === 'string' && r.length === cols)) return null;
+  /** @type {(r: number, c: number) => boolean} */
   const wall = (r, c) => r < 0 || c < 0 || r >= rows.length || c >= cols || rows[r][c] === '#';
   return { rows, cols, wall };
 }
 
 // find is the cell of a letter, or null.
+/** @param {string[]} rows @param {string} letters @returns {number[] | null} */
 function find(rows, letters) {
   for (let r = 0; r < rows.length; r++) {
     for (let c = 0; c < rows[r].length; c++) if (letters.includes(rows[r][c])) return [r, c];
@@ -33,6 +38,7 @@ function find(rows, letters) {
 
 /** @type {Renderer} */
 export default {
+  /** @param {HTMLElement} el @param {Record<string, unknown>} view */
   draw(el, view) {
     const g = mapOf(view);
     if (!g) {
@@ -44,6 +50,7 @@ export default {
     const cell = Math.max(2, Math.min(28, Math.floor(300 / Math.max(n, cols))));
     const w = cols * cell, h = n * cell;
     const s = svg('svg', { width: w + 2, height: h + 2, viewBox: '-1 -1 ' + (w + 2) + ' ' + (h + 2), 'data-renderer': 'grid' });
+    /** @type {(tag: string, attrs: Record<string, any>, title?: string) => SVGElement} */
     const add = (tag, attrs, title) => svg(tag, attrs, s, title);
     add('rect', { x: 0, y: 0, width: w, height: h, fill: '#fafafa', stroke: '#999' });
     let walls = '';
@@ -58,11 +65,13 @@ export default {
       for (let c = 1; c < cols; c++) lines += 'M' + c * cell + ' 0v' + h;
       add('path', { d: lines, stroke: '#e0e0e0', 'stroke-width': 1, fill: 'none' });
     }
+    /** @type {(rc: number[], fill: string, kind: string, title: string) => SVGElement} */
     const box = (rc, fill, kind, title) => add('rect', { x: rc[1] * cell + 1, y: rc[0] * cell + 1, width: Math.max(1, cell - 2), height: Math.max(1, cell - 2), rx: cell / 6, fill, 'data-cell': kind }, title);
     const start = find(rows, 'S*'), goal = find(rows, 'G*');
     if (start) box(start, '#66bb6a', 'start', 'start (' + start + ')');
     if (goal) box(goal, '#ef5350', 'goal', 'goal (' + goal + ')');
     const path = Array.isArray(view.path) ? view.path.filter((rc) => isCell(rc) && rc[0] < n && rc[1] < cols) : [];
+    /** @type {(rc: number[]) => string} */
     const centre = (rc) => (rc[1] * cell + cell / 2) + ',' + (rc[0] * cell + cell / 2);
     if (path.length > 1) {
       add('polyline', { points: path.map(centre).join(' '), fill: 'none', stroke: '#1e88e5', 'stroke-width': Math.max(1, cell / 5), 'stroke-linejoin': 'round', 'stroke-linecap': 'round', 'data-path': path.length - 1 },

@@ -1,3 +1,4 @@
+// @ts-check
 // The rotation game (UVa 1343): view = {"cells": [24 numbers 1..3, cells
 // numbered top to bottom, left to right on the # board], "centre": k or 0}.
 // The 8 centre cells are outlined; the letters A..H sit at each move's head
@@ -17,24 +18,27 @@ export default {
       [0, 4], [1, 4], [2, 4], [3, 4], [4, 4], [5, 4], [6, 4],
       [2, 5], [4, 5], [2, 6], [4, 6]];
     const centre = new Set([6, 7, 8, 11, 12, 15, 16, 17]);
+    /** @type {Record<number, string>} */
     const fill = { 1: '#f2c14e', 2: '#7fb3d5', 3: '#e59866' };
     // Labels in the margin, by (column, row) on the 9 x 9 grid with margin.
+    /** @type {[string, number, number][]} */
     const heads = [['A', 3, 0], ['B', 5, 0], ['C', 8, 3], ['D', 8, 5],
       ['E', 5, 8], ['F', 3, 8], ['G', 0, 5], ['H', 0, 3]];
     const cell = 30;
     const ns = 'http://www.w3.org/2000/svg';
     const s = document.createElementNS(ns, 'svg');
     const w = 9 * cell;
-    s.setAttribute('width', w);
-    s.setAttribute('height', w + 18);
+    s.setAttribute('width', String(w));
+    s.setAttribute('height', String(w + 18));
     s.setAttribute('viewBox', '0 0 ' + w + ' ' + (w + 18));
     s.setAttribute('data-renderer', 'rotation');
+    /** @type {(x: number, y: number, str: string, size: number, colour: string) => void} */
     const text = (x, y, str, size, colour) => {
       const t = document.createElementNS(ns, 'text');
-      t.setAttribute('x', x);
-      t.setAttribute('y', y);
+      t.setAttribute('x', String(x));
+      t.setAttribute('y', String(y));
       t.setAttribute('text-anchor', 'middle');
-      t.setAttribute('font-size', size);
+      t.setAttribute('font-size', String(size));
       t.setAttribute('font-family', 'system-ui, sans-serif');
       t.setAttribute('fill', colour);
       t.textContent = str;
@@ -43,14 +47,14 @@ export default {
     cells.forEach((v, i) => {
       const x = (pos[i][0] + 1) * cell, y = (pos[i][1] + 1) * cell;
       const r = document.createElementNS(ns, 'rect');
-      r.setAttribute('x', x + 1);
-      r.setAttribute('y', y + 1);
-      r.setAttribute('width', cell - 2);
-      r.setAttribute('height', cell - 2);
-      r.setAttribute('rx', 4);
+      r.setAttribute('x', String(x + 1));
+      r.setAttribute('y', String(y + 1));
+      r.setAttribute('width', String(cell - 2));
+      r.setAttribute('height', String(cell - 2));
+      r.setAttribute('rx', '4');
       r.setAttribute('fill', fill[v]);
       r.setAttribute('stroke', centre.has(i) ? '#222' : '#999');
-      r.setAttribute('stroke-width', centre.has(i) ? 2.5 : 1);
+      r.setAttribute('stroke-width', String(centre.has(i) ? 2.5 : 1));
       const tt = document.createElementNS(ns, 'title');
       tt.textContent = 'cell ' + i;
       r.appendChild(tt);

@@ -1,3 +1,4 @@
+// @ts-check
 // Square destroyer (POJ 1084): view = {"n": 1..5, "missing": [sticks
 // missing from the start], "removed": [sticks the search removed], "kept":
 // [sticks the move rule keeps in this subtree], "intact": [{"size","row",
@@ -17,19 +18,24 @@ export default {
       return;
     }
     const total = 2 * n * (n + 1);
+    /** @type {(a: unknown) => Set<number>} */
     const setOf = (a) => new Set(Array.isArray(a) ? a.filter((s) => Number.isInteger(s) && s >= 1 && s <= total) : []);
     const missing = setOf(view.missing), removed = setOf(view.removed), kept = setOf(view.kept);
-    const intact = Array.isArray(view.intact) ? view.intact.filter((q) => q && Number.isInteger(q.size) &&
+    /** @type {{size: number, row: number, col: number}[]} */
+    const intact = Array.isArray(view.intact) ? view.intact.filter((/** @type {any} */ q) => q && Number.isInteger(q.size) &&
       Number.isInteger(q.row) && Number.isInteger(q.col) && q.size >= 1 && q.row >= 0 && q.col >= 0 &&
       q.row + q.size <= n && q.col + q.size <= n) : [];
     const size = 280, margin = 14, foot = 64;
     const cell = (size - 2 * margin) / n;
     const s = svg('svg', { width: size, height: size + foot, viewBox: '0 0 ' + size + ' ' + (size + foot), 'data-renderer': 'squares' });
+    /** @type {(tag: string, attrs: Record<string, any>, title?: string) => SVGElement} */
     const add = (tag, attrs, title) => svg(tag, attrs, s, title);
+    /** @type {(x: number, y: number, str: string, fsize: number, colour: string) => void} */
     const text = (x, y, str, fsize, colour) => {
       const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
       t.textContent = str;
     };
+    /** @type {(c: number) => number} */
     const px = (c) => margin + c * cell;
     // The square the search branches on, shaded; the others outlined faintly.
     intact.forEach((q, i) => {
@@ -75,12 +81,13 @@ export default {
     let status = intact.length === 0 ? 'no square left' : intact.length + ' intact';
     status += ' · removed ' + removed.size;
     if (Array.isArray(view.bounds)) {
-      view.bounds.filter((b) => b && typeof b.name === 'string' && Number.isInteger(b.h)).forEach((b) => {
+      view.bounds.filter((/** @type {any} */ b) => b && typeof b.name === 'string' && Number.isInteger(b.h)).forEach((/** @type {any} */ b) => {
         status += ' · ' + b.name + ' ' + (b.h >= DEAD_END ? '∞' : b.h);
       });
     }
     text(size / 2, size + 16, status, 11, '#333');
     // The legend: what the shading and each kind of stick mean.
+    /** @type {[Record<string, string | number>, string, string?][]} */
     const key = [
       [{ fill: 'rgba(255, 213, 79, 0.45)', stroke: '#f9a825', 'stroke-width': 2 }, 'branching on this square', 'rect'],
       [{ stroke: '#5d4037', 'stroke-width': 5, 'stroke-linecap': 'round' }, 'present'],
@@ -106,12 +113,14 @@ export default {
     const n = view && view.n;
     if (!Number.isInteger(n) || n < 1 || n > MAX_N || !Number.isInteger(m)) return null;
     const total = 2 * n * (n + 1), deadEnd = DEAD_END;
+    /** @type {(a: unknown) => number[]} */
     const list = (a) => (Array.isArray(a) ? a.filter((x) => Number.isInteger(x) && x >= 1 && x <= total) : []);
     const present = new Set();
     for (let x = 1; x <= total; x++) present.add(x);
     list(view.missing).concat(list(view.removed)).forEach((x) => present.delete(x));
     const kept = new Set(list(view.kept).filter((x) => present.has(x)));
     // The squares in search order, each with its sticks (the judge's numbers).
+    /** @type {{sq: {size: number, row: number, col: number}, sticks: number[]}[]} */
     const squares = [];
     for (let size = 1; size <= n; size++) {
       for (let r = 0; r + size <= n; r++) {
@@ -125,6 +134,7 @@ export default {
         }
       }
     }
+    /** @type {(set: Set<number>) => typeof squares} */
     const intactIn = (set) => squares.filter((q) => q.sticks.every((x) => set.has(x)));
     const first = intactIn(present)[0];
     const stick = m + 1;
@@ -147,12 +157,14 @@ export default {
       free.forEach((x) => scratch.delete(x));
     }
     // ratio: ceil(intact squares / the most intact squares one free stick is in).
+    /** @type {Record<number, number>} */
     const count = {};
     let most = 0;
     intact.forEach((q) => q.sticks.forEach((x) => {
       if (!kept.has(x)) most = Math.max(most, (count[x] = (count[x] || 0) + 1));
     }));
     const ratio = intact.length === 0 ? 0 : most === 0 ? deadEnd : Math.ceil(intact.length / most);
+    /** @type {(set: Set<number>) => number[]} */
     const sorted = (set) => Array.from(set).sort((x, y) => x - y);
     const removed = list(view.removed).concat([stick]).sort((x, y) => x - y);
     return Object.assign({}, view, {
