@@ -187,3 +187,8 @@ interface Source {
   send(msg: PageMessage): void;
   close(): void;
 }
+
+// Helper A's (code.js, stack.js, status.js, problem.js, quiz.js, ...).
+
+/** An A* run's algo view: A*'s always has its open list (web/fold/algo.go's view). */
+type AStarView = AlgoView & { algorithm: 'astar'; open: NonNullable<AlgoView['open']> };
