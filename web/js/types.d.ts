@@ -223,3 +223,8 @@ interface Bookmark { event: number; title: string; note: string }
  * depth. Every node of the tree laid out has its place, so get is typed so.
  */
 type NodePlaces = { get(n: TreeNodeView): { x: number; d: number } } & Map<TreeNodeView, { x: number; d: number }>;
+
+// Helper A's (code.js, stack.js, status.js, problem.js, quiz.js, ...).
+
+/** An A* run's algo view: A*'s always has its open list (web/fold/algo.go's view). */
+type AStarView = AlgoView & { algorithm: 'astar'; open: NonNullable<AlgoView['open']> };

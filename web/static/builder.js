@@ -13,6 +13,8 @@ import * as algo from './algofold.js';
 import * as treefold from './treefold.js';
 import { HIST_LIMIT, KEPT_ITERATIONS, KEPT_CELLS, TREE_LIMIT } from './shared.js';
 
+/** @typedef {NonNullable<import('./treefold.js').Tree['root']>} TNode */
+
 
 // ---- Stats: trace.Stats folding events (trace/stats.go) ----
 

@@ -1,3 +1,4 @@
+// @ts-check
 // code.js: the code panel: the algorithm's pseudo-code, IDA*'s or A*'s, in
 // the shape the course teaches it, with the line of the last event lit
 // (aria-current="step") and the values that line reads beside it. Which
@@ -11,6 +12,8 @@ import { LINE } from './shared.js';
 // IDA*'s outer loop and its visit are the same with BPMX (bidirectional
 // pathmax), where h(n) is the search's own value of n, which its
 // children raise and which they inherit.
+/** @typedef {[number, string, string?]} CodeLine */
+/** @type {CodeLine[]} */
 const idaLoop = [
   [0, 'IDA*(start):'],
   [1, 'bound ← h(start)'],
@@ -19,11 +22,13 @@ const idaLoop = [
   [2, 'iteration over: no goal with f ≤ bound', LINE.iterationEnd],
   [2, 'bound ← next  (the smallest f pruned)', LINE.boundRise],
 ];
+/** @type {CodeLine[]} */
 const idaVisit = [
   [1, 'visit n: f = g + h(n) ≤ bound', LINE.visit],
   [1, 'if h(n) = 0 and n is the goal:', LINE.goalTest],
   [2, 'return the path to n: the solution', LINE.goal],
 ];
+/** @type {Record<'ida' | 'bpmx' | 'astar', CodeLine[]>} */
 const lines = {
   ida: [
     ...idaLoop,
@@ -66,13 +71,14 @@ const lines = {
 
 let shown = ''; // the algorithm whose lines are drawn
 
+/** @param {'ida' | 'bpmx' | 'astar'} algo */
 function build(algo) {
   const ol = $('code');
   ol.textContent = '';
   ol.setAttribute('aria-label', { astar: 'A*', ida: 'IDA*', bpmx: 'IDA* with BPMX' }[algo] + "'s pseudo-code");
   for (const [indent, text, id] of lines[algo]) {
     const li = document.createElement('li');
-    li.style.setProperty('--indent', indent);
+    li.style.setProperty('--indent', String(indent));
     if (id) li.dataset.line = id;
     const t = document.createElement('span');
     t.className = 'code-text';
@@ -85,9 +91,14 @@ function build(algo) {
   shown = algo;
 }
 
+/** @type {(n: number) => string} */
 const inf = (n) => (n < 0 ? '∞' : String(n));
 
 // values says what the lit line reads, in numbers.
+/**
+ * @param {AlgoView} a
+ * @returns {string}
+ */
 function values(a) {
   const n = a.node;
   const sum = n ? 'f = ' + n.g + ' + ' + n.h + ' = ' + n.f : '';
@@ -103,7 +114,7 @@ function values(a) {
     }
     case LINE.prune: return n ? sum + ' > ' + a.bound + ', next = ' + inf(a.next) : '';
     case LINE.raise: case LINE.raiseBack: return n ? 'h(n) = ' + n.h + ': ' + sum + (n.f > a.bound ? ' > ' : ' ≤ ') + a.bound : '';
-    case LINE.pop: return n ? 'node ' + n.id + ': ' + sum + ' (open: ' + a.open.size + ')' : '';
+    case LINE.pop: return n ? 'node ' + n.id + ': ' + sum + ' (open: ' + /** @type {AStarView} */ (a).open.size + ')' : '';
     case LINE.push: case LINE.reopen: return n ? 'node ' + n.id + ': ' + sum : '';
   }
   return '';
@@ -111,23 +122,25 @@ function values(a) {
 
 // draw lights the line of the state's last event; with no run, the
 // algorithm the Search panel has chosen is shown, unlit.
+/** @param {StateMessage | null} msg */
 function draw(msg) {
   const a = msg && msg.algo;
-  const chosen = $('algorithm') && $('algorithm').value === 'astar' ? 'astar' : 'ida';
+  const chosen = $('algorithm') && /** @type {HTMLSelectElement} */ ($('algorithm')).value === 'astar' ? 'astar' : 'ida';
   const algo = a ? (a.algorithm === 'astar' ? 'astar' : a.pathmax ? 'bpmx' : 'ida') : chosen;
   if (algo !== shown) build(algo);
-  for (const li of $('code').children) {
+  for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ ($('code').children)) {
     const lit = !!a && li.dataset.line === a.line;
     li.classList.toggle('lit', lit);
     if (lit) li.setAttribute('aria-current', 'step');
     else li.removeAttribute('aria-current');
-    li.querySelector('.code-values').textContent = lit ? values(a) : '';
+    /** @type {HTMLElement} */ (li.querySelector('.code-values')).textContent = lit ? values(a) : '';
     if (lit) follow(li);
   }
 }
 
 // follow keeps the lit line in view where the panel scrolls (on a
 // projector), without scrolling the page.
+/** @param {HTMLElement} li */
 function follow(li) {
   const box = li.closest('.panel');
   if (!box || box.scrollHeight <= box.clientHeight) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // controls.js: the Controls panel and the keys: stepping (through the quiz
 // when it is on, every kept run in lock-step when it can), playing at a
 // speed, seeking a replay, the tree's zoom and the modes' toggles.
@@ -10,10 +11,14 @@ import * as tree from './tree.js';
 
 const speeds = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10000, 100000, 1000000];
 
-function speed() { return speeds[Number($('speed').value)] || 10; }
+function speed() { return speeds[Number(/** @type {HTMLInputElement} */ ($('speed')).value)] || 10; }
 function showSpeed() { $('speed-label').textContent = fmt(speed()) + ' events/s'; }
 
 // control sends a control of the user's own.
+/**
+ * @param {string} type
+ * @param {Record<string, unknown>} [extra]
+ */
 function control(type, extra) {
   showError('');
   quiz.forget(); // a move of its own: the quiz asks about the next one
@@ -36,12 +41,14 @@ function nextBound() {
 // field, a menu): there the shortcuts stay off. A checkbox, a button or the
 // slider does not: after a click on one, s still steps and → does not move
 // the slider.
+/** @param {(EventTarget & {tagName?: string, isContentEditable?: boolean}) | null} el */
 function typing(el) {
   const tag = (el && el.tagName) || '';
   if (tag === 'TEXTAREA' || tag === 'SELECT' || (el && el.isContentEditable)) return true;
-  return tag === 'INPUT' && !['checkbox', 'radio', 'range', 'button'].includes(el.type);
+  return tag === 'INPUT' && !['checkbox', 'radio', 'range', 'button'].includes(/** @type {HTMLInputElement} */ (el).type);
 }
 
+/** @param {KeyboardEvent} ev */
 function onKey(ev) {
   if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (quiz.key(ev.key)) { ev.preventDefault(); return; }
@@ -71,9 +78,10 @@ function onKey(ev) {
 
 // drawPosition shows a replay's place on the seek slider, by event
 // from 0 as the address and the bookmarks count.
+/** @param {StateMessage} msg */
 function drawPosition(msg) {
   if (!msg.replay) return;
-  const seek = $('seek');
+  const seek = /** @type {HTMLInputElement} */ ($('seek'));
   seek.max = String(Math.max(0, msg.replay.total - 1));
   if (document.activeElement !== seek) seek.value = String(Math.max(0, msg.replay.pos - 1));
   $('seek-label').textContent = 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' / ' + fmt(Math.max(0, msg.replay.total - 1));
@@ -88,7 +96,7 @@ function bind() {
   $('pause').addEventListener('click', pause);
   $('cancel').addEventListener('click', () => control('cancel'));
   $('back').addEventListener('click', () => control('back'));
-  $('seek').addEventListener('change', () => control('seek', { pos: Number($('seek').value) + 1 }));
+  $('seek').addEventListener('change', () => control('seek', { pos: Number(/** @type {HTMLInputElement} */ ($('seek')).value) + 1 }));
   $('speed').addEventListener('input', () => { showSpeed(); if (shared.playing) play(); });
   document.addEventListener('keydown', onKey);
   // Space also "clicks" a focused button when the key comes up (the Step

@@ -1,3 +1,4 @@
+// @ts-check
 // downloads.js: the header's downloads of a run: its trace, and its export
 // (one HTML file that replays it). The tree and the charts save their own
 // pictures (tree.js, charts.js); the lecture its bookmarks (lecture.js).
@@ -7,15 +8,20 @@ import * as contract from './contract.js';
 function show() {
   const live = shared.mode !== 'replay';
   const none = live && !(shared.start && contract.current().events > 0);
-  $('download-trace').disabled = none;
-  $('export-html').disabled = none;
+  /** @type {HTMLButtonElement} */ ($('download-trace')).disabled = none;
+  /** @type {HTMLButtonElement} */ ($('export-html')).disabled = none;
 }
 
 // runQuery names the live run to the server: the start it was asked with
 // and how far the page went (the server runs it again: it is deterministic).
 function runQuery() {
   if (shared.mode === 'replay') return '';
-  const s = shared.start || {};
+  /**
+   * The start message's fields a run is named by (setup.js, problem.js).
+   * @type {{puzzle?: string, state?: string, heuristic?: string, goal?: string, algorithm?: string, fast?: boolean,
+   *   source?: string, file?: string}}
+   */
+  const s = /** @type {typeof s} */ (shared.start || {});
   const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
     goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
   if (s.source) { q.set('file', s.file || ''); q.set('source', s.source); } // the Problem tab's script
@@ -24,6 +30,7 @@ function runQuery() {
   return '?' + q.toString();
 }
 
+/** @param {'trace' | 'export'} what */
 function downloadRun(what) {
   if (shared.mode !== 'replay' && !shared.start) { showError('start a search first'); return; }
   // A site's engine is in the page: it makes the file and its link hands it over.

@@ -1,3 +1,4 @@
+// @ts-check
 // gridedit.js: the grid world's map edited with the mouse, as PathFinding.js
 // does: a click or a drag from a free cell draws walls, from a wall clears
 // them; the start (S) and the goal (G) are dragged; the map is 4- or
@@ -8,12 +9,33 @@ import { svg } from './page.js';
 
 const MAX = 40; // the most rows and columns edited here; a bigger map is typed
 
-let m = null; // {rows, cols, wall: Uint8Array, start, goal (cell numbers), diagonal}
-let root = null, board = null, cells = [], letters = {}, size = 0;
+/** @typedef {{rows: number, cols: number, wall: Uint8Array, start: number, goal: number, diagonal: boolean}} GridMap start and goal are cell numbers */
+/** @typedef {{mode: 'wall' | 'clear' | 'start' | 'goal', last: number, moved: boolean}} Drag */
+
+// m and board are typed as always there: they are null only until the
+// first set (mount's) and draw, before which no cell is painted and the
+// board's handlers do not exist; the exports check m all the same.
+/** @type {GridMap} */
+let m = /** @type {any} */ (null);
+/** @type {HTMLElement | null} */
+let root = null;
+/** @type {SVGElement} */
+let board = /** @type {any} */ (null);
+/** @type {SVGElement[]} */
+let cells = [];
+/** @type {Record<string, SVGElement>} */
+let letters = {};
+let size = 0;
+/** @type {(text: string) => void} */
 let changed = () => {};
-let drag = null; // {mode: 'wall'|'clear'|'start'|'goal', last: cell}
+/** @type {Drag | null} */
+let drag = null;
 
 // parse reads a map's text, or null when it is not one this editor draws.
+/**
+ * @param {unknown} text
+ * @returns {GridMap | null}
+ */
 function parse(text) {
   let lines = String(text || '').split(/\n|\//).map((l) => l.trim());
   while (lines.length && lines[0] === '') lines.shift();
@@ -49,8 +71,10 @@ function text() {
   return out.join('\n');
 }
 
+/** @param {number} i */
 function kind(i) { return i === m.start ? 'start' : i === m.goal ? 'goal' : m.wall[i] ? 'wall' : 'free'; }
 
+/** @param {number} i */
 function paint(i) {
   const k = kind(i);
   cells[i].setAttribute('class', 'ge-cell ge-' + k);
@@ -59,7 +83,7 @@ function paint(i) {
 
 // draw makes the board: a rect a cell, in a 420-pixel square at most.
 function draw() {
-  root.textContent = '';
+  /** @type {HTMLElement} */ (root).textContent = '';
   if (!m) return;
   size = Math.max(8, Math.min(30, Math.floor(420 / Math.max(m.rows, m.cols))));
   board = svg('svg', { width: m.cols * size, height: m.rows * size, class: 'ge-board', 'data-testid': 'grid-board',
@@ -71,7 +95,7 @@ function draw() {
     paint(i);
   }
   letters = {};
-  for (const [end, letter] of [['start', 'S'], ['goal', 'G']]) {
+  for (const [end, letter] of /** @type {['start' | 'goal', string][]} */ ([['start', 'S'], ['goal', 'G']])) {
     letters[end] = svg('text', { 'text-anchor': 'middle', 'font-size': size * 0.55, class: 'ge-letter', 'data-letter': letter }, board);
     letters[end].textContent = letter;
     place(end);
@@ -83,13 +107,15 @@ function draw() {
 }
 
 // place puts the start's or the goal's letter on its cell.
+/** @param {'start' | 'goal'} end */
 function place(end) {
   const i = m[end];
-  letters[end].setAttribute('x', (i % m.cols + 0.5) * size);
-  letters[end].setAttribute('y', (Math.floor(i / m.cols) + 0.5) * size + size * 0.2);
+  letters[end].setAttribute('x', String((i % m.cols + 0.5) * size));
+  letters[end].setAttribute('y', String((Math.floor(i / m.cols) + 0.5) * size + size * 0.2));
 }
 
 // at is the cell under a pointer event, -1 off the board.
+/** @param {PointerEvent} e */
 function at(e) {
   const b = board.getBoundingClientRect();
   const c = Math.floor((e.clientX - b.left) / (b.width / m.cols)), r = Math.floor((e.clientY - b.top) / (b.height / m.rows));
@@ -97,7 +123,9 @@ function at(e) {
 }
 
 // apply does the drag's mode at cell i; it reports whether the map changed.
+/** @param {number} i */
 function apply(i) {
+  if (!drag) return false;
   if (i < 0 || i === drag.last) return false;
   drag.last = i;
   if (drag.mode === 'start' || drag.mode === 'goal') {
@@ -115,6 +143,7 @@ function apply(i) {
   return true;
 }
 
+/** @param {PointerEvent} e */
 function down(e) {
   const i = at(e);
   if (i < 0 || e.button !== 0) return;
@@ -128,6 +157,7 @@ function down(e) {
 // move follows the pointer. The browser hands moves over at most once a
 // frame, so a quick drag jumps cells: walls go on every cell of the line
 // between the last cell and this one.
+/** @param {PointerEvent} e */
 function move(e) {
   if (!drag) return;
   const i = at(e);
@@ -145,6 +175,7 @@ function move(e) {
 
 // up ends a drag where it is let go; the map is news once, not at every
 // cell.
+/** @param {PointerEvent} e */
 function up(e) {
   if (!drag) return;
   move(e);
@@ -155,17 +186,24 @@ function up(e) {
 
 // mount draws the map of text into el (a default room when text is not
 // a map this editor draws); onChange(text) hears each change.
+/**
+ * @param {HTMLElement} el
+ * @param {string} mapText
+ * @param {(text: string) => void} [onChange]
+ */
 function mount(el, mapText, onChange) {
   root = el;
   changed = onChange || (() => {});
   set(mapText);
 }
 
+/** @param {string} mapText */
 function set(mapText) {
-  m = parse(mapText) || parse('..........\n.S......G.\n..........');
+  m = parse(mapText) || /** @type {GridMap} */ (parse('..........\n.S......G.\n..........'));
   if (root) draw();
 }
 
+/** @param {boolean} on */
 function setDiagonal(on) {
   if (!m || m.diagonal === on) return;
   m.diagonal = on;
@@ -176,12 +214,17 @@ function diagonal() { return !!(m && m.diagonal); }
 
 // resize keeps what fits, and puts the start or the goal back on the
 // board when it fell off.
+/**
+ * @param {number} rows
+ * @param {number} cols
+ */
 function resize(rows, cols) {
   if (!m) return;
   rows = Math.max(2, Math.min(MAX, rows | 0));
   cols = Math.max(2, Math.min(MAX, cols | 0));
   if (rows === m.rows && cols === m.cols) return;
   const n = { rows, cols, wall: new Uint8Array(rows * cols), start: -1, goal: -1, diagonal: m.diagonal };
+  /** @type {(i: number) => number} */
   const to = (i) => {
     const r = Math.floor(i / m.cols), c = i % m.cols;
     return r < rows && c < cols ? r * cols + c : -1;

@@ -1,3 +1,4 @@
+// @ts-check
 // problem.js: the Search panel's second tab, a script of your own written
 // in Starlark: a problem (start, goal, moves, heuristics, view), or h(state)
 // for a built-in puzzle. An editor with line numbers, the examples the
@@ -16,18 +17,39 @@ import * as renderers from './renderers.js';
 import * as setup from './setup.js';
 import * as status from './status.js';
 
-let examples = [], puzzles = [], opened = false;
+// The shapes of /api/examples' and /api/puzzles' entries, of the problem
+// message (docs/PROTOCOL.md) and of viz check --json's report (docs/GUIDE.md),
+// as this tab reads them.
+/** @typedef {{name: string, title: string, file: string, source: string, puzzle?: string, state?: string}} Example */
+/** @typedef {{name: string, title: string, script?: boolean, heuristics: string[], presets?: {state: string, optimal: number}[]}} ScriptPuzzle */
+/**
+ * @typedef {{type: 'problem', file?: string, puzzle?: string, name?: string, heuristics?: string[], start?: string,
+ *   node?: NodeView, error?: string, line?: number, column?: number}} ProblemMessage
+ */
+/**
+ * @typedef {{puzzle: string, heuristic: string, states: number, unsolvable?: number, admissible: boolean, violations?: number,
+ *   worst: {state: string, h: number, hstar: number}[], consistent: boolean, moves: number, inconsistent_moves?: number,
+ *   worst_moves: {state: string, move: string, next: string, h: number, cost: number, h_next: number}[],
+ *   mean_h: number, mean_hstar: number, exact_fraction: number, dominates?: boolean | null, against?: string,
+ *   not_dominated?: number, undominated: {state: string, h: number, h2: number}[]}} CheckReport
+ */
+/** @typedef {{type: 'checked', report: CheckReport, start: string, chart: ChartOptions}} CheckedMessage */
+/** @typedef {{puzzle: string, state: string, heuristic: string, goal: string, file?: string, source?: string}} Fields */
+
+let examples = /** @type {Example[]} */ ([]), puzzles = /** @type {ScriptPuzzle[]} */ ([]), opened = false;
 let file = 'problem.star';
+/** @type {ProblemMessage | null} */
 let loaded = null; // the last "problem" answer
 let loading = 0; // "problem" messages not yet answered: only the last answer counts
-let loadTimer = 0, chart = null, checking = false, marked = 0;
+let loadTimer = 0, chart = /** @type {any} */ (null), checking = false, marked = 0;
 
 const on = () => $('setup').classList.contains('problem-mode');
-const target = () => $('problem-puzzle').value; // '' a problem, else a puzzle
+const target = () => /** @type {HTMLSelectElement} */ ($('problem-puzzle')).value; // '' a problem, else a puzzle
 const isGrid = () => target() === 'grid';
-const usesScript = () => target() === '' || $('problem-heuristic').value === file;
+const usesScript = () => target() === '' || /** @type {HTMLSelectElement} */ ($('problem-heuristic')).value === file;
 
 // ---- the tabs ----
+/** @param {boolean} problem */
 function showTab(problem) {
   $('setup').classList.toggle('problem-mode', problem);
   $('tab-puzzle').setAttribute('aria-selected', String(!problem));
@@ -45,7 +67,7 @@ async function open() {
   try {
     const [ex, cat] = await Promise.all([fetch('api/examples'), fetch('api/puzzles')].map((p) => p.then((r) => r.json())));
     examples = ex;
-    puzzles = cat.filter((p) => p.script);
+    puzzles = cat.filter((/** @type {ScriptPuzzle} */ p) => p.script);
   } catch (e) {
     showError('could not load the examples: ' + e);
     return;
@@ -61,17 +83,19 @@ const BLANK = '# A problem: the start, the goal, the moves (label, next state, c
   'heuristics = {"steps": lambda s: max(0, 10 - s) // 3}\n';
 
 // choose puts an example in the editor, with its puzzle and start.
+/** @param {string} name */
 function choose(name) {
   const e = examples.find((x) => x.name === name);
-  $('problem-example').value = name;
-  $('problem-source').value = e ? e.source : BLANK;
+  /** @type {HTMLSelectElement} */ ($('problem-example')).value = name;
+  /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = e ? e.source : BLANK;
   file = e ? e.file : 'problem.star';
-  $('problem-puzzle').value = e && e.puzzle ? e.puzzle : '';
+  /** @type {HTMLSelectElement} */ ($('problem-puzzle')).value = e && e.puzzle ? e.puzzle : '';
   onTarget(e && e.state ? e.state : null);
 }
 
 // onTarget sets the tab up for what the script searches: the start's
 // field (or the grid editor) and the heuristics offered.
+/** @param {string | null} state */
 function onTarget(state) {
   const p = puzzles.find((x) => x.name === target());
   const grid = isGrid();
@@ -83,19 +107,20 @@ function onTarget(state) {
     syncGridControls();
   } else if (state !== null || p) {
     const first = p && (p.presets || []).find((x) => x.optimal > 0);
-    $('problem-state').value = state !== null ? state : first ? first.state : '';
+    /** @type {HTMLInputElement} */ ($('problem-state')).value = state !== null ? state : first ? first.state : '';
   } else {
-    $('problem-state').value = '';
+    /** @type {HTMLInputElement} */ ($('problem-state')).value = '';
   }
-  heuristics(p ? [file].concat(p.heuristics) : loaded && loaded.puzzle === '' ? loaded.heuristics : []);
+  heuristics(p ? [file].concat(p.heuristics) : loaded && loaded.puzzle === '' ? /** @type {string[]} */ (loaded.heuristics) : []);
   gutter();
   mark(0);
   load(0);
 }
 
 // heuristics fills the heuristic menus, keeping what was chosen.
+/** @param {string[]} list */
 function heuristics(list) {
-  const h = $('problem-heuristic'), a = $('problem-against');
+  const h = /** @type {HTMLSelectElement} */ ($('problem-heuristic')), a = /** @type {HTMLSelectElement} */ ($('problem-against'));
   const keep = h.value, keepA = a.value;
   fillSelect(h, list, list.map((x) => (x === file && target() !== '' ? x + ' (the script\'s h)' : x)));
   if (list.includes(keep)) h.value = keep;
@@ -119,8 +144,9 @@ function buildGrid() {
   help.className = 'help';
   help.textContent = 'Click or drag to draw walls (from a wall: to clear them); drag S and G. A step costs 1 on a 4-connected map; 10 straight and 14 diagonal on an 8-connected one.';
   box.append(bar, board, help);
-  const q = (id) => bar.querySelector('[data-testid=' + id + ']');
-  q('grid-connect').addEventListener('change', (e) => gridEdit.setDiagonal(e.target.value === '8'));
+  /** @type {(id: string) => HTMLInputElement | HTMLSelectElement} */
+  const q = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ (bar.querySelector('[data-testid=' + id + ']'));
+  q('grid-connect').addEventListener('change', (e) => gridEdit.setDiagonal(/** @type {HTMLSelectElement} */ (e.target).value === '8'));
   const resize = () => gridEdit.resize(Number(q('grid-rows').value), Number(q('grid-cols').value));
   q('grid-rows').addEventListener('change', resize);
   q('grid-cols').addEventListener('change', resize);
@@ -129,47 +155,58 @@ function buildGrid() {
 }
 
 function syncGridControls() {
-  const q = (id) => $('grid-edit').querySelector('[data-testid=' + id + ']');
+  /** @type {(id: string) => HTMLInputElement | HTMLSelectElement} */
+  const q = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ ($('grid-edit').querySelector('[data-testid=' + id + ']'));
   const d = gridEdit.dims();
   q('grid-connect').value = gridEdit.diagonal() ? '8' : '4';
-  q('grid-rows').value = d.rows;
-  q('grid-cols').value = d.cols;
+  q('grid-rows').value = String(d.rows);
+  q('grid-cols').value = String(d.cols);
 }
 
 // ---- the editor ----
 // gutter numbers the lines beside the text, one element a line, so that
 // an error's line can be marked.
 function gutter() {
-  const g = $('problem-gutter'), n = $('problem-source').value.split('\n').length;
+  const g = $('problem-gutter'), n = /** @type {HTMLTextAreaElement} */ ($('problem-source')).value.split('\n').length;
   if (g.childElementCount !== n) {
-    while (g.childElementCount > n) g.lastChild.remove();
+    while (g.childElementCount > n) /** @type {ChildNode} */ (g.lastChild).remove();
     while (g.childElementCount < n) {
       const d = document.createElement('div');
       d.textContent = String(g.childElementCount + 1);
       d.setAttribute('data-line', String(g.childElementCount + 1));
       g.appendChild(d);
     }
-    if (marked) mark(marked, 0, $('problem-error').textContent);
+    if (marked) mark(marked, 0, /** @type {string} */ ($('problem-error').textContent));
   }
   g.scrollTop = $('problem-source').scrollTop;
 }
 
 // mark shows an error at line (0: none) and column, in the gutter and
 // under the editor, and scrolls the editor to it.
+/**
+ * @param {number} line
+ * @param {number} [column]
+ * @param {string} [text]
+ */
 function mark(line, column, text) {
   const g = $('problem-gutter');
   g.querySelectorAll('.err').forEach((d) => { d.classList.remove('err'); d.removeAttribute('title'); });
   marked = line || 0;
   showError(text || '', line, column);
-  const d = line ? g.children[line - 1] : null;
+  const d = line ? /** @type {HTMLElement | undefined} */ (g.children[line - 1]) : null;
   if (!d) return;
   d.classList.add('err');
-  d.title = text;
+  d.title = /** @type {string} */ (text);
   const ta = $('problem-source'), lh = d.offsetHeight || 16;
   if ((line - 1) * lh < ta.scrollTop || line * lh > ta.scrollTop + ta.clientHeight) ta.scrollTop = Math.max(0, (line - 4) * lh);
   gutter();
 }
 
+/**
+ * @param {string} text
+ * @param {number} [line]
+ * @param {number} [column]
+ */
 function showError(text, line, column) {
   const e = $('problem-error');
   e.textContent = text || '';
@@ -181,7 +218,7 @@ function showError(text, line, column) {
 function goTo() {
   const line = Number($('problem-error').dataset.line), col = Number($('problem-error').dataset.column) || 1;
   if (!line) return;
-  const ta = $('problem-source'), lines = ta.value.split('\n');
+  const ta = /** @type {HTMLTextAreaElement} */ ($('problem-source')), lines = ta.value.split('\n');
   let at = 0;
   for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
   at += Math.min(col - 1, (lines[line - 1] || '').length);
@@ -190,16 +227,17 @@ function goTo() {
 }
 
 // A tab key indents, as in an editor, rather than leaving the field.
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (e.key !== 'Tab' || e.ctrlKey || e.altKey || e.metaKey) return;
   e.preventDefault();
-  const ta = e.target, s = ta.selectionStart;
+  const ta = /** @type {HTMLTextAreaElement} */ (e.target), s = ta.selectionStart;
   ta.setRangeText('    ', s, ta.selectionEnd, 'end');
   onEdit();
 }
 
 function onEdit() {
-  $('problem-example').value = examples.some((x) => x.name === $('problem-example').value && x.source === $('problem-source').value) ? $('problem-example').value : '';
+  /** @type {HTMLSelectElement} */ ($('problem-example')).value = examples.some((x) => x.name === /** @type {HTMLSelectElement} */ ($('problem-example')).value && x.source === /** @type {HTMLTextAreaElement} */ ($('problem-source')).value) ? /** @type {HTMLSelectElement} */ ($('problem-example')).value : '';
   gutter();
   load(500);
 }
@@ -207,9 +245,11 @@ function onEdit() {
 // ---- what is sent ----
 // fields are the start (and check) message's fields for the tab; null,
 // with the error shown, when the script cannot be sent.
+/** @returns {Fields | null} */
 function fields() {
-  const src = $('problem-source').value;
-  const f = { puzzle: target(), state: isGrid() ? gridEdit.text() : $('problem-state').value, heuristic: $('problem-heuristic').value, goal: '' };
+  const src = /** @type {HTMLTextAreaElement} */ ($('problem-source')).value;
+  /** @type {Fields} */
+  const f = { puzzle: target(), state: isGrid() ? gridEdit.text() : /** @type {HTMLInputElement} */ ($('problem-state')).value, heuristic: /** @type {HTMLSelectElement} */ ($('problem-heuristic')).value, goal: '' };
   if (usesScript()) {
     if (new Blob([src]).size > MAX_SOURCE) {
       mark(0, 0, 'the script is longer than ' + fmt(MAX_SOURCE) + ' bytes, more than the page sends: run it with viz solve --problem FILE');
@@ -223,18 +263,20 @@ function fields() {
 
 // load asks the server what it makes of the script, after a pause in
 // typing: its heuristics, its start drawn, or its error at its line.
+/** @param {number} delay */
 function load(delay) {
   clearTimeout(loadTimer);
   loadTimer = setTimeout(() => {
     const f = fields();
     if (!f || shared.mode === 'replay') return;
-    if (!f.source && f.puzzle !== '') f.source = $('problem-source').value; // check the script too
+    if (!f.source && f.puzzle !== '') f.source = /** @type {HTMLTextAreaElement} */ ($('problem-source')).value; // check the script too
     f.file = file;
     loading++;
     send(Object.assign({ type: 'problem' }, f));
   }, delay);
 }
 
+/** @param {ProblemMessage} msg */
 function onProblem(msg) {
   if (--loading > 0) return; // a later answer is on its way
   loading = 0;
@@ -245,7 +287,7 @@ function onProblem(msg) {
   }
   mark(0);
   if (msg.puzzle === '') heuristics(msg.heuristics || []);
-  $('problem-state').placeholder = msg.puzzle === '' && msg.start ? 'the file\'s start: ' + msg.start : '';
+  /** @type {HTMLInputElement} */ ($('problem-state')).placeholder = msg.puzzle === '' && msg.start ? 'the file\'s start: ' + msg.start : '';
   drawStart();
 }
 
@@ -254,7 +296,7 @@ function drawStart() {
   const n = loaded && loaded.node;
   if (!n || (shared.last && shared.last.active)) return;
   $('node-info').textContent = 'the start state, h = ' + n.h + ' (press Run to search from it)';
-  renderers.draw($('puzzle-state'), n.renderer, n.view);
+  renderers.draw($('puzzle-state'), /** @type {string} */ (n.renderer), n.view);
 }
 
 function run() {
@@ -263,7 +305,7 @@ function run() {
   mark(0);
   $('problem-result').textContent = '';
   setup.begin(Object.assign(f, {
-    algorithm: $('problem-algorithm').value, fast: $('problem-fast').checked, keep: $('problem-keep').checked,
+    algorithm: /** @type {HTMLSelectElement} */ ($('problem-algorithm')).value, fast: /** @type {HTMLInputElement} */ ($('problem-fast')).checked, keep: /** @type {HTMLInputElement} */ ($('problem-keep')).checked,
   }));
 }
 
@@ -273,21 +315,26 @@ function check() {
   if (!f || checking) return;
   mark(0);
   checking = true;
-  $('problem-check').disabled = true;
+  /** @type {HTMLButtonElement} */ ($('problem-check')).disabled = true;
   $('problem-check').textContent = 'Checking…';
-  const against = $('problem-against').value;
+  const against = /** @type {HTMLSelectElement} */ ($('problem-against')).value;
   // The script's h may be the one graded against a built-in one.
-  if (against === file && !f.source) Object.assign(f, { file, source: $('problem-source').value });
+  if (against === file && !f.source) Object.assign(f, { file, source: /** @type {HTMLTextAreaElement} */ ($('problem-source')).value });
   send(Object.assign({ type: 'check', against }, f));
 }
 
 function checkDone() {
   checking = false;
-  $('problem-check').disabled = false;
+  /** @type {HTMLButtonElement} */ ($('problem-check')).disabled = false;
   $('problem-check').textContent = 'Check h';
 }
 
 // report is viz check's text report.
+/**
+ * @param {CheckReport} r
+ * @param {string} start
+ * @returns {string}
+ */
 function report(r, start) {
   const lines = [r.puzzle + ', ' + r.heuristic + ': ' + fmt(r.states) + ' states (every state reachable from ' + start + ')'];
   if (r.unsolvable) lines.push('  ' + fmt(r.unsolvable) + ' of them cannot reach a goal: left out below');
@@ -314,6 +361,7 @@ function report(r, start) {
   return lines.join('\n');
 }
 
+/** @param {CheckedMessage} msg */
 function onChecked(msg) {
   checkDone();
   const r = msg.report;
@@ -327,13 +375,15 @@ function onChecked(msg) {
 }
 
 // ---- the page's messages ----
+/** @param {ServerMessage} msg */
 function onMessage(msg) {
-  if (msg.type === 'problem') onProblem(msg);
-  if (msg.type === 'checked') onChecked(msg);
+  if (msg.type === 'problem') onProblem(/** @type {ProblemMessage} */ (msg));
+  if (msg.type === 'checked') onChecked(/** @type {CheckedMessage} */ (/** @type {unknown} */ (msg)));
 }
 
 // onError shows an error of the script at its line; any error ends a
 // check under way.
+/** @param {Extract<ServerMessage, {type: 'error'}>} msg */
 function onError(msg) {
   if (checking) checkDone();
   if (msg.line || msg.file) mark(msg.line || 0, msg.column || 0, msg.message);
@@ -342,8 +392,9 @@ function onError(msg) {
 
 // afterState says how the active run went: its cost, and how many times
 // it expanded each state on average (IDA*'s transpositions).
+/** @param {StateMessage} msg */
 function afterState(msg) {
-  const a = msg.active;
+  const a = /** @type {(RunView & {distinct?: number, error?: string}) | null} */ (msg.active);
   if (!on() || !a || !a.puzzle) return;
   const parts = [];
   if (a.status === 'solved') parts.push('solved: cost ' + fmt(a.cost) + ', ' + a.solutionLength + ' moves: ' + a.solution.join(' '));
@@ -374,13 +425,13 @@ function bind() {
   loadRenderers();
   $('tab-puzzle').addEventListener('click', () => showTab(false));
   $('tab-problem').addEventListener('click', () => showTab(true));
-  $('problem-example').addEventListener('change', (e) => choose(e.target.value));
+  $('problem-example').addEventListener('change', (e) => choose(/** @type {HTMLSelectElement} */ (e.target).value));
   // Another puzzle: its example, or a heuristic to start from.
   $('problem-puzzle').addEventListener('change', () => {
     const t = target(), e = examples.find((x) => (x.puzzle || '') === t);
     if (e) { choose(e.name); return; }
-    $('problem-example').value = '';
-    $('problem-source').value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
+    /** @type {HTMLSelectElement} */ ($('problem-example')).value = '';
+    /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
       'def h(state):\n    return 0\n';
     file = 'h.star';
     onTarget(null);

@@ -1,3 +1,4 @@
+// @ts-check
 // quiz.js: quiz mode. Stepping turns into questions: the page asks for the
 // move as usual, holds the state that comes back, asks, and shows it once
 // answered, with the reason in the words of the "last event" line. Answers
@@ -11,6 +12,17 @@ import * as controls from './controls.js';
 import * as present from './present.js';
 import * as tree from './tree.js';
 
+// A question: its answer, the node a wrong answer lights in the tree, and
+// the state held back until it is answered (after).
+/**
+ * @typedef {{kind: 'prune' | 'node' | 'bound', answer: boolean | number, mark: number, text: string,
+ *   after?: StateMessage}} Question
+ */
+/** @typedef {{kind: 'step' | 'expand' | 'bound', from: number}} Expected */
+/**
+ * @type {{on: boolean, asked: number, right: number, skipped: number, expect: Expected | null,
+ *   pending: Question | null, verdictAt: number}}
+ */
 const quiz = { on: false, asked: 0, right: 0, skipped: 0, expect: null, pending: null, verdictAt: -1 };
 
 // score is window.viz.quiz.
@@ -20,6 +32,7 @@ function score() {
 
 function on() { return quiz.on; }
 
+/** @param {boolean} v */
 function set(v) {
   if (!v && quiz.pending) skip();
   quiz.on = v;
@@ -46,6 +59,11 @@ function showScore() {
 
 // move sends a move that the quiz will ask about; with a question open,
 // the move goes past it: skipped, and its held state shown.
+/**
+ * @param {Expected['kind']} kind
+ * @param {string} type
+ * @param {Record<string, unknown>} [extra]
+ */
 function move(kind, type, extra) {
   if (quiz.pending) { skip(); return; }
   controls.control(type, extra);
@@ -60,6 +78,12 @@ function forget() {
   clearVerdict();
 }
 
+/**
+ * @param {TreeNodeView | undefined} n
+ * @param {number} id
+ * @param {TreeNodeView | null} parent
+ * @returns {TreeNodeView | null}
+ */
 function findParent(n, id, parent) {
   if (!n) return null;
   if (n.id === id) return parent || null;
@@ -72,8 +96,13 @@ function findParent(n, id, parent) {
 
 // question is what to ask about msg, the state a move of kind ex.kind
 // reached, or null.
+/**
+ * @param {Expected} ex
+ * @param {StateMessage & {active: RunView}} msg
+ * @returns {Question | null}
+ */
 function question(ex, msg) {
-  const ev = msg.event || '', node = msg.node || {};
+  const ev = msg.event || '', node = /** @type {NodeView} */ (msg.node || {});
   const astar = msg.algo && msg.algo.algorithm === 'astar';
   if (!astar && ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
     return { kind: 'prune', answer: ev.startsWith('prune'), mark: node.id,
@@ -102,6 +131,7 @@ function question(ex, msg) {
 
 // holds decides whether msg answers a move the quiz asks about; if so it
 // holds msg back and asks. It reports whether msg is held.
+/** @param {StateMessage} msg */
 function holds(msg) {
   if (quiz.pending) { quiz.pending.after = msg; return true; }
   const ex = quiz.expect;
@@ -118,7 +148,7 @@ function holds(msg) {
   const arrived = ex.kind === 'step' || (ex.kind === 'expand' ? msg.eventKind === 'visit' : msg.eventKind === 'bound-increase');
   if (msg.status === 'paused' && !arrived) return false;
   quiz.expect = null;
-  const q = question(ex, msg);
+  const q = question(ex, /** @type {StateMessage & {active: RunView}} */ (msg));
   if (!q) return false;
   q.after = msg;
   quiz.pending = q;
@@ -127,7 +157,7 @@ function holds(msg) {
   $('quiz-result').textContent = '';
   $('quiz-yesno').hidden = q.kind !== 'prune';
   $('quiz-number').hidden = q.kind === 'prune';
-  if (q.kind !== 'prune') { $('quiz-input').value = ''; $('quiz-input').focus(); }
+  if (q.kind !== 'prune') { /** @type {HTMLInputElement} */ ($('quiz-input')).value = ''; $('quiz-input').focus(); }
   showScore();
   contract.page();
   return true;
@@ -136,13 +166,14 @@ function holds(msg) {
 // answer checks an answer, shows the right one with its reason (and on a
 // wrong one, the right node lit in the tree), and lets the held state
 // through.
+/** @param {boolean | number} given */
 function answer(given) {
   const q = quiz.pending;
   if (!q) return;
   const ok = given === q.answer;
   if (ok) quiz.right++;
   const shown = q.kind === 'prune' ? (q.answer ? 'yes, it is pruned' : 'no, it is visited') : q.kind === 'node' ? 'node ' + q.answer : String(q.answer);
-  $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (q.after.event || '');
+  $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (/** @type {StateMessage} */ (q.after).event || '');
   $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
   if (!ok && q.mark) tree.mark(q.mark);
   release(q);
@@ -153,18 +184,19 @@ function skip() {
   const q = quiz.pending;
   quiz.skipped++;
   $('quiz-question').textContent = '';
-  release(q);
+  release(/** @type {Question} */ (q));
 }
 
+/** @param {Question} q */
 function release(q) {
   quiz.pending = null;
   // The answer's field goes: the keys are the page's again.
-  if ($('quiz-answers').contains(document.activeElement)) document.activeElement.blur();
+  if ($('quiz-answers').contains(document.activeElement)) /** @type {HTMLElement} */ (document.activeElement).blur();
   $('quiz-yesno').hidden = true;
   $('quiz-number').hidden = true;
   showScore();
   quiz.verdictAt = q.after && q.after.active ? q.after.active.events : -1;
-  app.onState(q.after);
+  app.onState(/** @type {StateMessage} */ (q.after));
   contract.page();
 }
 
@@ -178,11 +210,13 @@ function clearVerdict() {
 }
 
 // afterState clears a verdict once the page has moved on from its state.
+/** @param {StateMessage} msg */
 function afterState(msg) {
   if (quiz.verdictAt >= 0 && msg.active && msg.active.events !== quiz.verdictAt) clearVerdict();
 }
 
 // answerNode takes a click on a tree node as an answer, when asked.
+/** @param {number} id */
 function answerNode(id) {
   if (!quiz.pending || quiz.pending.kind !== 'node') return false;
   answer(id);
@@ -190,6 +224,7 @@ function answerNode(id) {
 }
 
 // key answers from the keyboard (y, n): it reports whether it took the key.
+/** @param {string} k */
 function key(k) {
   if (!quiz.pending || quiz.pending.kind !== 'prune' || (k !== 'y' && k !== 'n')) return false;
   answer(k === 'y');
@@ -200,7 +235,7 @@ function bind() {
   $('quiz').addEventListener('click', toggle);
   $('quiz-yes').addEventListener('click', () => answer(true));
   $('quiz-no').addEventListener('click', () => answer(false));
-  const submit = () => { const v = $('quiz-input').value; if (v !== '') answer(Number(v)); };
+  const submit = () => { const v = /** @type {HTMLInputElement} */ ($('quiz-input')).value; if (v !== '') answer(Number(v)); };
   $('quiz-submit').addEventListener('click', submit);
   $('quiz-input').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
 }

@@ -8,6 +8,11 @@ import * as build from './builder.js';
 import * as algo from './algofold.js';
 import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS } from './shared.js';
 
+/** @typedef {import('./builder.js').Builder} Builder */
+/** @typedef {ReturnType<Builder['stats']['snapshot']>} Snapshot */
+/** @typedef {Snapshot['current']} Iteration */
+/** @typedef {NonNullable<import('./treefold.js').Tree['root']>} TNode */
+
 
 const moveNames = algo.moveNames;
 
@@ -146,16 +151,23 @@ function prunedByBPMX(e, parent, left) {
 // chart is a chart's options as go-echarts writes them for the server
 // (web/fold/charts.go: shared.js's CHARTS, its templates), its
 // placeholders filled from vars; the caller fills in the data.
+/**
+ * @param {keyof typeof CHARTS} name
+ * @param {Record<string, string | number>} vars
+ * @returns {ChartOptions}
+ */
 function chart(name, vars) {
   const o = JSON.parse(JSON.stringify(CHARTS[name]));
+  /** @type {(text: unknown) => unknown} */
   const fill = (text) => (typeof text === 'string' ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text);
   if (o.title) o.title.text = fill(o.title.text);
   for (const series of o.series) {
     series.name = fill(series.name);
-    if (series.markLine && series.markLine.data) series.markLine.data.forEach((d) => { d.xAxis = fill(d.xAxis); });
+    if (series.markLine && series.markLine.data) series.markLine.data.forEach((/** @type {{xAxis: unknown}} */ d) => { d.xAxis = fill(d.xAxis); });
   }
   return o;
 }
+/** @type {(xs: number[]) => {value: number}[]} */
 const values = (xs) => xs.map((v) => ({ value: v }));
 /** @type {(xs: number[], i: number) => number} */
 const at = (xs, i) => (i < xs.length ? xs[i] : 0);
@@ -182,8 +194,14 @@ function fAxis(visit, prune, bound, next) {
   return Array.from(new Set(present.concat([bound, next]))).sort((a, b) => a - b);
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {boolean} cumulative
+ * @returns {ChartOptions}
+ */
 function fHistogram(s, cumulative) {
-  const visit = [], prune = [];
+  const visit = /** @type {number[]} */ ([]), prune = /** @type {number[]} */ ([]);
+  /** @type {(dst: number[], src: number[] | undefined) => void} */
   const add = (dst, src) => { src = src || []; while (dst.length < src.length) dst.push(0); src.forEach((v, i) => { dst[i] += v; }); };
   if (cumulative) {
     for (const it of s.iterations) { add(visit, it.visitF); add(prune, it.pruneF); }
@@ -204,6 +222,10 @@ function fHistogram(s, cumulative) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @returns {ChartOptions}
+ */
 function iterationCounts(s) {
   const bounds = Array.from(new Set(iterationsOf(s).map((it) => it.bound))).sort((a, b) => a - b);
   const index = new Map(bounds.map((b, i) => [b, i]));
@@ -218,6 +240,11 @@ function iterationCounts(s) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {string} label
+ * @returns {ChartOptions}
+ */
 function boundChart(s, label) {
   const its = iterationsOf(s);
   const o = chart('bounds', { label });
@@ -227,10 +254,16 @@ function boundChart(s, label) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {number[]} solutionH
+ * @param {number[]} solutionStar
+ * @returns {ChartOptions | null}
+ */
 function hStarChart(s, solutionH, solutionStar) {
   const h = solutionH;
   if (s.status !== 'solved' || h.length === 0) return null;
-  const o = chart('hstar', { heuristic: s.run ? s.run.heuristic : '' });
+  const o = chart('hstar', { heuristic: s.run ? s.run.heuristic || '' : '' });
   o.series[0].data = values(solutionStar);
   o.series[1].data = values(h);
   o.xAxis[0].data = h.map((_, d) => String(d));
@@ -244,6 +277,11 @@ function hStarChart(s, solutionH, solutionStar) {
 function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
 // aStarFHistogram and openSizeChart are an A* run's charts (algo.go).
+/**
+ * @param {{openByF: number[], expanding: number}} a
+ * @param {number[]} visit
+ * @returns {ChartOptions}
+ */
 function aStarFHistogram(a, visit) {
   const fs = fAxis(visit, a.openByF, a.expanding, a.expanding);
   const o = chart('astarFhist', { expanding: a.expanding });
@@ -253,6 +291,10 @@ function aStarFHistogram(a, visit) {
   return o;
 }
 
+/**
+ * @param {{N: number, Size: number}[]} sizes
+ * @returns {ChartOptions}
+ */
 function openSizeChart(sizes) {
   const o = chart('openSize', {});
   o.xAxis[0].data = sizes.map((p) => String(p.N));
@@ -260,6 +302,11 @@ function openSizeChart(sizes) {
   return o;
 }
 
+/**
+ * @param {Snapshot} s
+ * @param {{First: number, Second: number, Nodes: number}[]} effort
+ * @returns {ChartOptions | null}
+ */
 function effortChart(s, effort) {
   let total = 0;
   for (const e of effort) total += e.Nodes;
@@ -283,6 +330,14 @@ function effortChart(s, effort) {
 // message the page draws, without the node's view (the page draws it from
 // the moves, renderers' move functions). opened are the tree's nodes the
 // page unfolded.
+/**
+ * @param {Builder} b
+ * @param {number} total the events of the trace
+ * @param {string} renderer
+ * @param {number} treeIter
+ * @param {number[] | null | undefined} opened
+ * @returns {StateMessage}
+ */
 function replayState(b, total, renderer, treeIter, opened) {
   const f = b.frame(treeIter || 0, opened);
   const s = f.stats;

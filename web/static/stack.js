@@ -1,3 +1,4 @@
+// @ts-check
 // stack.js: the stack panel. For IDA*, the depth-first path from the
 // start, a row a level: the move that reached it, g, h, f and how many of
 // its children are left to try, the current frame lit; for A*, the open
@@ -7,13 +8,22 @@
 import { $, fmt } from './page.js';
 import * as tree from './tree.js';
 
+/**
+ * @param {HTMLTableRowElement} tr
+ * @param {unknown} text
+ * @param {'td' | 'th'} [tag]
+ */
 function cell(tr, text, tag) {
   const c = document.createElement(tag || 'td');
-  c.textContent = text;
+  c.textContent = String(text);
   tr.appendChild(c);
   return c;
 }
 
+/**
+ * @param {string[]} head
+ * @param {string} caption
+ */
 function table(head, caption) {
   const t = document.createElement('table');
   t.className = 'stack-table';
@@ -27,6 +37,13 @@ function table(head, caption) {
 }
 
 // row adds a row whose first cell is a button choosing node id.
+/**
+ * @param {HTMLTableElement} t
+ * @param {number} id
+ * @param {string} label
+ * @param {unknown[]} rest
+ * @param {boolean} current
+ */
 function row(t, id, label, rest, current) {
   const tr = document.createElement('tr');
   const first = document.createElement('td');
@@ -34,7 +51,7 @@ function row(t, id, label, rest, current) {
   b.type = 'button';
   b.className = 'frame';
   b.textContent = label;
-  b.dataset.id = id;
+  b.dataset.id = String(id);
   b.title = 'show node ' + id + ' in the tree';
   b.addEventListener('click', () => tree.choose(id));
   first.appendChild(b);
@@ -44,12 +61,13 @@ function row(t, id, label, rest, current) {
   t.appendChild(tr);
 }
 
+/** @param {StateMessage | null} msg */
 function draw(msg) {
   const el = $('stack');
   el.textContent = '';
   const a = msg && msg.algo;
   if (!a) return;
-  if (a.algorithm === 'astar') { drawOpen(el, a); return; }
+  if (a.algorithm === 'astar') { drawOpen(el, /** @type {AStarView} */ (a)); return; }
   if (!a.stack.length) {
     el.textContent = 'Empty: the search is between iterations.';
     return;
@@ -63,6 +81,10 @@ function draw(msg) {
   el.appendChild(t);
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {AStarView} a
+ */
 function drawOpen(el, a) {
   const p = document.createElement('p');
   p.className = 'open-sizes';

@@ -1,3 +1,4 @@
+// @ts-check
 // status.js: the Status panel (the active run's counts, the other runs in
 // a line each, the summary presentation mode shows) and the state panel
 // (the current node and its state, and a node chosen in the tree).
@@ -6,6 +7,7 @@ import * as renderers from './renderers.js';
 
 // notation explains a puzzle's move names where they are not the usual
 // letters: the magic cube's are its judge's.
+/** @type {Record<string, string>} */
 const notations = {
   magiccube: 'moves written as the judge writes them, "face dir": faces 0–5 are L F R B U D, dir 1 turns clockwise and −1 counter-clockwise, seen from outside',
 };
@@ -15,12 +17,15 @@ function notation() {
 }
 
 // counts says a run's or an iteration's counts, with separators.
+/** @param {{expanded: number, generated: number, pruned: number}} c */
 function counts(c) {
   return 'expanded ' + fmt(c.expanded) + ', generated ' + fmt(c.generated) + ', pruned ' + fmt(c.pruned);
 }
 
+/** @param {StateMessage} msg */
 function drawStats(msg) {
   const a = msg.active;
+  /** @type {[string, unknown][]} */
   const rows = [];
   rows.push(['status', msg.status]);
   // A run building its databases has no counts yet: zeros and a clock
@@ -29,7 +34,7 @@ function drawStats(msg) {
   if (a && msg.status !== 'building') {
     // Before its run-start (a database still building) a run has no names yet.
     if (a.puzzle) rows.push(['run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm]);
-    const astar = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
+    const astar = msg.algo && msg.algo.algorithm === 'astar' ? /** @type {AStarView} */ (msg.algo) : null;
     if (astar) {
       // A* in its own words: no iterations, no bound. The open and closed
       // lists come from its node events; a fast run has none, and shows
@@ -72,7 +77,7 @@ function drawStats(msg) {
       ', ' + fmt(r.generated) + ' generated' + (r.solutionLength ? ', length ' + r.solutionLength : '')]));
   }
   if (msg.replay) rows.push(['trace position', 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' of ' + fmt(msg.replay.total) + ' (from 0)']);
-  const open = msg.algo && msg.algo.algorithm === 'astar' ? msg.algo : null;
+  const open = msg.algo && msg.algo.algorithm === 'astar' ? /** @type {AStarView} */ (msg.algo) : null;
   if (a && open) {
     $('summary').textContent = msg.status + ' · expanding f = ' + open.expanding + ' · open ' + fmt(open.open.size) + ', closed ' + fmt(open.closed) +
       (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '');
@@ -93,6 +98,7 @@ function drawStats(msg) {
   });
 }
 
+/** @param {NodeView | null} node */
 function drawNode(node) {
   const info = $('node-info');
   if (!node) {
@@ -109,10 +115,11 @@ function drawNode(node) {
     (node.moves && node.moves.length ? ' · moves: ' + node.moves.join(notation() ? ' · ' : ' ') : '');
   if (notation() && node.moves && node.moves.length) info.title = notation();
   if (node.error) info.textContent += ' (' + node.error + ')';
-  renderers.draw($('puzzle-state'), node.renderer, node.view);
+  renderers.draw($('puzzle-state'), /** @type {string} */ (node.renderer), node.view);
 }
 
 // drawChosen shows a node chosen in the tree (the source's node message).
+/** @param {NodeView} n */
 function drawChosen(n) {
   const el = $('selected');
   el.textContent = '';
@@ -121,7 +128,7 @@ function drawChosen(n) {
     (n.moves.length ? ' · moves: ' + n.moves.join(' ') : '') + (n.error ? ' (' + n.error + ')' : '');
   const v = document.createElement('div');
   el.append(h, v);
-  renderers.draw(v, n.renderer, n.view);
+  renderers.draw(v, /** @type {string} */ (n.renderer), n.view);
 }
 
 export { drawStats, drawNode, drawChosen };

@@ -18,8 +18,8 @@ const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
 
 /**
  * An export's embedded data (web/export): the trace gzipped in base64, its
- * events, the hello to say, the colours and the start's view.
- * @typedef {{trace: string, events?: number, hello: ServerMessage, colours: import('./replaystate.js').Colours,
+ * events, the hello to say and the start's view (the colours are shared.js's).
+ * @typedef {{trace: string, events?: number, hello: ServerMessage,
  *   renderer?: string, startView?: unknown, perIteration?: boolean, run?: RunInfo}} Embedded
  */
 /** @typedef {{at: number, mark: Readonly<TraceMark>, b: build.Builder, held: number}} Checkpoint */

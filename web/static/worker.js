@@ -1,3 +1,4 @@
+// @ts-check
 // worker.js: viz site's Web Worker (not one of the page's scripts): the
 // engine compiled to WebAssembly (engine.wasm, web/site/worker, with Go's
 // wasm_exec.js beside it) serving the page's session, the messages of
@@ -11,7 +12,9 @@
 importScripts('wasm_exec.js');
 
 // The page's messages until the engine is ready for them.
+/** @type {string[]} */
 const waiting = [];
+/** @type {((text: string) => void) | null} */
 let receive = null;
 
 self.vizStatic = new URL('./', self.location.href).href; // where the page's files are, for an export
@@ -21,6 +24,7 @@ self.vizStatic = new URL('./', self.location.href).href; // where the page's fil
 // quietly (no IndexedDB, a private window, the quota), and the engine then
 // builds the table again on the next visit.
 self.vizTables = (() => {
+  /** @type {Promise<IDBDatabase> | null} */
   let db = null;
   function open() {
     if (!db) {
@@ -33,6 +37,11 @@ self.vizTables = (() => {
     }
     return db;
   }
+  /**
+   * @param {IDBTransactionMode} mode
+   * @param {(s: IDBObjectStore) => IDBRequest} f
+   * @returns {Promise<unknown>}
+   */
   function request(mode, f) {
     return open().then((d) => new Promise((resolve, reject) => {
       const tx = d.transaction('tables', mode);

@@ -52,3 +52,29 @@ func TestBundleDeterministic(t *testing.T) {
 		t.Errorf("two bundles: %d and %d bytes, equal %v", len(a), len(b), bytes.Equal(a, b))
 	}
 }
+
+// TestTypeOf: the JSDoc types shared.js gives its values, as tsc reads
+// them: an object's fields, arrays of one element type, unknown[] else.
+func TestTypeOf(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{"#fff", "string"},
+		{3, "number"},
+		{[]string{"a", "b"}, "string[]"},
+		{[]any{1, "a"}, "unknown[]"},
+		{[]any{}, "unknown[]"},
+		{map[string]any{"b": []int{1}, "a": map[string]any{"x": true, "y": nil}}, `{"a": {"x": boolean, "y": null}, "b": number[]}`},
+		{[]any{[]int{1}, []int{2}}, "number[][]"},
+		{[]any{map[string]any{"a": 1}}, `{"a": number}[]`},
+	} {
+		got, err := jsonType(c.v)
+		if err != nil {
+			t.Fatalf("%v: %v", c.v, err)
+		}
+		if got != c.want {
+			t.Errorf("jsonType(%#v) = %s, want %s", c.v, got, c.want)
+		}
+	}
+}
