@@ -67,7 +67,7 @@ function connectWorker({ onMessage, onStatus, url }) {
   };
   let w;
   try {
-    w = new Worker(url || 'static/worker.js');
+    w = new Worker(url || 'static/worker.js', { type: 'module' });
   } catch (e) {
     failed(e && e.message);
     return { send() {}, close() {} };

@@ -7,9 +7,10 @@
 //   {type: 'message', text}              a message of the protocol, JSON
 //   {type: 'file', name, contentType, bytes}  a download (a run's trace or export)
 //   {type: 'failed', message}            the engine could not start, or stopped
-// and it takes the page's messages as JSON text.
-'use strict';
-importScripts('wasm_exec.js');
+// and it takes the page's messages as JSON text. A module worker: the
+// engine finds what it shares with this file under one global, viz (Go's
+// wasm_exec.js, imported first, sets Go's own).
+import './wasm_exec.js';
 
 // The page's messages until the engine is ready for them.
 /** @type {string[]} */
@@ -17,13 +18,12 @@ const waiting = [];
 /** @type {((text: string) => void) | null} */
 let receive = null;
 
-self.vizStatic = new URL('./', self.location.href).href; // where the page's files are, for an export
-
 // Pattern databases kept across visits, by name, in IndexedDB (the engine's
 // pdb.Keeper): get gives the bytes or null, put keeps them; either may fail
 // quietly (no IndexedDB, a private window, the quota), and the engine then
 // builds the table again on the next visit.
-self.vizTables = (() => {
+/** @type {VizWorker['tables']} */
+const tables = (() => {
   /** @type {Promise<IDBDatabase> | null} */
   let db = null;
   function open() {
@@ -55,12 +55,18 @@ self.vizTables = (() => {
     put: (name, bytes) => request('readwrite', (s) => s.put(bytes, name)).catch(() => null),
   };
 })();
-self.vizReady = () => {
-  receive = self.vizReceive;
-  for (const text of waiting.splice(0)) receive(text);
+/** @type {VizWorker} */
+const viz = {
+  static: new URL('./', self.location.href).href, // where the page's files are, for an export
+  tables,
+  ready() {
+    receive = viz.receive || null;
+    for (const text of waiting.splice(0)) if (receive) receive(text);
+  },
+  post: (text) => postMessage({ type: 'message', text }),
+  file: (name, contentType, bytes) => postMessage({ type: 'file', name, contentType, bytes }, [bytes.buffer]),
 };
-self.vizPost = (text) => postMessage({ type: 'message', text });
-self.vizFile = (name, contentType, bytes) => postMessage({ type: 'file', name, contentType, bytes }, [bytes.buffer]);
+Object.defineProperty(self, 'viz', { value: viz });
 
 onmessage = (ev) => {
   if (typeof ev.data !== 'string') return;

@@ -4,9 +4,9 @@
 // WebAssembly, and the site's Web Worker (web/static/worker.js) runs it. It
 // serves one tab's session (package web's, as viz serve's tabs have) over
 // the worker's messages: the page's messages come in through
-// vizReceive(text), and its replies and states go out through
-// vizPost(text), a download through vizFile(name, type, bytes). Pattern
-// databases built in the page are kept in its IndexedDB (vizTables).
+// viz.receive(text), and its replies and states go out through
+// viz.post(text), a download through viz.file(name, type, bytes). Pattern
+// databases built in the page are kept in its IndexedDB (viz.tables).
 package main
 
 import (
@@ -22,10 +22,12 @@ import (
 const inQueue = 1024
 
 func main() {
+	// worker.js shares what the engine calls under one global.
 	g := js.Global()
+	viz := g.Get("viz")
 	in := make(chan []byte, inQueue)
 	post := func(b []byte) error {
-		g.Call("vizPost", string(b))
+		viz.Call("post", string(b))
 		return nil
 	}
 	// A JavaScript callback must not block: the message is queued, and the
@@ -42,21 +44,21 @@ func main() {
 		return nil
 	})
 	defer receive.Release()
-	g.Set("vizReceive", receive)
+	viz.Set("receive", receive)
 	port := web.Port{
 		In:   in,
 		Send: post,
 		File: func(name, contentType string, body []byte) error {
 			b := g.Get("Uint8Array").New(len(body))
 			js.CopyBytesToJS(b, body)
-			g.Call("vizFile", name, contentType, b)
+			viz.Call("file", name, contentType, b)
 			return nil
 		},
-		Files: siteFiles{base: g.Get("vizStatic").String()},
+		Files: siteFiles{base: viz.Get("static").String()},
 	}
-	if t := g.Get("vizTables"); t.Truthy() {
+	if t := viz.Get("tables"); t.Truthy() {
 		pdb.KeepIn(browserTables{store: t})
 	}
-	g.Call("vizReady")
+	viz.Call("ready")
 	web.ServeTab(context.Background(), port, web.Options{})
 }

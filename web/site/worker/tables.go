@@ -7,7 +7,7 @@ import (
 )
 
 // browserTables keeps pattern databases across visits in the browser's
-// IndexedDB (worker.js's vizTables): a cube's korf tables take a minute to
+// IndexedDB (worker.js's viz.tables): a cube's korf tables take a minute to
 // build in a page, and a second visit reads them in a moment.
 type browserTables struct{ store js.Value }
 
