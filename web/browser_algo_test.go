@@ -74,6 +74,7 @@ func checkCode(t *testing.T, b *browser, where string, want fold.AlgoView, i int
 // on the way; an expansion's "children to try" is its frame's "left"; a
 // click on a frame shows its node in the tree.
 func TestBrowserCodeAndStack(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	want := foldedCode(events)
 	const steps = 45 // the first iteration, its bound's rise, into the second
@@ -190,6 +191,7 @@ func recording(t *testing.T, events []trace.Event) *fold.Recording {
 // open, the per-iteration chart the open list's size; the sentences pop and
 // push; the tree draws the open nodes under their parents.
 func TestBrowserAStar(t *testing.T) {
+	t.Parallel()
 	const state, heuristic = compareState, "misplaced"
 	events := testrun.RecordAStar(t, state, heuristic)
 	want := foldedCode(events)
@@ -304,6 +306,7 @@ const onScreenJS = `((ids) => {
 // leaves with the next move. Then the pseudo-code and the stack, one key
 // away.
 func TestBrowserQuizPresent(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	b := openPageAt(t, 1280, 720, "?present")
@@ -431,6 +434,7 @@ func TestBrowserQuizPresent(t *testing.T) {
 // spanning more than 100× open on a log scale, where a count of 1 still
 // shows; each panel says what it shows, except on a projector.
 func TestBrowserChartsAndColours(t *testing.T) {
+	t.Parallel()
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'misplaced'), true`, testrun.Puzzle, compareState))
