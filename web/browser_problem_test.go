@@ -48,6 +48,7 @@ func TestBrowserProblem(t *testing.T) {
 	t.Parallel()
 	for _, size := range [][2]int{{1440, 900}, {1280, 720}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // a page each
 			b := problemTab(t, size[0], size[1])
 			shot(t, b.ctx, fmt.Sprintf("problem-%dx%d", size[0], size[1]))
 
