@@ -65,6 +65,7 @@ func (b *browser) axe(src, where string) int {
 // shows its focus, and works from the keyboard; each step's sentence goes
 // to a polite live region.
 func TestBrowserAccessible(t *testing.T) {
+	t.Parallel()
 	src := axeSource(t)
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	b := openPage(t, 1440, 900)

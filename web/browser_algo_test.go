@@ -31,14 +31,42 @@ type codeAt struct {
 	Lit       string            `json:"lit"`   // the data-line of the line with aria-current="step"
 	Rows      int               `json:"rows"`  // the stack panel's rows
 	Event     int64             `json:"event"` // window.viz.event
+	LastEvent string            `json:"lastEvent"`
 }
 
 const codeAtJS = `(() => {
 	const lit = document.querySelectorAll('[data-testid=code] [aria-current=step]');
 	return { algorithm: viz.algorithm, codeLine: viz.codeLine, stack: viz.stack, event: viz.event,
 		lit: lit.length === 1 ? lit[0].dataset.line : lit.length + ' lit lines',
-		rows: document.querySelectorAll('[data-testid=stack] tr button.frame').length };
+		rows: document.querySelectorAll('[data-testid=stack] tr button.frame').length,
+		lastEvent: document.querySelector('[data-testid=last-event]').textContent };
 })()`
+
+// stepCodeJS presses s (the keydown the key sends) and, once the page is
+// at event to, reads the panels (codeAtJS); null if it is not there within
+// the time given. One round trip a step, where a key pressed through
+// chromium, a poll and a read took five: TestBrowserCodeAndStack steps some
+// 150 times.
+const stepCodeJS = `((to, ms) => new Promise((resolve) => {
+	const until = Date.now() + ms;
+	document.dispatchEvent(new KeyboardEvent('keydown', { key: 's', bubbles: true }));
+	const look = () => {
+		if (window.viz.event === to) resolve(` + codeAtJS + `);
+		else if (Date.now() > until) resolve(null);
+		else requestAnimationFrame(look);
+	};
+	look();
+}))`
+
+// stepCode presses s and returns the panels at event to.
+func stepCode(t *testing.T, b *browser, to int) codeAt {
+	t.Helper()
+	got := js[*codeAt](b, "a step", fmt.Sprintf(`%s(%d, %d)`, stepCodeJS, to, hangs.Milliseconds()), chromedp.EvalAwaitPromise)
+	if got == nil {
+		t.Fatalf("a step to event %d: the page never got there", to)
+	}
+	return *got
+}
 
 // foldedCode is what the Go fold says the panels show after each event.
 func foldedCode(events []trace.Event) []fold.AlgoView {
@@ -54,7 +82,12 @@ func foldedCode(events []trace.Event) []fold.AlgoView {
 // checkCode compares the page's panels after event i with the fold's.
 func checkCode(t *testing.T, b *browser, where string, want fold.AlgoView, i int) {
 	t.Helper()
-	got := js[codeAt](b, "the code panel", codeAtJS)
+	checkCodeIs(t, js[codeAt](b, "the code panel", codeAtJS), where, want, i)
+}
+
+// checkCodeIs compares the panels read after event i with the fold's.
+func checkCodeIs(t *testing.T, got codeAt, where string, want fold.AlgoView, i int) {
+	t.Helper()
 	if got.Event != int64(i) || got.CodeLine != want.Line || got.Lit != want.Line || got.Algorithm != want.Algorithm {
 		t.Fatalf("%s, event %d: window.viz.event %d, codeLine %q, lit line %q, algorithm %q; want %q (%s)", where, i, got.Event, got.CodeLine, got.Lit, got.Algorithm, want.Line, want.Algorithm)
 	}
@@ -74,6 +107,7 @@ func checkCode(t *testing.T, b *browser, where string, want fold.AlgoView, i int
 // on the way; an expansion's "children to try" is its frame's "left"; a
 // click on a frame shows its node in the tree.
 func TestBrowserCodeAndStack(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	want := foldedCode(events)
 	const steps = 45 // the first iteration, its bound's rise, into the second
@@ -84,19 +118,26 @@ func TestBrowserCodeAndStack(t *testing.T) {
 	b.do("start", chromedp.Click(sel("start")))
 	b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
 	lit := map[string]bool{}
+	got := js[codeAt](b, "the code panel", codeAtJS)
 	for i := 0; i < steps; i++ {
-		checkCode(t, b, "live", want[i], i)
+		checkCodeIs(t, got, "live", want[i], i)
 		lit[want[i].Line] = true
 		if events[i].Kind == trace.KindExpand {
 			// The sentence and the stack say the same number.
-			text := js[string](b, "the last event", `q('last-event').textContent`)
 			top := want[i].Stack[len(want[i].Stack)-1]
-			if top.Left == nil || !strings.Contains(text, fmt.Sprintf(": %d child", *top.Left)) {
-				t.Fatalf("event %d: %q, the top frame has %v left", i, text, top.Left)
+			if top.Left == nil || !strings.Contains(got.LastEvent, fmt.Sprintf(": %d child", *top.Left)) {
+				t.Fatalf("event %d: %q, the top frame has %v left", i, got.LastEvent, top.Left)
 			}
 		}
-		b.do("s", chromedp.KeyEvent("s"))
-		b.wait("the step", fmt.Sprintf(`window.viz.event === %d`, i+1))
+		if i == 0 {
+			// One step as the key sends it through chromium; the rest as
+			// its keydown, a round trip each.
+			b.do("s", chromedp.KeyEvent("s"))
+			b.wait("the step", `window.viz.event === 1`)
+			got = js[codeAt](b, "the code panel", codeAtJS)
+			continue
+		}
+		got = stepCode(t, b, i+1)
 	}
 	shot(t, b.ctx, "code-1440x900")
 	elementShot(t, b, chromedp.CSS(`#algo-panels`), "code-panels")
@@ -121,10 +162,10 @@ func TestBrowserCodeAndStack(t *testing.T) {
 	for _, c := range []struct{ where, url string }{{"viz replay", replayURL}, {"the exported replay", exportURL}} {
 		b.do("loading "+c.where, chromedp.Navigate(c.url))
 		b.wait(c.where, `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.codeLine !== ''`)
+		got := js[codeAt](b, "the code panel", codeAtJS)
 		for i := 0; i < steps; i++ {
-			checkCode(t, b, c.where, want[i], i)
-			b.do("s", chromedp.KeyEvent("s"))
-			b.wait("the step", fmt.Sprintf(`window.viz.event === %d`, i+1))
+			checkCodeIs(t, got, c.where, want[i], i)
+			got = stepCode(t, b, i+1)
 		}
 		// The goal, and the goal test just before it.
 		b.do("to the end", chromedp.KeyEvent("e"))
@@ -190,6 +231,7 @@ func recording(t *testing.T, events []trace.Event) *fold.Recording {
 // open, the per-iteration chart the open list's size; the sentences pop and
 // push; the tree draws the open nodes under their parents.
 func TestBrowserAStar(t *testing.T) {
+	t.Parallel()
 	const state, heuristic = compareState, "misplaced"
 	events := testrun.RecordAStar(t, state, heuristic)
 	want := foldedCode(events)
@@ -304,6 +346,7 @@ const onScreenJS = `((ids) => {
 // leaves with the next move. Then the pseudo-code and the stack, one key
 // away.
 func TestBrowserQuizPresent(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	b := openPageAt(t, 1280, 720, "?present")
@@ -431,6 +474,7 @@ func TestBrowserQuizPresent(t *testing.T) {
 // spanning more than 100× open on a log scale, where a count of 1 still
 // shows; each panel says what it shows, except on a projector.
 func TestBrowserChartsAndColours(t *testing.T) {
+	t.Parallel()
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 	js[bool](b, "the instance", fmt.Sprintf(`choose('puzzle', %q), q('state').value = %q, choose('heuristic', 'misplaced'), true`, testrun.Puzzle, compareState))

@@ -46,6 +46,7 @@ true`
 // engine.IDA's, every chart has one legend entry a run in the table's
 // colours, and lock-step Next bound shows every run at the same bound.
 func TestBrowserCompare(t *testing.T) {
+	t.Parallel()
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 	heuristics := []string{"misplaced", "manhattan", "linear-conflict"}

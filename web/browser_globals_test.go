@@ -36,6 +36,7 @@ const globalsJS = `(() => {
 // drawn its tree, charts and state with the renderer: the window's own
 // properties against those of a blank page (globalsJS).
 func TestBrowserOneGlobal(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {

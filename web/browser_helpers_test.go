@@ -79,13 +79,10 @@ func (b *browser) viz() vizStatus {
 func (b *browser) seen() (requests, exceptions []string) { return b.Seen() }
 
 // servePage serves the page on a free loopback port until the test ends,
-// and returns its URL.
-//
-// Pattern databases a search of the page builds (the 15-puzzle's presets
-// open pdb555's) go to a temporary cache: tests write nothing outside it.
+// and returns its URL. Pattern databases a search of the page builds go to
+// the package's temporary cache (TestMain).
 func servePage(t testing.TB) string {
 	t.Helper()
-	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	return servePageWith(t, Options{})
 }
 

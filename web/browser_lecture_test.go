@@ -48,6 +48,7 @@ func typeBookmark(b *browser, title, note string) {
 // the tree in presentation mode at 1280x720, and the bookmarks downloaded
 // as the sidecar.
 func TestBrowserLectureExport(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {
@@ -180,6 +181,7 @@ func TestBrowserLectureExport(t *testing.T) {
 // is saved to the sidecar beside the trace, and a reload (or another tab)
 // opens with it; a deep link to it opens there.
 func TestBrowserLectureServed(t *testing.T) {
+	t.Parallel()
 	// As viz replay serves it: the file indexed, not loaded.
 	rec, err := fold.OpenTrace(testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary), fold.IndexOptions{Every: 16})
 	if err != nil {
@@ -239,6 +241,7 @@ func TestBrowserLectureServed(t *testing.T) {
 // this run" after a search run to its end in the page, and the tree and a
 // chart saved as SVG.
 func TestBrowserDownloadRun(t *testing.T) {
+	t.Parallel()
 	puzzle := testrun.Puzzle
 	if _, err := puzzles.Lookup("8puzzle"); err == nil {
 		puzzle = "8puzzle"
@@ -311,6 +314,7 @@ func TestBrowserDownloadRun(t *testing.T) {
 // position slider counts events from 0, as the address and the bookmarks
 // do; the replay's empty tree asks for no Start.
 func TestBrowserReplayAddress(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, "8 1 2 4 3 6 0 7 5")
 	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {

@@ -101,6 +101,7 @@ func openPageAt(t *testing.T, width, height int64, query string) *browser {
 // TestBrowserPage: each step is a subtest named for the behaviour it holds,
 // on one page; the steps on the stepped 8-puzzle run build on its start.
 func TestBrowserPage(t *testing.T) {
+	t.Parallel()
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
 
@@ -288,6 +289,7 @@ func TestBrowserPage(t *testing.T) {
 
 // TestBrowserReplay is viz replay FILE in the page.
 func TestBrowserReplay(t *testing.T) {
+	t.Parallel()
 	// From the file, as viz replay does, with checkpoints every 16 events.
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	rec, err := fold.OpenTrace(testrun.Write(t, events, trace.EncodingBinary), fold.IndexOptions{Every: 16})
@@ -358,6 +360,7 @@ const presentLayoutJS = `(() => {
 // presentation mode the controls, the state, the tree and the f histogram
 // are all on screen, with no scrolling and text of 16 px and up.
 func TestBrowserPresentation(t *testing.T) {
+	t.Parallel()
 	b := openPageAt(t, 1280, 720, "?present")
 	if v := b.viz(); !v.Presentation || v.Mode != "live" {
 		t.Errorf("?present: window.viz %+v", v)
@@ -433,6 +436,7 @@ func TestBrowserPresentation(t *testing.T) {
 // TestBrowserTreeAndQuiz: quiz mode, the tree of a finished iteration, the
 // tree's zoom, and the h-vs-h* chart after the solution.
 func TestBrowserTreeAndQuiz(t *testing.T) {
+	t.Parallel()
 	want := testrun.Result(t, testrun.Puzzle, testrun.State, "manhattan")
 	b := openPage(t, 1440, 900)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }

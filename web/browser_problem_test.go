@@ -45,8 +45,10 @@ func setSource(b *browser, src string) {
 // error is shown at its line, as the file loads and as Run sends it; Check
 // grades straight-line distance with its chart.
 func TestBrowserProblem(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{1440, 900}, {1280, 720}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel() // a page each
 			b := problemTab(t, size[0], size[1])
 			shot(t, b.ctx, fmt.Sprintf("problem-%dx%d", size[0], size[1]))
 
@@ -145,6 +147,7 @@ func TestBrowserProblem(t *testing.T) {
 // TestBrowserProblemHeuristic runs the 8-puzzle with a heuristic typed in
 // the tab: the script's h, and a runtime error in it shown at its line.
 func TestBrowserProblemHeuristic(t *testing.T) {
+	t.Parallel()
 	b := problemTab(t, 1440, 900)
 	b.do("the 8-puzzle example", chromedp.Evaluate[chromedp.Void](`(() => {
 		const e = document.querySelector('[data-testid=problem-example]');
@@ -171,6 +174,7 @@ func TestBrowserProblemHeuristic(t *testing.T) {
 // drag draw walls, the start is dragged; the search's path is as long as a
 // search over the map the page sends says.
 func TestBrowserGridEditor(t *testing.T) {
+	t.Parallel()
 	b := problemTab(t, 1440, 900)
 	b.do("the grid example", chromedp.Evaluate[chromedp.Void](`(() => {
 		const e = document.querySelector('[data-testid=problem-example]');

@@ -26,6 +26,7 @@ var browserCases = map[string]struct{ heuristic, state string }{
 }
 
 func TestBrowserEveryPuzzle(t *testing.T) {
+	t.Parallel()
 	pageURL := servePage(t)
 	b := openBrowser(t, browserDeadline)
 	do, wait, bctx := b.do, b.wait, b.ctx

@@ -54,6 +54,7 @@ type vizStatus struct {
 }
 
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 
 	// The puzzle: the catalogue's 8-puzzle when it is registered, else the
 	// tests' own copy (the same domain).
@@ -185,6 +186,7 @@ func shot(t testing.TB, ctx context.Context, name string) {
 // TestBrowserExport opens a page exported with its trace inside, from disk:
 // the page's recorded data source, with no server at all.
 func TestBrowserExport(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 	if err != nil {

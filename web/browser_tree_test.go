@@ -58,6 +58,7 @@ true`
 // state is drawn beside the tree, and nothing moves under the cursor; the
 // Status panel labels the iteration's counts and the run's.
 func TestBrowserTreeWhole(t *testing.T) {
+	t.Parallel()
 	b := openPage(t, 1440, 900)
 	js[bool](b, "tree helpers", treeJS)
 	sel := func(id string) chromedp.CSS { return chromedp.CSS(`[data-testid="` + id + `"]`) }
@@ -222,6 +223,7 @@ func abs(x float64) float64 {
 // under the 16 px of all its text), whatever the tree; Overview shows the
 // whole tree at any scale; edges carry their moves where they fit.
 func TestBrowserTreeProjector(t *testing.T) {
+	t.Parallel()
 	pageURL := servePage(t)
 	b := openBrowser(t, 180*time.Second)
 	b.do("the window size", chromedp.EmulateViewport(1280, 720))
@@ -279,6 +281,7 @@ func TestBrowserTreeProjector(t *testing.T) {
 // TestBrowserBackExact: Back pressed three times 150 ms apart moves three
 // events back, however big the run, and no position on the way is drawn.
 func TestBrowserBackExact(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, puzzle, state, goal string
 		bounds                    int

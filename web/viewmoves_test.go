@@ -280,6 +280,7 @@ func checkViewMoves(t *testing.T, cases []*viewMovesCase, answers []viewMovesAns
 // of each renderer, the view it makes from the start must be View()'s at the
 // end.
 func TestViewMovesBrowser(t *testing.T) {
+	t.Parallel()
 	pageURL := servePage(t)
 	b := openBrowser(t, browserDeadline)
 	rng := rand.New(rand.NewPCG(1, 2))

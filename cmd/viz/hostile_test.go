@@ -100,6 +100,7 @@ func TestTraceInfoQuotesControlCharacters(t *testing.T) {
 // trace; the export stops at trace.DefaultChromeMaxBytes with exit status 1
 // and an error naming the cap, and leaves no file.
 func TestChromeExportCapped(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes 256 MiB of JSON to find the cap")
 	}

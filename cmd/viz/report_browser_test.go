@@ -15,6 +15,7 @@ import (
 // chromium with the network emulated offline, and checks that every chart
 // drew, that nothing was fetched but the file itself, and that nothing threw.
 func TestCompareReportOffline(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "report.html")
 	status, _, errs := runViz(t, "", "compare", "--instances", "testdata/eight.txt", "--heuristic", "misplaced,manhattan,linear-conflict", "--html", path)
 	if status != exitOK {

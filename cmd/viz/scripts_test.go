@@ -224,6 +224,8 @@ func checkJSONOf(t *testing.T, args ...string) checkOut {
 // TestCheck grades built-in heuristics and files on the 8-puzzle and the
 // Romania map, exhaustively, and Manhattan on a sample of the 15-puzzle.
 func TestCheck(t *testing.T) {
+	// Seconds of CPU with nothing shared: beside the browser tests.
+	t.Parallel()
 	md := checkJSONOf(t, "--puzzle", "8puzzle", "--heuristic", "manhattan", "--against", "misplaced")
 	// 14 is the mean Manhattan distance over the 8-puzzle's states (each
 	// of 8 tiles is, on average, 1.75 from its cell); the mean h* is the

@@ -107,6 +107,7 @@ func solvedCounts(t *testing.T, args ...string) siteCounts {
 // back rather than build again); the page asks nothing of any
 // server but the static one (and the export, of nothing but its file).
 func TestSiteInBrowser(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles the engine to WebAssembly and builds a pattern database in the browser")
 	}

@@ -8,8 +8,10 @@ package browsertest
 import (
 	"context"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -93,9 +95,18 @@ var shared struct {
 
 // Main runs a test binary's tests with one chromium for all of them (from
 // its TestMain: os.Exit(browsertest.Main(m))), then closes it and removes
-// its profile.
+// its profile. Unless -test.parallel says otherwise, Parallel tests run
+// Tabs at a time.
 func Main(m *testing.M) int {
 	shared.on = true
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", strconv.Itoa(Tabs)); err != nil {
+			panic(err)
+		}
+	}
 	code := m.Run()
 	shared.mu.Lock()
 	defer shared.mu.Unlock()
@@ -104,6 +115,14 @@ func Main(m *testing.M) int {
 	}
 	return code
 }
+
+// Tabs is how many Parallel tests a test binary under Main runs at once,
+// each in its own tab of the one chromium. A browser test spends most of
+// its time waiting on round trips to chromium and on the page's frames,
+// not computing, so more tabs than the machine's cores (Go's default for
+// -test.parallel, 2 here) keep it busy; many more only queue in its
+// renderer.
+const Tabs = 4
 
 // tab opens a tab for t, for at most timeout, in a browser context of its
 // own in the shared chromium (started on first use, and again if it has

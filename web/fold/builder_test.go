@@ -87,6 +87,9 @@ func TestBuilderMatchesGo(t *testing.T) {
 			if c.sweep && !sweeps() {
 				t.Skip("a long run: set IDAVIZ_TEST_SWEEPS=1")
 			}
+			// Each case waits mostly on node's fold, in a process of its
+			// own: the cases run side by side.
+			t.Parallel()
 			if c.puzzle == "" {
 				c.puzzle = testrun.Puzzle
 			}

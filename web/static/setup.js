@@ -91,8 +91,14 @@ function shortTitle(t) { return t.split(/ \(|: /)[0]; }
 
 function loadRenderers() {
   const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
+  // A start state previewed before its renderer came is drawn as text;
+  // with no run under way it is asked for again, now drawn (drawing the
+  // last state's absent node would only blank it).
   names.forEach((n) => {
-    renderers.load(n).then(() => { if (shared.last) status.drawNode(shared.last.node); }, (e) => console.error('renderer', n, e));
+    renderers.load(n).then(() => {
+      if (shared.last && (shared.last.node || shared.last.active)) status.drawNode(shared.last.node);
+      else requestPreview();
+    }, (e) => console.error('renderer', n, e));
   });
 }
 
