@@ -161,8 +161,8 @@ func TestDownloadsPerClientCap(t *testing.T) {
 		t.Fatalf("a download once one ended: HTTP %d, want 200", code)
 	}
 	// Two tabs open (the cap): a download is still served.
-	dial(t, ts).until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
-	dial(t, ts).until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	dial(t, ts).until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
+	dial(t, ts).until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 	resp, err = http.Get(ts.URL + "/api/trace?" + q.Encode())
 	if err != nil {
 		t.Fatal(err)

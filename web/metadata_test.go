@@ -48,11 +48,11 @@ func TestStateMessagesStaySmall(t *testing.T) {
 	events[0] = run
 	ts, _ := replayServer(t, events)
 	c := dial(t, ts)
-	c.until(5*time.Second, "hello", func(m *msg) bool { return m.Type == "hello" })
+	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 	c.send(map[string]any{"type": "to-end"})
 	const most = 96 << 10
 	largest := 0
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangs)
 	for {
 		_ = c.conn.SetReadDeadline(deadline)
 		_, data, err := c.conn.ReadMessage()

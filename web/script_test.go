@@ -106,7 +106,7 @@ func TestScriptTakesASlot(t *testing.T) {
 	c.send(map[string]any{"type": "problem", "file": "romania.star", "source": exampleSource(t, "romania/romania.star")})
 	time.Sleep(100 * time.Millisecond)
 	ts.web.slots.release()
-	if r := c.untilReply(10*time.Second, "problem"); r.Error != "" || r.Name != "romania" {
+	if r := c.untilReply(hangs, "problem"); r.Error != "" || r.Name != "romania" {
 		t.Fatalf("once a slot was free: %+v", r)
 	}
 }
@@ -127,23 +127,7 @@ func TestServerBudgetCoversScripts(t *testing.T) {
 	for _, c := range tabs {
 		c.send(map[string]any{"type": "start", "file": "wide.star", "source": src, "algorithm": "astar", "fast": true})
 	}
-	for _, c := range tabs {
-		c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
-		c.send(map[string]any{"type": "to-end"})
-	}
-	for i, c := range tabs {
-		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
-		if !strings.Contains(m.Message, "memory budget for searches (48 MiB") {
-			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
-		}
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if used := ts.web.memory.budget.Used(); used != 0 {
-		t.Errorf("%d bytes still charged once every search returned", used)
-	}
+	stopAtTheBudget(t, ts, tabs, "memory budget for searches (48 MiB")
 }
 
 // TestServerBudgetCoversScriptedIDA: an IDA* search of a problem keeps
@@ -158,23 +142,7 @@ func TestServerBudgetCoversScriptedIDA(t *testing.T) {
 	for _, c := range tabs {
 		c.send(map[string]any{"type": "start", "file": "tree.star", "source": wideTree, "algorithm": "ida", "fast": true})
 	}
-	for _, c := range tabs {
-		c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
-		c.send(map[string]any{"type": "to-end"})
-	}
-	for i, c := range tabs {
-		m := c.until(120*time.Second, "the run's end", func(m *msg) bool { return m.Type == "error" })
-		if !strings.Contains(m.Message, "IDA* stopped: the server's memory budget for searches (48 MiB") {
-			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
-		}
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if used := ts.web.memory.budget.Used(); used != 0 {
-		t.Errorf("%d bytes still charged once every search returned", used)
-	}
+	stopAtTheBudget(t, ts, tabs, "IDA* stopped: the server's memory budget for searches (48 MiB")
 }
 
 // TestPausedScriptedIDAReclaimed: a paused IDA* run of a problem holds
@@ -189,20 +157,20 @@ func TestPausedScriptedIDAReclaimed(t *testing.T) {
 		c.send(map[string]any{"type": "start", "file": "tree.star", "source": wideTree, "algorithm": "ida", "fast": fast, "keep": true})
 	}
 	start(false)
-	c.until(30*time.Second, "the run", func(m *msg) bool { return isState(m) })
+	c.until(hangs, "the run", func(m *msg) bool { return isState(m) })
 	c.send(map[string]any{"type": "step", "n": 50})
-	c.until(30*time.Second, "run paused after its steps", func(m *msg) bool {
+	c.until(hangs, "run paused after its steps", func(m *msg) bool {
 		return m.Type == "state" && len(m.Runs) == 1 && m.Runs[0].Status == "paused" && m.Runs[0].Generated > 0
 	})
 	if used := ts.web.memory.budget.Used(); used == 0 {
 		t.Fatal("the paused run holds none of the budget")
 	}
 	start(true)
-	c.until(30*time.Second, "the second run", func(m *msg) bool { return isState(m) && len(m.Runs) == 2 })
+	c.until(hangs, "the second run", func(m *msg) bool { return isState(m) && len(m.Runs) == 2 })
 	c.send(map[string]any{"type": "to-end"})
 	var stopped []string
 	// Run 1 is stopped (and its page told) before run 2 goes on to its end.
-	c.until(120*time.Second, "run 2's end", func(m *msg) bool {
+	c.until(2*hangs, "run 2's end", func(m *msg) bool {
 		if m.Type == "error" {
 			stopped = append(stopped, m.Message)
 		}
@@ -227,3 +195,26 @@ def moves(s):
     i = s if type(s) == "int" else s[0]
     return [("a", state(2 * i), 1), ("b", state(2 * i + 1), 1)]
 `
+
+// stopAtTheBudget runs the tabs' searches to their end, each of which must
+// be the server's budget saying want, and then nothing may stay charged.
+func stopAtTheBudget(t *testing.T, ts *testServer, tabs []*client, want string) {
+	t.Helper()
+	for _, c := range tabs {
+		c.until(hangs, "the run", func(m *msg) bool { return isState(m) })
+		c.send(map[string]any{"type": "to-end"})
+	}
+	for i, c := range tabs {
+		m := c.until(2*hangs, "the run's end", func(m *msg) bool { return m.Type == "error" })
+		if !strings.Contains(m.Message, want) {
+			t.Errorf("tab %d: %q, want the server's budget", i+1, m.Message)
+		}
+	}
+	deadline := time.Now().Add(hangs)
+	for ts.web.memory.budget.Used() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if used := ts.web.memory.budget.Used(); used != 0 {
+		t.Errorf("%d bytes still charged once every search returned", used)
+	}
+}
