@@ -53,5 +53,17 @@ link.close();
 process.stdout.write(JSON.stringify({
   refused: refused ? refused.message : '',
   pos: last ? last.replay.pos : 0, status: last ? last.status : '',
-  maxRSS: process.resourceUsage().maxRSS * 1024, heap: process.memoryUsage().heapUsed,
+  maxRSS: peakRSS(), heap: process.memoryUsage().heapUsed,
 }) + '\n');
+
+// peakRSS is this process's peak resident memory in bytes: the kernel's
+// high-water mark of its own address space (VmHWM) where there is one,
+// since getrusage's maxRSS is carried over exec from the process that
+// started node (a race-detector test binary's hundreds of MB).
+function peakRSS() {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) * 1024;
+  } catch { /* not Linux: fall back */ }
+  return process.resourceUsage().maxRSS * 1024;
+}
