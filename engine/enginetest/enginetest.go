@@ -138,20 +138,9 @@ func Check(ctx context.Context, d engine.Domain) error {
 	var ref engine.Result
 	every := int64(0)
 	for _, level := range []trace.Level{noSink, trace.LevelRun, trace.LevelIteration} {
-		name := "IDA*" + sinkName(level)
-		want, wantEv, err := c.run(name+", through the engine's loop", LoopOnly(d), false, level, every)
+		want, err := c.against("IDA*"+sinkName(level), "iterations", false, level, every)
 		if err != nil {
 			return err
-		}
-		got, gotEv, err := c.run(name+", through the domain's own iterations", d, false, level, every)
-		if err != nil {
-			return err
-		}
-		if err := sameRun(got, want, level >= trace.LevelIteration); err != nil {
-			return fmt.Errorf("%s, the domain's own iterations against the engine's loop: %w", name, err)
-		}
-		if err := sameEvents(gotEv, wantEv, true); err != nil {
-			return fmt.Errorf("%s, the domain's own iterations against the engine's loop: %w", name, err)
 		}
 		ref = want
 		every = max(minCheckEvery, ref.Totals.Expanded/maxProgress)
@@ -162,21 +151,8 @@ func Check(ctx context.Context, d engine.Domain) error {
 		}
 		for _, level := range []trace.Level{noSink, trace.LevelIteration} {
 			name := fmt.Sprintf("ParallelIDA on %d workers%s", workers, sinkName(level))
-			want, wantEv, err := c.run(name+", through the engine's loop", LoopOnly(d), true, level, every)
-			if err != nil {
+			if _, err := c.against(name, "subtrees", true, level, every); err != nil {
 				return err
-			}
-			got, gotEv, err := c.run(name+", through the domain's own subtrees", d, true, level, every)
-			if err != nil {
-				return err
-			}
-			if err := sameRun(got, want, level >= trace.LevelIteration); err != nil {
-				return fmt.Errorf("%s, the domain's own subtrees against the engine's loop: %w", name, err)
-			}
-			// Progress comes from the workers' reported counts, which lag
-			// by however the goroutines ran.
-			if err := sameEvents(gotEv, wantEv, false); err != nil {
-				return fmt.Errorf("%s, the domain's own subtrees against the engine's loop: %w", name, err)
 			}
 		}
 	}
@@ -191,6 +167,29 @@ func Check(ctx context.Context, d engine.Domain) error {
 		}
 	}
 	return nil
+}
+
+// against runs the search named name through LoopOnly(c.d) and through
+// c.d's own fast paths (its "iterations" or "subtrees"), and returns the
+// loop's result, or what differs between the two. A parallel search's
+// progress events come from the workers' reported counts, which lag by
+// however the goroutines ran: only a sequential one's must be equal.
+func (c *checker) against(name, own string, parallel bool, level trace.Level, every int64) (engine.Result, error) {
+	want, wantEv, err := c.run(name+", through the engine's loop", LoopOnly(c.d), parallel, level, every)
+	if err != nil {
+		return want, err
+	}
+	got, gotEv, err := c.run(name+", through the domain's own "+own, c.d, parallel, level, every)
+	if err != nil {
+		return want, err
+	}
+	if err := sameRun(got, want, level >= trace.LevelIteration); err != nil {
+		return want, fmt.Errorf("%s, the domain's own %s against the engine's loop: %w", name, own, err)
+	}
+	if err := sameEvents(gotEv, wantEv, !parallel); err != nil {
+		return want, fmt.Errorf("%s, the domain's own %s against the engine's loop: %w", name, own, err)
+	}
+	return want, nil
 }
 
 func sinkName(level trace.Level) string {
