@@ -74,19 +74,29 @@ func (r *rewriter) params(ps []syntax.Expr) {
 }
 
 func (r *rewriter) targets(e syntax.Expr) {
+	eachTarget(e, func(t syntax.Expr) {
+		if id, ok := t.(*syntax.Ident); ok {
+			r.bound[id.Name] = true
+		}
+	})
+}
+
+// eachTarget calls f with each target e assigns, through the tuples,
+// lists and parentheses that unpack a value into several.
+func eachTarget(e syntax.Expr, f func(syntax.Expr)) {
 	switch x := e.(type) {
-	case *syntax.Ident:
-		r.bound[x.Name] = true
 	case *syntax.TupleExpr:
 		for _, y := range x.List {
-			r.targets(y)
+			eachTarget(y, f)
 		}
 	case *syntax.ListExpr:
 		for _, y := range x.List {
-			r.targets(y)
+			eachTarget(y, f)
 		}
 	case *syntax.ParenExpr:
-		r.targets(x.X)
+		eachTarget(x.X, f)
+	default:
+		f(e)
 	}
 }
 
@@ -149,22 +159,14 @@ var augmented = map[syntax.Token]syntax.Token{syntax.PLUS_EQ: syntax.PLUS, synta
 
 // target rewrites what an assignment's target reads (a[i]: a and i).
 func (r *rewriter) target(e syntax.Expr) {
-	switch x := e.(type) {
-	case *syntax.IndexExpr:
-		x.X, x.Y = r.expr(x.X), r.expr(x.Y)
-	case *syntax.DotExpr:
-		x.X = r.expr(x.X)
-	case *syntax.TupleExpr:
-		for _, y := range x.List {
-			r.target(y)
+	eachTarget(e, func(t syntax.Expr) {
+		switch x := t.(type) {
+		case *syntax.IndexExpr:
+			x.X, x.Y = r.expr(x.X), r.expr(x.Y)
+		case *syntax.DotExpr:
+			x.X = r.expr(x.X)
 		}
-	case *syntax.ListExpr:
-		for _, y := range x.List {
-			r.target(y)
-		}
-	case *syntax.ParenExpr:
-		r.target(x.X)
-	}
+	})
 }
 
 func (r *rewriter) paramDefaults(ps []syntax.Expr) {
