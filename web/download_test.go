@@ -22,10 +22,10 @@ func korfQuery() url.Values {
 	return url.Values{"puzzle": {"15puzzle"}, "state": {korf1}, "heuristic": {"manhattan"}, "goal": {"blank-first"}}
 }
 
-// stalledGet sends GET path over a raw TCP connection with a small receive
-// buffer, reads the first n bytes of the answer and then stops reading,
-// as a client that went quiet does; it returns the connection, still open.
-func stalledGet(t *testing.T, ts *testServer, path string, n int) net.Conn {
+// rawGet sends GET path over a raw TCP connection (closed at the end of
+// the test), with a receive buffer of rcvbuf bytes when rcvbuf > 0, and
+// returns it with hangs to read the answer.
+func rawGet(t *testing.T, ts *testServer, path string, rcvbuf int) net.Conn {
 	t.Helper()
 	addr := strings.TrimPrefix(ts.URL, "http://")
 	conn, err := net.Dial("tcp", addr)
@@ -33,13 +33,22 @@ func stalledGet(t *testing.T, ts *testServer, path string, n int) net.Conn {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
-	if tc, ok := conn.(*net.TCPConn); ok {
-		_ = tc.SetReadBuffer(4096)
+	if tc, ok := conn.(*net.TCPConn); ok && rcvbuf > 0 {
+		_ = tc.SetReadBuffer(rcvbuf)
 	}
 	if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, addr); err != nil {
 		t.Fatal(err)
 	}
 	_ = conn.SetReadDeadline(time.Now().Add(hangs))
+	return conn
+}
+
+// stalledGet sends GET path with a small receive buffer, reads the first n
+// bytes of the answer and then stops reading, as a client that went quiet
+// does; it returns the connection, still open.
+func stalledGet(t *testing.T, ts *testServer, path string, n int) net.Conn {
+	t.Helper()
+	conn := rawGet(t, ts, path, 4096)
 	if _, err := io.ReadFull(conn, make([]byte, n)); err != nil {
 		t.Fatalf("reading the first %d bytes of %s: %v", n, path, err)
 	}
@@ -50,16 +59,7 @@ func stalledGet(t *testing.T, ts *testServer, path string, n int) net.Conn {
 // code of the answer (without reading its body).
 func statusOf(t *testing.T, ts *testServer, path string) (int, net.Conn) {
 	t.Helper()
-	addr := strings.TrimPrefix(ts.URL, "http://")
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
-	if _, err := fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: %s\r\n\r\n", path, addr); err != nil {
-		t.Fatal(err)
-	}
-	_ = conn.SetReadDeadline(time.Now().Add(hangs))
+	conn := rawGet(t, ts, path, 0)
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
 		t.Fatalf("GET %s: %v", path, err)
