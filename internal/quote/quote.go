@@ -34,11 +34,7 @@ func Short(s string) string {
 	if len(s) <= maxShort {
 		return strconv.Quote(s)
 	}
-	cut := maxShort
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cutAt(s, maxShort)]), len(s))
 }
 
 // Cut is s cut after about n bytes (at a character's end) with an
@@ -49,9 +45,15 @@ func Cut(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cutAt(s, n)], len(s))
+}
+
+// cutAt is where s, longer than n bytes, is cut: at most n bytes, at a
+// character's end.
+func cutAt(s string, n int) int {
 	cut := max(n, 0)
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
+	return cut
 }
