@@ -181,12 +181,10 @@ func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, err
 // maxRerun, in one of sl's search slots (nil: no cap, or the caller holds
 // one).
 func rerun(ctx context.Context, sl *slots, live *liveSource, events int64, sink trace.Sink) error {
-	if sl != nil {
-		if !sl.acquire(ctx) {
-			return ctx.Err()
-		}
-		defer sl.release()
+	if !sl.acquire(ctx) {
+		return ctx.Err()
 	}
+	defer sl.release()
 	ctx, cancel := context.WithTimeout(ctx, maxRerun)
 	defer cancel()
 	err := live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)

@@ -239,12 +239,10 @@ const loadTime = 30 * time.Second
 // hears its cancel, and stops when the tab closes.
 func (s *session) problem(r startRequest) {
 	s.loads.launch(s.ctx, loadTime, func(ctx context.Context) {
-		if s.slots != nil {
-			if !s.slots.acquire(ctx) {
-				return
-			}
-			defer s.slots.release()
+		if !s.slots.acquire(ctx) {
+			return
 		}
+		defer s.slots.release()
 		msg := loadProblem(ctx, r)
 		if ctx.Err() != nil && s.ctx.Err() != nil {
 			return // the tab is gone
@@ -257,16 +255,12 @@ func (s *session) problem(r startRequest) {
 // the background, in a search slot, and the run starts once it has.
 func (s *session) startScript(req startRequest, keep bool, open func(context.Context, startRequest) (source, error)) {
 	s.loads.launch(s.ctx, loadTime, func(ctx context.Context) {
-		if s.slots != nil {
-			if !s.slots.acquire(ctx) {
-				return
-			}
-			src, err := open(ctx, req)
-			s.slots.release()
-			s.started(src, err, keep)
+		if !s.slots.acquire(ctx) {
 			return
 		}
 		src, err := open(ctx, req)
+		// The slot is the load's: the run takes one of its own.
+		s.slots.release()
 		s.started(src, err, keep)
 	})
 }
@@ -285,12 +279,10 @@ func (s *session) started(src source, err error, keep bool) {
 
 // grade is a check as the page asks for it.
 func grade(ctx context.Context, sl *slots, r startRequest, against string) (checkedMsg, error) {
-	if sl != nil {
-		if !sl.acquire(ctx) {
-			return checkedMsg{}, ctx.Err()
-		}
-		defer sl.release()
+	if !sl.acquire(ctx) {
+		return checkedMsg{}, ctx.Err()
 	}
+	defer sl.release()
 	budget := script.Budget{Memory: DefaultSearchMemory, Time: checkTime}
 	space := func(r startRequest) (check.Space, *puzzles.Request, error) {
 		req, err := r.request(ctx, budget)
