@@ -27,6 +27,17 @@ func (g flagsGiven) has(name string) bool {
 	return ok
 }
 
+// among is those of names given, as "--name", in the order of names.
+func (g flagsGiven) among(names []string) []string {
+	var out []string
+	for _, f := range names {
+		if g.has(f) {
+			out = append(out, "--"+f)
+		}
+	}
+	return out
+}
+
 // solveConflicts refuses flags of viz solve that the others, or the STATE,
 // make meaningless.
 func solveConflicts(fs *flag.FlagSet, state string) error {
@@ -58,13 +69,7 @@ var serveOnly = []string{"addr", "allow-remote", "max-searches", "max-tabs-per-c
 func serveConflicts(fs *flag.FlagSet) error {
 	set := given(fs)
 	if set.has("export") {
-		var named []string
-		for _, f := range serveOnly {
-			if set.has(f) {
-				named = append(named, "--"+f)
-			}
-		}
-		if len(named) > 0 {
+		if named := set.among(serveOnly); len(named) > 0 {
 			sort.Strings(named)
 			return fmt.Errorf("%s: --export writes a file and serves nothing", strings.Join(named, ", "))
 		}
@@ -104,4 +109,27 @@ func chartInstance(fs *flag.FlagSet, n int, insts []instance) error {
 		}
 	}
 	return fmt.Errorf("--chart-instance %d: no such instance (they are numbered %d to %d)", n, insts[0].number, insts[len(insts)-1].number)
+}
+
+// mergeConflicts refuses, with --merge, the flags that say what to search.
+func mergeConflicts(fs *flag.FlagSet) error {
+	if named := given(fs).among(searchFlags); len(named) > 0 {
+		return fmt.Errorf("%s: --merge takes what was searched, and how, from the shards; drop %s", strings.Join(named, ", "), map[bool]string{true: "it", false: "them"}[len(named) == 1])
+	}
+	return nil
+}
+
+// shardConflicts refuses, with --shard, the outputs that only the merge
+// of every shard can make.
+func shardConflicts(fs *flag.FlagSet) error {
+	set := given(fs)
+	switch {
+	case !set.has("shard"):
+		return nil
+	case set.has("html"):
+		return fmt.Errorf("--html: a shard holds a slice of the runs; write the report with viz compare --merge SHARD.json... --html FILE")
+	case set["csv"] == "-":
+		return fmt.Errorf("--csv -: a shard writes its JSON on stdout; give --csv a file")
+	}
+	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -345,33 +344,3 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 // searchFlags are compare's flags that say what to search: a merge takes
 // all of it from the shards.
 var searchFlags = []string{"puzzle", "goal", "heuristic", "algo", "instances", "seed", "workers", "max-nodes", "max-bound", "timeout", "max-memory", "shard"}
-
-// mergeConflicts refuses, with --merge, the flags that say what to search.
-func mergeConflicts(fs *flag.FlagSet) error {
-	set := given(fs)
-	var named []string
-	for _, f := range searchFlags {
-		if set.has(f) {
-			named = append(named, "--"+f)
-		}
-	}
-	if len(named) > 0 {
-		return fmt.Errorf("%s: --merge takes what was searched, and how, from the shards; drop %s", strings.Join(named, ", "), map[bool]string{true: "it", false: "them"}[len(named) == 1])
-	}
-	return nil
-}
-
-// shardConflicts refuses, with --shard, the outputs that only the merge
-// of every shard can make.
-func shardConflicts(fs *flag.FlagSet) error {
-	set := given(fs)
-	switch {
-	case !set.has("shard"):
-		return nil
-	case set.has("html"):
-		return fmt.Errorf("--html: a shard holds a slice of the runs; write the report with viz compare --merge SHARD.json... --html FILE")
-	case set["csv"] == "-":
-		return fmt.Errorf("--csv -: a shard writes its JSON on stdout; give --csv a file")
-	}
-	return nil
-}
