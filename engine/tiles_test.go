@@ -15,7 +15,6 @@ import (
 // eventCounter counts every event of a run at the node level.
 type eventCounter struct {
 	visits, bound, rule int64
-	expandedNonRoot     map[uint64]bool
 }
 
 func (c *eventCounter) Level() trace.Level { return trace.LevelNode }

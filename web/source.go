@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"sync"
 
 	"idaviz/engine"
@@ -301,9 +300,6 @@ func (s *recordedSource) fastForward(p *player, n int) {
 	defer p.mu.Unlock()
 	s.rec.Resume(p.fold, n)
 }
-
-// itoa is strconv.Itoa, short for labels.
-func itoa(i int) string { return strconv.Itoa(i) }
 
 // fileSource replays an indexed trace file (fold.OpenTrace) for one tab.
 type fileSource struct {
