@@ -82,7 +82,8 @@ func (p *player) Level() trace.Level { return p.level }
 
 // Event implements trace.Sink. It waits first (the page has not yet asked
 // for this event), then folds. The run-start event is never held back, so
-// the page shows the start state at once.
+// the page shows the start state at once; the run-end is held as any other,
+// so that a step stops at the solution before it.
 func (p *player) Event(e *trace.Event) {
 	if p.ctx.Err() != nil {
 		return
@@ -104,7 +105,7 @@ func (p *player) Event(e *trace.Event) {
 		}
 		return
 	}
-	if e.Kind != trace.KindRunStart && e.Kind != trace.KindRunEnd {
+	if e.Kind != trace.KindRunStart {
 		if !p.waitTurn() {
 			p.mu.Unlock()
 			return

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -82,7 +83,11 @@ func (r startRequest) request(ctx context.Context, b script.Budget) (*puzzles.Re
 	case r.Puzzle == "" && r.Goal != "":
 		return nil, fmt.Errorf("a problem's goal is in its file, not %q", r.Goal)
 	case r.Puzzle == "":
-		return puzzles.NewProblemRequestContext(ctx, r.file(), []byte(r.Source), r.State, r.Heuristic, b)
+		req, err := puzzles.NewProblemRequestContext(ctx, r.file(), []byte(r.Source), r.State, r.Heuristic, b)
+		if err != nil && heuristicOnly(r.Source) {
+			return nil, fmt.Errorf(`%w (this script defines h(state) and no start: it is a heuristic for a puzzle, not a problem; choose the puzzle it is for in the Searches menu, "h(state) for …")`, err)
+		}
+		return req, err
 	}
 	h, err := script.LoadHeuristic(r.file(), []byte(r.Source), b)
 	if err != nil {
@@ -90,6 +95,18 @@ func (r startRequest) request(ctx context.Context, b script.Budget) (*puzzles.Re
 	}
 	return puzzles.NewScriptedRequestContext(ctx, r.Puzzle, r.State, r.Goal, h)
 }
+
+// heuristicOnly reports whether a script reads as a heuristic file (def
+// h(state), no start) rather than a problem: loaded as a problem it fails
+// on the puzzle's globals it reads (goal, size), which is no help.
+func heuristicOnly(src string) bool {
+	return definesH.MatchString(src) && !startDefined.MatchString(src)
+}
+
+var (
+	definesH     = regexp.MustCompile(`(?m)^def h\(`)
+	startDefined = regexp.MustCompile(`(?m)^start\s*=`)
+)
 
 // errorPlace is where a script's error is: its file, line and column (0
 // when unknown), for the page's editor.

@@ -157,6 +157,8 @@ func TestProblemErrors(t *testing.T) {
 			want: "a file name ending in .star"},
 		{name: "a goal for a problem", msg: map[string]any{"type": "start", "source": romania, "goal": "blank-first"},
 			want: "a problem's goal is in its file"},
+		{name: "a heuristic loaded as a problem", msg: map[string]any{"type": "problem", "file": "manhattan.star", "source": exampleSource(t, "heuristics/manhattan.star")},
+			want: "it is a heuristic for a puzzle, not a problem; choose the puzzle it is for", line: 13, col: 43, wantPlaced: true},
 		{name: "a puzzle that gives no states", msg: map[string]any{"type": "start", "puzzle": "rubik", "source": "def h(s):\n    return 0\n"},
 			want: "puzzle rubik cannot give its states to a heuristic written in Starlark"},
 	}

@@ -18,6 +18,7 @@ import (
 // The pseudo-code lines an event can light (the page's code panel names
 // its lines by them).
 const (
+	LineBoundInit      = "bound-init" // IDA*'s run-start: bound ← h(start)
 	LineIterationStart = "iteration-start"
 	LineVisit          = "visit"
 	LineGoalTest       = "goal-test"
@@ -131,9 +132,13 @@ type algoFold struct {
 	openByF   []int64
 	closed    int64
 	expanding int
-	pops      int64
-	sizes     []sizePoint
-	stride    int64
+	// replaced is where the node a reopen event replaces was: "open"
+	// (on the open list still), "closed" (expanded), "" (not known: the
+	// open list's entries are lost, or the event is no reopen).
+	replaced string
+	pops     int64
+	sizes    []sizePoint
+	stride   int64
 }
 
 func newAlgoFold() *algoFold { return &algoFold{stride: 1} }
@@ -143,8 +148,15 @@ func (a *algoFold) apply(e *trace.Event) {
 	if e.Kind == trace.KindRunStart {
 		*a = algoFold{stride: 1, astar: e.Run != nil && e.Run.Algorithm == AlgorithmAStar, pathmax: e.Run != nil && e.Run.Pathmax}
 	}
+	prev := a.line
 	a.line = lineOf(e, a.astar)
-	a.node = nil
+	if e.Kind == trace.KindIterationEnd && prev == LineGoalTest {
+		// The search stops at the node it just tested: the goal (one at
+		// h = 0 that is not is expanded, or A* pops another), whose
+		// solution follows.
+		a.line = LineGoal
+	}
+	a.node, a.replaced = nil, ""
 	switch e.Kind {
 	case trace.KindVisit, trace.KindExpand, trace.KindPush, trace.KindReopen, trace.KindRaise:
 		a.node = codeNode(e)
@@ -230,8 +242,12 @@ func (a *algoFold) applyAStar(e *trace.Event) {
 			if old, ok := a.open[e.Replaces]; ok {
 				// On the open list still: the cheaper copy takes its place.
 				a.dropOpen(e.Replaces, old.F)
-			} else if !a.openLost && a.closed > 0 {
-				a.closed-- // expanded before: reopened
+				a.replaced = "open"
+			} else if !a.openLost {
+				a.replaced = "closed"
+				if a.closed > 0 {
+					a.closed-- // expanded before: reopened
+				}
 			}
 		}
 		a.openSize++
@@ -315,7 +331,9 @@ func lineOf(e *trace.Event, astar bool) string {
 		return LinePop
 	}
 	switch e.Kind {
-	case trace.KindRunStart, trace.KindIterationStart:
+	case trace.KindRunStart:
+		return LineBoundInit
+	case trace.KindIterationStart:
 		return LineIterationStart
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonBound {
@@ -350,6 +368,9 @@ func (a *algoFold) view(st *trace.Snapshot) AlgoView {
 		return v
 	}
 	v.Bound, v.Next = st.Current.Bound, st.Current.NextBound
+	if st.Current.Iteration == 0 && st.Run != nil {
+		v.Bound = st.Run.StartH // bound ← h(start), before the first iteration
+	}
 	fs := a.frames
 	if len(fs) > maxViewDepth {
 		v.Elided = len(fs) - maxViewDepth
@@ -425,8 +446,7 @@ func describeAStar(e *trace.Event) string {
 		}
 		return fmt.Sprintf("push node %d on the open list: f = %d + %d = %d", e.Node, e.G, e.H, e.F)
 	case trace.KindReopen:
-		return fmt.Sprintf("node %d reaches the state of node %d by a cheaper path: push it again (reopen), f = %d + %d = %d",
-			e.Node, e.Replaces, e.G, e.H, e.F)
+		return describeReopen(e, "")
 	case trace.KindVisit:
 		s := fmt.Sprintf("pop node %d, the least f on the open list: f = %d + %d = %d", e.Node, e.G, e.H, e.F)
 		if e.Depth == 0 {
@@ -439,6 +459,21 @@ func describeAStar(e *trace.Event) string {
 		return fmt.Sprintf("A* under way: expanding nodes of f = %d", e.Bound)
 	}
 	return ""
+}
+
+// describeReopen says a cheaper path to a state A* stored, by where the
+// node it replaces was (algoFold.replaced): "reopen" is for a closed one.
+func describeReopen(e *trace.Event, where string) string {
+	f := fmt.Sprintf("f = %d + %d = %d", e.G, e.H, e.F)
+	switch where {
+	case "open":
+		return fmt.Sprintf("node %d reaches the state of node %d, still on the open list, by a cheaper path: it takes node %d's place there, %s",
+			e.Node, e.Replaces, e.Replaces, f)
+	case "closed":
+		return fmt.Sprintf("node %d reaches the state of node %d, expanded already (closed), by a cheaper path: push it again (reopen), %s",
+			e.Node, e.Replaces, f)
+	}
+	return fmt.Sprintf("node %d reaches the state of node %d by a cheaper path: push it again, %s", e.Node, e.Replaces, f)
 }
 
 // goalTest is what a visit adds when the goal test is asked: only where

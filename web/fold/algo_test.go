@@ -17,7 +17,7 @@ func TestLineOf(t *testing.T) {
 		astar bool
 		want  string
 	}{
-		{trace.Event{Kind: trace.KindRunStart}, false, LineIterationStart},
+		{trace.Event{Kind: trace.KindRunStart}, false, LineBoundInit},
 		{trace.Event{Kind: trace.KindIterationStart}, false, LineIterationStart},
 		{trace.Event{Kind: trace.KindVisit, H: 3}, false, LineVisit},
 		{trace.Event{Kind: trace.KindVisit, H: 0}, false, LineGoalTest},

@@ -18,6 +18,9 @@ func (p *Run) describe() string {
 	e := &p.lastEv
 	switch {
 	case p.algo.astar:
+		if e.Kind == trace.KindReopen {
+			return describeReopen(e, p.algo.replaced)
+		}
 	case e.Kind == trace.KindRaise:
 		if n := p.tree.byID[e.Node]; n != nil && n.Raised {
 			return describeRaise(e, n, p.algo.left(e.Node))

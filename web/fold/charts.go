@@ -164,9 +164,14 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 		add(&visit, s.Current.VisitF)
 		add(&prune, s.Current.PruneF)
 	}
-	bound := s.Current.Bound // the bound of the iteration whose f values are shown
-	xs, vs, ps := barsAt(fAxis(visit, prune, bound, s.Bound), visit, prune)
-	name := "f histogram, iteration " + strconv.Itoa(s.Current.Iteration) + " (bound " + strconv.Itoa(bound) + ")"
+	// The iteration whose f values are shown and its bound; before the
+	// first, the first's: bound h(start).
+	it, bound, next := s.Current.Iteration, s.Current.Bound, s.Bound
+	if it == 0 && s.Run != nil {
+		it, bound, next = 1, s.Run.StartH, s.Run.StartH
+	}
+	xs, vs, ps := barsAt(fAxis(visit, prune, bound, next), visit, prune)
+	name := "f histogram, iteration " + strconv.Itoa(it) + " (bound " + strconv.Itoa(bound) + ")"
 	if cumulative {
 		name = "f histogram, all iterations"
 	}
@@ -175,9 +180,9 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 	bar.SetXAxis(xs)
 	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
 	marks := []charts.SeriesOpts{boundMark}
-	if s.Bound != bound && !cumulative {
+	if next != bound && !cumulative {
 		// The iteration is over and the bound rose: mark where it goes.
-		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "next bound", XAxis: strconv.Itoa(s.Bound)}))
+		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "next bound", XAxis: strconv.Itoa(next)}))
 	}
 	marks = append(marks, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
 		charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),

@@ -311,6 +311,10 @@ func makeRunView(st RunStats) RunView {
 		// megabytes, of which a panel shows a line.
 		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, quote.Cut(info.Instance, shownInstance), info.Heuristic, info.Algorithm
 		v.StartH = info.StartH
+		if v.Iteration == 0 && info.Algorithm != AlgorithmAStar {
+			// Before its first iteration IDA* has its first bound: h(start).
+			v.Bound = info.StartH
+		}
 	}
 	if st.Status == trace.StatusSolved {
 		v.SolutionLength = len(st.Solution)

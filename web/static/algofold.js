@@ -37,7 +37,8 @@ function lineOf(e, astar) {
     return LINE.pop;
   }
   switch (e.kind) {
-    case 'run-start': case 'iteration-start': return LINE.iterationStart;
+    case 'run-start': return LINE.boundInit;
+    case 'iteration-start': return LINE.iterationStart;
     case 'prune': return e.reason === 'bound' ? LINE.prune : LINE.expand;
     case 'expand': case 'progress': return LINE.expand;
     case 'bound-increase': return LINE.boundRise;
@@ -60,8 +61,7 @@ function describeAStar(e) {
     case 'push':
       if (e.parent === 0) return `push the start on the open list: f = 0 + ${e.h} = ${e.f}`;
       return `push node ${e.node} on the open list: f = ${e.g} + ${e.h} = ${e.f}`;
-    case 'reopen':
-      return `node ${e.node} reaches the state of node ${e.replaces} by a cheaper path: push it again (reopen), f = ${e.g} + ${e.h} = ${e.f}`;
+    case 'reopen': return describeReopen(e, '');
     case 'visit':
       if (e.depth === 0) return `pop the start, the least f on the open list: f = 0 + ${e.h} = ${e.f}` + goalTest(e.h);
       return `pop node ${e.node}, the least f on the open list: f = ${e.g} + ${e.h} = ${e.f}` + goalTest(e.h);
@@ -69,6 +69,20 @@ function describeAStar(e) {
     case 'progress': return `A* under way: expanding nodes of f = ${e.bound}`;
   }
   return '';
+}
+
+// describeReopen says a cheaper path to a state A* stored, by where the
+// node it replaces was (AlgoFold's replaced): "reopen" is for a closed one.
+/**
+ * @param {TraceEvent} e
+ * @param {string} where
+ * @returns {string}
+ */
+function describeReopen(e, where) {
+  const f = `f = ${e.g} + ${e.h} = ${e.f}`;
+  if (where === 'open') return `node ${e.node} reaches the state of node ${e.replaces}, still on the open list, by a cheaper path: it takes node ${e.replaces}'s place there, ${f}`;
+  if (where === 'closed') return `node ${e.node} reaches the state of node ${e.replaces}, expanded already (closed), by a cheaper path: push it again (reopen), ${f}`;
+  return `node ${e.node} reaches the state of node ${e.replaces} by a cheaper path: push it again, ${f}`;
 }
 
 /**
@@ -114,6 +128,7 @@ class AlgoFold {
   /** @type {number[]} */ openByF;
   /** @type {number} */ closed;
   /** @type {number} */ expanding;
+  /** @type {string} */ replaced; // where a reopen's replaced node was: 'open', 'closed', '' (algo.go)
   /** @type {number} */ pops;
   /** @type {{N: number, Size: number}[]} */ sizes;
   /** @type {number} */ stride;
@@ -127,14 +142,17 @@ class AlgoFold {
   reset(astar, pathmax) {
     this.astar = astar; this.pathmax = !!pathmax; this.line = ''; this.node = null; this.frames = [];
     this.open = new Map(); this.openSize = 0; this.openLost = false; this.openByF = [];
-    this.closed = 0; this.expanding = 0; this.pops = 0; this.sizes = []; this.stride = 1;
+    this.closed = 0; this.expanding = 0; this.replaced = ''; this.pops = 0; this.sizes = []; this.stride = 1;
   }
 
   /** @param {TraceEvent} e */
   apply(e) {
     if (e.kind === 'run-start') this.reset(!!(e.run && e.run.algorithm === 'astar'), !!(e.run && e.run.pathmax));
+    const prev = this.line;
     this.line = lineOf(e, this.astar);
-    this.node = null;
+    // The search stops at the node it just tested: the goal (algo.go).
+    if (e.kind === 'iteration-end' && prev === LINE.goalTest) this.line = LINE.goal;
+    this.node = null; this.replaced = '';
     if (e.kind === 'visit' || e.kind === 'expand' || e.kind === 'push' || e.kind === 'reopen' || e.kind === 'raise' ||
       (e.kind === 'prune' && e.reason === 'bound')) this.node = codeNode(e);
     if (this.astar) { this.applyAStar(e); return; }
@@ -199,8 +217,10 @@ class AlgoFold {
         if (e.kind === 'reopen') {
           const replaces = /** @type {number} */ (e.replaces);
           const old = this.open.get(replaces);
-          if (old !== undefined) this.dropOpen(replaces, old.f);
-          else if (!this.openLost && this.closed > 0) this.closed--;
+          if (old !== undefined) { this.dropOpen(replaces, old.f); this.replaced = 'open'; } else if (!this.openLost) {
+            this.replaced = 'closed';
+            if (this.closed > 0) this.closed--;
+          }
         }
         this.openSize++;
         bump(this.openByF, e.f, 1);
@@ -245,7 +265,7 @@ class AlgoFold {
 
   // view is algo.go's AlgoView; s is the run's snapshot.
   /**
-   * @param {{run: RunInfo | null, current: {bound: number, nextBound: number}}} s
+   * @param {{run: RunInfo | null, current: {iteration: number, bound: number, nextBound: number}}} s
    * @returns {AlgoView}
    */
   view(s) {
@@ -259,6 +279,7 @@ class AlgoFold {
       return v;
     }
     v.bound = s.current.bound; v.next = s.current.nextBound;
+    if (s.current.iteration === 0 && s.run) v.bound = s.run.startH || 0; // bound ← h(start), before the first iteration
     let fs = this.frames;
     if (fs.length > MAX_VIEW_DEPTH) { v.elided = fs.length - MAX_VIEW_DEPTH; fs = fs.slice(v.elided); }
     for (const f of fs) {
@@ -293,4 +314,4 @@ class AlgoFold {
   }
 }
 
-export { AlgoFold, moveNames, lineOf, describeAStar, goalTest };
+export { AlgoFold, moveNames, lineOf, describeAStar, describeReopen, goalTest };

@@ -16,7 +16,7 @@ import { LINE } from './shared.js';
 /** @type {CodeLine[]} */
 const idaLoop = [
   [0, 'IDA*(start):'],
-  [1, 'bound ← h(start)'],
+  [1, 'bound ← h(start)', LINE.boundInit],
   [1, 'loop:'],
   [2, 'next ← ∞; search(start, g = 0)', LINE.iterationStart],
   [2, 'iteration over: no goal with f ≤ bound', LINE.iterationEnd],
@@ -64,7 +64,7 @@ const lines = {
     [2, 'closed ← closed + {n}'],
     [2, 'for each child c of n:'],
     [3, "if c's state is stored with g ≤ g(c): skip"],
-    [3, 'if stored with a larger g: reopen it', LINE.reopen],
+    [3, 'if stored with a larger g: replace it (reopen if closed)', LINE.reopen],
     [3, 'push c on open, f = g(c) + h(c)', LINE.push],
   ],
 };
@@ -103,6 +103,7 @@ function values(a) {
   const n = a.node;
   const sum = n ? 'f = ' + n.g + ' + ' + n.h + ' = ' + n.f : '';
   switch (a.line) {
+    case LINE.boundInit: return 'bound = h(start) = ' + a.bound;
     case LINE.iterationStart: return 'bound = ' + a.bound;
     case LINE.iterationEnd: return 'bound ' + a.bound + ', next = ' + inf(a.next);
     case LINE.boundRise: return 'bound ← ' + a.bound + (a.next >= 0 ? ' → ' + a.next : '');

@@ -33,6 +33,8 @@ function stepOnce() { if (quiz.on()) quiz.move('step', 'step', { n: 1 }); else c
 function nextExpansion() { if (quiz.on()) quiz.move('expand', 'expand'); else control('expand'); }
 function nextBound() {
   if (compare.lockstepOn()) control('to-bound', { all: true });
+  // A* has no bound: b would run it to its end, unasked.
+  else if (document.body.classList.contains('astar')) return;
   else if (quiz.on()) quiz.move('bound', 'to-bound');
   else control('to-bound');
 }

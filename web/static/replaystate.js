@@ -93,6 +93,7 @@ function describeEvent(e, astar) {
  */
 function describe(b) {
   const e = /** @type {TraceEvent} */ (b.lastEv);
+  if (b.algo.astar && e.kind === 'reopen') return algo.describeReopen(e, b.algo.replaced);
   if (!b.algo.astar && e.kind === 'raise') {
     const n = b.tree.byID.get(e.node);
     if (n !== undefined && n.raised) return describeRaise(e, n, b.algo.left(e.node));
@@ -211,11 +212,14 @@ function fHistogram(s, cumulative) {
   } else {
     add(visit, s.current.visitF); add(prune, s.current.pruneF);
   }
-  const bound = s.current.bound;
-  const fs = fAxis(visit, prune, bound, s.bound);
-  const o = chart(cumulative ? 'fhistTotal' : 'fhist', { iteration: s.current.iteration, bound, next: s.bound });
+  // The iteration shown and its bound; before the first, the first's:
+  // bound h(start) (charts.go).
+  let iteration = s.current.iteration, bound = s.current.bound, next = s.bound;
+  if (iteration === 0 && s.run) { iteration = 1; bound = next = s.run.startH || 0; }
+  const fs = fAxis(visit, prune, bound, next);
+  const o = chart(cumulative ? 'fhistTotal' : 'fhist', { iteration, bound, next });
   // The next bound is marked once the iteration is over and the bound rose.
-  if (!cumulative && s.bound === bound) o.series[0].markLine.data.length = 1;
+  if (!cumulative && next === bound) o.series[0].markLine.data.length = 1;
   o.xAxis[0].data = fs.map(String);
   o.series[0].data = values(fs.map((f) => at(visit, f)));
   o.series[1].data = values(fs.map((f) => at(prune, f)));
@@ -351,7 +355,9 @@ function replayState(b, total, renderer, treeIter, opened) {
     startH: info ? info.startH || 0 : 0,
     puzzle: info ? info.puzzle || '' : '', instance: info ? info.instance || '' : '',
     heuristic: info ? info.heuristic || '' : '', algorithm: info ? info.algorithm || '' : '',
-    status: state, iteration: s.current.iteration, bound: s.current.bound,
+    status: state, iteration: s.current.iteration,
+    // Before its first iteration IDA* has its first bound: h(start) (state.go).
+    bound: s.current.iteration === 0 && info && info.algorithm !== 'astar' ? info.startH || 0 : s.current.bound,
     nextBound: s.bound !== s.current.bound ? s.bound : 0,
     expanded: s.totals.expanded, generated: s.totals.generated, pruned: s.totals.pruned,
     solutionLength: 0, solution: [], cost: s.cost, events: b.events, seconds: s.elapsed,

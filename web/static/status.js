@@ -49,7 +49,9 @@ function drawStats(msg) {
       const ended = msg.status !== 'paused' && msg.status !== 'running';
       if (ended || !nodes) rows.push(['expanded', a.expanded], ['generated', a.generated], ['duplicates dropped', a.pruned]);
     } else {
-      rows.push(['iteration', a.iteration], ['bound', a.bound]);
+      // Before its first iteration the run has its first bound, h(start).
+      if (a.iteration) rows.push(['iteration', a.iteration], ['bound', a.bound]);
+      else rows.push(['bound', a.bound + ' = h(start), the first iteration\'s']);
       if (a.nextBound) rows.push(['next bound', a.nextBound + ' (the smallest f pruned)']);
       // The iteration's counts beside the run's: the two differ from the
       // second iteration on.
@@ -81,7 +83,7 @@ function drawStats(msg) {
   if (a && open) {
     $('summary').textContent = msg.status + ' · expanding f = ' + open.expanding + ' · open ' + fmt(open.open.size) + ', closed ' + fmt(open.closed) +
       (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '');
-  } else $('summary').textContent = a ? msg.status + ' · iteration ' + a.iteration + ', bound ' + a.bound +
+  } else $('summary').textContent = a ? msg.status + ' · ' + (a.iteration ? 'iteration ' + a.iteration + ', bound ' + a.bound : 'bound ' + a.bound + ' = h(start)') +
     (a.nextBound ? ' (next ' + a.nextBound + ')' : '') +
     ' · ' + (a.current && a.iteration ? fmt(a.current.generated) + ' generated in it, ' : '') + fmt(a.generated) + ' in all' +
     (a.solutionLength ? ' · solution ' + a.solutionLength + ' moves' : '') : '';

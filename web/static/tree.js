@@ -161,6 +161,9 @@ function draw(tv) {
       shape.setAttribute('stroke-width', '3');
       shape.setAttribute('stroke-dasharray', '4 2');
     }
+    // The quiz's answer wears a ring of its own around the node, which
+    // keeps its own outline (a path's, a pruned node's dashes).
+    if (n.id && n.id === view.answer) svg('circle', { cx: X(n), cy: Y(n), r: r + 5, class: 'answer-ring' }, g);
     if (n.id && n.id === tv.last) {
       shape.setAttribute('stroke', colour('--node-ring'));
       shape.setAttribute('stroke-width', '3');

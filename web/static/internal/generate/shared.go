@@ -116,7 +116,7 @@ func shared() ([]byte, error) {
 
 	b.WriteString("\n// The pseudo-code lines an event lights (the code panel's ids).\n")
 	lines := map[string]any{
-		"iterationStart": fold.LineIterationStart, "visit": fold.LineVisit, "goalTest": fold.LineGoalTest,
+		"boundInit": fold.LineBoundInit, "iterationStart": fold.LineIterationStart, "visit": fold.LineVisit, "goalTest": fold.LineGoalTest,
 		"goal": fold.LineGoal, "expand": fold.LineExpand, "prune": fold.LinePrune,
 		"iterationEnd": fold.LineIterationEnd, "boundRise": fold.LineBoundRise, "pop": fold.LinePop,
 		"push": fold.LinePush, "reopen": fold.LineReopen, "raise": fold.LineRaise, "raiseBack": fold.LineRaiseBack,
