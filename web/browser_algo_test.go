@@ -170,8 +170,6 @@ func TestBrowserCodeAndStack(t *testing.T) {
 		// The goal, and the goal test just before it.
 		b.do("to the end", chromedp.KeyEvent("e"))
 		b.wait("the end", `window.viz.status === 'solved'`)
-		// (A replay never rests between a solution and the run's end: the
-		// first step back goes past both.)
 		for i := len(events) - 1; i >= 0; {
 			checkCode(t, b, c.where+", going back", want[i], i)
 			if lit[want[i].Line] = true; want[i].Line == fold.LineGoalTest {

@@ -218,7 +218,10 @@ func TestBrowserAStarControls(t *testing.T) {
 	}
 	shot(t, b.ctx, "astar-controls-1280x720")
 
-	// The first replacement, in words.
+	// The first replacement, in words: to the end, and back to it (a live
+	// run seeks among the events it has seen).
+	b.do("e", chromedp.KeyEvent("e"))
+	b.wait("solved", `window.viz.status === 'solved'`)
 	js[bool](b, "seek", fmt.Sprintf(`window.viz.page.send({ type: 'seek', pos: %d }), true`, reopen+1))
 	b.wait("the replacement", fmt.Sprintf(`window.viz.event === %d && window.viz.status === 'paused'`, reopen))
 	words := js[string](b, "the words", `q('last-event').textContent`)

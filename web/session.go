@@ -299,7 +299,7 @@ func (s *session) seek(pos int) error {
 		return errors.New("stepping backward and seeking need a run stepped node by node (not a fast run) or a recorded trace (viz replay FILE)")
 	}
 	cur := r.p.frame(0).Stats
-	sk.reached(int(cur.Pos), cur.Ended())
+	sk.reached(int(cur.Pos))
 	pos = sk.restAt(pos)
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)

@@ -33,9 +33,9 @@ type source interface {
 // seeker is a source that can start from any of its events: stepping back
 // and seeking work on it.
 type seeker interface {
-	// reached tells the source how far its run went (events folded, and
-	// whether it ended), before a seek.
-	reached(pos int, ended bool)
+	// reached tells the source how far its run went (events folded),
+	// before a seek.
+	reached(pos int)
 	// length is how many events the source holds.
 	length() int
 	// restAt is the position (events folded) nearest to pos, at or before
@@ -117,10 +117,9 @@ type liveSource struct {
 
 	// A live run steps back by running again: the engine is deterministic,
 	// so a new run's first events are the old one's. seen is the furthest
-	// the run went, ended whether it got to its end.
-	mu    sync.Mutex
-	seen  int
-	ended bool
+	// the run went.
+	mu   sync.Mutex
+	seen int
 	// An A* run's memory once it ended (engine.Result's PeakOpen, Stored),
 	// for the comparison table, and the distinct states it expanded, for
 	// the domains that count them (puzzles.ExpandedStates).
@@ -147,11 +146,11 @@ func (s *liveSource) charged() bool {
 	return s.algo == engine.AlgorithmAStar || s.info.Options[puzzles.OptionProblem] != ""
 }
 
-func (s *liveSource) reached(pos int, ended bool) {
+func (s *liveSource) reached(pos int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if pos >= s.seen {
-		s.seen, s.ended = pos, ended
+		s.seen = pos
 	}
 }
 
@@ -161,16 +160,12 @@ func (s *liveSource) length() int {
 	return s.seen
 }
 
-// restAt clamps pos to the events seen; as in a recording, a run does not
-// rest just before its run-end (which comes at once).
+// restAt clamps pos to the events seen: a run rests before any event but
+// its run-start, its run-end included.
 func (s *liveSource) restAt(pos int) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pos = min(max(pos, 1), s.seen)
-	if s.ended && pos == s.seen-1 && pos > 1 {
-		pos--
-	}
-	return pos
+	return min(max(pos, 1), s.seen)
 }
 
 // fastForward makes the run fold its first n events without waiting.
@@ -280,7 +275,7 @@ func (s *recordedSource) stepping() bool { return true }
 
 func (s *recordedSource) length() int { return len(s.rec.Events) }
 
-func (s *recordedSource) reached(int, bool) {}
+func (s *recordedSource) reached(int) {}
 
 func (s *recordedSource) restAt(pos int) int { return s.rec.RestAt(pos) }
 
@@ -313,7 +308,7 @@ type fileSource struct {
 func (s *fileSource) level() trace.Level { return s.rec.Level() }
 func (s *fileSource) stepping() bool     { return true }
 func (s *fileSource) length() int        { return s.rec.Len() }
-func (s *fileSource) reached(int, bool)  {}
+func (s *fileSource) reached(int)        {}
 func (s *fileSource) restAt(pos int) int { return s.rec.RestAt(pos) }
 
 // fastForward folds the first n events into p: the nearest checkpoint,

@@ -17,6 +17,7 @@ import (
 
 	"idaviz/internal/browsertest"
 	"idaviz/trace"
+	"idaviz/web"
 	"idaviz/web/site"
 )
 
@@ -156,6 +157,75 @@ func TestSiteInBrowser(t *testing.T) {
 	b.Wait("the page, its puzzles and its engine", `window.viz.mode === 'site' &&
 		document.querySelector('[data-testid=puzzle]').options.length > 0 &&
 		document.querySelector('[data-testid=connection]').textContent === 'engine in this page'`)
+
+	b.Step(t, "the Problem tab offers viz serve's examples and puzzles, and an 8-puzzle h(state) runs", func(t *testing.T) {
+		atSite()
+		body, err := web.Examples()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var examples []struct{ Name, Puzzle string }
+		if err := json.Unmarshal(body, &examples); err != nil {
+			t.Fatal(err)
+		}
+		var want, wantPuzzles []string
+		for _, e := range examples {
+			want = append(want, e.Name)
+		}
+		body, err = web.Catalogue(site.ServeOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var catalogue []struct {
+			Name   string
+			Script bool
+		}
+		if err := json.Unmarshal(body, &catalogue); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range catalogue {
+			if p.Script {
+				wantPuzzles = append(wantPuzzles, p.Name)
+			}
+		}
+		b.Do("the Problem tab", chromedp.Click(chromedp.CSS(`#tab-problem`)))
+		b.Wait("its menus", `document.querySelector('[data-testid=problem-example]').options.length > 1 &&
+			document.querySelector('[data-testid=problem-puzzle]').options.length > 1`)
+		type lists struct {
+			Examples []string `json:"examples"`
+			Puzzles  []string `json:"puzzles"`
+		}
+		menus, err := chromedp.Run(b.Ctx, chromedp.Evaluate[lists](`(() => {
+			const vals = (id) => Array.from(document.querySelector('[data-testid=' + id + ']').options).map((o) => o.value).filter(Boolean);
+			return { examples: vals('problem-example'), puzzles: vals('problem-puzzle') };
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(menus.Examples, want) {
+			t.Errorf("the site's examples %v, viz serve's %v", menus.Examples, want)
+		}
+		if len(menus.Puzzles) == 0 || !slices.Equal(menus.Puzzles, wantPuzzles) {
+			t.Errorf("the Searches menu lists %v, viz serve's %v", menus.Puzzles, wantPuzzles)
+		}
+		// The 8-puzzle's Manhattan distance as a script: it loads, with no
+		// error, and runs to the goal.
+		evalJS("the 8-puzzle's h(state)", `(() => { const s = document.querySelector('[data-testid=problem-example]');
+			s.value = '8puzzle'; s.dispatchEvent(new Event('change')); })()`)
+		b.Wait("it loads for the 8-puzzle", `document.querySelector('[data-testid=problem-puzzle]').value === '8puzzle' &&
+			document.querySelector('[data-testid=problem-heuristic]').options.length > 0`)
+		click("problem-run")
+		b.Wait("a paused run", `window.viz.status === 'paused'`)
+		click("to-end")
+		b.WaitFor("solved", `window.viz.status === 'solved' && document.querySelector('[data-testid=problem-error]').textContent === ''`, browsertest.WaitLimit)
+		// The same script as a problem says what it is.
+		evalJS("as a problem", `(() => { const s = document.querySelector('[data-testid=problem-puzzle]');
+			s.value = ''; s.dispatchEvent(new Event('change')); })()`)
+		b.Wait("the error says it is a heuristic", `document.querySelector('[data-testid=problem-error]').textContent.includes('a heuristic for a puzzle')`)
+		evalJS("the 8-puzzle again", `(() => { const s = document.querySelector('[data-testid=problem-puzzle]');
+			s.value = '8puzzle'; s.dispatchEvent(new Event('change')); })()`)
+		b.Do("the Puzzle tab", chromedp.Click(chromedp.CSS(`#tab-puzzle`)))
+	})
 
 	const eight = "8 6 7 2 5 4 3 0 1"
 	eightSolved := b.Step(t, "the 8-puzzle steps, goes back, opens an iteration and ends with viz solve's counts", func(t *testing.T) {

@@ -26,9 +26,6 @@ const (
 	// so that a seek in 10^8 events folds at most 2^17 of them.
 	maxCheckpoints   = 1024
 	checkpointBudget = 128 << 20
-	// maxRunEnds bounds the run-end positions an index remembers (a real
-	// trace has one); restAt knows no others.
-	maxRunEnds = 1024
 )
 
 // IndexOptions tune OpenTrace; the zero value is the default.
@@ -53,7 +50,6 @@ type traceIndex struct {
 	size      int64
 	n         int // events to replay: up to the first damage or value beyond trace.DefaultLimits
 	level     trace.Level
-	runEnds   []int // positions of run-end events, the first maxRunEnds
 	every     int
 	marks     []trace.Mark // marks[i]: the reader before event i*every
 	cps       []*checkpoint
@@ -182,10 +178,6 @@ read:
 			switch e.Kind {
 			case trace.KindVisit, trace.KindPrune:
 				idx.level = trace.LevelNode
-			case trace.KindRunEnd:
-				if len(idx.runEnds) < maxRunEnds {
-					idx.runEnds = append(idx.runEnds, idx.n)
-				}
 			}
 			p.Apply(e)
 			idx.n++

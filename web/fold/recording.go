@@ -137,29 +137,10 @@ func (r *Recording) Checkpoints() (n, every int) {
 	return len(r.index.cps), r.index.every
 }
 
-// RestAt clamps pos to the recording. A run waits before any event but
-// its run-end, which the player lets through at once (a live run shows its
-// end as soon as it comes): so it rests before the event that precedes it,
-// or a Back from the end would land on the end again.
+// RestAt clamps pos to the recording: a run waits before any event but its
+// run-start, its run-end included (so a step stops at the solution).
 func (r *Recording) RestAt(pos int) int {
-	n := r.Len()
-	pos = min(max(pos, 1), n)
-	if pos >= n || pos <= 1 {
-		return pos
-	}
-	if r.index == nil {
-		if r.Events[pos].Kind == trace.KindRunEnd {
-			pos--
-		}
-		return pos
-	}
-	// An index knows the positions of its first run-ends only.
-	for _, e := range r.index.runEnds {
-		if e == pos {
-			return pos - 1
-		}
-	}
-	return pos
+	return min(max(pos, 1), r.Len())
 }
 
 // fastForward folds the first n events of a recording in memory into p.

@@ -6,6 +6,7 @@
 // size and the closed count. Choosing a row shows its node in the tree.
 // Both come with the state (algo: web/fold/algo.go).
 import { $, fmt } from './page.js';
+import { LINE } from './shared.js';
 import * as tree from './tree.js';
 
 /**
@@ -69,7 +70,7 @@ function draw(msg) {
   if (!a) return;
   if (a.algorithm === 'astar') { drawOpen(el, /** @type {AStarView} */ (a)); return; }
   if (!a.stack.length) {
-    el.textContent = 'Empty: the search is between iterations.';
+    el.textContent = a.line === LINE.boundInit ? 'Empty: the first iteration starts next, with bound ' + a.bound + '.' : 'Empty: the search is between iterations.';
     return;
   }
   const t = table(['node', 'g', 'h', 'f', 'left'], 'the path from the start, the current node last' +

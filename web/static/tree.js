@@ -8,6 +8,7 @@ import { shared, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, co
 import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as quiz from './quiz.js';
+import { LINE } from './shared.js';
 
 // The tree is drawn in its own coordinates (depth downwards, leaves side
 // by side) into an SVG that fills its box; what part shows is the view: a
@@ -89,6 +90,9 @@ function why(tv) {
   const msg = shared.last;
   if (msg && msg.status === 'building') return 'No tree yet: ' + (msg.event || 'the search builds its tables first') + '.';
   if (tv && tv.perIteration) return 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
+  if (msg && msg.algo && msg.algo.algorithm === 'astar') return 'A* starts: its tree grows from the start with the next step.';
+  // Before IDA*'s first iteration: its bound is h(start).
+  if (msg && msg.algo && msg.algo.line === LINE.boundInit) return 'bound ← h(start) = ' + msg.algo.bound + ': iteration 1 grows its tree from the start with the next step.';
   if (tv && tv.iteration) return 'Iteration ' + tv.iteration + ' starts with bound ' + tv.bound + ': its tree grows from the start with the next step.';
   return '';
 }
