@@ -177,9 +177,9 @@ func TestBrowserFirstBound(t *testing.T) {
 }
 
 // TestBrowserAStarControls: an A* run has none of IDA*'s controls (Next
-// bound and its key, the iteration menu, the key hint), and the Go fold
-// and the page say "reopen" only of a closed node: a cheaper path to a
-// node still on the open list takes its place there.
+// bound and its key, the iteration menu, the key hint), its start lights
+// open ← {start}, and the page says "reopen" only of a closed node: a
+// cheaper path to a node still on the open list takes its place there.
 func TestBrowserAStarControls(t *testing.T) {
 	t.Parallel()
 	events := testrun.RecordAStar(t, litState, "manhattan")
@@ -208,6 +208,9 @@ func TestBrowserAStarControls(t *testing.T) {
 	})()`)
 	for _, s := range shown {
 		t.Errorf("an A* run shows IDA*'s %s", s)
+	}
+	if got := js[litAt](b, "the lit line", litAtJS); got.Lit != fold.LineOpenInit {
+		t.Errorf("A*'s start (event %d) lights %q, want open ← {start}", got.Event, got.Lit)
 	}
 	before := b.viz().Event
 	b.do("b", chromedp.KeyEvent("b"))

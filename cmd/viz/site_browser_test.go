@@ -164,13 +164,17 @@ func TestSiteInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var examples []struct{ Name, Puzzle string }
+		var examples []struct{ Name, Puzzle, Source string }
 		if err := json.Unmarshal(body, &examples); err != nil {
 			t.Fatal(err)
 		}
 		var want, wantPuzzles []string
+		manhattan := ""
 		for _, e := range examples {
 			want = append(want, e.Name)
+			if e.Name == "8puzzle" {
+				manhattan = e.Source
+			}
 		}
 		body, err = web.Catalogue(site.ServeOnly)
 		if err != nil {
@@ -218,12 +222,12 @@ func TestSiteInBrowser(t *testing.T) {
 		b.Wait("a paused run", `window.viz.status === 'paused'`)
 		click("to-end")
 		b.WaitFor("solved", `window.viz.status === 'solved' && document.querySelector('[data-testid=problem-error]').textContent === ''`, browsertest.WaitLimit)
-		// The same script as a problem says what it is.
-		evalJS("as a problem", `(() => { const s = document.querySelector('[data-testid=problem-puzzle]');
+		// The same script pasted as a problem says what it is.
+		evalJS("a problem", `(() => { const s = document.querySelector('[data-testid=problem-puzzle]');
 			s.value = ''; s.dispatchEvent(new Event('change')); })()`)
+		evalJS("the script pasted", fmt.Sprintf(`(() => { const s = document.querySelector('[data-testid=problem-source]');
+			s.value = %q; s.dispatchEvent(new Event('input')); })()`, manhattan))
 		b.Wait("the error says it is a heuristic", `document.querySelector('[data-testid=problem-error]').textContent.includes('a heuristic for a puzzle')`)
-		evalJS("the 8-puzzle again", `(() => { const s = document.querySelector('[data-testid=problem-puzzle]');
-			s.value = '8puzzle'; s.dispatchEvent(new Event('change')); })()`)
 		b.Do("the Puzzle tab", chromedp.Click(chromedp.CSS(`#tab-puzzle`)))
 	})
 

@@ -27,6 +27,7 @@ const (
 	LinePrune          = "prune"
 	LineIterationEnd   = "iteration-end"
 	LineBoundRise      = "bound-rise"
+	LineOpenInit       = "open-init" // A*'s start: open ← {start}
 	LinePop            = "pop"
 	LinePush           = "push"
 	LineReopen         = "reopen"
@@ -323,7 +324,9 @@ func lineOf(e *trace.Event, astar bool) string {
 	}
 	if astar {
 		switch e.Kind {
-		case trace.KindRunStart, trace.KindIterationStart, trace.KindPush:
+		case trace.KindRunStart, trace.KindIterationStart:
+			return LineOpenInit
+		case trace.KindPush:
 			return LinePush
 		case trace.KindReopen:
 			return LineReopen

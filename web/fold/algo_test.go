@@ -30,7 +30,7 @@ func TestLineOf(t *testing.T) {
 		{trace.Event{Kind: trace.KindSolution}, false, LineGoal},
 		{trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusSolved}, false, LineGoal},
 		{trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusExhausted}, false, LineIterationEnd},
-		{trace.Event{Kind: trace.KindIterationStart}, true, LinePush},
+		{trace.Event{Kind: trace.KindIterationStart}, true, LineOpenInit},
 		{trace.Event{Kind: trace.KindPush}, true, LinePush},
 		{trace.Event{Kind: trace.KindReopen}, true, LineReopen},
 		{trace.Event{Kind: trace.KindVisit, H: 2}, true, LinePop},

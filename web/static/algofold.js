@@ -31,7 +31,8 @@ function lineOf(e, astar) {
   }
   if (astar) {
     switch (e.kind) {
-      case 'run-start': case 'iteration-start': case 'push': return LINE.push;
+      case 'run-start': case 'iteration-start': return LINE.openInit;
+      case 'push': return LINE.push;
       case 'reopen': return LINE.reopen;
     }
     return LINE.pop;

@@ -56,7 +56,7 @@ const lines = {
   ],
   astar: [
     [0, 'A*(start):'],
-    [1, 'open ← {start}; closed ← {}'],
+    [1, 'open ← {start}; closed ← {}', LINE.openInit],
     [1, 'while open is not empty:'],
     [2, 'n ← pop the least f from open', LINE.pop],
     [2, 'if h(n) = 0 and n is the goal:', LINE.goalTest],

@@ -32,8 +32,8 @@
 /** @type {readonly string[]} */ export const STATUSES = ["running","solved","exhausted","limit","cancelled"]; // trace.Status
 
 // The pseudo-code lines an event lights (the code panel's ids).
-/** @type {Readonly<Record<"boundInit" | "boundRise" | "expand" | "goal" | "goalTest" | "iterationEnd" | "iterationStart" | "pop" | "prune" | "push" | "raise" | "raiseBack" | "reopen" | "visit", string>>} */
-export const LINE = Object.freeze({"boundInit":"bound-init","boundRise":"bound-rise","expand":"expand","goal":"goal","goalTest":"goal-test","iterationEnd":"iteration-end","iterationStart":"iteration-start","pop":"pop","prune":"prune","push":"push","raise":"raise","raiseBack":"raise-back","reopen":"reopen","visit":"visit"}); // fold.Line...
+/** @type {Readonly<Record<"boundInit" | "boundRise" | "expand" | "goal" | "goalTest" | "iterationEnd" | "iterationStart" | "openInit" | "pop" | "prune" | "push" | "raise" | "raiseBack" | "reopen" | "visit", string>>} */
+export const LINE = Object.freeze({"boundInit":"bound-init","boundRise":"bound-rise","expand":"expand","goal":"goal","goalTest":"goal-test","iterationEnd":"iteration-end","iterationStart":"iteration-start","openInit":"open-init","pop":"pop","prune":"prune","push":"push","raise":"raise","raiseBack":"raise-back","reopen":"reopen","visit":"visit"}); // fold.Line...
 
 // The colours of the charts and the runs (the tree's are style.css's).
 /** @type {Readonly<{"generated": string, "hatch": {"color": string, "dashArrayX": number[], "dashArrayY": number[], "rotation": number, "symbol": string, "symbolSize": number}, "open": string, "outline": string, "pruned": string, "run": string, "series": string[], "solution": string, "visited": string}>} */

@@ -118,7 +118,7 @@ func shared() ([]byte, error) {
 	lines := map[string]any{
 		"boundInit": fold.LineBoundInit, "iterationStart": fold.LineIterationStart, "visit": fold.LineVisit, "goalTest": fold.LineGoalTest,
 		"goal": fold.LineGoal, "expand": fold.LineExpand, "prune": fold.LinePrune,
-		"iterationEnd": fold.LineIterationEnd, "boundRise": fold.LineBoundRise, "pop": fold.LinePop,
+		"iterationEnd": fold.LineIterationEnd, "boundRise": fold.LineBoundRise, "openInit": fold.LineOpenInit, "pop": fold.LinePop,
 		"push": fold.LinePush, "reopen": fold.LineReopen, "raise": fold.LineRaise, "raiseBack": fold.LineRaiseBack,
 	}
 	if err := value("LINE", "fold.Line...", recordType(lines, "string"), lines); err != nil {
