@@ -27,11 +27,13 @@ type litAt struct {
 	Lit    string `json:"lit"`
 	Values string `json:"values"`
 	Status string `json:"status"`
+	Words  string `json:"words"` // the last event's
 }
 
 const litAtJS = `(() => {
 	const lit = document.querySelectorAll('[data-testid=code] [aria-current=step]');
 	return { event: viz.event, line: viz.codeLine, status: viz.status,
+		words: document.querySelector('[data-testid=last-event]').textContent,
 		lit: lit.length === 1 ? lit[0].dataset.line : lit.length + ' lit lines',
 		values: lit.length === 1 ? lit[0].querySelector('.code-values').textContent : '' };
 })()`
@@ -74,6 +76,9 @@ func backToGoal(t *testing.T, b *browser, where string, visit int) []int64 {
 		}
 		if got.Line != fold.LineGoal {
 			t.Errorf("%s, event %d after the goal's visit (%d): lit %q (%s), want the goal line", where, got.Event, visit, got.Line, got.Values)
+		}
+		if got.Event == int64(visit+1) && !strings.Contains(got.Words, "ends at the goal") {
+			t.Errorf("%s, the end of the last iteration (event %d) says %q", where, got.Event, got.Words)
 		}
 		b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
 		b.wait("one back", fmt.Sprintf(`window.viz.event < %d && window.viz.status === 'paused'`, got.Event))

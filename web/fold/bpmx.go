@@ -16,6 +16,9 @@ import (
 // around it for BPMX.
 func (p *Run) describe() string {
 	e := &p.lastEv
+	if e.Kind == trace.KindIterationEnd && p.algo.line == LineGoal {
+		return endsAtGoal(e, p.algo.astar)
+	}
 	switch {
 	case p.algo.astar:
 		if e.Kind == trace.KindReopen {
@@ -31,6 +34,14 @@ func (p *Run) describe() string {
 		}
 	}
 	return describeEvent(e, p.algo.astar)
+}
+
+// endsAtGoal says an iteration's end at the goal (A*'s loop's).
+func endsAtGoal(e *trace.Event, astar bool) string {
+	if astar {
+		return "A*'s loop ends at the goal: the solution follows"
+	}
+	return fmt.Sprintf("iteration %d ends at the goal, within the bound %d: the solution follows", e.Iteration, e.Bound)
 }
 
 // nodeName names a node as the words do.

@@ -6,7 +6,7 @@
 // decides nothing of a chart's look and keeps no colour of its own.
 import * as build from './builder.js';
 import * as algo from './algofold.js';
-import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS } from './shared.js';
+import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS, LINE } from './shared.js';
 
 /** @typedef {import('./builder.js').Builder} Builder */
 /** @typedef {ReturnType<Builder['stats']['snapshot']>} Snapshot */
@@ -94,6 +94,9 @@ function describeEvent(e, astar) {
 function describe(b) {
   const e = /** @type {TraceEvent} */ (b.lastEv);
   if (b.algo.astar && e.kind === 'reopen') return algo.describeReopen(e, b.algo.replaced);
+  if (e.kind === 'iteration-end' && b.algo.line === LINE.goal) {
+    return b.algo.astar ? "A*'s loop ends at the goal: the solution follows" : `iteration ${e.iteration} ends at the goal, within the bound ${e.bound}: the solution follows`;
+  }
   if (!b.algo.astar && e.kind === 'raise') {
     const n = b.tree.byID.get(e.node);
     if (n !== undefined && n.raised) return describeRaise(e, n, b.algo.left(e.node));
