@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"sync"
 
 	"idaviz/predict"
 )
@@ -129,7 +131,32 @@ func goalCells(size int, goal Goal) []int {
 // conflict). It places tiles 1, 2, ... in turn on the free cells, keeping
 // per set of used cells the count of each partial sum and permutation
 // parity, and keeps the half of the boards with the solvable parity.
+//
+// The 4x4 count takes seconds and depends on its arguments alone, so each
+// is made once a process, by its first caller, and shared.
 func ExactDistributions(size int, goal Goal, h Heuristic) ([]predict.Distribution, error) {
+	v, _ := exactCounts.LoadOrStore(exactKey{size, goal, h}, &exactCount{})
+	c := v.(*exactCount)
+	c.once.Do(func() { c.dists, c.err = exactDistributions(size, goal, h) })
+	return slices.Clone(c.dists), c.err
+}
+
+// exactCounts holds ExactDistributions' counts by their arguments.
+var exactCounts sync.Map // exactKey → *exactCount
+
+type exactKey struct {
+	size int
+	goal Goal
+	h    Heuristic
+}
+
+type exactCount struct {
+	once  sync.Once
+	dists []predict.Distribution
+	err   error
+}
+
+func exactDistributions(size int, goal Goal, h Heuristic) ([]predict.Distribution, error) {
 	if h != Manhattan && h != Misplaced {
 		return nil, fmt.Errorf("%s is not a sum over tiles", h)
 	}
