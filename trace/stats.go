@@ -358,6 +358,15 @@ func Growth(its []Iteration) []float64 {
 	return g
 }
 
+// The bisection EffectiveBranching runs: at most EBFSteps halvings, until
+// the interval is under EBFTolerance. The exported replay's state builder
+// (web/static/replaystate.js) solves the same equation with these, from
+// shared.js, so the two print the same EBF.
+const (
+	EBFSteps     = 200
+	EBFTolerance = 1e-9
+)
+
 // EffectiveBranching solves N = b + b^2 + ... + b^d for b: the branching
 // factor of a uniform tree of depth d holding n nodes. It is 0 when d or n
 // is not positive. The engine's Result.EBF and Snapshot.EBF both use it.
@@ -377,7 +386,7 @@ func EffectiveBranching(n int64, d int) float64 {
 		return s
 	}
 	lo, hi := 0.0, math.Max(1, float64(n))
-	for i := 0; i < 200 && hi-lo > 1e-9; i++ {
+	for i := 0; i < EBFSteps && hi-lo > EBFTolerance; i++ {
 		mid := (lo + hi) / 2
 		if sum(mid) < float64(n) {
 			lo = mid

@@ -138,6 +138,9 @@ func runTraceExport(e *env, args []string) int {
 	case "chrome":
 		write = func(w io.Writer, rd eventSource) error {
 			c := trace.NewChrome(w)
+			if e.chromeMax > 0 {
+				c.MaxBytes = e.chromeMax
+			}
 			err := feed(rd, c)
 			if cerr := c.Close(); err == nil {
 				err = cerr

@@ -34,6 +34,9 @@ type env struct {
 	stdout, stderr io.Writer
 	// stderrTTY reports whether stderr is a terminal, for progress lines.
 	stderrTTY bool
+	// chromeMax, when set, caps a Chrome trace export below
+	// trace.DefaultChromeMaxBytes, so a test reaches the cap in a second.
+	chromeMax int64
 }
 
 // command is one subcommand. run returns the exit status.

@@ -234,8 +234,10 @@ func TestCheck(t *testing.T) {
 		md.ExactFraction == nil || md.Dominates == nil || !*md.Dominates {
 		t.Errorf("manhattan: %+v", md)
 	}
-	bad := checkJSONOf(t, "--puzzle", "8puzzle", "--heuristic", "testdata/scripts/twice_misplaced.star", "--worst", "2")
-	if bad.Admissible || bad.Violations == 0 || len(bad.Worst) != 2 || bad.Worst[0].H <= bad.Worst[0].HStar || !strings.HasPrefix(bad.Worst[0].State, "(") || bad.Dominates != nil {
+	// A script graded on a sample: check's TestEightPuzzle grades a script
+	// over every state.
+	bad := checkJSONOf(t, "--puzzle", "8puzzle", "--heuristic", "testdata/scripts/twice_misplaced.star", "--worst", "2", "--samples", "40", "--walk", "12")
+	if !bad.Sampled || bad.States != 40 || bad.Admissible || bad.Violations == 0 || len(bad.Worst) != 2 || bad.Worst[0].H <= bad.Worst[0].HStar || !strings.HasPrefix(bad.Worst[0].State, "(") || bad.Dominates != nil {
 		t.Errorf("twice misplaced: %+v", bad)
 	}
 	sld := checkJSONOf(t, "--problem", romaniaFile, "--heuristic", "straight-line", "--against", "zero")

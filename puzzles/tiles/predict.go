@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"sync"
 
 	"idaviz/predict"
 )
@@ -129,7 +131,32 @@ func goalCells(size int, goal Goal) []int {
 // conflict). It places tiles 1, 2, ... in turn on the free cells, keeping
 // per set of used cells the count of each partial sum and permutation
 // parity, and keeps the half of the boards with the solvable parity.
+//
+// The 4x4 count takes seconds and depends on its arguments alone, so each
+// is made once a process, by its first caller, and shared.
 func ExactDistributions(size int, goal Goal, h Heuristic) ([]predict.Distribution, error) {
+	v, _ := exactCounts.LoadOrStore(exactKey{size, goal, h}, &exactCount{})
+	c := v.(*exactCount)
+	c.once.Do(func() { c.dists, c.err = exactDistributions(size, goal, h) })
+	return slices.Clone(c.dists), c.err
+}
+
+// exactCounts holds ExactDistributions' counts by their arguments.
+var exactCounts sync.Map // exactKey → *exactCount
+
+type exactKey struct {
+	size int
+	goal Goal
+	h    Heuristic
+}
+
+type exactCount struct {
+	once  sync.Once
+	dists []predict.Distribution
+	err   error
+}
+
+func exactDistributions(size int, goal Goal, h Heuristic) ([]predict.Distribution, error) {
 	if h != Manhattan && h != Misplaced {
 		return nil, fmt.Errorf("%s is not a sum over tiles", h)
 	}
@@ -167,47 +194,51 @@ func ExactDistributions(size int, goal Goal, h Heuristic) ([]predict.Distributio
 		}
 	}
 	width := 2 * (maxH + 1) // index h*2 + parity
-	out := make([]predict.Distribution, n)
-	for blank := 0; blank < n; blank++ {
-		// Counts by set of used cells: one layer per tile placed, so only
-		// two layers are alive at once.
-		layer := make([][]float64, 1<<n)
-		next := make([][]float64, 1<<n)
-		layer[1<<blank] = make([]float64, width)
-		layer[1<<blank][0] = 1
-		for t := 1; t < n; t++ {
-			for mask, counts := range layer {
-				if counts == nil {
+	// Counts by set of used cells: one layer per tile placed, so only two
+	// layers are alive at once. The tiles fill every cell but one, the
+	// blank's: one pass counts the boards of every blank cell.
+	layer := make([][]float64, 1<<n)
+	next := make([][]float64, 1<<n)
+	layer[0] = make([]float64, width)
+	layer[0][0] = 1
+	for t := 1; t < n; t++ {
+		for mask, counts := range layer {
+			if counts == nil {
+				continue
+			}
+			for c := 0; c < n; c++ {
+				if mask&(1<<c) != 0 {
 					continue
 				}
-				for c := 0; c < n; c++ {
-					if mask&(1<<c) != 0 {
-						continue
-					}
-					k := cost(t, c)
-					// Tiles placed before t on cells after c are inversions.
-					flip := bits.OnesCount32(uint32(mask)>>(c+1)) & 1
-					dst := next[mask|1<<c]
-					if dst == nil {
-						dst = make([]float64, width)
-						next[mask|1<<c] = dst
-					}
-					for i, v := range counts {
-						if v != 0 {
-							dst[(i+2*k)^flip] += v
-						}
+				k := cost(t, c)
+				// Tiles placed before t on cells after c are inversions.
+				flip := bits.OnesCount32(uint32(mask)>>(c+1)) & 1
+				dst := next[mask|1<<c]
+				if dst == nil {
+					dst = make([]float64, width)
+					next[mask|1<<c] = dst
+				}
+				for i, v := range counts {
+					if v != 0 {
+						dst[(i+2*k)^flip] += v
 					}
 				}
-				layer[mask] = nil
 			}
-			layer, next = next, layer
+			layer[mask] = nil
 		}
-		full := layer[1<<n-1]
+		layer, next = next, layer
+	}
+	out := make([]predict.Distribution, n)
+	for blank := range out {
+		full := layer[(1<<n-1)&^(1<<blank)]
 		r, col, g := blank/size, blank%size, gc[0]
 		want := (abs(r-g/size) + abs(col-g%size)) & 1 // the solvable parity
+		// The blank, tile 0, is an inversion with each tile on a cell
+		// before it: blank of them.
+		want ^= goalParity ^ blank&1
 		hist := make([]float64, maxH+1)
 		for v := range hist {
-			hist[v] = full[2*v+(want^goalParity)]
+			hist[v] = full[2*v+want]
 		}
 		d, err := predict.FromCounts(hist)
 		if err != nil {

@@ -235,10 +235,10 @@ func normalize(v *foldView) {
 // page draws it from the moves), and so are the seconds of a run not yet
 // ended (the Go player's clock runs while it folds). The sweep
 // (IDAVIZ_TEST_SWEEPS=1) compares some 2,000 states of each run, long ones
-// among them; a quick run some 300 states of short runs.
+// among them; a quick run some 100 states of short runs.
 func TestReplayStateMatchesGo(t *testing.T) {
 	node := testrun.Node(t)
-	states := 300
+	states := 100
 	if sweeps() {
 		states = 2000
 	}

@@ -18,8 +18,8 @@ import (
 
 // The colours of the tree's statuses, so that a pruned node is the same
 // vermillion in the tree, its exports (export/tree.go) and every chart: Go's
-// one definition of them. The page's are style.css's custom properties
-// (--node-*), which TestPageColours holds to these. They are Okabe and Ito's
+// one definition of them. The page's style.css gets them as custom
+// properties (--node-*) from TreeColours, written by go generate. They are Okabe and Ito's
 // colours, which readers with the common colour deficiencies tell apart,
 // each light enough for black text on it; the tree adds a second cue to
 // each kind (an outline's dash, a shape: style.css), and the charts hatch
@@ -36,6 +36,27 @@ var (
 	colNodeText  = "#000000" // a label on a node, of any kind
 	colBPMX      = "#0072b2" // BPMX's words beside a node (on white): blue
 )
+
+// TreeColour is one of the tree's colours as the page's style.css holds it:
+// the custom property --node-Name, with a note on what it colours.
+type TreeColour struct{ Name, Colour, Note string }
+
+// TreeColours are the tree's colours that Go draws too (the tree exports,
+// the charts): go generate in web/static writes them into style.css, so the
+// page keeps no copy of its own.
+func TreeColours() []TreeColour {
+	return []TreeColour{
+		{"path", colPath, "on the current path"},
+		{"expanded", colVisited, "expanded"},
+		{"pruned", colPruned, "pruned: f over the bound"},
+		{"solution", colSolution, "on the solution"},
+		{"open", colOpen, "on A*'s open list"},
+		{"folded", colFolded, "the ring of a node its subtree is folded into"},
+		{"text", colNodeText, "f, inside a node"},
+		{"outline", colOutline, "the kinds' outlines"},
+		{"bpmx", colBPMX, "BPMX's labels under a node: h raised (↑), inherited (↓), siblings saved"},
+	}
+}
 
 // NodeTextColour is the colour of a label drawn on a node, for the tree's
 // exports: every kind's colour is light enough for it.

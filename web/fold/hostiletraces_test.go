@@ -48,15 +48,17 @@ func TestHostileTracesJS(t *testing.T) {
 		// A path deeper than the call stack: the page's tree copies
 		// overflowed it, where Go's reader reads it.
 		{"path 10,000 deep", hostile.DeepPath(10_000), ""},
-		{"2 MB of iteration starts", hostile.IterationStarts(2e6), ""},
 		// trace/hostile_test.go's 5,000 iterations take the page's
 		// statistics about a minute (65,536 cells filled per iteration):
-		// 500 are the same shape.
-		{"500 iterations at f 65,535", hostile.HighValues(500, 1<<16-1), ""},
+		// 50 are the same shape.
+		{"200 kB of iteration starts", hostile.IterationStarts(200e3), ""},
+		{"50 iterations at f 65,535", hostile.HighValues(50, 1<<16-1), ""},
 	}
 	// The biggest take node minutes of CPU: the sweep's (IDAVIZ_TEST_SWEEPS).
 	if sweeps() {
 		cases = append(cases, []hostileCase{
+			{"2 MB of iteration starts", hostile.IterationStarts(2e6), ""},
+			{"500 iterations at f 65,535", hostile.HighValues(500, 1<<16-1), ""},
 			{"16 MiB histogram", hostile.HugeHistogram(), "a list of 16777201 values"},
 			{"20 MB of iteration starts", hostile.IterationStarts(20e6), ""},
 		}...)

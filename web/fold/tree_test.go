@@ -18,15 +18,16 @@ import (
 	"idaviz/web/internal/testrun"
 )
 
-// TestTreeFold: at every event of a big search, the picture follows the one
+// TestTreeFold: at every event of a search (a big one in the sweep,
+// IDAVIZ_TEST_SWEEPS=1), the picture follows the one
 // folding rule: whole when the iteration fits the budget, else at most the
 // budget (or what must be drawn) with the path, its children and what the
 // page opened always drawn; the counts add up to the iteration's nodes; and
 // the tree's memory stays bounded.
 func TestTreeFold(t *testing.T) {
-	state := "8 6 7 2 5 4 3 0 1" // 31 moves: one of the two hardest 8-puzzles
-	if testing.Short() {
-		state = "7 2 4 5 0 6 8 3 1" // 20 moves
+	state := "7 2 4 5 0 6 8 3 1" // 20 moves
+	if sweeps() {
+		state = "8 6 7 2 5 4 3 0 1" // 31 moves: one of the two hardest 8-puzzles
 	}
 	events := testrun.Record(t, trace.LevelNode, state)
 	for _, limit := range []int{DefaultTreeLimit, 40} {

@@ -6,7 +6,7 @@
 // decides nothing of a chart's look and keeps no colour of its own.
 import * as build from './builder.js';
 import * as algo from './algofold.js';
-import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS, LINE } from './shared.js';
+import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS, EBF_STEPS, EBF_TOLERANCE, LINE } from './shared.js';
 
 /** @typedef {import('./builder.js').Builder} Builder */
 /** @typedef {ReturnType<Builder['stats']['snapshot']>} Snapshot */
@@ -30,7 +30,7 @@ function effectiveBranching(n, d) {
     return s;
   };
   let lo = 0, hi = Math.max(1, n);
-  for (let i = 0; i < 200 && hi - lo > 1e-9; i++) {
+  for (let i = 0; i < EBF_STEPS && hi - lo > EBF_TOLERANCE; i++) {
     const mid = (lo + hi) / 2;
     if (sum(mid) < n) lo = mid; else hi = mid;
   }

@@ -22,6 +22,8 @@
 /** @type {number} */ export const TREE_LIMIT = 1000; // fold.treeLimit
 /** @type {number} */ export const MAX_SOURCE = 65536; // web.maxSource
 /** @type {number} */ export const MAX_BOUND = 65535; // trace.DefaultLimits.Bound
+/** @type {number} */ export const EBF_STEPS = 200; // trace.EBFSteps
+/** @type {number} */ export const EBF_TOLERANCE = 1e-9; // trace.EBFTolerance
 /** @type {number} */ export const GRID_MAX_SIDE = 512; // grid.MaxSide
 /** @type {number} */ export const SQUARES_DEAD_END = 1000; // squares.DeadEnd
 /** @type {number} */ export const SQUARES_MAX_N = 5; // squares.MaxN

@@ -16,6 +16,10 @@ func TestCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	css, err := style(static)
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := bundle(static)
 	if err != nil {
 		t.Fatal(err)
@@ -25,6 +29,7 @@ func TestCurrent(t *testing.T) {
 		want []byte
 	}{
 		{sharedName, s},
+		{styleName, css},
 		{bundleName, b},
 	} {
 		got, err := os.ReadFile(filepath.Join(static, f.name))

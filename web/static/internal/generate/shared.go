@@ -81,6 +81,12 @@ func shared() ([]byte, error) {
 	if err := value("MAX_BOUND", "trace.DefaultLimits.Bound", "number", trace.DefaultLimits.Bound); err != nil {
 		return nil, err
 	}
+	if err := value("EBF_STEPS", "trace.EBFSteps", "number", trace.EBFSteps); err != nil {
+		return nil, err
+	}
+	if err := value("EBF_TOLERANCE", "trace.EBFTolerance", "number", trace.EBFTolerance); err != nil {
+		return nil, err
+	}
 	if err := value("GRID_MAX_SIDE", "grid.MaxSide", "number", grid.MaxSide); err != nil {
 		return nil, err
 	}
