@@ -231,7 +231,7 @@ func TestSiteInBrowser(t *testing.T) {
 		b.Do("the Puzzle tab", chromedp.Click(chromedp.CSS(`#tab-puzzle`)))
 	})
 
-	const eight = "8 6 7 2 5 4 3 0 1"
+	const eight = "8 1 2 4 3 6 0 7 5" // 18 moves in five iterations
 	eightSolved := b.Step(t, "the 8-puzzle steps, goes back, opens an iteration and ends with viz solve's counts", func(t *testing.T) {
 		choose("8puzzle", "manhattan", eight, false)
 		click("start")
@@ -330,7 +330,7 @@ func TestSiteInBrowser(t *testing.T) {
 
 	// A 15-puzzle instance with Manhattan, a fast run: the first of this
 	// visit, as the steps after it count.
-	const fifteen = "5 1 0 7 9 3 2 12 15 11 14 6 13 4 8 10" // 40 moves, 759,341 nodes
+	const fifteen = "1 9 12 2 5 4 8 3 13 10 6 15 14 0 11 7" // 34 moves, 16,847 nodes
 	fifteenSolved := b.Step(t, "a 15-puzzle run with Manhattan has viz solve's counts", func(t *testing.T) {
 		if fresh, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`window.viz.mode === 'site' && window.viz.runs.length === 0`)); err != nil || !fresh {
 			b.Do("a fresh visit", chromedp.Navigate(url))
