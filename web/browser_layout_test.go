@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -110,5 +111,132 @@ func TestBrowserPresentChoices(t *testing.T) {
 	}
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
+	}
+}
+
+// problemLayoutJS lists what is cramped or cut off in the Problem tab: the
+// editor narrower than 300 px or its text under 14 px, a menu too narrow
+// for its choice, the report's chart squeezed, the grid world's board out
+// of the window, under the tree, or with cells too small to click.
+const problemLayoutJS = `(() => {
+	const bad = [], W = innerWidth;
+	const ed = document.querySelector('#problem .editor').getBoundingClientRect(), size = parseFloat(getComputedStyle(q('problem-source')).fontSize);
+	if (ed.width < 300 || ed.height < 250) bad.push('the editor is ' + ed.width.toFixed(0) + 'x' + ed.height.toFixed(0) + ' px');
+	if (size < 14) bad.push('the editor text is ' + size + ' px');
+	const ctx = document.createElement('canvas').getContext('2d');
+	for (const s of document.querySelectorAll('#problem select')) {
+		if (s.offsetParent === null || !s.selectedOptions[0]) continue;
+		ctx.font = getComputedStyle(s).font;
+		const need = ctx.measureText(s.selectedOptions[0].textContent).width + 20;
+		if (s.getBoundingClientRect().width < Math.min(need, 260)) bad.push('the menu ' + s.dataset.testid + ' cuts "' + s.selectedOptions[0].textContent + '"');
+	}
+	const tree = document.getElementById('tree-panel').getBoundingClientRect();
+	const board = document.querySelector('[data-testid=grid-board]');
+	if (board && board.offsetParent !== null) {
+		const r = board.getBoundingClientRect(), cols = Number(board.dataset.cols);
+		if (r.left < 0 || r.right > W) bad.push('the board is out of the window: ' + r.left.toFixed(0) + '..' + r.right.toFixed(0));
+		if (r.right > tree.left && r.left < tree.right && r.top < tree.bottom && r.bottom > tree.top) bad.push('the board is under the tree panel');
+		if (r.width / cols < 12) bad.push('cells of ' + (r.width / cols).toFixed(1) + ' px');
+		// Every column is the board's to click, not another panel's.
+		const y = r.top + r.height / (2 * Number(board.dataset.rows));
+		for (let c = 0; c < cols; c++) {
+			const x = r.left + (c + 0.5) * r.width / cols, e = document.elementFromPoint(x, y);
+			if (!e || !board.contains(e)) { bad.push('column ' + c + ' of the board is covered by ' + (e ? e.id || e.className || e.tagName : 'nothing')); break; }
+		}
+	}
+	const rep = q('check-report');
+	if (!rep.hidden) {
+		const c = q('check-chart').getBoundingClientRect();
+		if (c.width < 320 || c.height < 220) bad.push('the check chart is ' + c.width.toFixed(0) + 'x' + c.height.toFixed(0));
+	}
+	return bad;
+})()`
+
+// TestBrowserProblemLayout: the Problem tab with room, at 1440x900 and
+// 1280x720: Romania checked, then the grid world whole and editable beside
+// the tree; what belonged to Romania (its report, its result) goes with
+// it, and a script that replaces the example is not named for it.
+func TestBrowserProblemLayout(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{1440, 900}, {1280, 720}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			t.Parallel()
+			b := romaniaSolved(t, size[0], size[1])
+			b.do("check", chromedp.Click(byTestID("problem-check")))
+			b.wait("the report", `!q('check-report').hidden && q('check-chart').querySelector('canvas') !== null`)
+			b.do("to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+			if bad := settle(b, "Romania's tab", problemLayoutJS); len(bad) > 0 {
+				t.Errorf("Romania at %dx%d: %v", size[0], size[1], bad)
+			}
+			shot(t, b.ctx, fmt.Sprintf("problem-romania-%dx%d", size[0], size[1]))
+			js[bool](b, "the grid world", `choose('problem-example', 'grid'), true`)
+			b.wait("the board", `q('grid-board') !== null && q('grid-board').offsetParent !== null`)
+			if got := js[string](b, "Romania's leftovers", `(q('check-report').hidden ? '' : 'the check report; ') + q('problem-result').textContent`); got != "" {
+				t.Errorf("the grid world shows Romania's %q", got)
+			}
+			b.do("to the top", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+			if bad := settle(b, "the grid world's tab", problemLayoutJS); len(bad) > 0 {
+				t.Errorf("the grid world at %dx%d: %v", size[0], size[1], bad)
+			}
+			// The last column's cell, clicked, is a wall.
+			b.do("a click on the last column", chromedp.Evaluate[chromedp.Void](`(() => {
+				const board = q('grid-board'), r = board.getBoundingClientRect(), cols = Number(board.dataset.cols), rows = Number(board.dataset.rows);
+				const cell = board.querySelector('rect[data-r="0"][data-c="' + (cols - 1) + '"]');
+				window.lastKind = cell.getAttribute('data-kind');
+				const x = r.left + (cols - 0.5) * r.width / cols, y = r.top + 0.5 * r.height / rows;
+				for (const type of ['pointerdown', 'pointerup']) board.dispatchEvent(new PointerEvent(type, { clientX: x, clientY: y, button: 0, pointerId: 1, bubbles: true }));
+			})()`))
+			if got := js[string](b, "the cell", `window.lastKind + ' → ' + q('grid-board').querySelector('rect[data-r="0"][data-c="' + (Number(q('grid-board').dataset.cols) - 1) + '"]').getAttribute('data-kind')`); got != "free → wall" && got != "wall → free" {
+				t.Errorf("a click on the last column's cell: %s", got)
+			}
+			shot(t, b.ctx, fmt.Sprintf("problem-grid-%dx%d", size[0], size[1]))
+			// A script of its own in place of the example: its errors are its file's.
+			js[bool](b, "a new problem", `choose('problem-example', 'romania'), true`)
+			setSource(b, "name = \"counter\"\nstart = 0\n\ndef goal(s):\n    return s == 3\n\ndef moves(s):\n    return [(\"+1\", s + 1, 1)\n")
+			b.wait("the error", `q('problem-error').textContent !== ''`)
+			if got := js[string](b, "the error", `q('problem-error').textContent`); !strings.HasPrefix(got, "counter.star:") {
+				t.Errorf("a script that replaced Romania's: its error reads %q, want it in counter.star", got)
+			}
+		})
+	}
+}
+
+// presentChartsJS lists what is illegible in the chart shown on a
+// projector: a plot under 120 px high, the title under other text (the
+// save icons), y labels closer than their height.
+const presentChartsJS = `(() => {
+	const bad = [], p = document.querySelector('.chart-panel.shown');
+	if (!p || p.offsetParent === null) return bad;
+	const c = window.viz.page.chart(p.querySelector('.chart'));
+	if (!c) return [p.id + ' not drawn'];
+	const g = c.getModel().getComponent('grid');
+	if (g) {
+		const r = g.coordinateSystem.getRect();
+		if (r.height < 120) bad.push(p.id + ': a plot ' + r.height.toFixed(0) + ' px high');
+	}
+	const o = c.getOption();
+	if ([].concat(o.toolbox || []).some((t) => t.show !== false)) bad.push(p.id + ': save icons over the title');
+	return bad;
+})()`
+
+// TestBrowserPresentCharts: on a projector at 1280x720 every chart that
+// c shows, IDA*'s and A*'s, has a plot of 120 px and more.
+func TestBrowserPresentCharts(t *testing.T) {
+	t.Parallel()
+	b := openPageAt(t, 1280, 720, "?present")
+	for _, algo := range []string{"ida", "astar"} {
+		js[bool](b, "the textbook preset", fmt.Sprintf(`choose('preset', '1'), choose('algorithm', %q), true`, algo))
+		b.do("start", chromedp.Click(byTestID("start-present")))
+		b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
+		b.do("to the end", chromedp.KeyEvent("e"))
+		b.wait("solved", `window.viz.status === 'solved'`)
+		n := js[int](b, "the charts", `Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden).length`)
+		for i := 0; i < n; i++ {
+			if bad := settle(b, "the chart shown", presentChartsJS); len(bad) > 0 {
+				t.Errorf("%s on a projector: %v", algo, bad)
+			}
+			shot(t, b.ctx, fmt.Sprintf("present-chart-%s-%d", algo, i))
+			b.do("c", chromedp.KeyEvent("c"))
+		}
 	}
 }

@@ -74,7 +74,7 @@ function bigText(opt) {
     if (s.type === 'sunburst') s.label = big(s.label, 16);
   });
   /** @type {any[]} */ ([]).concat(o.grid || []).forEach((g) => {
-    g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
+    g.top = 54; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
   });
   return o;
 }
@@ -140,7 +140,8 @@ function drawOne(k) {
   let o = /** @type {HTMLInputElement} */ ($('log')).checked ? logScale(c[k]) : c[k];
   if (o.vizKinds) o = compareTooltip(o);
   if (presenting()) o = bigText(o);
-  set(el.id, toolbox(o, el.id));
+  // On a projector no save icons: a long title (A*'s) would run under them.
+  set(el.id, presenting() ? Object.assign({}, o, { toolbox: { show: false } }) : toolbox(o, el.id));
 }
 
 // set hands a chart its options. A chart of the same shape as before
