@@ -74,7 +74,7 @@ function bigText(opt) {
     if (s.type === 'sunburst') s.label = big(s.label, 16);
   });
   /** @type {any[]} */ ([]).concat(o.grid || []).forEach((g) => {
-    g.top = 54; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
+    g.top = 54; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 10;
   });
   return o;
 }
