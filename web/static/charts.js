@@ -34,12 +34,16 @@ function logScale(opt) {
   const axes = [].concat(opt.yAxis || []);
   if (!axes.some((a) => a.name === 'nodes')) return opt;
   const o = JSON.parse(JSON.stringify(opt));
-  // The axis starts below 1, so that a count of 1 is a bar, not nothing;
-  // its labels start at 1.
-  o.yAxis = /** @type {any[]} */ ([]).concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 0.5,
-    axisLabel: Object.assign({}, a.axisLabel, { formatter: (/** @type {number} */ v) => (v >= 1 ? fmt(v) : '') }) }) : a));
+  // echarts stands a log axis's bars on 1, so a count of 1 would be a bar
+  // of no height: the axis starts at 1, and a bar is at least a stub, so
+  // that a count of 1 shows (every f of a small iteration may have one
+  // node). At least one decade tall: counts all 1 are an axis too.
+  o.yAxis = /** @type {any[]} */ ([]).concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 1,
+    max: (/** @type {{max: number}} */ e) => Math.max(10, e.max),
+    axisLabel: Object.assign({}, a.axisLabel, { formatter: (/** @type {number} */ v) => fmt(v) }) }) : a));
   o.series = (o.series || []).map((/** @type {any} */ s) => {
     delete s.stack;
+    if (s.type === 'bar') s.barMinHeight = 5;
     s.data = (s.data || []).map((/** @type {any} */ d) => {
       const v = d !== null && typeof d === 'object' ? d.value : d;
       return v > 0 ? d : '-';
@@ -70,7 +74,7 @@ function bigText(opt) {
     if (s.type === 'sunburst') s.label = big(s.label, 16);
   });
   /** @type {any[]} */ ([]).concat(o.grid || []).forEach((g) => {
-    g.top = 58; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 14;
+    g.top = 54; g.left = 70; g.bottom = (parseInt(g.bottom, 10) || 62) + 10;
   });
   return o;
 }
@@ -136,7 +140,8 @@ function drawOne(k) {
   let o = /** @type {HTMLInputElement} */ ($('log')).checked ? logScale(c[k]) : c[k];
   if (o.vizKinds) o = compareTooltip(o);
   if (presenting()) o = bigText(o);
-  set(el.id, toolbox(o, el.id));
+  // On a projector no save icons: a long title (A*'s) would run under them.
+  set(el.id, presenting() ? Object.assign({}, o, { toolbox: { show: false } }) : toolbox(o, el.id));
 }
 
 // set hands a chart its options. A chart of the same shape as before
@@ -215,6 +220,15 @@ function autoLog(c) {
   }
 }
 
+// restart puts the counts back on the page's linear scale (a new run, or
+// the view reset): a log scale ticked for one comparison is not the next
+// run's.
+function restart() {
+  /** @type {HTMLInputElement} */ ($('log')).checked = false;
+  autoLogged = '';
+  if (shared.last) draw(shared.last.charts);
+}
+
 function bind() {
   // The save icons are drawn in the chart's canvas, out of the keyboard's
   // reach: a button each, shown when the keyboard reaches it.
@@ -237,4 +251,4 @@ function instance(el) {
   return echarts.getInstanceByDom(typeof el === 'string' ? $(el) : el);
 }
 
-export { bind, draw, resizeAll, saveSVG, instance };
+export { bind, draw, resizeAll, saveSVG, instance, restart };

@@ -81,13 +81,15 @@ function paint(i) {
   cells[i].setAttribute('data-kind', k);
 }
 
-// draw makes the board: a rect a cell, in a 420-pixel square at most.
+// draw makes the board: a rect a cell, in a 420-pixel square at most,
+// and no wider than its column (style.css: the board scales down to it,
+// and at() reads cells off the board as drawn).
 function draw() {
   /** @type {HTMLElement} */ (root).textContent = '';
   if (!m) return;
   size = Math.max(8, Math.min(30, Math.floor(420 / Math.max(m.rows, m.cols))));
-  board = svg('svg', { width: m.cols * size, height: m.rows * size, class: 'ge-board', 'data-testid': 'grid-board',
-    'data-rows': m.rows, 'data-cols': m.cols }, root);
+  board = svg('svg', { width: m.cols * size, height: m.rows * size, viewBox: '0 0 ' + m.cols * size + ' ' + m.rows * size,
+    class: 'ge-board', 'data-testid': 'grid-board', 'data-rows': m.rows, 'data-cols': m.cols }, root);
   cells = [];
   for (let i = 0; i < m.rows * m.cols; i++) {
     cells.push(svg('rect', { x: (i % m.cols) * size, y: Math.floor(i / m.cols) * size, width: size, height: size,

@@ -36,17 +36,22 @@ function nextChart() {
 }
 
 // The code and stack panels take the chart's place on a projector, one key
-// (a) away; out of presentation mode the key shows or hides them.
+// (a) away; out of presentation mode the key shows or hides them. Each
+// layout keeps its own choice: the code shown in place of a projector's
+// chart (algo-on) is not the code hidden below the normal layout's
+// charts (algo-off), so c on a projector leaves the other layout as it was.
 /** @param {boolean} on */
 function setAlgo(on) {
-  document.body.classList.toggle('algo-on', on);
-  document.body.classList.toggle('algo-off', !on);
-  $('algo-toggle').setAttribute('aria-pressed', String(on));
+  if (presenting()) document.body.classList.toggle('algo-on', on);
+  else document.body.classList.toggle('algo-off', !on);
+  showAlgo();
 }
 
+// showAlgo says on the Algorithm button (a projector's) whether the code is shown.
+function showAlgo() { $('algo-toggle').setAttribute('aria-pressed', String(document.body.classList.contains('algo-on'))); }
+
 function toggleAlgo() {
-  const on = presenting() ? !document.body.classList.contains('algo-on') : document.body.classList.contains('algo-off');
-  setAlgo(on);
+  setAlgo(presenting() ? !document.body.classList.contains('algo-on') : document.body.classList.contains('algo-off'));
   redraw();
 }
 
@@ -58,9 +63,23 @@ function redraw() {
   });
 }
 
+// reset puts every view setting back as the page starts: the counts on
+// a linear scale, the pseudo-code shown in the normal layout and the
+// first chart (not the code) on a projector, the tree fitted.
+function reset() {
+  charts.restart();
+  document.body.classList.remove('algo-on', 'algo-off');
+  showAlgo();
+  shown = 0;
+  showChart();
+  tree.fit();
+  redraw();
+}
+
 function bind() {
+  $('reset-view').addEventListener('click', reset);
   $('present').addEventListener('click', toggle);
   $('algo-toggle').addEventListener('click', toggleAlgo);
 }
 
-export { bind, set, toggle, nextChart, redraw, toggleAlgo };
+export { bind, set, toggle, nextChart, redraw, toggleAlgo, reset };

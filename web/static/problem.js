@@ -42,6 +42,9 @@ let file = 'problem.star';
 let loaded = null; // the last "problem" answer
 let loading = 0; // "problem" messages not yet answered: only the last answer counts
 let loadTimer = 0, chart = /** @type {any} */ (null), checking = false, marked = 0;
+// fresh: an example was chosen since the last Run, so the run drawn (its
+// node, its result) is the previous problem's, not this one's.
+let fresh = false;
 
 const on = () => $('setup').classList.contains('problem-mode');
 const target = () => /** @type {HTMLSelectElement} */ ($('problem-puzzle')).value; // '' a problem, else a puzzle
@@ -90,7 +93,35 @@ function choose(name) {
   /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = e ? e.source : BLANK;
   file = e ? e.file : 'problem.star';
   /** @type {HTMLSelectElement} */ ($('problem-puzzle')).value = e && e.puzzle ? e.puzzle : '';
+  forget();
   onTarget(e && e.state ? e.state : null);
+}
+
+// forget clears what the tab showed of the previous problem: its check's
+// report and its run's result (the run itself stays in the Controls, the
+// tree and the charts until the next Run).
+function forget() {
+  fresh = true;
+  $('check-report').hidden = true;
+  $('check-text').textContent = '';
+  $('problem-result').textContent = '';
+  $('problem-result').dataset.cost = '0';
+  $('problem-result').dataset.distinct = '0';
+}
+
+// renamed is the file name of a script that replaced the example it was
+// (most of its lines are not the example's): its own name = "..." with
+// .star, else the name of a new script. An edit of the example keeps the
+// example's name, which its errors are reported in.
+/** @param {string} src @returns {string} */
+function renamed(src) {
+  const e = examples.find((x) => x.file === file);
+  if (!e) return file;
+  const had = new Set(e.source.split('\n').map((l) => l.trim()).filter(Boolean));
+  const lines = src.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length && lines.filter((l) => had.has(l)).length * 2 >= lines.length) return file;
+  const own = /^name\s*=\s*"([A-Za-z0-9_-]{1,40})"/m.exec(src);
+  return own ? own[1] + '.star' : target() === '' ? 'problem.star' : 'h.star';
 }
 
 // onTarget sets the tab up for what the script searches: the start's
@@ -237,7 +268,16 @@ function onKey(e) {
 }
 
 function onEdit() {
-  /** @type {HTMLSelectElement} */ ($('problem-example')).value = examples.some((x) => x.name === /** @type {HTMLSelectElement} */ ($('problem-example')).value && x.source === /** @type {HTMLTextAreaElement} */ ($('problem-source')).value) ? /** @type {HTMLSelectElement} */ ($('problem-example')).value : '';
+  const src = /** @type {HTMLTextAreaElement} */ ($('problem-source')).value;
+  /** @type {HTMLSelectElement} */ ($('problem-example')).value = examples.some((x) => x.name === /** @type {HTMLSelectElement} */ ($('problem-example')).value && x.source === src) ? /** @type {HTMLSelectElement} */ ($('problem-example')).value : '';
+  const name = renamed(src);
+  if (name !== file) {
+    // Another script: the last one's report and result are not its.
+    file = name;
+    forget();
+    const p = puzzles.find((x) => x.name === target());
+    if (p) heuristics([file].concat(p.heuristics));
+  }
   gutter();
   load(500);
 }
@@ -294,7 +334,7 @@ function onProblem(msg) {
 // drawStart draws the script's start, until a run draws its nodes.
 function drawStart() {
   const n = loaded && loaded.node;
-  if (!n || (shared.last && shared.last.active)) return;
+  if (!n || (shared.last && shared.last.active && !fresh)) return;
   $('node-info').textContent = 'the start state, h = ' + n.h + ' (press Run to search from it)';
   renderers.draw($('puzzle-state'), /** @type {string} */ (n.renderer), n.view);
 }
@@ -304,6 +344,7 @@ function run() {
   if (!f) return;
   mark(0);
   $('problem-result').textContent = '';
+  fresh = false;
   setup.begin(Object.assign(f, {
     algorithm: /** @type {HTMLSelectElement} */ ($('problem-algorithm')).value, fast: /** @type {HTMLInputElement} */ ($('problem-fast')).checked, keep: /** @type {HTMLInputElement} */ ($('problem-keep')).checked,
   }));
@@ -395,7 +436,7 @@ function onError(msg) {
 /** @param {StateMessage} msg */
 function afterState(msg) {
   const a = /** @type {(RunView & {distinct?: number, error?: string}) | null} */ (msg.active);
-  if (!on() || !a || !a.puzzle) return;
+  if (!on() || !a || !a.puzzle || fresh) return;
   const parts = [];
   if (a.status === 'solved') parts.push('solved: cost ' + fmt(a.cost) + ', ' + a.solutionLength + ' moves: ' + a.solution.join(' '));
   else parts.push(a.status);
@@ -434,6 +475,7 @@ function bind() {
     /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
       'def h(state):\n    return 0\n';
     file = 'h.star';
+    forget();
     onTarget(null);
   });
   $('problem-heuristic').addEventListener('change', () => load(0));

@@ -3,6 +3,7 @@
 // and presets, a state typed or scrambled, Start), the start state drawn
 // before the first run, and the hint for a newcomer.
 import { shared, send, $, showError, fillSelect } from './page.js';
+import * as charts from './charts.js';
 import * as controls from './controls.js';
 import * as problem from './problem.js';
 import * as quiz from './quiz.js';
@@ -199,6 +200,9 @@ function begin(fields) {
   shared.playing = false;
   hideHint();
   tree.restart();
+  // A run of its own starts from the page's view; a kept run's comparison
+  // keeps the scale it was read on.
+  if (!fields.keep) charts.restart();
   quiz.release();
   controls.control('start', fields);
 }

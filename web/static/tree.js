@@ -24,7 +24,9 @@ const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: n
 // zoom go smaller; labels under hidden() are left out (tooltips keep
 // them).
 function minLabel() { return presenting() ? 16 : 12; }
-function hidden() { return presenting() ? 16 : 7; }
+// An overview on a projector keeps labels of 10 px and more: a 30 px node
+// has room for its f.
+function hidden() { return presenting() ? (view.zoom === 'overview' ? 10 : 16) : 7; }
 
 // The kinds of node (tree.go's statuses), each a class and a colour.
 const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
@@ -114,21 +116,49 @@ function draw(tv) {
     }
     return;
   }
-  const { dx, r, font } = sizes();
+  const { r, font, dx } = sizes();
   let { dy } = sizes();
   const quizOn = document.body.classList.contains('quiz-on');
   const { pos, leaves, maxDepth } = layout(tv.root);
+  // Long moves (a graph's cities) and wide g+h (a map's distances): each
+  // leaf is given the width its labels need (up to 9 em), a parent stands
+  // over the middle of its children, and a move too long for its edge's
+  // side sits over the child, where that width is its room.
+  const wide = widths(tv.root, font), above = wide.move > 0.62 * dx - 4;
+  /** @type {Map<TreeNodeView, number> | null} */
+  let px = null;
+  /** @type {(n: TreeNodeView, top: boolean) => number} */
+  const need = (n, top) => Math.min(9 * font, Math.max(dx, fits(n.g + '+' + n.h, dx - 4, font) ? 0 : String(n.g + '+' + n.h).length * 0.6 * font + 8,
+    above && !top ? moveName(n.move).length * 0.6 * font + 8 : 0));
+  let across = leaves * dx;
+  if (above || wide.gh > dx - 4) {
+    const at = new Map();
+    let x = 20;
+    (function put(n, top) {
+      const cs = n.children || [];
+      if (!cs.length) { const w = need(n, top); at.set(n, x + w / 2); x += w; return; }
+      cs.forEach((c) => put(c, false));
+      at.set(n, (at.get(cs[0]) + at.get(cs[cs.length - 1])) / 2);
+    })(tv.root, true);
+    px = at;
+    across = x - 20;
+  }
+  /** @type {(n: TreeNodeView) => number} */
+  const X = (n) => (px ? /** @type {number} */ (px.get(n)) : 20 + pos.get(n).x * dx + dx / 2);
   // room: how far each node's right-hand neighbour on its row stands
   // (none: the row is free to its right, as the current path's is).
   /** @type {Map<TreeNodeView, number>} */
   const room = new Map(), rowEnd = /** @type {{n: TreeNodeView, x: number}[]} */ ([]);
   (function row(n) {
     const p = pos.get(n), prev = rowEnd[p.d];
-    if (prev) room.set(prev.n, (p.x - prev.x) * dx);
+    if (prev) room.set(prev.n, X(n) - X(prev.n));
     rowEnd[p.d] = { n, x: p.x };
     (n.children || []).forEach(row);
   })(tv.root);
-  view.w = Math.max(leaves * dx + 40, 200);
+  // A node's own labels (g+h, a folded count) have its width.
+  /** @type {(n: TreeNodeView) => number} */
+  const own = (n) => (px ? need(n, n === tv.root) : dx) - 4;
+  view.w = Math.max(across + 40, 200);
   // The height: the root's circle and margin, the levels below it, and
   // the deepest node's circle and labels under it.
   /** @type {(d: number) => number} */
@@ -142,18 +172,18 @@ function draw(tv) {
     // levels drawn closer, down to a circle and its labels apart, rather
     // than its root scrolled away: a short box (a projector's 720 px)
     // still shows a small tree whole.
-    const k = minLabel() / font, H = box.h / k, least = 2 * r + 2 * font;
+    const k = minLabel() / font, H = box.h / k, least = 2 * r + (above ? 3.2 : 2) * font;
     if (box.w / k >= view.w && H < tall(dy) && H >= tall(least)) dy = (H - tall(0)) / maxDepth;
   }
   view.h = tall(dy);
   /** @type {(n: TreeNodeView) => number} */
-  const X = (n) => 20 + pos.get(n).x * dx + dx / 2, Y = /** @type {(n: TreeNodeView) => number} */ ((n) => r + 8 + pos.get(n).d * dy);
+  const Y = (n) => r + 8 + pos.get(n).d * dy;
   const k = scaleFor(tv, pos, X, Y);
   const s = svg('svg', { width: '100%', height: '100%' });
   s.style.fontSize = font + 'px';
   // Labels too small to read are left out (the tooltips keep them).
   const labels = font * k >= hidden() - 0.01;
-  drawEdges(tv.root, X, Y, s, labels ? { font: font, room: 0.62 * dx - 4 } : null);
+  drawEdges(tv.root, X, Y, s, labels ? { font: font, room: above ? 9 * font - 6 : 0.62 * dx - 4, above: above, r: r } : null);
   const ring = colour('--node-folded'), text = colour('--node-text'), numbers = colour('--node-numbers'), count = colour('--node-count'), bpmx = colour('--node-bpmx'), paper = colour('--panel');
   (function nodes(n) {
     const g = svg('g', { class: 'node ' + n.status + (n.id && n.id === view.chosen ? ' chosen' : '') + (n.id && n.id === view.answer ? ' answer' : '') + (n.id && n.id === tv.last ? ' current' : '') +
@@ -195,18 +225,18 @@ function draw(tv) {
       /** @type {(str: string, x: number, y: number) => SVGElement} */
       const label = (str, x, y) => svg('rect', { x: x - 2, y: y - font, width: 0.66 * font * str.length + 4, height: 1.3 * font, fill: paper }, g);
       const gh = n.g + '+' + n.h;
-      if (fits(gh, dx - 4, font)) under(gh, numbers);
+      if (fits(gh, own(n), font)) under(gh, numbers);
       else line++;
       const side = room.has(n) ? /** @type {number} */ (room.get(n)) - 2 * r - 8 : Infinity;
       let beside = bpmxLabels(n, side, font), below = /** @type {string[]} */ ([]);
-      if (beside.includes(undefined)) { below = /** @type {string[]} */ (bpmxLabels(n, dx - 4, font).filter(Boolean)); beside = []; }
+      if (beside.includes(undefined)) { below = /** @type {string[]} */ (bpmxLabels(n, own(n), font).filter(Boolean)); beside = []; }
       beside.forEach((b, i) => {
         const at = { x: X(n) + r + 4, y: Y(n) + font * (0.35 + i - (beside.length - 1) / 2), fill: bpmx, class: 'bpmx' };
         label(/** @type {string} */ (b), at.x, at.y);
         svg('text', at, g).textContent = /** @type {string} */ (b);
       });
       for (const b of below) under(b, bpmx, 'bpmx');
-      const c = folded ? countLabel(n.count, dx - 4, font) : '';
+      const c = folded ? countLabel(n.count, own(n), font) : '';
       if (c) under(c, count, 'count');
     }
     if (n.id && quizOn) {
@@ -283,20 +313,42 @@ function plan() {
     // current node low in the box, with as much of its path above it.
     const cx = f.x1 - f.x0 <= vw ? (f.x0 + f.x1) / 2 : n.x;
     const cy = f.y1 - f.y0 <= vh ? (f.y0 + f.y1) / 2 : Math.max(f.y0 + vh / 2, n.y + 2 * sizes().r + sizes().font * 2 - vh / 2);
-    return { k, cx, cy };
+    // What shows is the tree, not the blank past its edges: a view that
+    // would run past one is moved in (the root and its neighbours come
+    // into sight), and a tree narrower or shorter than the box is centred.
+    return { k, cx: within(cx, vw, view.w), cy: within(cy, vh, view.h) };
   }
   return { k: view.zoom, cx: view.cx, cy: view.cy };
+}
+
+// within is a view's centre c on an axis where it shows span of a tree
+// size long: the tree's middle when it all shows, else c moved in so
+// that the view stays on the tree.
+/** @param {number} c @param {number} span @param {number} size */
+function within(c, span, size) {
+  return span >= size ? size / 2 : Math.min(Math.max(c, span / 2), size - span / 2);
 }
 
 // drawEdges draws the lines from each node to its children into s, and
 // each edge's move where it fits beside its siblings' (lab: the label's
 // size and room, or null for none).
-/** @param {TreeNodeView} n @param {(n: TreeNodeView) => number} X @param {(n: TreeNodeView) => number} Y @param {SVGElement} s @param {{font: number, room: number} | null} lab */
+/** @param {TreeNodeView} n @param {(n: TreeNodeView) => number} X @param {(n: TreeNodeView) => number} Y @param {SVGElement} s @param {{font: number, room: number, above?: boolean, r?: number} | null} lab */
 function drawEdges(n, X, Y, s, lab) {
   (n.children || []).forEach((c) => {
     svg('line', { x1: X(n), y1: Y(n), x2: X(c), y2: Y(c), stroke: colour('--tree-edge'), 'stroke-width': 1 }, s);
     const name = lab ? moveName(c.move) : '';
-    if (name && lab && fits(name, lab.room, lab.font)) {
+    if (name && lab && lab.above) {
+      // Over the child, on the panel's colour (the edge runs under it),
+      // cut short with … where even the widened spacing is too narrow.
+      const max = Math.floor(lab.room / (0.6 * lab.font));
+      const text = name.length <= max ? name : name.slice(0, Math.max(1, max - 1)) + '…';
+      const y = Y(c) - (lab.r || 0) - 0.35 * lab.font, w = text.length * 0.6 * lab.font + 4;
+      svg('rect', { x: X(c) - w / 2, y: y - 0.95 * lab.font, width: w, height: 1.2 * lab.font, fill: colour('--panel'), class: 'move-bg' }, s);
+      const t = svg('text', { x: X(c), y: y, 'text-anchor': 'middle', fill: colour('--node-numbers'), class: 'move' }, s);
+      t.style.fontSize = lab.font + 'px';
+      t.textContent = text;
+      if (text !== name) svg('title', {}, t).textContent = name;
+    } else if (name && lab && fits(name, lab.room, lab.font)) {
       const t = svg('text', { x: X(n) + 0.62 * (X(c) - X(n)) + lab.font * 0.4, y: Y(n) + 0.62 * (Y(c) - Y(n)) + lab.font * 0.35,
         fill: colour('--node-numbers'), class: 'move' }, s);
       t.style.fontSize = lab.font + 'px';
@@ -304,6 +356,19 @@ function drawEdges(n, X, Y, s, lab) {
     }
     drawEdges(c, X, Y, s, lab);
   });
+}
+
+// widths are the widest g+h and move name of a tree's nodes, in px at
+// font (fits's measure).
+/** @param {TreeNodeView} root @param {number} font @returns {{gh: number, move: number}} */
+function widths(root, font) {
+  let gh = 0, move = 0;
+  (function walk(n, top) {
+    gh = Math.max(gh, String(n.g + '+' + n.h).length);
+    if (!top) move = Math.max(move, moveName(n.move).length);
+    (n.children || []).forEach((c) => walk(c, false));
+  })(root, true);
+  return { gh: gh * 0.6 * font, move: move * 0.6 * font };
 }
 
 // bpmxLabels are BPMX's lines for a node, each the longest form within

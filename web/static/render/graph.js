@@ -44,6 +44,28 @@ function place(nodes) {
   return nodes.map((n) => [ox + (n.x - x0) * k, oy + (n.y - y0) * k]);
 }
 
+// legible keeps the map's words 16 px on a projector (the page's
+// presentation mode), whatever the map's scale on the screen, followed as
+// the map's box changes; there only the words of the route are drawn (the
+// path's cities and roads, the start, the goals, the current node): all
+// of them at that size would cover one another.
+/** @param {SVGElement} s */
+function legible(s) {
+  const apply = () => {
+    if (!s.isConnected) { if (ro) ro.disconnect(); return; }
+    const w = s.getBoundingClientRect().width;
+    if (!w) return;
+    const big = document.body.classList.contains('present'), k = w / W;
+    s.querySelectorAll('text[data-size]').forEach((t) => {
+      t.setAttribute('font-size', String(big ? Math.max(Number(t.getAttribute('data-size')), 16 / k) : Number(t.getAttribute('data-size'))));
+      t.setAttribute('display', big && t.getAttribute('data-key') !== '1' ? 'none' : 'inline');
+    });
+  };
+  const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+  if (ro) ro.observe(s);
+  apply();
+}
+
 /** @type {Renderer} */
 export default {
   draw(el, view) {
@@ -75,7 +97,7 @@ export default {
       add('line', { x1, y1, x2, y2, stroke: hot ? '#f28e2b' : '#b0b0b0', 'stroke-width': hot ? 4 : 1.5, 'data-edge': key, 'data-path': hot ? '1' : '0' },
         nodes[e.from].name + ' – ' + nodes[e.to].name + (Number.isInteger(e.cost) ? ': ' + e.cost : ''));
       if (labels && Number.isInteger(e.cost)) {
-        const t = add('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 2, 'text-anchor': 'middle', 'font-size': 9, fill: hot ? '#b35806' : '#777',
+        const t = add('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 2, 'text-anchor': 'middle', 'font-size': 9, 'data-size': 9, 'data-key': hot ? '1' : '0', fill: hot ? '#b35806' : '#777',
           'font-family': 'system-ui, sans-serif', stroke: '#fff', 'stroke-width': 2.5, 'paint-order': 'stroke' });
         t.textContent = String(e.cost);
       }
@@ -91,12 +113,14 @@ export default {
       add('circle', { cx: x, cy: y, r: i === cur ? 8 : 5, fill, stroke: i === cur ? '#000' : '#fff', 'stroke-width': i === cur ? 3 : 1, 'data-node': n.name, 'data-kind': kind },
         n.name + (goals.has(i) ? ' (goal)' : '') + (i === start ? ' (start)' : ''));
       if (names || i === cur || path.includes(i)) {
-        const t = add('text', { x, y: y - 9, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': i === cur ? 'bold' : 'normal',
+        const key = i === cur || i === start || goals.has(i) || path.includes(i);
+        const t = add('text', { x, y: y - 9, 'text-anchor': 'middle', 'font-size': 10, 'data-size': 10, 'data-key': key ? '1' : '0', 'font-weight': i === cur ? 'bold' : 'normal',
           'font-family': 'system-ui, sans-serif', fill: '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' });
         t.textContent = n.name;
       }
     });
     el.appendChild(s);
+    legible(s);
     const note = document.createElement('div');
     note.className = 'render-note';
     const names2 = path.map((i) => (isIndex(i, nodes.length) ? nodes[i].name : '?'));
