@@ -211,6 +211,9 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.p.ctx = ctx
 	}
 	r.p.slot, r.p.onBlock = s.slots, s.onBlock
+	if live, ok := src.(*liveSource); ok {
+		r.p.hist = live.rewind()
+	}
 	// A run that goes on from an earlier one takes its place: a state
 	// built meanwhile never sees the tab without it.
 	if i := slices.Index(s.runs, prev); prev != nil && i >= 0 {

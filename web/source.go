@@ -121,6 +121,8 @@ type liveSource struct {
 	mu    sync.Mutex
 	seen  int
 	ended bool
+	// rw is what the run keeps to go back at once (rewind.go).
+	rw rewind
 	// An A* run's memory once it ended (engine.Result's PeakOpen, Stored),
 	// for the comparison table, and the distinct states it expanded, for
 	// the domains that count them (puzzles.ExpandedStates).
@@ -173,8 +175,21 @@ func (s *liveSource) restAt(pos int) int {
 	return pos
 }
 
-// fastForward makes the run fold its first n events without waiting.
-func (s *liveSource) fastForward(p *player, n int) { p.skip = int64(n) }
+// fastForward makes the run fold its first n events without waiting: what
+// its rewind has of them at once, the rest as the search runs again.
+func (s *liveSource) fastForward(p *player, n int) {
+	p.drop = int64(s.rw.restore(p, n))
+	p.skip = int64(n)
+}
+
+// rewind is what a run stepped node by node records as it goes, to go
+// back at once.
+func (s *liveSource) rewind() *rewind {
+	if s.fast {
+		return nil
+	}
+	return &s.rw
+}
 
 func (s *liveSource) level() trace.Level {
 	if s.fast {
