@@ -67,7 +67,7 @@ type player struct {
 	// engine goroutine's own.
 	hist          *rewind
 	drop, dropped int64
-	ended     bool      // the run-end went through: no position lies ahead
+	ended         bool // the run-end went through: no position lies ahead
 
 	onBlock func(run int, events int64) // a test hook: the search waits for the page
 }
