@@ -180,6 +180,9 @@ func (s *liveSource) restAt(pos int) int {
 func (s *liveSource) fastForward(p *player, n int) {
 	p.drop = int64(s.rw.restore(p, n))
 	p.skip = int64(n)
+	// The run was stepped (its clock is the lecture's), though the
+	// search run again may not have waited yet when the page is told.
+	p.waited = true
 }
 
 // rewind is what a run stepped node by node records as it goes, to go
