@@ -1,0 +1,104 @@
+package web
+
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"idaviz/trace"
+	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
+)
+
+// TestBrowserBackBusy: a Back the source takes long over (made slow here
+// by a test hook: a big live run's search running again) shows at once
+// that the page is working on it, while the old position is still drawn,
+// and the sign goes once the run is there. At 1440x900 and 1280x720.
+func TestBrowserBackBusy(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, Options{})
+	var slow atomic.Int64 // how long a seek waits before it begins
+	ts.web.onSession = func(s *session) { s.onSeek = func() { time.Sleep(time.Duration(slow.Load())) } }
+	for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			b := openBrowser(t, browserDeadline)
+			b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
+			b.do("loading the page", chromedp.Navigate(ts.URL))
+			b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle'`)
+			js[bool](b, "helpers", pageJS)
+			b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
+			b.wait("a paused run", `window.viz.status === 'paused'`)
+			b.do("five steps", chromedp.KeyEvent("s"), chromedp.KeyEvent("s"), chromedp.KeyEvent("s"), chromedp.KeyEvent("s"), chromedp.KeyEvent("s"))
+			b.wait("five steps", `window.viz.status === 'paused' && window.viz.event >= 5`)
+			at := b.viz().Event
+			if got := js[bool](b, "the sign", `q('busy').hidden`); !got {
+				t.Errorf("the page says it is busy with nothing asked")
+			}
+
+			slow.Store(int64(4 * time.Second))
+			b.do("←", chromedp.KeyEvent(kb.ArrowLeft))
+			b.wait("the sign that the page is working", `!q('busy').hidden && q('busy').getBoundingClientRect().width > 0`)
+			if ev := b.viz().Event; ev != at {
+				t.Errorf("the sign shows at event %d, the Back already done (from %d): not a slow Back", ev, at)
+			}
+			if txt := js[string](b, "its words", `q('busy').textContent`); txt != "going back one event…" {
+				t.Errorf("the sign says %q", txt)
+			}
+			// On screen, in the header's bar, not cut off.
+			if bad := js[string](b, "its place", `(() => {
+				const r = q('busy').getBoundingClientRect(), h = document.querySelector('header').getBoundingClientRect();
+				return r.right <= innerWidth && r.top >= h.top && r.bottom <= h.bottom + 1 && q('busy').scrollWidth <= q('busy').clientWidth + 1 ? '' : JSON.stringify(r);
+			})()`); bad != "" {
+				t.Errorf("the sign is not whole in the header: %s", bad)
+			}
+			shot(t, b.ctx, fmt.Sprintf("back-busy-%dx%d", size[0], size[1]))
+			slow.Store(0)
+			b.wait("Back done, the sign gone", fmt.Sprintf(`window.viz.event === %d && window.viz.status === 'paused' && q('busy').hidden`, at-1))
+		})
+	}
+}
+
+// keysWholeJS says what of the header's key hints is cut off: every key
+// shows, inside the window ("" when all is well).
+const keysWholeJS = `(() => {
+	const k = document.querySelector("header .keys"), r = k.getBoundingClientRect();
+	if (k.scrollWidth > k.clientWidth + 1) return 'the keys are cut: ' + k.scrollWidth + ' px of text in ' + k.clientWidth;
+	if (r.right > innerWidth + 1) return 'the keys end at ' + r.right + ' px, off the window';
+	for (const e of k.querySelectorAll('kbd')) {
+		const b = e.getBoundingClientRect();
+		if (e.offsetParent !== null && (b.right > r.right + 1 || b.bottom > r.bottom + 1)) return 'the key ' + e.textContent + ' is cut';
+	}
+	return '';
+})()`
+
+// TestBrowserKeysWhole: the header's key hints are whole in a replay (its
+// bookmarks' keys last) and a live page, at 1440x900 and 1280x720.
+func TestBrowserKeysWhole(t *testing.T) {
+	t.Parallel()
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]string{"replay": servePageWith(t, Options{Recording: rec}), "live": servePage(t)}
+	b := openBrowser(t, browserDeadline)
+	for _, mode := range []string{"replay", "live"} {
+		for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+			b.step(t, fmt.Sprintf("%s at %dx%d", mode, size[0], size[1]), func(b *browser) {
+				b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
+				b.do("loading the page", chromedp.Navigate(pages[mode]))
+				b.wait("the page", fmt.Sprintf(`window.viz.mode === %q`, mode))
+				if size[0] == 1280 {
+					shot(b.t, b.ctx, "keys-"+mode+"-1280x720")
+				}
+				if bad := settle(b, "the keys", `[`+keysWholeJS+`].filter(Boolean)`); len(bad) > 0 {
+					b.t.Errorf("%s", bad)
+				}
+			})
+		}
+	}
+}
