@@ -102,3 +102,45 @@ func TestBrowserKeysWhole(t *testing.T) {
 		}
 	}
 }
+
+// tileTextJS lists the board's numbers drawn under 16 px (their font size
+// as the screen shows it), and how many numbers there are.
+const tileTextJS = `(() => {
+	const ts = Array.from(q('state-panel').querySelectorAll('svg[data-renderer=tiles] text')).filter((e) => e.getBoundingClientRect().width > 0);
+	const small = ts.map((e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a).filter((s) => s < 15.95).map((s) => s.toFixed(1) + ' px');
+	return { n: ts.length, small };
+})()`
+
+// TestBrowserPresentTiles: in presentation the 15-puzzle's tiles are
+// numbered in text of 16 px and up, at 1440x900 and 1280x720.
+func TestBrowserPresentTiles(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			b := openPageAt(t, size[0], size[1], "?present")
+			js[bool](b, "the 15-puzzle", `choose('puzzle', '15puzzle'), true`)
+			b.do("start", chromedp.Click(chromedp.CSS(`[data-testid="start-present"]`)))
+			b.wait("a paused run", `window.viz.status === 'paused'`)
+			type tiles struct {
+				N     int      `json:"n"`
+				Small []string `json:"small"`
+			}
+			check := func(what string, n int) {
+				t.Helper()
+				b.wait(what, fmt.Sprintf(`q('state-panel').querySelectorAll('svg[data-renderer=tiles] text').length === %d`, n))
+				if got := js[tiles](b, "the tiles' text", tileTextJS); len(got.Small) > 0 {
+					t.Errorf("%s: %d of the %d numbers are under 16 px: %v", what, len(got.Small), got.N, got.Small)
+				}
+			}
+			check("the board", 15)
+			// A node chosen in the tree: its board beside the current one.
+			b.do("two expansions", chromedp.KeyEvent("x"), chromedp.KeyEvent("x"))
+			b.wait("a tree", `window.viz.status === 'paused' && window.viz.drawnTreeNodes > 1`)
+			js[bool](b, "choosing a node", `window.viz.page.send({ type: 'node', id: Number(document.querySelector('#tree .node.pruned, #tree .node').dataset.id) }), true`)
+			check("the board and a chosen node's", 30)
+			shot(t, b.ctx, fmt.Sprintf("present-15puzzle-%dx%d", size[0], size[1]))
+			b.do("the algorithm's panels", chromedp.KeyEvent("a"))
+			check("with the algorithm's panels", 30)
+		})
+	}
+}
