@@ -122,3 +122,28 @@ func TestEffortChartCounts(t *testing.T) {
 		t.Errorf("subtitle %q, want %q", got, want)
 	}
 }
+
+// TestChartsWhileBuilding: a run that builds its databases has no counts
+// yet; the state's charts are empty ones, not the previous run's (which
+// the page would keep drawing).
+func TestChartsWhileBuilding(t *testing.T) {
+	var building RunData
+	building.Frame.Build = "building pattern database 555: depth 3"
+	msg := BuildStateLock("live", []RunData{building}, 0)
+	if msg.Charts == nil {
+		t.Fatal("a run building its databases sends no charts: the page keeps the last run's")
+	}
+	for _, k := range []string{"fhist", "iterations"} {
+		o := decodeOption(t, msg.Charts[k].(map[string]any))
+		for _, s := range o.Series {
+			for _, d := range s.Data {
+				if d.Value != nil && *d.Value != 0 {
+					t.Errorf("chart %s of a run with no counts shows %s %v", k, s.Name, *d.Value)
+				}
+			}
+		}
+	}
+	if o := decodeOption(t, msg.Charts["iterations"].(map[string]any)); len(o.Series) == 1 {
+		t.Errorf("the iterations chart while building is an A* run's open list: %+v", o)
+	}
+}
