@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -143,4 +144,88 @@ func TestBrowserPresentTiles(t *testing.T) {
 			check("with the algorithm's panels", 30)
 		})
 	}
+}
+
+// lockSizesJS reads each lock-step box's size bar: its width, and the
+// words beside it.
+const lockSizesJS = `Array.from(document.querySelectorAll('[data-testid=lockstep-run]')).map((d) => {
+	const s = d.querySelector('[data-testid=lockstep-size]'), bar = s.children[0], r = s.getBoundingClientRect(), box = d.getBoundingClientRect();
+	return { width: bar.getBoundingClientRect().width, drawn: bar.children[0].getBoundingClientRect().width, words: s.textContent,
+		shown: s.offsetParent !== null && r.bottom <= box.bottom + 1 && r.right <= box.right + 1 };
+})`
+
+// TestBrowserLockstepSizes: in lock-step the trees are drawn to one scale,
+// but a tree past the window's budget is drawn folded: misplaced tiles'
+// 3,000-odd nodes at the last bound look little bigger than Manhattan's
+// 600-odd. Each box says its run's true size (its nodes, and the share
+// drawn) and draws it as a bar to one scale; in the normal layout at
+// 1440x900 and in presentation at 1280x720.
+func TestBrowserLockstepSizes(t *testing.T) {
+	t.Parallel()
+	b := openPage(t, 1440, 900)
+	js[bool](b, "two heuristics kept", fmt.Sprintf(`(() => {
+		choose('puzzle', '8puzzle');
+		const s = q('state'); s.value = %q; s.dispatchEvent(new Event('input'));
+		choose('goal', 'blank-last');
+		q('keep-runs').checked = true; q('keep-runs').dispatchEvent(new Event('change'));
+		return true;
+	})()`, compareState))
+	for i, h := range []string{"misplaced", "manhattan"} {
+		js[bool](b, "the heuristic", fmt.Sprintf(`choose('heuristic', %q), true`, h))
+		b.do("start "+h, chromedp.Click(chromedp.CSS(`[data-testid="start"]`)))
+		b.wait("run "+h, fmt.Sprintf(`window.viz.runs.length === %d && window.viz.status === 'paused'`, i+1))
+	}
+	b.wait("lock-step", `window.viz.lockstep && q('lockstep').checked`)
+	for press := 0; ; press++ {
+		l := js[struct {
+			Next int `json:"next"`
+		}](b, "the lock-step", `window.viz.lockstep`)
+		if l.Next == 0 || press > 30 {
+			break
+		}
+		b.do("next bound", chromedp.KeyEvent("b"))
+		b.wait(fmt.Sprintf("every run at bound %d", l.Next), fmt.Sprintf(`window.viz.lockstep.bound === %d && window.viz.runs.every((r) => r.status !== 'running')`, l.Next))
+	}
+	type size struct {
+		Width, Drawn float64
+		Words        string
+		Shown        bool
+	}
+	type run struct {
+		Generated int64 `json:"generated"`
+		TreeDrawn int   `json:"treeDrawn"`
+	}
+	runs := js[[]run](b, "the runs", `window.viz.lockstep.runs`)
+	if len(runs) != 2 || runs[0].Generated < 3*runs[1].Generated || runs[0].TreeDrawn >= int(runs[0].Generated) {
+		t.Fatalf("at the last bound: %+v; want misplaced tiles' tree (folded) several times Manhattan's", runs)
+	}
+	check := func(where string) {
+		t.Helper()
+		got := js[[]size](b, "the sizes", lockSizesJS)
+		if len(got) != 2 {
+			t.Fatalf("%s: %d size bars", where, len(got))
+		}
+		for i, s := range got {
+			if !s.Shown || !strings.Contains(s.Words, commas(runs[i].Generated)+" nodes") {
+				t.Errorf("%s: run %d's size says %q (shown %v), want its %d nodes", where, i+1, s.Words, s.Shown, runs[i].Generated)
+			}
+		}
+		if !strings.Contains(got[0].Words, "% drawn") || !strings.Contains(got[1].Words, "all drawn") {
+			t.Errorf("%s: the shares drawn: %q, %q", where, got[0].Words, got[1].Words)
+		}
+		ratio := float64(runs[0].Generated) / float64(runs[1].Generated)
+		if r := got[0].Width / got[1].Width; r < ratio*0.95 || r > ratio*1.05 {
+			t.Errorf("%s: the bars are %.0f and %.0f px: %.2f times, the nodes %.2f times", where, got[0].Width, got[1].Width, r, ratio)
+		}
+		if got[0].Drawn >= got[0].Width-1 {
+			t.Errorf("%s: the folded tree's bar is all shaded as drawn", where)
+		}
+	}
+	check("1440x900")
+	shot(t, b.ctx, "lockstep-sizes-1440x900")
+	b.do("the projector's size", chromedp.EmulateViewport(1280, 720))
+	b.do("presentation", chromedp.KeyEvent("p"))
+	b.wait("presentation", `window.viz.presentation`)
+	check("presentation at 1280x720")
+	shot(t, b.ctx, "lockstep-sizes-present-1280x720")
 }
