@@ -23,7 +23,7 @@ const (
 	// rewindCheckpoints and rewindBudget bound the checkpoints kept: past
 	// either, every other of the older ones goes.
 	rewindCheckpoints = 64
-	rewindBudget      = 32 << 20
+	rewindBudget      = 8 << 20
 )
 
 // rewind is what a live run keeps to step back at once. Its player
