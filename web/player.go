@@ -61,7 +61,13 @@ type player struct {
 	waited    bool      // the run was held back (paused or paced) at least once
 	pausedAt  time.Time // when the run last stopped to wait for the page (zero: it is not waiting)
 	skip      int64     // events folded without waiting or telling: a live run sought back
-	ended     bool      // the run-end went through: no position lies ahead
+	// A live run sought back drops its search's first drop events: the
+	// fold has them already, restored from its rewind (rewind.go), which
+	// hist records into past the furthest position. dropped is the
+	// engine goroutine's own.
+	hist          *rewind
+	drop, dropped int64
+	ended         bool // the run-end went through: no position lies ahead
 
 	onBlock func(run int, events int64) // a test hook: the search waits for the page
 }
@@ -92,6 +98,10 @@ func (p *player) Event(e *trace.Event) {
 		if !p.take() {
 			return
 		}
+	}
+	if p.dropped < p.drop {
+		p.dropped++
+		return
 	}
 	p.mu.Lock()
 	if p.fold.Events() < p.skip {
@@ -125,6 +135,9 @@ func (p *player) apply(e *trace.Event) {
 		p.ended = true
 	}
 	p.fold.Apply(e)
+	if p.hist != nil {
+		p.hist.record(p.fold, e)
+	}
 	switch p.mode {
 	case modeStep:
 		p.budget--

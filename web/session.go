@@ -28,12 +28,15 @@ type session struct {
 	logf      func(format string, args ...any)
 	onRunEnd  func()                      // a test hook
 	onBlock   func(run int, events int64) // a test hook, handed to each run's player
-	slots     *slots                      // the server's cap on searches computing at once (nil: none)
-	lecture   *lectureStore               // a replay's bookmarks (nil: live)
-	remote    bool                        // the tab is on another machine than the server
-	memory    *memoryPool                 // the server's memory budget for searches (nil: none)
-	checks    checks                      // the Problem tab's check under way (problem.go)
-	loads     checks                      // the Problem tab's load of a script under way (problem.go)
+	// onSeek, a test hook, runs as a seek begins: a test makes Back slow
+	// with it, to see the page say it is working.
+	onSeek  func()
+	slots   *slots        // the server's cap on searches computing at once (nil: none)
+	lecture *lectureStore // a replay's bookmarks (nil: live)
+	remote  bool          // the tab is on another machine than the server
+	memory  *memoryPool   // the server's memory budget for searches (nil: none)
+	checks  checks        // the Problem tab's check under way (problem.go)
+	loads   checks        // the Problem tab's load of a script under way (problem.go)
 
 	ctx context.Context // set by open; ends every run
 
@@ -211,6 +214,9 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.p.ctx = ctx
 	}
 	r.p.slot, r.p.onBlock = s.slots, s.onBlock
+	if live, ok := src.(*liveSource); ok {
+		r.p.hist = live.rewind()
+	}
 	// A run that goes on from an earlier one takes its place: a state
 	// built meanwhile never sees the tab without it.
 	if i := slices.Index(s.runs, prev); prev != nil && i >= 0 {
@@ -301,6 +307,9 @@ func (s *session) seek(pos int) error {
 	cur := r.p.frame(0).Stats
 	sk.reached(int(cur.Pos))
 	pos = sk.restAt(pos)
+	if s.onSeek != nil {
+		s.onSeek()
+	}
 	r.stop()
 	p := newPlayer(s.ctx, r.id, r.src.level(), r.src.stepping(), s.treeLimit, s.notify)
 	sk.fastForward(p, pos)

@@ -120,6 +120,8 @@ type liveSource struct {
 	// the run went.
 	mu   sync.Mutex
 	seen int
+	// rw is what the run keeps to go back at once (rewind.go).
+	rw rewind
 	// An A* run's memory once it ended (engine.Result's PeakOpen, Stored),
 	// for the comparison table, and the distinct states it expanded, for
 	// the domains that count them (puzzles.ExpandedStates).
@@ -168,8 +170,24 @@ func (s *liveSource) restAt(pos int) int {
 	return min(max(pos, 1), s.seen)
 }
 
-// fastForward makes the run fold its first n events without waiting.
-func (s *liveSource) fastForward(p *player, n int) { p.skip = int64(n) }
+// fastForward makes the run fold its first n events without waiting: what
+// its rewind has of them at once, the rest as the search runs again.
+func (s *liveSource) fastForward(p *player, n int) {
+	p.drop = int64(s.rw.restore(p, n))
+	p.skip = int64(n)
+	// The run was stepped (its clock is the lecture's), though the
+	// search run again may not have waited yet when the page is told.
+	p.waited = true
+}
+
+// rewind is what a run stepped node by node records as it goes, to go
+// back at once.
+func (s *liveSource) rewind() *rewind {
+	if s.fast {
+		return nil
+	}
+	return &s.rw
+}
 
 func (s *liveSource) level() trace.Level {
 	if s.fast {

@@ -511,7 +511,13 @@ func effortChart(s RunStats) map[string]any {
 		}
 	}
 	sb := charts.NewSunburst()
-	sb.SetGlobalOptions(noAnimation(), title("iteration "+strconv.Itoa(s.Current.Iteration)+"'s "+Thousands(total)+" nodes by first moves"),
+	// The status counts the start among the iteration's generated nodes;
+	// the rings hold those under it. The title counts as the status does,
+	// and says what the rings leave out.
+	sb.SetGlobalOptions(noAnimation(),
+		charts.WithTitleOpts(opts.Title{Title: "iteration " + strconv.Itoa(s.Current.Iteration) + "'s " + Thousands(total+1) + " nodes by first moves",
+			Subtitle: "the start, and the " + Thousands(total) + " under its moves", Left: "center", Top: "2",
+			TitleStyle: &opts.TextStyle{FontSize: 13}, SubtitleStyle: &opts.TextStyle{FontSize: 12}}),
 		legend(false), charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}))
 	sb.AddSeries("nodes", data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
 	sb.Validate()

@@ -94,3 +94,56 @@ func TestIterationCharts(t *testing.T) {
 	decodeOption(t, iterationCounts(RunStats{}))
 	decodeOption(t, boundChart(RunStats{}))
 }
+
+// TestEffortChartCounts: the effort chart of a big iteration counts its
+// nodes as the status does (the start among them), and says that its rings
+// hold the ones under the start.
+func TestEffortChartCounts(t *testing.T) {
+	s := sampleRun(1, "manhattan")
+	s.Effort = []Effort{{First: 0, Second: noMove, Nodes: 1}, {First: 0, Second: 1, Nodes: 1_400_000}, {First: 1, Second: 0, Nodes: 700_177}}
+	s.Current.Generated = 2_100_179 // the start and the 2,100,178 under it
+	b, err := json.Marshal(effortChart(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Title struct {
+			Text    string `json:"text"`
+			Subtext string `json:"subtext"`
+		} `json:"title"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatalf("the effort chart's title: %s (%v)", b, err)
+	}
+	if got, want := o.Title.Text, "iteration 2's 2,100,179 nodes by first moves"; got != want {
+		t.Errorf("title %q, want %q: the status's count", got, want)
+	}
+	if got, want := o.Title.Subtext, "the start, and the 2,100,178 under its moves"; got != want {
+		t.Errorf("subtitle %q, want %q", got, want)
+	}
+}
+
+// TestChartsWhileBuilding: a run that builds its databases has no counts
+// yet; the state's charts are empty ones, not the previous run's (which
+// the page would keep drawing).
+func TestChartsWhileBuilding(t *testing.T) {
+	var building RunData
+	building.Frame.Build = "building pattern database 555: depth 3"
+	msg := BuildStateLock("live", []RunData{building}, 0)
+	if msg.Charts == nil {
+		t.Fatal("a run building its databases sends no charts: the page keeps the last run's")
+	}
+	for _, k := range []string{"fhist", "iterations"} {
+		o := decodeOption(t, msg.Charts[k].(map[string]any))
+		for _, s := range o.Series {
+			for _, d := range s.Data {
+				if d.Value != nil && *d.Value != 0 {
+					t.Errorf("chart %s of a run with no counts shows %s %v", k, s.Name, *d.Value)
+				}
+			}
+		}
+	}
+	if o := decodeOption(t, msg.Charts["iterations"].(map[string]any)); len(o.Series) == 1 {
+		t.Errorf("the iterations chart while building is an A* run's open list: %+v", o)
+	}
+}

@@ -44,7 +44,7 @@ func ChartTemplates() map[string]any {
 
 // markers are the template run's values, by the placeholders that stand
 // for them.
-var markers = strings.NewReplacer("900001", "{iteration}", "900002", "{bound}", "900003", "{next}", "900004", "{expanding}", "9,000,005", "{nodes}")
+var markers = strings.NewReplacer("900001", "{iteration}", "900002", "{bound}", "900003", "{next}", "900004", "{expanding}", "9,000,005", "{nodes}", "9,000,006", "{generated}")
 
 // emptied is a chart's options, decoded as JSON decodes them, without the
 // template run's data, its markers placeholders.

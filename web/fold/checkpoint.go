@@ -106,3 +106,22 @@ func (t *Tree) clone() *Tree {
 	c.pathMarked = t.pathMarked
 	return c
 }
+
+// Checkpoint is a run's folded state at one of its positions, kept to go
+// back to: a live run steps back by running its search again (the engine
+// is deterministic), and restoring a checkpoint spares folding the events
+// before it again. It is never changed once made.
+type Checkpoint struct{ c *checkpoint }
+
+// Checkpoint copies out p's folded state.
+func (p *Run) Checkpoint() *Checkpoint { return &Checkpoint{c: p.checkpoint()} }
+
+// Restore makes p's folded state a copy of c, which must come from a run
+// with p's tree window (the same limit).
+func (p *Run) Restore(c *Checkpoint) { p.restore(c.c) }
+
+// Pos is the events folded into c.
+func (c *Checkpoint) Pos() int { return c.c.pos }
+
+// Size estimates the bytes c holds of its own.
+func (c *Checkpoint) Size() int { return c.c.size() }

@@ -203,9 +203,12 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 	msg.Node = currentNode(fr, st, act.Views)
 	if st.Run != nil {
 		msg.MoveNames = st.Run.MoveNames
-		// A run still building its databases has no iteration yet: its
-		// charts would show a bound of 0, so the page keeps what it shows.
 		msg.Charts = chartsOf(st, stats, lock)
+	} else {
+		// A run still building its databases (or waiting for a slot) has
+		// no counts yet: its charts are a new page's, empty, not the last
+		// run's (an A* run's open list under an IDA* run's name).
+		msg.Charts = chartsOf(RunStats{}, nil, 0)
 	}
 	msg.Lockstep = buildLock(runs, stats, msg.Runs, lock)
 	msg.Hist = &Shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}

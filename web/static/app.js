@@ -5,6 +5,7 @@
 // then the source connected (the export's embedded trace, or the server, or
 // a site's engine in a worker: connection.js).
 import { shared, embedded, connectWith, $, showError } from './page.js';
+import * as busy from './busy.js';
 import * as charts from './charts.js';
 import * as code from './code.js';
 import * as compare from './compare.js';
@@ -30,6 +31,7 @@ let drawFrame = 0;
 /** @param {StateMessage} msg */
 function onState(msg) {
   shared.messages++;
+  busy.answered(msg.seq);
   // Sent before the source took the page's last move: where the run was,
   // not where it goes (the source sends that next).
   if (msg.seq !== undefined && msg.seq < shared.moveSeq) return;
@@ -81,7 +83,7 @@ function onMessage(msg) {
     case 'preview': setup.onPreview(msg); break;
     case 'lecture': lecture.onMessage(msg); break;
     case 'state': onState(msg); break;
-    case 'error': showError(msg.message); lecture.error(); problem.onError(msg); break;
+    case 'error': busy.done(); showError(msg.message); lecture.error(); problem.onError(msg); break;
     case 'problem': case 'checked': problem.onMessage(msg); break;
     case 'scrambled': setup.onScrambled(msg); break;
     case 'node': status.drawChosen(msg.node); break;
@@ -91,7 +93,7 @@ function onMessage(msg) {
 function start() {
   const emb = embedded;
   if (emb) document.body.classList.add('embedded');
-  for (const part of [charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code]) part.bind();
+  for (const part of [busy, charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code]) part.bind();
   /** @type {SourceHandlers} */
   const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
   if (emb) {

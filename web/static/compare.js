@@ -108,13 +108,28 @@ function drawLockstep(msg) {
       counts.className = 'counts';
       const tr = document.createElement('div');
       tr.className = 'tree mini';
-      d.append(h, counts, tr);
+      // The true size: a bar as long as the run's nodes beside the
+      // biggest run's, shaded for the share its tree draws (a tree past
+      // the window's budget is drawn folded, and looks smaller than it is).
+      const size = document.createElement('div');
+      size.className = 'size';
+      size.setAttribute('data-testid', 'lockstep-size');
+      const bar = document.createElement('span');
+      bar.className = 'size-bar';
+      const drawn = document.createElement('span');
+      drawn.className = 'size-drawn';
+      bar.appendChild(drawn);
+      const words = document.createElement('span');
+      words.className = 'size-words';
+      size.append(bar, words);
+      d.append(h, counts, tr, size);
       box.appendChild(d);
     });
   }
   // Every tree at one scale (across and down), so that the bigger tree
   // looks bigger.
   const boxes = Array.from(box.children).map((d) => d.children[2]);
+  const biggest = Math.max(1, ...l.runs.map((r) => (l.bound && r.tree ? r.generated : 0)));
   const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
   const k = tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
   l.runs.forEach((r, i) => {
@@ -139,6 +154,18 @@ function drawLockstep(msg) {
         (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
       counts.appendChild(more);
     } else counts.textContent = 'bound ' + l.bound + ': —';
+    const size = /** @type {HTMLElement} */ (d.children[3]);
+    size.hidden = !(l.bound && r.tree);
+    if (l.bound && r.tree) {
+      const share = r.tree.nodes > 0 ? Math.min(1, r.tree.drawn / r.tree.nodes) : 1;
+      const bar = /** @type {HTMLElement} */ (size.children[0]);
+      bar.style.width = (100 * r.generated / biggest).toFixed(2) + '%';
+      bar.style.borderColor = r.colour;
+      /** @type {HTMLElement} */ (bar.children[0]).style.width = (100 * share).toFixed(2) + '%';
+      /** @type {HTMLElement} */ (bar.children[0]).style.background = r.colour;
+      size.children[1].textContent = fmt(r.generated) + ' nodes' + (share < 1 ? ' · ' + Math.round(100 * share) + '% drawn (' + fmt(r.tree.drawn) + ')' : ', all drawn');
+      size.title = 'the bar: this run\'s nodes beside the biggest run\'s; shaded: the part its tree draws';
+    }
     // Drawn again only when something in it changed (states come 20 a
     // second while a run searches).
     const el = /** @type {HTMLElement} */ (d.children[2]), tv = l.bound ? r.tree : null;

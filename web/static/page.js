@@ -43,11 +43,19 @@ function connectWith(l) { link = l; }
 // numbered (seq): the source's states say the last one it handled.
 let seq = 0;
 const moves = new Set(['start', 'step', 'back', 'seek', 'expand', 'to-bound', 'to-end', 'clear']);
+/** @type {((type: string, seq: number) => void)[]} */
+const moveListeners = [];
+// onMove has f(type, seq) called for each move sent (busy.js).
+/** @param {(type: string, seq: number) => void} f */
+function onMove(f) { moveListeners.push(f); }
 /** @param {PageMessage} msg */
 function send(msg) {
   if (msg.type === 'start') shared.start = msg; // for "download this run"
   const m = Object.assign({}, msg, { seq: ++seq });
-  if (moves.has(m.type)) shared.moveSeq = m.seq;
+  if (moves.has(m.type)) {
+    shared.moveSeq = m.seq;
+    for (const f of moveListeners) f(m.type, m.seq);
+  }
   if (link) link.send(m);
 }
 
@@ -130,4 +138,4 @@ function downloadURL(url, name) {
   a.remove();
 }
 
-export { shared, embedded, connectWith, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
+export { shared, embedded, connectWith, send, onMove, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };

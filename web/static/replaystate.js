@@ -164,7 +164,10 @@ function chart(name, vars) {
   const o = JSON.parse(JSON.stringify(CHARTS[name]));
   /** @type {(text: unknown) => unknown} */
   const fill = (text) => (typeof text === 'string' ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text);
-  if (o.title) o.title.text = fill(o.title.text);
+  if (o.title) {
+    o.title.text = fill(o.title.text);
+    if (o.title.subtext) o.title.subtext = fill(o.title.subtext);
+  }
   for (const series of o.series) {
     series.name = fill(series.name);
     if (series.markLine && series.markLine.data) series.markLine.data.forEach((/** @type {{xAxis: unknown}} */ d) => { d.xAxis = fill(d.xAxis); });
@@ -328,7 +331,9 @@ function effortChart(s, effort) {
     first.value += e.Nodes;
     if (e.Second !== build.NO_MOVE) (first.children || (first.children = [])).push({ name: name(e.Second), value: e.Nodes });
   }
-  const o = chart('effort', { iteration: s.current.iteration, nodes: thousands(total) });
+  // The start is among the generated nodes the status counts: the title
+  // counts it too, the rings hold the nodes under it (web/fold/charts.go).
+  const o = chart('effort', { iteration: s.current.iteration, generated: thousands(total + 1), nodes: thousands(total) });
   o.series[0].data = data;
   return o;
 }

@@ -28,7 +28,10 @@ export default {
         const x = ox + 2 + (i % n) * cell, y = top + 2 + Math.floor(i / n) * cell;
         svg('rect', { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4, fill: t === 0 ? '#eee' : '#f2c14e', stroke: '#a68a2e' }, s);
         if (t !== 0) {
-          svg('text', { x: x + cell / 2, y: y + cell / 2 + cell / 8, 'text-anchor': 'middle', 'font-size': cell / 2.6, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(t);
+          // Half the cell: two digits still fit, and a 15-puzzle's board
+          // shrunk beside a chosen node's on a projector still reads at
+          // 16 px and up.
+          svg('text', { x: x + cell / 2, y: y + cell / 2 + cell / 6, 'text-anchor': 'middle', 'font-size': cell / 2, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(t);
         }
       });
     };
