@@ -661,15 +661,16 @@ type follower struct {
 
 var deviceRE = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 
-// serveJoin serves the page to a device that opened the join address.
+// serveJoin sends a device that opened the join address to the page, as
+// a follower: the page's own files are relative to the page's folder, the
+// server's root (or a reverse proxy's folder).
 func (s *Server) serveJoin(w http.ResponseWriter, r *http.Request) {
-	if !s.joinOK(w, r, r.PathValue("code")) {
+	code := r.PathValue("code")
+	if !s.joinOK(w, r, code) {
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	s.servePage(w, r)
+	http.Redirect(w, r, "../?join="+code, http.StatusSeeOther)
 }
 
 // joinOK checks a join code, answering a wrong one (or a guesser).
@@ -698,7 +699,7 @@ func (s *Server) classPath(r *http.Request) bool {
 		return false
 	}
 	p := r.URL.Path
-	return strings.HasPrefix(p, "/join/") || strings.HasPrefix(p, "/static/") || (p == "/ws" && r.URL.Query().Has("join"))
+	return strings.HasPrefix(p, "/join/") || strings.HasPrefix(p, "/static/") || ((p == "/ws" || p == "/") && r.URL.Query().Has("join"))
 }
 
 // serveFollow is a follower's websocket: /ws?join=CODE&device=ID.

@@ -202,8 +202,15 @@ func New(opt Options) *Server {
 	return s
 }
 
-// servePage serves the page itself.
+// servePage serves the page itself; with ?join= (a follower's page) only
+// for the class's join code.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Has("join") {
+		if !s.joinOK(w, r, r.URL.Query().Get("join")) {
+			return
+		}
+		w.Header().Set("Referrer-Policy", "no-referrer")
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	http.ServeFileFS(w, r, static.FS(), "index.html")

@@ -38,13 +38,20 @@ const shared = {
 let link = null;
 /** @param {Source} l */
 function connectWith(l) { link = l; }
+// dropLink closes the link as a network that failed would (a follower's
+// reconnects): for tests.
+function dropLink() { if (link && link.drop) link.drop(); }
 
 // send sends a control message (docs/PROTOCOL.md) to the source,
 // numbered (seq): the source's states say the last one it handled.
 let seq = 0;
 const moves = new Set(['start', 'step', 'back', 'seek', 'expand', 'to-bound', 'to-end', 'clear']);
+// A follower's page (follow.js) looks around and answers, nothing else:
+// its socket refuses the rest too.
+const followerMessages = new Set(['look', 'answer']);
 /** @param {PageMessage} msg */
 function send(msg) {
+  if (shared.mode === 'follow' && !followerMessages.has(msg.type)) return;
   if (msg.type === 'start') shared.start = msg; // for "download this run"
   const m = Object.assign({}, msg, { seq: ++seq });
   if (moves.has(m.type)) shared.moveSeq = m.seq;
@@ -130,4 +137,4 @@ function downloadURL(url, name) {
   a.remove();
 }
 
-export { shared, embedded, connectWith, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
+export { shared, embedded, connectWith, dropLink, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
