@@ -55,6 +55,8 @@ const (
 	// follower is dropped: its socket's buffers are full (it stopped
 	// reading).
 	followerWait = 5 * time.Second
+	// followerBuffer is a follower's socket's send buffer: a few states.
+	followerBuffer = 128 << 10
 	// maxQuestion and maxAnswer bound a question's text and an answer.
 	maxQuestion = 1024
 	maxAnswer   = 32
@@ -717,6 +719,13 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.logf("follower's websocket from %s: %v", r.RemoteAddr, err)
 		return
+	}
+	// A follower that stops reading is dropped once its socket's buffers
+	// are full and a write has waited followerWait: a small send buffer
+	// keeps what the server holds for it bounded (the kernel's own would
+	// grow to megabytes) and the wait short.
+	if tcp, ok := conn.NetConn().(*net.TCPConn); ok {
+		_ = tcp.SetWriteBuffer(followerBuffer)
 	}
 	f := &follower{device: device, state: make(latest, 1), question: make(latest, 1), out: make(chan []byte, 4)}
 	s.mu.Lock()
