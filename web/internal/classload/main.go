@@ -220,10 +220,10 @@ func measure(ctx context.Context, cfg config) error {
 	var playing atomic.Int64
 	playing.Store(1 << 62)
 	var (
-		mu      sync.Mutex
-		delays  []float64
-		wg      sync.WaitGroup
-		_, f = context.WithCancel(ctx)
+		mu     sync.Mutex
+		delays []float64
+		wg     sync.WaitGroup
+		_, f   = context.WithCancel(ctx)
 	)
 	defer f()
 	conns := make([]*websocket.Conn, 0, cfg.followers)
@@ -310,7 +310,7 @@ func measure(ctx context.Context, cfg config) error {
 	fmt.Printf("followers %d (and one that never reads), lecturer at %g events/s for %s: %d states received\n",
 		cfg.followers, cfg.rate, wall.Round(time.Millisecond), len(delays))
 	fmt.Printf("server CPU %.2f cores; rss %.1f MB before the followers, %.1f MB with them (%.0f KB a follower), peak %.1f MB\n",
-		(cpu1 - cpu0).Seconds()/wall.Seconds(), mb(base), mb(withAll), float64(withAll-base)/1024/float64(cfg.followers+1), mb(peak))
+		(cpu1-cpu0).Seconds()/wall.Seconds(), mb(base), mb(withAll), float64(withAll-base)/1024/float64(cfg.followers+1), mb(peak))
 	if droppedAt > 0 {
 		fmt.Printf("the follower that never reads was dropped %s into the lecture\n", droppedAt.Round(100*time.Millisecond))
 	} else {
