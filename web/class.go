@@ -888,7 +888,11 @@ func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
 	if !r.src.stepping() {
 		return nil, errors.New("the lecturer's run is a fast one: there are no events to look around")
 	}
-	now := r.p.frame(0).Stats.Pos
+	cur := r.p.frame(0).Stats
+	now := cur.Pos
+	if sk, ok := r.src.(seeker); ok {
+		sk.reached(int(now), cur.Ended()) // a live run rests only where it has been
+	}
 	src := r.src
 	if f := s.origin.first(); f != nil {
 		src = f // a replay: a source of its own (a file's reader is one tab's)
