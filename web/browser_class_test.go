@@ -166,6 +166,19 @@ func TestBrowserClass(t *testing.T) {
 			browsertest.Shot(f.t, f.ctx, fmt.Sprintf("class-follower-%dx%d", sz[0], sz[1]))
 		}
 		f.do("back to portrait", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile))
+		// Two fingers spread on the tree zoom it in: its view box narrows.
+		widths := js[[]float64](f, "a pinch", `(() => {
+			const el = q('tree'), svg = el.querySelector('svg'), r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+			const w0 = svg.viewBox.baseVal.width;
+			const at = (type, id, dx) => (type === 'pointerdown' ? el : window).dispatchEvent(new PointerEvent(type, {pointerId: id, pointerType: 'touch', clientX: x + dx, clientY: y, bubbles: true, button: type === 'pointermove' ? -1 : 0}));
+			at('pointerdown', 1, -20); at('pointerdown', 2, 20);
+			at('pointermove', 1, -60); at('pointermove', 2, 60);
+			at('pointerup', 1, -60); at('pointerup', 2, 60);
+			return [w0, el.querySelector('svg').viewBox.baseVal.width];
+		})()`)
+		if !(widths[1] < widths[0]*0.6) {
+			f.t.Errorf("a pinch apart left the tree's view %v wide, from %v", widths[1], widths[0])
+		}
 	})
 
 	lect.step(t, "the class answers the quiz", func(b *browser) {
