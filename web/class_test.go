@@ -143,8 +143,10 @@ func TestClassFollower(t *testing.T) {
 // TestClassFull tells the follower one past the cap why it is refused.
 func TestClassFull(t *testing.T) {
 	ts := newTestServer(t, Options{Class: true, ClassCode: testCode, MaxFollowers: 2})
-	follow(t, ts, "device-one")
-	follow(t, ts, "device-two")
+	// Each counts once it is greeted (the server counts it, then greets).
+	for _, d := range []string{"device-one", "device-two"} {
+		until(t, follow(t, ts, d), "the hello", isType("hello"))
+	}
 	third := follow(t, ts, "device-three")
 	m := until(t, third, "the refusal", isType("error"))
 	if !strings.Contains(m["message"].(string), "the class is full") {
