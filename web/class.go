@@ -108,6 +108,7 @@ type class struct {
 	lecturers  []*session
 	followers  map[*follower]struct{}
 	last       []byte // the latest state sent to the followers
+	lastEvents int64  // the events it showed: a look around goes no further
 	gated      bool   // the leader's quiz is on: states go on its page's sync
 	q          *question
 	nextQ      int
@@ -377,7 +378,7 @@ func (c *class) broadcast() {
 		return
 	}
 	c.mu.Lock()
-	c.last = b
+	c.last, c.lastEvents = b, ev+1
 	fs := make([]*follower, 0, len(c.followers))
 	for f := range c.followers {
 		fs = append(fs, f)
@@ -889,10 +890,14 @@ func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
 		return nil, errors.New("the lecturer's run is a fast one: there are no events to look around")
 	}
 	cur := r.p.frame(0).Stats
-	now := cur.Pos
 	if sk, ok := r.src.(seeker); ok {
-		sk.reached(int(now), cur.Ended()) // a live run rests only where it has been
+		sk.reached(int(cur.Pos), cur.Ended()) // a live run rests only where it has been
 	}
+	// No further than the followers were shown: the lecturer's run may be
+	// past it, at the answer to an open question.
+	c.mu.Lock()
+	now := min(cur.Pos, c.lastEvents)
+	c.mu.Unlock()
 	src := r.src
 	if f := s.origin.first(); f != nil {
 		src = f // a replay: a source of its own (a file's reader is one tab's)

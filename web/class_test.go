@@ -138,6 +138,19 @@ func TestClassFollower(t *testing.T) {
 	if ev := followEvent(m); ev != 2 {
 		t.Errorf("a look at 3 events shows event %v, want 2", ev)
 	}
+	// A question is open and the lecturer's run went on to its answer: a
+	// look around goes no further than the followers were shown.
+	lect.send(map[string]any{"type": "class-ask", "kind": "prune", "text": "Pruned?"})
+	lect.send(map[string]any{"type": "step"})
+	until(t, lect, "the lecturer's step", func(m map[string]any) bool {
+		a, _ := m["active"].(map[string]any)
+		return m["type"] == "state" && a != nil && a["events"] == 7.0
+	})
+	f.send(map[string]any{"type": "look", "pos": 100})
+	m = until(t, f, "a look around", func(m map[string]any) bool { return m["follow"] != nil && m["follow"].(map[string]any)["look"] == true })
+	if ev := followEvent(m); ev != 5 {
+		t.Errorf("with a question open, a look to the end shows event %v, want 5 (the followers' last)", ev)
+	}
 }
 
 // TestClassFull tells the follower one past the cap why it is refused.

@@ -94,7 +94,7 @@ function rejoin() {
 
 function drawBar() {
   const lead = follow.leadEvent;
-  $('follow-status').textContent = !follow.lead ? 'Waiting for the lecturer…'
+  $('follow-status').textContent = !follow.lead || lead < 0 ? 'Waiting for the lecturer to start a run…'
     : follow.looking ? 'Looking around: event ' + (shownEvents() - 1) + ' of ' + lead + ' so far'
       : 'Following the lecturer: event ' + lead;
   /** @type {HTMLButtonElement} */ ($('follow-rejoin')).disabled = !follow.looking;
