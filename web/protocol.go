@@ -52,6 +52,12 @@ type clientMsg struct {
 	File    string `json:"file"`
 	Source  string `json:"source"`
 	Against string `json:"against"`
+	// Kind and Text are a class-ask's question, Answer a class-reveal's
+	// right answer, Quiz a class-quiz's: the lecturer's quiz is on.
+	Kind   string `json:"kind"`
+	Text   string `json:"text"`
+	Answer string `json:"answer"`
+	Quiz   bool   `json:"quiz"`
 }
 
 // request is the search a start, problem or check message names.
@@ -201,10 +207,30 @@ func (s *session) handle(data []byte) error {
 		}
 		s.reply(s.lecture.msg(s, true))
 		return nil
+	case "class-ask", "class-reveal", "class-quiz", "class-sync":
+		return s.classMsg(&m)
 	case "":
 		return errors.New("bad message: no type")
 	}
 	return fmt.Errorf("bad message: unknown type %q", m.Type)
+}
+
+// classMsg carries out a message of the lecturer's page to its class.
+func (s *session) classMsg(m *clientMsg) error {
+	if s.class == nil {
+		return errors.New("this server has no class: run viz serve --class")
+	}
+	switch m.Type {
+	case "class-ask":
+		return s.class.ask(s, m.Kind, m.Text)
+	case "class-reveal":
+		return s.class.reveal(s, m.Answer)
+	case "class-quiz":
+		s.class.quiz(s, m.Quiz)
+	case "class-sync":
+		s.class.sync(s)
+	}
+	return nil
 }
 
 // reply queues a message for the page; when the queue is full (a page

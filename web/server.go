@@ -89,6 +89,15 @@ type Options struct {
 	// running or paused (default DefaultServerMemory): past it the run
 	// paused the longest is stopped, or else the search that needs more.
 	MaxMemory int64
+	// Class lets devices follow the lecturer's tab and answer its quiz
+	// (class.go) with the join code ClassCode (default: a random one), at
+	// most MaxFollowers at once (default DefaultMaxFollowers). ClassBase
+	// is the page's public address when a reverse proxy serves it ("":
+	// the listener's).
+	Class        bool
+	ClassCode    string
+	MaxFollowers int
+	ClassBase    string
 }
 
 // Server serves the page, its assets, the puzzle catalogue and the
@@ -109,6 +118,7 @@ type Server struct {
 	memory *memoryPool // what the A* searches hold, running or paused
 
 	lecture *lectureStore // a replay's bookmarks (nil: live)
+	class   *class        // the class following the lecturer (nil: none)
 
 	clientsMu sync.Mutex
 	clients   map[string]int // open sessions by client address
@@ -170,6 +180,10 @@ func New(opt Options) *Server {
 		s.lecture = newLectureStore(opt.LecturePath, int64(opt.Recording.Len()), opt.Lecture, opt.LectureStamp, opt.RemoteBookmarks)
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	if opt.Class {
+		s.class = newClass(opt.ClassCode, opt.MaxFollowers, opt.SnapshotInterval, opt.Logf)
+		go s.class.run(s.ctx)
+	}
 	s.upgrader = websocket.Upgrader{
 		ReadBufferSize:  4096,
 		WriteBufferSize: 16384,
@@ -177,17 +191,29 @@ func New(opt Options) *Server {
 	}
 	files := static.FS()
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(files)))
-	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		http.ServeFileFS(w, r, files, "index.html")
-	})
+	s.mux.HandleFunc("GET /{$}", s.servePage)
+	s.mux.HandleFunc("GET /join/{code}", s.serveJoin)
+	s.mux.HandleFunc("GET /api/class.csv", s.sameOrigin(s.serveResults))
 	s.mux.HandleFunc("GET /api/puzzles", s.servePuzzles)
 	s.mux.HandleFunc("GET /api/examples", s.serveExamples)
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /api/trace", s.sameOrigin(s.serveTrace))
 	s.mux.HandleFunc("GET /api/export", s.sameOrigin(s.serveExport))
 	return s
+}
+
+// servePage serves the page itself; with ?join= (a follower's page) only
+// for the class's join code.
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Has("join") {
+		if !s.joinOK(w, r, r.URL.Query().Get("join")) {
+			return
+		}
+		w.Header().Set("Referrer-Policy", "no-referrer")
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	http.ServeFileFS(w, r, static.FS(), "index.html")
 }
 
 // ServeHTTP checks the Host header, then routes.
@@ -200,7 +226,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// it (clickjacking); say so to the browser too.
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if s.opt.Token != "" && !s.checkToken(w, r) {
+	if s.opt.Token != "" && !s.classPath(r) && !s.checkToken(w, r) {
 		http.Error(w, "idaviz: this server needs the token it printed: open the address it printed, with ?token=...", http.StatusUnauthorized)
 		return
 	}
@@ -353,6 +379,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if s.onSessionEnd != nil {
 		defer s.onSessionEnd()
 	}
+	if r.URL.Query().Has("join") {
+		// Its upgrade checks the Origin, as every websocket's.
+		s.serveFollow(w, r)
+		return
+	}
 	client := clientAddr(r)
 	if !s.addClient(s.clients, client) {
 		http.Error(w, fmt.Sprintf("too many tabs open from %s (at most %d): close one", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
@@ -385,6 +416,11 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if s.opt.Recording == nil {
 		ss.slots = s.slots
 		ss.memory = s.memory
+	}
+	if s.class != nil {
+		ss.class = s.class
+		s.class.lead(ss)
+		defer s.class.leave(ss)
 	}
 	if s.onSession != nil {
 		s.onSession(ss)
@@ -516,6 +552,11 @@ func Serve(ctx context.Context, ln net.Listener, opt Options, ready func(url str
 	// ping/pong deadlines.
 	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 30 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return s.ctx }}
+	if s.class != nil {
+		s.class.mu.Lock()
+		s.class.join = JoinURL(opt.ClassBase, ln.Addr(), s.class.code)
+		s.class.mu.Unlock()
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	if ready != nil {

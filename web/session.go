@@ -37,6 +37,8 @@ type session struct {
 	memory  *memoryPool   // the server's memory budget for searches (nil: none)
 	checks  checks        // the Problem tab's check under way (problem.go)
 	loads   checks        // the Problem tab's load of a script under way (problem.go)
+	class   *class        // the class following the lecturer (nil: none)
+	onNews  func()        // told of news as the writer is (the class's broadcaster); must not block
 
 	ctx context.Context // set by open; ends every run
 
@@ -120,6 +122,9 @@ func (r *run) stop() {
 
 // notify tells the writer there is news, without ever blocking.
 func (s *session) notify() {
+	if s.onNews != nil {
+		s.onNews()
+	}
 	select {
 	case s.dirty <- struct{}{}:
 	default:

@@ -61,7 +61,7 @@ func solveConflicts(fs *flag.FlagSet, state string) error {
 }
 
 // serveOnly are the flags of serve and replay that shape the server.
-var serveOnly = []string{"addr", "allow-remote", "max-searches", "max-tabs-per-client", "max-memory", "remote-bookmarks"}
+var serveOnly = []string{"addr", "allow-remote", "max-searches", "max-tabs-per-client", "max-memory", "remote-bookmarks", "class", "max-followers", "class-url"}
 
 // serveConflicts refuses flags of viz serve and viz replay that mean
 // nothing with the others: the server's, when replay --export serves
@@ -76,6 +76,9 @@ func serveConflicts(fs *flag.FlagSet) error {
 	}
 	if set.has("max-tabs-per-client") && set["allow-remote"] != "true" {
 		return fmt.Errorf("--max-tabs-per-client limits clients on other machines, which only --allow-remote lets in")
+	}
+	if (set.has("max-followers") || set.has("class-url")) && set["class"] != "true" {
+		return fmt.Errorf("--max-followers and --class-url shape a class, which only --class starts")
 	}
 	if set.has("remote-bookmarks") && set["allow-remote"] != "true" {
 		return fmt.Errorf("--remote-bookmarks lets tabs on other machines save, which only --allow-remote lets in")

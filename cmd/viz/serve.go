@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"idaviz/internal/bytesize"
@@ -50,16 +51,19 @@ the replay as one self-contained HTML file instead (as viz trace export
 }
 
 type serveFlags struct {
-	addr        *string
-	allowRemote *bool
-	export      *string // replay only
-	lecture     *string // replay only
-	salvage     *bool   // replay only
-	maxSearches *int
-	maxTabs     *int
-	maxMemory   *bytesize.Size
-	remoteSaves *bool // replay only
-	runScript   *bool // replay only
+	addr         *string
+	allowRemote  *bool
+	export       *string // replay only
+	lecture      *string // replay only
+	salvage      *bool   // replay only
+	maxSearches  *int
+	maxTabs      *int
+	maxMemory    *bytesize.Size
+	remoteSaves  *bool // replay only
+	class        *bool
+	maxFollowers *int
+	classURL     *string
+	runScript    *bool // replay only
 }
 
 // parseServeFlags parses the flags serve and replay share, and checks the
@@ -67,11 +71,14 @@ type serveFlags struct {
 func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []string, status int, ok bool) {
 	fs := newFlags(e, c)
 	f = &serveFlags{
-		addr:        fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
-		allowRemote: fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
-		maxSearches: fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
-		maxTabs:     fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
-		maxMemory:   new(bytesize.Size),
+		addr:         fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
+		allowRemote:  fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
+		maxSearches:  fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
+		maxTabs:      fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
+		maxMemory:    new(bytesize.Size),
+		class:        fs.Bool("class", false, "a class follows this page's run on their phones and answers its quiz: prints a join address (a short random code) and its QR code"),
+		maxFollowers: fs.Int("max-followers", web.DefaultMaxFollowers, "with --class: the most devices following at once; one more is told the class is full"),
+		classURL:     fs.String("class-url", "", "with --class: the page's public `URL` when a reverse proxy serves it (e.g. https://course.example.org/viz/): the join address starts with it"),
 	}
 	*f.maxMemory = bytesize.Size(defaultServerMemory())
 	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches, and the states its searches of problems written in Starlark keep, may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
@@ -101,6 +108,12 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 	}
 	if *f.maxSearches < 1 {
 		return nil, nil, fail(e, "viz %s: --max-searches %d: want 1 or more", c.name, *f.maxSearches), false
+	}
+	if *f.maxFollowers < 1 {
+		return nil, nil, fail(e, "viz %s: --max-followers %d: want 1 or more", c.name, *f.maxFollowers), false
+	}
+	if u := *f.classURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+		return nil, nil, fail(e, "viz %s: --class-url %q: want an http:// or https:// address", c.name, u), false
 	}
 	if *f.maxTabs < 1 {
 		return nil, nil, fail(e, "viz %s: --max-tabs-per-client %d: want 1 or more", c.name, *f.maxTabs), false
@@ -191,8 +204,21 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 			*f.addr, ln.Addr(), opt.MaxSearches, opt.MaxSessionsPerClient)
 	}
 	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
+	if *f.class {
+		opt.Class, opt.ClassCode, opt.MaxFollowers, opt.ClassBase = true, web.NewJoinCode(), *f.maxFollowers, *f.classURL
+	}
 	err = web.Serve(ctx, ln, opt, func(url string) {
 		fmt.Fprintf(e.stdout, "idaviz: open %s in a browser (Ctrl-C to stop)\n", url)
+		if opt.Class {
+			join := web.JoinURL(opt.ClassBase, ln.Addr(), opt.ClassCode)
+			fmt.Fprintf(e.stdout, "join: %s\n", join)
+			if qr, err := web.QR(join); err == nil {
+				fmt.Fprint(e.stdout, qr)
+			}
+			if !remote && opt.ClassBase == "" {
+				fmt.Fprintf(e.stderr, "viz: the class's join address is on loopback: only this machine can follow; serve the room with --addr 0.0.0.0:8080 --allow-remote\n")
+			}
+		}
 	})
 	if err != nil {
 		return failed(e, "viz: %v", err)

@@ -157,6 +157,10 @@ interface Viz {
   readonly quiz: object; readonly bookmarks: readonly object[];
   readonly algorithm: string; readonly codeLine: string; readonly stack: readonly object[];
   readonly open: object | null; readonly closed: number;
+  /** the lecturer's class (classroom.js; null: none) */
+  readonly class: object | null;
+  /** a follower's page: looking around, and the lecturer's event (follow.js; null: not a follower) */
+  readonly follow: object | null;
   /** The door to the page's parts (not enumerable). */
   readonly page: Record<string, (...args: any[]) => any>;
 }
@@ -180,12 +184,16 @@ interface SourceHandlers {
   onMessage: (msg: ServerMessage) => void;
   onStatus: (text: string) => void;
   url?: string;
+  /** a follower's socket connects again when it drops (follow.js) */
+  reconnect?: boolean;
 }
 
 /** A source of the page: the one narrow shape connection.js describes. */
 interface Source {
   send(msg: PageMessage): void;
   close(): void;
+  /** closes the link as a failed network would (a follower reconnects) */
+  drop?(): void;
 }
 
 // Helper B: the shapes tree.js, setup.js, lecture.js, charts.js, compare.js

@@ -7,12 +7,14 @@
 import { shared, embedded, connectWith, $, showError } from './page.js';
 import * as busy from './busy.js';
 import * as charts from './charts.js';
+import * as classroom from './classroom.js';
 import * as code from './code.js';
 import * as compare from './compare.js';
 import * as connection from './connection.js';
 import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as downloads from './downloads.js';
+import * as follow from './follow.js';
 import * as lecture from './lecture.js';
 import * as present from './present.js';
 import * as problem from './problem.js';
@@ -67,22 +69,26 @@ function drawAll(msg) {
   contract.state(msg);
   lecture.afterState(msg);
   problem.afterState(msg);
+  classroom.afterState();
 }
 
 /** @param {any} msg a message of docs/PROTOCOL.md (ServerMessage), each kind handed to its part */
 function onMessage(msg) {
   switch (msg.type) {
     case 'hello':
-      shared.mode = ['replay', 'site'].includes(msg.mode) ? msg.mode : 'live';
+      shared.mode = ['replay', 'site', 'follow'].includes(msg.mode) ? msg.mode : 'live';
       document.body.classList.toggle('replay', shared.mode === 'replay');
       $('mode').textContent = msg.mode;
+      if (shared.mode === 'follow') { follow.onHello(); break; }
       contract.page();
       setup.showHint();
       setup.requestPreview();
       break;
     case 'preview': setup.onPreview(msg); break;
     case 'lecture': lecture.onMessage(msg); break;
-    case 'state': onState(msg); break;
+    case 'state': if (shared.mode === 'follow') follow.onState(msg); else onState(msg); break;
+    case 'question': if (shared.mode === 'follow') follow.onQuestion(msg); break;
+    case 'class': classroom.onMessage(msg); break;
     case 'error': busy.done(); showError(msg.message); lecture.error(); problem.onError(msg); break;
     case 'problem': case 'checked': problem.onMessage(msg); break;
     case 'scrambled': setup.onScrambled(msg); break;
@@ -93,13 +99,18 @@ function onMessage(msg) {
 function start() {
   const emb = embedded;
   if (emb) document.body.classList.add('embedded');
-  for (const part of [busy, charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code]) part.bind();
+  for (const part of [busy, charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code, classroom, follow]) part.bind();
   /** @type {SourceHandlers} */
   const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
   if (emb) {
     // The start's renderer draws every node's view (renderers.viewAfter).
     if (emb.renderer) renderers.load(emb.renderer).then(() => { if (shared.last) status.drawNode(shared.last.node); }, (e) => console.error('renderer', emb.renderer, e));
     connectWith(traceSource.connect(Object.assign({ data: emb }, handlers)));
+  } else if (follow.following()) {
+    // A follower's page: the lecturer's run, read-only; nothing of the
+    // server's but its socket.
+    document.body.classList.add('follow');
+    connectWith(connection.connect(Object.assign({ url: follow.socketURL(), reconnect: true }, handlers)));
   } else {
     setup.loadCatalogue();
     connectWith(connection.connect(handlers));

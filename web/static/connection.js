@@ -18,6 +18,10 @@ function connect(handlers) {
   return shared.mode === 'site' ? connectWorker(handlers) : connectSocket(handlers);
 }
 
+// reconnectDelays are a follower's waits before it connects again (a phone
+// that slept, a Wi-Fi that dropped), the last repeated.
+const reconnectDelays = [500, 1000, 2000, 5000, 10000];
+
 /**
  * @param {string} text
  * @param {SourceHandlers['onMessage']} onMessage
@@ -32,19 +36,32 @@ function parsed(text, onMessage) {
  * @param {SourceHandlers} handlers
  * @returns {Source}
  */
-function connectSocket({ onMessage, onStatus, url }) {
+function connectSocket({ onMessage, onStatus, url, reconnect }) {
   // Relative to the page, as every path the page uses: a page behind a
   // proxy's folder reaches its own server.
   const u = new URL('ws', location.href);
   u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
-  const ws = new WebSocket(url || u.href);
-  ws.onopen = () => onStatus('connected');
-  ws.onclose = () => onStatus('disconnected (reload the page)');
-  ws.onerror = () => onStatus('connection error');
-  ws.onmessage = (ev) => parsed(ev.data, onMessage);
+  let closed = false, tries = 0;
+  /** @type {WebSocket} */
+  let ws;
+  const open = () => {
+    ws = new WebSocket(url || u.href);
+    ws.onopen = () => { tries = 0; onStatus('connected'); };
+    ws.onclose = (ev) => {
+      // A follower connects again, unless the server said the class is
+      // full (1013: it said why) or the page closed it.
+      if (!reconnect || closed || ev.code === 1013) { onStatus('disconnected (reload the page)'); return; }
+      onStatus('reconnecting…');
+      setTimeout(open, reconnectDelays[Math.min(tries++, reconnectDelays.length - 1)]);
+    };
+    ws.onerror = () => onStatus('connection error');
+    ws.onmessage = (ev) => parsed(ev.data, onMessage);
+  };
+  open();
   return {
     send(msg) { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
-    close() { ws.close(); },
+    close() { closed = true; ws.close(); },
+    drop() { ws.close(); },
   };
 }
 

@@ -6,9 +6,11 @@
 // window.viz is the only global the page defines (the browser tests in web/ hold
 // it so); page is its one door to the page's parts, for checks that do
 // more than click and read (docs/PROTOCOL.md lists its functions).
-import { shared, send, presenting } from './page.js';
+import { shared, send, presenting, dropLink } from './page.js';
 import * as charts from './charts.js';
+import * as classroom from './classroom.js';
 import * as compare from './compare.js';
+import * as follow from './follow.js';
 import * as gridEdit from './gridedit.js';
 import * as lecture from './lecture.js';
 import * as present from './present.js';
@@ -29,6 +31,7 @@ const hooks = Object.freeze({
   gridMap: () => gridEdit.text(), // the grid editor's map, as the Problem tab sends it
   // the view after moves from a start's view, made by the renderer's move (render/README.md)
   viewAfter: (renderer, startView, moves, info) => renderers.viewAfter(renderer, startView, moves, info),
+  dropConnection: () => dropLink(), // the link closes as a failed network would: a follower reconnects
 });
 
 // publish makes fields window.viz, with page beside them (not enumerable:
@@ -47,7 +50,7 @@ publish({
   runs: Object.freeze([]), lockstep: null,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
   presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
-  algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0,
+  algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0, class: null, follow: null,
 });
 Object.defineProperty(window, 'viz', { get() { return now; }, enumerable: true });
 
@@ -59,8 +62,10 @@ function pageFields() {
   return {
     mode: shared.mode,
     presentation: presenting(),
-    quiz: Object.freeze(quiz.score()),
+    quiz: Object.freeze(shared.mode === 'follow' ? follow.score() : quiz.score()),
     bookmarks: lecture.bookmarks(),
+    class: classroom.fields(),
+    follow: shared.mode === 'follow' ? Object.freeze(follow.fields()) : null,
   };
 }
 
@@ -84,6 +89,8 @@ function state(msg) {
     presentation: p.presentation,
     quiz: p.quiz,
     bookmarks: p.bookmarks,
+    class: p.class,
+    follow: p.follow,
     bound: a.bound || 0,
     iteration: a.iteration || 0,
     expanded: a.expanded || 0,

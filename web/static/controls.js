@@ -53,6 +53,8 @@ function typing(el) {
 /** @param {KeyboardEvent} ev */
 function onKey(ev) {
   if (typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  // A follower's page moves nothing: its keys are follow.js's, and the view's.
+  if (shared.mode === 'follow' && !['+', '=', '-', '0', 'o', 'c', 'p'].includes(ev.key)) return;
   if (quiz.key(ev.key)) { ev.preventDefault(); return; }
   switch (ev.key) {
     case 's': case 'ArrowRight': stepOnce(); break;

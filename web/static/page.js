@@ -38,6 +38,9 @@ const shared = {
 let link = null;
 /** @param {Source} l */
 function connectWith(l) { link = l; }
+// dropLink closes the link as a network that failed would (a follower's
+// reconnects): for tests.
+function dropLink() { if (link && link.drop) link.drop(); }
 
 // send sends a control message (docs/PROTOCOL.md) to the source,
 // numbered (seq): the source's states say the last one it handled.
@@ -48,8 +51,12 @@ const moveListeners = [];
 // onMove has f(type, seq) called for each move sent (busy.js).
 /** @param {(type: string, seq: number) => void} f */
 function onMove(f) { moveListeners.push(f); }
+// A follower's page (follow.js) looks around and answers, nothing else:
+// its socket refuses the rest too.
+const followerMessages = new Set(['look', 'answer']);
 /** @param {PageMessage} msg */
 function send(msg) {
+  if (shared.mode === 'follow' && !followerMessages.has(msg.type)) return;
   if (msg.type === 'start') shared.start = msg; // for "download this run"
   const m = Object.assign({}, msg, { seq: ++seq });
   if (moves.has(m.type)) {
@@ -138,4 +145,4 @@ function downloadURL(url, name) {
   a.remove();
 }
 
-export { shared, embedded, connectWith, send, onMove, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
+export { shared, embedded, connectWith, dropLink, send, onMove, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };

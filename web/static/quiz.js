@@ -7,6 +7,7 @@
 // moves past without an answer counts as skipped, not wrong.
 import { shared, $ } from './page.js';
 import * as app from './app.js';
+import * as classroom from './classroom.js';
 import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as present from './present.js';
@@ -37,6 +38,7 @@ function set(v) {
   if (!v && quiz.pending) skip();
   quiz.on = v;
   quiz.expect = null;
+  classroom.quiz(v);
   document.body.classList.toggle('quiz-on', v);
   $('quiz').setAttribute('aria-pressed', String(v));
   $('quiz-panel').hidden = !v;
@@ -154,6 +156,7 @@ function holds(msg) {
   quiz.pending = q;
   quiz.asked++;
   $('quiz-question').textContent = q.text;
+  classroom.ask(q.kind, q.text);
   $('quiz-result').textContent = '';
   $('quiz-yesno').hidden = q.kind !== 'prune';
   $('quiz-number').hidden = q.kind === 'prune';
@@ -176,6 +179,7 @@ function answer(given) {
   $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (/** @type {StateMessage} */ (q.after).event || '');
   $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
   if (!ok && q.mark) tree.mark(q.mark);
+  classroom.reveal(q.kind === 'prune' ? (q.answer ? 'yes' : 'no') : String(q.answer));
   release(q);
 }
 
@@ -183,6 +187,7 @@ function answer(given) {
 function skip() {
   const q = quiz.pending;
   quiz.skipped++;
+  classroom.reveal('');
   $('quiz-question').textContent = '';
   release(/** @type {Question} */ (q));
 }

@@ -496,11 +496,26 @@ function bind() {
     ev.preventDefault();
     zoom(ev.deltaY < 0 ? 1.15 : 1 / 1.15);
   }, { passive: false });
+  // Two fingers on the tree pinch it (a phone's); one drags it.
+  /** @type {Map<number, {x: number, y: number}>} */
+  const fingers = new Map();
+  let pinched = 0;
+  const spread = () => { const [a, b] = [...fingers.values()]; return Math.hypot(a.x - b.x, a.y - b.y); };
   el.addEventListener('pointerdown', (ev) => {
     if (ev.button !== 0) return;
+    if (ev.pointerType === 'touch') fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (fingers.size === 2) { view.drag = null; pinched = spread(); return; }
     view.drag = { x: ev.clientX, y: ev.clientY, cx: view.cx, cy: view.cy, moved: false };
   });
   window.addEventListener('pointermove', (ev) => {
+    if (fingers.has(ev.pointerId)) {
+      fingers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      if (fingers.size === 2 && pinched > 0) {
+        const d = spread();
+        if (d > 0 && Math.abs(d / pinched - 1) > 0.02) { zoom(d / pinched); pinched = d; }
+        return;
+      }
+    }
     const d = view.drag;
     if (!d) return;
     const mx = ev.clientX - d.x, my = ev.clientY - d.y;
@@ -511,7 +526,9 @@ function bind() {
     view.cy = d.cy - my / view.k;
     place();
   });
-  window.addEventListener('pointerup', () => { view.drag = null; });
+  const lift = (/** @type {PointerEvent} */ ev) => { view.drag = null; fingers.delete(ev.pointerId); if (fingers.size < 2) pinched = 0; };
+  window.addEventListener('pointerup', lift);
+  window.addEventListener('pointercancel', lift);
   $('tree-iteration').addEventListener('change', () => controls.control('tree', { iteration: Number(/** @type {HTMLSelectElement} */ ($('tree-iteration')).value) }));
   $('save-svg').addEventListener('click', saveSVG);
 }
