@@ -16,8 +16,8 @@ import (
 	"idaviz/internal/quote"
 	"idaviz/puzzles"
 	"idaviz/trace"
-	"idaviz/web/export"
 	"idaviz/web/draw"
+	"idaviz/web/export"
 	"idaviz/web/fold"
 	"idaviz/web/gif"
 )
@@ -434,10 +434,20 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 // gifOptions reads --format gif's flags (set: those given), each checked
 // with a message in the flag's words.
 func gifOptions(set flagsGiven, iteration int, from, to int64, per string, fps int, size string, maxNodes int) (gif.Options, error) {
-	opt := gif.Options{Per: per, FPS: fps, From: from, To: to, Drawer: &draw.Views{}}
+	opt := gif.Options{Per: per, FPS: fps, From: from, Drawer: &draw.Views{}}
+	if set.has("to") {
+		if to < from {
+			return opt, fmt.Errorf("--from %d --to %d: the first event is after the last", from, to)
+		}
+		opt.Events = to - from + 1
+	}
 	var err error
 	if opt.Width, opt.Height, err = gif.ParseSize(size); err != nil {
 		return opt, fmt.Errorf("--%w", err)
+	}
+	if fps < 1 {
+		// 0 is the package's default, not a rate.
+		return opt, fmt.Errorf("--fps %d: from 1 to %d frames a second", fps, gif.MaxFPS)
 	}
 	if set.has("iteration") {
 		if set.has("from") || set.has("to") {

@@ -52,10 +52,11 @@ type Options struct {
 	FPS           int    // frames a second (0: 4)
 	Per           string // PerExpansion (""), PerEvent or PerBound
 	// Iteration limits the frames to one iteration's events (0: every
-	// iteration). From and To limit them to events From..To, 0-based as
-	// the page counts them, both included (To < 0: to the end).
+	// iteration). From and Events limit them to Events events from event
+	// From, 0-based as the page counts them (Events 0: to the end).
 	Iteration int
-	From, To  int64
+	From      int64
+	Events    int64
 	// MaxNodes is the tree's budget of drawn nodes (0: DefaultMaxNodes).
 	MaxNodes int
 	// MaxFrames refuses a GIF of more frames (0: the package's MaxFrames).
@@ -107,8 +108,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("iteration %d: iterations count from 1", o.Iteration)
 	case o.From < 0:
 		return o, fmt.Errorf("from %d: events count from 0", o.From)
-	case o.To >= 0 && o.To < o.From:
-		return o, fmt.Errorf("from %d to %d: the first event is after the last", o.From, o.To)
+	case o.Events < 0:
+		return o, fmt.Errorf("events %d: a range has at least one", o.Events)
 	case o.MaxNodes < 1 || o.MaxNodes > MaxNodes:
 		return o, fmt.Errorf("max-nodes %d: draw from 1 to %d nodes", o.MaxNodes, MaxNodes)
 	case o.MaxFrames < 1 || o.MaxFrames > MaxFrames:
@@ -207,7 +208,7 @@ func drawFrames(src EventSource, opt Options, q *quantizer, free <-chan *image.P
 			return err
 		}
 		index++
-		if opt.To >= 0 && index > opt.To {
+		if opt.Events > 0 && index >= opt.From+opt.Events {
 			break
 		}
 		if err := trace.DefaultLimits.Check(&e); err != nil {

@@ -22,7 +22,7 @@ func BenchmarkEightPuzzle(b *testing.B) {
 	size := 0
 	for b.Loop() {
 		var cw countingWriter
-		n, err := Write(&cw, &sliceSource{events: events}, Options{From: from, To: to, Drawer: &draw.Views{}})
+		n, err := Write(&cw, &sliceSource{events: events}, Options{From: from, Events: to - from + 1, Drawer: &draw.Views{}})
 		if err != nil || n != 200 {
 			b.Fatalf("%d frames, %v", n, err)
 		}
@@ -66,4 +66,7 @@ func (s *sliceSource) Read(e *trace.Event) error {
 
 type countingWriter int
 
-func (c *countingWriter) Write(p []byte) (int, error) { *c += countingWriter(len(p)); return len(p), nil }
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}

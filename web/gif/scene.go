@@ -132,14 +132,21 @@ type camera struct {
 	iteration, depth int
 	k, ox, oy, dy    float64
 	set              bool
+	last             placed // the last frame's layout
 }
 
-func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, x1, y1, u float64) {
+// placed is where a tree's nodes are drawn in a frame, at scale k, and
+// which node is the current one.
+type placed struct {
+	at      map[*fold.TreeNode]point
+	k       float64
+	current *fold.TreeNode
+}
+
+// placeTree lays a tree window out in the box x0,y0-x1,y1 (the camera
+// moves on from the frame before).
+func placeTree(cam *camera, tv fold.TreeView, x0, y0, x1, y1, u float64) placed {
 	root := tv.Root
-	if root == nil {
-		c.text("no tree yet", (x0+x1)/2, (y0+y1)/2, int(14*u), false, middle, textGrey)
-		return
-	}
 	// Levels as far apart as the box's height allows, between the page's
 	// and the least that keeps a node's labels off the next level's.
 	// The deepest the iteration went so far, not the tree's depth now: a
@@ -218,7 +225,22 @@ func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, 
 		}
 	}
 	cam.k, cam.ox, cam.oy, cam.dy, cam.set = k, ox, oy, dy, true
-	place := func(n *fold.TreeNode) point { p := at[n]; return point{ox + p.x*k, oy + p.y*k} }
+	for n, p := range at {
+		at[n] = point{ox + p.x*k, oy + p.y*k}
+	}
+	cam.last = placed{at: at, k: k, current: current}
+	return cam.last
+}
+
+func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, x1, y1, u float64) {
+	root := tv.Root
+	if root == nil {
+		c.text("no tree yet", (x0+x1)/2, (y0+y1)/2, int(14*u), false, middle, textGrey)
+		return
+	}
+	pl := placeTree(cam, tv, x0, y0, x1, y1, u)
+	k, current := pl.k, pl.current
+	place := func(n *fold.TreeNode) point { return pl.at[n] }
 	r, font := treeR*k, treeFont*k
 	px := int(math.Round(font))
 	labels := font >= 7
