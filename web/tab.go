@@ -39,8 +39,9 @@ type Port struct {
 	Files fs.FS
 }
 
-// downloadMsg is the page's "download" message on a Port: what (trace or
-// export) and the query its GET /api/trace or /api/export would carry.
+// downloadMsg is the page's "download" message on a Port: what (trace,
+// export or gif) and the query its GET /api/trace, /api/export or /api/gif
+// would carry.
 type downloadMsg struct {
 	Type  string `json:"type"`
 	What  string `json:"what"`
@@ -130,8 +131,19 @@ func (s *session) download(ctx context.Context, d downloadMsg, port Port, opt Op
 		}
 		name, contentType = liveName(req.Puzzle, ".html"), "text/html; charset=utf-8"
 		err = export.HTMLWith(&body, port.Files, rec, export.Options{TraceName: liveName(req.Puzzle, ".trace")})
+	case "gif":
+		var rec *fold.Recording
+		if rec, err = recordRun(ctx, nil, req, live, events); err != nil {
+			break
+		}
+		var b []byte
+		if b, err = pageGIF(rec, q); err != nil {
+			break
+		}
+		name, contentType = liveName(req.Puzzle, ".gif"), "image/gif"
+		body.Write(b)
 	default:
-		err = fmt.Errorf("what %q: want trace or export", d.What)
+		err = fmt.Errorf("what %q: want trace, export or gif", d.What)
 	}
 	if err != nil {
 		s.replyError("download this run: %v", err)
