@@ -12,6 +12,7 @@ import * as connection from './connection.js';
 import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as downloads from './downloads.js';
+import * as embed from './embed.js';
 import * as lecture from './lecture.js';
 import * as present from './present.js';
 import * as problem from './problem.js';
@@ -75,6 +76,7 @@ function onMessage(msg) {
       document.body.classList.toggle('replay', shared.mode === 'replay');
       $('mode').textContent = msg.mode;
       contract.page();
+      embed.helloSeen();
       setup.showHint();
       setup.requestPreview();
       break;
@@ -91,16 +93,18 @@ function onMessage(msg) {
 function start() {
   const emb = embedded;
   if (emb) document.body.classList.add('embedded');
-  for (const part of [charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code]) part.bind();
+  for (const part of [charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code, embed]) part.bind();
   /** @type {SourceHandlers} */
   const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
   if (emb) {
     // The start's renderer draws every node's view (renderers.viewAfter).
     if (emb.renderer) renderers.load(emb.renderer).then(() => { if (shared.last) status.drawNode(shared.last.node); }, (e) => console.error('renderer', emb.renderer, e));
     connectWith(traceSource.connect(Object.assign({ data: emb }, handlers)));
+    embed.start(null);
   } else {
-    setup.loadCatalogue();
+    const catalogue = setup.loadCatalogue();
     connectWith(connection.connect(handlers));
+    embed.start(catalogue);
   }
   if (new URLSearchParams(location.search).has('present')) present.set(true);
 }

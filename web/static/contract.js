@@ -6,7 +6,7 @@
 // window.viz is the only global the page defines (the browser tests in web/ hold
 // it so); page is its one door to the page's parts, for checks that do
 // more than click and read (docs/PROTOCOL.md lists its functions).
-import { shared, send, presenting } from './page.js';
+import { shared, send, presenting, embedView } from './page.js';
 import * as charts from './charts.js';
 import * as compare from './compare.js';
 import * as gridEdit from './gridedit.js';
@@ -46,7 +46,7 @@ publish({
   solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, treeNodes: 0, event: -1, events: 0, messages: 0,
   runs: Object.freeze([]), lockstep: null,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
-  presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
+  presentation: false, embed: embedView, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
   algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0,
 });
 Object.defineProperty(window, 'viz', { get() { return now; }, enumerable: true });
@@ -59,6 +59,7 @@ function pageFields() {
   return {
     mode: shared.mode,
     presentation: presenting(),
+    embed: embedView,
     quiz: Object.freeze(quiz.score()),
     bookmarks: lecture.bookmarks(),
   };
@@ -82,6 +83,7 @@ function state(msg) {
     event: pos - 1,
     events: msg.replay ? msg.replay.total : pos,
     presentation: p.presentation,
+    embed: p.embed,
     quiz: p.quiz,
     bookmarks: p.bookmarks,
     bound: a.bound || 0,
