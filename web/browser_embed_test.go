@@ -83,6 +83,9 @@ func TestBrowserEmbed(t *testing.T) {
 		b.wait("a run", `window.viz.status === 'paused'`)
 		b.do("copy", chromedp.Click(`[data-testid=copy-embed]`))
 		b.wait("the code", `q('embed-code').value.startsWith('<iframe ')`)
+		shot(b.t, b.ctx, "embed-code-1440x900")
+		b.do("the projector's size", chromedp.EmulateViewport(1280, 720))
+		shot(b.t, b.ctx, "embed-code-1280x720")
 		code := js[string](b, "the code", `q('embed-code').value`)
 		src := strings.ReplaceAll(strings.SplitN(strings.SplitN(code, `src="`, 2)[1], `"`, 2)[0], "&amp;", "&")
 		if !strings.HasPrefix(src, u+"?embed&") || !strings.Contains(code, `width="640" height="400"`) {
