@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	stdgif "image/gif"
 	"net/url"
 	"strings"
 	"testing"
@@ -81,6 +83,16 @@ func TestBrowserEmbed(t *testing.T) {
 		js[bool](b, "helpers", pageJS+`; choose('puzzle', '`+testrun.Puzzle+`'); q('state').value = '`+testrun.State+`'; choose('heuristic', 'manhattan'); true`)
 		b.do("start", chromedp.Click(`[data-testid=start]`))
 		b.wait("a run", `window.viz.status === 'paused'`)
+		// Save GIF: the iteration on screen, a frame per expansion, from
+		// the server (its run again up to the event on screen).
+		for range 3 {
+			b.do("next expansion", chromedp.Click(`[data-testid=expand]`))
+		}
+		b.wait("three expansions", `window.viz.expanded === 3 && window.viz.status === 'paused'`)
+		gif := b.download("Save GIF", b.allowDownloads(), chromedp.Click(`[data-testid=save-gif]`))
+		if g, err := stdgif.DecodeAll(bytes.NewReader(gif)); err != nil || g == nil || !bytes.HasPrefix(gif, []byte("GIF89a")) || len(g.Image) != 3 {
+			b.t.Errorf("Save GIF saved %.20q: %v, %d frames, want a GIF89a of 3 frames (the expansions on screen)", gif, err, len(g.Image))
+		}
 		b.do("copy", chromedp.Click(`[data-testid=copy-embed]`))
 		b.wait("the code", `q('embed-code').value.startsWith('<iframe ')`)
 		shot(b.t, b.ctx, "embed-code-1440x900")

@@ -15,14 +15,15 @@ import (
 )
 
 // expansionsOf counts the expansions of iteration it in a run's first n
-// events: the frames of its GIF from the page.
+// events, where the page's Next expansion stops (the visits): the frames
+// of its GIF from the page.
 func expansionsOf(events []trace.Event, it, n int) int {
 	count, iteration := 0, 0
 	for _, e := range events[:min(n, len(events))] {
 		if e.Kind == trace.KindIterationStart {
 			iteration = e.Iteration
 		}
-		if e.Kind == trace.KindExpand && iteration == it {
+		if e.Kind == trace.KindVisit && iteration == it {
 			count++
 		}
 	}

@@ -24,7 +24,7 @@ import (
 
 // Steps a GIF can take a frame at.
 const (
-	PerExpansion = "expansion" // after each node's expansion
+	PerExpansion = "expansion" // at each node visited, as the page's Next expansion stops
 	PerEvent     = "event"     // after every event
 	PerBound     = "bound"     // at the end of each iteration
 )
@@ -278,7 +278,9 @@ func step(e *trace.Event, per string) bool {
 	case PerBound:
 		return e.Kind == trace.KindIterationEnd
 	}
-	return e.Kind == trace.KindExpand
+	// The page's "Next expansion" (x) stops at a node's visit: the node
+	// about to be expanded.
+	return e.Kind == trace.KindVisit
 }
 
 func stepName(per string) string {

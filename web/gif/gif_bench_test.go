@@ -32,7 +32,7 @@ func BenchmarkEightPuzzle(b *testing.B) {
 }
 
 // lastIteration is the events from the last iteration's start to its
-// n-th expansion.
+// n-th visit (the page's Next expansion).
 func lastIteration(events []trace.Event, n int) (from, to int64) {
 	for i, e := range events {
 		if e.Kind == trace.KindIterationStart {
@@ -40,7 +40,7 @@ func lastIteration(events []trace.Event, n int) (from, to int64) {
 		}
 	}
 	for i := from; i < int64(len(events)); i++ {
-		if events[i].Kind == trace.KindExpand {
+		if events[i].Kind == trace.KindVisit {
 			if n--; n == 0 {
 				return from, i
 			}
