@@ -198,9 +198,11 @@ func placeTree(cam *camera, tv fold.TreeView, x0, y0, x1, y1, u float64) placed 
 	natW := float64(leaves)*treeDX + 40
 	natH := float64(maxDepth)*dy + 2*treeR + 16 + treeFont*2
 	boxW, boxH := x1-x0, y1-y0
-	// k: the scale; labels of at least 12 px at 720 high, at most 1.5
-	// times the page's.
-	least, most := u, 1.5*u
+	// k: the scale; labels of at least 12 px at 720 high (10 px in a
+	// smaller frame: f and g+h are what a frame is for), at most 1.5 times
+	// the page's.
+	least := max(u, 10/treeFont)
+	most := max(1.5*u, least)
 	k := min(most, boxW/natW, boxH/natH)
 	ox, oy := x0+(boxW-natW*k)/2, y0+(boxH-natH*k)/2
 	if k < least {
