@@ -49,14 +49,19 @@ type downloadMsg struct {
 }
 
 // ServeTab runs one live session over port until ctx ends or port.In is
-// closed, then stops its runs. Its page is told the mode "site". Of opt,
+// closed, then stops its runs. Its page is told the mode "site" (or
+// "replay", of opt.Recording: the page's ?trace=). Of opt, Recording,
 // TreeLimit, SnapshotInterval, SearchMemory and Logf count; a tab has no
 // search slots (it is the only one in its worker).
 func ServeTab(ctx context.Context, port Port, opt Options) {
 	opt = opt.withDefaults()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s := newSession(liveOrigin{memory: opt.SearchMemory, site: true}, opt.TreeLimit, opt.Logf)
+	var o origin = liveOrigin{memory: opt.SearchMemory, site: true}
+	if opt.Recording != nil {
+		o = replayOrigin{rec: opt.Recording} // the page's ?trace=
+	}
+	s := newSession(o, opt.TreeLimit, opt.Logf)
 	s.open(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {
