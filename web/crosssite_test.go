@@ -35,7 +35,7 @@ func TestCrossSiteRefused(t *testing.T) {
 		{"another loopback port", map[string]string{"Origin": "http://127.0.0.1:1"}, false},
 		{"the page's own origin", map[string]string{"Origin": ts.URL}, true},
 	} {
-		for _, path := range []string{"/api/trace", "/api/export"} {
+		for _, path := range []string{"/api/trace", "/api/export", "/api/gif"} {
 			req, _ := http.NewRequest("GET", ts.URL+path+"?"+q.Encode(), nil)
 			for k, v := range tc.headers {
 				req.Header.Set(k, v)

@@ -199,6 +199,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /ws", s.serveWS)
 	s.mux.HandleFunc("GET /api/trace", s.sameOrigin(s.serveTrace))
 	s.mux.HandleFunc("GET /api/export", s.sameOrigin(s.serveExport))
+	s.mux.HandleFunc("GET /api/gif", s.sameOrigin(s.serveGIF))
 	return s
 }
 

@@ -39,8 +39,9 @@ type Port struct {
 	Files fs.FS
 }
 
-// downloadMsg is the page's "download" message on a Port: what (trace or
-// export) and the query its GET /api/trace or /api/export would carry.
+// downloadMsg is the page's "download" message on a Port: what (trace,
+// export or gif) and the query its GET /api/trace, /api/export or /api/gif
+// would carry.
 type downloadMsg struct {
 	Type  string `json:"type"`
 	What  string `json:"what"`
@@ -48,14 +49,19 @@ type downloadMsg struct {
 }
 
 // ServeTab runs one live session over port until ctx ends or port.In is
-// closed, then stops its runs. Its page is told the mode "site". Of opt,
+// closed, then stops its runs. Its page is told the mode "site" (or
+// "replay", of opt.Recording: the page's ?trace=). Of opt, Recording,
 // TreeLimit, SnapshotInterval, SearchMemory and Logf count; a tab has no
 // search slots (it is the only one in its worker).
 func ServeTab(ctx context.Context, port Port, opt Options) {
 	opt = opt.withDefaults()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s := newSession(liveOrigin{memory: opt.SearchMemory, site: true}, opt.TreeLimit, opt.Logf)
+	var o origin = liveOrigin{memory: opt.SearchMemory, site: true}
+	if opt.Recording != nil {
+		o = replayOrigin{rec: opt.Recording} // the page's ?trace=
+	}
+	s := newSession(o, opt.TreeLimit, opt.Logf)
 	s.open(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -130,8 +136,19 @@ func (s *session) download(ctx context.Context, d downloadMsg, port Port, opt Op
 		}
 		name, contentType = liveName(req.Puzzle, ".html"), "text/html; charset=utf-8"
 		err = export.HTMLWith(&body, port.Files, rec, export.Options{TraceName: liveName(req.Puzzle, ".trace")})
+	case "gif":
+		var rec *fold.Recording
+		if rec, err = recordRun(ctx, nil, req, live, events); err != nil {
+			break
+		}
+		var b []byte
+		if b, err = pageGIF(rec, q); err != nil {
+			break
+		}
+		name, contentType = liveName(req.Puzzle, ".gif"), "image/gif"
+		body.Write(b)
 	default:
-		err = fmt.Errorf("what %q: want trace or export", d.What)
+		err = fmt.Errorf("what %q: want trace, export or gif", d.What)
 	}
 	if err != nil {
 		s.replyError("download this run: %v", err)

@@ -126,6 +126,11 @@ func TestTab(t *testing.T) {
 	if f.name != "idaviz-web-test-8puzzle.html" || !bytes.Contains(f.body, []byte(`id="viz-embedded"`)) {
 		t.Errorf("the export's download: %q, %d bytes", f.name, len(f.body))
 	}
+	c.send(map[string]any{"type": "download", "what": "gif", "query": query + "&iteration=1"})
+	f = <-c.files
+	if f.name != "idaviz-web-test-8puzzle.gif" || f.contentType != "image/gif" || !bytes.HasPrefix(f.body, []byte("GIF89a")) {
+		t.Errorf("the GIF's download: %q, %q, %.10q", f.name, f.contentType, f.body)
+	}
 	for _, bad := range []struct{ what, query, says string }{
 		{"video", query, `what "video"`},
 		{"trace", "?puzzle=nope&state=1", "nope"},

@@ -16,8 +16,10 @@ import (
 	"idaviz/internal/quote"
 	"idaviz/puzzles"
 	"idaviz/trace"
+	"idaviz/web/draw"
 	"idaviz/web/export"
 	"idaviz/web/fold"
+	"idaviz/web/gif"
 )
 
 // exportFormats are the formats of viz trace export, with what each is for.
@@ -25,6 +27,7 @@ var exportFormats = []struct{ name, ext, help string }{
 	{"html", ".html", "one self-contained page that replays the trace offline (what viz replay --export writes), with the bookmarks of --lecture NOTES or of FILE.lecture.json"},
 	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) at the iteration's end, whole up to --max-nodes nodes and folded past them as the page folds: f over g+h on nodes, ×N on a folded one (grey double ring), moves on edges, the page's colours (orange path, blue expanded, red pruned, green solution); render it with dot -Tsvg"},
 	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), whole up to --max-nodes nodes and folded past them, as one self-contained SVG"},
+	{"gif", ".gif", "an animated GIF for slides: a frame per step (--per), each the tree as the page draws it (the current path orange, f on a node and g+h under it, folded past --max-nodes) beside the state at the current node and the event in words; of one iteration (--iteration N), of events --from A --to B, or of the whole trace"},
 	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
 	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
 	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
@@ -33,6 +36,7 @@ var exportFormats = []struct{ name, ext, help string }{
 
 func exportUsage(w io.Writer) {
 	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--max-nodes N] [--lecture NOTES] [--run-script] [--salvage] [-o OUT] FILE
+       viz trace export --format gif [--iteration N | --from A --to B] [--per STEP] [--fps N] [--size WxH] [-o OUT] FILE
 
 Writes a recorded trace (either encoding) in another format, for slides,
 handouts and other tools. Without --format, the format follows OUT's
@@ -45,9 +49,16 @@ formats:`)
 	fmt.Fprintln(w, `
 flags:
   --format F       one of the formats above
-  --iteration N    dot: the iteration to draw (default: the last)
+  --iteration N    dot: the iteration to draw (default: the last);
+                   gif: the iteration to animate (default: all of them)
   --event N        svg: draw the tree at event N, 0-based (default: the last)
-  --max-nodes N    dot, svg: draw the tree whole up to N nodes, fold past them (default: the page's, `+strconv.Itoa(fold.DefaultTreeLimit)+`)
+  --max-nodes N    dot, svg: draw the tree whole up to N nodes, fold past them (default: the page's, `+strconv.Itoa(fold.DefaultTreeLimit)+`;
+                   gif: `+strconv.Itoa(gif.DefaultMaxNodes)+`, to keep a frame's labels readable)
+  --from A, --to B gif: animate events A to B, 0-based as the page counts them, both included
+  --per STEP       gif: a frame after each `+strings.Join(gif.Pers, ", each ")+` (default: expansion)
+  --fps N          gif: frames a second, 1 to `+strconv.Itoa(gif.MaxFPS)+` (default: 4)
+  --size WxH       gif: the frame's size in pixels, `+strconv.Itoa(gif.MinWidth)+`x`+strconv.Itoa(gif.MinHeight)+` to `+strconv.Itoa(gif.MaxWidth)+`x`+strconv.Itoa(gif.MaxHeight)+` (default: 1280x720);
+                   at most `+strconv.Itoa(gif.MaxFrames)+` frames
   --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
   --run-script     html: run the Starlark script the trace carries (a problem's
                    moves), within the sandbox's budgets, to draw its states; a
@@ -59,7 +70,8 @@ flags:
 examples:
   viz trace export -o tree.svg --event 120 run.trace
   viz trace export --format dot --iteration 3 run.trace | dot -Tsvg > it3.svg
-  viz trace export -o run.json run.trace          # chrome://tracing, Perfetto`)
+  viz trace export -o run.json run.trace          # chrome://tracing, Perfetto
+  viz trace export -o it3.gif --iteration 3 --fps 6 run.trace`)
 }
 
 func runTraceExport(e *env, args []string) int {
@@ -69,7 +81,12 @@ func runTraceExport(e *env, args []string) int {
 	out := fs.String("o", "", "the file to write (default: standard output)")
 	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
 	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
-	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "dot, svg: draw the tree whole up to this many nodes, fold past them")
+	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "dot, svg, gif: draw the tree whole up to this many nodes, fold past them")
+	fromEv := fs.Int64("from", 0, "gif: the first event to animate")
+	toEv := fs.Int64("to", -1, "gif: the last event to animate")
+	per := fs.String("per", gif.PerExpansion, "gif: a frame per expansion, event or bound")
+	fps := fs.Int("fps", 4, "gif: frames a second")
+	size := fs.String("size", "1280x720", "gif: the frame's size, WIDTHxHEIGHT")
 	lecture := fs.String("lecture", "", "html: the lecture file to embed")
 	salvage := salvageFlag(fs)
 	runScript := runScriptFlag(fs)
@@ -99,7 +116,8 @@ func runTraceExport(e *env, args []string) int {
 		}
 	}
 	set := given(fs)
-	for name, only := range map[string]string{"iteration": "dot", "event": "svg", "lecture": "html", "max-nodes": "dot svg"} {
+	for name, only := range map[string]string{"iteration": "dot gif", "event": "svg", "lecture": "html", "max-nodes": "dot svg gif",
+		"from": "gif", "to": "gif", "per": "gif", "fps": "gif", "size": "gif"} {
 		if set.has(name) && !slices.Contains(strings.Fields(only), f) {
 			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, strings.ReplaceAll(only, " ", " or "), f)
 		}
@@ -114,6 +132,22 @@ func runTraceExport(e *env, args []string) int {
 	}
 	var write func(w io.Writer, rd eventSource) error
 	switch f {
+	case "gif":
+		opt, err := gifOptions(set, *iteration, *fromEv, *toEv, *per, *fps, *size, *maxNodes)
+		if err != nil {
+			return fail(e, "viz trace export: %v", err)
+		}
+		var frames int
+		write = func(w io.Writer, rd eventSource) error {
+			var err error
+			frames, err = gif.Write(w, rd, opt)
+			return err
+		}
+		defer func() {
+			if frames > 0 && *out != "" {
+				fmt.Fprintf(e.stderr, "viz trace export: wrote %s: %d frames at %d a second\n", *out, frames, *fps)
+			}
+		}()
 	case "html":
 		return exportHTML(e, "viz trace export", in, *out, *lecture, *salvage)
 	case "dot", "svg":
@@ -398,4 +432,37 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	}
 	fmt.Fprintf(e.stdout, "%s: wrote %s (%d bookmarks): open it in a browser\n", cmd, out, n)
 	return exitOK
+}
+
+// gifOptions reads --format gif's flags (set: those given), each checked
+// with a message in the flag's words.
+func gifOptions(set flagsGiven, iteration int, from, to int64, per string, fps int, size string, maxNodes int) (gif.Options, error) {
+	opt := gif.Options{Per: per, FPS: fps, From: from, Drawer: &draw.Views{}}
+	if set.has("to") {
+		if to < from {
+			return opt, fmt.Errorf("--from %d --to %d: the first event is after the last", from, to)
+		}
+		opt.Events = to - from + 1
+	}
+	var err error
+	if opt.Width, opt.Height, err = gif.ParseSize(size); err != nil {
+		return opt, fmt.Errorf("--%w", err)
+	}
+	if fps < 1 {
+		// 0 is the package's default, not a rate.
+		return opt, fmt.Errorf("--fps %d: from 1 to %d frames a second", fps, gif.MaxFPS)
+	}
+	if set.has("iteration") {
+		if set.has("from") || set.has("to") {
+			return opt, errors.New("--iteration or --from and --to: one range, not both")
+		}
+		opt.Iteration = iteration
+	}
+	if set.has("max-nodes") {
+		opt.MaxNodes = maxNodes
+	}
+	if err := opt.Check(); err != nil {
+		return opt, fmt.Errorf("--%w", err)
+	}
+	return opt, nil
 }

@@ -228,6 +228,11 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 	return msg
 }
 
+// Node is the node the state panel draws at this frame (as BuildState's
+// message carries it), its state drawn by d: for a picture of the run made
+// outside the page.
+func (f Frame) Node(d Drawer) *NodeView { return currentNode(f, f.Stats, d) }
+
 // currentNode is the node the state panel draws: the last one visited or
 // pruned, the goal once solved, the start before anything.
 func currentNode(fr Frame, st RunStats, vs Drawer) *NodeView {

@@ -154,6 +154,8 @@ interface Viz {
   readonly messages: number; readonly runs: readonly object[]; readonly lockstep: object | null;
   readonly nextBound: number; readonly histIteration: number; readonly histBound: number;
   readonly treeIteration: number; readonly treeBound: number; readonly presentation: boolean;
+  /** The compact view for an iframe (?embed, or an export's #embed). */
+  readonly embed: boolean;
   readonly quiz: object; readonly bookmarks: readonly object[];
   readonly algorithm: string; readonly codeLine: string; readonly stack: readonly object[];
   readonly open: object | null; readonly closed: number;

@@ -15,6 +15,7 @@ import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as downloads from './downloads.js';
 import * as follow from './follow.js';
+import * as embed from './embed.js';
 import * as lecture from './lecture.js';
 import * as present from './present.js';
 import * as problem from './problem.js';
@@ -81,6 +82,7 @@ function onMessage(msg) {
       $('mode').textContent = msg.mode;
       if (shared.mode === 'follow') { follow.onHello(); break; }
       contract.page();
+      embed.helloSeen();
       setup.showHint();
       setup.requestPreview();
       break;
@@ -99,21 +101,23 @@ function onMessage(msg) {
 function start() {
   const emb = embedded;
   if (emb) document.body.classList.add('embedded');
-  for (const part of [busy, charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code, classroom, follow]) part.bind();
+  for (const part of [busy, charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code, classroom, follow, embed]) part.bind();
   /** @type {SourceHandlers} */
   const handlers = { onMessage, onStatus: (s) => { $('conn').textContent = s; } };
   if (emb) {
     // The start's renderer draws every node's view (renderers.viewAfter).
     if (emb.renderer) renderers.load(emb.renderer).then(() => { if (shared.last) status.drawNode(shared.last.node); }, (e) => console.error('renderer', emb.renderer, e));
     connectWith(traceSource.connect(Object.assign({ data: emb }, handlers)));
+    embed.start(null);
   } else if (follow.following()) {
     // A follower's page: the lecturer's run, read-only; nothing of the
     // server's but its socket.
     document.body.classList.add('follow');
     connectWith(connection.connect(Object.assign({ url: follow.socketURL(), reconnect: true }, handlers)));
   } else {
-    setup.loadCatalogue();
+    const catalogue = setup.loadCatalogue();
     connectWith(connection.connect(handlers));
+    embed.start(catalogue);
   }
   if (new URLSearchParams(location.search).has('present')) present.set(true);
 }

@@ -82,9 +82,22 @@ function connectWorker({ onMessage, onStatus, url }) {
       : message || 'see the browser console';
     onMessage({ type: 'error', message: 'the engine in this page could not start: ' + why });
   };
+  // ?trace=FILE: the engine replays that trace, a file of the site's own
+  // (an address of another origin is refused: the page asks nothing of one).
+  let workerURL = url || 'static/worker.js';
+  const asked = new URLSearchParams(location.search).get('trace');
+  if (asked) {
+    const t = new URL(asked, location.href);
+    if (t.origin !== location.origin) {
+      onStatus('no trace');
+      onMessage({ type: 'error', message: 'trace ' + asked + ': a trace of this site only (its address is on another origin)' });
+      return { send() {}, close() {} };
+    }
+    workerURL += '?trace=' + encodeURIComponent(t.href);
+  }
   let w;
   try {
-    w = new Worker(url || 'static/worker.js', { type: 'module' });
+    w = new Worker(workerURL, { type: 'module' });
   } catch (e) {
     failed(e && e.message);
     return { send() {}, close() {} };

@@ -6,7 +6,7 @@
 // window.viz is the only global the page defines (the browser tests in web/ hold
 // it so); page is its one door to the page's parts, for checks that do
 // more than click and read (docs/PROTOCOL.md lists its functions).
-import { shared, send, presenting, dropLink } from './page.js';
+import { shared, send, presenting, dropLink, embedView } from './page.js';
 import * as charts from './charts.js';
 import * as classroom from './classroom.js';
 import * as compare from './compare.js';
@@ -49,7 +49,7 @@ publish({
   solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, treeNodes: 0, event: -1, events: 0, messages: 0,
   runs: Object.freeze([]), lockstep: null,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
-  presentation: false, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
+  presentation: false, embed: embedView, quiz: Object.freeze({ on: false, asked: 0, right: 0, question: null, skipped: 0 }), bookmarks: Object.freeze([]),
   algorithm: 'ida', codeLine: '', stack: Object.freeze([]), open: null, closed: 0, class: null, follow: null,
 });
 Object.defineProperty(window, 'viz', { get() { return now; }, enumerable: true });
@@ -62,6 +62,7 @@ function pageFields() {
   return {
     mode: shared.mode,
     presentation: presenting(),
+    embed: embedView,
     quiz: Object.freeze(shared.mode === 'follow' ? follow.score() : quiz.score()),
     bookmarks: lecture.bookmarks(),
     class: classroom.fields(),
@@ -87,6 +88,7 @@ function state(msg) {
     event: pos - 1,
     events: msg.replay ? msg.replay.total : pos,
     presentation: p.presentation,
+    embed: p.embed,
     quiz: p.quiz,
     bookmarks: p.bookmarks,
     class: p.class,

@@ -1,6 +1,7 @@
 // @ts-check
-// downloads.js: the header's downloads of a run: its trace, and its export
-// (one HTML file that replays it). The tree and the charts save their own
+// downloads.js: the header's downloads of a run: its trace, its export
+// (one HTML file that replays it), and a GIF of the iteration on screen
+// (web/gif, made where the run is: the server, or a site's worker). The tree and the charts save their own
 // pictures (tree.js, charts.js); the lecture its bookmarks (lecture.js).
 import { shared, send, $, showError, downloadURL } from './page.js';
 import * as contract from './contract.js';
@@ -10,6 +11,7 @@ function show() {
   const none = live && !(shared.start && contract.current().events > 0);
   /** @type {HTMLButtonElement} */ ($('download-trace')).disabled = none;
   /** @type {HTMLButtonElement} */ ($('export-html')).disabled = none;
+  /** @type {HTMLButtonElement} */ ($('save-gif')).disabled = none;
 }
 
 // runQuery names the live run to the server: the start it was asked with
@@ -30,17 +32,24 @@ function runQuery() {
   return '?' + q.toString();
 }
 
-/** @param {'trace' | 'export'} what */
+/** @param {'trace' | 'export' | 'gif'} what */
 function downloadRun(what) {
   if (shared.mode !== 'replay' && !shared.start) { showError('start a search first'); return; }
+  let query = runQuery();
+  if (what === 'gif') {
+    // The iteration the tree shows, a frame per expansion.
+    const c = contract.current();
+    query += (query ? '&' : '?') + 'iteration=' + String(c.treeIteration || c.iteration || 0);
+  }
   // A site's engine is in the page: it makes the file and its link hands it over.
-  if (shared.mode === 'site') send({ type: 'download', what, query: runQuery() });
-  else downloadURL('api/' + what + runQuery(), '');
+  if (shared.mode === 'site') send({ type: 'download', what, query });
+  else downloadURL('api/' + what + query, '');
 }
 
 function bind() {
   $('download-trace').addEventListener('click', () => downloadRun('trace'));
   $('export-html').addEventListener('click', () => downloadRun('export'));
+  $('save-gif').addEventListener('click', () => downloadRun('gif'));
   show();
 }
 

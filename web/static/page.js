@@ -85,6 +85,10 @@ function showError(text) { $('error').textContent = text || ''; }
 
 function presenting() { return document.body.classList.contains('present'); }
 
+// embedView: the page is the compact view for an iframe (embed.js): ?embed
+// in its address, or #embed on an exported replay's.
+const embedView = new URLSearchParams(location.search).has('embed') || location.hash === '#embed';
+
 /** @param {unknown} n */
 function fmt(n) {
   if (typeof n !== 'number') return String(n);
@@ -145,4 +149,4 @@ function downloadURL(url, name) {
   a.remove();
 }
 
-export { shared, embedded, connectWith, dropLink, send, onMove, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };
+export { shared, embedded, embedView, connectWith, dropLink, send, onMove, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText, downloadURL };

@@ -74,6 +74,15 @@ onmessage = (ev) => {
 };
 
 async function start() {
+  // A trace to replay (connection.js: the page's ?trace=, checked to be
+  // the site's own), read before the engine starts: it serves it.
+  const asked = new URL(self.location.href).searchParams.get('trace');
+  if (asked) {
+    if (new URL(asked).origin !== self.location.origin) throw new Error('trace ' + asked + ': not this site\'s');
+    const r = await fetch(asked);
+    if (!r.ok) throw new Error('trace ' + asked + ': the site answers ' + r.status);
+    viz.trace = new Uint8Array(await r.arrayBuffer());
+  }
   const go = new Go();
   let inst;
   try {

@@ -10,8 +10,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"strconv"
 	"syscall/js"
+
+	"idaviz/trace"
+	"idaviz/web/fold"
 
 	"idaviz/puzzles/pdb"
 	"idaviz/web"
@@ -59,6 +64,28 @@ func main() {
 	if t := viz.Get("tables"); t.Truthy() {
 		pdb.KeepIn(browserTables{store: t})
 	}
+	opt := web.Options{}
+	if t := viz.Get("trace"); t.Truthy() {
+		// The page's ?trace=: a replay of it. One that cannot be read is
+		// said on the page, and the tab serves searches as usual.
+		b := make([]byte, t.Get("length").Int())
+		js.CopyBytesToGo(b, t)
+		rec, err := replay(b)
+		if err != nil {
+			_ = post([]byte(`{"type":"error","message":` + strconv.Quote("the trace: "+err.Error()) + `}`))
+		} else {
+			opt.Recording = rec
+		}
+	}
 	viz.Call("ready")
-	web.ServeTab(context.Background(), port, web.Options{})
+	web.ServeTab(context.Background(), port, opt)
+}
+
+// replay reads a trace whole, as viz replay does one that fits in memory.
+func replay(b []byte) (*fold.Recording, error) {
+	rd, err := trace.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return fold.LoadRecording(rd, fold.DefaultMaxEvents)
 }
