@@ -233,7 +233,7 @@ func TestTraceExportBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--format", "csv", "--iteration", "2"}, "--iteration applies to --format dot, not csv"},
+		{[]string{"--format", "csv", "--iteration", "2"}, "--iteration applies to --format dot or gif, not csv"},
 		{[]string{"--format", "dot", "--event", "2"}, "--event applies to --format svg, not dot"},
 		{[]string{"--format", "svg", "--lecture", bad}, "--lecture applies to --format html, not svg"},
 		{[]string{"--format", "dot", "--iteration", "0"}, "iterations count from 1"},
