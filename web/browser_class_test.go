@@ -158,6 +158,9 @@ func TestBrowserClass(t *testing.T) {
 	})
 
 	fs[2].step(t, "a phone's layout", func(f *browser) {
+		// The state is drawn as the lecturer's page draws it, though a
+		// follower has no catalogue to load the renderers from.
+		f.wait("the board drawn", `!!q('puzzle-state').querySelector('svg') && !q('puzzle-state').querySelector('pre.view')`)
 		for _, sz := range [][2]int64{{360, 740}, {740, 360}} {
 			f.do("the phone's window", chromedp.EmulateViewport(sz[0], sz[1], chromedp.EmulateMobile))
 			if bad := settle(f, "the phone's layout", phoneLayoutJS); len(bad) > 0 {

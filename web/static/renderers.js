@@ -34,7 +34,11 @@ function load(name) {
   return loading[name];
 }
 
-// draw draws view into el with the renderer, or shows its JSON.
+// draw draws view into el with the renderer, or shows its JSON: until a
+// renderer not yet loaded comes (a follower's page has no catalogue to
+// load them from), then drawn with it unless el drew something since.
+/** @type {WeakMap<HTMLElement, object>} */
+const waiting = new WeakMap();
 /**
  * @param {HTMLElement} el
  * @param {string} renderer
@@ -42,10 +46,16 @@ function load(name) {
  */
 function draw(el, renderer, view) {
   el.textContent = '';
+  waiting.delete(el);
   if (view === undefined || view === null) return;
   const r = registered[renderer];
   if (r) {
     try { r.draw(el, view); return; } catch (e) { console.error('renderer', renderer, e); }
+  } else if (/^[a-z0-9_-]+$/i.test(renderer || '')) {
+    const token = {};
+    waiting.set(el, token);
+    // A renderer that fails to load leaves the JSON (setup.js says why).
+    load(renderer).then(() => { if (waiting.get(el) === token) draw(el, renderer, view); }, () => {});
   }
   const pre = document.createElement('pre');
   pre.className = 'view';
