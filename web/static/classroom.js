@@ -6,7 +6,7 @@
 // results as CSV. The quiz (quiz.js) tells the class what it asks and
 // reveals, and the page tells it which states it drew while the quiz is on
 // (followers see no state a question is about before its answer).
-import { shared, $, send, SVGNS, svg } from './page.js';
+import { shared, $, send, SVGNS, svg, colour } from './page.js';
 import * as contract from './contract.js';
 
 /**
@@ -50,10 +50,10 @@ function drawQR(rows) {
     for (let x = 0; x < r.length; x++) if (r[x] === '1') d += 'M' + x + ' ' + y + 'h1v1h-1z';
   });
   const s = svg('svg', { viewBox: '0 0 ' + n + ' ' + n, role: 'img', 'aria-label': 'QR code of the join address', 'shape-rendering': 'crispEdges' });
-  s.appendChild(svg('rect', { width: n, height: n, fill: '#fff' }));
+  s.appendChild(svg('rect', { width: n, height: n, fill: colour('--qr-light') }));
   const p = document.createElementNS(SVGNS, 'path');
   p.setAttribute('d', d);
-  p.setAttribute('fill', '#000');
+  p.setAttribute('fill', colour('--qr-dark'));
   s.appendChild(p);
   box.appendChild(s);
 }

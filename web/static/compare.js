@@ -6,7 +6,7 @@
 // lock-step panel draws each run's tree at the same bound, side by side.
 import { shared, $, presenting, fmt } from './page.js';
 import * as present from './present.js';
-import * as tree from './tree.js';
+import * as minitree from './minitree.js';
 
 // lockstepOn reports whether Next bound moves every run: two or more can,
 // and the instructor has not unticked it.
@@ -131,7 +131,7 @@ function drawLockstep(msg) {
   const boxes = Array.from(box.children).map((d) => d.children[2]);
   const biggest = Math.max(1, ...l.runs.map((r) => (l.bound && r.tree ? r.generated : 0)));
   const W = Math.min(...boxes.map((el) => el.clientWidth || 300)), H = Math.min(...boxes.map((el) => el.clientHeight || 200));
-  const k = tree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
+  const k = minitree.miniScale(l.runs.map((r) => (l.bound ? r.tree : null)), W, H);
   l.runs.forEach((r, i) => {
     const d = /** @type {HTMLElement} */ (box.children[i]);
     d.style.borderTopColor = r.colour;
@@ -173,7 +173,7 @@ function drawLockstep(msg) {
       tv ? [tv.iteration, tv.bound, tv.drawn, tv.nodes, tv.last, tv.current, r.status].join() : ''].join('|');
     if (el.dataset.key !== key) {
       el.dataset.key = key;
-      miniDrawn[r.id] = { drawn: tree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k.x : 0 };
+      miniDrawn[r.id] = { drawn: minitree.drawMini(el, tv, l.bound ? r.note : '', k), scale: tv ? k.x : 0 };
     }
   });
 }

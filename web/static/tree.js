@@ -4,8 +4,8 @@
 // trees of lock-step (drawMini, at one scale for all), and the tree saved as
 // SVG. Node kinds are coloured by style.css (.path, .expanded, ...); what an
 // attribute must carry is read from it (page.js's colour).
-import { shared, send, $, showError, presenting, fmt, fillSelect, SVGNS, svg, colour, downloadText } from './page.js';
-import * as contract from './contract.js';
+import { shared, send, $, presenting, fmt, fillSelect, svg, colour } from './page.js';
+import * as treesvg from './treesvg.js';
 import * as controls from './controls.js';
 import * as quiz from './quiz.js';
 import { LINE } from './shared.js';
@@ -28,8 +28,6 @@ function minLabel() { return presenting() ? 16 : 12; }
 // has room for its f.
 function hidden() { return presenting() ? (view.zoom === 'overview' ? 10 : 16) : 7; }
 
-// The kinds of node (tree.go's statuses), each a class and a colour.
-const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
 
 // sizes: spacing across (dx) and down (dy), radius, label size, at
 // scale 1. dx holds a node's labels ("12+19", "×2.0k") side by side with
@@ -530,7 +528,7 @@ function bind() {
   window.addEventListener('pointerup', lift);
   window.addEventListener('pointercancel', lift);
   $('tree-iteration').addEventListener('change', () => controls.control('tree', { iteration: Number(/** @type {HTMLSelectElement} */ ($('tree-iteration')).value) }));
-  $('save-svg').addEventListener('click', saveSVG);
+  $('save-svg').addEventListener('click', () => treesvg.save(view.w, view.h));
 }
 
 // fillIterations offers the finished iterations the source keeps.
@@ -579,90 +577,7 @@ function select(id) {
   send({ type: 'node', id: id });
 }
 
-// miniScale is the one scale the lock-step's trees are drawn at, across
-// (x) and down (y): the largest at which the widest and the deepest of
-// them fit their boxes, so that a bigger tree looks bigger.
-/** @param {(TreeView | null | undefined)[]} trees @param {number} W @param {number} H @returns {MiniScale} */
-function miniScale(trees, W, H) {
-  const k = { x: 1, y: 1 };
-  for (const tv of trees) {
-    if (!tv || !tv.root) continue;
-    const { leaves, maxDepth } = layout(tv.root);
-    k.x = Math.min(k.x, (W - 8) / (leaves * MINI.dx));
-    k.y = Math.min(k.y, (H - 8) / ((maxDepth + 1) * MINI.dy));
-  }
-  return k;
-}
-const MINI = { dx: 30, dy: 44, r: 10 };
-
-// drawMini draws a lock-step tree into its box el at scale k (miniScale),
-// or why there is none. Labels only where the nodes are big enough to
-// hold them. It returns the nodes drawn.
-/** @param {HTMLElement} el @param {TreeView | null | undefined} tv @param {string | undefined} why @param {MiniScale} k @returns {number} */
-function drawMini(el, tv, why, k) {
-  el.textContent = '';
-  if (!tv || !tv.root) {
-    if (why) {
-      const p = document.createElement('div');
-      p.className = 'why';
-      p.textContent = why;
-      el.appendChild(p);
-    }
-    return 0;
-  }
-  const { pos, leaves } = layout(tv.root);
-  const W = el.clientWidth || 300, H = el.clientHeight || 200;
-  const dx = MINI.dx * k.x, dy = MINI.dy * k.y;
-  const r = Math.max(1.2, Math.min(MINI.r * Math.min(k.x, k.y), dx * 0.38, dy * 0.3));
-  const labels = r >= 8 && !presenting();
-  const ox = Math.max(4, (W - leaves * dx) / 2), oy = 4;
-  const s = svg('svg', { width: W, height: H });
-  s.style.fontSize = '10px';
-  /** @type {(n: TreeNodeView) => number} */
-  const X = (n) => ox + pos.get(n).x * dx + dx / 2, Y = /** @type {(n: TreeNodeView) => number} */ ((n) => oy + pos.get(n).d * dy + dy / 2);
-  drawEdges(tv.root, X, Y, s, null);
-  let drawn = 0;
-  (function nodes(n) {
-    drawn++;
-    const g = svg('g', { class: 'node ' + n.status }, s, nodeTitle(n));
-    const c = svg('circle', { cx: X(n), cy: Y(n), r: r, class: n.status }, g);
-    if (n.count > 1 && !(n.children && n.children.length) && r >= 3) {
-      c.setAttribute('stroke', colour('--node-folded'));
-      c.setAttribute('stroke-width', String(Math.max(1, r / 4)));
-    }
-    if (labels) {
-      const t = svg('text', { x: X(n), y: Y(n) + 3.5, 'text-anchor': 'middle', fill: colour('--node-text') }, g);
-      t.textContent = String(n.f);
-    }
-    (n.children || []).forEach(nodes);
-  })(tv.root);
-  el.appendChild(s);
-  return drawn;
-}
-
-// saveSVG saves the tree as drawn, whole, with its colours inline.
-function saveSVG() {
-  const s = $('tree').querySelector('svg');
-  if (!s) { showError('no tree to save yet'); return; }
-  const c = /** @type {SVGSVGElement} */ (s.cloneNode(true));
-  c.setAttribute('xmlns', SVGNS);
-  c.setAttribute('viewBox', '0 0 ' + view.w + ' ' + view.h);
-  c.setAttribute('width', String(view.w));
-  c.setAttribute('height', String(view.h));
-  const style = document.createElementNS(SVGNS, 'style');
-  style.textContent = 'text{font-family:system-ui,sans-serif}' + kinds.map((k) => '.' + k + '{fill:' + colour('--node-' + k) + '}').join('') +
-    '.chosen circle{stroke:' + colour('--node-chosen') + ';stroke-width:4}';
-  c.insertBefore(style, c.firstChild);
-  const bg = document.createElementNS(SVGNS, 'rect');
-  bg.setAttribute('width', '100%');
-  bg.setAttribute('height', '100%');
-  bg.setAttribute('fill', colour('--panel'));
-  c.insertBefore(bg, style.nextSibling);
-  const e = contract.current().event;
-  downloadText('<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(c), 'tree-event-' + e + '.svg', 'image/svg+xml');
-}
-
 // scale is the tree panel's scale now (window.viz reads it).
 function scale() { return view.k; }
 
-export { bind, draw, place, zoom, fit, overview, restart, drawMini, miniScale, scale, choose, mark };
+export { bind, draw, place, zoom, fit, overview, restart, scale, choose, mark, layout, drawEdges, nodeTitle };
