@@ -101,8 +101,8 @@ func TestBrowserPresentChoices(t *testing.T) {
 		b.do(k, chromedp.KeyEvent(k))
 	}
 	press(b, "reset-view")
-	if got := js[string](b, "the projector's view", `(document.body.classList.contains('algo-on') ? 'code ' : '') + document.querySelector('.chart-panel.shown').id`); got != "fhist-panel" {
-		t.Errorf("Reset view in presentation shows %q, want the first chart (fhist-panel)", got)
+	if got := js[string](b, "the projector's view", `(document.body.classList.contains('algo-on') ? 'code ' : '') + (document.querySelector('.chart-panel.shown') || {id: 'tree'}).id`); got != "tree" {
+		t.Errorf("Reset view in presentation shows %q, want the tree (no chart, not the code)", got)
 	}
 	b.do("p", chromedp.KeyEvent("p"))
 	b.wait("out of presentation", `!window.viz.presentation`)
@@ -201,24 +201,33 @@ func TestBrowserProblemLayout(t *testing.T) {
 	}
 }
 
-// presentChartsJS lists what is illegible in the chart shown on a
-// projector: the title under the save icons. (A plot of 120 px and more
-// is not held: see TestBrowserPresentCharts.)
+// presentChartsJS lists what is wrong with the chart c shows on a
+// projector: its save icons over its title, or its plot (the grid, in px,
+// from echarts' own layout) under 120 px high or 300 px wide, or any other
+// chart shown beside it.
 const presentChartsJS = `(() => {
-	const bad = [], p = document.querySelector('.chart-panel.shown');
-	if (!p || p.offsetParent === null) return bad;
-	const c = window.viz.page.chart(p.querySelector('.chart'));
+	const bad = [], shown = Array.from(document.querySelectorAll('.chart-panel')).filter((p) => p.offsetParent !== null);
+	if (shown.length !== 1) return ['charts shown: ' + shown.map((p) => p.id).join(', ')];
+	const p = shown[0], c = window.viz.page.chart(p.querySelector('.chart'));
 	if (!c) return [p.id + ' not drawn'];
 	const o = c.getOption();
 	if ([].concat(o.toolbox || []).some((t) => t.show !== false)) bad.push(p.id + ': save icons over the title');
+	const g = c.getModel().getComponent('grid');
+	if (g) {
+		const r = g.coordinateSystem.getRect();
+		if (r.height < 120 || r.width < 300) bad.push(p.id + ': plot ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px');
+	} else {
+		const r = p.querySelector('.chart').getBoundingClientRect();
+		if (r.height < 240) bad.push(p.id + ': chart ' + Math.round(r.height) + ' px high');
+	}
+	if (document.getElementById('tree-panel').offsetParent !== null) bad.push('the tree beside ' + p.id);
 	return bad;
 })()`
 
-// TestBrowserPresentCharts: on a projector at 1280x720 no chart that c
-// shows, IDA*'s or A*'s, has its title under its save icons. Its plot is
-// still under 120 px high there: the left column's chart row cannot grow
-// without taking the board's 16 px text (TestBrowserPresentation) or the
-// tree's 450 px under a note (TestBrowserLectureExport).
+// TestBrowserPresentCharts: on a projector at 1280x720 c shows each chart,
+// IDA*'s and A*'s, one at a time in the tree's place, legible (its plot at
+// least 120 px high, no save icons over its title), and after the last the
+// tree again; no chart is squeezed under the board.
 func TestBrowserPresentCharts(t *testing.T) {
 	t.Parallel()
 	b := openPageAt(t, 1280, 720, "?present")
@@ -228,14 +237,23 @@ func TestBrowserPresentCharts(t *testing.T) {
 		b.wait("a paused run", `window.viz.status === 'paused' && window.viz.event === 0`)
 		b.do("to the end", chromedp.KeyEvent("e"))
 		b.wait("solved", `window.viz.status === 'solved'`)
+		none := `Array.from(document.querySelectorAll('.chart-panel')).every((p) => p.offsetParent === null) && q('tree').offsetParent !== null`
+		if !js[bool](b, "no chart", none) {
+			t.Errorf("%s on a projector: a chart is shown before c", algo)
+		}
 		n := js[int](b, "the charts", `Array.from(document.querySelectorAll('.chart-panel')).filter((p) => !p.hidden).length`)
+		if n == 0 {
+			t.Fatalf("%s: no chart", algo)
+		}
 		for i := 0; i < n; i++ {
+			b.do("c", chromedp.KeyEvent("c"))
 			if bad := settle(b, "the chart shown", presentChartsJS); len(bad) > 0 {
 				t.Errorf("%s on a projector: %v", algo, bad)
 			}
 			shot(t, b.ctx, fmt.Sprintf("present-chart-%s-%d", algo, i))
-			b.do("c", chromedp.KeyEvent("c"))
 		}
+		b.do("c", chromedp.KeyEvent("c"))
+		b.wait("the tree again", none)
 	}
 }
 

@@ -323,13 +323,14 @@ func TestBrowserReplay(t *testing.T) {
 }
 
 // presentLayoutJS lists what is wrong with presentation mode's layout: the
-// page scrolls, the tree, the f histogram or the controls are off screen,
-// panels overlap, text is under 16 px.
+// page scrolls, the tree or the controls are off screen, panels overlap,
+// text is under 16 px (a chart's too, once c shows one).
 const presentLayoutJS = `(() => {
 		const bad = [], W = innerWidth, H = innerHeight;
 		if (document.documentElement.scrollHeight > H + 1 || document.documentElement.scrollWidth > W + 1) bad.push('the page scrolls: ' + document.documentElement.scrollWidth + 'x' + document.documentElement.scrollHeight);
 		const boxes = {};
-		for (const id of ['tree', 'fhist', 'step', 'puzzle-state', 'last-event']) {
+		const chartShown = document.querySelector('.chart-panel.shown');
+		for (const id of [chartShown ? 'fhist' : 'tree', 'step', 'puzzle-state', 'last-event']) {
 			const r = q(id).getBoundingClientRect();
 			boxes[id] = r;
 			if (r.width < 50 && id !== 'step' || r.height < 20 || r.left < 0 || r.top < 0 || r.right > W + 1 || r.bottom > H + 1) bad.push(id + ' is not on screen: ' + JSON.stringify(r));
@@ -350,8 +351,10 @@ const presentLayoutJS = `(() => {
 			const size = parseFloat(getComputedStyle(el).fontSize) * (el.tagName === 'text' ? el.getScreenCTM().a : 1);
 			if (size < 15.9) bad.push('text of ' + size.toFixed(1) + ' px: ' + el.textContent.trim().slice(0, 30));
 		}
-		const o = window.viz.page.chart(q('fhist')).getOption();
-		if (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16) bad.push('chart text under 16 px');
+		const ch = chartShown && window.viz.page.chart(q('fhist'));
+		if (chartShown && !ch) bad.push('the f histogram not drawn');
+		const o = ch && ch.getOption();
+		if (o && (o.xAxis[0].axisLabel.fontSize < 16 || o.title[0].textStyle.fontSize < 16)) bad.push('chart text under 16 px');
 		return bad;
 	})()`
 
@@ -381,9 +384,13 @@ func TestBrowserPresentation(t *testing.T) {
 		t.Errorf("presentation at 1280x720: %s", strings.Join(bad, "; "))
 	}
 	shot(t, b.ctx, "present-1280x720")
-	// The other charts are one key away.
+	// The charts are one key away, in the tree's place.
 	b.do("c", chromedp.KeyEvent("c"))
-	b.wait("the next chart", `q('fhist-total').closest('section').classList.contains('shown')`)
+	b.wait("a chart in the tree's place", `q('fhist').closest('section').classList.contains('shown') && q('tree').offsetParent === null`)
+	if bad := settle(b, "the layout with a chart", presentLayoutJS); len(bad) > 0 {
+		t.Errorf("presentation at 1280x720, the f histogram shown: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "present-1280x720-chart")
 	// A big tree: the hardest 8-puzzle under misplaced tiles, a few
 	// iterations in, folded into its window.
 	js[bool](b, "the hardest preset", `choose('puzzle', '8puzzle'), choose('preset', '3'), choose('heuristic', 'misplaced'), true`)

@@ -1,14 +1,17 @@
 // @ts-check
 // present.js: presentation mode. On a projector (1280x720) the controls,
-// the state, the tree and one chart fill the screen with large text (the
-// layout is style.css's body.present); c shows the next chart in its place.
+// the state and the tree fill the screen with large text (the layout is
+// style.css's body.present); c shows a chart in the tree's place, the next
+// one on each press, then the tree again.
 import { shared, $, presenting } from './page.js';
 import * as charts from './charts.js';
 import * as code from './code.js';
 import * as contract from './contract.js';
 import * as tree from './tree.js';
 
-let shown = 0; // the chart shown, among the charts not hidden
+// The chart shown in the tree's place on a projector, among the charts not
+// hidden; -1: none, the tree.
+let shown = -1;
 
 /** @param {boolean} on */
 function set(on) {
@@ -23,9 +26,9 @@ function toggle() { set(!presenting()); }
 
 function showChart() {
   const panels = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.chart-panel'))).filter((p) => !p.hidden);
-  shown = ((shown % panels.length) + panels.length) % panels.length;
+  if (shown >= panels.length) shown = -1;
   document.querySelectorAll('.chart-panel').forEach((p) => p.classList.remove('shown'));
-  if (panels.length) panels[shown].classList.add('shown');
+  if (shown >= 0) panels[shown].classList.add('shown');
 }
 
 function nextChart() {
@@ -51,6 +54,8 @@ function setAlgo(on) {
 function showAlgo() { $('algo-toggle').setAttribute('aria-pressed', String(document.body.classList.contains('algo-on'))); }
 
 function toggleAlgo() {
+  // The code takes the chart row, beside the tree: no chart over the tree.
+  if (presenting() && !document.body.classList.contains('algo-on')) { shown = -1; showChart(); }
   setAlgo(presenting() ? !document.body.classList.contains('algo-on') : document.body.classList.contains('algo-off'));
   redraw();
 }
@@ -65,12 +70,12 @@ function redraw() {
 
 // reset puts every view setting back as the page starts: the counts on
 // a linear scale, the pseudo-code shown in the normal layout and the
-// first chart (not the code) on a projector, the tree fitted.
+// tree (no chart, not the code) on a projector, the tree fitted.
 function reset() {
   charts.restart();
   document.body.classList.remove('algo-on', 'algo-off');
   showAlgo();
-  shown = 0;
+  shown = -1;
   showChart();
   tree.fit();
   redraw();
