@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"idaviz/puzzles"
 	"idaviz/trace"
@@ -148,14 +147,12 @@ func TestTraceScriptNotRun(t *testing.T) {
 		{[]string{"replay", "--export", filepath.Join(dir, "b.html"), in}, "which is not run (a trace is data)"},
 		{[]string{"replay", "--run-script", "--export", filepath.Join(dir, "c.html"), in}, ""},
 	} {
-		start := time.Now()
+		// A script that ran would take minutes of CPU: the package's
+		// timeout ends such a run (a wall-clock bound here failed under the
+		// race detector on a loaded machine).
 		status, _, stderr := runViz(t, "", tc.args...)
-		took := time.Since(start)
 		if status != exitOK || !strings.Contains(stderr, tc.err) || (tc.err == "" && strings.Contains(stderr, "not run")) {
 			t.Errorf("viz %v: status %d, stderr %q, want %q", tc.args, status, stderr, tc.err)
-		}
-		if took > 10*time.Second {
-			t.Errorf("viz %v took %v", tc.args, took)
 		}
 	}
 	// A script that loads draws its states with --run-script only: its
