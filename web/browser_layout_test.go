@@ -201,6 +201,32 @@ func TestBrowserProblemLayout(t *testing.T) {
 	}
 }
 
+// TestBrowserProblemPresent: on a projector (1280x720) the Problem tab
+// stays, the script in 18 px text in the left column, in the window, and
+// the run's tree beside it.
+func TestBrowserProblemPresent(t *testing.T) {
+	t.Parallel()
+	b := romaniaSolved(t, 1280, 720)
+	b.do("presentation", chromedp.Click(byTestID("present")))
+	b.wait("presentation", `window.viz.presentation`)
+	bad := settle(b, "the script beside the run", `(() => {
+		const bad = [], ed = q('problem-source'), tr = document.getElementById('tree-panel');
+		const e = ed.getBoundingClientRect(), r = tr.getBoundingClientRect();
+		const font = parseFloat(getComputedStyle(ed).fontSize);
+		if (font < 18) bad.push('the script in ' + font + ' px text');
+		if (e.width < 300 || e.height < 200) bad.push('the script in ' + Math.round(e.width) + 'x' + Math.round(e.height) + ' px');
+		if (e.top < 0 || e.top > innerHeight - 200) bad.push('the script starts at y ' + Math.round(e.top));
+		if (r.width < 400 || r.height < 450) bad.push('the tree in ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px');
+		if (r.left < e.right - 1) bad.push('the tree is not beside the script');
+		if (document.documentElement.scrollWidth > innerWidth) bad.push('the page scrolls sideways');
+		return bad;
+	})()`)
+	if len(bad) > 0 {
+		t.Errorf("the Problem tab on a projector: %v", bad)
+	}
+	shot(t, b.ctx, "problem-present-1280x720")
+}
+
 // presentChartsJS lists what is wrong with the chart c shows on a
 // projector: its save icons over its title, or its plot (the grid, in px,
 // from echarts' own layout) under 120 px high or 300 px wide, or any other
