@@ -251,7 +251,7 @@ func TestBrowserCompare(t *testing.T) {
 		browsertest.Needs(b.t, started, "the runs kept")
 		b.do("presentation", chromedp.KeyEvent("p"))
 		// The lock-step trees take the tree's place on the projector.
-		if bad := settle(b, "the layout", strings.Replace(presentLayoutJS, "'tree', 'fhist'", "'lockstep-panel', 'fhist'", 1)); len(bad) > 0 {
+		if bad := settle(b, "the layout", strings.Replace(presentLayoutJS, "chartShown ? 'fhist' : 'tree'", "chartShown ? 'fhist' : 'lockstep-panel'", 1)); len(bad) > 0 {
 			b.t.Errorf("presentation with lock-step at 1280x720: %s", strings.Join(bad, "; "))
 		}
 		shot(b.t, b.ctx, "compare-present-1280x720")

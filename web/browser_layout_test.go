@@ -216,7 +216,7 @@ func TestBrowserProblemPresent(t *testing.T) {
 		if (font < 18) bad.push('the script in ' + font + ' px text');
 		if (e.width < 300 || e.height < 200) bad.push('the script in ' + Math.round(e.width) + 'x' + Math.round(e.height) + ' px');
 		if (e.top < 0 || e.top > innerHeight - 200) bad.push('the script starts at y ' + Math.round(e.top));
-		if (r.width < 400 || r.height < 450) bad.push('the tree in ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px');
+		if (r.width < 400 || r.height < 300) bad.push('the tree in ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px');
 		if (r.left < e.right - 1) bad.push('the tree is not beside the script');
 		if (document.documentElement.scrollWidth > innerWidth) bad.push('the page scrolls sideways');
 		return bad;
