@@ -241,34 +241,17 @@ func (w *TreeWindow) WriteDOT(out io.Writer) error {
 func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	const dx, dy, r, font = 42.0, 66.0, 13.0, 12.0
 	root := w.view.Root
-	leaves, maxDepth := 0, 0
-	type pos struct{ x, y float64 }
-	at := map[*fold.TreeNode]pos{}
-	var layout func(n *fold.TreeNode, depth int)
-	layout = func(n *fold.TreeNode, depth int) {
-		maxDepth = max(maxDepth, depth)
-		y := r + 8 + float64(depth)*dy
-		if len(n.Children) == 0 {
-			at[n] = pos{20 + float64(leaves)*dx + dx/2, y}
-			leaves++
-			return
-		}
-		for _, c := range n.Children {
-			layout(c, depth+1)
-		}
-		at[n] = pos{(at[n.Children[0]].x + at[n.Children[len(n.Children)-1]].x) / 2, y}
-	}
+	at, leaves, maxDepth := fold.Tidy(root, 20, r+8, dx, dy)
 	// room: how far each node's right-hand neighbour on its row stands
 	// (+Inf: none), for BPMX's lines beside it (as tree.js places them).
 	room := map[*fold.TreeNode]float64{}
 	if root != nil {
-		layout(root, 0)
 		var rowEnd []*fold.TreeNode
 		var row func(n *fold.TreeNode, depth int)
 		row = func(n *fold.TreeNode, depth int) {
 			room[n] = math.Inf(1)
 			if depth < len(rowEnd) {
-				room[rowEnd[depth]] = at[n].x - at[rowEnd[depth]].x
+				room[rowEnd[depth]] = at[n].X - at[rowEnd[depth]].X
 				rowEnd[depth] = n
 			} else {
 				rowEnd = append(rowEnd, n)
@@ -295,12 +278,12 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 	var edges func(n *fold.TreeNode)
 	edges = func(n *fold.TreeNode) {
 		for _, c := range n.Children {
-			fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#aaa" stroke-width="1"/>`+"\n", at[n].x, at[n].y, at[c].x, at[c].y)
+			fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#aaa" stroke-width="1"/>`+"\n", at[n].X, at[n].Y, at[c].X, at[c].Y)
 			// The move beside its edge, below the parent's labels, where it
 			// fits beside the edges of its siblings (as tree.js places it).
 			if name := w.moveName(c.Move); fold.LabelFits(name, 0.62*dx-4, font) {
 				fmt.Fprintf(&b, `<text x="%g" y="%g" fill="#555">%s</text>`+"\n",
-					at[n].x+0.62*(at[c].x-at[n].x)+font*0.4, at[n].y+0.62*(at[c].y-at[n].y)+font*0.35, html.EscapeString(name))
+					at[n].X+0.62*(at[c].X-at[n].X)+font*0.4, at[n].Y+0.62*(at[c].Y-at[n].Y)+font*0.35, html.EscapeString(name))
 			}
 			edges(c)
 		}
@@ -316,15 +299,15 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 		if n.ID != 0 && n.ID == w.view.Last {
 			ring = ` stroke="#000" stroke-width="3"`
 		}
-		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.x, p.y, r, fold.StatusColour(n.Status), ring)
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%d</text>`, p.x, p.y+font*0.35, fold.NodeTextColour(), n.F)
+		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="%g" fill="%s"%s/>`, p.X, p.Y, r, fold.StatusColour(n.Status), ring)
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s">%d</text>`, p.X, p.Y+font*0.35, fold.NodeTextColour(), n.F)
 		line := 1.0
 		under := func(text, fill, weight string) {
 			if weight != "" {
 				w := 0.66 * font * float64(utf8.RuneCountInString(text))
-				fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#fff"/>`, p.x-w/2-2, p.y+r+(line-1)*font, w+4, 1.3*font)
+				fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#fff"/>`, p.X-w/2-2, p.Y+r+(line-1)*font, w+4, 1.3*font)
 			}
-			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s"%s>%s</text>`, p.x, p.y+r+line*font, fill, weight, html.EscapeString(text))
+			fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle" fill="%s"%s>%s</text>`, p.X, p.Y+r+line*font, fill, weight, html.EscapeString(text))
 			line++
 		}
 		if gh := fmt.Sprintf("%d+%d", n.G, n.H); fold.LabelFits(gh, dx-4, font) {
@@ -343,9 +326,9 @@ func (w *TreeWindow) WriteSVG(out io.Writer) error {
 			beside = nil
 		}
 		for i, l := range beside {
-			y := p.y + font*(0.35+float64(i)-float64(len(beside)-1)/2)
-			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#fff"/>`, p.x+r+2, y-font, 0.66*font*float64(utf8.RuneCountInString(l))+4, 1.3*font)
-			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="%s" font-weight="600">%s</text>`, p.x+r+4, y, fold.BPMXColour(), html.EscapeString(l))
+			y := p.Y + font*(0.35+float64(i)-float64(len(beside)-1)/2)
+			fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#fff"/>`, p.X+r+2, y-font, 0.66*font*float64(utf8.RuneCountInString(l))+4, 1.3*font)
+			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="%s" font-weight="600">%s</text>`, p.X+r+4, y, fold.BPMXColour(), html.EscapeString(l))
 		}
 		if folded(n) {
 			if c := fold.CountLabel(n.Count, dx-4, font); c != "" {

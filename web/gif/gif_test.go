@@ -143,17 +143,17 @@ func TestPathColour(t *testing.T) {
 		img := frames[next]
 		next++
 		for n, p := range pl.at {
-			if p.x < 0 || p.y < 0 || p.x >= float64(opt.Width)*0.6 {
+			if p.X < 0 || p.Y < 0 || p.X >= float64(opt.Width)*0.6 {
 				continue // under the state panel, or off the frame
 			}
 			want := hex(fold.StatusColour(n.Status))
-			got := img.RGBAAt(int(p.x-0.6*treeR*pl.k), int(p.y))
+			got := img.RGBAAt(int(p.X-0.6*treeR*pl.k), int(p.Y))
 			if got != want {
-				t.Fatalf("event %d: node %d (%s) at %.0f,%.0f is %v, want %v", i, n.ID, n.Status, p.x, p.y, got, want)
+				t.Fatalf("event %d: node %d (%s) at %.0f,%.0f is %v, want %v", i, n.ID, n.Status, p.X, p.Y, got, want)
 			}
 			checked[n.Status]++
 			if n == pl.current {
-				ring := img.RGBAAt(int(p.x), int(p.y-treeR*pl.k-0.5))
+				ring := img.RGBAAt(int(p.X), int(p.Y-treeR*pl.k-0.5))
 				if ring != (color.RGBA{0, 0, 0, 255}) {
 					t.Fatalf("event %d: the current node %d's ring is %v, want black", i, n.ID, ring)
 				}

@@ -110,7 +110,7 @@ const (
 // move on the edge under it.
 const minDY = 2*treeR + 2*treeFont + 6
 
-type point struct{ x, y float64 }
+type point = fold.Point
 
 // depthOf is how many levels a tree has under its root.
 func depthOf(n *fold.TreeNode) int {
@@ -157,27 +157,13 @@ func placeTree(cam *camera, tv fold.TreeView, x0, y0, x1, y1, u float64) placed 
 	}
 	cam.depth = max(cam.depth, depthOf(root))
 	dy := min(treeDY, max(minDY, ((y1-y0)/u-2*treeR-16-2*treeFont)/float64(max(1, cam.depth))))
-	at := map[*fold.TreeNode]point{}
+	at, leaves, maxDepth := fold.Tidy(root, 20, treeR+8, treeDX, dy)
 	var current *fold.TreeNode
-	leaves, maxDepth := 0, 0
-	var layout func(n *fold.TreeNode, depth int)
-	layout = func(n *fold.TreeNode, depth int) {
+	for n := range at {
 		if n.ID != 0 && n.ID == tv.Last {
 			current = n
 		}
-		maxDepth = max(maxDepth, depth)
-		y := treeR + 8 + float64(depth)*dy
-		if len(n.Children) == 0 {
-			at[n] = point{20 + float64(leaves)*treeDX + treeDX/2, y}
-			leaves++
-			return
-		}
-		for _, ch := range n.Children {
-			layout(ch, depth+1)
-		}
-		at[n] = point{(at[n.Children[0]].x + at[n.Children[len(n.Children)-1]].x) / 2, y}
 	}
-	layout(root, 0)
 	if current == nil {
 		// The last event's node is off the window: follow the deepest
 		// node on the path.
@@ -215,20 +201,20 @@ func placeTree(cam *camera, tv fold.TreeView, x0, y0, x1, y1, u float64) placed 
 		// third of the way across, with room for the steps after it.
 		mx, my := 1.5*treeDX*k, 1.5*dy*k
 		keep := cam.set && cam.k == k && cam.dy == dy
-		if sx := p.x*k + cam.ox; keep && sx >= x0+mx && sx <= x1-mx {
+		if sx := p.X*k + cam.ox; keep && sx >= x0+mx && sx <= x1-mx {
 			ox = cam.ox
 		} else {
-			ox = pan(x0+boxW/3-p.x*k, x0, boxW, natW*k)
+			ox = pan(x0+boxW/3-p.X*k, x0, boxW, natW*k)
 		}
-		if sy := p.y*k + cam.oy; keep && sy >= y0+my && sy <= y1-my {
+		if sy := p.Y*k + cam.oy; keep && sy >= y0+my && sy <= y1-my {
 			oy = cam.oy
 		} else {
-			oy = pan(y0+boxH/2-p.y*k, y0, boxH, natH*k)
+			oy = pan(y0+boxH/2-p.Y*k, y0, boxH, natH*k)
 		}
 	}
 	cam.k, cam.ox, cam.oy, cam.dy, cam.set = k, ox, oy, dy, true
 	for n, p := range at {
-		at[n] = point{ox + p.x*k, oy + p.y*k}
+		at[n] = point{X: ox + p.X*k, Y: oy + p.Y*k}
 	}
 	cam.last = placed{at: at, k: k, current: current}
 	return cam.last
@@ -247,7 +233,7 @@ func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, 
 	px := int(math.Round(font))
 	labels := font >= 7
 	visible := func(p point, pad float64) bool {
-		return p.x >= x0-pad && p.x <= x1+pad && p.y >= y0-pad && p.y <= y1+pad
+		return p.X >= x0-pad && p.X <= x1+pad && p.Y >= y0-pad && p.Y <= y1+pad
 	}
 	// What spills out of the box is painted over by the panels, drawn
 	// after the tree.
@@ -257,14 +243,14 @@ func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, 
 		for _, ch := range n.Children {
 			q := place(ch)
 			if visible(p, treeDY*k) || visible(q, treeDY*k) {
-				c.line(p.x, p.y, q.x, q.y, max(1, k), edgeGrey)
+				c.line(p.X, p.Y, q.X, q.Y, max(1, k), edgeGrey)
 				if labels && ch.Move >= 0 {
 					name := strconv.Itoa(ch.Move)
 					if ch.Move < len(moves) {
 						name = moves[ch.Move]
 					}
 					if fold.LabelFits(name, 0.62*treeDX*k-4, font) {
-						c.text(name, p.x+0.62*(q.x-p.x)+font*0.4, p.y+0.62*(q.y-p.y)+font*0.35, px, false, start, textGrey)
+						c.text(name, p.X+0.62*(q.X-p.X)+font*0.4, p.Y+0.62*(q.Y-p.Y)+font*0.35, px, false, start, textGrey)
 					}
 				}
 			}
@@ -304,31 +290,31 @@ func pan(off, lo, box, size float64) float64 {
 // outline, f inside, g+h under, a folded one ringed grey with its count,
 // the current one ringed black.
 func drawNode(c *canvas, n *fold.TreeNode, p point, r, font, k float64, labels, current bool) {
-	c.disc(p.x, p.y, r, hex(fold.StatusColour(n.Status)))
+	c.disc(p.X, p.Y, r, hex(fold.StatusColour(n.Status)))
 	folded := n.Count > 1 && len(n.Children) == 0
 	switch {
 	case current:
-		c.outline(p.x, p.y, r, 3*k, "", black)
+		c.outline(p.X, p.Y, r, 3*k, "", black)
 	case folded:
-		c.outline(p.x, p.y, r, 3*k, "4 2", hex(fold.FoldedColour()))
+		c.outline(p.X, p.Y, r, 3*k, "4 2", hex(fold.FoldedColour()))
 	default:
 		if col, w, dash := fold.StatusOutline(n.Status); w > 0 {
-			c.outline(p.x, p.y, r, w*k, dash, hex(col))
+			c.outline(p.X, p.Y, r, w*k, dash, hex(col))
 		}
 	}
 	if !labels {
 		return
 	}
 	px := int(math.Round(font))
-	c.text(strconv.Itoa(n.F), p.x, p.y+font*0.35, px, false, middle, hex(fold.NodeTextColour()))
+	c.text(strconv.Itoa(n.F), p.X, p.Y+font*0.35, px, false, middle, hex(fold.NodeTextColour()))
 	line := 1.0
 	if gh := strconv.Itoa(n.G) + "+" + strconv.Itoa(n.H); fold.LabelFits(gh, treeDX*k-4, font) {
-		c.text(gh, p.x, p.y+r+line*font, px, false, middle, textGrey)
+		c.text(gh, p.X, p.Y+r+line*font, px, false, middle, textGrey)
 	}
 	line++
 	if folded {
 		if s := fold.CountLabel(n.Count, treeDX*k-4, font); s != "" {
-			c.text(s, p.x, p.y+r+line*font, px, false, middle, hex("#888888"))
+			c.text(s, p.X, p.Y+r+line*font, px, false, middle, hex("#888888"))
 		}
 	}
 }
