@@ -159,6 +159,27 @@ func (c *cappedSink) Event(e *trace.Event) {
 	}
 }
 
+// recordLive runs again the live run a request names (liveRun) and keeps
+// its events (recordRun), for an export or a GIF; it reports false, having
+// answered with what went wrong (what says for what), when it cannot.
+func (s *Server) recordLive(w http.ResponseWriter, r *http.Request, what string) (*fold.Recording, startRequest, bool) {
+	req, live, events, err := s.liveRun(r)
+	if err != nil {
+		http.Error(w, what+": "+err.Error(), http.StatusBadRequest)
+		return nil, req, false
+	}
+	rec, err := recordRun(r.Context(), nil, req, live, events)
+	if err != nil {
+		code := http.StatusInternalServerError
+		if errors.Is(err, errTooLong) {
+			code = http.StatusRequestEntityTooLarge
+		}
+		http.Error(w, what+": "+err.Error(), code)
+		return nil, req, false
+	}
+	return rec, req, true
+}
+
 // liveRun is the live run a download's query names, opened as the page's
 // search was (with its memory budget), and how many events the page saw.
 func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, error) {
@@ -383,17 +404,8 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 		}
 		opt.TraceName = s.opt.TraceName
 	} else {
-		req, live, events, err := s.liveRun(r)
-		if err != nil {
-			http.Error(w, "export this run: "+err.Error(), http.StatusBadRequest)
-			return
-		}
-		if rec, err = recordRun(r.Context(), nil, req, live, events); err != nil {
-			code := http.StatusInternalServerError
-			if errors.Is(err, errTooLong) {
-				code = http.StatusRequestEntityTooLarge
-			}
-			http.Error(w, "export this run: "+err.Error(), code)
+		var req startRequest
+		if rec, req, ok = s.recordLive(w, r, "export this run"); !ok {
 			return
 		}
 		// Its bookmarks download beside the run's own download.

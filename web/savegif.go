@@ -92,17 +92,7 @@ func (s *Server) serveGIF(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	rec := s.opt.Recording
 	if rec == nil {
-		req, live, events, err := s.liveRun(r)
-		if err != nil {
-			http.Error(w, "save a GIF: "+err.Error(), http.StatusBadRequest)
-			return
-		}
-		if rec, err = recordRun(r.Context(), nil, req, live, events); err != nil {
-			code := http.StatusInternalServerError
-			if errors.Is(err, errTooLong) {
-				code = http.StatusRequestEntityTooLarge
-			}
-			http.Error(w, "save a GIF: "+err.Error(), code)
+		if rec, _, ok = s.recordLive(w, r, "save a GIF"); !ok {
 			return
 		}
 	}
