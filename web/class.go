@@ -505,6 +505,14 @@ func (c *class) ask(s *session, kind, text string) error {
 	c.nextQ++
 	c.q = &question{ID: c.nextQ, Kind: kind, Text: text, answers: map[string]string{}}
 	b, _ := json.Marshal(questionMsg{Type: "question", ID: c.q.ID, Kind: kind, Text: text, Open: true})
+	c.publish(b)
+	return nil
+}
+
+// publish makes b the question every follower has (a late joiner's too)
+// and hands it to each; called with c.mu held, which it releases, so that
+// the question and the state it tells of change together.
+func (c *class) publish(b []byte) {
 	c.questionMs = b
 	fs := c.followerList()
 	c.mu.Unlock()
@@ -512,7 +520,6 @@ func (c *class) ask(s *session, kind, text string) error {
 		f.question.offer(b)
 	}
 	c.tallyChanged()
-	return nil
 }
 
 // reveal closes the open question with its right answer ("": skipped, the
@@ -542,13 +549,7 @@ func (c *class) reveal(s *session, right string) error {
 		m.Share = fmt.Sprintf("%d of %d right (%.0f%%)", ok, total, 100*share(ok, total))
 	}
 	b, _ := json.Marshal(m)
-	c.questionMs = b
-	fs := c.followerList()
-	c.mu.Unlock()
-	for _, f := range fs {
-		f.question.offer(b)
-	}
-	c.tallyChanged()
+	c.publish(b)
 	c.wakeUp()
 	return nil
 }
@@ -729,14 +730,10 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 		_ = tcp.SetWriteBuffer(followerBuffer)
 	}
 	f := &follower{device: device, state: make(latest, 1), question: make(latest, 1), out: make(chan []byte, 4)}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if !s.enter() {
 		conn.Close()
 		return
 	}
-	s.sessions.Add(1)
-	s.mu.Unlock()
 	defer s.sessions.Done()
 	c.mu.Lock()
 	full := len(c.followers) >= c.max

@@ -272,6 +272,18 @@ func (s *Server) Close() {
 	s.sessions.Wait()
 }
 
+// enter counts a socket among the sessions Close waits for (the caller
+// calls s.sessions.Done when it ends), unless the server is closing.
+func (s *Server) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.sessions.Add(1)
+	return true
+}
+
 // isLoopbackHost reports whether a Host header names this machine through
 // loopback: localhost, 127.0.0.0/8 or ::1, with or without a port.
 func isLoopbackHost(hostport string) bool {
@@ -397,14 +409,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		s.logf("websocket upgrade from %s: %v", r.RemoteAddr, err)
 		return
 	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if !s.enter() {
 		conn.Close()
 		return
 	}
-	s.sessions.Add(1)
-	s.mu.Unlock()
 	defer s.sessions.Done()
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
 	ss.onRunEnd, ss.onBlock = s.onRunEnd, s.onBlock
