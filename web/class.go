@@ -99,6 +99,7 @@ type class struct {
 
 	leader atomic.Pointer[session] // the lecturer's tab that leads (nil: none open)
 	newsAt atomic.Int64            // unix ns of the leader's first news not yet sent (0: none)
+	gated  atomic.Bool             // the leader's quiz is on: states go on its page's sync
 	wake   chan struct{}           // the leader has news; capacity 1
 	news   chan struct{}           // the tally changed; capacity 1
 	looks  chan struct{}           // look-arounds computing at once
@@ -109,7 +110,6 @@ type class struct {
 	followers  map[*follower]struct{}
 	last       []byte // the latest state sent to the followers
 	lastEvents int64  // the events it showed: a look around goes no further
-	gated      bool   // the leader's quiz is on: states go on its page's sync
 	q          *question
 	nextQ      int
 	results    []result
@@ -276,11 +276,12 @@ func (c *class) poke(s *session) {
 	if c.leader.Load() != s {
 		return
 	}
-	c.newsAt.CompareAndSwap(0, time.Now().UnixNano())
-	c.mu.Lock()
-	gated := c.gated
-	c.mu.Unlock()
-	if gated {
+	// Every event of the lecturer's run comes here: the clock is read
+	// only for the first news not yet sent, and nothing takes c.mu.
+	if c.newsAt.Load() == 0 {
+		c.newsAt.CompareAndSwap(0, time.Now().UnixNano())
+	}
+	if c.gated.Load() {
 		return
 	}
 	c.wakeUp()
@@ -560,9 +561,7 @@ func (c *class) quiz(s *session, on bool) {
 	if c.leader.Load() != s {
 		return
 	}
-	c.mu.Lock()
-	c.gated = on
-	c.mu.Unlock()
+	c.gated.Store(on)
 	c.wakeUp()
 }
 
