@@ -348,16 +348,20 @@ func makeRunView(st RunStats) RunView {
 	return v
 }
 
-// moveNames names moves as the run's metadata does (by number where it
-// has no name for one).
+// moveNames names moves as the run's metadata does (MoveName).
 func moveNames(info *trace.RunInfo, moves []int) []string {
 	out := make([]string, 0, len(moves))
 	for _, m := range moves {
-		if info != nil && m >= 0 && m < len(info.MoveNames) {
-			out = append(out, info.MoveNames[m])
-		} else {
-			out = append(out, strconv.Itoa(m))
-		}
+		out = append(out, MoveName(info, m))
 	}
 	return out
+}
+
+// MoveName names move m as the run's metadata does, by number where it has
+// no name for it (info may be nil).
+func MoveName(info *trace.RunInfo, m int) string {
+	if info != nil && m >= 0 && m < len(info.MoveNames) {
+		return info.MoveNames[m]
+	}
+	return strconv.Itoa(m)
 }

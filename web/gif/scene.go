@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"idaviz/trace"
 	"idaviz/web/fold"
 )
 
@@ -26,7 +27,7 @@ func drawFrame(c *canvas, cam *camera, f fold.Frame, nv *fold.NodeView, index in
 	sayH := float64(len(lines))*float64(sayPx)*1.35 + 16*u
 	panelW := math.Round(min(W/3, 0.55*H))
 	top, bottom := barH, H-sayH
-	drawTree(c, cam, f.Tree, moveNames(f), 0, top, W-panelW, bottom, u)
+	drawTree(c, cam, f.Tree, f.Stats.Run, 0, top, W-panelW, bottom, u)
 	// The panels cover what of the tree spilled out of its box.
 	c.rect(image.Rect(0, 0, opt.Width, int(top)), white)
 	c.rect(image.Rect(int(W-panelW), int(top), opt.Width, int(bottom)), white)
@@ -57,13 +58,6 @@ func algorithmName(a string) string {
 		return "A*"
 	}
 	return "IDA*"
-}
-
-func moveNames(f fold.Frame) []string {
-	if f.Stats.Run != nil {
-		return f.Stats.Run.MoveNames
-	}
-	return nil
 }
 
 // ellipsis cuts s to fit width at px, marking the cut.
@@ -220,7 +214,7 @@ func placeTree(cam *camera, tv fold.TreeView, x0, y0, x1, y1, u float64) placed 
 	return cam.last
 }
 
-func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, x1, y1, u float64) {
+func drawTree(c *canvas, cam *camera, tv fold.TreeView, info *trace.RunInfo, x0, y0, x1, y1, u float64) {
 	root := tv.Root
 	if root == nil {
 		c.text("no tree yet", (x0+x1)/2, (y0+y1)/2, int(14*u), false, middle, textGrey)
@@ -245,10 +239,7 @@ func drawTree(c *canvas, cam *camera, tv fold.TreeView, moves []string, x0, y0, 
 			if visible(p, treeDY*k) || visible(q, treeDY*k) {
 				c.line(p.X, p.Y, q.X, q.Y, max(1, k), edgeGrey)
 				if labels && ch.Move >= 0 {
-					name := strconv.Itoa(ch.Move)
-					if ch.Move < len(moves) {
-						name = moves[ch.Move]
-					}
+					name := fold.MoveName(info, ch.Move)
 					if fold.LabelFits(name, 0.62*treeDX*k-4, font) {
 						c.text(name, p.X+0.62*(q.X-p.X)+font*0.4, p.Y+0.62*(q.Y-p.Y)+font*0.35, px, false, start, textGrey)
 					}
