@@ -745,6 +745,8 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 			f.question.offer(c.questionMs)
 		}
 	}
+	// Read under the lock: the broadcaster writes it.
+	noState := c.last == nil
 	c.mu.Unlock()
 	if full {
 		msg := fmt.Sprintf("the class is full: %d devices follow it already (the lecturer can raise --max-followers)", c.max)
@@ -755,7 +757,7 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 		conn.Close()
 		return
 	}
-	if c.last == nil {
+	if noState {
 		c.wakeUp()
 	}
 	c.tallyChanged()

@@ -140,6 +140,11 @@ func (p *player) apply(e *trace.Event) {
 	}
 	switch p.mode {
 	case modeStep:
+		// The run's start never waits its turn: a step asked before it
+		// came is for the event after it.
+		if e.Kind == trace.KindRunStart {
+			break
+		}
 		p.budget--
 		if p.budget <= 0 {
 			p.mode = modePaused
