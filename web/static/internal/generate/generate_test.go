@@ -20,6 +20,10 @@ func TestCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	m, err := messages()
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := bundle(static)
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +33,7 @@ func TestCurrent(t *testing.T) {
 		want []byte
 	}{
 		{sharedName, s},
+		{messagesName, m},
 		{styleName, css},
 		{bundleName, b},
 	} {

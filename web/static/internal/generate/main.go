@@ -1,6 +1,6 @@
 // Command generate writes web/static's generated files (go generate in
 // web/static runs it): shared.js, what the page's JavaScript and Go share,
-// from Go; style.css's block of Go's colours; then bundle.js, the page's modules (shared.js among them)
+// from Go; messages.js, the page's catalogue, from lang; style.css's block of Go's colours; then bundle.js, the page's modules (shared.js among them)
 // bundled into one classic script for the exported replay. The package's
 // test fails when a committed file is not what the sources give.
 package main
@@ -28,6 +28,13 @@ func generate(dir string) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, sharedName), s, 0o644); err != nil {
+		return err
+	}
+	m, err := messages()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, messagesName), m, 0o644); err != nil {
 		return err
 	}
 	css, err := style(dir)
