@@ -2,6 +2,7 @@ package fold
 
 import (
 	"fmt"
+	"idaviz/lang"
 	"slices"
 
 	"idaviz/trace"
@@ -28,7 +29,12 @@ type Run struct {
 	lastMoves []int
 	lastEv    trace.Event // the last event's plain fields (no lists), described when a frame is made
 	algo      *algoFold   // the code panel's line and the stack (algo.go)
+	lang      *lang.Printer
 }
+
+// SetLang has the run's frames say what happened in p's language (nil:
+// English): the narration, the charts' words.
+func (p *Run) SetLang(l *lang.Printer) { p.lang = l }
 
 // NewRun makes the fold of run id, with the statistics a trace of level
 // has room for and a tree drawn whole up to treeLimit nodes (folded past
