@@ -24,7 +24,7 @@ func TestBrowserBackBusy(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	var slow atomic.Int64 // how long a seek waits before it begins
 	ts.web.onSession = func(s *session) { s.onSeek = func() { time.Sleep(time.Duration(slow.Load())) } }
-	for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+	for _, size := range viewports[int64]() {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			b := openBrowser(t, browserDeadline)
 			b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
@@ -88,7 +88,7 @@ func TestBrowserKeysWhole(t *testing.T) {
 	pages := map[string]string{"replay": servePageWith(t, Options{Recording: rec}), "live": servePage(t)}
 	b := openBrowser(t, browserDeadline)
 	for _, mode := range []string{"replay", "live"} {
-		for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+		for _, size := range viewports[int64]() {
 			b.step(t, fmt.Sprintf("%s at %dx%d", mode, size[0], size[1]), func(b *browser) {
 				b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
 				b.do("loading the page", chromedp.Navigate(pages[mode]))
@@ -116,7 +116,7 @@ const tileTextJS = `(() => {
 // numbered in text of 16 px and up, at 1440x900 and 1280x720.
 func TestBrowserPresentTiles(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+	for _, size := range viewports[int64]() {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			b := openPageAt(t, size[0], size[1], "?present")
 			js[bool](b, "the 15-puzzle", `choose('puzzle', '15puzzle'), true`)

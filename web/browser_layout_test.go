@@ -158,7 +158,7 @@ const problemLayoutJS = `(() => {
 // it, and a script that replaces the example is not named for it.
 func TestBrowserProblemLayout(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{1440, 900}, {1280, 720}} {
+	for _, size := range viewports[int]() {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			b := romaniaSolved(t, size[0], size[1])
@@ -364,7 +364,7 @@ const graphTreeJS = `(() => {
 // the map's names are 16 px and more on a projector.
 func TestBrowserGraphTree(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{1440, 900}, {1280, 720}} {
+	for _, size := range viewports[int]() {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel()
 			b := romaniaSolved(t, size[0], size[1])

@@ -46,7 +46,7 @@ func setSource(b *browser, src string) {
 // grades straight-line distance with its chart.
 func TestBrowserProblem(t *testing.T) {
 	t.Parallel()
-	for _, size := range [][2]int{{1440, 900}, {1280, 720}} {
+	for _, size := range viewports[int]() {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			t.Parallel() // a page each
 			b := problemTab(t, size[0], size[1])

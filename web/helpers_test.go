@@ -114,6 +114,17 @@ func isState(m *msg) bool { return m.Type == "state" && m.Active != nil }
 // which still fails where the page and Go disagree.
 func sweeps() bool { return os.Getenv("IDAVIZ_TEST_SWEEPS") == "1" }
 
+// viewports are the window sizes a layout test checks: an instructor's
+// 1440x900 and a projector's 1280x720 under IDAVIZ_TEST_SWEEPS (.ci/run's
+// sweep step), the projector's alone in a quick run: the tighter of the
+// two, where a layout breaks first.
+func viewports[T int | int64]() [][2]T {
+	if sweeps() {
+		return [][2]T{{1440, 900}, {1280, 720}}
+	}
+	return [][2]T{{1280, 720}}
+}
+
 // hangs is how long a test waits for what must happen before it calls it
 // a hang: generous, for a machine under load; nothing waits this long when
 // all is well. Every wait of this package's tests for a reply, a state or

@@ -10,7 +10,9 @@ import (
 
 // TestMain gives the tests a cache of their own (solve and compare keep
 // the predictions' distributions there), and one chromium the browser
-// tests share (browsertest.Main).
+// tests share (browsertest.Main), and one site (writeSite).
 func TestMain(m *testing.M) {
-	os.Exit(testcache.Run("viz-test-cache", func() int { return browsertest.Main(m) }))
+	code := testcache.Run("viz-test-cache", func() int { return browsertest.Main(m) })
+	removeSite()
+	os.Exit(code)
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -41,6 +42,24 @@ type siteCounts struct {
 // as a university's, not the host's root.
 const siteFolder = "/course/site/"
 
+// written is the one site the tests write: viz site compiles the engine to
+// WebAssembly, the longest thing they do, so the first test that needs a
+// site writes it and every other reads it (a test may add a file of its
+// own to it, never change one); TestMain
+// removes it.
+var written struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// removeSite removes the site the tests wrote, if any.
+func removeSite() {
+	if written.dir != "" {
+		os.RemoveAll(filepath.Dir(written.dir))
+	}
+}
+
 // writeSite writes viz site's folder (compiling the engine) and serves it
 // with a plain static file server, Go's http.FileServer, from siteFolder:
 // no viz server runs. It returns the folder and the site's address. A
@@ -48,11 +67,21 @@ const siteFolder = "/course/site/"
 // would reach another site of the web space) fails the test.
 func writeSite(t testing.TB) (dir, url string) {
 	t.Helper()
-	dir = filepath.Join(t.TempDir(), "site")
-	status, out, errs := runViz(t, "", "site", dir)
-	if status != exitOK {
-		t.Fatalf("viz site: status %d\n%s%s", status, out, errs)
+	written.once.Do(func() {
+		d, err := os.MkdirTemp("", "viz-test-site-")
+		if err != nil {
+			written.err = err
+			return
+		}
+		written.dir = filepath.Join(d, "site")
+		if status, out, errs := runViz(t, "", "site", written.dir); status != exitOK {
+			written.err = fmt.Errorf("viz site: status %d\n%s%s", status, out, errs)
+		}
+	})
+	if written.err != nil {
+		t.Fatal(written.err)
 	}
+	dir = written.dir
 	mux := http.NewServeMux()
 	mux.Handle(siteFolder, http.StripPrefix(strings.TrimSuffix(siteFolder, "/"), http.FileServer(http.Dir(dir))))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
