@@ -76,8 +76,8 @@ func TestBrowserClass(t *testing.T) {
 	}
 	lectEvent := func() int64 { return lect.viz().Event }
 
-	lect.step(t, "twenty steps, every follower at the lecturer's event", func(b *browser) {
-		for i := int64(1); i <= 20; i++ {
+	lect.step(t, "eight steps, every follower at the lecturer's event", func(b *browser) {
+		for i := int64(1); i <= 8; i++ {
 			b.do("Step", chromedp.Click(byTestID("step")))
 			at(b, "the lecturer", i)
 			for j, f := range fs {
