@@ -16,17 +16,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "bench",
-		usage:   "bench [flags]",
-		summary: "measure the engine's speed on a fixed set of instances",
-		help: `The set: Korf's 15-puzzle instances 2, 4 and 5 with Manhattan distance, with
-no sink and with the statistics sink; the binary recorder alone; A* against
-IDA* in time and memory. Times are CPU time of the search.`,
-		examples: []string{
-			"viz bench --quick           # a smoke run in a second",
-			"viz bench --count 3         # the fastest of three, steadier on a shared machine",
-		},
-		run: runBench,
+		name:  "bench",
+		usage: "bench [flags]",
+		run:   runBench,
 	})
 }
 
@@ -51,8 +43,8 @@ var quickBench = []benchCase{
 func runBench(ctx context.Context, e *env, args []string) int {
 	c := commands["bench"]
 	fs := newFlags(e, c)
-	quick := fs.Bool("quick", false, "a quick smoke run on small instances instead of the fixed set")
-	count := fs.Int("count", 1, "run each measurement this many times and keep the fastest (on a shared machine, more is steadier)")
+	quick := fs.Bool("quick", false, "")
+	count := fs.Int("count", 1, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status

@@ -21,24 +21,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "check",
-		usage:   "check (--puzzle P | --problem FILE.star) --heuristic H [flags] [STATE]",
-		summary: "grade a heuristic: admissible? consistent? how close to the true cost h*?",
-		help: `Every state reachable from STATE (default: the puzzle's goal; a grid world
-needs its map, - or @FILE; a problem starts at its file's start), at most
---max-states, with its true cost h* from a backward Dijkstra search; or, with
---samples N, N random walks from the start, each solved optimally. H and H2 are
-built-in names, FILE.star files that define h(state), or a problem's names.
-Exit status: 0 graded (whatever the verdict), 1 interrupted, 2 bad usage, a
-script's error, or too many states (grade a sample instead).`,
-		examples: []string{
-			`viz check --puzzle 8puzzle --heuristic manhattan --against misplaced`,
-			`viz check --puzzle 8puzzle --heuristic examples/heuristics/blank_too.star   # finds where it overestimates`,
-			`viz check --problem examples/romania/romania.star --heuristic straight-line --json`,
-			`viz check --puzzle 15puzzle --heuristic manhattan --samples 200`,
-			`viz check --puzzle grid --heuristic manhattan @examples/inputs/room.txt`,
-		},
-		run: runCheck,
+		name:  "check",
+		usage: "check (--puzzle P | --problem FILE.star) --heuristic H [flags] [STATE]",
+		run:   runCheck,
 	})
 }
 
@@ -50,17 +35,17 @@ const sampleWalk = 40
 func runCheck(ctx context.Context, e *env, args []string) int {
 	c := commands["check"]
 	fs := newFlags(e, c)
-	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|"))
-	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle)")
-	goal := fs.String("goal", "", "the goal, for puzzles that have several")
-	heuristic := fs.String("heuristic", "", "the heuristic to grade: a built-in name, a FILE.star that defines h(state), or (with --problem) a name in the file")
-	against := fs.String("against", "", "a second heuristic: does the first dominate it (h ≥ h2 at every state)?")
-	samples := fs.Int("samples", 0, "grade N random states (random walks from the start) instead of every state, each solved optimally: a puzzle's with its strongest built-in heuristic, a problem's by uniform-cost search")
-	walk := fs.Int("walk", sampleWalk, "with --samples: the random walk's length")
-	seed := fs.Uint64("seed", 1, "with --samples: the random walks' seed")
-	maxStates := fs.Int("max-states", check.DefaultMaxStates, "the most states the exhaustive check visits")
-	worst := fs.Int("worst", 10, "how many of the worst states and moves to list")
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	puzzle := fs.String("puzzle", "", "")
+	problem := fs.String("problem", "", "")
+	goal := fs.String("goal", "", "")
+	heuristic := fs.String("heuristic", "", "")
+	against := fs.String("against", "", "")
+	samples := fs.Int("samples", 0, "")
+	walk := fs.Int("walk", sampleWalk, "")
+	seed := fs.Uint64("seed", 1, "")
+	maxStates := fs.Int("max-states", check.DefaultMaxStates, "")
+	worst := fs.Int("worst", 10, "")
+	asJSON := fs.Bool("json", false, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status

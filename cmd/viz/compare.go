@@ -27,30 +27,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "compare",
-		usage:   "compare [flags]",
-		summary: "run heuristics and algorithms on a set of instances: tables, JSON, CSV, an HTML report",
-		help: `Each heuristic and algorithm searches each instance, as viz solve would;
-the table sums them up by instance depth. Ctrl-C stops the comparison and
-writes the runs that finished (exit 1). An instances file holds one state
-per line, each optionally followed by its optimal length (a search that
-finds another length says so on stderr).
-
---shard I/N runs the instances at positions I, I+N, I+2N, ... of the set
-(from 0) and writes JSON for --merge; auto/N takes I from a Kubernetes
-Indexed Job (JOB_COMPLETION_INDEX), auto I and N from a Slurm array.
---merge FILE... makes of every shard of one comparison the output the
-comparison would have made in one go.`,
-		examples: []string{
-			"viz compare                                       # the 8-puzzle's heuristics on a small set",
-			"viz compare --instances korf100:1-10 --heuristic manhattan,linear-conflict --workers 2",
-			"viz compare --instances depths:5:10-30:4 --algo ida,astar --csv runs.csv",
-			"viz compare --instances states.txt --puzzle 15puzzle --html report.html",
-			"viz compare --heuristic manhattan,examples/heuristics/manhattan.star   # a heuristic written in Starlark beside the built-in",
-			"viz compare --instances korf100 --heuristic pdb78r --shard 2/8 > s2.json   # the third of eight slices, as JSON",
-			"viz compare --merge s*.json --html report.html     # the shards' runs as one comparison",
-		},
-		run: runCompare,
+		name:  "compare",
+		usage: "compare [flags]",
+		run:   runCompare,
 	})
 }
 
@@ -90,20 +69,20 @@ type compareJob struct {
 func runCompare(ctx context.Context, e *env, args []string) int {
 	c := commands["compare"]
 	fs := newFlags(e, c)
-	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: from the instances, else 8puzzle)")
-	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
-	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated, built-in names or FILE.star files that define h(state) (default: every heuristic of the puzzle that needs no pattern database)")
-	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
-	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | random:N (uniformly random states: rubik) | depths:N:D1-D2:STEP (default: a small built-in set)")
-	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
-	workers := fs.Int("workers", 1, "runs searched at once (each on one core)")
+	puzzle := fs.String("puzzle", "", "")
+	goal := fs.String("goal", "", "")
+	heuristics := fs.String("heuristic", "", "")
+	algos := fs.String("algo", "ida", "")
+	spec := fs.String("instances", "", "")
+	seed := fs.Uint64("seed", 1, "")
+	workers := fs.Int("workers", 1, "")
 	lim := limitFlags(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	csvPath := fs.String("csv", "", "write one CSV row per run to this `file` (- for stdout)")
-	htmlPath := fs.String("html", "", "write a self-contained HTML report (tables and charts, works offline) to this `file`")
-	chosen := fs.Int("chart-instance", 0, "the instance whose iterations the report draws (default: the hardest one every run solved)")
-	shardFlag := fs.String("shard", "", "run one slice of the instances, `I/N` (from 0: the positions p with p mod N = I), auto/N (a Kubernetes Indexed Job) or auto (a Slurm array), and write JSON for --merge")
-	merge := fs.Bool("merge", false, "merge the JSON files of every --shard of one comparison (the arguments) into its output")
+	asJSON := fs.Bool("json", false, "")
+	csvPath := fs.String("csv", "", "")
+	htmlPath := fs.String("html", "", "")
+	chosen := fs.Int("chart-instance", 0, "")
+	shardFlag := fs.String("shard", "", "")
+	merge := fs.Bool("merge", false, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status

@@ -14,6 +14,7 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/draw"
@@ -22,72 +23,46 @@ import (
 	"idaviz/web/gif"
 )
 
-// exportFormats are the formats of viz trace export, with what each is for.
-var exportFormats = []struct{ name, ext, help string }{
-	{"html", ".html", "one self-contained page that replays the trace offline (what viz replay --export writes), with the bookmarks of --lecture NOTES or of FILE.lecture.json"},
-	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) at the iteration's end, whole up to --max-nodes nodes and folded past them as the page folds: f over g+h on nodes, ×N on a folded one (grey double ring), moves on edges, the page's colours (orange path, blue expanded, red pruned, green solution); render it with dot -Tsvg"},
-	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), whole up to --max-nodes nodes and folded past them, as one self-contained SVG"},
-	{"gif", ".gif", "an animated GIF for slides: a frame per step (--per), each the tree as the page draws it (the current path orange, f on a node and g+h under it, folded past --max-nodes) beside the state at the current node and the event in words; of one iteration (--iteration N), of events --from A --to B, or of the whole trace"},
-	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
-	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
-	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
-	{"binary", ".trace", "the trace in its compact binary encoding (trace/FORMAT.md)"},
+// exportFormats are the formats of viz trace export, with their file
+// extensions; what each is for is the catalogue's cli.trace.export.format.NAME.
+var exportFormats = []struct{ name, ext string }{
+	{"html", ".html"}, {"dot", ".dot"}, {"svg", ".svg"}, {"gif", ".gif"},
+	{"csv", ".csv"}, {"chrome", ".json"}, {"ndjson", ".ndjson"}, {"binary", ".trace"},
 }
 
-func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--max-nodes N] [--lecture NOTES] [--run-script] [--salvage] [-o OUT] FILE
-       viz trace export --format gif [--iteration N | --from A --to B] [--per STEP] [--fps N] [--size WxH] [-o OUT] FILE
-
-Writes a recorded trace (either encoding) in another format, for slides,
-handouts and other tools. Without --format, the format follows OUT's
-extension. Without -o, the output goes to standard output.
-
-formats:`)
+// exportUsage is viz help trace export: the catalogue's page, with the
+// formats and the limits of the GIF filled in.
+func exportUsage(w io.Writer, p *lang.Printer) {
+	var formats strings.Builder
 	for _, f := range exportFormats {
-		fmt.Fprintf(w, "  %-7s %s\n", f.name, f.help)
+		fmt.Fprintf(&formats, "  %-7s %s\n", f.name, p.T("cli.trace.export.format."+f.name))
 	}
-	fmt.Fprintln(w, `
-flags:
-  --format F       one of the formats above
-  --iteration N    dot: the iteration to draw (default: the last);
-                   gif: the iteration to animate (default: all of them)
-  --event N        svg: draw the tree at event N, 0-based (default: the last)
-  --max-nodes N    dot, svg: draw the tree whole up to N nodes, fold past them (default: the page's, `+strconv.Itoa(fold.DefaultTreeLimit)+`;
-                   gif: `+strconv.Itoa(gif.DefaultMaxNodes)+`, to keep a frame's labels readable)
-  --from A, --to B gif: animate events A to B, 0-based as the page counts them, both included
-  --per STEP       gif: a frame after each `+strings.Join(gif.Pers, ", each ")+` (default: expansion)
-  --fps N          gif: frames a second, 1 to `+strconv.Itoa(gif.MaxFPS)+` (default: 4)
-  --size WxH       gif: the frame's size in pixels, `+strconv.Itoa(gif.MinWidth)+`x`+strconv.Itoa(gif.MinHeight)+` to `+strconv.Itoa(gif.MaxWidth)+`x`+strconv.Itoa(gif.MaxHeight)+` (default: 1280x720);
-                   at most `+strconv.Itoa(gif.MaxFrames)+` frames
-  --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
-  --run-script     html: run the Starlark script the trace carries (a problem's
-                   moves), within the sandbox's budgets, to draw its states; a
-                   trace is data, and runs no code unless asked
-  --salvage        export a trace that cannot be read to its end (cut short, or
-                   damaged) up to the fault, instead of refusing it
-  -o OUT           the file to write (written whole or not at all)
-
-examples:
-  viz trace export -o tree.svg --event 120 run.trace
-  viz trace export --format dot --iteration 3 run.trace | dot -Tsvg > it3.svg
-  viz trace export -o run.json run.trace          # chrome://tracing, Perfetto
-  viz trace export -o it3.gif --iteration 3 --fps 6 run.trace`)
+	fmt.Fprintln(w, strings.TrimRight(p.T("cli.trace.export.help", lang.Args{
+		"Formats":     strings.TrimRight(formats.String(), "\n"),
+		"TreeLimit":   fold.DefaultTreeLimit,
+		"GIFMaxNodes": gif.DefaultMaxNodes,
+		"Pers":        strings.Join(gif.Pers, ", "),
+		"MaxFPS":      gif.MaxFPS,
+		"MinSize":     fmt.Sprintf("%dx%d", gif.MinWidth, gif.MinHeight),
+		"MaxSize":     fmt.Sprintf("%dx%d", gif.MaxWidth, gif.MaxHeight),
+		"MaxFrames":   gif.MaxFrames,
+	}), "\n"))
 }
 
 func runTraceExport(e *env, args []string) int {
 	fs := newFlags(e, commands["trace"])
-	fs.Usage = func() { exportUsage(fs.Output()) }
-	format := fs.String("format", "", "the output format")
-	out := fs.String("o", "", "the file to write (default: standard output)")
-	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
-	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
-	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "dot, svg, gif: draw the tree whole up to this many nodes, fold past them")
-	fromEv := fs.Int64("from", 0, "gif: the first event to animate")
-	toEv := fs.Int64("to", -1, "gif: the last event to animate")
-	per := fs.String("per", gif.PerExpansion, "gif: a frame per expansion, event or bound")
-	fps := fs.Int("fps", 4, "gif: frames a second")
-	size := fs.String("size", "1280x720", "gif: the frame's size, WIDTHxHEIGHT")
-	lecture := fs.String("lecture", "", "html: the lecture file to embed")
+	fs.Usage = func() { exportUsage(fs.Output(), e.p) }
+	format := fs.String("format", "", "")
+	out := fs.String("o", "", "")
+	iteration := fs.Int("iteration", 0, "")
+	event := fs.Int("event", -1, "")
+	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "")
+	fromEv := fs.Int64("from", 0, "")
+	toEv := fs.Int64("to", -1, "")
+	per := fs.String("per", gif.PerExpansion, "")
+	fps := fs.Int("fps", 4, "")
+	size := fs.String("size", "1280x720", "")
+	lecture := fs.String("lecture", "", "")
 	salvage := salvageFlag(fs)
 	runScript := runScriptFlag(fs)
 	rest, status, ok := parseArgs(e, fs, args)

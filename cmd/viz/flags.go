@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"idaviz/lang"
+	"idaviz/puzzles"
 )
 
 // durationFlag is a flag's duration whose errors say what is wrong with the
@@ -69,24 +72,24 @@ func unquoted(q string) string {
 
 // flagMessage rewrites a flag package error in the --flag style of the
 // help and the docs.
-func flagMessage(err error) string {
+func flagMessage(p *lang.Printer, err error) string {
 	msg := err.Error()
 	if m := flagValueError.FindStringSubmatch(msg); m != nil {
 		why := m[3]
 		if why == "parse error" {
 			// Only the numeric flags leave the reason to the flag package.
-			why = "not a number"
+			why = p.T("cli.flag.nan")
 		}
 		return fmt.Sprintf("--%s %s: %s", m[2], unquoted(m[1]), why)
 	}
 	if m := boolValueError.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s=%s: want true or false", m[2], unquoted(m[1]))
+		return p.T("cli.flag.notbool", lang.Args{"Flag": "--" + m[2], "Value": unquoted(m[1])})
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		return "unknown flag --" + name
+		return p.T("cli.flag.unknown", lang.Args{"Flag": "--" + name})
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return "flag --" + name + " needs a value"
+		return p.T("cli.flag.novalue", lang.Args{"Flag": "--" + name})
 	}
 	return msg
 }
@@ -100,13 +103,36 @@ func flagName(name string) string {
 	return "--" + name
 }
 
+// flagScopes are the commands whose flags are another's: replay's server
+// flags are serve's.
+var flagScopes = map[string]string{"replay": "serve"}
+
+// flagUsage is the catalogue's description of flag name of command cmd:
+// cli.flag.CMD.NAME, else that of the command whose flags it shares, else
+// cli.flag.NAME, the flag's meaning to every command; "" when the
+// catalogue has none.
+func flagUsage(p *lang.Printer, cmd, name string) string {
+	for _, id := range []string{"cli.flag." + cmd + "." + name, "cli.flag." + flagScopes[cmd] + "." + name, "cli.flag." + name} {
+		if has(id) {
+			return p.T(id, lang.Args{"Puzzles": strings.Join(puzzles.Names(), "|")})
+		}
+	}
+	return ""
+}
+
 // printFlags is flag.PrintDefaults in the --flag style of the docs (the
-// flag package writes -flag); its layout is the same.
-func printFlags(w io.Writer, fs *flag.FlagSet) {
+// flag package writes -flag), with the catalogue's descriptions in p's
+// language; its layout is the same.
+func printFlags(w io.Writer, p *lang.Printer, fs *flag.FlagSet) {
+	cmd := strings.TrimPrefix(fs.Name(), "viz ")
 	fs.VisitAll(func(f *flag.Flag) {
 		var b strings.Builder
 		b.WriteString("  " + flagName(f.Name))
-		typ, usage := flag.UnquoteUsage(f)
+		described := *f
+		if u := flagUsage(p, cmd, f.Name); u != "" {
+			described.Usage = u
+		}
+		typ, usage := flag.UnquoteUsage(&described)
 		if typ != "" {
 			b.WriteString(" " + typ)
 		}
@@ -114,9 +140,9 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
 		if !zeroDefault(f.DefValue) {
 			if g, ok := f.Value.(flag.Getter); ok && isString(g.Get()) {
-				fmt.Fprintf(&b, " (default %q)", f.DefValue)
+				b.WriteString(p.T("cli.flag.default", lang.Args{"Default": strconv.Quote(f.DefValue)}))
 			} else {
-				fmt.Fprintf(&b, " (default %v)", f.DefValue)
+				b.WriteString(p.T("cli.flag.default", lang.Args{"Default": f.DefValue}))
 			}
 		}
 		fmt.Fprintln(w, b.String())

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"idaviz/lang"
+
 	"context"
 	"strings"
 
@@ -9,15 +11,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "judge",
-		usage:   "judge PROBLEM",
-		summary: "answer an online-judge problem: its input on stdin, its output on stdout",
-		help:    "PROBLEM is one of: " + strings.Join(puzzles.JudgeNames(), ", ") + ".\nThe output is the judge's, byte for byte.",
-		examples: []string{
-			"viz judge poj3460 < cmd/viz/testdata/judge/poj3460/sample.in",
-			"viz judge hdu1043 < cmd/viz/testdata/judge/hdu1043/sample.in > answers.txt",
-		},
-		run: runJudge,
+		name:  "judge",
+		usage: "judge PROBLEM",
+		args:  lang.Args{"Problems": strings.Join(puzzles.JudgeNames(), ", ")},
+		run:   runJudge,
 	})
 }
 

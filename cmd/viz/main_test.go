@@ -1,6 +1,8 @@
 package main
 
 import (
+	"idaviz/lang"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -280,3 +282,7 @@ func TestMagicCubeMovesAsTheJudgeWrites(t *testing.T) {
 		t.Fatalf("status %d, out %s, err %s", status, out, errs)
 	}
 }
+
+// english speaks the catalogue's English, the language of the tests that
+// read what viz says.
+var english = lang.New(lang.English)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 )
@@ -18,43 +19,22 @@ func init() {
 	register(&command{
 		name:    "pdb",
 		usage:   "pdb build PUZZLE [flags]",
-		summary: "build or check a puzzle's pattern databases, and describe them",
 		actions: []string{"build"},
 		run:     runPDB,
 	})
 }
 
-func pdbUsage(w io.Writer) {
-	fmt.Fprint(w, `usage: viz pdb build PUZZLE [--heuristic NAME] [--workers N] [--force]
-
-Builds the pattern databases a heuristic reads, or checks the cached ones
-(header and checksum; a bad file is rebuilt), then prints for each database
-its entries, bytes, build time and the distribution of its values. Ctrl-C
-stops a build and leaves no partial file.
-
-Databases live in $IDAVIZ_CACHE_DIR/pdb when that is set, else in the user's
-cache directory (idaviz/pdb). Puzzles with databases: `+databasePuzzles()+`.
-
-flags:
-  --heuristic NAME  the heuristic whose databases to build (default: the
-                    puzzle's first one with databases)
-  --workers N       goroutines for the build, 1 or more (default: one per CPU)
-  --force           rebuild even when a valid file is cached
-
-examples:
-  viz pdb build 15puzzle --heuristic pdb663
-  viz pdb build rubik --heuristic korf --workers 2
-  IDAVIZ_CACHE_DIR=/tmp/pdb viz pdb build 15puzzle --heuristic pdb555 --force
-`)
+func pdbUsage(w io.Writer, p *lang.Printer) {
+	fmt.Fprintln(w, strings.TrimRight(p.T("cli.pdb.build.help", lang.Args{"Puzzles": databasePuzzles(p)}), "\n"))
 }
 
 // databasePuzzles lists the puzzles with stored databases and their
 // heuristics, for the help text.
-func databasePuzzles() string {
+func databasePuzzles(lp *lang.Printer) string {
 	var ps []string
 	for _, p := range puzzles.All() {
 		if p.Databases != nil {
-			ps = append(ps, fmt.Sprintf("%s (heuristics %s)", p.Name, strings.Join(p.Databases.Heuristics, ", ")))
+			ps = append(ps, lp.T("cli.pdb.puzzle", lang.Args{"Puzzle": p.Name, "Heuristics": strings.Join(p.Databases.Heuristics, ", ")}))
 		}
 	}
 	return strings.Join(ps, "; ")
@@ -67,23 +47,23 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		pdbUsage(e.stdout)
+		pdbUsage(e.stdout, e.p)
 		return exitOK
 	case "build":
 	default:
 		return usageError(e, c, "unknown action %q (the one action is build)", args[0])
 	}
 	fs := newFlags(e, c)
-	fs.Usage = func() { pdbUsage(fs.Output()) }
-	heuristic := fs.String("heuristic", "", "the heuristic whose databases to build")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines for the build (default: one per CPU)")
-	force := fs.Bool("force", false, "rebuild even when a valid file is cached")
+	fs.Usage = func() { pdbUsage(fs.Output(), e.p) }
+	heuristic := fs.String("heuristic", "", "")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "")
+	force := fs.Bool("force", false, "")
 	rest, status, ok := parseArgs(e, fs, args[1:])
 	if !ok {
 		return status
 	}
 	if len(rest) == 0 {
-		return fail(e, "viz pdb build: which puzzle? (%s)", databasePuzzles())
+		return fail(e, "viz pdb build: which puzzle? (%s)", databasePuzzles(e.p))
 	}
 	name := rest[0]
 	if len(rest) > 1 {
@@ -94,7 +74,7 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz pdb build: %v", err)
 	}
 	if p.Databases == nil {
-		return fail(e, "viz pdb build: puzzle %q has no pattern databases (puzzles with databases: %s)", name, databasePuzzles())
+		return fail(e, "viz pdb build: puzzle %q has no pattern databases (puzzles with databases: %s)", name, databasePuzzles(e.p))
 	}
 	h := cmp.Or(*heuristic, p.Databases.Heuristics[0])
 	if !slices.Contains(p.Databases.Heuristics, h) {

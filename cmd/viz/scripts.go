@@ -84,7 +84,7 @@ func (sc *scripts) request(puzzle, state, heuristic, goal string) (*puzzles.Requ
 
 // runScriptFlag is --run-script, of the commands that open traces.
 func runScriptFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("run-script", false, "run the Starlark script a trace carries (a problem's moves), within the sandbox's budgets, to draw its states: a trace is data, and runs no code unless asked")
+	return fs.Bool("run-script", false, "")
 }
 
 // scriptNotice says, before a trace is replayed or exported, that the

@@ -19,34 +19,14 @@ import (
 
 func init() {
 	register(&command{
-		name:    "serve",
-		usage:   "serve [--addr 127.0.0.1:8080]",
-		summary: "serve the visualizer page (the default command)",
-		help: `The page searches puzzles in the browser's tabs, live, with the tree, the
-charts and the counts. It listens on this machine only unless --allow-remote
-(a class on a LAN), when the printed address carries a token the page needs.`,
-		examples: []string{
-			"viz                                   # the same as viz serve",
-			"viz serve --addr 127.0.0.1:0          # any free port",
-			"viz serve --addr 0.0.0.0:8080 --allow-remote --max-tabs-per-client 2",
-		},
-		run: runServe,
+		name:  "serve",
+		usage: "serve [--addr 127.0.0.1:8080]",
+		run:   runServe,
 	})
 	register(&command{
-		name:    "replay",
-		usage:   "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
-		summary: "replay a recorded trace in the page, or export it as one HTML file",
-		help: `FILE is a trace of any size (viz solve --trace FILE); it is indexed, not
-loaded. The page steps back and forth through it and seeks. --export writes
-the replay as one self-contained HTML file instead (as viz trace export
---format html), and serves nothing. A trace that cannot be read to its end
-(cut short, or damaged) is refused unless --salvage.`,
-		examples: []string{
-			"viz replay run.trace",
-			"viz replay --export run.html run.trace       # open run.html anywhere, offline",
-			"viz replay --lecture notes.json run.trace    # the page saves its bookmarks in notes.json",
-		},
-		run: runReplay,
+		name:  "replay",
+		usage: "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
+		run:   runReplay,
 	})
 }
 
@@ -71,23 +51,23 @@ type serveFlags struct {
 func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []string, status int, ok bool) {
 	fs := newFlags(e, c)
 	f = &serveFlags{
-		addr:         fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
-		allowRemote:  fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
-		maxSearches:  fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
-		maxTabs:      fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
+		addr:         fs.String("addr", "127.0.0.1:8080", ""),
+		allowRemote:  fs.Bool("allow-remote", false, ""),
+		maxSearches:  fs.Int("max-searches", runtime.NumCPU(), ""),
+		maxTabs:      fs.Int("max-tabs-per-client", 8, ""),
 		maxMemory:    new(bytesize.Size),
-		class:        fs.Bool("class", false, "a class follows this page's run on their phones and answers its quiz: prints a join address (a short random code) and its QR code"),
-		maxFollowers: fs.Int("max-followers", web.DefaultMaxFollowers, "with --class: the most devices following at once; one more is told the class is full"),
-		classURL:     fs.String("class-url", "", "with --class: the page's public `URL` when a reverse proxy serves it (e.g. https://course.example.org/viz/): the join address starts with it"),
+		class:        fs.Bool("class", false, ""),
+		maxFollowers: fs.Int("max-followers", web.DefaultMaxFollowers, ""),
+		classURL:     fs.String("class-url", "", ""),
 	}
 	*f.maxMemory = bytesize.Size(defaultServerMemory())
-	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches, and the states its searches of problems written in Starlark keep, may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
+	fs.Var(f.maxMemory, "max-memory", "")
 	if c.name == "replay" {
-		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
+		f.export = fs.String("export", "", "")
 		f.salvage = salvageFlag(fs)
-		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there; one that does not exist is created): the page saves its bookmarks there, an export embeds them")
+		f.lecture = fs.String("lecture", "", "")
 		f.runScript = runScriptFlag(fs)
-		f.remoteSaves = fs.Bool("remote-bookmarks", false, "with --allow-remote: tabs on other machines may save the bookmarks too (else only this machine's do; a save keeps the file it replaces as FILE.bak)")
+		f.remoteSaves = fs.Bool("remote-bookmarks", false, "")
 	}
 	rest, status, ok = parseArgs(e, fs, args)
 	if !ok {

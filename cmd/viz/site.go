@@ -11,24 +11,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "site",
-		usage:   "site DIR",
-		summary: "write the page, engine included, as a static site into DIR",
-		help: `DIR then holds the visualizer as plain files (index.html, the page's
-scripts, the engine compiled to WebAssembly) that any static file server
-serves: python3 -m http.server, a course's web space, GitHub Pages. The
-searches run in the visitor's browser, in a Web Worker; nothing of idaviz
-runs on the server. The heuristics whose tables a browser cannot build
-within a minute are listed as needing viz serve.
-
-A release binary carries the engine. Built from source, viz site compiles
-it with Go (GOOS=js GOARCH=wasm go build ./web/site/worker), in idaviz's
-source folder: a minute the first time, seconds after. DIR must be new,
-empty, or a site written before.`,
-		examples: []string{
-			"viz site public && python3 -m http.server -d public 8000   # then open http://localhost:8000/",
-		},
-		run: runSite,
+		name:  "site",
+		usage: "site DIR",
+		run:   runSite,
 	})
 }
 

@@ -25,27 +25,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "solve",
-		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally, iteration by iteration",
-		help: `STATE is one argument (quote it), - to read it from stdin, or @FILE to read
-it from a file (at most 16 MiB). Without --puzzle, a STATE of 9, 16 or 25
-numbers is a tile puzzle's board, row by row, 0 for the blank. With --problem
-FILE.star (a problem written in Starlark), STATE is optional: the file's start.
---heuristic FILE.star searches a built-in puzzle with a heuristic written in
-Starlark (def h(state)). Exit status: 0 solved, 1 not solved within the
-limits (or interrupted), 2 bad usage or input.`,
-		examples: []string{
-			`viz solve "8 6 7 2 5 4 3 0 1"                      # the hardest 8-puzzle`,
-			`viz solve --goal blank-first --heuristic pdb555 "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"  # Korf's #2`,
-			`viz solve --puzzle rubik "R U R' U' F2" --json     # one JSON object on stdout`,
-			`viz solve --trace run.trace "8 1 2 4 3 6 0 7 5"   # record every node for viz replay`,
-			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
-			`viz solve --problem examples/romania/romania.star --algo astar   # Arad to Bucharest`,
-			`viz solve --heuristic examples/heuristics/manhattan.star "8 6 7 2 5 4 3 0 1"`,
-			`viz solve --puzzle grid --heuristic octile @examples/inputs/room.txt   # a grid world's map from a file`,
-		},
-		run: runSolve,
+		name:  "solve",
+		usage: "solve [flags] STATE",
+		run:   runSolve,
 	})
 }
 
@@ -108,17 +90,17 @@ type solveRequest struct {
 func runSolve(ctx context.Context, e *env, args []string) int {
 	c := commands["solve"]
 	fs := newFlags(e, c)
-	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
-	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle; STATE is then optional: the file's start)")
-	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles), or a FILE.star that defines h(state); with --problem, one the file names")
-	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
-	algo := fs.String("algo", engine.AlgorithmIDA.String(), "the search: ida|astar")
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	tracePath := fs.String("trace", "", "record the whole event trace to this `file` (*.ndjson: readable JSON lines; otherwise binary)")
-	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
+	puzzle := fs.String("puzzle", "", "")
+	problem := fs.String("problem", "", "")
+	heuristic := fs.String("heuristic", "", "")
+	goal := fs.String("goal", "", "")
+	algo := fs.String("algo", engine.AlgorithmIDA.String(), "")
+	asJSON := fs.Bool("json", false, "")
+	tracePath := fs.String("trace", "", "")
+	traceLevel := fs.String("trace-level", "node", "")
 	lim := limitFlags(fs)
-	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
-	seed := fs.Uint64("seed", 1, "the seed of STATE random (a uniformly random state, for puzzles that have them: rubik)")
+	workers := fs.Int("workers", 1, "")
+	seed := fs.Uint64("seed", 1, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
@@ -326,14 +308,14 @@ type limits struct {
 
 func limitFlags(fs *flag.FlagSet) *limits {
 	l := &limits{
-		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
-		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
+		maxNodes: fs.Int64("max-nodes", 0, ""),
+		maxBound: fs.Int("max-bound", 0, ""),
 		timeout:  new(time.Duration),
 		memory:   new(bytesize.Size),
 	}
-	fs.Var(durationFlag{l.timeout}, "timeout", "stop after `DURATION`, e.g. 30s or 2m (0: no limit)")
+	fs.Var(durationFlag{l.timeout}, "timeout", "")
 	*l.memory = bytesize.Size(defaultMemoryBudget())
-	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
+	fs.Var(l.memory, "max-memory", "")
 	return l
 }
 

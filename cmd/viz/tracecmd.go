@@ -1,6 +1,8 @@
 package main
 
 import (
+	"idaviz/lang"
+
 	"context"
 	"errors"
 	"flag"
@@ -18,25 +20,6 @@ func init() {
 	register(&command{
 		name:    "trace",
 		usage:   "trace info|export [flags] FILE",
-		summary: "read a recorded trace (info) or write it in another format (export)",
-		help: `info prints a trace's metadata, its counts of each record, a table per
-iteration and the solution. export writes it as html, dot, svg, csv,
-chrome, ndjson or binary: run 'viz help trace export' for the formats.
-FILE is a trace of viz solve --trace, in either encoding.
-
-A trace that cannot be read to its end (cut short, or damaged) is refused:
-info shows what it read before the fault, names the fault and exits 2;
-export writes nothing. --salvage takes the events before the fault instead
-(exit 0), as viz replay --salvage does.
-
-flags of info:
-  --salvage   show a trace that cannot be read to its end up to the fault, and exit 0`,
-		examples: []string{
-			"viz trace info run.trace",
-			"viz trace export -o tree.svg run.trace                 # the tree at the last event",
-			"viz trace export --format csv run.trace > iterations.csv",
-			"viz trace export --salvage -o run.html cut.trace       # what a cut trace holds",
-		},
 		actions: []string{"info", "export"},
 		run:     runTrace,
 	})
@@ -49,7 +32,7 @@ func runTrace(ctx context.Context, e *env, args []string) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		commandHelp(e.stdout, c, nil)
+		commandHelp(e.stdout, e.p, c, nil)
 		return exitOK
 	case "info":
 		return runTraceInfo(e, c, args[1:])
@@ -63,8 +46,8 @@ func runTraceInfo(e *env, c *command, args []string) int {
 	fs := newFlags(e, c)
 	salvage := salvageFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: viz trace info [--salvage] FILE\n\nPrints what a recorded trace holds.\n\nflags:\n")
-		printFlags(fs.Output(), fs)
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", e.p.T("cli.help.usage", lang.Args{"Usage": "viz trace info [--salvage] FILE"}), e.p.T("cli.trace.info.summary"), e.p.T("cli.help.flags"))
+		printFlags(fs.Output(), e.p, fs)
 	}
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
@@ -89,7 +72,7 @@ func runTraceInfo(e *env, c *command, args []string) int {
 // --salvage takes the events before the fault instead, and says so.
 
 func salvageFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("salvage", false, "take a trace that cannot be read to its end (cut short, or damaged) up to the fault, instead of refusing it")
+	return fs.Bool("salvage", false, "")
 }
 
 // refuseFault reports a trace's fault and returns the usage status.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"idaviz/lang"
+
 	"context"
 	"fmt"
 	"runtime"
@@ -12,13 +14,10 @@ import (
 
 func init() {
 	register(&command{
-		name:    "version",
-		usage:   "version",
-		summary: "print viz's version, the commit and the Go it was built from, and the platform",
-		examples: []string{
-			"viz version                           # e.g. viz " + engine.Version + " (commit 855029c1ab3e, go1.26.8, linux/amd64)",
-		},
-		run: runVersion,
+		name:  "version",
+		usage: "version",
+		args:  lang.Args{"Version": engine.Version},
+		run:   runVersion,
 	})
 }
 
