@@ -1,11 +1,10 @@
 package main
 
 import (
-	"idaviz/lang"
-
 	"context"
 	"strings"
 
+	"idaviz/lang"
 	"idaviz/puzzles"
 )
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"idaviz/lang"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"idaviz/lang"
 )
 
 // runViz runs the CLI in-process and returns the exit status and outputs.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"idaviz/lang"
-
 	"context"
 	"errors"
 	"flag"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/trace"
 )
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"idaviz/lang"
-
 	"context"
 	"fmt"
 	"runtime"
@@ -10,6 +8,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/lang"
 )
 
 func init() {

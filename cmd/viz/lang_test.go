@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// runVizEnv is runViz in an environment (LANG and the like).
+func runVizEnv(t testing.TB, environ map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(k string) string { return environ[k] }}
+	status := run(context.Background(), e, args)
+	return status, out.String(), errb.String()
+}
+
+// helpPages are the arguments of every help page: viz help, each command's
+// and each action's.
+func helpPages() [][]string {
+	pages := [][]string{{"help"}}
+	for name := range commands {
+		pages = append(pages, []string{"help", name})
+		for _, sub := range subcommands[name] {
+			pages = append(pages, []string{"help", name, sub})
+		}
+	}
+	sort.Slice(pages, func(i, j int) bool { return strings.Join(pages[i], " ") < strings.Join(pages[j], " ") })
+	return pages
+}
+
+func hasCJK(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0
+}
+
+// englishWord is a word of English prose: three letters or more.
+var englishWord = regexp.MustCompile(`\b[a-z]{3,}\b`)
+
+// sentences are the lines of an English help page that are prose, not
+// command lines (examples, usage lines) nor flag names: those the Chinese
+// page must say in its own words.
+func sentences(help string) []string {
+	var ss []string
+	for _, line := range strings.Split(help, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.Contains(line, "viz ") || strings.HasPrefix(line, "-") && !strings.Contains(line, "  ") {
+			continue
+		}
+		if len(englishWord.FindAllString(line, -1)) >= 4 {
+			ss = append(ss, line)
+		}
+	}
+	return ss
+}
+
+// flagNamed is a flag as the help names it: --name, or -o.
+var flagNamed = regexp.MustCompile(`(?:^|[\s(\[|,'"：（；，、])(--[a-z][a-z0-9-]*|-o)\b`)
+
+func flagsNamed(s string) []string {
+	var fs []string
+	for _, m := range flagNamed.FindAllStringSubmatch(s, -1) {
+		fs = append(fs, m[1])
+	}
+	slices.Sort(fs)
+	return slices.Compact(fs)
+}
+
+// TestHelpInChinese: every help page in Chinese is Chinese (none of the
+// English page's sentences left in it) and names the same flags as the
+// English one.
+func TestHelpInChinese(t *testing.T) {
+	for _, page := range helpPages() {
+		name := strings.Join(page, " ")
+		t.Run(name, func(t *testing.T) {
+			status, en, errs := runViz(t, "", page...)
+			if status != exitOK {
+				t.Fatalf("viz %s: status %d, stderr %q", name, status, errs)
+			}
+			status, zh, errs := runViz(t, "", append([]string{"--lang", "zh-CN"}, page...)...)
+			if status != exitOK {
+				t.Fatalf("viz --lang zh-CN %s: status %d, stderr %q", name, status, errs)
+			}
+			if !hasCJK(zh) {
+				t.Fatalf("viz --lang zh-CN %s has no Chinese:\n%s", name, zh)
+			}
+			ss := sentences(en)
+			if len(ss) == 0 {
+				t.Fatalf("viz %s: no sentence found in the English page:\n%s", name, en)
+			}
+			for _, s := range ss {
+				if strings.Contains(zh, s) {
+					t.Errorf("viz --lang zh-CN %s says in English %q", name, s)
+				}
+			}
+			if fe, fz := flagsNamed(en), flagsNamed(zh); !slices.Equal(fe, fz) {
+				t.Errorf("viz %s names the flags %v in English, %v in Chinese", name, fe, fz)
+			}
+		})
+	}
+}
+
+// TestLanguageChoice: --lang, wherever it stands, beats the environment;
+// in the environment LC_ALL beats LC_MESSAGES beats LANG; an unknown
+// language is a usage error that names the choices.
+func TestLanguageChoice(t *testing.T) {
+	zhEnv := map[string]string{"LANG": "zh_CN.UTF-8"}
+	for _, tc := range []struct {
+		name    string
+		environ map[string]string
+		args    []string
+		status  int
+		chinese bool   // stderr (stdout for exit 0) is Chinese
+		want    string // in it
+	}{
+		{"LANG, a usage error", zhEnv, []string{"solve", "--nosuch", "1 2 3 4 5 6 7 0 8"}, exitUsage, true, "没有选项 --nosuch"},
+		{"LANG, an unknown command", zhEnv, []string{"frobnicate"}, exitUsage, true, `没有 "frobnicate" 这个命令`},
+		{"LANG, a command's usage", zhEnv, []string{"solve"}, exitUsage, true, "viz solve [flags] STATE"},
+		{"LANG, help", zhEnv, []string{"help", "solve"}, exitOK, true, "用法：viz solve"},
+		{"LC_MESSAGES", map[string]string{"LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}, []string{"frobnicate"}, exitUsage, true, "这个命令"},
+		{"LC_ALL=C beats LANG", map[string]string{"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, []string{"solve", "--nosuch", "x"}, exitUsage, false, "unknown flag --nosuch"},
+		{"--lang beats LANG", zhEnv, []string{"--lang", "en", "solve", "--nosuch", "x"}, exitUsage, false, "unknown flag --nosuch"},
+		{"--lang after the command", zhEnv, []string{"solve", "--nosuch", "x", "--lang=en"}, exitUsage, false, "unknown flag --nosuch"},
+		{"--lang zh-CN in an English environment", map[string]string{"LANG": "en_US.UTF-8"}, []string{"solve", "--lang", "zh-CN", "--nosuch"}, exitUsage, true, "没有选项 --nosuch"},
+		{"a POSIX locale as --lang", nil, []string{"--lang", "zh_CN.UTF-8", "help"}, exitOK, true, "命令："},
+		{"--lang xx", nil, []string{"--lang", "xx", "help"}, exitUsage, false, "--lang xx: no such language (choose one of: en, zh-CN)"},
+		{"--lang xx in Chinese", zhEnv, []string{"help", "--lang", "xx"}, exitUsage, true, "可选：en, zh-CN"},
+		{"--lang with no language", nil, []string{"help", "--lang"}, exitUsage, false, "--lang needs a language"},
+		{"after --, --lang is an argument", nil, []string{"trace", "info", "--", "--lang"}, exitUsage, false, "--lang"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status, out, errs := runVizEnv(t, tc.environ, tc.args...)
+			got := errs
+			if tc.status == exitOK {
+				got = out
+			}
+			if status != tc.status || !strings.Contains(got, tc.want) || hasCJK(got) != tc.chinese {
+				t.Errorf("viz %s (%v): status %d, stdout %q, stderr %q; want %d, %q, Chinese %v",
+					strings.Join(tc.args, " "), tc.environ, status, out, errs, tc.status, tc.want, tc.chinese)
+			}
+		})
+	}
+}
+
+// runTimes are what changes from one run to the next in a JSON output.
+var runTimes = regexp.MustCompile(`"(seconds|nodesPerSecond|load_seconds|ebf)":[0-9.e+-]+`)
+
+// TestJSONIsLanguageNeutral: what a program reads is the same bytes in
+// every language.
+func TestJSONIsLanguageNeutral(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "--puzzle", "8puzzle", "--heuristic", "manhattan", "--samples", "3", "--json"},
+		{"solve", "--json", "8 6 7 2 5 4 3 0 1"},
+		{"solve", "--json", "--max-nodes", "500", "--puzzle", "15puzzle", "--goal", "blank-first", korf1},
+	} {
+		var outs []string
+		for _, environ := range []map[string]string{nil, {"LANG": "zh_CN.UTF-8"}, {"LANG": "en-XA"}} {
+			_, out, errs := runVizEnv(t, environ, args...)
+			if out == "" {
+				t.Fatalf("viz %s (%v): no output, stderr %q", strings.Join(args, " "), environ, errs)
+			}
+			outs = append(outs, runTimes.ReplaceAllString(out, `"$1":0`))
+		}
+		if outs[0] != outs[1] || outs[0] != outs[2] {
+			t.Errorf("viz %s: the JSON differs by language:\n%s\n%s\n%s", strings.Join(args, " "), outs[0], outs[1], outs[2])
+		}
+	}
+}
