@@ -51,7 +51,7 @@ func TestRefusesWhatMeansNothing(t *testing.T) {
 		{[]string{"compare", "--chart-instance", "1"}, exitUsage, "there is no --html"},
 		{[]string{"compare", "--max-memory", "1GB"}, exitUsage, "--max-memory bounds A*"},
 		// Flags after the arguments count as well as before.
-		{[]string{"solve", board, "--heuristic", "manhattan"}, exitOK, "8puzzle, manhattan, IDA*: solved in 1 moves"},
+		{[]string{"solve", board, "--heuristic", "manhattan"}, exitOK, "8puzzle, manhattan, IDA*: solved in 1 move"},
 	} {
 		status, stdout, stderr := runViz(t, "", tc.args...)
 		got := stderr

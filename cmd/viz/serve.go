@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
 	"idaviz/internal/bytesize"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web"
@@ -81,22 +83,22 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		if want == 0 {
 			return nil, nil, usageError(e, c, "unexpected arguments %q", rest), false
 		}
-		return nil, nil, usageError(e, c, "expected one trace FILE, got %d arguments", len(rest)), false
+		return nil, nil, usageError(e, c, "%s", e.p.N("cli.replay.args", len(rest))), false
 	}
 	if err := serveConflicts(fs); err != nil {
 		return nil, nil, fail(e, "viz %s: %v", c.name, err), false
 	}
 	if *f.maxSearches < 1 {
-		return nil, nil, fail(e, "viz %s: --max-searches %d: want 1 or more", c.name, *f.maxSearches), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.flag.atleast1", lang.Args{"Flag": "--max-searches", "Value": *f.maxSearches})), false
 	}
 	if *f.maxFollowers < 1 {
-		return nil, nil, fail(e, "viz %s: --max-followers %d: want 1 or more", c.name, *f.maxFollowers), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.flag.atleast1", lang.Args{"Flag": "--max-followers", "Value": *f.maxFollowers})), false
 	}
 	if u := *f.classURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
-		return nil, nil, fail(e, "viz %s: --class-url %q: want an http:// or https:// address", c.name, u), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.serve.classurl", lang.Args{"URL": strconv.Quote(u)})), false
 	}
 	if *f.maxTabs < 1 {
-		return nil, nil, fail(e, "viz %s: --max-tabs-per-client %d: want 1 or more", c.name, *f.maxTabs), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.flag.atleast1", lang.Args{"Flag": "--max-tabs-per-client", "Value": *f.maxTabs})), false
 	}
 	return f, rest, 0, true
 }
@@ -137,7 +139,8 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 		salvaged(e, "viz replay", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shownMeta(rec.Info.Puzzle), shownMeta(rec.Info.Instance), shownMeta(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s\n", path, e.p.N("cli.replay.indexed", rec.Len(), lang.Args{"Puzzle": shownMeta(rec.Info.Puzzle),
+		"Instance": shownMeta(rec.Info.Instance), "Heuristic": shownMeta(rec.Info.Heuristic), "Elapsed": time.Since(start).Round(time.Millisecond)}))
 	scriptNotice(e, "viz replay", &rec.Info)
 	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
@@ -160,7 +163,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	// not this machine's) is the machine's answer, not bad usage.
 	ln, err := net.Listen("tcp", *f.addr)
 	if err != nil {
-		return failed(e, "viz: listening on %s: %v", *f.addr, err)
+		return failed(e, "viz: %s", e.p.T("cli.serve.listen", lang.Args{"Addr": *f.addr, "Err": err}))
 	}
 	// Beyond this machine or not is where the listener is, not the name
 	// as typed: a machine's own name often resolves to loopback.
@@ -180,15 +183,14 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		opt.AllowRemote = true
 		opt.Token = web.NewToken()
 		opt.MaxSessionsPerClient = *f.maxTabs
-		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s (%s), beyond this machine: whoever has the printed address (with its token) can run searches here, %d at a time, %d tabs per client\n",
-			*f.addr, ln.Addr(), opt.MaxSearches, opt.MaxSessionsPerClient)
+		fmt.Fprintln(e.stderr, "viz: "+e.p.T("cli.serve.remote", lang.Args{"Addr": *f.addr, "Listener": ln.Addr(), "Searches": opt.MaxSearches, "Tabs": opt.MaxSessionsPerClient}))
 	}
 	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
 	if *f.class {
 		opt.Class, opt.ClassCode, opt.MaxFollowers, opt.ClassBase = true, web.NewJoinCode(), *f.maxFollowers, *f.classURL
 	}
 	err = web.Serve(ctx, ln, opt, func(url string) {
-		fmt.Fprintf(e.stdout, "idaviz: open %s in a browser (Ctrl-C to stop)\n", url)
+		fmt.Fprintln(e.stdout, "idaviz: "+e.p.T("cli.serve.open", lang.Args{"URL": url}))
 		if opt.Class {
 			join := web.JoinURL(opt.ClassBase, ln.Addr(), opt.ClassCode)
 			fmt.Fprintf(e.stdout, "join: %s\n", join)
@@ -196,7 +198,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 				fmt.Fprint(e.stdout, qr)
 			}
 			if !remote && opt.ClassBase == "" {
-				fmt.Fprintf(e.stderr, "viz: the class's join address is on loopback: only this machine can follow; serve the room with --addr 0.0.0.0:8080 --allow-remote\n")
+				fmt.Fprintln(e.stderr, "viz: "+e.p.T("cli.serve.classloopback"))
 			}
 		}
 	})

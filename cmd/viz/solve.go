@@ -10,12 +10,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"idaviz/engine"
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/bytesize"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -106,7 +107,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(args) != 1 && (*problem == "" || len(args) > 1) {
-		return usageError(e, c, "expected one STATE argument (or - for stdin, @FILE for a file), got %d", len(args))
+		return usageError(e, c, "%s", e.p.N("cli.solve.args", len(args)))
 	}
 	state, err := stateArg(e, args)
 	if err != nil {
@@ -133,7 +134,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		return fail(e, "viz solve: %v", err)
 	}
 	if *workers < 1 {
-		return fail(e, "viz solve: --workers must be at least 1, got %d", *workers)
+		return fail(e, "viz solve: %s", e.p.T("cli.solve.workers", lang.Args{"Workers": *workers}))
 	}
 	if err := lim.set(&req.opt); err != nil {
 		return fail(e, "viz solve: %v", err)
@@ -177,19 +178,19 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	bar.End()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintln(e.stderr, "viz solve: interrupted before the search (loading its pattern databases)")
+			fmt.Fprintln(e.stderr, "viz solve: "+e.p.T("cli.solve.interrupted"))
 			return exitNotFound
 		}
 		return fail(e, "viz solve: %v", err)
 	}
 	if h := d.H(); req.opt.MaxBound > 0 && h > req.opt.MaxBound {
-		fmt.Fprintf(e.stderr, "viz solve: --max-bound %d is below h(start) = %d, the first bound: no solution costs that little, so nothing is searched\n", req.opt.MaxBound, h)
+		fmt.Fprintln(e.stderr, "viz solve: "+e.p.T("cli.solve.belowh", lang.Args{"MaxBound": req.opt.MaxBound, "H": h}))
 	}
 	// The search's line starts once the databases are loaded: the two
 	// never take turns on one line.
 	var stopProgress func()
 	if stats != nil {
-		stopProgress = showProgress(e.stderr, stats)
+		stopProgress = showProgress(e.stderr, e.p, stats)
 	}
 	out, res, err := req.search(ctx, d)
 	if stopProgress != nil {
@@ -197,7 +198,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	if rec != nil {
 		if cerr := rec.Close(); cerr != nil {
-			return failed(e, "viz solve: writing the trace %s: %v", *tracePath, cerr)
+			return failed(e, "viz solve: %s", e.p.T("cli.solve.writetrace", lang.Args{"Path": *tracePath, "Err": cerr}))
 		}
 	}
 	var outOfMemory *engine.MemoryError
@@ -215,7 +216,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return fail(e, "viz solve: %v", err)
 		}
 	} else {
-		printSolve(e.stdout, req, out, &res)
+		printSolve(e.stdout, e.p, req, out, &res)
 	}
 	if outOfMemory != nil {
 		fmt.Fprintf(e.stderr, "viz solve: %v (--max-memory %s)\n", outOfMemory, lim.memory)
@@ -373,7 +374,8 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo.String(),
 	}
 	if res.Status == trace.StatusLimit {
-		out.Limit = limitReached(req.opt, res)
+		// The JSON's words are English: a program reads them.
+		out.Limit = limitReached(lang.New(lang.English), req.opt, res)
 	}
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
@@ -392,15 +394,18 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 	return out
 }
 
-func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
-	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, req.algo.Title(), out.Status)
-	if out.Limit != "" {
-		fmt.Fprintf(w, ": %s was reached", out.Limit)
+func printSolve(w io.Writer, p *lang.Printer, req *solveRequest, out solveJSON, res *engine.Result) {
+	fmt.Fprint(w, p.T("cli.solve.run", lang.Args{"Puzzle": req.puzzle.Name, "Heuristic": req.heuristic, "Algo": req.algo.Title(),
+		"Status": p.T("cli.status." + out.Status)}))
+	if res.Status == trace.StatusLimit {
+		if limit := limitReached(p, req.opt, res); limit != "" {
+			fmt.Fprint(w, p.T("cli.solve.limit", lang.Args{"Limit": limit}))
+		}
 	}
 	if out.Solved {
-		fmt.Fprintf(w, " in %d moves", out.Length)
+		fmt.Fprint(w, p.N("cli.solve.moves", out.Length))
 		if out.Cost != out.Length {
-			fmt.Fprintf(w, " (cost %d)", out.Cost)
+			fmt.Fprint(w, p.T("cli.solve.cost", lang.Args{"Cost": out.Cost}))
 		}
 		sep := " "
 		for _, m := range out.Moves {
@@ -409,58 +414,95 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 				break
 			}
 		}
-		fmt.Fprintf(w, "\nmoves: %s", strings.Join(out.Moves, sep))
+		fmt.Fprint(w, "\n"+p.T("cli.solve.movelist", lang.Args{"Moves": strings.Join(out.Moves, sep)}))
 	}
 	fmt.Fprintln(w)
 	if out.State != "" {
-		fmt.Fprintf(w, "state: %s\n", out.State)
+		fmt.Fprintln(w, p.T("cli.solve.state", lang.Args{"State": out.State}))
 	}
 	if out.Scramble != "" {
-		fmt.Fprintf(w, "scramble: %s\n", out.Scramble)
+		fmt.Fprintln(w, p.T("cli.solve.scramble", lang.Args{"Scramble": out.Scramble}))
 	}
-	writeIterations(w, res.Iterations)
-	fmt.Fprintf(w, "total: expanded %d, generated %d, pruned %d in %s (%s nodes/s)",
-		out.Expanded, out.Generated, out.Pruned, res.Elapsed.Round(time.Microsecond), humanRate(out.NodesPerS))
+	writeIterations(w, p, res.Iterations)
+	fmt.Fprint(w, p.T("cli.solve.total", lang.Args{"Expanded": out.Expanded, "Generated": out.Generated, "Pruned": out.Pruned,
+		"Elapsed": res.Elapsed.Round(time.Microsecond), "Rate": humanRate(out.NodesPerS)}))
 	if out.EBF > 0 {
-		fmt.Fprintf(w, ", effective branching factor %.3f", out.EBF)
+		fmt.Fprint(w, p.T("cli.solve.ebf", lang.Args{"EBF": fmt.Sprintf("%.3f", out.EBF)}))
 	}
 	fmt.Fprintln(w)
 	if req.algo == engine.AlgorithmAStar {
-		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
+		fmt.Fprintln(w, p.T("cli.solve.astar", lang.Args{"PeakOpen": out.PeakOpen, "Stored": out.Stored}))
 	}
 	if out.Distinct > 0 {
-		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
+		fmt.Fprintln(w, p.T("cli.solve.distinct", lang.Args{"Distinct": out.Distinct, "Times": fmt.Sprintf("%.1f", float64(out.Expanded)/float64(out.Distinct))}))
 	}
 }
 
 // limitReached names the limit of opt that stopped res ("" when none
 // explains it: A*'s memory, which its own message names), in the order
 // the engine checks them.
-func limitReached(opt engine.Options, res *engine.Result) string {
+func limitReached(p *lang.Printer, opt engine.Options, res *engine.Result) string {
 	switch {
 	case opt.MaxNodes > 0 && res.Totals.Generated >= opt.MaxNodes:
-		return fmt.Sprintf("the node limit of %d generated (--max-nodes)", opt.MaxNodes)
+		return p.T("cli.limit.nodes", lang.Args{"Nodes": opt.MaxNodes})
 	case opt.Timeout > 0 && res.Elapsed >= opt.Timeout:
-		return fmt.Sprintf("the time limit of %s (--timeout)", opt.Timeout)
+		return p.T("cli.limit.time", lang.Args{"Timeout": opt.Timeout})
 	case opt.MaxBound > 0:
-		return fmt.Sprintf("the bound limit of %d (--max-bound)", opt.MaxBound)
+		return p.T("cli.limit.bound", lang.Args{"Bound": opt.MaxBound})
 	}
 	return ""
 }
 
 // writeIterations prints the per-iteration table of solve and trace info.
-func writeIterations(w io.Writer, its []trace.Iteration) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "iteration\tbound\texpanded\tgenerated\tpruned\tgrowth\t")
+func writeIterations(w io.Writer, p *lang.Printer, its []trace.Iteration) {
+	rows := [][]string{strings.Split(p.T("cli.iterations.header"), "|")}
 	growths := trace.Growth(its)
 	for i, it := range its {
 		growth := ""
 		if i > 0 && growths[i-1] > 0 {
 			growth = fmt.Sprintf("%.2f", growths[i-1])
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", it.Iteration, it.Bound, it.Expanded, it.Generated, it.Pruned, growth)
+		rows = append(rows, []string{strconv.Itoa(it.Iteration), strconv.Itoa(it.Bound), strconv.FormatInt(it.Expanded, 10),
+			strconv.FormatInt(it.Generated, 10), strconv.FormatInt(it.Pruned, 10), growth})
 	}
-	tw.Flush()
+	writeTable(w, rows)
+}
+
+// writeTable writes rows in columns aligned right, two spaces apart, as
+// text/tabwriter does, but measures a cell as a terminal shows it: a
+// Chinese character takes two columns (tabwriter counts it as one, and a
+// Chinese header would stand out of its column).
+func writeTable(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, row := range rows {
+		for i, cell := range row {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], displayWidth(cell))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for i, cell := range row {
+			b.WriteString(strings.Repeat(" ", widths[i]+2-displayWidth(cell)))
+			b.WriteString(cell)
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+// displayWidth is how many columns of a terminal s takes: two for an East
+// Asian wide character (Chinese, full-width punctuation), one for another.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if unicode.Is(unicode.Han, r) || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFF60) {
+			n++
+		}
+	}
+	return n
 }
 
 func humanRate(r float64) string {
@@ -475,9 +517,9 @@ func humanRate(r float64) string {
 
 // showProgress prints a one-line progress report on a terminal until the
 // returned function is called.
-func showProgress(w io.Writer, stats *trace.Stats) func() {
+func showProgress(w io.Writer, p *lang.Printer, stats *trace.Stats) func() {
 	return progressLine(w, nil, func(elapsed time.Duration) string {
-		return progressText(stats.Snapshot(), elapsed)
+		return progressText(p, stats.Snapshot(), elapsed)
 	})
 }
 
@@ -485,19 +527,19 @@ func showProgress(w io.Writer, stats *trace.Stats) func() {
 // and their rate, and, once two iterations are done, how far the current one
 // is and how long it should take, if it grows by the ratio of the last two
 // (a guess: an iteration that finds the solution stops early).
-func progressText(s trace.Snapshot, elapsed time.Duration) string {
+func progressText(p *lang.Printer, s trace.Snapshot, elapsed time.Duration) string {
 	secs := elapsed.Seconds()
 	rate := float64(s.Totals.Generated) / max(secs, 1e-9)
-	line := fmt.Sprintf("iteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
-		s.Iteration, s.Bound, s.Totals.Generated, humanRate(rate), secs)
+	line := p.T("cli.progress", lang.Args{"Iteration": s.Iteration, "Bound": s.Bound, "Generated": s.Totals.Generated,
+		"Rate": humanRate(rate), "Seconds": fmt.Sprintf("%.0f", secs)})
 	its := s.Iterations
 	if n := len(its); n >= 2 && its[n-2].Generated > 0 && rate > 0 && its[n-1].Iteration == s.Iteration-1 {
 		ratio := float64(its[n-1].Generated) / float64(its[n-2].Generated)
 		expect := float64(its[n-1].Generated) * ratio
 		done := float64(s.Current.Generated)
 		left := time.Duration(max(expect-done, 0) / rate * float64(time.Second))
-		line += fmt.Sprintf("; this iteration ~%.0f%% of an expected %.3g nodes (x%.1f), ~%s left",
-			100*min(done/expect, 1), expect, ratio, left.Round(time.Second))
+		line += p.T("cli.progress.expect", lang.Args{"Percent": fmt.Sprintf("%.0f", 100*min(done/expect, 1)),
+			"Expect": fmt.Sprintf("%.3g", expect), "Ratio": fmt.Sprintf("%.1f", ratio), "Left": left.Round(time.Second)})
 	}
 	return line
 }

@@ -139,7 +139,7 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	if len(its) == 0 && snap.Current.Generated > 0 {
 		its = []trace.Iteration{snap.Current}
 	}
-	writeIterations(w, its)
+	writeIterations(w, e.p, its)
 	if snap.Omitted > 0 {
 		fmt.Fprintf(w, "(%d more iterations not listed; their counts are in the totals)\n", snap.Omitted)
 	}
