@@ -71,10 +71,10 @@ func runTraceExport(e *env, args []string) int {
 	}
 	switch len(rest) {
 	case 0:
-		return fail(e, "viz trace export: which trace file? (run 'viz help trace export' for the usage)")
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.which"))
 	case 1:
 	default:
-		return fail(e, "viz trace export: unexpected argument %q (one trace FILE; the output goes in -o)", rest[1])
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.extra", lang.Args{"Arg": strconv.Quote(rest[1])}))
 	}
 	in := rest[0]
 	puzzles.AllowTraceScripts(*runScript)
@@ -87,23 +87,23 @@ func runTraceExport(e *env, args []string) int {
 			}
 		}
 		if f == "" {
-			return fail(e, "viz trace export: say --format (%s), or give -o a file ending in one of its extensions", formatNames())
+			return fail(e, "viz trace export: %s", e.p.T("cli.export.noformat", lang.Args{"Formats": formatNames()}))
 		}
 	}
 	set := given(fs)
 	for name, only := range map[string]string{"iteration": "dot gif", "event": "svg", "lecture": "html", "max-nodes": "dot svg gif",
 		"from": "gif", "to": "gif", "per": "gif", "fps": "gif", "size": "gif"} {
 		if set.has(name) && !slices.Contains(strings.Fields(only), f) {
-			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, strings.ReplaceAll(only, " ", " or "), f)
+			return fail(e, "viz trace export: %s", e.p.T("cli.export.notfor", lang.Args{"Flag": "--" + name, "Formats": strings.ReplaceAll(only, " ", e.p.T("cli.or")), "Format": f}))
 		}
 	}
 	switch {
 	case set.has("iteration") && *iteration < 1:
-		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.iteration", lang.Args{"Iteration": *iteration}))
 	case set.has("event") && *event < 0:
-		return fail(e, "viz trace export: --event %d: events count from 0", *event)
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.event", lang.Args{"Event": *event}))
 	case *maxNodes < 1 || *maxNodes > maxTreeNodes:
-		return fail(e, "viz trace export: --max-nodes %d: draw from 1 to %d nodes", *maxNodes, maxTreeNodes)
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.maxnodes", lang.Args{"MaxNodes": *maxNodes, "Most": maxTreeNodes}))
 	}
 	var write func(w io.Writer, rd eventSource) error
 	switch f {
@@ -120,7 +120,7 @@ func runTraceExport(e *env, args []string) int {
 		}
 		defer func() {
 			if frames > 0 && *out != "" {
-				fmt.Fprintf(e.stderr, "viz trace export: wrote %s: %d frames at %d a second\n", *out, frames, *fps)
+				fmt.Fprintln(e.stderr, "viz trace export: "+e.p.N("cli.export.gif", frames, lang.Args{"Out": *out, "FPS": *fps}))
 			}
 		}()
 	case "html":
@@ -170,7 +170,7 @@ func runTraceExport(e *env, args []string) int {
 			return err
 		}
 	default:
-		return fail(e, "viz trace export: unknown format %q (choose from: %s)", f, formatNames())
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.unknown", lang.Args{"Format": strconv.Quote(f), "Formats": formatNames()}))
 	}
 	src, err := os.Open(in)
 	if err != nil {
@@ -367,7 +367,7 @@ func exportCSV(w io.Writer, rd eventSource) error {
 // or the trace's sidecar when there is one.
 func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	if out == "" {
-		return fail(e, "%s: --format html needs -o OUT.html", cmd)
+		return fail(e, "%s: %s", cmd, e.p.T("cli.export.htmlout"))
 	}
 	// Indexed, not loaded: the export streams the events into its packed
 	// trace, so the memory it takes is the packed trace's.
@@ -382,7 +382,8 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 		}
 		salvaged(e, cmd, in, err)
 	}
-	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len())
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, in, e.p.N("cli.export.read", rec.Len(), lang.Args{"Puzzle": quote.Shown(rec.Info.Puzzle),
+		"Instance": quote.Shown(rec.Info.Instance), "Heuristic": quote.Shown(rec.Info.Heuristic)}))
 	scriptNotice(e, cmd, &rec.Info)
 	lf, err := loadLecture(e, cmd, in, notes, trace.RecordingOf(&rec.Info, int64(rec.Len())), false)
 	if err != nil {
@@ -405,7 +406,7 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	if lec != nil {
 		n = len(lec.Bookmarks)
 	}
-	fmt.Fprintf(e.stdout, "%s: wrote %s (%d bookmarks): open it in a browser\n", cmd, out, n)
+	fmt.Fprintf(e.stdout, "%s: %s\n", cmd, e.p.N("cli.export.wrote", n, lang.Args{"Out": out}))
 	return exitOK
 }
 

@@ -25,7 +25,7 @@ func runJudge(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(args) != 1 {
-		return usageError(e, c, "expected one PROBLEM (%s), got %d arguments", strings.Join(puzzles.JudgeNames(), ", "), len(args))
+		return usageError(e, c, "%s", e.p.N("cli.judge.args", len(args), lang.Args{"Problems": strings.Join(puzzles.JudgeNames(), ", ")}))
 	}
 	j, err := puzzles.LookupJudge(args[0])
 	if err != nil {

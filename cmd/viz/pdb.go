@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -43,7 +44,7 @@ func databasePuzzles(lp *lang.Printer) string {
 func runPDB(ctx context.Context, e *env, args []string) int {
 	c := commands["pdb"]
 	if len(args) == 0 {
-		return usageError(e, c, "build what?")
+		return usageError(e, c, "%s", e.p.T("cli.pdb.what"))
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -51,7 +52,7 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 		return exitOK
 	case "build":
 	default:
-		return usageError(e, c, "unknown action %q (the one action is build)", args[0])
+		return usageError(e, c, "%s", e.p.T("cli.pdb.unknown", lang.Args{"Action": strconv.Quote(args[0])}))
 	}
 	fs := newFlags(e, c)
 	fs.Usage = func() { pdbUsage(fs.Output(), e.p) }
@@ -63,25 +64,25 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(rest) == 0 {
-		return fail(e, "viz pdb build: which puzzle? (%s)", databasePuzzles(e.p))
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.which", lang.Args{"Puzzles": databasePuzzles(e.p)}))
 	}
 	name := rest[0]
 	if len(rest) > 1 {
-		return fail(e, "viz pdb build: unexpected argument %q (one PUZZLE at a time)", rest[1])
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.extra", lang.Args{"Arg": strconv.Quote(rest[1])}))
 	}
 	p, err := puzzles.Lookup(name)
 	if err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
 	if p.Databases == nil {
-		return fail(e, "viz pdb build: puzzle %q has no pattern databases (puzzles with databases: %s)", name, databasePuzzles(e.p))
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.none", lang.Args{"Puzzle": strconv.Quote(name), "Puzzles": databasePuzzles(e.p)}))
 	}
 	h := cmp.Or(*heuristic, p.Databases.Heuristics[0])
 	if !slices.Contains(p.Databases.Heuristics, h) {
-		return fail(e, "viz pdb build: heuristic %q of %s keeps no databases on disk (choose from: %s)", h, name, strings.Join(p.Databases.Heuristics, ", "))
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.nodisk", lang.Args{"Heuristic": strconv.Quote(h), "Puzzle": name, "Heuristics": strings.Join(p.Databases.Heuristics, ", ")}))
 	}
 	if *workers < 1 {
-		return fail(e, "viz pdb build: --workers %d: want 1 or more (default: one per CPU, %d here)", *workers, runtime.GOMAXPROCS(0))
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.workers", lang.Args{"Workers": *workers, "CPUs": runtime.GOMAXPROCS(0)}))
 	}
 	dir, err := pdb.CacheDir()
 	if err != nil {
@@ -90,7 +91,7 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	if err := pdb.CheckCache(); err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "%s heuristic %s: pattern databases in %s (%d workers)\n", name, h, dir, *workers)
+	fmt.Fprintln(e.stdout, e.p.N("cli.pdb.building", *workers, lang.Args{"Puzzle": name, "Heuristic": h, "Dir": dir}))
 	bar := pdb.NewBar(e.stderr, e.stderrTTY)
 	opened, err := p.Databases.Open(ctx, h, *workers, *force, bar.Report)
 	bar.End()
@@ -101,7 +102,7 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "viz pdb build: interrupted; no partial file was left\n")
+			fmt.Fprintln(e.stderr, "viz pdb build: "+e.p.T("cli.pdb.interrupted"))
 			return exitNotFound
 		}
 		return fail(e, "viz pdb build: %v", err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/script"
 	"idaviz/trace"
@@ -91,7 +92,6 @@ func runScriptFlag(fs *flag.FlagSet) *bool {
 // script it carries will not run, and how to ask for it.
 func scriptNotice(e *env, cmd string, info *trace.RunInfo) {
 	if puzzles.RunCarriesScript(info) {
-		fmt.Fprintf(e.stderr, "%s: the trace carries the script %s, which is not run (a trace is data): its states are not drawn; pass --run-script to run it within the sandbox's budgets\n",
-			cmd, quote.Shown(info.Options[puzzles.OptionProblem]))
+		fmt.Fprintf(e.stderr, "%s: %s\n", cmd, e.p.T("cli.script.notrun", lang.Args{"Script": quote.Shown(info.Options[puzzles.OptionProblem])}))
 	}
 }

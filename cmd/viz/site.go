@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/web/site"
 )
 
@@ -25,7 +26,7 @@ func runSite(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(rest) != 1 {
-		return usageError(e, c, "expected one folder DIR, got %d arguments", len(rest))
+		return usageError(e, c, "%s", e.p.N("cli.site.args", len(rest)))
 	}
 	dir := rest[0]
 	if err := site.CheckDir(dir); err != nil {
@@ -39,8 +40,7 @@ func runSite(ctx context.Context, e *env, args []string) int {
 	if err := site.Write(dir, eng); err != nil {
 		return siteFailed(e, err)
 	}
-	fmt.Fprintf(e.stdout, "wrote the site into %s (engine %.1f MB): serve the folder with any static file server, e.g. python3 -m http.server -d %s\n",
-		quote.Shown(dir), float64(len(eng.Wasm))/1e6, quote.Shown(dir))
+	fmt.Fprintln(e.stdout, e.p.T("cli.site.wrote", lang.Args{"Dir": quote.Shown(dir), "MB": fmt.Sprintf("%.1f", float64(len(eng.Wasm))/1e6)}))
 	return exitOK
 }
 

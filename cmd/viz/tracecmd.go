@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ func init() {
 func runTrace(ctx context.Context, e *env, args []string) int {
 	c := commands["trace"]
 	if len(args) == 0 {
-		return usageError(e, c, "info or export?")
+		return usageError(e, c, "%s", e.p.T("cli.trace.which"))
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -38,7 +39,7 @@ func runTrace(ctx context.Context, e *env, args []string) int {
 	case "export":
 		return runTraceExport(e, args[1:])
 	}
-	return usageError(e, c, "unknown action %q: info or export", args[0])
+	return usageError(e, c, "%s", e.p.T("cli.trace.unknown", lang.Args{"Action": strconv.Quote(args[0])}))
 }
 
 func runTraceInfo(e *env, c *command, args []string) int {
@@ -53,7 +54,7 @@ func runTraceInfo(e *env, c *command, args []string) int {
 		return status
 	}
 	if len(args) != 1 {
-		return usageError(e, c, "info takes one trace FILE, got %d arguments", len(args))
+		return usageError(e, c, "%s", e.p.N("cli.trace.info.args", len(args)))
 	}
 	path := args[0]
 	// A named pipe with no writer is not waited for (openInput).
@@ -76,12 +77,12 @@ func salvageFlag(fs *flag.FlagSet) *bool {
 
 // refuseFault reports a trace's fault and returns the usage status.
 func refuseFault(e *env, cmd, path string, err error) int {
-	return fail(e, "%s: %s: %s; refused (--salvage takes the events before it)", cmd, quote.Shown(path), fault(err))
+	return fail(e, "%s: %s: %s", cmd, quote.Shown(path), e.p.T("cli.trace.refused", lang.Args{"Fault": fault(err)}))
 }
 
 // salvaged says that a command goes on with the events before a fault.
 func salvaged(e *env, cmd, path string, err error) {
-	fmt.Fprintf(e.stderr, "%s: %s: %s; taking the events before it (--salvage)\n", cmd, quote.Shown(path), fault(err))
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, quote.Shown(path), e.p.T("cli.trace.salvaged", lang.Args{"Fault": fault(err)}))
 }
 
 // fault says what stopped the reading of a trace, and where.
@@ -108,23 +109,23 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	}
 	w := e.stdout
 	h := rd.Header()
-	fmt.Fprintf(w, "file: %s (%s, format version %d.%d)\n", quote.Shown(name), h.Encoding, h.Version, h.Minor)
+	fmt.Fprintln(w, e.p.T("cli.info.file", lang.Args{"File": quote.Shown(name), "Encoding": h.Encoding, "Version": fmt.Sprintf("%d.%d", h.Version, h.Minor)}))
 
 	stats := trace.NewNodeStats()
 	var info infoSink
 	records, readErr := rd.Feed(trace.Fanout(stats, &info))
 	run, moves, end := info.run, info.moves, info.end
 	if run != nil {
-		fmt.Fprintf(w, "puzzle: %s\ninstance: %s\nheuristic: %s\nalgorithm: %s\nengine: %s\nstart h: %d\ncreated: %s\n",
-			shownMeta(run.Puzzle), shownMeta(run.Instance), shownMeta(run.Heuristic), shownMeta(run.Algorithm), shownMeta(run.Engine),
-			run.StartH, run.Created.Format(time.RFC3339))
+		fmt.Fprintln(w, e.p.T("cli.info.run", lang.Args{"Puzzle": shownMeta(run.Puzzle), "Instance": shownMeta(run.Instance),
+			"Heuristic": shownMeta(run.Heuristic), "Algorithm": shownMeta(run.Algorithm), "Engine": shownMeta(run.Engine),
+			"StartH": run.StartH, "Created": run.Created.Format(time.RFC3339)}))
 		if len(run.Options) > 0 {
 			var opts []string
 			for k, v := range run.Options {
 				opts = append(opts, shownMeta(k+"="+v))
 			}
 			sort.Strings(opts)
-			fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+			fmt.Fprintln(w, e.p.T("cli.info.options", lang.Args{"Options": strings.Join(opts, " ")}))
 		}
 	}
 	var counts []string
@@ -133,7 +134,7 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 			counts = append(counts, fmt.Sprintf("%s %d", k, info.kinds[k]))
 		}
 	}
-	fmt.Fprintf(w, "records: %d (%s)\n\n", records, strings.Join(counts, ", "))
+	fmt.Fprintf(w, "%s\n\n", e.p.N("cli.info.records", int(records), lang.Args{"Counts": strings.Join(counts, ", ")}))
 	snap := stats.Snapshot()
 	its := snap.Iterations
 	if len(its) == 0 && snap.Current.Generated > 0 {
@@ -141,10 +142,10 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	}
 	writeIterations(w, e.p, its)
 	if snap.Omitted > 0 {
-		fmt.Fprintf(w, "(%d more iterations not listed; their counts are in the totals)\n", snap.Omitted)
+		fmt.Fprintln(w, e.p.N("cli.info.omitted", snap.Omitted))
 	}
 	if snap.Unbinned > 0 {
-		fmt.Fprintf(w, "(%d counts left out of the histograms: an f or depth of 65536 or more, or more than the histograms keep)\n", snap.Unbinned)
+		fmt.Fprintln(w, e.p.N("cli.info.unbinned", int(snap.Unbinned)))
 	}
 	if moves != nil {
 		names := make([]string, len(moves))
@@ -154,11 +155,11 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 				names[i] = quote.Shown(quote.Cut(run.MoveNames[m], 40))
 			}
 		}
-		fmt.Fprintf(w, "\nsolution: %d moves: %s\n", len(moves), strings.Join(names, " "))
+		fmt.Fprintln(w, "\n"+e.p.N("cli.info.solution", len(moves), lang.Args{"Moves": strings.Join(names, " ")}))
 	}
 	if end != nil {
-		fmt.Fprintf(w, "run end: %s; expanded %d, generated %d, pruned %d in %s\n",
-			end.Status, end.Totals.Expanded, end.Totals.Generated, end.Totals.Pruned, end.Elapsed.Round(time.Microsecond))
+		fmt.Fprintln(w, e.p.T("cli.info.end", lang.Args{"Status": e.p.T("cli.status." + end.Status.String()), "Expanded": end.Totals.Expanded,
+			"Generated": end.Totals.Generated, "Pruned": end.Totals.Pruned, "Elapsed": end.Elapsed.Round(time.Microsecond)}))
 	}
 	if readErr != nil {
 		if !salvage {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"idaviz/engine"
@@ -28,7 +29,7 @@ func runVersion(ctx context.Context, e *env, args []string) int {
 	}
 	if fs.NArg() != 0 {
 		fs.Usage()
-		return fail(e, "viz version: takes no arguments, got %q", fs.Arg(0))
+		return fail(e, "viz version: %s", e.p.T("cli.version.args", lang.Args{"Arg": strconv.Quote(fs.Arg(0))}))
 	}
 	built := append(commit(), runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	fmt.Fprintf(e.stdout, "viz %s (%s)\n", engine.Version, strings.Join(built, ", "))
