@@ -104,10 +104,10 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	if err := compareConflicts(fs, sp); err != nil {
+	if err := compareConflicts(e.p, fs, sp); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	if err := shardConflicts(fs); err != nil {
+	if err := shardConflicts(e.p, fs); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	var sh *shard
@@ -163,7 +163,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 			return fail(e, "viz compare: instance %d: %v", in.number, err)
 		}
 	}
-	if err := chartInstance(fs, *chosen, insts); err != nil {
+	if err := chartInstance(e.p, fs, *chosen, insts); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	var jobs []compareJob
@@ -285,7 +285,7 @@ func writeCompare(ctx context.Context, e *env, out compareJSON, rr []report.Run,
 // runMerge is viz compare --merge: the shards' runs, put back in the
 // order one comparison would have run them, and its outputs.
 func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, outs compareOutputs) int {
-	if err := mergeConflicts(fs); err != nil {
+	if err := mergeConflicts(e.p, fs); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	if len(paths) == 0 {

@@ -85,7 +85,7 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		}
 		return nil, nil, usageError(e, c, "%s", e.p.N("cli.replay.args", len(rest))), false
 	}
-	if err := serveConflicts(fs); err != nil {
+	if err := serveConflicts(e.p, fs); err != nil {
 		return nil, nil, fail(e, "viz %s: %v", c.name, err), false
 	}
 	if *f.maxSearches < 1 {

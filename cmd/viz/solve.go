@@ -113,7 +113,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	if err := solveConflicts(fs, state); err != nil {
+	if err := solveConflicts(e.p, fs, state); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	algorithm, err := engine.ParseAlgorithm(*algo)
