@@ -147,6 +147,10 @@ func isHelp(arg string) bool {
 	return false
 }
 
+// english speaks what a program reads, whatever the user's language: the
+// words in JSON outputs (and the language of the tests that read viz).
+var english = lang.New(lang.English)
+
 // langError is a --lang the catalogue does not speak, or one with no value:
 // the catalogue's message id and the value.
 type langError struct{ id, value string }

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"idaviz/lang"
 )
 
 // runViz runs the CLI in-process and returns the exit status and outputs.
@@ -282,7 +280,3 @@ func TestMagicCubeMovesAsTheJudgeWrites(t *testing.T) {
 		t.Fatalf("status %d, out %s, err %s", status, out, errs)
 	}
 }
-
-// english speaks the catalogue's English, the language of the tests that
-// read what viz says.
-var english = lang.New(lang.English)

@@ -375,7 +375,7 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 	}
 	if res.Status == trace.StatusLimit {
 		// The JSON's words are English: a program reads them.
-		out.Limit = limitReached(lang.New(lang.English), req.opt, res)
+		out.Limit = limitReached(english, req.opt, res)
 	}
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
