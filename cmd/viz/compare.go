@@ -19,6 +19,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/internal/atomicfile"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/report"
@@ -118,7 +119,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		}
 		sh = &s
 	}
-	name, goalName, err := sp.puzzleFor(*puzzle, *goal)
+	name, goalName, err := sp.puzzleFor(e.p, *puzzle, *goal)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
@@ -151,7 +152,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if len(as) == 0 {
 		return fail(e, "viz compare: --algo is empty")
 	}
-	if err := lim.set(&engine.Options{}); err != nil {
+	if err := lim.set(e.p, &engine.Options{}); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	insts, err := sp.instances(ctx, p, goalName, *seed)
@@ -199,7 +200,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if b := heapBudget(shared, sc, *workers); b > 0 {
 		defer limitHeap(b)()
 	}
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory, p: e.p}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
@@ -370,6 +371,7 @@ type comparison struct {
 	memory       *engine.Memory // shared by the workers' A* searches
 	builds       *pdb.Bar       // the databases' builds
 	scripts      *scripts
+	p            *lang.Printer // the user's language, for the runs' errors
 
 	below sync.Map // instance number -> h(start), for each start above --max-bound
 
@@ -433,11 +435,11 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Lock()
 	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
-	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
+	req, err := newSolveRequest(c.p, c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
 	if err != nil {
 		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
 	}
-	if err := c.lim.set(&req.opt); err != nil {
+	if err := c.lim.set(c.p, &req.opt); err != nil {
 		return nil, err
 	}
 	req.opt.Memory = c.memory

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"idaviz/lang"
 )
 
 // stdinLimit is the most `viz solve -` (or @FILE) reads: far beyond any
@@ -16,13 +18,13 @@ import (
 const stdinLimit = 16 << 20
 
 // readState reads the whole of stdin, refusing more than stdinLimit bytes.
-func readState(r io.Reader) (string, error) {
+func readState(p *lang.Printer, r io.Reader) (string, error) {
 	b, err := io.ReadAll(io.LimitReader(r, stdinLimit+1))
 	if err != nil {
-		return "", fmt.Errorf("reading the state from stdin: %w", err)
+		return "", fmt.Errorf("%s: %w", p.T("cli.stdin.reading"), err)
 	}
 	if len(b) > stdinLimit {
-		return "", fmt.Errorf("the state on stdin is longer than the limit of %d bytes (16 MiB)", stdinLimit)
+		return "", errors.New(p.T("cli.stdin.long", lang.Args{"Limit": stdinLimit}))
 	}
 	return string(b), nil
 }
@@ -78,15 +80,15 @@ func stateArg(e *env, args []string) (string, error) {
 	arg := args[0]
 	switch {
 	case arg == "-":
-		s, err := readState(e.stdin)
+		s, err := readState(e.p, e.stdin)
 		if err == nil && strings.TrimSpace(s) == "" {
-			err = errors.New("stdin is empty: no STATE to solve")
+			err = errors.New(e.p.T("cli.stdin.empty"))
 		}
 		return s, err
 	case strings.HasPrefix(arg, "@"):
 		b, err := readInput(arg[1:], stdinLimit, fmt.Sprintf("the limit of %d bytes (16 MiB)", stdinLimit))
 		if err != nil {
-			return "", fmt.Errorf("the state: %w", err)
+			return "", fmt.Errorf("%s: %w", e.p.T("cli.state"), err)
 		}
 		return string(b), nil
 	}

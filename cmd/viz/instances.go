@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 )
 
@@ -119,7 +120,7 @@ func parseRange(s string) (int, int, error) {
 
 // puzzleFor names the puzzle and goal a spec implies when --puzzle and
 // --goal leave them open, and checks them when they do not.
-func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
+func (sp instanceSpec) puzzleFor(p *lang.Printer, puzzle, goal string) (string, string, error) {
 	if sp.kind == "set" {
 		if puzzle != "" && puzzle != sp.setPuzzle {
 			return "", "", fmt.Errorf("--instances %s (%s) are for --puzzle %s, not %s", sp.set.Name, sp.set.Title, sp.setPuzzle, puzzle)
@@ -135,9 +136,9 @@ func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
 			return "", "", err
 		}
 		var guessErr error
-		if puzzle, guessErr = guessTiles(first); guessErr != nil {
+		if puzzle, guessErr = guessTiles(p, first); guessErr != nil {
 			// Perhaps the state is followed by its optimal length.
-			if puzzle, _ = guessTiles(dropLastField(first)); puzzle == "" {
+			if puzzle, _ = guessTiles(p, dropLastField(first)); puzzle == "" {
 				return "", "", fmt.Errorf("%s: first state: %w", sp.path, guessErr)
 			}
 		}

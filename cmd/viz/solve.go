@@ -126,9 +126,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	var req *solveRequest
 	if strings.TrimSpace(state) == "random" && *problem == "" {
-		req, err = newRandomSolveRequest(*puzzle, *seed, *heuristic, *goal, algorithm)
+		req, err = newRandomSolveRequest(e.p, *puzzle, *seed, *heuristic, *goal, algorithm)
 	} else {
-		req, err = newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
+		req, err = newSolveRequest(e.p, *puzzle, state, *heuristic, *goal, algorithm, sc)
 	}
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
@@ -136,7 +136,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if *workers < 1 {
 		return fail(e, "viz solve: %s", e.p.T("cli.solve.workers", lang.Args{"Workers": *workers}))
 	}
-	if err := lim.set(&req.opt); err != nil {
+	if err := lim.set(e.p, &req.opt); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	req.workers = *workers
@@ -229,10 +229,10 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 
 // newSolveRequest validates what the user asked for; sc (nil for none)
 // holds the scripts it may name.
-func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
+func newSolveRequest(p *lang.Printer, puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
 	if puzzle == "" && (sc == nil || sc.problemFile == "") {
 		var err error
-		if puzzle, err = guessTiles(state); err != nil {
+		if puzzle, err = guessTiles(p, state); err != nil {
 			return nil, err
 		}
 	}
@@ -245,12 +245,12 @@ func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorith
 
 // newRandomSolveRequest is newSolveRequest for STATE random: the uniformly
 // random instance the seed makes.
-func newRandomSolveRequest(puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
+func newRandomSolveRequest(lp *lang.Printer, puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
 	if puzzle == "" {
-		return nil, fmt.Errorf("name the puzzle of STATE random with --puzzle (%s)", strings.Join(randomPuzzles(), "|"))
+		return nil, errors.New(lp.T("cli.solve.randompuzzle", lang.Args{"Puzzles": strings.Join(randomPuzzles(), "|")}))
 	}
 	if p, err := puzzles.Lookup(puzzle); err == nil && p.Random == nil {
-		return nil, fmt.Errorf("--puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
+		return nil, errors.New(lp.T("cli.solve.norandom", lang.Args{"Puzzle": p.Name, "Puzzles": strings.Join(randomPuzzles(), ", ")}))
 	}
 	r, err := puzzles.NewRandomRequest(puzzle, seed, heuristic, goal)
 	if err != nil {
@@ -268,7 +268,7 @@ func solveRequestOf(r *puzzles.Request, algo engine.Algorithm) *solveRequest {
 // guessTiles names the tile puzzle whose size matches the number of
 // numbers in state, or says why state is none of theirs and that
 // --puzzle names the puzzle.
-func guessTiles(state string) (string, error) {
+func guessTiles(p *lang.Printer, state string) (string, error) {
 	fields := strings.FieldsFunc(state, func(r rune) bool {
 		return r == ' ' || r == ',' || r == '\n' || r == '\t' || r == '\r'
 	})
@@ -280,16 +280,16 @@ func guessTiles(state string) (string, error) {
 	case 25:
 		return "24puzzle", nil
 	}
-	name := fmt.Sprintf("for another puzzle, name it with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
+	other := lang.Args{"Other": p.T("cli.tiles.other", lang.Args{"Puzzles": strings.Join(puzzles.Names(), "|")})}
 	if len(fields) == 0 {
-		return "", fmt.Errorf("the state is empty: give a tile puzzle's numbers; %s", name)
+		return "", errors.New(p.T("cli.tiles.empty", other))
 	}
 	for _, f := range fields {
 		if _, err := strconv.Atoi(f); err != nil {
-			return "", fmt.Errorf("%q is not a number, so the state is not a tile puzzle's board; %s", f, name)
+			return "", errors.New(p.T("cli.tiles.nan", other, lang.Args{"Field": strconv.Quote(f)}))
 		}
 	}
-	return "", fmt.Errorf("the state has %d numbers; a tile puzzle's board has 9 (8puzzle), 16 (15puzzle) or 25 (24puzzle); %s", len(fields), name)
+	return "", errors.New(p.N("cli.tiles.count", len(fields), other))
 }
 
 func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result, error) {
@@ -321,14 +321,14 @@ func limitFlags(fs *flag.FlagSet) *limits {
 }
 
 // set copies the limits into opt.
-func (l *limits) set(opt *engine.Options) error {
+func (l *limits) set(p *lang.Printer, opt *engine.Options) error {
 	switch {
 	case *l.maxNodes < 0:
-		return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", *l.maxNodes)
+		return errors.New(p.T("cli.limit.negative", lang.Args{"Flag": "--max-nodes", "Value": *l.maxNodes}))
 	case *l.maxBound < 0:
-		return fmt.Errorf("--max-bound %d: want 0 (no limit) or more", *l.maxBound)
+		return errors.New(p.T("cli.limit.negative", lang.Args{"Flag": "--max-bound", "Value": *l.maxBound}))
 	case *l.timeout < 0:
-		return fmt.Errorf("--timeout %s: want 0 (no limit) or more", *l.timeout)
+		return errors.New(p.T("cli.limit.negative", lang.Args{"Flag": "--timeout", "Value": *l.timeout}))
 	}
 	opt.MaxNodes, opt.MaxBound, opt.Timeout = *l.maxNodes, *l.maxBound, *l.timeout
 	opt.MaxMemory = int64(*l.memory)
