@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"text/tabwriter"
 	"time"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 )
@@ -50,10 +52,10 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(args) != 0 {
-		return fail(e, "viz bench: unexpected argument %q", args[0])
+		return fail(e, "viz bench: %s", e.p.T("cli.bench.extra", lang.Args{"Arg": strconv.Quote(args[0])}))
 	}
 	if *count < 1 {
-		return fail(e, "viz bench: --count must be at least 1, got %d", *count)
+		return fail(e, "viz bench: %s", e.p.T("cli.bench.count", lang.Args{"Count": *count}))
 	}
 	set := korfBench
 	if *quick {

@@ -93,13 +93,13 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		return runMerge(ctx, e, fs, args, outs)
 	}
 	if len(args) != 0 {
-		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", args[0])
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.extra", lang.Args{"Arg": strconv.Quote(args[0])}))
 	}
 	if *asJSON && *csvPath == "-" {
-		return fail(e, "viz compare: --json and --csv - would both write to stdout; give --csv a file")
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.stdout"))
 	}
 	if *workers < 1 {
-		return fail(e, "viz compare: --workers must be at least 1, got %d", *workers)
+		return fail(e, "viz compare: %s", e.p.T("cli.solve.workers", lang.Args{"Workers": *workers}))
 	}
 	sp, err := parseInstanceSpec(*spec)
 	if err != nil {
@@ -131,7 +131,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		goalName = p.Goals[0]
 	}
 	if goalName != "" && !slices.Contains(p.Goals, goalName) {
-		return fail(e, "viz compare: puzzle %s has no goal %q (choose from: %s)", p.Name, goalName, strings.Join(p.Goals, ", "))
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.goal", lang.Args{"Puzzle": p.Name, "Goal": strconv.Quote(goalName), "Goals": strings.Join(p.Goals, ", ")}))
 	}
 	hs, err := heuristicList(p, *heuristics)
 	if err != nil {
@@ -145,12 +145,12 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	for _, name := range splitList(*algos) {
 		a, err := engine.ParseAlgorithm(name)
 		if err != nil {
-			return fail(e, "viz compare: unknown --algo %q (choose ida, astar or both: ida,astar)", name)
+			return fail(e, "viz compare: %s", e.p.T("cli.compare.algo", lang.Args{"Algo": strconv.Quote(name)}))
 		}
 		as = append(as, a)
 	}
 	if len(as) == 0 {
-		return fail(e, "viz compare: --algo is empty")
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.noalgo"))
 	}
 	if err := lim.set(e.p, &engine.Options{}); err != nil {
 		return fail(e, "viz compare: %v", err)
@@ -218,7 +218,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	cmp.warnBound(e)
 	interrupted := ctx.Err() != nil
 	if interrupted {
-		fmt.Fprintf(e.stderr, "viz compare: interrupted: writing the %d of %d runs that finished\n", len(runs), len(jobs))
+		fmt.Fprintln(e.stderr, "viz compare: "+e.p.N("cli.compare.interrupted", len(runs), lang.Args{"Of": len(jobs)}))
 	}
 	out := compareJSON{Puzzle: p.Name, Goal: goalName, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
 	rr := reportRuns(runs)
@@ -290,7 +290,7 @@ func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, out
 		return fail(e, "viz compare: %v", err)
 	}
 	if len(paths) == 0 {
-		return fail(e, "viz compare: --merge wants the JSON files of the shards, e.g. viz compare --merge shard-*.json")
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.mergewhat"))
 	}
 	var files []shardFile
 	for _, path := range paths {
@@ -310,7 +310,7 @@ func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, out
 		return fail(e, "viz compare: --merge: %s: %v", files[0].path, err)
 	}
 	if outs.chosenGiven && !slices.ContainsFunc(out.Runs, func(r compareRun) bool { return r.Instance == outs.chosen }) {
-		return fail(e, "viz compare: --chart-instance %d: no such instance in the shards' runs", outs.chosen)
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.chartmerge", lang.Args{"Instance": outs.chosen}))
 	}
 	if out.Runs == nil {
 		out.Runs = []compareRun{}
@@ -485,8 +485,8 @@ func (c *comparison) showProgress(w io.Writer, total int) func() {
 		c.mu.Lock()
 		cur := c.current
 		c.mu.Unlock()
-		return fmt.Sprintf("compare: %d/%d runs (%d solved), %.0f s; now %s",
-			c.done.Load(), total, c.solved.Load(), elapsed.Seconds(), cur)
+		return c.p.T("cli.compare.progress", lang.Args{"Done": c.done.Load(), "Total": total, "Solved": c.solved.Load(),
+			"Seconds": fmt.Sprintf("%.0f", elapsed.Seconds()), "Current": cur})
 	})
 }
 
@@ -505,8 +505,8 @@ func warnOptimal(e *env, runs []compareRun) {
 		if a, err := engine.ParseAlgorithm(r.Algo); err == nil {
 			title = a.Title()
 		}
-		fmt.Fprintf(e.stderr, "viz compare: warning: instance %d: the instances file says its optimal length is %d; %s with %s found %d, which is optimal\n",
-			r.Instance, r.Optimal, title, r.Heuristic, r.Length)
+		fmt.Fprintln(e.stderr, "viz compare: "+e.p.T("cli.compare.optimal", lang.Args{"Instance": r.Instance, "Optimal": r.Optimal,
+			"Algo": title, "Heuristic": r.Heuristic, "Length": r.Length}))
 	}
 }
 
@@ -525,8 +525,7 @@ func (c *comparison) warnBound(e *env) {
 	for _, n := range slices.Sorted(maps.Keys(hs)) {
 		insts = append(insts, fmt.Sprintf("#%d (h %d)", n, hs[n]))
 	}
-	fmt.Fprintf(e.stderr, "viz compare: --max-bound %d is below h(start), the first bound, on instances %s: nothing was searched there\n",
-		*c.lim.maxBound, strings.Join(insts, ", "))
+	fmt.Fprintln(e.stderr, "viz compare: "+e.p.T("cli.compare.belowh", lang.Args{"MaxBound": *c.lim.maxBound, "Instances": strings.Join(insts, ", ")}))
 }
 
 // writeTo writes a file (by the rule of every file viz writes:
