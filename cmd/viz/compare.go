@@ -77,7 +77,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	spec := fs.String("instances", "", "")
 	seed := fs.Uint64("seed", 1, "")
 	workers := fs.Int("workers", 1, "")
-	lim := limitFlags(fs)
+	lim := limitFlags(e.p, fs)
 	asJSON := fs.Bool("json", false, "")
 	csvPath := fs.String("csv", "", "")
 	htmlPath := fs.String("html", "", "")

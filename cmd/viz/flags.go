@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,7 +17,10 @@ import (
 
 // durationFlag is a flag's duration whose errors say what is wrong with the
 // value: the flag package's own says only "parse error".
-type durationFlag struct{ d *time.Duration }
+type durationFlag struct {
+	d *time.Duration
+	p *lang.Printer // the language of its errors
+}
 
 func (f durationFlag) String() string {
 	if f.d == nil {
@@ -26,7 +30,7 @@ func (f durationFlag) String() string {
 }
 
 func (f durationFlag) Set(s string) error {
-	d, err := parseDuration(s)
+	d, err := parseDuration(f.p, s)
 	if err != nil {
 		return err
 	}
@@ -39,21 +43,21 @@ func (f durationFlag) Set(s string) error {
 var durationSyntax = regexp.MustCompile(`^[-+]?([0-9]*(\.[0-9]*)?(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // parseDuration is time.ParseDuration with errors for people.
-func parseDuration(s string) (time.Duration, error) {
+func parseDuration(p *lang.Printer, s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	switch {
 	case err == nil:
 		return d, nil
 	case s == "":
-		return 0, fmt.Errorf("empty: give a duration such as 30s, 2m or 1h30m")
+		return 0, errors.New(p.T("cli.duration.empty"))
 	}
 	if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
-		return 0, fmt.Errorf("a unit is missing: did you mean %ss? (units: ms, s, m, h)", s)
+		return 0, errors.New(p.T("cli.duration.unit", lang.Args{"Value": s}))
 	}
 	if durationSyntax.MatchString(s) {
-		return 0, fmt.Errorf("too long: the most is %dh (about 292 years)", math.MaxInt64/int64(time.Hour))
+		return 0, errors.New(p.T("cli.duration.long", lang.Args{"Hours": math.MaxInt64 / int64(time.Hour)}))
 	}
-	return 0, fmt.Errorf("not a duration: give one such as 30s, 2m or 1h30m (units: ms, s, m, h)")
+	return 0, errors.New(p.T("cli.duration.bad"))
 }
 
 // flagValueError reads the flag package's "invalid value" message, to say

@@ -99,7 +99,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "")
 	tracePath := fs.String("trace", "", "")
 	traceLevel := fs.String("trace-level", "node", "")
-	lim := limitFlags(fs)
+	lim := limitFlags(e.p, fs)
 	workers := fs.Int("workers", 1, "")
 	seed := fs.Uint64("seed", 1, "")
 	args, status, ok := parseArgs(e, fs, args)
@@ -307,14 +307,14 @@ type limits struct {
 	memory   *bytesize.Size // A*'s budget
 }
 
-func limitFlags(fs *flag.FlagSet) *limits {
+func limitFlags(p *lang.Printer, fs *flag.FlagSet) *limits {
 	l := &limits{
 		maxNodes: fs.Int64("max-nodes", 0, ""),
 		maxBound: fs.Int("max-bound", 0, ""),
 		timeout:  new(time.Duration),
 		memory:   new(bytesize.Size),
 	}
-	fs.Var(durationFlag{l.timeout}, "timeout", "")
+	fs.Var(durationFlag{l.timeout, p}, "timeout", "")
 	*l.memory = bytesize.Size(defaultMemoryBudget())
 	fs.Var(l.memory, "max-memory", "")
 	return l
