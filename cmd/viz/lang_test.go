@@ -170,3 +170,86 @@ func TestJSONIsLanguageNeutral(t *testing.T) {
 		}
 	}
 }
+
+// unmarked is what of s lies outside the pseudo-locale's marks ⟦…⟧,
+// which nest (a message's value may be another message).
+func unmarked(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '⟦':
+			depth++
+		case r == '⟧' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// prose is two English words in a row: a sentence's piece, which only a
+// catalogued message may hold.
+var prose = regexp.MustCompile(`[A-Za-z]{3,}[ ,.:;'()]+[A-Za-z]{3,}`)
+
+// programName begins a message: the program that says it (viz solve: ...).
+var programName = regexp.MustCompile(`^viz( [a-z]+)*: ?`)
+
+// TestPseudoLocale: under the pseudo-locale every sentence the CLI writes
+// for a person is marked, so none bypassed the catalogue: the help pages
+// (but for the flags' names and the commands' names) and the usage
+// errors.
+func TestPseudoLocale(t *testing.T) {
+	check := func(name, out string) {
+		t.Helper()
+		for _, line := range strings.Split(unmarked(out), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "-") {
+				continue // a flag's name and its value's: --max-memory SIZE
+			}
+			if m := prose.FindString(programName.ReplaceAllString(line, "")); m != "" {
+				t.Errorf("viz --lang en-XA %s writes %q outside the catalogue, in %q", name, m, line)
+			}
+		}
+	}
+	for _, page := range helpPages() {
+		name := strings.Join(page, " ")
+		status, out, errs := runViz(t, "", append([]string{"--lang", "en-XA"}, page...)...)
+		if status != exitOK || !strings.Contains(out, "⟦") {
+			t.Errorf("viz --lang en-XA %s: status %d, stdout %.100q, stderr %q", name, status, out, errs)
+		}
+		check(name, out)
+	}
+	for _, args := range [][]string{
+		{"frobnicate"}, {"help", "frobnicate"}, {"help", "trace", "frobnicate"}, {"help", "solve", "trace"},
+		{"solve"}, {"solve", "--nosuch", "x"}, {"solve", "--timeout", "5", "x"}, {"solve", "--workers", "x", "x"},
+		{"solve", "--json=x", "x"}, {"solve", "1 2 3"}, {"solve", "--seed", "2", "1 2 3 4 5 6 7 8 0"},
+		{"check"}, {"check", "--puzzle", "8puzzle"}, {"compare", "--algo", "dfs"}, {"compare", "x"},
+		{"trace"}, {"trace", "export"}, {"trace", "info"}, {"pdb"}, {"pdb", "build"}, {"site"}, {"judge"},
+		{"version", "x"}, {"bench", "x"}, {"replay"}, {"serve", "--max-tabs-per-client", "3"},
+	} {
+		status, _, errs := runViz(t, "", append([]string{"--lang", "en-XA"}, args...)...)
+		name := strings.Join(args, " ")
+		if status != exitUsage || !strings.Contains(errs, "⟦") {
+			t.Errorf("viz --lang en-XA %s: status %d, stderr %q; want a marked usage error", name, status, errs)
+		}
+		check(name, errs)
+	}
+	// What the commands say of a run, on stdout and stderr.
+	path := recordTrace(t, "run.trace")
+	for _, args := range [][]string{
+		{"solve", "8 6 7 2 5 4 3 0 1"},
+		{"solve", "--max-nodes", "500", "--puzzle", "15puzzle", "--goal", "blank-first", korf1},
+		{"solve", "--algo", "astar", "--puzzle", "grid", "--heuristic", "zero", "S../.../..G"},
+		{"check", "--puzzle", "8puzzle", "--heuristic", "../../examples/heuristics/blank_too.star", "--against", "manhattan", "--samples", "3", "--walk", "6"},
+		{"check", "--puzzle", "15puzzle", "--heuristic", "manhattan", "--samples", "2"},
+		{"trace", "info", path},
+	} {
+		_, out, errs := runViz(t, "", append([]string{"--lang", "en-XA"}, args...)...)
+		name := strings.Join(args, " ")
+		if !strings.Contains(out, "⟦") {
+			t.Errorf("viz --lang en-XA %s: stdout %q, stderr %q; want marked", name, out, errs)
+		}
+		check(name, out+errs)
+	}
+}
