@@ -38,7 +38,7 @@ func databasePuzzles(lp *lang.Printer) string {
 			ps = append(ps, lp.T("cli.pdb.puzzle", lang.Args{"Puzzle": p.Name, "Heuristics": strings.Join(p.Databases.Heuristics, ", ")}))
 		}
 	}
-	return strings.Join(ps, "; ")
+	return strings.Join(ps, lp.T("cli.semicolon"))
 }
 
 func runPDB(ctx context.Context, e *env, args []string) int {
@@ -98,7 +98,7 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	for _, o := range opened {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		describe(e.stdout, o, ms.Sys)
+		describe(e.stdout, e.p, o, ms.Sys)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -110,18 +110,18 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-func describe(w io.Writer, o pdb.Opened, sys uint64) {
+func describe(w io.Writer, p *lang.Printer, o pdb.Opened, sys uint64) {
 	t := o.Table
-	how := "verified (read from the cache, checksum good)"
+	how := p.T("cli.pdb.verified")
 	if o.Built {
-		how = fmt.Sprintf("built in %s", o.BuildTime.Round(time.Millisecond))
+		how = p.T("cli.pdb.built", lang.Args{"Time": o.BuildTime.Round(time.Millisecond)})
 	}
-	fmt.Fprintf(w, "\n%s: %d entries, %d bytes (4 bits each); %s; process memory %d MiB\n",
-		t.Name, t.Len(), t.Bytes(), how, sys>>20)
+	fmt.Fprintln(w, "\n"+p.T("cli.pdb.table", lang.Args{"Name": t.Name, "Entries": t.Len(), "Bytes": t.Bytes(), "How": how, "MiB": sys >> 20}))
 	dist := t.Distribution()
-	fmt.Fprintf(w, "  value %14s %8s\n", "entries", "share")
+	rows := [][]string{strings.Split(p.T("cli.pdb.header"), "|")}
 	for v, n := range dist {
-		fmt.Fprintf(w, "  %5d %14d %7.3f%%\n", v, n, 100*float64(n)/float64(t.Len()))
+		rows = append(rows, []string{strconv.Itoa(v), strconv.FormatInt(int64(n), 10), fmt.Sprintf("%.3f%%", 100*float64(n)/float64(t.Len()))})
 	}
-	fmt.Fprintf(w, "  mean %.3f, max %d\n", t.Mean(), len(dist)-1)
+	writeTable(w, rows)
+	fmt.Fprintln(w, "  "+p.T("cli.pdb.mean", lang.Args{"Mean": fmt.Sprintf("%.3f", t.Mean()), "Max": len(dist) - 1}))
 }

@@ -77,24 +77,24 @@ func salvageFlag(fs *flag.FlagSet) *bool {
 
 // refuseFault reports a trace's fault and returns the usage status.
 func refuseFault(e *env, cmd, path string, err error) int {
-	return fail(e, "%s: %s: %s", cmd, quote.Shown(path), e.p.T("cli.trace.refused", lang.Args{"Fault": fault(err)}))
+	return fail(e, "%s: %s: %s", cmd, quote.Shown(path), e.p.T("cli.trace.refused", lang.Args{"Fault": fault(e.p, err)}))
 }
 
 // salvaged says that a command goes on with the events before a fault.
 func salvaged(e *env, cmd, path string, err error) {
-	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, quote.Shown(path), e.p.T("cli.trace.salvaged", lang.Args{"Fault": fault(err)}))
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, quote.Shown(path), e.p.T("cli.trace.salvaged", lang.Args{"Fault": fault(e.p, err)}))
 }
 
 // fault says what stopped the reading of a trace, and where.
-func fault(err error) string {
+func fault(p *lang.Printer, err error) string {
 	var fe *trace.FormatError
 	switch {
 	case !errors.As(err, &fe):
 		return err.Error()
 	case fe.Cut():
-		return fmt.Sprintf("cut short after %d whole records, at byte %d (%v)", fe.Records, fe.Offset, fe.Err)
+		return p.N("cli.fault.cut", int(fe.Records), lang.Args{"Offset": fe.Offset, "Err": fe.Err})
 	}
-	return fmt.Sprintf("record %d, at byte %d, is damaged (%v)", fe.Records+1, fe.Offset, fe.Err)
+	return p.T("cli.fault.damaged", lang.Args{"Record": fe.Records + 1, "Offset": fe.Offset, "Err": fe.Err})
 }
 
 // traceInfo prints what a trace holds. A damaged file, or one with values
