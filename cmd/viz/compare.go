@@ -101,7 +101,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if *workers < 1 {
 		return fail(e, "viz compare: %s", e.p.T("cli.solve.workers", lang.Args{"Workers": *workers}))
 	}
-	sp, err := parseInstanceSpec(*spec)
+	sp, err := parseInstanceSpec(e.p, *spec)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
