@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"idaviz/lang"
 )
@@ -293,15 +295,20 @@ func commandHelp(w io.Writer, p *lang.Printer, c *command, fs *flag.FlagSet) {
 }
 
 // sentence is a summary written as a sentence: capitalized, with its
-// full stop (。 in Chinese).
+// full stop (。 in Chinese) unless it ends with a mark of its own.
 func sentence(p *lang.Printer, s string) string {
 	if s == "" {
 		return s
 	}
+	stop := "."
 	if p.Tag() == lang.Chinese {
-		return s + "。"
+		stop = "。"
 	}
-	return strings.ToUpper(s[:1]) + s[1:] + "."
+	if strings.ContainsAny(s[len(s)-1:], "?!.") || strings.HasSuffix(s, "？") || strings.HasSuffix(s, "。") {
+		stop = "" // a question ends with its own mark
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:] + stop
 }
 
 // parseFlags parses args; it returns the exit status to use when parsing
