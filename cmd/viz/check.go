@@ -72,7 +72,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}
-	sc, err := newScripts(*problem, []string{*heuristic, *against}, e.stderr)
+	sc, err := newScripts(e.p, *problem, []string{*heuristic, *against}, e.stderr)
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}

@@ -137,7 +137,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	sc, err := newScripts("", hs, e.stderr)
+	sc, err := newScripts(e.p, "", hs, e.stderr)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}

@@ -51,7 +51,7 @@ func openInput(path string) (f *os.File, fifo bool, err error) {
 // readInput reads a file the user named, at most limit bytes (beyond says
 // what it may be, for errors). A named pipe that gives nothing is refused:
 // no program wrote to it.
-func readInput(path string, limit int64, beyond string) ([]byte, error) {
+func readInput(p *lang.Printer, path string, limit int64, beyond string) ([]byte, error) {
 	f, fifo, err := openInput(path)
 	if err != nil {
 		return nil, err
@@ -59,13 +59,13 @@ func readInput(path string, limit int64, beyond string) ([]byte, error) {
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", p.T("cli.input.reading", lang.Args{"Path": path}), err)
 	}
 	switch {
 	case int64(len(b)) > limit:
-		return nil, fmt.Errorf("%s is longer than %s", path, beyond)
+		return nil, errors.New(p.T("cli.input.long", lang.Args{"Path": path, "Limit": beyond}))
 	case len(b) == 0 && fifo:
-		return nil, fmt.Errorf("%s is a named pipe (FIFO) with nothing written to it: write to it before viz opens it, or pipe the input to stdin", path)
+		return nil, errors.New(p.T("cli.input.fifo", lang.Args{"Path": path}))
 	}
 	return b, nil
 }
@@ -86,7 +86,7 @@ func stateArg(e *env, args []string) (string, error) {
 		}
 		return s, err
 	case strings.HasPrefix(arg, "@"):
-		b, err := readInput(arg[1:], stdinLimit, fmt.Sprintf("the limit of %d bytes (16 MiB)", stdinLimit))
+		b, err := readInput(e.p, arg[1:], stdinLimit, e.p.T("cli.input.statelimit", lang.Args{"Limit": stdinLimit}))
 		if err != nil {
 			return "", fmt.Errorf("%s: %w", e.p.T("cli.state"), err)
 		}

@@ -28,10 +28,10 @@ func isScript(name string) bool { return strings.HasSuffix(name, ".star") }
 
 // newScripts reads --problem (when not "") and the heuristics that name
 // files; print receives the scripts' print().
-func newScripts(problem string, heuristics []string, print io.Writer) (*scripts, error) {
+func newScripts(p *lang.Printer, problem string, heuristics []string, print io.Writer) (*scripts, error) {
 	sc := &scripts{heuristics: map[string]*script.HeuristicFile{}, budget: script.Budget{Print: print}}
 	if problem != "" {
-		src, err := readScript(problem)
+		src, err := readScript(p, problem)
 		if err != nil {
 			return nil, err
 		}
@@ -48,7 +48,7 @@ func newScripts(problem string, heuristics []string, print io.Writer) (*scripts,
 		if problem != "" {
 			return nil, fmt.Errorf("--heuristic %s: a problem's heuristics are in its file (choose one by name)", h)
 		}
-		src, err := readScript(h)
+		src, err := readScript(p, h)
 		if err != nil {
 			return nil, err
 		}
@@ -62,8 +62,8 @@ func newScripts(problem string, heuristics []string, print io.Writer) (*scripts,
 }
 
 // readScript reads a script file, refusing one beyond what a script may be.
-func readScript(path string) ([]byte, error) {
-	return readInput(path, 1<<20, "what a script may be (1 MiB)")
+func readScript(p *lang.Printer, path string) ([]byte, error) {
+	return readInput(p, path, 1<<20, p.T("cli.input.scriptlimit"))
 }
 
 // request resolves a puzzle (or the problem), a state and a heuristic (a

@@ -120,7 +120,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
 	}
-	sc, err := newScripts(*problem, []string{*heuristic}, e.stderr)
+	sc, err := newScripts(e.p, *problem, []string{*heuristic}, e.stderr)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
