@@ -253,3 +253,18 @@ func TestPseudoLocale(t *testing.T) {
 		check(name, out+errs)
 	}
 }
+
+// TestPageURLSpeaksTheLanguage: the address viz prints asks the page for
+// the command line's language, and keeps the token it carries.
+func TestPageURLSpeaksTheLanguage(t *testing.T) {
+	for _, tc := range []struct{ page, tag, want string }{
+		{"http://127.0.0.1:8080/", "en", "http://127.0.0.1:8080/"},
+		{"http://127.0.0.1:8080/", "zh-CN", "http://127.0.0.1:8080/?lang=zh-CN"},
+		{"http://10.0.0.5:8080/?token=abc", "zh-CN", "http://10.0.0.5:8080/?lang=zh-CN&token=abc"},
+		{"http://127.0.0.1:8080/", "en-XA", "http://127.0.0.1:8080/?lang=en-XA"},
+	} {
+		if got := pageURL(tc.page, tc.tag); got != tc.want {
+			t.Errorf("pageURL(%q, %q) = %q, want %q", tc.page, tc.tag, got, tc.want)
+		}
+	}
+}

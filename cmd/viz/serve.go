@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	neturl "net/url"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -190,7 +191,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		opt.Class, opt.ClassCode, opt.MaxFollowers, opt.ClassBase = true, web.NewJoinCode(), *f.maxFollowers, *f.classURL
 	}
 	err = web.Serve(ctx, ln, opt, func(url string) {
-		fmt.Fprintln(e.stdout, "idaviz: "+e.p.T("cli.serve.open", lang.Args{"URL": url}))
+		fmt.Fprintln(e.stdout, "idaviz: "+e.p.T("cli.serve.open", lang.Args{"URL": pageURL(url, e.p.Tag())}))
 		if opt.Class {
 			join := web.JoinURL(opt.ClassBase, ln.Addr(), opt.ClassCode)
 			fmt.Fprintf(e.stdout, "join: %s\n", join)
@@ -206,4 +207,22 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		return failed(e, "viz: %v", err)
 	}
 	return exitOK
+}
+
+// pageURL is the page's address as viz prints it: in a language other than
+// English it asks the page for the same language (?lang=), so that the
+// page speaks as the command line does; the page's own choice (its saved
+// one, the browser's) is for an address without it.
+func pageURL(page, tag string) string {
+	if tag == lang.English {
+		return page
+	}
+	u, err := neturl.Parse(page)
+	if err != nil {
+		return page
+	}
+	q := u.Query()
+	q.Set("lang", tag)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
