@@ -113,7 +113,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	var sh *shard
 	if *shardFlag != "" {
-		s, err := parseShard(*shardFlag, os.Getenv)
+		s, err := parseShard(e.p, *shardFlag, os.Getenv)
 		if err != nil {
 			return fail(e, "viz compare: %v", err)
 		}

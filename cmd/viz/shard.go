@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/report"
 )
 
@@ -37,24 +39,25 @@ const maxShards = 100000
 
 // parseShard reads --shard: I/N, auto/N or auto. auto reads the index
 // (and the count, when the scheduler says it) from the environment.
-func parseShard(v string, getenv func(string) string) (shard, error) {
+func parseShard(p *lang.Printer, v string, getenv func(string) string) (shard, error) {
+	flag := lang.Args{"Shard": v}
 	first, second, slash := strings.Cut(v, "/")
 	n := 0
 	if slash {
 		var err error
 		if n, err = strconv.Atoi(second); err != nil || n < 1 || n > maxShards {
-			return shard{}, fmt.Errorf("--shard %s: want I/N with N from 1 to %d, auto/N or auto", v, maxShards)
+			return shard{}, errors.New(p.T("cli.shard.count", flag, lang.Args{"Most": maxShards}))
 		}
 	}
 	if first == "auto" {
-		return shardFromEnv(v, n, getenv)
+		return shardFromEnv(p, v, n, getenv)
 	}
 	i, err := strconv.Atoi(first)
 	if !slash || err != nil {
-		return shard{}, fmt.Errorf("--shard %s: want I/N (shard I of N, I from 0 to N-1), auto/N (a Kubernetes Indexed Job) or auto (a Slurm array)", v)
+		return shard{}, errors.New(p.T("cli.shard.form", flag))
 	}
 	if i < 0 || i >= n {
-		return shard{}, fmt.Errorf("--shard %s: the index I is from 0 to %d (shards are numbered from 0)", v, n-1)
+		return shard{}, errors.New(p.T("cli.shard.index", flag, lang.Args{"Last": n - 1}))
 	}
 	return shard{i, n}, nil
 }
@@ -63,32 +66,33 @@ func parseShard(v string, getenv func(string) string) (shard, error) {
 // Job's completions are not in the pod's environment: N comes from
 // auto/N), or a Slurm array's task, whose ids may start at 0 or 1 or
 // anywhere, with a step: its index is (id - min) / step.
-func shardFromEnv(v string, n int, getenv func(string) string) (shard, error) {
+func shardFromEnv(p *lang.Printer, v string, n int, getenv func(string) string) (shard, error) {
+	flag := lang.Args{"Shard": v}
 	k8s, slurm := getenv("JOB_COMPLETION_INDEX"), getenv("SLURM_ARRAY_TASK_ID")
 	envInt := func(name string) (int, error) {
 		s := getenv(name)
 		if s == "" {
-			return 0, fmt.Errorf("--shard %s: %s is not set", v, name)
+			return 0, errors.New(p.T("cli.shard.unset", flag, lang.Args{"Name": name}))
 		}
 		x, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || x < 0 {
-			return 0, fmt.Errorf("--shard %s: %s=%q is not a whole number of 0 or more", v, name, s)
+			return 0, errors.New(p.T("cli.shard.notint", flag, lang.Args{"Name": name, "Value": strconv.Quote(s)}))
 		}
 		return x, nil
 	}
 	switch {
 	case k8s != "" && slurm != "":
-		return shard{}, fmt.Errorf("--shard %s: both JOB_COMPLETION_INDEX (Kubernetes) and SLURM_ARRAY_TASK_ID (Slurm) are set; give --shard I/N", v)
+		return shard{}, errors.New(p.T("cli.shard.both", flag))
 	case k8s != "":
 		i, err := envInt("JOB_COMPLETION_INDEX")
 		if err != nil {
 			return shard{}, err
 		}
 		if n == 0 {
-			return shard{}, fmt.Errorf("--shard auto: a Kubernetes Indexed Job says its index, not its completions; give --shard auto/N with N the Job's completions")
+			return shard{}, errors.New(p.T("cli.shard.k8sn"))
 		}
 		if i >= n {
-			return shard{}, fmt.Errorf("--shard %s: JOB_COMPLETION_INDEX=%d, want 0 to %d (is N the Job's completions?)", v, i, n-1)
+			return shard{}, errors.New(p.T("cli.shard.k8sindex", flag, lang.Args{"Index": i, "Last": n - 1}))
 		}
 		return shard{i, n}, nil
 	case slurm != "":
@@ -111,22 +115,22 @@ func shardFromEnv(v string, n int, getenv func(string) string) (shard, error) {
 			}
 		}
 		if count < 1 || step < 1 {
-			return shard{}, fmt.Errorf("--shard %s: SLURM_ARRAY_TASK_COUNT=%d and SLURM_ARRAY_TASK_STEP=%d, want 1 or more", v, count, step)
+			return shard{}, errors.New(p.T("cli.shard.slurmcount", flag, lang.Args{"Count": count, "Step": step}))
 		}
 		if n != 0 && n != count {
-			return shard{}, fmt.Errorf("--shard %s: the Slurm array has %d tasks (SLURM_ARRAY_TASK_COUNT), not %d", v, count, n)
+			return shard{}, errors.New(p.T("cli.shard.slurmn", flag, lang.Args{"Count": count, "N": n}))
 		}
 		// An array written as a list (--array=1,4,9) has no index by
 		// arithmetic: its ids are not min, min+step, ... min+(count-1)*step.
 		if hi, err := envInt("SLURM_ARRAY_TASK_MAX"); err == nil && hi != lo+(count-1)*step {
-			return shard{}, fmt.Errorf("--shard %s: the Slurm array's ids are not %d to %d by %d (SLURM_ARRAY_TASK_MIN, _MAX, _COUNT, _STEP): write --array=A-B or A-B:STEP", v, lo, hi, step)
+			return shard{}, errors.New(p.T("cli.shard.slurmids", flag, lang.Args{"Lo": lo, "Hi": hi, "Step": step}))
 		}
 		if id < lo || (id-lo)%step != 0 || (id-lo)/step >= count {
-			return shard{}, fmt.Errorf("--shard %s: SLURM_ARRAY_TASK_ID=%d is none of the array's %d ids from %d by %d", v, id, count, lo, step)
+			return shard{}, errors.New(p.T("cli.shard.slurmid", flag, lang.Args{"ID": id, "Count": count, "Lo": lo, "Step": step}))
 		}
 		return shard{(id - lo) / step, count}, nil
 	}
-	return shard{}, fmt.Errorf("--shard %s: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm array) is set; give --shard I/N", v)
+	return shard{}, errors.New(p.T("cli.shard.none", flag))
 }
 
 // shardJSON is what a shard's --json adds, for --merge to check.
