@@ -294,13 +294,13 @@ func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, out
 	}
 	var files []shardFile
 	for _, path := range paths {
-		f, err := readShard(path)
+		f, err := readShard(e.p, path)
 		if err != nil {
 			return fail(e, "viz compare: --merge: %v", err)
 		}
 		files = append(files, f)
 	}
-	out, err := mergeShards(files)
+	out, err := mergeShards(e.p, files)
 	if err != nil {
 		return fail(e, "viz compare: --merge: %v", err)
 	}

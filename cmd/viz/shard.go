@@ -244,7 +244,7 @@ type shardFile struct {
 	out  compareJSON
 }
 
-func readShard(path string) (shardFile, error) {
+func readShard(p *lang.Printer, path string) (shardFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return shardFile{}, err
@@ -255,15 +255,15 @@ func readShard(path string) (shardFile, error) {
 		return shardFile{}, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(b) > maxShardFile {
-		return shardFile{}, fmt.Errorf("%s: larger than %d bytes; not a shard's output", path, maxShardFile)
+		return shardFile{}, errors.New(p.T("cli.merge.large", lang.Args{"Path": path, "Most": maxShardFile}))
 	}
 	var sf shardFile
 	sf.path = path
 	if err := json.Unmarshal(b, &sf.out); err != nil {
-		return shardFile{}, fmt.Errorf("%s: not the JSON of viz compare --shard: %w", path, err)
+		return shardFile{}, fmt.Errorf("%s: %s: %w", path, p.T("cli.merge.notjson"), err)
 	}
 	if sf.out.Shard == nil {
-		return shardFile{}, fmt.Errorf("%s: has no \"shard\": it is the output of viz compare without --shard", path)
+		return shardFile{}, errors.New(p.T("cli.merge.noshard", lang.Args{"Path": path}))
 	}
 	return sf, nil
 }
@@ -272,7 +272,7 @@ func readShard(path string) (shardFile, error) {
 // comparison would have made unsharded. It refuses shards of different
 // comparisons or splits, and a missing, doubled, cut short or interrupted
 // shard, naming the file.
-func mergeShards(files []shardFile) (compareJSON, error) {
+func mergeShards(p *lang.Printer, files []shardFile) (compareJSON, error) {
 	first := files[0]
 	fs := first.out.Shard
 	byIndex := map[int]string{}
@@ -284,27 +284,26 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 	for _, f := range files {
 		s := f.out.Shard
 		if d := fs.Run.differences(s.Run); len(d) > 0 {
-			return compareJSON{}, fmt.Errorf("%s and %s are shards of different comparisons: %s", first.path, f.path, strings.Join(d, "; "))
+			return compareJSON{}, errors.New(p.T("cli.merge.different", lang.Args{"First": first.path, "Other": f.path, "Differences": strings.Join(d, "; ")}))
 		}
 		if s.Count != fs.Count {
-			return compareJSON{}, fmt.Errorf("%s is shard %d/%d and %s shard %d/%d: shards of different splits (every shard of one comparison has the same N)",
-				first.path, fs.Index, fs.Count, f.path, s.Index, s.Count)
+			return compareJSON{}, errors.New(p.T("cli.merge.splits", lang.Args{"First": first.path, "FirstShard": shard{fs.Index, fs.Count}, "Other": f.path, "OtherShard": shard{s.Index, s.Count}}))
 		}
 		if s.Instances < 0 || s.Instances > maxSpecStates {
-			return compareJSON{}, fmt.Errorf("%s: a set of %d instances; sets hold 0 to %d", f.path, s.Instances, maxSpecStates)
+			return compareJSON{}, errors.New(p.T("cli.merge.setsize", lang.Args{"Path": f.path, "Instances": s.Instances, "Most": maxSpecStates}))
 		}
 		if s.Instances != fs.Instances {
-			return compareJSON{}, fmt.Errorf("%s says the set has %d instances and %s %d", first.path, fs.Instances, f.path, s.Instances)
+			return compareJSON{}, errors.New(p.T("cli.merge.sets", lang.Args{"First": first.path, "FirstN": fs.Instances, "Other": f.path, "OtherN": s.Instances}))
 		}
 		if s.Index < 0 || s.Index >= s.Count {
-			return compareJSON{}, fmt.Errorf("%s: shard %d/%d is none of 0 to %d", f.path, s.Index, s.Count, s.Count-1)
+			return compareJSON{}, errors.New(p.T("cli.merge.index", lang.Args{"Path": f.path, "Shard": shard{s.Index, s.Count}, "Last": s.Count - 1}))
 		}
 		if other, ok := byIndex[s.Index]; ok {
-			return compareJSON{}, fmt.Errorf("shard %d/%d is given twice: %s and %s", s.Index, s.Count, other, f.path)
+			return compareJSON{}, errors.New(p.T("cli.merge.twice", lang.Args{"Shard": shard{s.Index, s.Count}, "First": other, "Other": f.path}))
 		}
 		byIndex[s.Index] = f.path
 		if f.out.Interrupted {
-			return compareJSON{}, fmt.Errorf("%s: shard %d/%d was interrupted, so some of its runs are missing: run it again", f.path, s.Index, s.Count)
+			return compareJSON{}, errors.New(p.T("cli.merge.interrupted", lang.Args{"Path": f.path, "Shard": shard{s.Index, s.Count}}))
 		}
 		sh := shard{s.Index, s.Count}
 		total := len(fs.Run.Heuristics) * len(fs.Run.Algos) * s.Instances
@@ -313,11 +312,11 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 			want = len(fs.Run.Heuristics) * len(fs.Run.Algos) * ((s.Instances-s.Index-1)/s.Count + 1)
 		}
 		if len(s.Jobs) != len(f.out.Runs) || len(s.Jobs) != want {
-			return compareJSON{}, fmt.Errorf("%s: shard %s holds %d runs (%d placed), want %d: was it cut short or edited?", f.path, sh, len(f.out.Runs), len(s.Jobs), want)
+			return compareJSON{}, errors.New(p.T("cli.merge.runs", lang.Args{"Path": f.path, "Shard": sh, "Runs": len(f.out.Runs), "Placed": len(s.Jobs), "Want": want}))
 		}
 		for k, j := range s.Jobs {
 			if j < 0 || j >= total || !sh.has(j%s.Instances) || (k > 0 && j <= s.Jobs[k-1]) {
-				return compareJSON{}, fmt.Errorf("%s: run %d is placed at %d, which is not shard %s's", f.path, k+1, j, sh)
+				return compareJSON{}, errors.New(p.T("cli.merge.placed", lang.Args{"Path": f.path, "Run": k + 1, "At": j, "Shard": sh}))
 			}
 			all = append(all, placed{j, f.out.Runs[k]})
 		}
@@ -329,11 +328,7 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 		}
 	}
 	if len(missing) > 0 {
-		what := "shard " + missing[0] + " is"
-		if len(missing) > 1 {
-			what = "shards " + strings.Join(missing, ", ") + " are"
-		}
-		return compareJSON{}, fmt.Errorf("%s missing (of %s): merge every shard of the comparison", what, first.out.Instances)
+		return compareJSON{}, errors.New(p.N("cli.merge.missing", len(missing), lang.Args{"Shards": strings.Join(missing, ", "), "Instances": first.out.Instances}))
 	}
 	slices.SortFunc(all, func(a, b placed) int { return a.job - b.job })
 	out := compareJSON{Puzzle: first.out.Puzzle, Goal: first.out.Goal, Instances: first.out.Instances, Runs: make([]compareRun, len(all))}
