@@ -152,7 +152,7 @@ func (g *grader) goalState() (string, error) {
 		return "", err
 	}
 	if p.Name == "grid" {
-		return "", errors.New("a grid world needs its map: give it as STATE (@FILE, or - for stdin)")
+		return "", errors.New(g.e.p.T("cli.check.gridmap"))
 	}
 	goal := g.goal
 	if goal == "" && len(p.Goals) > 0 {

@@ -161,7 +161,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	for _, in := range insts {
 		if _, err := p.Parse(in.state, goalName); err != nil {
-			return fail(e, "viz compare: instance %d: %v", in.number, err)
+			return fail(e, "viz compare: %s: %v", e.p.T("cli.compare.instance", lang.Args{"Number": in.number}), err)
 		}
 	}
 	if err := chartInstance(e.p, fs, *chosen, insts); err != nil {
@@ -437,7 +437,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Unlock()
 	req, err := newSolveRequest(c.p, c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
 	if err != nil {
-		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
+		return nil, fmt.Errorf("%s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), err)
 	}
 	if err := c.lim.set(c.p, &req.opt); err != nil {
 		return nil, err
@@ -451,7 +451,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 		if ctx.Err() != nil {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
+		return nil, fmt.Errorf("%s, %s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), j.heuristic, err)
 	}
 	load := time.Since(start)
 	if h := d.H(); req.opt.MaxBound > 0 && h > req.opt.MaxBound {
@@ -462,12 +462,12 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 		return nil, nil
 	}
 	if err := puzzles.DomainErr(d); err != nil {
-		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
+		return nil, fmt.Errorf("%s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), err)
 	}
 	// A* past its budget is a run that stopped at a limit, like a timeout.
 	var outOfMemory *engine.MemoryError
 	if err != nil && !errors.As(err, &outOfMemory) {
-		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
+		return nil, fmt.Errorf("%s, %s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), j.heuristic, err)
 	}
 	out.addPredicted(ctx, req)
 	c.done.Add(1)
