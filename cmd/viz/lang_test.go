@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"idaviz/lang"
 )
 
 // runVizEnv is runViz in an environment (LANG and the like).
@@ -265,6 +267,31 @@ func TestPageURLSpeaksTheLanguage(t *testing.T) {
 	} {
 		if got := pageURL(tc.page, tc.tag); got != tc.want {
 			t.Errorf("pageURL(%q, %q) = %q, want %q", tc.page, tc.tag, got, tc.want)
+		}
+	}
+}
+
+// TestExamplesSameInEveryLanguage: a translation changes an example's
+// comment, never its command line.
+func TestExamplesSameInEveryLanguage(t *testing.T) {
+	zh := lang.New(lang.Chinese)
+	command := func(line string) string {
+		c, _, _ := strings.Cut(line, "#")
+		return strings.TrimSpace(c)
+	}
+	sets := map[string][2][]string{"tour": {tour(english), tour(zh)}}
+	for name, c := range commands {
+		sets[name] = [2][]string{c.examples(english), c.examples(zh)}
+	}
+	for name, s := range sets {
+		if len(s[0]) != len(s[1]) {
+			t.Errorf("%s: %d examples in English, %d in Chinese", name, len(s[0]), len(s[1]))
+			continue
+		}
+		for i := range s[0] {
+			if command(s[0][i]) != command(s[1][i]) {
+				t.Errorf("%s, example %d: English %q, Chinese %q", name, i+1, command(s[0][i]), command(s[1][i]))
+			}
 		}
 	}
 }
