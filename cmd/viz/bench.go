@@ -6,27 +6,21 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"text/tabwriter"
+	"strconv"
+	"strings"
 	"time"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 )
 
 func init() {
 	register(&command{
-		name:    "bench",
-		usage:   "bench [flags]",
-		summary: "measure the engine's speed on a fixed set of instances",
-		help: `The set: Korf's 15-puzzle instances 2, 4 and 5 with Manhattan distance, with
-no sink and with the statistics sink; the binary recorder alone; A* against
-IDA* in time and memory. Times are CPU time of the search.`,
-		examples: []string{
-			"viz bench --quick           # a smoke run in a second",
-			"viz bench --count 3         # the fastest of three, steadier on a shared machine",
-		},
-		run: runBench,
+		name:  "bench",
+		usage: "bench [flags]",
+		run:   runBench,
 	})
 }
 
@@ -51,28 +45,27 @@ var quickBench = []benchCase{
 func runBench(ctx context.Context, e *env, args []string) int {
 	c := commands["bench"]
 	fs := newFlags(e, c)
-	quick := fs.Bool("quick", false, "a quick smoke run on small instances instead of the fixed set")
-	count := fs.Int("count", 1, "run each measurement this many times and keep the fastest (on a shared machine, more is steadier)")
+	quick := fs.Bool("quick", false, "")
+	count := fs.Int("count", 1, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
 	}
 	if len(args) != 0 {
-		return fail(e, "viz bench: unexpected argument %q", args[0])
+		return fail(e, "viz bench: %s", e.p.T("cli.bench.extra", lang.Args{"Arg": strconv.Quote(args[0])}))
 	}
 	if *count < 1 {
-		return fail(e, "viz bench: --count must be at least 1, got %d", *count)
+		return fail(e, "viz bench: %s", e.p.T("cli.bench.count", lang.Args{"Count": *count}))
 	}
 	set := korfBench
 	if *quick {
 		set = quickBench
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "idaviz %s bench on %s/%s, GOMAXPROCS %d; times are CPU time of the search (steadier than\nwall clock on a shared machine), the fastest of %d\n\n", engine.Version, runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *count)
+	fmt.Fprintf(w, "%s\n\n", e.p.N("cli.bench.title", *count, lang.Args{"Version": engine.Version, "Platform": runtime.GOOS + "/" + runtime.GOARCH, "Procs": runtime.GOMAXPROCS(0)}))
 
-	fmt.Fprintln(w, "IDA*, one core: no sink, the Stats sink, the binary Recorder writing every event")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "instance\tlength\tgenerated\tno sink nodes/s\tStats nodes/s\tStats slowdown\t")
+	fmt.Fprintln(w, e.p.T("cli.bench.sinks"))
+	rows := [][]string{strings.Split(e.p.T("cli.bench.sinks.header"), "|")}
 	var sumGen, sumPlain, sumStats float64
 	for _, bc := range set {
 		plain, err := benchBest(ctx, bc, *count, func() trace.Sink { return nil })
@@ -89,15 +82,16 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		sumGen += float64(plain.Totals.Generated)
 		sumPlain += plain.Elapsed.Seconds()
 		sumStats += withStats.Elapsed.Seconds()
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%+.1f%%\t\n", bc.name, len(plain.Moves), plain.Totals.Generated,
+		rows = append(rows, []string{bc.name, strconv.Itoa(len(plain.Moves)), strconv.FormatInt(plain.Totals.Generated, 10),
 			humanRate(plain.NodesPerSecond()), humanRate(withStats.NodesPerSecond()),
-			100*(withStats.Elapsed.Seconds()/plain.Elapsed.Seconds()-1))
+			fmt.Sprintf("%+.1f%%", 100*(withStats.Elapsed.Seconds()/plain.Elapsed.Seconds()-1))})
 		if ctx.Err() != nil {
 			return exitNotFound
 		}
 	}
-	fmt.Fprintf(tw, "all\t\t%.0f\t%s\t%s\t%+.1f%%\t\n", sumGen, humanRate(sumGen/sumPlain), humanRate(sumGen/sumStats), 100*(sumStats/sumPlain-1))
-	tw.Flush()
+	rows = append(rows, []string{e.p.T("cli.bench.all"), "", fmt.Sprintf("%.0f", sumGen), humanRate(sumGen / sumPlain), humanRate(sumGen / sumStats),
+		fmt.Sprintf("%+.1f%%", 100*(sumStats/sumPlain-1))})
+	writeTable(w, rows)
 
 	// The recorder alone: the events of a search, kept in memory, written
 	// again and again to a buffered discard.
@@ -120,12 +114,11 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		events += rec.Events()
 	}
 	secs := (cpuTime() - cpu).Seconds()
-	fmt.Fprintf(w, "\nbinary Recorder, every event of %s (%d events) written 30 times: %s events/s, %.1f bytes/event\n",
-		rc.name, len(keep.events), humanRate(float64(events)/secs), float64(cw.n)/float64(events))
+	fmt.Fprintln(w, "\n"+e.p.N("cli.bench.recorder", len(keep.events), lang.Args{"Case": rc.name, "Rate": humanRate(float64(events) / secs),
+		"Bytes": fmt.Sprintf("%.1f", float64(cw.n)/float64(events))}))
 
-	fmt.Fprintln(w, "\nA* against IDA* (memory is the peak Go heap in use during the search)")
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "instance\talgorithm\tlength\texpanded\tgenerated\tpeak open\tstored\ttime\tpeak heap\t")
+	fmt.Fprintln(w, "\n"+e.p.T("cli.bench.astar"))
+	rows = [][]string{strings.Split(e.p.T("cli.bench.astar.header"), "|")}
 	for _, bc := range []benchCase{
 		{"8-puzzle hardest", "8puzzle", "blank-last", "8 6 7 2 5 4 3 0 1", "manhattan"},
 		{"15-puzzle, 38 moves", "15puzzle", "blank-first", "5 4 2 3 12 0 11 15 1 14 8 10 9 7 13 6", "manhattan"},
@@ -135,12 +128,12 @@ func runBench(ctx context.Context, e *env, args []string) int {
 			if err != nil {
 				return fail(e, "viz bench: %s: %v", bc.name, err)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f MiB\t\n", bc.name, algo, len(res.Moves),
-				res.Totals.Expanded, res.Totals.Generated, res.PeakOpen, res.Stored,
-				res.Elapsed.Round(time.Microsecond), float64(peak)/(1<<20))
+			rows = append(rows, []string{bc.name, algo.String(), strconv.Itoa(len(res.Moves)),
+				strconv.FormatInt(res.Totals.Expanded, 10), strconv.FormatInt(res.Totals.Generated, 10), fmt.Sprint(res.PeakOpen), fmt.Sprint(res.Stored),
+				res.Elapsed.Round(time.Microsecond).String(), fmt.Sprintf("%.1f MiB", float64(peak)/(1<<20))})
 		}
 	}
-	tw.Flush()
+	writeTable(w, rows)
 	return exitOK
 }
 
@@ -171,7 +164,7 @@ func (k *keeper) Event(e *trace.Event) {
 }
 
 func benchRun(ctx context.Context, bc benchCase, algo engine.Algorithm, sink trace.Sink) (engine.Result, error) {
-	req, err := newSolveRequest(bc.puzzle, bc.state, bc.heuristic, bc.goal, algo, nil)
+	req, err := newSolveRequest(english, bc.puzzle, bc.state, bc.heuristic, bc.goal, algo, nil)
 	if err != nil {
 		return engine.Result{}, err
 	}

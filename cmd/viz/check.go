@@ -14,6 +14,7 @@ import (
 
 	"idaviz/check"
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/puzzles/script"
@@ -21,24 +22,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "check",
-		usage:   "check (--puzzle P | --problem FILE.star) --heuristic H [flags] [STATE]",
-		summary: "grade a heuristic: admissible? consistent? how close to the true cost h*?",
-		help: `Every state reachable from STATE (default: the puzzle's goal; a grid world
-needs its map, - or @FILE; a problem starts at its file's start), at most
---max-states, with its true cost h* from a backward Dijkstra search; or, with
---samples N, N random walks from the start, each solved optimally. H and H2 are
-built-in names, FILE.star files that define h(state), or a problem's names.
-Exit status: 0 graded (whatever the verdict), 1 interrupted, 2 bad usage, a
-script's error, or too many states (grade a sample instead).`,
-		examples: []string{
-			`viz check --puzzle 8puzzle --heuristic manhattan --against misplaced`,
-			`viz check --puzzle 8puzzle --heuristic examples/heuristics/blank_too.star   # finds where it overestimates`,
-			`viz check --problem examples/romania/romania.star --heuristic straight-line --json`,
-			`viz check --puzzle 15puzzle --heuristic manhattan --samples 200`,
-			`viz check --puzzle grid --heuristic manhattan @examples/inputs/room.txt`,
-		},
-		run: runCheck,
+		name:  "check",
+		usage: "check (--puzzle P | --problem FILE.star) --heuristic H [flags] [STATE]",
+		run:   runCheck,
 	})
 }
 
@@ -50,17 +36,17 @@ const sampleWalk = 40
 func runCheck(ctx context.Context, e *env, args []string) int {
 	c := commands["check"]
 	fs := newFlags(e, c)
-	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|"))
-	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle)")
-	goal := fs.String("goal", "", "the goal, for puzzles that have several")
-	heuristic := fs.String("heuristic", "", "the heuristic to grade: a built-in name, a FILE.star that defines h(state), or (with --problem) a name in the file")
-	against := fs.String("against", "", "a second heuristic: does the first dominate it (h ≥ h2 at every state)?")
-	samples := fs.Int("samples", 0, "grade N random states (random walks from the start) instead of every state, each solved optimally: a puzzle's with its strongest built-in heuristic, a problem's by uniform-cost search")
-	walk := fs.Int("walk", sampleWalk, "with --samples: the random walk's length")
-	seed := fs.Uint64("seed", 1, "with --samples: the random walks' seed")
-	maxStates := fs.Int("max-states", check.DefaultMaxStates, "the most states the exhaustive check visits")
-	worst := fs.Int("worst", 10, "how many of the worst states and moves to list")
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
+	puzzle := fs.String("puzzle", "", "")
+	problem := fs.String("problem", "", "")
+	goal := fs.String("goal", "", "")
+	heuristic := fs.String("heuristic", "", "")
+	against := fs.String("against", "", "")
+	samples := fs.Int("samples", 0, "")
+	walk := fs.Int("walk", sampleWalk, "")
+	seed := fs.Uint64("seed", 1, "")
+	maxStates := fs.Int("max-states", check.DefaultMaxStates, "")
+	worst := fs.Int("worst", 10, "")
+	asJSON := fs.Bool("json", false, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
@@ -68,25 +54,25 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	set := given(fs)
 	switch {
 	case len(args) > 1:
-		return usageError(e, c, "expected at most one STATE argument (the start; - for stdin, @FILE for a file), got %d", len(args))
+		return usageError(e, c, "%s", e.p.N("cli.check.args", len(args)))
 	case (*puzzle == "") == (*problem == ""):
-		return usageError(e, c, "name a puzzle (--puzzle %s) or a problem (--problem FILE.star), one of them", strings.Join(puzzles.Names(), "|"))
+		return usageError(e, c, "%s", e.p.T("cli.check.what", lang.Args{"Puzzles": strings.Join(puzzles.Names(), "|")}))
 	case *heuristic == "":
-		return usageError(e, c, "name the heuristic to grade with --heuristic")
+		return usageError(e, c, "%s", e.p.T("cli.check.heuristic"))
 	case *samples < 0 || *walk < 1 || *maxStates < 1 || *worst < 0:
-		return fail(e, "viz check: --samples, --walk, --max-states and --worst must not be negative (--walk and --max-states at least 1)")
+		return fail(e, "viz check: %s", e.p.T("cli.check.negative"))
 	case *samples == 0 && (set.has("walk") || set.has("seed")):
-		return fail(e, "viz check: --walk and --seed make the random walks of --samples, and there is no --samples")
+		return fail(e, "viz check: %s", e.p.T("cli.check.nosamples"))
 	case *samples > 0 && set.has("max-states"):
-		return fail(e, "viz check: --max-states bounds the check of every state; --samples grades a sample instead")
+		return fail(e, "viz check: %s", e.p.T("cli.check.maxstates"))
 	case *problem != "" && *goal != "":
-		return fail(e, "viz check: a problem's goal is in its file; drop --goal")
+		return fail(e, "viz check: %s", e.p.T("cli.conflict.problemgoal"))
 	}
 	state, err := stateArg(e, args)
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}
-	sc, err := newScripts(*problem, []string{*heuristic, *against}, e.stderr)
+	sc, err := newScripts(e.p, *problem, []string{*heuristic, *against}, e.stderr)
 	if err != nil {
 		return fail(e, "viz check: %v", err)
 	}
@@ -101,7 +87,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	d, req, err := g.domain(*heuristic)
 	if err != nil && ctx.Err() != nil {
-		fmt.Fprintln(e.stderr, "viz check: interrupted")
+		fmt.Fprintln(e.stderr, "viz check: "+e.p.T("cli.interrupted"))
 		return exitNotFound
 	}
 	if err != nil {
@@ -122,20 +108,16 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	var big *check.TooBigError
 	switch {
 	case errors.As(err, &big):
-		return fail(e, "viz check: %s: %v; grade a sample instead: --samples 200", req.Puzzle.Name, err)
+		return fail(e, "viz check: %s: %v; %s", req.Puzzle.Name, err, e.p.T("cli.check.toobig"))
 	case err != nil && ctx.Err() != nil:
-		fmt.Fprintln(e.stderr, "viz check: interrupted")
+		fmt.Fprintln(e.stderr, "viz check: "+e.p.T("cli.interrupted"))
 		return exitNotFound
 	case err != nil:
 		return fail(e, "viz check: %v", err)
 	case r.Moves == 0:
 		// No move graded: admissible and consistent hold of nothing, and
 		// saying "yes" would read as a verdict.
-		which := fmt.Sprintf("the %d states checked from %s have", r.States, g.startName(req))
-		if r.States == 1 {
-			which = fmt.Sprintf("the one state checked, %s, has", g.startName(req))
-		}
-		return fail(e, "viz check: %s: nothing to grade: %s no moves (a goal or a dead end); give a STATE with moves to check from", req.Puzzle.Name, which)
+		return fail(e, "viz check: %s: %s", req.Puzzle.Name, e.p.N("cli.check.nomoves", r.States, lang.Args{"Start": g.startName(e.p, req)}))
 	}
 	r.Puzzle, r.Heuristic, r.Against = req.Puzzle.Name, req.Heuristic, *against
 	if *asJSON {
@@ -146,7 +128,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		}
 		return exitOK
 	}
-	printCheck(e.stdout, r, g.startName(req))
+	printCheck(e.stdout, e.p, r, g.startName(e.p, req), g.reference)
 	return exitOK
 }
 
@@ -156,6 +138,9 @@ type grader struct {
 	e                   *env
 	sc                  *scripts
 	puzzle, goal, state string
+	// reference says how a sample was solved (cli.check.reference's
+	// values): the report's, in English, and the summary's.
+	reference lang.Args
 }
 
 // goalState is the puzzle's goal, the start of an exhaustive check when
@@ -167,7 +152,7 @@ func (g *grader) goalState() (string, error) {
 		return "", err
 	}
 	if p.Name == "grid" {
-		return "", errors.New("a grid world needs its map: give it as STATE (@FILE, or - for stdin)")
+		return "", errors.New(g.e.p.T("cli.check.gridmap"))
 	}
 	goal := g.goal
 	if goal == "" && len(p.Goals) > 0 {
@@ -196,8 +181,7 @@ func (g *grader) warnLongWalks(n, walk int) {
 	if !ok || walk <= quick {
 		return
 	}
-	fmt.Fprintf(g.e.stderr, "viz check: %d random walks of %d moves, each solved optimally: on %s a walk longer than %d moves can take minutes to solve (--walk %d is quicker)\n",
-		n, walk, g.puzzle, quick, quick)
+	fmt.Fprintln(g.e.stderr, "viz check: "+g.e.p.N("cli.check.longwalks", n, lang.Args{"Walk": walk, "Puzzle": g.puzzle, "Quick": quick}))
 }
 
 // checkLogEvery is the least time between two lines of a sample's
@@ -219,15 +203,15 @@ func (g *grader) domain(heuristic string) (check.Space, *puzzles.Request, error)
 	}
 	s, ok := d.(check.Space)
 	if !ok {
-		return nil, nil, fmt.Errorf("%s with %s cannot store its states, which a check needs", r.Puzzle.Name, heuristic)
+		return nil, nil, errors.New(g.e.p.T("cli.check.nostates", lang.Args{"Puzzle": r.Puzzle.Name, "Heuristic": heuristic}))
 	}
 	return s, r, nil
 }
 
-func (g *grader) startName(r *puzzles.Request) string {
+func (g *grader) startName(p *lang.Printer, r *puzzles.Request) string {
 	s := r.Instance.String()
 	if strings.Contains(s, "\n") {
-		return "the map's start"
+		return p.T("cli.check.mapstart")
 	}
 	return s
 }
@@ -249,7 +233,7 @@ func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed u
 	}
 	ref, _, err := g.domain(refName)
 	if err != nil {
-		return nil, fmt.Errorf("the reference search: %w", err)
+		return nil, fmt.Errorf("%s: %w", g.e.p.T("cli.check.refsearch"), err)
 	}
 	solve := func(ctx context.Context, s []byte) (int, bool, error) {
 		ref.SetState(s)
@@ -259,7 +243,9 @@ func (g *grader) sample(d check.Space, req *puzzles.Request, n, walk int, seed u
 		}
 		return res.Cost, res.Solved(), err
 	}
-	reference := fmt.Sprintf("%d random walks of %d moves from %s, each solved by %s with %s", n, walk, g.startName(req), algo.Title(), refName)
+	// The report's reference is English, as all of its JSON.
+	g.reference = lang.Args{"N": n, "Walk": walk, "Algo": algo.Title(), "Heuristic": refName}
+	reference := english.N("cli.check.reference", n, g.reference, lang.Args{"Start": g.startName(english, req)})
 	solve, stop := g.followed(solve, len(states))
 	defer stop()
 	return check.Sample(g.ctx, d, states, solve, reference, opt)
@@ -273,7 +259,7 @@ func (g *grader) followed(solve check.Solver, n int) (_ check.Solver, stop func(
 	var done atomic.Int64
 	if g.e.stderrTTY {
 		stop := sync.OnceFunc(progressLine(g.e.stderr, nil, func(elapsed time.Duration) string {
-			return fmt.Sprintf("viz check: solving sample %d of %d optimally, %s", min(done.Load()+1, int64(n)), n, elapsed.Round(time.Second))
+			return "viz check: " + g.e.p.T("cli.check.solving", lang.Args{"I": min(done.Load()+1, int64(n)), "Of": n, "Elapsed": elapsed.Round(time.Second)})
 		}))
 		return func(ctx context.Context, s []byte) (int, bool, error) {
 			cost, ok, err := solve(ctx, s)
@@ -288,44 +274,44 @@ func (g *grader) followed(solve check.Solver, n int) (_ check.Solver, stop func(
 		i := done.Add(1)
 		if err == nil && (time.Since(last) >= checkLogEvery || i == int64(n) && printed) {
 			last, printed = time.Now(), true
-			fmt.Fprintf(g.e.stderr, "viz check: sample %d of %d solved (h* %d), %s\n", i, n, cost, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintln(g.e.stderr, "viz check: "+g.e.p.T("cli.check.solved", lang.Args{"I": i, "Of": n, "HStar": cost, "Elapsed": time.Since(start).Round(time.Millisecond)}))
 		}
 		return cost, ok, err
 	}, func() {}
 }
 
-func printCheck(w io.Writer, r *check.Report, start string) {
-	scope := fmt.Sprintf("every state reachable from %s", start)
+func printCheck(w io.Writer, p *lang.Printer, r *check.Report, start string, reference lang.Args) {
+	scope := p.T("cli.check.every", lang.Args{"Start": start})
 	if r.Sampled {
-		scope = "a sample: " + r.Reference
+		scope = p.T("cli.check.sample", lang.Args{"Reference": p.N("cli.check.reference", r.States, reference, lang.Args{"Start": start})})
 	}
-	fmt.Fprintf(w, "%s, %s: %d states (%s)\n", r.Puzzle, r.Heuristic, r.States, scope)
+	fmt.Fprintln(w, p.N("cli.check.states", r.States, lang.Args{"Puzzle": r.Puzzle, "Heuristic": r.Heuristic, "Scope": scope}))
 	if r.Unsolvable > 0 {
-		fmt.Fprintf(w, "  %d of them cannot reach a goal (or were not solved): left out below\n", r.Unsolvable)
+		fmt.Fprintln(w, "  "+p.N("cli.check.unsolvable", r.Unsolvable))
 	}
 	if r.Admissible {
-		fmt.Fprintf(w, "admissible: yes (h ≤ h* at every state)\n")
+		fmt.Fprintln(w, p.T("cli.check.admissible"))
 	} else {
-		fmt.Fprintf(w, "admissible: NO: h > h* at %d states; the worst:\n", r.Violations)
+		fmt.Fprintln(w, p.N("cli.check.notadmissible", r.Violations))
 		for _, v := range r.Worst {
 			fmt.Fprintf(w, "  %s: h %d > h* %d\n", v.State, v.H, v.HStar)
 		}
 	}
 	if r.Consistent {
-		fmt.Fprintf(w, "consistent: yes (h(s) ≤ cost + h(s') along all %d moves)\n", r.Moves)
+		fmt.Fprintln(w, p.N("cli.check.consistent", int(r.Moves)))
 	} else {
-		fmt.Fprintf(w, "consistent: NO: h(s) > cost + h(s') along %d of %d moves; the worst:\n", r.InconsistentMoves, r.Moves)
+		fmt.Fprintln(w, p.N("cli.check.inconsistent", int(r.InconsistentMoves), lang.Args{"Moves": r.Moves}))
 		for _, m := range r.WorstMoves {
 			fmt.Fprintf(w, "  %s --%s--> %s: h %d > %d + %d\n", m.State, m.Move, m.Next, m.H, m.Cost, m.HNext)
 		}
 	}
-	fmt.Fprintf(w, "mean h %.3f, mean h* %.3f (h/h* %.3f); h = h* at %.1f%% of the states\n",
-		r.MeanH, r.MeanHStar, ratio(r.MeanH, r.MeanHStar), 100*r.ExactFraction)
+	fmt.Fprintln(w, p.T("cli.check.means", lang.Args{"MeanH": fmt.Sprintf("%.3f", r.MeanH), "MeanHStar": fmt.Sprintf("%.3f", r.MeanHStar),
+		"Ratio": fmt.Sprintf("%.3f", ratio(r.MeanH, r.MeanHStar)), "Exact": fmt.Sprintf("%.1f", 100*r.ExactFraction)}))
 	if r.Dominates != nil {
 		if *r.Dominates {
-			fmt.Fprintf(w, "dominates %s: yes (h ≥ h2 at every state)\n", r.Against)
+			fmt.Fprintln(w, p.T("cli.check.dominates", lang.Args{"Against": r.Against}))
 		} else {
-			fmt.Fprintf(w, "dominates %s: no: h < h2 at %d states, e.g.:\n", r.Against, r.NotDominated)
+			fmt.Fprintln(w, p.N("cli.check.notdominates", r.NotDominated, lang.Args{"Against": r.Against}))
 			for _, u := range r.Undominated {
 				fmt.Fprintf(w, "  %s: h %d < h2 %d\n", u.State, u.H, u.H2)
 			}

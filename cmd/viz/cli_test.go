@@ -51,7 +51,7 @@ func TestRefusesWhatMeansNothing(t *testing.T) {
 		{[]string{"compare", "--chart-instance", "1"}, exitUsage, "there is no --html"},
 		{[]string{"compare", "--max-memory", "1GB"}, exitUsage, "--max-memory bounds A*"},
 		// Flags after the arguments count as well as before.
-		{[]string{"solve", board, "--heuristic", "manhattan"}, exitOK, "8puzzle, manhattan, IDA*: solved in 1 moves"},
+		{[]string{"solve", board, "--heuristic", "manhattan"}, exitOK, "8puzzle, manhattan, IDA*: solved in 1 move"},
 	} {
 		status, stdout, stderr := runViz(t, "", tc.args...)
 		got := stderr
@@ -76,12 +76,12 @@ func TestHelpIsHelpful(t *testing.T) {
 		t.Fatalf("viz --help: status %d, no examples:\n%s", status, out)
 	}
 	for name, c := range commands {
-		line := regexp.MustCompile(`(?m)^  ` + name + ` +` + regexp.QuoteMeta(c.summary) + `$`)
+		line := regexp.MustCompile(`(?m)^  ` + name + ` +` + regexp.QuoteMeta(c.summary(english)) + `$`)
 		if !line.MatchString(out) {
 			t.Errorf("viz --help has no line of its own for %s:\n%s", name, out)
 		}
-		if len(c.summary) > 90 {
-			t.Errorf("%s: a summary of %d characters does not fit one line", name, len(c.summary))
+		if len(c.summary(english)) > 90 {
+			t.Errorf("%s: a summary of %d characters does not fit one line", name, len(c.summary(english)))
 		}
 		status, help, errs := runViz(t, "", "help", name)
 		if status != exitOK || !strings.Contains(help, "usage: viz "+name) || !strings.Contains(help, "examples:\n  viz ") {

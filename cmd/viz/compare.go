@@ -19,6 +19,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/internal/atomicfile"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/report"
@@ -27,30 +28,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "compare",
-		usage:   "compare [flags]",
-		summary: "run heuristics and algorithms on a set of instances: tables, JSON, CSV, an HTML report",
-		help: `Each heuristic and algorithm searches each instance, as viz solve would;
-the table sums them up by instance depth. Ctrl-C stops the comparison and
-writes the runs that finished (exit 1). An instances file holds one state
-per line, each optionally followed by its optimal length (a search that
-finds another length says so on stderr).
-
---shard I/N runs the instances at positions I, I+N, I+2N, ... of the set
-(from 0) and writes JSON for --merge; auto/N takes I from a Kubernetes
-Indexed Job (JOB_COMPLETION_INDEX), auto I and N from a Slurm array.
---merge FILE... makes of every shard of one comparison the output the
-comparison would have made in one go.`,
-		examples: []string{
-			"viz compare                                       # the 8-puzzle's heuristics on a small set",
-			"viz compare --instances korf100:1-10 --heuristic manhattan,linear-conflict --workers 2",
-			"viz compare --instances depths:5:10-30:4 --algo ida,astar --csv runs.csv",
-			"viz compare --instances states.txt --puzzle 15puzzle --html report.html",
-			"viz compare --heuristic manhattan,examples/heuristics/manhattan.star   # a heuristic written in Starlark beside the built-in",
-			"viz compare --instances korf100 --heuristic pdb78r --shard 2/8 > s2.json   # the third of eight slices, as JSON",
-			"viz compare --merge s*.json --html report.html     # the shards' runs as one comparison",
-		},
-		run: runCompare,
+		name:  "compare",
+		usage: "compare [flags]",
+		run:   runCompare,
 	})
 }
 
@@ -90,20 +70,20 @@ type compareJob struct {
 func runCompare(ctx context.Context, e *env, args []string) int {
 	c := commands["compare"]
 	fs := newFlags(e, c)
-	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: from the instances, else 8puzzle)")
-	goal := fs.String("goal", "", "the goal, for puzzles that have several (korf100: blank-first)")
-	heuristics := fs.String("heuristic", "", "the heuristics to compare, comma-separated, built-in names or FILE.star files that define h(state) (default: every heuristic of the puzzle that needs no pattern database)")
-	algos := fs.String("algo", "ida", "the searches, comma-separated: ida|astar")
-	spec := fs.String("instances", "", "the instances: a file of states (each optionally followed by its optimal length; # comments) | korf100 | korf100:A-B | random:N:D | random:N (uniformly random states: rubik) | depths:N:D1-D2:STEP (default: a small built-in set)")
-	seed := fs.Uint64("seed", 1, "the seed of random:... and depths:...")
-	workers := fs.Int("workers", 1, "runs searched at once (each on one core)")
-	lim := limitFlags(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	csvPath := fs.String("csv", "", "write one CSV row per run to this `file` (- for stdout)")
-	htmlPath := fs.String("html", "", "write a self-contained HTML report (tables and charts, works offline) to this `file`")
-	chosen := fs.Int("chart-instance", 0, "the instance whose iterations the report draws (default: the hardest one every run solved)")
-	shardFlag := fs.String("shard", "", "run one slice of the instances, `I/N` (from 0: the positions p with p mod N = I), auto/N (a Kubernetes Indexed Job) or auto (a Slurm array), and write JSON for --merge")
-	merge := fs.Bool("merge", false, "merge the JSON files of every --shard of one comparison (the arguments) into its output")
+	puzzle := fs.String("puzzle", "", "")
+	goal := fs.String("goal", "", "")
+	heuristics := fs.String("heuristic", "", "")
+	algos := fs.String("algo", "ida", "")
+	spec := fs.String("instances", "", "")
+	seed := fs.Uint64("seed", 1, "")
+	workers := fs.Int("workers", 1, "")
+	lim := limitFlags(e.p, fs)
+	asJSON := fs.Bool("json", false, "")
+	csvPath := fs.String("csv", "", "")
+	htmlPath := fs.String("html", "", "")
+	chosen := fs.Int("chart-instance", 0, "")
+	shardFlag := fs.String("shard", "", "")
+	merge := fs.Bool("merge", false, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
@@ -113,33 +93,33 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		return runMerge(ctx, e, fs, args, outs)
 	}
 	if len(args) != 0 {
-		return fail(e, "viz compare: unexpected argument %q (the instances go in --instances)", args[0])
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.extra", lang.Args{"Arg": strconv.Quote(args[0])}))
 	}
 	if *asJSON && *csvPath == "-" {
-		return fail(e, "viz compare: --json and --csv - would both write to stdout; give --csv a file")
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.stdout"))
 	}
 	if *workers < 1 {
-		return fail(e, "viz compare: --workers must be at least 1, got %d", *workers)
+		return fail(e, "viz compare: %s", e.p.T("cli.solve.workers", lang.Args{"Workers": *workers}))
 	}
-	sp, err := parseInstanceSpec(*spec)
+	sp, err := parseInstanceSpec(e.p, *spec)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	if err := compareConflicts(fs, sp); err != nil {
+	if err := compareConflicts(e.p, fs, sp); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	if err := shardConflicts(fs); err != nil {
+	if err := shardConflicts(e.p, fs); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	var sh *shard
 	if *shardFlag != "" {
-		s, err := parseShard(*shardFlag, os.Getenv)
+		s, err := parseShard(e.p, *shardFlag, os.Getenv)
 		if err != nil {
 			return fail(e, "viz compare: %v", err)
 		}
 		sh = &s
 	}
-	name, goalName, err := sp.puzzleFor(*puzzle, *goal)
+	name, goalName, err := sp.puzzleFor(e.p, *puzzle, *goal)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
@@ -151,13 +131,13 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 		goalName = p.Goals[0]
 	}
 	if goalName != "" && !slices.Contains(p.Goals, goalName) {
-		return fail(e, "viz compare: puzzle %s has no goal %q (choose from: %s)", p.Name, goalName, strings.Join(p.Goals, ", "))
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.goal", lang.Args{"Puzzle": p.Name, "Goal": strconv.Quote(goalName), "Goals": strings.Join(p.Goals, ", ")}))
 	}
 	hs, err := heuristicList(p, *heuristics)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
-	sc, err := newScripts("", hs, e.stderr)
+	sc, err := newScripts(e.p, "", hs, e.stderr)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
@@ -165,14 +145,14 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	for _, name := range splitList(*algos) {
 		a, err := engine.ParseAlgorithm(name)
 		if err != nil {
-			return fail(e, "viz compare: unknown --algo %q (choose ida, astar or both: ida,astar)", name)
+			return fail(e, "viz compare: %s", e.p.T("cli.compare.algo", lang.Args{"Algo": strconv.Quote(name)}))
 		}
 		as = append(as, a)
 	}
 	if len(as) == 0 {
-		return fail(e, "viz compare: --algo is empty")
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.noalgo"))
 	}
-	if err := lim.set(&engine.Options{}); err != nil {
+	if err := lim.set(e.p, &engine.Options{}); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	insts, err := sp.instances(ctx, p, goalName, *seed)
@@ -181,10 +161,10 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	for _, in := range insts {
 		if _, err := p.Parse(in.state, goalName); err != nil {
-			return fail(e, "viz compare: instance %d: %v", in.number, err)
+			return fail(e, "viz compare: %s: %v", e.p.T("cli.compare.instance", lang.Args{"Number": in.number}), err)
 		}
 	}
-	if err := chartInstance(fs, *chosen, insts); err != nil {
+	if err := chartInstance(e.p, fs, *chosen, insts); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	var jobs []compareJob
@@ -220,7 +200,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if b := heapBudget(shared, sc, *workers); b > 0 {
 		defer limitHeap(b)()
 	}
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory, p: e.p}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
@@ -238,7 +218,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	cmp.warnBound(e)
 	interrupted := ctx.Err() != nil
 	if interrupted {
-		fmt.Fprintf(e.stderr, "viz compare: interrupted: writing the %d of %d runs that finished\n", len(runs), len(jobs))
+		fmt.Fprintln(e.stderr, "viz compare: "+e.p.N("cli.compare.interrupted", len(runs), lang.Args{"Of": len(jobs)}))
 	}
 	out := compareJSON{Puzzle: p.Name, Goal: goalName, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
 	rr := reportRuns(runs)
@@ -306,21 +286,21 @@ func writeCompare(ctx context.Context, e *env, out compareJSON, rr []report.Run,
 // runMerge is viz compare --merge: the shards' runs, put back in the
 // order one comparison would have run them, and its outputs.
 func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, outs compareOutputs) int {
-	if err := mergeConflicts(fs); err != nil {
+	if err := mergeConflicts(e.p, fs); err != nil {
 		return fail(e, "viz compare: %v", err)
 	}
 	if len(paths) == 0 {
-		return fail(e, "viz compare: --merge wants the JSON files of the shards, e.g. viz compare --merge shard-*.json")
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.mergewhat"))
 	}
 	var files []shardFile
 	for _, path := range paths {
-		f, err := readShard(path)
+		f, err := readShard(e.p, path)
 		if err != nil {
 			return fail(e, "viz compare: --merge: %v", err)
 		}
 		files = append(files, f)
 	}
-	out, err := mergeShards(files)
+	out, err := mergeShards(e.p, files)
 	if err != nil {
 		return fail(e, "viz compare: --merge: %v", err)
 	}
@@ -330,7 +310,7 @@ func runMerge(ctx context.Context, e *env, fs *flag.FlagSet, paths []string, out
 		return fail(e, "viz compare: --merge: %s: %v", files[0].path, err)
 	}
 	if outs.chosenGiven && !slices.ContainsFunc(out.Runs, func(r compareRun) bool { return r.Instance == outs.chosen }) {
-		return fail(e, "viz compare: --chart-instance %d: no such instance in the shards' runs", outs.chosen)
+		return fail(e, "viz compare: %s", e.p.T("cli.compare.chartmerge", lang.Args{"Instance": outs.chosen}))
 	}
 	if out.Runs == nil {
 		out.Runs = []compareRun{}
@@ -391,6 +371,7 @@ type comparison struct {
 	memory       *engine.Memory // shared by the workers' A* searches
 	builds       *pdb.Bar       // the databases' builds
 	scripts      *scripts
+	p            *lang.Printer // the user's language, for the runs' errors
 
 	below sync.Map // instance number -> h(start), for each start above --max-bound
 
@@ -454,11 +435,11 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Lock()
 	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
-	req, err := newSolveRequest(c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
+	req, err := newSolveRequest(c.p, c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
 	if err != nil {
-		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
+		return nil, fmt.Errorf("%s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), err)
 	}
-	if err := c.lim.set(&req.opt); err != nil {
+	if err := c.lim.set(c.p, &req.opt); err != nil {
 		return nil, err
 	}
 	req.opt.Memory = c.memory
@@ -470,7 +451,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 		if ctx.Err() != nil {
 			return nil, nil
 		}
-		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
+		return nil, fmt.Errorf("%s, %s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), j.heuristic, err)
 	}
 	load := time.Since(start)
 	if h := d.H(); req.opt.MaxBound > 0 && h > req.opt.MaxBound {
@@ -481,12 +462,12 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 		return nil, nil
 	}
 	if err := puzzles.DomainErr(d); err != nil {
-		return nil, fmt.Errorf("instance %d: %w", j.inst.number, err)
+		return nil, fmt.Errorf("%s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), err)
 	}
 	// A* past its budget is a run that stopped at a limit, like a timeout.
 	var outOfMemory *engine.MemoryError
 	if err != nil && !errors.As(err, &outOfMemory) {
-		return nil, fmt.Errorf("instance %d, %s: %w", j.inst.number, j.heuristic, err)
+		return nil, fmt.Errorf("%s, %s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), j.heuristic, err)
 	}
 	out.addPredicted(ctx, req)
 	c.done.Add(1)
@@ -504,8 +485,8 @@ func (c *comparison) showProgress(w io.Writer, total int) func() {
 		c.mu.Lock()
 		cur := c.current
 		c.mu.Unlock()
-		return fmt.Sprintf("compare: %d/%d runs (%d solved), %.0f s; now %s",
-			c.done.Load(), total, c.solved.Load(), elapsed.Seconds(), cur)
+		return c.p.T("cli.compare.progress", lang.Args{"Done": c.done.Load(), "Total": total, "Solved": c.solved.Load(),
+			"Seconds": fmt.Sprintf("%.0f", elapsed.Seconds()), "Current": cur})
 	})
 }
 
@@ -524,8 +505,8 @@ func warnOptimal(e *env, runs []compareRun) {
 		if a, err := engine.ParseAlgorithm(r.Algo); err == nil {
 			title = a.Title()
 		}
-		fmt.Fprintf(e.stderr, "viz compare: warning: instance %d: the instances file says its optimal length is %d; %s with %s found %d, which is optimal\n",
-			r.Instance, r.Optimal, title, r.Heuristic, r.Length)
+		fmt.Fprintln(e.stderr, "viz compare: "+e.p.T("cli.compare.optimal", lang.Args{"Instance": r.Instance, "Optimal": r.Optimal,
+			"Algo": title, "Heuristic": r.Heuristic, "Length": r.Length}))
 	}
 }
 
@@ -544,8 +525,7 @@ func (c *comparison) warnBound(e *env) {
 	for _, n := range slices.Sorted(maps.Keys(hs)) {
 		insts = append(insts, fmt.Sprintf("#%d (h %d)", n, hs[n]))
 	}
-	fmt.Fprintf(e.stderr, "viz compare: --max-bound %d is below h(start), the first bound, on instances %s: nothing was searched there\n",
-		*c.lim.maxBound, strings.Join(insts, ", "))
+	fmt.Fprintln(e.stderr, "viz compare: "+e.p.T("cli.compare.belowh", lang.Args{"MaxBound": *c.lim.maxBound, "Instances": strings.Join(insts, ", ")}))
 }
 
 // writeTo writes a file (by the rule of every file viz writes:

@@ -291,7 +291,7 @@ func FuzzInstanceSpec(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		sp, err := parseInstanceSpec(s)
+		sp, err := parseInstanceSpec(english, s)
 		if err != nil {
 			return
 		}

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"flag"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
+
+	"idaviz/lang"
 )
 
 // The rule of every command: a flag that the others make meaningless is
@@ -40,22 +42,22 @@ func (g flagsGiven) among(names []string) []string {
 
 // solveConflicts refuses flags of viz solve that the others, or the STATE,
 // make meaningless.
-func solveConflicts(fs *flag.FlagSet, state string) error {
+func solveConflicts(p *lang.Printer, fs *flag.FlagSet, state string) error {
 	set := given(fs)
 	astar := set["algo"] == "astar"
 	switch {
 	case set.has("problem") && set.has("puzzle"):
-		return fmt.Errorf("--problem is the problem to solve; drop --puzzle")
+		return errors.New(p.T("cli.conflict.problempuzzle"))
 	case set.has("problem") && set.has("goal"):
-		return fmt.Errorf("a problem's goal is in its file; drop --goal")
+		return errors.New(p.T("cli.conflict.problemgoal"))
 	case set.has("trace-level") && !set.has("trace"):
-		return fmt.Errorf("--trace-level says what --trace records, and there is no --trace")
+		return errors.New(p.T("cli.conflict.tracelevel"))
 	case astar && set.has("workers") && set["workers"] != "1":
-		return fmt.Errorf("--workers %s splits IDA*'s tree; A* (--algo astar) runs on one", set["workers"])
+		return errors.New(p.T("cli.conflict.workersastar", lang.Args{"Workers": set["workers"]}))
 	case set.has("max-memory") && !astar:
-		return fmt.Errorf("--max-memory bounds A* (--algo astar); IDA* needs none")
+		return errors.New(p.T("cli.conflict.memory"))
 	case set.has("seed") && strings.TrimSpace(state) != "random":
-		return fmt.Errorf("--seed %s is the seed of STATE random, and the STATE is not random", set["seed"])
+		return errors.New(p.T("cli.conflict.seedstate", lang.Args{"Seed": set["seed"]}))
 	}
 	return nil
 }
@@ -66,43 +68,43 @@ var serveOnly = []string{"addr", "allow-remote", "max-searches", "max-tabs-per-c
 // serveConflicts refuses flags of viz serve and viz replay that mean
 // nothing with the others: the server's, when replay --export serves
 // nothing; a limit on remote clients, when there are none.
-func serveConflicts(fs *flag.FlagSet) error {
+func serveConflicts(p *lang.Printer, fs *flag.FlagSet) error {
 	set := given(fs)
 	if set.has("export") {
 		if named := set.among(serveOnly); len(named) > 0 {
 			sort.Strings(named)
-			return fmt.Errorf("%s: --export writes a file and serves nothing", strings.Join(named, ", "))
+			return errors.New(p.T("cli.conflict.export", lang.Args{"Flags": strings.Join(named, ", ")}))
 		}
 	}
 	if set.has("max-tabs-per-client") && set["allow-remote"] != "true" {
-		return fmt.Errorf("--max-tabs-per-client limits clients on other machines, which only --allow-remote lets in")
+		return errors.New(p.T("cli.conflict.maxtabs"))
 	}
 	if (set.has("max-followers") || set.has("class-url")) && set["class"] != "true" {
-		return fmt.Errorf("--max-followers and --class-url shape a class, which only --class starts")
+		return errors.New(p.T("cli.conflict.class"))
 	}
 	if set.has("remote-bookmarks") && set["allow-remote"] != "true" {
-		return fmt.Errorf("--remote-bookmarks lets tabs on other machines save, which only --allow-remote lets in")
+		return errors.New(p.T("cli.conflict.remotebookmarks"))
 	}
 	return nil
 }
 
 // compareConflicts refuses flags of viz compare that the others, or the
 // instances, make meaningless.
-func compareConflicts(fs *flag.FlagSet, sp instanceSpec) error {
+func compareConflicts(p *lang.Printer, fs *flag.FlagSet, sp instanceSpec) error {
 	set := given(fs)
 	switch {
 	case set.has("seed") && (sp.kind == "file" || sp.kind == "set"):
-		return fmt.Errorf("--seed %s draws random instances, and --instances %s names them", set["seed"], set["instances"])
+		return errors.New(p.T("cli.conflict.seedinstances", lang.Args{"Seed": set["seed"], "Instances": set["instances"]}))
 	case set.has("max-memory") && !slices.Contains(splitList(set["algo"]), "astar"):
-		return fmt.Errorf("--max-memory bounds A* (--algo astar, or ida,astar); IDA* needs none")
+		return errors.New(p.T("cli.conflict.comparememory"))
 	case set.has("chart-instance") && !set.has("html"):
-		return fmt.Errorf("--chart-instance picks the instance the --html report draws, and there is no --html")
+		return errors.New(p.T("cli.conflict.chart"))
 	}
 	return nil
 }
 
 // chartInstance refuses a --chart-instance that is none of the instances.
-func chartInstance(fs *flag.FlagSet, n int, insts []instance) error {
+func chartInstance(p *lang.Printer, fs *flag.FlagSet, n int, insts []instance) error {
 	if !given(fs).has("chart-instance") {
 		return nil
 	}
@@ -111,28 +113,28 @@ func chartInstance(fs *flag.FlagSet, n int, insts []instance) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("--chart-instance %d: no such instance (they are numbered %d to %d)", n, insts[0].number, insts[len(insts)-1].number)
+	return errors.New(p.T("cli.conflict.chartnone", lang.Args{"Instance": n, "First": insts[0].number, "Last": insts[len(insts)-1].number}))
 }
 
 // mergeConflicts refuses, with --merge, the flags that say what to search.
-func mergeConflicts(fs *flag.FlagSet) error {
+func mergeConflicts(p *lang.Printer, fs *flag.FlagSet) error {
 	if named := given(fs).among(searchFlags); len(named) > 0 {
-		return fmt.Errorf("%s: --merge takes what was searched, and how, from the shards; drop %s", strings.Join(named, ", "), map[bool]string{true: "it", false: "them"}[len(named) == 1])
+		return errors.New(p.N("cli.conflict.merge", len(named), lang.Args{"Flags": strings.Join(named, ", ")}))
 	}
 	return nil
 }
 
 // shardConflicts refuses, with --shard, the outputs that only the merge
 // of every shard can make.
-func shardConflicts(fs *flag.FlagSet) error {
+func shardConflicts(p *lang.Printer, fs *flag.FlagSet) error {
 	set := given(fs)
 	switch {
 	case !set.has("shard"):
 		return nil
 	case set.has("html"):
-		return fmt.Errorf("--html: a shard holds a slice of the runs; write the report with viz compare --merge SHARD.json... --html FILE")
+		return errors.New(p.T("cli.conflict.shardhtml"))
 	case set["csv"] == "-":
-		return fmt.Errorf("--csv -: a shard writes its JSON on stdout; give --csv a file")
+		return errors.New(p.T("cli.conflict.shardcsv"))
 	}
 	return nil
 }

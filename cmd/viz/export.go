@@ -14,6 +14,7 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/draw"
@@ -22,72 +23,46 @@ import (
 	"idaviz/web/gif"
 )
 
-// exportFormats are the formats of viz trace export, with what each is for.
-var exportFormats = []struct{ name, ext, help string }{
-	{"html", ".html", "one self-contained page that replays the trace offline (what viz replay --export writes), with the bookmarks of --lecture NOTES or of FILE.lecture.json"},
-	{"dot", ".dot", "Graphviz of one iteration's tree (--iteration N, default the last) at the iteration's end, whole up to --max-nodes nodes and folded past them as the page folds: f over g+h on nodes, ×N on a folded one (grey double ring), moves on edges, the page's colours (orange path, blue expanded, red pruned, green solution); render it with dot -Tsvg"},
-	{"svg", ".svg", "the tree as the page draws it at event N (--event N, 0-based as the page and bookmarks count; default the last), whole up to --max-nodes nodes and folded past them, as one self-contained SVG"},
-	{"gif", ".gif", "an animated GIF for slides: a frame per step (--per), each the tree as the page draws it (the current path orange, f on a node and g+h under it, folded past --max-nodes) beside the state at the current node and the event in words; of one iteration (--iteration N), of events --from A --to B, or of the whole trace"},
-	{"csv", ".csv", "the per-iteration table of 'viz trace info' (iteration, bound, expanded, generated, pruned, growth), then the f-histograms as columns: visited_f<F> and pruned_f<F> for every f present"},
-	{"chrome", ".json", "the Chrome trace event format (Perfetto, chrome://tracing): a nested slice per visited node, an instant per pruned child, a track per iteration; time is one microsecond per event"},
-	{"ndjson", ".ndjson", "the trace in its readable NDJSON encoding (trace/FORMAT.md)"},
-	{"binary", ".trace", "the trace in its compact binary encoding (trace/FORMAT.md)"},
+// exportFormats are the formats of viz trace export, with their file
+// extensions; what each is for is the catalogue's cli.trace.export.format.NAME.
+var exportFormats = []struct{ name, ext string }{
+	{"html", ".html"}, {"dot", ".dot"}, {"svg", ".svg"}, {"gif", ".gif"},
+	{"csv", ".csv"}, {"chrome", ".json"}, {"ndjson", ".ndjson"}, {"binary", ".trace"},
 }
 
-func exportUsage(w io.Writer) {
-	fmt.Fprintln(w, `usage: viz trace export [--format F] [--iteration N] [--event N] [--max-nodes N] [--lecture NOTES] [--run-script] [--salvage] [-o OUT] FILE
-       viz trace export --format gif [--iteration N | --from A --to B] [--per STEP] [--fps N] [--size WxH] [-o OUT] FILE
-
-Writes a recorded trace (either encoding) in another format, for slides,
-handouts and other tools. Without --format, the format follows OUT's
-extension. Without -o, the output goes to standard output.
-
-formats:`)
+// exportUsage is viz help trace export: the catalogue's page, with the
+// formats and the limits of the GIF filled in.
+func exportUsage(w io.Writer, p *lang.Printer) {
+	var formats strings.Builder
 	for _, f := range exportFormats {
-		fmt.Fprintf(w, "  %-7s %s\n", f.name, f.help)
+		fmt.Fprintf(&formats, "  %-7s %s\n", f.name, p.T("cli.trace.export.format."+f.name))
 	}
-	fmt.Fprintln(w, `
-flags:
-  --format F       one of the formats above
-  --iteration N    dot: the iteration to draw (default: the last);
-                   gif: the iteration to animate (default: all of them)
-  --event N        svg: draw the tree at event N, 0-based (default: the last)
-  --max-nodes N    dot, svg: draw the tree whole up to N nodes, fold past them (default: the page's, `+strconv.Itoa(fold.DefaultTreeLimit)+`;
-                   gif: `+strconv.Itoa(gif.DefaultMaxNodes)+`, to keep a frame's labels readable)
-  --from A, --to B gif: animate events A to B, 0-based as the page counts them, both included
-  --per STEP       gif: a frame after each `+strings.Join(gif.Pers, ", each ")+` (default: expansion)
-  --fps N          gif: frames a second, 1 to `+strconv.Itoa(gif.MaxFPS)+` (default: 4)
-  --size WxH       gif: the frame's size in pixels, `+strconv.Itoa(gif.MinWidth)+`x`+strconv.Itoa(gif.MinHeight)+` to `+strconv.Itoa(gif.MaxWidth)+`x`+strconv.Itoa(gif.MaxHeight)+` (default: 1280x720);
-                   at most `+strconv.Itoa(gif.MaxFrames)+` frames
-  --lecture NOTES  html: the bookmarks to embed, a lecture file (default: FILE.lecture.json when present)
-  --run-script     html: run the Starlark script the trace carries (a problem's
-                   moves), within the sandbox's budgets, to draw its states; a
-                   trace is data, and runs no code unless asked
-  --salvage        export a trace that cannot be read to its end (cut short, or
-                   damaged) up to the fault, instead of refusing it
-  -o OUT           the file to write (written whole or not at all)
-
-examples:
-  viz trace export -o tree.svg --event 120 run.trace
-  viz trace export --format dot --iteration 3 run.trace | dot -Tsvg > it3.svg
-  viz trace export -o run.json run.trace          # chrome://tracing, Perfetto
-  viz trace export -o it3.gif --iteration 3 --fps 6 run.trace`)
+	fmt.Fprintln(w, strings.TrimRight(p.T("cli.trace.export.help", lang.Args{
+		"Formats":     strings.TrimRight(formats.String(), "\n"),
+		"TreeLimit":   fold.DefaultTreeLimit,
+		"GIFMaxNodes": gif.DefaultMaxNodes,
+		"Pers":        strings.Join(gif.Pers, ", "),
+		"MaxFPS":      gif.MaxFPS,
+		"MinSize":     fmt.Sprintf("%dx%d", gif.MinWidth, gif.MinHeight),
+		"MaxSize":     fmt.Sprintf("%dx%d", gif.MaxWidth, gif.MaxHeight),
+		"MaxFrames":   gif.MaxFrames,
+	}), "\n"))
 }
 
 func runTraceExport(e *env, args []string) int {
 	fs := newFlags(e, commands["trace"])
-	fs.Usage = func() { exportUsage(fs.Output()) }
-	format := fs.String("format", "", "the output format")
-	out := fs.String("o", "", "the file to write (default: standard output)")
-	iteration := fs.Int("iteration", 0, "dot: the iteration to draw")
-	event := fs.Int("event", -1, "svg: the event (0-based) to draw the tree at")
-	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "dot, svg, gif: draw the tree whole up to this many nodes, fold past them")
-	fromEv := fs.Int64("from", 0, "gif: the first event to animate")
-	toEv := fs.Int64("to", -1, "gif: the last event to animate")
-	per := fs.String("per", gif.PerExpansion, "gif: a frame per expansion, event or bound")
-	fps := fs.Int("fps", 4, "gif: frames a second")
-	size := fs.String("size", "1280x720", "gif: the frame's size, WIDTHxHEIGHT")
-	lecture := fs.String("lecture", "", "html: the lecture file to embed")
+	fs.Usage = func() { exportUsage(fs.Output(), e.p) }
+	format := fs.String("format", "", "")
+	out := fs.String("o", "", "")
+	iteration := fs.Int("iteration", 0, "")
+	event := fs.Int("event", -1, "")
+	maxNodes := fs.Int("max-nodes", fold.DefaultTreeLimit, "")
+	fromEv := fs.Int64("from", 0, "")
+	toEv := fs.Int64("to", -1, "")
+	per := fs.String("per", gif.PerExpansion, "")
+	fps := fs.Int("fps", 4, "")
+	size := fs.String("size", "1280x720", "")
+	lecture := fs.String("lecture", "", "")
 	salvage := salvageFlag(fs)
 	runScript := runScriptFlag(fs)
 	rest, status, ok := parseArgs(e, fs, args)
@@ -96,10 +71,10 @@ func runTraceExport(e *env, args []string) int {
 	}
 	switch len(rest) {
 	case 0:
-		return fail(e, "viz trace export: which trace file? (run 'viz help trace export' for the usage)")
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.which"))
 	case 1:
 	default:
-		return fail(e, "viz trace export: unexpected argument %q (one trace FILE; the output goes in -o)", rest[1])
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.extra", lang.Args{"Arg": strconv.Quote(rest[1])}))
 	}
 	in := rest[0]
 	puzzles.AllowTraceScripts(*runScript)
@@ -112,23 +87,23 @@ func runTraceExport(e *env, args []string) int {
 			}
 		}
 		if f == "" {
-			return fail(e, "viz trace export: say --format (%s), or give -o a file ending in one of its extensions", formatNames())
+			return fail(e, "viz trace export: %s", e.p.T("cli.export.noformat", lang.Args{"Formats": formatNames()}))
 		}
 	}
 	set := given(fs)
 	for name, only := range map[string]string{"iteration": "dot gif", "event": "svg", "lecture": "html", "max-nodes": "dot svg gif",
 		"from": "gif", "to": "gif", "per": "gif", "fps": "gif", "size": "gif"} {
 		if set.has(name) && !slices.Contains(strings.Fields(only), f) {
-			return fail(e, "viz trace export: --%s applies to --format %s, not %s", name, strings.ReplaceAll(only, " ", " or "), f)
+			return fail(e, "viz trace export: %s", e.p.T("cli.export.notfor", lang.Args{"Flag": "--" + name, "Formats": strings.ReplaceAll(only, " ", e.p.T("cli.or")), "Format": f}))
 		}
 	}
 	switch {
 	case set.has("iteration") && *iteration < 1:
-		return fail(e, "viz trace export: --iteration %d: iterations count from 1", *iteration)
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.iteration", lang.Args{"Iteration": *iteration}))
 	case set.has("event") && *event < 0:
-		return fail(e, "viz trace export: --event %d: events count from 0", *event)
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.event", lang.Args{"Event": *event}))
 	case *maxNodes < 1 || *maxNodes > maxTreeNodes:
-		return fail(e, "viz trace export: --max-nodes %d: draw from 1 to %d nodes", *maxNodes, maxTreeNodes)
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.maxnodes", lang.Args{"MaxNodes": *maxNodes, "Most": maxTreeNodes}))
 	}
 	var write func(w io.Writer, rd eventSource) error
 	switch f {
@@ -145,7 +120,7 @@ func runTraceExport(e *env, args []string) int {
 		}
 		defer func() {
 			if frames > 0 && *out != "" {
-				fmt.Fprintf(e.stderr, "viz trace export: wrote %s: %d frames at %d a second\n", *out, frames, *fps)
+				fmt.Fprintln(e.stderr, "viz trace export: "+e.p.N("cli.export.gif", frames, lang.Args{"Out": *out, "FPS": *fps}))
 			}
 		}()
 	case "html":
@@ -195,7 +170,7 @@ func runTraceExport(e *env, args []string) int {
 			return err
 		}
 	default:
-		return fail(e, "viz trace export: unknown format %q (choose from: %s)", f, formatNames())
+		return fail(e, "viz trace export: %s", e.p.T("cli.export.unknown", lang.Args{"Format": strconv.Quote(f), "Formats": formatNames()}))
 	}
 	src, err := os.Open(in)
 	if err != nil {
@@ -392,7 +367,7 @@ func exportCSV(w io.Writer, rd eventSource) error {
 // or the trace's sidecar when there is one.
 func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	if out == "" {
-		return fail(e, "%s: --format html needs -o OUT.html", cmd)
+		return fail(e, "%s: %s", cmd, e.p.T("cli.export.htmlout"))
 	}
 	// Indexed, not loaded: the export streams the events into its packed
 	// trace, so the memory it takes is the packed trace's.
@@ -407,7 +382,8 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 		}
 		salvaged(e, cmd, in, err)
 	}
-	fmt.Fprintf(e.stderr, "%s: %s: %s %s, %s, %d events\n", cmd, in, quote.Shown(rec.Info.Puzzle), quote.Shown(rec.Info.Instance), quote.Shown(rec.Info.Heuristic), rec.Len())
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, in, e.p.N("cli.export.read", rec.Len(), lang.Args{"Puzzle": quote.Shown(rec.Info.Puzzle),
+		"Instance": quote.Shown(rec.Info.Instance), "Heuristic": quote.Shown(rec.Info.Heuristic)}))
 	scriptNotice(e, cmd, &rec.Info)
 	lf, err := loadLecture(e, cmd, in, notes, trace.RecordingOf(&rec.Info, int64(rec.Len())), false)
 	if err != nil {
@@ -430,7 +406,7 @@ func exportHTML(e *env, cmd, in, out, notes string, salvage bool) int {
 	if lec != nil {
 		n = len(lec.Bookmarks)
 	}
-	fmt.Fprintf(e.stdout, "%s: wrote %s (%d bookmarks): open it in a browser\n", cmd, out, n)
+	fmt.Fprintf(e.stdout, "%s: %s\n", cmd, e.p.N("cli.export.wrote", n, lang.Args{"Out": out}))
 	return exitOK
 }
 

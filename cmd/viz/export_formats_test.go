@@ -206,7 +206,7 @@ func TestTraceExportHTMLLecture(t *testing.T) {
 		out := filepath.Join(dir, "replay.html")
 		args := append([]string{"trace", "export", "-o", out, path}, tc.args...)
 		status, stdout, errs := runViz(t, "", args...)
-		if status != exitOK || !strings.Contains(stdout, "1 bookmarks") {
+		if status != exitOK || !strings.Contains(stdout, "(1 bookmark)") {
 			t.Fatalf("%v: %d %s %s", args, status, stdout, errs)
 		}
 		b, _ := os.ReadFile(out)

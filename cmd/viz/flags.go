@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,11 +10,17 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"idaviz/lang"
+	"idaviz/puzzles"
 )
 
 // durationFlag is a flag's duration whose errors say what is wrong with the
 // value: the flag package's own says only "parse error".
-type durationFlag struct{ d *time.Duration }
+type durationFlag struct {
+	d *time.Duration
+	p *lang.Printer // the language of its errors
+}
 
 func (f durationFlag) String() string {
 	if f.d == nil {
@@ -23,7 +30,7 @@ func (f durationFlag) String() string {
 }
 
 func (f durationFlag) Set(s string) error {
-	d, err := parseDuration(s)
+	d, err := parseDuration(f.p, s)
 	if err != nil {
 		return err
 	}
@@ -36,21 +43,21 @@ func (f durationFlag) Set(s string) error {
 var durationSyntax = regexp.MustCompile(`^[-+]?([0-9]*(\.[0-9]*)?(ns|us|µs|μs|ms|s|m|h))+$`)
 
 // parseDuration is time.ParseDuration with errors for people.
-func parseDuration(s string) (time.Duration, error) {
+func parseDuration(p *lang.Printer, s string) (time.Duration, error) {
 	d, err := time.ParseDuration(s)
 	switch {
 	case err == nil:
 		return d, nil
 	case s == "":
-		return 0, fmt.Errorf("empty: give a duration such as 30s, 2m or 1h30m")
+		return 0, errors.New(p.T("cli.duration.empty"))
 	}
 	if _, nerr := strconv.ParseFloat(s, 64); nerr == nil {
-		return 0, fmt.Errorf("a unit is missing: did you mean %ss? (units: ms, s, m, h)", s)
+		return 0, errors.New(p.T("cli.duration.unit", lang.Args{"Value": s}))
 	}
 	if durationSyntax.MatchString(s) {
-		return 0, fmt.Errorf("too long: the most is %dh (about 292 years)", math.MaxInt64/int64(time.Hour))
+		return 0, errors.New(p.T("cli.duration.long", lang.Args{"Hours": math.MaxInt64 / int64(time.Hour)}))
 	}
-	return 0, fmt.Errorf("not a duration: give one such as 30s, 2m or 1h30m (units: ms, s, m, h)")
+	return 0, errors.New(p.T("cli.duration.bad"))
 }
 
 // flagValueError reads the flag package's "invalid value" message, to say
@@ -69,24 +76,24 @@ func unquoted(q string) string {
 
 // flagMessage rewrites a flag package error in the --flag style of the
 // help and the docs.
-func flagMessage(err error) string {
+func flagMessage(p *lang.Printer, err error) string {
 	msg := err.Error()
 	if m := flagValueError.FindStringSubmatch(msg); m != nil {
 		why := m[3]
 		if why == "parse error" {
 			// Only the numeric flags leave the reason to the flag package.
-			why = "not a number"
+			why = p.T("cli.flag.nan")
 		}
 		return fmt.Sprintf("--%s %s: %s", m[2], unquoted(m[1]), why)
 	}
 	if m := boolValueError.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("--%s=%s: want true or false", m[2], unquoted(m[1]))
+		return p.T("cli.flag.notbool", lang.Args{"Flag": "--" + m[2], "Value": unquoted(m[1])})
 	}
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		return "unknown flag --" + name
+		return p.T("cli.flag.unknown", lang.Args{"Flag": "--" + name})
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return "flag --" + name + " needs a value"
+		return p.T("cli.flag.novalue", lang.Args{"Flag": "--" + name})
 	}
 	return msg
 }
@@ -100,13 +107,36 @@ func flagName(name string) string {
 	return "--" + name
 }
 
+// flagScopes are the commands whose flags are another's: replay's server
+// flags are serve's.
+var flagScopes = map[string]string{"replay": "serve"}
+
+// flagUsage is the catalogue's description of flag name of command cmd:
+// cli.flag.CMD.NAME, else that of the command whose flags it shares, else
+// cli.flag.NAME, the flag's meaning to every command; "" when the
+// catalogue has none.
+func flagUsage(p *lang.Printer, cmd, name string) string {
+	for _, id := range []string{"cli.flag." + cmd + "." + name, "cli.flag." + flagScopes[cmd] + "." + name, "cli.flag." + name} {
+		if has(id) {
+			return p.T(id, lang.Args{"Puzzles": strings.Join(puzzles.Names(), "|")})
+		}
+	}
+	return ""
+}
+
 // printFlags is flag.PrintDefaults in the --flag style of the docs (the
-// flag package writes -flag); its layout is the same.
-func printFlags(w io.Writer, fs *flag.FlagSet) {
+// flag package writes -flag), with the catalogue's descriptions in p's
+// language; its layout is the same.
+func printFlags(w io.Writer, p *lang.Printer, fs *flag.FlagSet) {
+	cmd := strings.TrimPrefix(fs.Name(), "viz ")
 	fs.VisitAll(func(f *flag.Flag) {
 		var b strings.Builder
 		b.WriteString("  " + flagName(f.Name))
-		typ, usage := flag.UnquoteUsage(f)
+		described := *f
+		if u := flagUsage(p, cmd, f.Name); u != "" {
+			described.Usage = u
+		}
+		typ, usage := flag.UnquoteUsage(&described)
 		if typ != "" {
 			b.WriteString(" " + typ)
 		}
@@ -114,9 +144,9 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
 		if !zeroDefault(f.DefValue) {
 			if g, ok := f.Value.(flag.Getter); ok && isString(g.Get()) {
-				fmt.Fprintf(&b, " (default %q)", f.DefValue)
+				b.WriteString(p.T("cli.flag.default", lang.Args{"Default": strconv.Quote(f.DefValue)}))
 			} else {
-				fmt.Fprintf(&b, " (default %v)", f.DefValue)
+				b.WriteString(p.T("cli.flag.default", lang.Args{"Default": f.DefValue}))
 			}
 		}
 		fmt.Fprintln(w, b.String())

@@ -88,7 +88,7 @@ func TestTraceInfoQuotesControlCharacters(t *testing.T) {
 	status := traceInfo(&env{stdout: &out, stderr: &errb}, "evil\x1b.trace", &buf, false)
 	got := out.String()
 	for _, want := range []string{`file: "evil\x1b.trace"`, `puzzle: "\x1b]0;pwned\a8puzzle"`, "instance: ёлка 1 2",
-		`heuristic: "a\rb"`, `options: "k=v\x00"`, `solution: 1 moves: "\x1b[2J"`} {
+		`heuristic: "a\rb"`, `options: "k=v\x00"`, `solution: 1 move: "\x1b[2J"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %s:\n%s", want, got)
 		}

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"idaviz/lang"
 )
 
 // stdinLimit is the most `viz solve -` (or @FILE) reads: far beyond any
@@ -16,13 +18,13 @@ import (
 const stdinLimit = 16 << 20
 
 // readState reads the whole of stdin, refusing more than stdinLimit bytes.
-func readState(r io.Reader) (string, error) {
+func readState(p *lang.Printer, r io.Reader) (string, error) {
 	b, err := io.ReadAll(io.LimitReader(r, stdinLimit+1))
 	if err != nil {
-		return "", fmt.Errorf("reading the state from stdin: %w", err)
+		return "", fmt.Errorf("%s: %w", p.T("cli.stdin.reading"), err)
 	}
 	if len(b) > stdinLimit {
-		return "", fmt.Errorf("the state on stdin is longer than the limit of %d bytes (16 MiB)", stdinLimit)
+		return "", errors.New(p.T("cli.stdin.long", lang.Args{"Limit": stdinLimit}))
 	}
 	return string(b), nil
 }
@@ -49,7 +51,7 @@ func openInput(path string) (f *os.File, fifo bool, err error) {
 // readInput reads a file the user named, at most limit bytes (beyond says
 // what it may be, for errors). A named pipe that gives nothing is refused:
 // no program wrote to it.
-func readInput(path string, limit int64, beyond string) ([]byte, error) {
+func readInput(p *lang.Printer, path string, limit int64, beyond string) ([]byte, error) {
 	f, fifo, err := openInput(path)
 	if err != nil {
 		return nil, err
@@ -57,13 +59,13 @@ func readInput(path string, limit int64, beyond string) ([]byte, error) {
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", p.T("cli.input.reading", lang.Args{"Path": path}), err)
 	}
 	switch {
 	case int64(len(b)) > limit:
-		return nil, fmt.Errorf("%s is longer than %s", path, beyond)
+		return nil, errors.New(p.T("cli.input.long", lang.Args{"Path": path, "Limit": beyond}))
 	case len(b) == 0 && fifo:
-		return nil, fmt.Errorf("%s is a named pipe (FIFO) with nothing written to it: write to it before viz opens it, or pipe the input to stdin", path)
+		return nil, errors.New(p.T("cli.input.fifo", lang.Args{"Path": path}))
 	}
 	return b, nil
 }
@@ -78,15 +80,15 @@ func stateArg(e *env, args []string) (string, error) {
 	arg := args[0]
 	switch {
 	case arg == "-":
-		s, err := readState(e.stdin)
+		s, err := readState(e.p, e.stdin)
 		if err == nil && strings.TrimSpace(s) == "" {
-			err = errors.New("stdin is empty: no STATE to solve")
+			err = errors.New(e.p.T("cli.stdin.empty"))
 		}
 		return s, err
 	case strings.HasPrefix(arg, "@"):
-		b, err := readInput(arg[1:], stdinLimit, fmt.Sprintf("the limit of %d bytes (16 MiB)", stdinLimit))
+		b, err := readInput(e.p, arg[1:], stdinLimit, e.p.T("cli.input.statelimit", lang.Args{"Limit": stdinLimit}))
 		if err != nil {
-			return "", fmt.Errorf("the state: %w", err)
+			return "", fmt.Errorf("%s: %w", e.p.T("cli.state"), err)
 		}
 		return string(b), nil
 	}

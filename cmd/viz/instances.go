@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 )
 
@@ -40,7 +42,8 @@ const (
 	maxSpecFile   = 16 << 20
 )
 
-func parseInstanceSpec(s string) (instanceSpec, error) {
+func parseInstanceSpec(lp *lang.Printer, s string) (instanceSpec, error) {
+	spec := lang.Args{"Spec": strconv.Quote(s), "Most": maxSpecStates, "Depth": maxSpecDepth}
 	switch {
 	case s == "":
 		return instanceSpec{kind: "default"}, nil
@@ -50,22 +53,22 @@ func parseInstanceSpec(s string) (instanceSpec, error) {
 			// Uniformly random states, for puzzles that have them.
 			n, err := strconv.Atoi(f[1])
 			if err != nil || n < 1 || n > maxSpecStates {
-				return instanceSpec{}, fmt.Errorf("--instances %q: want random:N (N uniformly random states) with 1 ≤ N ≤ %d", s, maxSpecStates)
+				return instanceSpec{}, errors.New(lp.T("cli.instances.uniform", spec))
 			}
 			return instanceSpec{kind: "uniform", n: n}, nil
 		}
 		if len(f) != 3 {
-			return instanceSpec{}, fmt.Errorf("--instances %q: want random:N:D (N states D random moves from the goal)", s)
+			return instanceSpec{}, errors.New(lp.T("cli.instances.random", spec))
 		}
 		n, err1 := strconv.Atoi(f[1])
 		d, err2 := strconv.Atoi(f[2])
 		if err1 != nil || err2 != nil || n < 1 || n > maxSpecStates || d < 0 || d > maxSpecDepth {
-			return instanceSpec{}, fmt.Errorf("--instances %q: want random:N:D with 1 ≤ N ≤ %d and 0 ≤ D ≤ %d", s, maxSpecStates, maxSpecDepth)
+			return instanceSpec{}, errors.New(lp.T("cli.instances.randomrange", spec))
 		}
 		return instanceSpec{kind: "random", n: n, depth: d}, nil
 	case strings.HasPrefix(s, "depths:"):
 		f := strings.Split(s, ":")
-		bad := fmt.Errorf("--instances %q: want depths:N:D1-D2:STEP (N states of each optimal length D1, D1+STEP, ... D2)", s)
+		bad := errors.New(lp.T("cli.instances.depths", spec))
 		if len(f) != 3 && len(f) != 4 {
 			return instanceSpec{}, bad
 		}
@@ -84,7 +87,7 @@ func parseInstanceSpec(s string) (instanceSpec, error) {
 			}
 		}
 		if n*((d2-d1)/step+1) > maxSpecStates {
-			return instanceSpec{}, fmt.Errorf("--instances %q asks for more than %d states", s, maxSpecStates)
+			return instanceSpec{}, errors.New(lp.T("cli.instances.many", spec))
 		}
 		return instanceSpec{kind: "depths", n: n, d1: d1, d2: d2, by: step}, nil
 	}
@@ -94,7 +97,7 @@ func parseInstanceSpec(s string) (instanceSpec, error) {
 		if ranged {
 			a, b, err := parseRange(rng)
 			if err != nil || a < 1 || b > len(set.Presets) || a > b {
-				return instanceSpec{}, fmt.Errorf("--instances %q: want %s:A-B with 1 ≤ A ≤ B ≤ %d", s, name, len(set.Presets))
+				return instanceSpec{}, errors.New(lp.T("cli.instances.range", spec, lang.Args{"Set": name, "Size": len(set.Presets)}))
 			}
 			sp.from, sp.to = a, b
 		}
@@ -119,13 +122,13 @@ func parseRange(s string) (int, int, error) {
 
 // puzzleFor names the puzzle and goal a spec implies when --puzzle and
 // --goal leave them open, and checks them when they do not.
-func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
+func (sp instanceSpec) puzzleFor(p *lang.Printer, puzzle, goal string) (string, string, error) {
 	if sp.kind == "set" {
 		if puzzle != "" && puzzle != sp.setPuzzle {
-			return "", "", fmt.Errorf("--instances %s (%s) are for --puzzle %s, not %s", sp.set.Name, sp.set.Title, sp.setPuzzle, puzzle)
+			return "", "", errors.New(p.T("cli.instances.puzzle", lang.Args{"Set": sp.set.Name, "Title": sp.set.Title, "SetPuzzle": sp.setPuzzle, "Puzzle": puzzle}))
 		}
 		if goal != "" && goal != sp.set.Goal {
-			return "", "", fmt.Errorf("%s are posed for the %s goal; drop --goal or say %s", sp.set.Name, sp.set.Goal, sp.set.Goal)
+			return "", "", errors.New(p.T("cli.instances.goal", lang.Args{"Set": sp.set.Name, "Goal": sp.set.Goal}))
 		}
 		return sp.setPuzzle, sp.set.Goal, nil
 	}
@@ -135,10 +138,10 @@ func (sp instanceSpec) puzzleFor(puzzle, goal string) (string, string, error) {
 			return "", "", err
 		}
 		var guessErr error
-		if puzzle, guessErr = guessTiles(first); guessErr != nil {
+		if puzzle, guessErr = guessTiles(p, first); guessErr != nil {
 			// Perhaps the state is followed by its optimal length.
-			if puzzle, _ = guessTiles(dropLastField(first)); puzzle == "" {
-				return "", "", fmt.Errorf("%s: first state: %w", sp.path, guessErr)
+			if puzzle, _ = guessTiles(p, dropLastField(first)); puzzle == "" {
+				return "", "", fmt.Errorf("%s: %s: %w", sp.path, p.T("cli.instances.first"), guessErr)
 			}
 		}
 	}

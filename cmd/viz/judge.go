@@ -4,20 +4,16 @@ import (
 	"context"
 	"strings"
 
+	"idaviz/lang"
 	"idaviz/puzzles"
 )
 
 func init() {
 	register(&command{
-		name:    "judge",
-		usage:   "judge PROBLEM",
-		summary: "answer an online-judge problem: its input on stdin, its output on stdout",
-		help:    "PROBLEM is one of: " + strings.Join(puzzles.JudgeNames(), ", ") + ".\nThe output is the judge's, byte for byte.",
-		examples: []string{
-			"viz judge poj3460 < cmd/viz/testdata/judge/poj3460/sample.in",
-			"viz judge hdu1043 < cmd/viz/testdata/judge/hdu1043/sample.in > answers.txt",
-		},
-		run: runJudge,
+		name:  "judge",
+		usage: "judge PROBLEM",
+		args:  lang.Args{"Problems": strings.Join(puzzles.JudgeNames(), ", ")},
+		run:   runJudge,
 	})
 }
 
@@ -29,7 +25,7 @@ func runJudge(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(args) != 1 {
-		return usageError(e, c, "expected one PROBLEM (%s), got %d arguments", strings.Join(puzzles.JudgeNames(), ", "), len(args))
+		return usageError(e, c, "%s", e.p.N("cli.judge.args", len(args), lang.Args{"Problems": strings.Join(puzzles.JudgeNames(), ", ")}))
 	}
 	j, err := puzzles.LookupJudge(args[0])
 	if err != nil {

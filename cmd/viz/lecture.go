@@ -52,7 +52,7 @@ func loadLecture(e *env, cmd, tracePath, given string, rec trace.Recording, keep
 		// The stamp of the file written, not of what the path holds a
 		// moment later: a file put there meanwhile is not taken for ours.
 		lf.stamp = f.Stamp()
-		fmt.Fprintf(e.stderr, "%s: %s: a new lecture file: the page saves its bookmarks there\n", cmd, quote.Shown(lf.path))
+		fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, quote.Shown(lf.path), e.p.T("cli.lecture.new"))
 		return lf, nil
 	case err != nil:
 		return lf, err
@@ -74,7 +74,7 @@ func loadLecture(e *env, cmd, tracePath, given string, rec trace.Recording, keep
 		return lf, fmt.Errorf("%s: %w", lf.path, err)
 	}
 	lf.lecture.Bookmarks = l.Bookmarks
-	fmt.Fprintf(e.stderr, "%s: %s: bookmarks: %d\n", cmd, quote.Shown(lf.path), len(l.Bookmarks))
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, quote.Shown(lf.path), e.p.N("cli.lecture.bookmarks", len(l.Bookmarks)))
 	return lf, nil
 }
 

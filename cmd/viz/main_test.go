@@ -53,7 +53,7 @@ func TestSolveJSON(t *testing.T) {
 
 func TestSolveStdinAndGuess(t *testing.T) {
 	status, out, errs := runViz(t, "1 2 3\n4 5 6\n7 0 8\n", "solve", "-")
-	if status != exitOK || !strings.Contains(out, "solved in 1 moves") {
+	if status != exitOK || !strings.Contains(out, "solved in 1 move") {
 		t.Fatalf("status %d, out %q, err %q", status, out, errs)
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 )
@@ -18,90 +20,69 @@ func init() {
 	register(&command{
 		name:    "pdb",
 		usage:   "pdb build PUZZLE [flags]",
-		summary: "build or check a puzzle's pattern databases, and describe them",
 		actions: []string{"build"},
 		run:     runPDB,
 	})
 }
 
-func pdbUsage(w io.Writer) {
-	fmt.Fprint(w, `usage: viz pdb build PUZZLE [--heuristic NAME] [--workers N] [--force]
-
-Builds the pattern databases a heuristic reads, or checks the cached ones
-(header and checksum; a bad file is rebuilt), then prints for each database
-its entries, bytes, build time and the distribution of its values. Ctrl-C
-stops a build and leaves no partial file.
-
-Databases live in $IDAVIZ_CACHE_DIR/pdb when that is set, else in the user's
-cache directory (idaviz/pdb). Puzzles with databases: `+databasePuzzles()+`.
-
-flags:
-  --heuristic NAME  the heuristic whose databases to build (default: the
-                    puzzle's first one with databases)
-  --workers N       goroutines for the build, 1 or more (default: one per CPU)
-  --force           rebuild even when a valid file is cached
-
-examples:
-  viz pdb build 15puzzle --heuristic pdb663
-  viz pdb build rubik --heuristic korf --workers 2
-  IDAVIZ_CACHE_DIR=/tmp/pdb viz pdb build 15puzzle --heuristic pdb555 --force
-`)
+func pdbUsage(w io.Writer, p *lang.Printer) {
+	fmt.Fprintln(w, strings.TrimRight(p.T("cli.pdb.build.help", lang.Args{"Puzzles": databasePuzzles(p)}), "\n"))
 }
 
 // databasePuzzles lists the puzzles with stored databases and their
 // heuristics, for the help text.
-func databasePuzzles() string {
+func databasePuzzles(lp *lang.Printer) string {
 	var ps []string
 	for _, p := range puzzles.All() {
 		if p.Databases != nil {
-			ps = append(ps, fmt.Sprintf("%s (heuristics %s)", p.Name, strings.Join(p.Databases.Heuristics, ", ")))
+			ps = append(ps, lp.T("cli.pdb.puzzle", lang.Args{"Puzzle": p.Name, "Heuristics": strings.Join(p.Databases.Heuristics, ", ")}))
 		}
 	}
-	return strings.Join(ps, "; ")
+	return strings.Join(ps, lp.T("cli.semicolon"))
 }
 
 func runPDB(ctx context.Context, e *env, args []string) int {
 	c := commands["pdb"]
 	if len(args) == 0 {
-		return usageError(e, c, "build what?")
+		return usageError(e, c, "%s", e.p.T("cli.pdb.what"))
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		pdbUsage(e.stdout)
+		pdbUsage(e.stdout, e.p)
 		return exitOK
 	case "build":
 	default:
-		return usageError(e, c, "unknown action %q (the one action is build)", args[0])
+		return usageError(e, c, "%s", e.p.T("cli.pdb.unknown", lang.Args{"Action": strconv.Quote(args[0])}))
 	}
 	fs := newFlags(e, c)
-	fs.Usage = func() { pdbUsage(fs.Output()) }
-	heuristic := fs.String("heuristic", "", "the heuristic whose databases to build")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines for the build (default: one per CPU)")
-	force := fs.Bool("force", false, "rebuild even when a valid file is cached")
+	fs.Usage = func() { pdbUsage(fs.Output(), e.p) }
+	heuristic := fs.String("heuristic", "", "")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "")
+	force := fs.Bool("force", false, "")
 	rest, status, ok := parseArgs(e, fs, args[1:])
 	if !ok {
 		return status
 	}
 	if len(rest) == 0 {
-		return fail(e, "viz pdb build: which puzzle? (%s)", databasePuzzles())
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.which", lang.Args{"Puzzles": databasePuzzles(e.p)}))
 	}
 	name := rest[0]
 	if len(rest) > 1 {
-		return fail(e, "viz pdb build: unexpected argument %q (one PUZZLE at a time)", rest[1])
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.extra", lang.Args{"Arg": strconv.Quote(rest[1])}))
 	}
 	p, err := puzzles.Lookup(name)
 	if err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
 	if p.Databases == nil {
-		return fail(e, "viz pdb build: puzzle %q has no pattern databases (puzzles with databases: %s)", name, databasePuzzles())
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.none", lang.Args{"Puzzle": strconv.Quote(name), "Puzzles": databasePuzzles(e.p)}))
 	}
 	h := cmp.Or(*heuristic, p.Databases.Heuristics[0])
 	if !slices.Contains(p.Databases.Heuristics, h) {
-		return fail(e, "viz pdb build: heuristic %q of %s keeps no databases on disk (choose from: %s)", h, name, strings.Join(p.Databases.Heuristics, ", "))
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.nodisk", lang.Args{"Heuristic": strconv.Quote(h), "Puzzle": name, "Heuristics": strings.Join(p.Databases.Heuristics, ", ")}))
 	}
 	if *workers < 1 {
-		return fail(e, "viz pdb build: --workers %d: want 1 or more (default: one per CPU, %d here)", *workers, runtime.GOMAXPROCS(0))
+		return fail(e, "viz pdb build: %s", e.p.T("cli.pdb.workers", lang.Args{"Workers": *workers, "CPUs": runtime.GOMAXPROCS(0)}))
 	}
 	dir, err := pdb.CacheDir()
 	if err != nil {
@@ -110,18 +91,18 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	if err := pdb.CheckCache(); err != nil {
 		return fail(e, "viz pdb build: %v", err)
 	}
-	fmt.Fprintf(e.stdout, "%s heuristic %s: pattern databases in %s (%d workers)\n", name, h, dir, *workers)
+	fmt.Fprintln(e.stdout, e.p.N("cli.pdb.building", *workers, lang.Args{"Puzzle": name, "Heuristic": h, "Dir": dir}))
 	bar := pdb.NewBar(e.stderr, e.stderrTTY)
 	opened, err := p.Databases.Open(ctx, h, *workers, *force, bar.Report)
 	bar.End()
 	for _, o := range opened {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		describe(e.stdout, o, ms.Sys)
+		describe(e.stdout, e.p, o, ms.Sys)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintf(e.stderr, "viz pdb build: interrupted; no partial file was left\n")
+			fmt.Fprintln(e.stderr, "viz pdb build: "+e.p.T("cli.pdb.interrupted"))
 			return exitNotFound
 		}
 		return fail(e, "viz pdb build: %v", err)
@@ -129,18 +110,18 @@ func runPDB(ctx context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-func describe(w io.Writer, o pdb.Opened, sys uint64) {
+func describe(w io.Writer, p *lang.Printer, o pdb.Opened, sys uint64) {
 	t := o.Table
-	how := "verified (read from the cache, checksum good)"
+	how := p.T("cli.pdb.verified")
 	if o.Built {
-		how = fmt.Sprintf("built in %s", o.BuildTime.Round(time.Millisecond))
+		how = p.T("cli.pdb.built", lang.Args{"Time": o.BuildTime.Round(time.Millisecond)})
 	}
-	fmt.Fprintf(w, "\n%s: %d entries, %d bytes (4 bits each); %s; process memory %d MiB\n",
-		t.Name, t.Len(), t.Bytes(), how, sys>>20)
+	fmt.Fprintln(w, "\n"+p.T("cli.pdb.table", lang.Args{"Name": t.Name, "Entries": t.Len(), "Bytes": t.Bytes(), "How": how, "MiB": sys >> 20}))
 	dist := t.Distribution()
-	fmt.Fprintf(w, "  value %14s %8s\n", "entries", "share")
+	rows := [][]string{strings.Split(p.T("cli.pdb.header"), "|")}
 	for v, n := range dist {
-		fmt.Fprintf(w, "  %5d %14d %7.3f%%\n", v, n, 100*float64(n)/float64(t.Len()))
+		rows = append(rows, []string{strconv.Itoa(v), strconv.FormatInt(int64(n), 10), fmt.Sprintf("%.3f%%", 100*float64(n)/float64(t.Len()))})
 	}
-	fmt.Fprintf(w, "  mean %.3f, max %d\n", t.Mean(), len(dist)-1)
+	writeTable(w, rows)
+	fmt.Fprintln(w, "  "+p.T("cli.pdb.mean", lang.Args{"Mean": fmt.Sprintf("%.3f", t.Mean()), "Max": len(dist) - 1}))
 }

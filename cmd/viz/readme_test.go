@@ -36,9 +36,9 @@ func TestReadmeNamesFilesThatExist(t *testing.T) {
 	}
 	var help []string
 	for _, c := range commands {
-		help = append(help, c.examples...)
+		help = append(help, c.examples(english)...)
 	}
-	help = append(help, tour...)
+	help = append(help, tour(english)...)
 	// The help's examples are read in no order: what any writes counts.
 	written := map[string]bool{}
 	for _, line := range help {

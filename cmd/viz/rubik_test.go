@@ -178,14 +178,14 @@ func TestProgressText(t *testing.T) {
 		Iterations: []trace.Iteration{{Iteration: 1, Counts: trace.Counts{Generated: 100}}, {Iteration: 2, Counts: trace.Counts{Generated: 1000}}},
 		Current:    trace.Iteration{Iteration: 3, Counts: trace.Counts{Generated: 2500}},
 		Totals:     trace.Counts{Generated: 3600}}
-	line := progressText(s, 2*time.Second)
+	line := progressText(english, s, 2*time.Second)
 	for _, want := range []string{"iteration 3, bound 17", "3600 nodes", "1.8 k nodes/s", "~25% of an expected 1e+04 nodes (x10.0)", "~4s left"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("%q lacks %q", line, want)
 		}
 	}
 	s.Iterations = s.Iterations[1:]
-	if line := progressText(s, time.Second); strings.Contains(line, "expected") {
+	if line := progressText(english, s, time.Second); strings.Contains(line, "expected") {
 		t.Errorf("one iteration gives no ratio: %q", line)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/script"
 	"idaviz/trace"
@@ -27,10 +28,10 @@ func isScript(name string) bool { return strings.HasSuffix(name, ".star") }
 
 // newScripts reads --problem (when not "") and the heuristics that name
 // files; print receives the scripts' print().
-func newScripts(problem string, heuristics []string, print io.Writer) (*scripts, error) {
+func newScripts(p *lang.Printer, problem string, heuristics []string, print io.Writer) (*scripts, error) {
 	sc := &scripts{heuristics: map[string]*script.HeuristicFile{}, budget: script.Budget{Print: print}}
 	if problem != "" {
-		src, err := readScript(problem)
+		src, err := readScript(p, problem)
 		if err != nil {
 			return nil, err
 		}
@@ -47,7 +48,7 @@ func newScripts(problem string, heuristics []string, print io.Writer) (*scripts,
 		if problem != "" {
 			return nil, fmt.Errorf("--heuristic %s: a problem's heuristics are in its file (choose one by name)", h)
 		}
-		src, err := readScript(h)
+		src, err := readScript(p, h)
 		if err != nil {
 			return nil, err
 		}
@@ -61,8 +62,8 @@ func newScripts(problem string, heuristics []string, print io.Writer) (*scripts,
 }
 
 // readScript reads a script file, refusing one beyond what a script may be.
-func readScript(path string) ([]byte, error) {
-	return readInput(path, 1<<20, "what a script may be (1 MiB)")
+func readScript(p *lang.Printer, path string) ([]byte, error) {
+	return readInput(p, path, 1<<20, p.T("cli.input.scriptlimit"))
 }
 
 // request resolves a puzzle (or the problem), a state and a heuristic (a
@@ -84,14 +85,13 @@ func (sc *scripts) request(puzzle, state, heuristic, goal string) (*puzzles.Requ
 
 // runScriptFlag is --run-script, of the commands that open traces.
 func runScriptFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("run-script", false, "run the Starlark script a trace carries (a problem's moves), within the sandbox's budgets, to draw its states: a trace is data, and runs no code unless asked")
+	return fs.Bool("run-script", false, "")
 }
 
 // scriptNotice says, before a trace is replayed or exported, that the
 // script it carries will not run, and how to ask for it.
 func scriptNotice(e *env, cmd string, info *trace.RunInfo) {
 	if puzzles.RunCarriesScript(info) {
-		fmt.Fprintf(e.stderr, "%s: the trace carries the script %s, which is not run (a trace is data): its states are not drawn; pass --run-script to run it within the sandbox's budgets\n",
-			cmd, quote.Shown(info.Options[puzzles.OptionProblem]))
+		fmt.Fprintf(e.stderr, "%s: %s\n", cmd, e.p.T("cli.script.notrun", lang.Args{"Script": quote.Shown(info.Options[puzzles.OptionProblem])}))
 	}
 }

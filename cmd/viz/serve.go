@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"net"
+	neturl "net/url"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
 	"idaviz/internal/bytesize"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web"
@@ -19,34 +22,14 @@ import (
 
 func init() {
 	register(&command{
-		name:    "serve",
-		usage:   "serve [--addr 127.0.0.1:8080]",
-		summary: "serve the visualizer page (the default command)",
-		help: `The page searches puzzles in the browser's tabs, live, with the tree, the
-charts and the counts. It listens on this machine only unless --allow-remote
-(a class on a LAN), when the printed address carries a token the page needs.`,
-		examples: []string{
-			"viz                                   # the same as viz serve",
-			"viz serve --addr 127.0.0.1:0          # any free port",
-			"viz serve --addr 0.0.0.0:8080 --allow-remote --max-tabs-per-client 2",
-		},
-		run: runServe,
+		name:  "serve",
+		usage: "serve [--addr 127.0.0.1:8080]",
+		run:   runServe,
 	})
 	register(&command{
-		name:    "replay",
-		usage:   "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
-		summary: "replay a recorded trace in the page, or export it as one HTML file",
-		help: `FILE is a trace of any size (viz solve --trace FILE); it is indexed, not
-loaded. The page steps back and forth through it and seeks. --export writes
-the replay as one self-contained HTML file instead (as viz trace export
---format html), and serves nothing. A trace that cannot be read to its end
-(cut short, or damaged) is refused unless --salvage.`,
-		examples: []string{
-			"viz replay run.trace",
-			"viz replay --export run.html run.trace       # open run.html anywhere, offline",
-			"viz replay --lecture notes.json run.trace    # the page saves its bookmarks in notes.json",
-		},
-		run: runReplay,
+		name:  "replay",
+		usage: "replay [--addr 127.0.0.1:8080 | --export OUT.html] FILE",
+		run:   runReplay,
 	})
 }
 
@@ -71,23 +54,23 @@ type serveFlags struct {
 func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []string, status int, ok bool) {
 	fs := newFlags(e, c)
 	f = &serveFlags{
-		addr:         fs.String("addr", "127.0.0.1:8080", "listen on this `host:port` (port 0: any free port)"),
-		allowRemote:  fs.Bool("allow-remote", false, "allow a non-loopback --addr (a class on a LAN): the printed address then carries a random token the page and its socket require"),
-		maxSearches:  fs.Int("max-searches", runtime.NumCPU(), "the most searches computing at once across all tabs (paused or stepped ones do not count); the rest queue"),
-		maxTabs:      fs.Int("max-tabs-per-client", 8, "with --allow-remote: the most tabs open at once from one client address"),
+		addr:         fs.String("addr", "127.0.0.1:8080", ""),
+		allowRemote:  fs.Bool("allow-remote", false, ""),
+		maxSearches:  fs.Int("max-searches", runtime.NumCPU(), ""),
+		maxTabs:      fs.Int("max-tabs-per-client", 8, ""),
 		maxMemory:    new(bytesize.Size),
-		class:        fs.Bool("class", false, "a class follows this page's run on their phones and answers its quiz: prints a join address (a short random code) and its QR code"),
-		maxFollowers: fs.Int("max-followers", web.DefaultMaxFollowers, "with --class: the most devices following at once; one more is told the class is full"),
-		classURL:     fs.String("class-url", "", "with --class: the page's public `URL` when a reverse proxy serves it (e.g. https://course.example.org/viz/): the join address starts with it"),
+		class:        fs.Bool("class", false, ""),
+		maxFollowers: fs.Int("max-followers", web.DefaultMaxFollowers, ""),
+		classURL:     fs.String("class-url", "", ""),
 	}
 	*f.maxMemory = bytesize.Size(defaultServerMemory())
-	fs.Var(f.maxMemory, "max-memory", "what all the server's A* searches, and the states its searches of problems written in Starlark keep, may hold together, running or paused, in `SIZE` (at most a quarter of physical memory by default); when a search needs more, the run paused the longest is stopped")
+	fs.Var(f.maxMemory, "max-memory", "")
 	if c.name == "replay" {
-		f.export = fs.String("export", "", "write the replay as one self-contained HTML `file` (no server needed) and exit")
+		f.export = fs.String("export", "", "")
 		f.salvage = salvageFlag(fs)
-		f.lecture = fs.String("lecture", "", "the bookmarks `file` (default FILE.lecture.json beside the trace, when there; one that does not exist is created): the page saves its bookmarks there, an export embeds them")
+		f.lecture = fs.String("lecture", "", "")
 		f.runScript = runScriptFlag(fs)
-		f.remoteSaves = fs.Bool("remote-bookmarks", false, "with --allow-remote: tabs on other machines may save the bookmarks too (else only this machine's do; a save keeps the file it replaces as FILE.bak)")
+		f.remoteSaves = fs.Bool("remote-bookmarks", false, "")
 	}
 	rest, status, ok = parseArgs(e, fs, args)
 	if !ok {
@@ -101,22 +84,22 @@ func parseServeFlags(e *env, c *command, args []string) (f *serveFlags, rest []s
 		if want == 0 {
 			return nil, nil, usageError(e, c, "unexpected arguments %q", rest), false
 		}
-		return nil, nil, usageError(e, c, "expected one trace FILE, got %d arguments", len(rest)), false
+		return nil, nil, usageError(e, c, "%s", e.p.N("cli.replay.args", len(rest))), false
 	}
-	if err := serveConflicts(fs); err != nil {
+	if err := serveConflicts(e.p, fs); err != nil {
 		return nil, nil, fail(e, "viz %s: %v", c.name, err), false
 	}
 	if *f.maxSearches < 1 {
-		return nil, nil, fail(e, "viz %s: --max-searches %d: want 1 or more", c.name, *f.maxSearches), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.flag.atleast1", lang.Args{"Flag": "--max-searches", "Value": *f.maxSearches})), false
 	}
 	if *f.maxFollowers < 1 {
-		return nil, nil, fail(e, "viz %s: --max-followers %d: want 1 or more", c.name, *f.maxFollowers), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.flag.atleast1", lang.Args{"Flag": "--max-followers", "Value": *f.maxFollowers})), false
 	}
 	if u := *f.classURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
-		return nil, nil, fail(e, "viz %s: --class-url %q: want an http:// or https:// address", c.name, u), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.serve.classurl", lang.Args{"URL": strconv.Quote(u)})), false
 	}
 	if *f.maxTabs < 1 {
-		return nil, nil, fail(e, "viz %s: --max-tabs-per-client %d: want 1 or more", c.name, *f.maxTabs), false
+		return nil, nil, fail(e, "viz %s: %s", c.name, e.p.T("cli.flag.atleast1", lang.Args{"Flag": "--max-tabs-per-client", "Value": *f.maxTabs})), false
 	}
 	return f, rest, 0, true
 }
@@ -157,7 +140,8 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 		}
 		salvaged(e, "viz replay", path, err)
 	}
-	fmt.Fprintf(e.stderr, "viz replay: %s: %s %s, %s, %d events (indexed in %s)\n", path, shownMeta(rec.Info.Puzzle), shownMeta(rec.Info.Instance), shownMeta(rec.Info.Heuristic), rec.Len(), time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(e.stderr, "viz replay: %s: %s\n", path, e.p.N("cli.replay.indexed", rec.Len(), lang.Args{"Puzzle": shownMeta(rec.Info.Puzzle),
+		"Instance": shownMeta(rec.Info.Instance), "Heuristic": shownMeta(rec.Info.Heuristic), "Elapsed": time.Since(start).Round(time.Millisecond)}))
 	scriptNotice(e, "viz replay", &rec.Info)
 	lf, err := loadLecture(e, "viz replay", path, *f.lecture, trace.RecordingOf(&rec.Info, int64(rec.Len())), true)
 	if err != nil {
@@ -180,7 +164,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	// not this machine's) is the machine's answer, not bad usage.
 	ln, err := net.Listen("tcp", *f.addr)
 	if err != nil {
-		return failed(e, "viz: listening on %s: %v", *f.addr, err)
+		return failed(e, "viz: %s", e.p.T("cli.serve.listen", lang.Args{"Addr": *f.addr, "Err": err}))
 	}
 	// Beyond this machine or not is where the listener is, not the name
 	// as typed: a machine's own name often resolves to loopback.
@@ -200,15 +184,14 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		opt.AllowRemote = true
 		opt.Token = web.NewToken()
 		opt.MaxSessionsPerClient = *f.maxTabs
-		fmt.Fprintf(e.stderr, "viz: WARNING: serving on %s (%s), beyond this machine: whoever has the printed address (with its token) can run searches here, %d at a time, %d tabs per client\n",
-			*f.addr, ln.Addr(), opt.MaxSearches, opt.MaxSessionsPerClient)
+		fmt.Fprintln(e.stderr, "viz: "+e.p.T("cli.serve.remote", lang.Args{"Addr": *f.addr, "Listener": ln.Addr(), "Searches": opt.MaxSearches, "Tabs": opt.MaxSessionsPerClient}))
 	}
 	opt.Logf = func(format string, args ...any) { fmt.Fprintf(e.stderr, "viz: "+format+"\n", args...) }
 	if *f.class {
 		opt.Class, opt.ClassCode, opt.MaxFollowers, opt.ClassBase = true, web.NewJoinCode(), *f.maxFollowers, *f.classURL
 	}
 	err = web.Serve(ctx, ln, opt, func(url string) {
-		fmt.Fprintf(e.stdout, "idaviz: open %s in a browser (Ctrl-C to stop)\n", url)
+		fmt.Fprintln(e.stdout, "idaviz: "+e.p.T("cli.serve.open", lang.Args{"URL": pageURL(url, e.p.Tag())}))
 		if opt.Class {
 			join := web.JoinURL(opt.ClassBase, ln.Addr(), opt.ClassCode)
 			fmt.Fprintf(e.stdout, "join: %s\n", join)
@@ -216,7 +199,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 				fmt.Fprint(e.stdout, qr)
 			}
 			if !remote && opt.ClassBase == "" {
-				fmt.Fprintf(e.stderr, "viz: the class's join address is on loopback: only this machine can follow; serve the room with --addr 0.0.0.0:8080 --allow-remote\n")
+				fmt.Fprintln(e.stderr, "viz: "+e.p.T("cli.serve.classloopback"))
 			}
 		}
 	})
@@ -224,4 +207,22 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 		return failed(e, "viz: %v", err)
 	}
 	return exitOK
+}
+
+// pageURL is the page's address as viz prints it: in a language other than
+// English it asks the page for the same language (?lang=), so that the
+// page speaks as the command line does; the page's own choice (its saved
+// one, the browser's) is for an address without it.
+func pageURL(page, tag string) string {
+	if tag == lang.English {
+		return page
+	}
+	u, err := neturl.Parse(page)
+	if err != nil {
+		return page
+	}
+	q := u.Query()
+	q.Set("lang", tag)
+	u.RawQuery = q.Encode()
+	return u.String()
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -13,6 +14,7 @@ import (
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/report"
 )
 
@@ -37,24 +39,25 @@ const maxShards = 100000
 
 // parseShard reads --shard: I/N, auto/N or auto. auto reads the index
 // (and the count, when the scheduler says it) from the environment.
-func parseShard(v string, getenv func(string) string) (shard, error) {
+func parseShard(p *lang.Printer, v string, getenv func(string) string) (shard, error) {
+	flag := lang.Args{"Shard": v}
 	first, second, slash := strings.Cut(v, "/")
 	n := 0
 	if slash {
 		var err error
 		if n, err = strconv.Atoi(second); err != nil || n < 1 || n > maxShards {
-			return shard{}, fmt.Errorf("--shard %s: want I/N with N from 1 to %d, auto/N or auto", v, maxShards)
+			return shard{}, errors.New(p.T("cli.shard.count", flag, lang.Args{"Most": maxShards}))
 		}
 	}
 	if first == "auto" {
-		return shardFromEnv(v, n, getenv)
+		return shardFromEnv(p, v, n, getenv)
 	}
 	i, err := strconv.Atoi(first)
 	if !slash || err != nil {
-		return shard{}, fmt.Errorf("--shard %s: want I/N (shard I of N, I from 0 to N-1), auto/N (a Kubernetes Indexed Job) or auto (a Slurm array)", v)
+		return shard{}, errors.New(p.T("cli.shard.form", flag))
 	}
 	if i < 0 || i >= n {
-		return shard{}, fmt.Errorf("--shard %s: the index I is from 0 to %d (shards are numbered from 0)", v, n-1)
+		return shard{}, errors.New(p.T("cli.shard.index", flag, lang.Args{"Last": n - 1}))
 	}
 	return shard{i, n}, nil
 }
@@ -63,32 +66,33 @@ func parseShard(v string, getenv func(string) string) (shard, error) {
 // Job's completions are not in the pod's environment: N comes from
 // auto/N), or a Slurm array's task, whose ids may start at 0 or 1 or
 // anywhere, with a step: its index is (id - min) / step.
-func shardFromEnv(v string, n int, getenv func(string) string) (shard, error) {
+func shardFromEnv(p *lang.Printer, v string, n int, getenv func(string) string) (shard, error) {
+	flag := lang.Args{"Shard": v}
 	k8s, slurm := getenv("JOB_COMPLETION_INDEX"), getenv("SLURM_ARRAY_TASK_ID")
 	envInt := func(name string) (int, error) {
 		s := getenv(name)
 		if s == "" {
-			return 0, fmt.Errorf("--shard %s: %s is not set", v, name)
+			return 0, errors.New(p.T("cli.shard.unset", flag, lang.Args{"Name": name}))
 		}
 		x, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || x < 0 {
-			return 0, fmt.Errorf("--shard %s: %s=%q is not a whole number of 0 or more", v, name, s)
+			return 0, errors.New(p.T("cli.shard.notint", flag, lang.Args{"Name": name, "Value": strconv.Quote(s)}))
 		}
 		return x, nil
 	}
 	switch {
 	case k8s != "" && slurm != "":
-		return shard{}, fmt.Errorf("--shard %s: both JOB_COMPLETION_INDEX (Kubernetes) and SLURM_ARRAY_TASK_ID (Slurm) are set; give --shard I/N", v)
+		return shard{}, errors.New(p.T("cli.shard.both", flag))
 	case k8s != "":
 		i, err := envInt("JOB_COMPLETION_INDEX")
 		if err != nil {
 			return shard{}, err
 		}
 		if n == 0 {
-			return shard{}, fmt.Errorf("--shard auto: a Kubernetes Indexed Job says its index, not its completions; give --shard auto/N with N the Job's completions")
+			return shard{}, errors.New(p.T("cli.shard.k8sn"))
 		}
 		if i >= n {
-			return shard{}, fmt.Errorf("--shard %s: JOB_COMPLETION_INDEX=%d, want 0 to %d (is N the Job's completions?)", v, i, n-1)
+			return shard{}, errors.New(p.T("cli.shard.k8sindex", flag, lang.Args{"Index": i, "Last": n - 1}))
 		}
 		return shard{i, n}, nil
 	case slurm != "":
@@ -111,22 +115,22 @@ func shardFromEnv(v string, n int, getenv func(string) string) (shard, error) {
 			}
 		}
 		if count < 1 || step < 1 {
-			return shard{}, fmt.Errorf("--shard %s: SLURM_ARRAY_TASK_COUNT=%d and SLURM_ARRAY_TASK_STEP=%d, want 1 or more", v, count, step)
+			return shard{}, errors.New(p.T("cli.shard.slurmcount", flag, lang.Args{"Count": count, "Step": step}))
 		}
 		if n != 0 && n != count {
-			return shard{}, fmt.Errorf("--shard %s: the Slurm array has %d tasks (SLURM_ARRAY_TASK_COUNT), not %d", v, count, n)
+			return shard{}, errors.New(p.T("cli.shard.slurmn", flag, lang.Args{"Count": count, "N": n}))
 		}
 		// An array written as a list (--array=1,4,9) has no index by
 		// arithmetic: its ids are not min, min+step, ... min+(count-1)*step.
 		if hi, err := envInt("SLURM_ARRAY_TASK_MAX"); err == nil && hi != lo+(count-1)*step {
-			return shard{}, fmt.Errorf("--shard %s: the Slurm array's ids are not %d to %d by %d (SLURM_ARRAY_TASK_MIN, _MAX, _COUNT, _STEP): write --array=A-B or A-B:STEP", v, lo, hi, step)
+			return shard{}, errors.New(p.T("cli.shard.slurmids", flag, lang.Args{"Lo": lo, "Hi": hi, "Step": step}))
 		}
 		if id < lo || (id-lo)%step != 0 || (id-lo)/step >= count {
-			return shard{}, fmt.Errorf("--shard %s: SLURM_ARRAY_TASK_ID=%d is none of the array's %d ids from %d by %d", v, id, count, lo, step)
+			return shard{}, errors.New(p.T("cli.shard.slurmid", flag, lang.Args{"ID": id, "Count": count, "Lo": lo, "Step": step}))
 		}
 		return shard{(id - lo) / step, count}, nil
 	}
-	return shard{}, fmt.Errorf("--shard %s: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm array) is set; give --shard I/N", v)
+	return shard{}, errors.New(p.T("cli.shard.none", flag))
 }
 
 // shardJSON is what a shard's --json adds, for --merge to check.
@@ -240,7 +244,7 @@ type shardFile struct {
 	out  compareJSON
 }
 
-func readShard(path string) (shardFile, error) {
+func readShard(p *lang.Printer, path string) (shardFile, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return shardFile{}, err
@@ -251,15 +255,15 @@ func readShard(path string) (shardFile, error) {
 		return shardFile{}, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(b) > maxShardFile {
-		return shardFile{}, fmt.Errorf("%s: larger than %d bytes; not a shard's output", path, maxShardFile)
+		return shardFile{}, errors.New(p.T("cli.merge.large", lang.Args{"Path": path, "Most": maxShardFile}))
 	}
 	var sf shardFile
 	sf.path = path
 	if err := json.Unmarshal(b, &sf.out); err != nil {
-		return shardFile{}, fmt.Errorf("%s: not the JSON of viz compare --shard: %w", path, err)
+		return shardFile{}, fmt.Errorf("%s: %s: %w", path, p.T("cli.merge.notjson"), err)
 	}
 	if sf.out.Shard == nil {
-		return shardFile{}, fmt.Errorf("%s: has no \"shard\": it is the output of viz compare without --shard", path)
+		return shardFile{}, errors.New(p.T("cli.merge.noshard", lang.Args{"Path": path}))
 	}
 	return sf, nil
 }
@@ -268,7 +272,7 @@ func readShard(path string) (shardFile, error) {
 // comparison would have made unsharded. It refuses shards of different
 // comparisons or splits, and a missing, doubled, cut short or interrupted
 // shard, naming the file.
-func mergeShards(files []shardFile) (compareJSON, error) {
+func mergeShards(p *lang.Printer, files []shardFile) (compareJSON, error) {
 	first := files[0]
 	fs := first.out.Shard
 	byIndex := map[int]string{}
@@ -280,27 +284,26 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 	for _, f := range files {
 		s := f.out.Shard
 		if d := fs.Run.differences(s.Run); len(d) > 0 {
-			return compareJSON{}, fmt.Errorf("%s and %s are shards of different comparisons: %s", first.path, f.path, strings.Join(d, "; "))
+			return compareJSON{}, errors.New(p.T("cli.merge.different", lang.Args{"First": first.path, "Other": f.path, "Differences": strings.Join(d, "; ")}))
 		}
 		if s.Count != fs.Count {
-			return compareJSON{}, fmt.Errorf("%s is shard %d/%d and %s shard %d/%d: shards of different splits (every shard of one comparison has the same N)",
-				first.path, fs.Index, fs.Count, f.path, s.Index, s.Count)
+			return compareJSON{}, errors.New(p.T("cli.merge.splits", lang.Args{"First": first.path, "FirstShard": shard{fs.Index, fs.Count}, "Other": f.path, "OtherShard": shard{s.Index, s.Count}}))
 		}
 		if s.Instances < 0 || s.Instances > maxSpecStates {
-			return compareJSON{}, fmt.Errorf("%s: a set of %d instances; sets hold 0 to %d", f.path, s.Instances, maxSpecStates)
+			return compareJSON{}, errors.New(p.T("cli.merge.setsize", lang.Args{"Path": f.path, "Instances": s.Instances, "Most": maxSpecStates}))
 		}
 		if s.Instances != fs.Instances {
-			return compareJSON{}, fmt.Errorf("%s says the set has %d instances and %s %d", first.path, fs.Instances, f.path, s.Instances)
+			return compareJSON{}, errors.New(p.T("cli.merge.sets", lang.Args{"First": first.path, "FirstN": fs.Instances, "Other": f.path, "OtherN": s.Instances}))
 		}
 		if s.Index < 0 || s.Index >= s.Count {
-			return compareJSON{}, fmt.Errorf("%s: shard %d/%d is none of 0 to %d", f.path, s.Index, s.Count, s.Count-1)
+			return compareJSON{}, errors.New(p.T("cli.merge.index", lang.Args{"Path": f.path, "Shard": shard{s.Index, s.Count}, "Last": s.Count - 1}))
 		}
 		if other, ok := byIndex[s.Index]; ok {
-			return compareJSON{}, fmt.Errorf("shard %d/%d is given twice: %s and %s", s.Index, s.Count, other, f.path)
+			return compareJSON{}, errors.New(p.T("cli.merge.twice", lang.Args{"Shard": shard{s.Index, s.Count}, "First": other, "Other": f.path}))
 		}
 		byIndex[s.Index] = f.path
 		if f.out.Interrupted {
-			return compareJSON{}, fmt.Errorf("%s: shard %d/%d was interrupted, so some of its runs are missing: run it again", f.path, s.Index, s.Count)
+			return compareJSON{}, errors.New(p.T("cli.merge.interrupted", lang.Args{"Path": f.path, "Shard": shard{s.Index, s.Count}}))
 		}
 		sh := shard{s.Index, s.Count}
 		total := len(fs.Run.Heuristics) * len(fs.Run.Algos) * s.Instances
@@ -309,11 +312,11 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 			want = len(fs.Run.Heuristics) * len(fs.Run.Algos) * ((s.Instances-s.Index-1)/s.Count + 1)
 		}
 		if len(s.Jobs) != len(f.out.Runs) || len(s.Jobs) != want {
-			return compareJSON{}, fmt.Errorf("%s: shard %s holds %d runs (%d placed), want %d: was it cut short or edited?", f.path, sh, len(f.out.Runs), len(s.Jobs), want)
+			return compareJSON{}, errors.New(p.T("cli.merge.runs", lang.Args{"Path": f.path, "Shard": sh, "Runs": len(f.out.Runs), "Placed": len(s.Jobs), "Want": want}))
 		}
 		for k, j := range s.Jobs {
 			if j < 0 || j >= total || !sh.has(j%s.Instances) || (k > 0 && j <= s.Jobs[k-1]) {
-				return compareJSON{}, fmt.Errorf("%s: run %d is placed at %d, which is not shard %s's", f.path, k+1, j, sh)
+				return compareJSON{}, errors.New(p.T("cli.merge.placed", lang.Args{"Path": f.path, "Run": k + 1, "At": j, "Shard": sh}))
 			}
 			all = append(all, placed{j, f.out.Runs[k]})
 		}
@@ -325,11 +328,7 @@ func mergeShards(files []shardFile) (compareJSON, error) {
 		}
 	}
 	if len(missing) > 0 {
-		what := "shard " + missing[0] + " is"
-		if len(missing) > 1 {
-			what = "shards " + strings.Join(missing, ", ") + " are"
-		}
-		return compareJSON{}, fmt.Errorf("%s missing (of %s): merge every shard of the comparison", what, first.out.Instances)
+		return compareJSON{}, errors.New(p.N("cli.merge.missing", len(missing), lang.Args{"Shards": strings.Join(missing, ", "), "Instances": first.out.Instances}))
 	}
 	slices.SortFunc(all, func(a, b placed) int { return a.job - b.job })
 	out := compareJSON{Puzzle: first.out.Puzzle, Goal: first.out.Goal, Instances: first.out.Instances, Runs: make([]compareRun, len(all))}

@@ -151,7 +151,7 @@ func TestShardValues(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := parseShard(tc.value, func(k string) string { return tc.env[k] })
+			s, err := parseShard(english, tc.value, func(k string) string { return tc.env[k] })
 			got := s.String()
 			if err != nil {
 				got = err.Error()

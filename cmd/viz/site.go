@@ -6,29 +6,15 @@ import (
 	"fmt"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/web/site"
 )
 
 func init() {
 	register(&command{
-		name:    "site",
-		usage:   "site DIR",
-		summary: "write the page, engine included, as a static site into DIR",
-		help: `DIR then holds the visualizer as plain files (index.html, the page's
-scripts, the engine compiled to WebAssembly) that any static file server
-serves: python3 -m http.server, a course's web space, GitHub Pages. The
-searches run in the visitor's browser, in a Web Worker; nothing of idaviz
-runs on the server. The heuristics whose tables a browser cannot build
-within a minute are listed as needing viz serve.
-
-A release binary carries the engine. Built from source, viz site compiles
-it with Go (GOOS=js GOARCH=wasm go build ./web/site/worker), in idaviz's
-source folder: a minute the first time, seconds after. DIR must be new,
-empty, or a site written before.`,
-		examples: []string{
-			"viz site public && python3 -m http.server -d public 8000   # then open http://localhost:8000/",
-		},
-		run: runSite,
+		name:  "site",
+		usage: "site DIR",
+		run:   runSite,
 	})
 }
 
@@ -40,7 +26,7 @@ func runSite(ctx context.Context, e *env, args []string) int {
 		return status
 	}
 	if len(rest) != 1 {
-		return usageError(e, c, "expected one folder DIR, got %d arguments", len(rest))
+		return usageError(e, c, "%s", e.p.N("cli.site.args", len(rest)))
 	}
 	dir := rest[0]
 	if err := site.CheckDir(dir); err != nil {
@@ -54,8 +40,7 @@ func runSite(ctx context.Context, e *env, args []string) int {
 	if err := site.Write(dir, eng); err != nil {
 		return siteFailed(e, err)
 	}
-	fmt.Fprintf(e.stdout, "wrote the site into %s (engine %.1f MB): serve the folder with any static file server, e.g. python3 -m http.server -d %s\n",
-		quote.Shown(dir), float64(len(eng.Wasm))/1e6, quote.Shown(dir))
+	fmt.Fprintln(e.stdout, e.p.T("cli.site.wrote", lang.Args{"Dir": quote.Shown(dir), "MB": fmt.Sprintf("%.1f", float64(len(eng.Wasm))/1e6)}))
 	return exitOK
 }
 

@@ -10,12 +10,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"idaviz/engine"
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/bytesize"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -25,27 +26,9 @@ import (
 
 func init() {
 	register(&command{
-		name:    "solve",
-		usage:   "solve [flags] STATE",
-		summary: "solve one instance optimally, iteration by iteration",
-		help: `STATE is one argument (quote it), - to read it from stdin, or @FILE to read
-it from a file (at most 16 MiB). Without --puzzle, a STATE of 9, 16 or 25
-numbers is a tile puzzle's board, row by row, 0 for the blank. With --problem
-FILE.star (a problem written in Starlark), STATE is optional: the file's start.
---heuristic FILE.star searches a built-in puzzle with a heuristic written in
-Starlark (def h(state)). Exit status: 0 solved, 1 not solved within the
-limits (or interrupted), 2 bad usage or input.`,
-		examples: []string{
-			`viz solve "8 6 7 2 5 4 3 0 1"                      # the hardest 8-puzzle`,
-			`viz solve --goal blank-first --heuristic pdb555 "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6"  # Korf's #2`,
-			`viz solve --puzzle rubik "R U R' U' F2" --json     # one JSON object on stdout`,
-			`viz solve --trace run.trace "8 1 2 4 3 6 0 7 5"   # record every node for viz replay`,
-			`echo "1 2 3 4 5 6 7 0 8" | viz solve -`,
-			`viz solve --problem examples/romania/romania.star --algo astar   # Arad to Bucharest`,
-			`viz solve --heuristic examples/heuristics/manhattan.star "8 6 7 2 5 4 3 0 1"`,
-			`viz solve --puzzle grid --heuristic octile @examples/inputs/room.txt   # a grid world's map from a file`,
-		},
-		run: runSolve,
+		name:  "solve",
+		usage: "solve [flags] STATE",
+		run:   runSolve,
 	})
 }
 
@@ -108,52 +91,52 @@ type solveRequest struct {
 func runSolve(ctx context.Context, e *env, args []string) int {
 	c := commands["solve"]
 	fs := newFlags(e, c)
-	puzzle := fs.String("puzzle", "", "the puzzle: "+strings.Join(puzzles.Names(), "|")+" (default: a tile puzzle guessed from the number of tiles)")
-	problem := fs.String("problem", "", "a problem written in Starlark, in this `FILE.star` (instead of --puzzle; STATE is then optional: the file's start)")
-	heuristic := fs.String("heuristic", "", "the heuristic (default: the puzzle's strongest; e.g. misplaced|manhattan|linear-conflict for tiles), or a FILE.star that defines h(state); with --problem, one the file names")
-	goal := fs.String("goal", "", "the goal, for puzzles that have several: blank-first|blank-last for tiles (default blank-last)")
-	algo := fs.String("algo", engine.AlgorithmIDA.String(), "the search: ida|astar")
-	asJSON := fs.Bool("json", false, "print one JSON object on stdout")
-	tracePath := fs.String("trace", "", "record the whole event trace to this `file` (*.ndjson: readable JSON lines; otherwise binary)")
-	traceLevel := fs.String("trace-level", "node", "what --trace records: node (every node) | iteration (counts and histograms only)")
-	lim := limitFlags(fs)
-	workers := fs.Int("workers", 1, "IDA* workers: more than 1 splits the tree below the root over goroutines (puzzles that support it)")
-	seed := fs.Uint64("seed", 1, "the seed of STATE random (a uniformly random state, for puzzles that have them: rubik)")
+	puzzle := fs.String("puzzle", "", "")
+	problem := fs.String("problem", "", "")
+	heuristic := fs.String("heuristic", "", "")
+	goal := fs.String("goal", "", "")
+	algo := fs.String("algo", engine.AlgorithmIDA.String(), "")
+	asJSON := fs.Bool("json", false, "")
+	tracePath := fs.String("trace", "", "")
+	traceLevel := fs.String("trace-level", "node", "")
+	lim := limitFlags(e.p, fs)
+	workers := fs.Int("workers", 1, "")
+	seed := fs.Uint64("seed", 1, "")
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
 	}
 	if len(args) != 1 && (*problem == "" || len(args) > 1) {
-		return usageError(e, c, "expected one STATE argument (or - for stdin, @FILE for a file), got %d", len(args))
+		return usageError(e, c, "%s", e.p.N("cli.solve.args", len(args)))
 	}
 	state, err := stateArg(e, args)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
-	if err := solveConflicts(fs, state); err != nil {
+	if err := solveConflicts(e.p, fs, state); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	algorithm, err := engine.ParseAlgorithm(*algo)
 	if err != nil {
 		return fail(e, "viz solve: --algo: %v", err)
 	}
-	sc, err := newScripts(*problem, []string{*heuristic}, e.stderr)
+	sc, err := newScripts(e.p, *problem, []string{*heuristic}, e.stderr)
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	var req *solveRequest
 	if strings.TrimSpace(state) == "random" && *problem == "" {
-		req, err = newRandomSolveRequest(*puzzle, *seed, *heuristic, *goal, algorithm)
+		req, err = newRandomSolveRequest(e.p, *puzzle, *seed, *heuristic, *goal, algorithm)
 	} else {
-		req, err = newSolveRequest(*puzzle, state, *heuristic, *goal, algorithm, sc)
+		req, err = newSolveRequest(e.p, *puzzle, state, *heuristic, *goal, algorithm, sc)
 	}
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	if *workers < 1 {
-		return fail(e, "viz solve: --workers must be at least 1, got %d", *workers)
+		return fail(e, "viz solve: %s", e.p.T("cli.solve.workers", lang.Args{"Workers": *workers}))
 	}
-	if err := lim.set(&req.opt); err != nil {
+	if err := lim.set(e.p, &req.opt); err != nil {
 		return fail(e, "viz solve: %v", err)
 	}
 	req.workers = *workers
@@ -195,19 +178,19 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	bar.End()
 	if err != nil {
 		if ctx.Err() != nil {
-			fmt.Fprintln(e.stderr, "viz solve: interrupted before the search (loading its pattern databases)")
+			fmt.Fprintln(e.stderr, "viz solve: "+e.p.T("cli.solve.interrupted"))
 			return exitNotFound
 		}
 		return fail(e, "viz solve: %v", err)
 	}
 	if h := d.H(); req.opt.MaxBound > 0 && h > req.opt.MaxBound {
-		fmt.Fprintf(e.stderr, "viz solve: --max-bound %d is below h(start) = %d, the first bound: no solution costs that little, so nothing is searched\n", req.opt.MaxBound, h)
+		fmt.Fprintln(e.stderr, "viz solve: "+e.p.T("cli.solve.belowh", lang.Args{"MaxBound": req.opt.MaxBound, "H": h}))
 	}
 	// The search's line starts once the databases are loaded: the two
 	// never take turns on one line.
 	var stopProgress func()
 	if stats != nil {
-		stopProgress = showProgress(e.stderr, stats)
+		stopProgress = showProgress(e.stderr, e.p, stats)
 	}
 	out, res, err := req.search(ctx, d)
 	if stopProgress != nil {
@@ -215,7 +198,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	if rec != nil {
 		if cerr := rec.Close(); cerr != nil {
-			return failed(e, "viz solve: writing the trace %s: %v", *tracePath, cerr)
+			return failed(e, "viz solve: %s", e.p.T("cli.solve.writetrace", lang.Args{"Path": *tracePath, "Err": cerr}))
 		}
 	}
 	var outOfMemory *engine.MemoryError
@@ -233,7 +216,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			return fail(e, "viz solve: %v", err)
 		}
 	} else {
-		printSolve(e.stdout, req, out, &res)
+		printSolve(e.stdout, e.p, req, out, &res)
 	}
 	if outOfMemory != nil {
 		fmt.Fprintf(e.stderr, "viz solve: %v (--max-memory %s)\n", outOfMemory, lim.memory)
@@ -246,10 +229,10 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 
 // newSolveRequest validates what the user asked for; sc (nil for none)
 // holds the scripts it may name.
-func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
+func newSolveRequest(p *lang.Printer, puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
 	if puzzle == "" && (sc == nil || sc.problemFile == "") {
 		var err error
-		if puzzle, err = guessTiles(state); err != nil {
+		if puzzle, err = guessTiles(p, state); err != nil {
 			return nil, err
 		}
 	}
@@ -262,12 +245,12 @@ func newSolveRequest(puzzle, state, heuristic, goal string, algo engine.Algorith
 
 // newRandomSolveRequest is newSolveRequest for STATE random: the uniformly
 // random instance the seed makes.
-func newRandomSolveRequest(puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
+func newRandomSolveRequest(lp *lang.Printer, puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
 	if puzzle == "" {
-		return nil, fmt.Errorf("name the puzzle of STATE random with --puzzle (%s)", strings.Join(randomPuzzles(), "|"))
+		return nil, errors.New(lp.T("cli.solve.randompuzzle", lang.Args{"Puzzles": strings.Join(randomPuzzles(), "|")}))
 	}
 	if p, err := puzzles.Lookup(puzzle); err == nil && p.Random == nil {
-		return nil, fmt.Errorf("--puzzle %s has no uniformly random states (STATE random is for: %s)", p.Name, strings.Join(randomPuzzles(), ", "))
+		return nil, errors.New(lp.T("cli.solve.norandom", lang.Args{"Puzzle": p.Name, "Puzzles": strings.Join(randomPuzzles(), ", ")}))
 	}
 	r, err := puzzles.NewRandomRequest(puzzle, seed, heuristic, goal)
 	if err != nil {
@@ -285,7 +268,7 @@ func solveRequestOf(r *puzzles.Request, algo engine.Algorithm) *solveRequest {
 // guessTiles names the tile puzzle whose size matches the number of
 // numbers in state, or says why state is none of theirs and that
 // --puzzle names the puzzle.
-func guessTiles(state string) (string, error) {
+func guessTiles(p *lang.Printer, state string) (string, error) {
 	fields := strings.FieldsFunc(state, func(r rune) bool {
 		return r == ' ' || r == ',' || r == '\n' || r == '\t' || r == '\r'
 	})
@@ -297,16 +280,16 @@ func guessTiles(state string) (string, error) {
 	case 25:
 		return "24puzzle", nil
 	}
-	name := fmt.Sprintf("for another puzzle, name it with --puzzle (%s)", strings.Join(puzzles.Names(), "|"))
+	other := lang.Args{"Other": p.T("cli.tiles.other", lang.Args{"Puzzles": strings.Join(puzzles.Names(), "|")})}
 	if len(fields) == 0 {
-		return "", fmt.Errorf("the state is empty: give a tile puzzle's numbers; %s", name)
+		return "", errors.New(p.T("cli.tiles.empty", other))
 	}
 	for _, f := range fields {
 		if _, err := strconv.Atoi(f); err != nil {
-			return "", fmt.Errorf("%q is not a number, so the state is not a tile puzzle's board; %s", f, name)
+			return "", errors.New(p.T("cli.tiles.nan", other, lang.Args{"Field": strconv.Quote(f)}))
 		}
 	}
-	return "", fmt.Errorf("the state has %d numbers; a tile puzzle's board has 9 (8puzzle), 16 (15puzzle) or 25 (24puzzle); %s", len(fields), name)
+	return "", errors.New(p.N("cli.tiles.count", len(fields), other))
 }
 
 func (r *solveRequest) run(ctx context.Context, d engine.Domain) (engine.Result, error) {
@@ -324,28 +307,28 @@ type limits struct {
 	memory   *bytesize.Size // A*'s budget
 }
 
-func limitFlags(fs *flag.FlagSet) *limits {
+func limitFlags(p *lang.Printer, fs *flag.FlagSet) *limits {
 	l := &limits{
-		maxNodes: fs.Int64("max-nodes", 0, "stop after generating this many nodes (0: no limit)"),
-		maxBound: fs.Int("max-bound", 0, "stop before a bound (a cost) greater than this (0: no limit)"),
+		maxNodes: fs.Int64("max-nodes", 0, ""),
+		maxBound: fs.Int("max-bound", 0, ""),
 		timeout:  new(time.Duration),
 		memory:   new(bytesize.Size),
 	}
-	fs.Var(durationFlag{l.timeout}, "timeout", "stop after `DURATION`, e.g. 30s or 2m (0: no limit)")
+	fs.Var(durationFlag{l.timeout, p}, "timeout", "")
 	*l.memory = bytesize.Size(defaultMemoryBudget())
-	fs.Var(l.memory, "max-memory", "the memory A* may hold in `SIZE`, e.g. 512MB or 2GiB (default: a quarter of physical memory); IDA* needs none")
+	fs.Var(l.memory, "max-memory", "")
 	return l
 }
 
 // set copies the limits into opt.
-func (l *limits) set(opt *engine.Options) error {
+func (l *limits) set(p *lang.Printer, opt *engine.Options) error {
 	switch {
 	case *l.maxNodes < 0:
-		return fmt.Errorf("--max-nodes %d: want 0 (no limit) or more", *l.maxNodes)
+		return errors.New(p.T("cli.limit.negative", lang.Args{"Flag": "--max-nodes", "Value": *l.maxNodes}))
 	case *l.maxBound < 0:
-		return fmt.Errorf("--max-bound %d: want 0 (no limit) or more", *l.maxBound)
+		return errors.New(p.T("cli.limit.negative", lang.Args{"Flag": "--max-bound", "Value": *l.maxBound}))
 	case *l.timeout < 0:
-		return fmt.Errorf("--timeout %s: want 0 (no limit) or more", *l.timeout)
+		return errors.New(p.T("cli.limit.negative", lang.Args{"Flag": "--timeout", "Value": *l.timeout}))
 	}
 	opt.MaxNodes, opt.MaxBound, opt.Timeout = *l.maxNodes, *l.maxBound, *l.timeout
 	opt.MaxMemory = int64(*l.memory)
@@ -391,7 +374,8 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo.String(),
 	}
 	if res.Status == trace.StatusLimit {
-		out.Limit = limitReached(req.opt, res)
+		// The JSON's words are English: a program reads them.
+		out.Limit = limitReached(english, req.opt, res)
 	}
 	for i, m := range res.Moves {
 		out.Moves[i] = d.MoveName(m)
@@ -410,15 +394,18 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 	return out
 }
 
-func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Result) {
-	fmt.Fprintf(w, "%s, %s, %s: %s", req.puzzle.Name, req.heuristic, req.algo.Title(), out.Status)
-	if out.Limit != "" {
-		fmt.Fprintf(w, ": %s was reached", out.Limit)
+func printSolve(w io.Writer, p *lang.Printer, req *solveRequest, out solveJSON, res *engine.Result) {
+	fmt.Fprint(w, p.T("cli.solve.run", lang.Args{"Puzzle": req.puzzle.Name, "Heuristic": req.heuristic, "Algo": req.algo.Title(),
+		"Status": p.T("cli.status." + out.Status)}))
+	if res.Status == trace.StatusLimit {
+		if limit := limitReached(p, req.opt, res); limit != "" {
+			fmt.Fprint(w, p.T("cli.solve.limit", lang.Args{"Limit": limit}))
+		}
 	}
 	if out.Solved {
-		fmt.Fprintf(w, " in %d moves", out.Length)
+		fmt.Fprint(w, p.N("cli.solve.moves", out.Length))
 		if out.Cost != out.Length {
-			fmt.Fprintf(w, " (cost %d)", out.Cost)
+			fmt.Fprint(w, p.T("cli.solve.cost", lang.Args{"Cost": out.Cost}))
 		}
 		sep := " "
 		for _, m := range out.Moves {
@@ -427,58 +414,95 @@ func printSolve(w io.Writer, req *solveRequest, out solveJSON, res *engine.Resul
 				break
 			}
 		}
-		fmt.Fprintf(w, "\nmoves: %s", strings.Join(out.Moves, sep))
+		fmt.Fprint(w, "\n"+p.T("cli.solve.movelist", lang.Args{"Moves": strings.Join(out.Moves, sep)}))
 	}
 	fmt.Fprintln(w)
 	if out.State != "" {
-		fmt.Fprintf(w, "state: %s\n", out.State)
+		fmt.Fprintln(w, p.T("cli.solve.state", lang.Args{"State": out.State}))
 	}
 	if out.Scramble != "" {
-		fmt.Fprintf(w, "scramble: %s\n", out.Scramble)
+		fmt.Fprintln(w, p.T("cli.solve.scramble", lang.Args{"Scramble": out.Scramble}))
 	}
-	writeIterations(w, res.Iterations)
-	fmt.Fprintf(w, "total: expanded %d, generated %d, pruned %d in %s (%s nodes/s)",
-		out.Expanded, out.Generated, out.Pruned, res.Elapsed.Round(time.Microsecond), humanRate(out.NodesPerS))
+	writeIterations(w, p, res.Iterations)
+	fmt.Fprint(w, p.T("cli.solve.total", lang.Args{"Expanded": out.Expanded, "Generated": out.Generated, "Pruned": out.Pruned,
+		"Elapsed": res.Elapsed.Round(time.Microsecond), "Rate": humanRate(out.NodesPerS)}))
 	if out.EBF > 0 {
-		fmt.Fprintf(w, ", effective branching factor %.3f", out.EBF)
+		fmt.Fprint(w, p.T("cli.solve.ebf", lang.Args{"EBF": fmt.Sprintf("%.3f", out.EBF)}))
 	}
 	fmt.Fprintln(w)
 	if req.algo == engine.AlgorithmAStar {
-		fmt.Fprintf(w, "A*: peak open list %d, states stored %d\n", out.PeakOpen, out.Stored)
+		fmt.Fprintln(w, p.T("cli.solve.astar", lang.Args{"PeakOpen": out.PeakOpen, "Stored": out.Stored}))
 	}
 	if out.Distinct > 0 {
-		fmt.Fprintf(w, "distinct states expanded: %d (each %.1f times on average)\n", out.Distinct, float64(out.Expanded)/float64(out.Distinct))
+		fmt.Fprintln(w, p.T("cli.solve.distinct", lang.Args{"Distinct": out.Distinct, "Times": fmt.Sprintf("%.1f", float64(out.Expanded)/float64(out.Distinct))}))
 	}
 }
 
 // limitReached names the limit of opt that stopped res ("" when none
 // explains it: A*'s memory, which its own message names), in the order
 // the engine checks them.
-func limitReached(opt engine.Options, res *engine.Result) string {
+func limitReached(p *lang.Printer, opt engine.Options, res *engine.Result) string {
 	switch {
 	case opt.MaxNodes > 0 && res.Totals.Generated >= opt.MaxNodes:
-		return fmt.Sprintf("the node limit of %d generated (--max-nodes)", opt.MaxNodes)
+		return p.T("cli.limit.nodes", lang.Args{"Nodes": opt.MaxNodes})
 	case opt.Timeout > 0 && res.Elapsed >= opt.Timeout:
-		return fmt.Sprintf("the time limit of %s (--timeout)", opt.Timeout)
+		return p.T("cli.limit.time", lang.Args{"Timeout": opt.Timeout})
 	case opt.MaxBound > 0:
-		return fmt.Sprintf("the bound limit of %d (--max-bound)", opt.MaxBound)
+		return p.T("cli.limit.bound", lang.Args{"Bound": opt.MaxBound})
 	}
 	return ""
 }
 
 // writeIterations prints the per-iteration table of solve and trace info.
-func writeIterations(w io.Writer, its []trace.Iteration) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "iteration\tbound\texpanded\tgenerated\tpruned\tgrowth\t")
+func writeIterations(w io.Writer, p *lang.Printer, its []trace.Iteration) {
+	rows := [][]string{strings.Split(p.T("cli.iterations.header"), "|")}
 	growths := trace.Growth(its)
 	for i, it := range its {
 		growth := ""
 		if i > 0 && growths[i-1] > 0 {
 			growth = fmt.Sprintf("%.2f", growths[i-1])
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%s\t\n", it.Iteration, it.Bound, it.Expanded, it.Generated, it.Pruned, growth)
+		rows = append(rows, []string{strconv.Itoa(it.Iteration), strconv.Itoa(it.Bound), strconv.FormatInt(it.Expanded, 10),
+			strconv.FormatInt(it.Generated, 10), strconv.FormatInt(it.Pruned, 10), growth})
 	}
-	tw.Flush()
+	writeTable(w, rows)
+}
+
+// writeTable writes rows in columns aligned right, two spaces apart, as
+// text/tabwriter does, but measures a cell as a terminal shows it: a
+// Chinese character takes two columns (tabwriter counts it as one, and a
+// Chinese header would stand out of its column).
+func writeTable(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, row := range rows {
+		for i, cell := range row {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], displayWidth(cell))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for i, cell := range row {
+			b.WriteString(strings.Repeat(" ", widths[i]+2-displayWidth(cell)))
+			b.WriteString(cell)
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}
+
+// displayWidth is how many columns of a terminal s takes: two for an East
+// Asian wide character (Chinese, full-width punctuation), one for another.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if unicode.Is(unicode.Han, r) || (r >= 0x3000 && r <= 0x303F) || (r >= 0xFF00 && r <= 0xFF60) {
+			n++
+		}
+	}
+	return n
 }
 
 func humanRate(r float64) string {
@@ -493,9 +517,9 @@ func humanRate(r float64) string {
 
 // showProgress prints a one-line progress report on a terminal until the
 // returned function is called.
-func showProgress(w io.Writer, stats *trace.Stats) func() {
+func showProgress(w io.Writer, p *lang.Printer, stats *trace.Stats) func() {
 	return progressLine(w, nil, func(elapsed time.Duration) string {
-		return progressText(stats.Snapshot(), elapsed)
+		return progressText(p, stats.Snapshot(), elapsed)
 	})
 }
 
@@ -503,19 +527,19 @@ func showProgress(w io.Writer, stats *trace.Stats) func() {
 // and their rate, and, once two iterations are done, how far the current one
 // is and how long it should take, if it grows by the ratio of the last two
 // (a guess: an iteration that finds the solution stops early).
-func progressText(s trace.Snapshot, elapsed time.Duration) string {
+func progressText(p *lang.Printer, s trace.Snapshot, elapsed time.Duration) string {
 	secs := elapsed.Seconds()
 	rate := float64(s.Totals.Generated) / max(secs, 1e-9)
-	line := fmt.Sprintf("iteration %d, bound %d: %d nodes generated, %s nodes/s, %.0f s",
-		s.Iteration, s.Bound, s.Totals.Generated, humanRate(rate), secs)
+	line := p.T("cli.progress", lang.Args{"Iteration": s.Iteration, "Bound": s.Bound, "Generated": s.Totals.Generated,
+		"Rate": humanRate(rate), "Seconds": fmt.Sprintf("%.0f", secs)})
 	its := s.Iterations
 	if n := len(its); n >= 2 && its[n-2].Generated > 0 && rate > 0 && its[n-1].Iteration == s.Iteration-1 {
 		ratio := float64(its[n-1].Generated) / float64(its[n-2].Generated)
 		expect := float64(its[n-1].Generated) * ratio
 		done := float64(s.Current.Generated)
 		left := time.Duration(max(expect-done, 0) / rate * float64(time.Second))
-		line += fmt.Sprintf("; this iteration ~%.0f%% of an expected %.3g nodes (x%.1f), ~%s left",
-			100*min(done/expect, 1), expect, ratio, left.Round(time.Second))
+		line += p.T("cli.progress.expect", lang.Args{"Percent": fmt.Sprintf("%.0f", 100*min(done/expect, 1)),
+			"Expect": fmt.Sprintf("%.3g", expect), "Ratio": fmt.Sprintf("%.1f", ratio), "Left": left.Round(time.Second)})
 	}
 	return line
 }

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -18,25 +20,6 @@ func init() {
 	register(&command{
 		name:    "trace",
 		usage:   "trace info|export [flags] FILE",
-		summary: "read a recorded trace (info) or write it in another format (export)",
-		help: `info prints a trace's metadata, its counts of each record, a table per
-iteration and the solution. export writes it as html, dot, svg, csv,
-chrome, ndjson or binary: run 'viz help trace export' for the formats.
-FILE is a trace of viz solve --trace, in either encoding.
-
-A trace that cannot be read to its end (cut short, or damaged) is refused:
-info shows what it read before the fault, names the fault and exits 2;
-export writes nothing. --salvage takes the events before the fault instead
-(exit 0), as viz replay --salvage does.
-
-flags of info:
-  --salvage   show a trace that cannot be read to its end up to the fault, and exit 0`,
-		examples: []string{
-			"viz trace info run.trace",
-			"viz trace export -o tree.svg run.trace                 # the tree at the last event",
-			"viz trace export --format csv run.trace > iterations.csv",
-			"viz trace export --salvage -o run.html cut.trace       # what a cut trace holds",
-		},
 		actions: []string{"info", "export"},
 		run:     runTrace,
 	})
@@ -45,33 +28,33 @@ flags of info:
 func runTrace(ctx context.Context, e *env, args []string) int {
 	c := commands["trace"]
 	if len(args) == 0 {
-		return usageError(e, c, "info or export?")
+		return usageError(e, c, "%s", e.p.T("cli.trace.which"))
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		commandHelp(e.stdout, c, nil)
+		commandHelp(e.stdout, e.p, c, nil)
 		return exitOK
 	case "info":
 		return runTraceInfo(e, c, args[1:])
 	case "export":
 		return runTraceExport(e, args[1:])
 	}
-	return usageError(e, c, "unknown action %q: info or export", args[0])
+	return usageError(e, c, "%s", e.p.T("cli.trace.unknown", lang.Args{"Action": strconv.Quote(args[0])}))
 }
 
 func runTraceInfo(e *env, c *command, args []string) int {
 	fs := newFlags(e, c)
 	salvage := salvageFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: viz trace info [--salvage] FILE\n\nPrints what a recorded trace holds.\n\nflags:\n")
-		printFlags(fs.Output(), fs)
+		fmt.Fprintf(fs.Output(), "%s\n\n%s\n\n%s\n", e.p.T("cli.help.usage", lang.Args{"Usage": "viz trace info [--salvage] FILE"}), e.p.T("cli.trace.info.summary"), e.p.T("cli.help.flags"))
+		printFlags(fs.Output(), e.p, fs)
 	}
 	args, status, ok := parseArgs(e, fs, args)
 	if !ok {
 		return status
 	}
 	if len(args) != 1 {
-		return usageError(e, c, "info takes one trace FILE, got %d arguments", len(args))
+		return usageError(e, c, "%s", e.p.N("cli.trace.info.args", len(args)))
 	}
 	path := args[0]
 	// A named pipe with no writer is not waited for (openInput).
@@ -89,29 +72,29 @@ func runTraceInfo(e *env, c *command, args []string) int {
 // --salvage takes the events before the fault instead, and says so.
 
 func salvageFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("salvage", false, "take a trace that cannot be read to its end (cut short, or damaged) up to the fault, instead of refusing it")
+	return fs.Bool("salvage", false, "")
 }
 
 // refuseFault reports a trace's fault and returns the usage status.
 func refuseFault(e *env, cmd, path string, err error) int {
-	return fail(e, "%s: %s: %s; refused (--salvage takes the events before it)", cmd, quote.Shown(path), fault(err))
+	return fail(e, "%s: %s: %s", cmd, quote.Shown(path), e.p.T("cli.trace.refused", lang.Args{"Fault": fault(e.p, err)}))
 }
 
 // salvaged says that a command goes on with the events before a fault.
 func salvaged(e *env, cmd, path string, err error) {
-	fmt.Fprintf(e.stderr, "%s: %s: %s; taking the events before it (--salvage)\n", cmd, quote.Shown(path), fault(err))
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", cmd, quote.Shown(path), e.p.T("cli.trace.salvaged", lang.Args{"Fault": fault(e.p, err)}))
 }
 
 // fault says what stopped the reading of a trace, and where.
-func fault(err error) string {
+func fault(p *lang.Printer, err error) string {
 	var fe *trace.FormatError
 	switch {
 	case !errors.As(err, &fe):
 		return err.Error()
 	case fe.Cut():
-		return fmt.Sprintf("cut short after %d whole records, at byte %d (%v)", fe.Records, fe.Offset, fe.Err)
+		return p.N("cli.fault.cut", int(fe.Records), lang.Args{"Offset": fe.Offset, "Err": fe.Err})
 	}
-	return fmt.Sprintf("record %d, at byte %d, is damaged (%v)", fe.Records+1, fe.Offset, fe.Err)
+	return p.T("cli.fault.damaged", lang.Args{"Record": fe.Records + 1, "Offset": fe.Offset, "Err": fe.Err})
 }
 
 // traceInfo prints what a trace holds. A damaged file, or one with values
@@ -126,23 +109,23 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 	}
 	w := e.stdout
 	h := rd.Header()
-	fmt.Fprintf(w, "file: %s (%s, format version %d.%d)\n", quote.Shown(name), h.Encoding, h.Version, h.Minor)
+	fmt.Fprintln(w, e.p.T("cli.info.file", lang.Args{"File": quote.Shown(name), "Encoding": h.Encoding, "Version": fmt.Sprintf("%d.%d", h.Version, h.Minor)}))
 
 	stats := trace.NewNodeStats()
 	var info infoSink
 	records, readErr := rd.Feed(trace.Fanout(stats, &info))
 	run, moves, end := info.run, info.moves, info.end
 	if run != nil {
-		fmt.Fprintf(w, "puzzle: %s\ninstance: %s\nheuristic: %s\nalgorithm: %s\nengine: %s\nstart h: %d\ncreated: %s\n",
-			shownMeta(run.Puzzle), shownMeta(run.Instance), shownMeta(run.Heuristic), shownMeta(run.Algorithm), shownMeta(run.Engine),
-			run.StartH, run.Created.Format(time.RFC3339))
+		fmt.Fprintln(w, e.p.T("cli.info.run", lang.Args{"Puzzle": shownMeta(run.Puzzle), "Instance": shownMeta(run.Instance),
+			"Heuristic": shownMeta(run.Heuristic), "Algorithm": shownMeta(run.Algorithm), "Engine": shownMeta(run.Engine),
+			"StartH": run.StartH, "Created": run.Created.Format(time.RFC3339)}))
 		if len(run.Options) > 0 {
 			var opts []string
 			for k, v := range run.Options {
 				opts = append(opts, shownMeta(k+"="+v))
 			}
 			sort.Strings(opts)
-			fmt.Fprintf(w, "options: %s\n", strings.Join(opts, " "))
+			fmt.Fprintln(w, e.p.T("cli.info.options", lang.Args{"Options": strings.Join(opts, " ")}))
 		}
 	}
 	var counts []string
@@ -151,18 +134,18 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 			counts = append(counts, fmt.Sprintf("%s %d", k, info.kinds[k]))
 		}
 	}
-	fmt.Fprintf(w, "records: %d (%s)\n\n", records, strings.Join(counts, ", "))
+	fmt.Fprintf(w, "%s\n\n", e.p.N("cli.info.records", int(records), lang.Args{"Counts": strings.Join(counts, ", ")}))
 	snap := stats.Snapshot()
 	its := snap.Iterations
 	if len(its) == 0 && snap.Current.Generated > 0 {
 		its = []trace.Iteration{snap.Current}
 	}
-	writeIterations(w, its)
+	writeIterations(w, e.p, its)
 	if snap.Omitted > 0 {
-		fmt.Fprintf(w, "(%d more iterations not listed; their counts are in the totals)\n", snap.Omitted)
+		fmt.Fprintln(w, e.p.N("cli.info.omitted", snap.Omitted))
 	}
 	if snap.Unbinned > 0 {
-		fmt.Fprintf(w, "(%d counts left out of the histograms: an f or depth of 65536 or more, or more than the histograms keep)\n", snap.Unbinned)
+		fmt.Fprintln(w, e.p.N("cli.info.unbinned", int(snap.Unbinned)))
 	}
 	if moves != nil {
 		names := make([]string, len(moves))
@@ -172,11 +155,11 @@ func traceInfo(e *env, name string, r io.Reader, salvage bool) int {
 				names[i] = quote.Shown(quote.Cut(run.MoveNames[m], 40))
 			}
 		}
-		fmt.Fprintf(w, "\nsolution: %d moves: %s\n", len(moves), strings.Join(names, " "))
+		fmt.Fprintln(w, "\n"+e.p.N("cli.info.solution", len(moves), lang.Args{"Moves": strings.Join(names, " ")}))
 	}
 	if end != nil {
-		fmt.Fprintf(w, "run end: %s; expanded %d, generated %d, pruned %d in %s\n",
-			end.Status, end.Totals.Expanded, end.Totals.Generated, end.Totals.Pruned, end.Elapsed.Round(time.Microsecond))
+		fmt.Fprintln(w, e.p.T("cli.info.end", lang.Args{"Status": e.p.T("cli.status." + end.Status.String()), "Expanded": end.Totals.Expanded,
+			"Generated": end.Totals.Generated, "Pruned": end.Totals.Pruned, "Elapsed": end.Elapsed.Round(time.Microsecond)}))
 	}
 	if readErr != nil {
 		if !salvage {

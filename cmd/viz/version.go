@@ -5,20 +5,19 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"idaviz/engine"
+	"idaviz/lang"
 )
 
 func init() {
 	register(&command{
-		name:    "version",
-		usage:   "version",
-		summary: "print viz's version, the commit and the Go it was built from, and the platform",
-		examples: []string{
-			"viz version                           # e.g. viz " + engine.Version + " (commit 855029c1ab3e, go1.26.8, linux/amd64)",
-		},
-		run: runVersion,
+		name:  "version",
+		usage: "version",
+		args:  lang.Args{"Version": engine.Version},
+		run:   runVersion,
 	})
 }
 
@@ -30,7 +29,7 @@ func runVersion(ctx context.Context, e *env, args []string) int {
 	}
 	if fs.NArg() != 0 {
 		fs.Usage()
-		return fail(e, "viz version: takes no arguments, got %q", fs.Arg(0))
+		return fail(e, "viz version: %s", e.p.T("cli.version.args", lang.Args{"Arg": strconv.Quote(fs.Arg(0))}))
 	}
 	built := append(commit(), runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
 	fmt.Fprintf(e.stdout, "viz %s (%s)\n", engine.Version, strings.Join(built, ", "))
