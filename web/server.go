@@ -33,6 +33,7 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -220,7 +221,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 // ServeHTTP checks the Host header, then routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.opt.AllowRemote && !isLoopbackHost(r.Host) {
-		http.Error(w, "idaviz serves loopback names only (Host "+r.Host+" refused)", http.StatusForbidden)
+		httpError(w, r, say("server.host-refused", lang.Args{"Host": r.Host}), http.StatusForbidden)
 		return
 	}
 	// The page needs nothing from elsewhere, and no other page may frame
@@ -228,7 +229,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if s.opt.Token != "" && !s.classPath(r) && !s.checkToken(w, r) {
-		http.Error(w, "idaviz: this server needs the token it printed: open the address it printed, with ?token=...", http.StatusUnauthorized)
+		httpError(w, r, say("server.token-needed"), http.StatusUnauthorized)
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -332,11 +333,11 @@ func (s *Server) ownOrigin(o, host string) bool {
 func (s *Server) sameOrigin(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
-			http.Error(w, "idaviz: refused: a request from another site (Sec-Fetch-Site: "+site+"); use the page's own buttons", http.StatusForbidden)
+			httpError(w, r, say("server.cross-site", lang.Args{"Site": site}), http.StatusForbidden)
 			return
 		}
 		if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(o, r.Host) {
-			http.Error(w, "idaviz: refused: a request from another origin; use the page's own buttons", http.StatusForbidden)
+			httpError(w, r, say("server.cross-origin"), http.StatusForbidden)
 			return
 		}
 		h(w, r)
@@ -386,7 +387,7 @@ func (s *Server) servePuzzles(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if s.ctx.Err() != nil {
-		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+		httpError(w, r, say("server.shutting-down"), http.StatusServiceUnavailable)
 		return
 	}
 	if s.onSessionEnd != nil {
@@ -399,7 +400,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	client := clientAddr(r)
 	if !s.addClient(s.clients, client) {
-		http.Error(w, fmt.Sprintf("too many tabs open from %s (at most %d): close one", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
+		httpError(w, r, say("server.too-many-tabs", lang.Args{"Client": client, "Max": s.opt.MaxSessionsPerClient}), http.StatusTooManyRequests)
 		return
 	}
 	defer s.dropClient(s.clients, client)
@@ -415,6 +416,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.sessions.Done()
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
+	// The page's language (connection.js: lang=), until it says another.
+	ss.lang.Store(lang.New(r.URL.Query().Get("lang")))
 	ss.onRunEnd, ss.onBlock = s.onRunEnd, s.onBlock
 	ss.lecture = s.lecture
 	ss.remote = !sameMachine(r)
