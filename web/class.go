@@ -839,6 +839,7 @@ type followerMsg struct {
 	Pos      int    `json:"pos"`
 	Question int    `json:"question"`
 	Answer   string `json:"answer"`
+	Lang     string `json:"lang"` // lang's language
 }
 
 // read is the follower's read pump: a look around and an answer; anything
@@ -869,6 +870,9 @@ func (f *follower) read(ctx context.Context, ws *websocket.Conn, s *Server) {
 			case f.out <- b:
 			default:
 			}
+		case "lang":
+			// Only this goroutine reads f.lang once the socket is open.
+			f.lang = lang.New(m.Lang)
 		case "answer":
 			if err := s.class.answer(f.device, m.Question, m.Answer); err != nil {
 				f.replyErr(err)

@@ -99,6 +99,9 @@ type Options struct {
 	ClassCode    string
 	MaxFollowers int
 	ClassBase    string
+	// Lang is a tab's language at start (ServeTab: viz site's page says
+	// it to its worker); a socket's page says its own (lang=).
+	Lang string
 }
 
 // Server serves the page, its assets, the puzzle catalogue and the

@@ -53,7 +53,8 @@ type downloadMsg struct {
 // closed, then stops its runs. Its page is told the mode "site" (or
 // "replay", of opt.Recording: the page's ?trace=). Of opt, Recording,
 // TreeLimit, SnapshotInterval, SearchMemory and Logf count; a tab has no
-// search slots (it is the only one in its worker).
+// search slots (it is the only one in its worker); Lang is its page's
+// language until the page says another (a lang message).
 func ServeTab(ctx context.Context, port Port, opt Options) {
 	opt = opt.withDefaults()
 	ctx, cancel := context.WithCancel(ctx)
@@ -63,6 +64,7 @@ func ServeTab(ctx context.Context, port Port, opt Options) {
 		o = replayOrigin{rec: opt.Recording} // the page's ?trace=
 	}
 	s := newSession(o, opt.TreeLimit, opt.Logf)
+	s.lang.Store(lang.New(opt.Lang))
 	s.open(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {
