@@ -295,7 +295,7 @@ func (s *session) started(src source, err error, keep bool) {
 	case s.ctx.Err() != nil:
 	case errors.Is(err, context.Canceled):
 	case err != nil:
-		s.replyErr(err)
+		s.replyErr(framed("server.start-failed", err))
 	default:
 		s.begin(src, keep)
 	}

@@ -44,6 +44,15 @@ func merge(args []lang.Args) lang.Args {
 	return a
 }
 
+// framed is err in the frame of message id (its {{.Err}}), unless err is
+// a message of the catalogue already (which says what failed itself).
+func framed(id string, err error) error {
+	if _, ok := err.(*pageError); ok {
+		return err
+	}
+	return sayWrap(id, err)
+}
+
 func (e *pageError) Error() string { return e.in(nil) }
 
 func (e *pageError) Unwrap() error { return e.err }

@@ -182,7 +182,7 @@ func (s *session) start(req startRequest, keep bool) error {
 	}
 	src, err := s.origin.open(req)
 	if err != nil {
-		return err
+		return framed("server.start-failed", err)
 	}
 	s.begin(src, keep)
 	return nil
