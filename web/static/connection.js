@@ -80,8 +80,14 @@ function connectSocket({ onMessage, onStatus, url, reconnect }) {
   const open = () => {
     // The language now: a follower that connects again after a switch
     // speaks the new one.
+    const asked = lang();
     ws = new WebSocket(withLang(url || u.href));
-    ws.onopen = () => { tries = 0; status('conn.connected'); };
+    ws.onopen = () => {
+      tries = 0;
+      status('conn.connected');
+      // A switch while the socket opened was not sent: send it now.
+      if (lang() !== asked) ws.send(JSON.stringify({ type: 'lang', lang: lang() }));
+    };
     ws.onclose = (ev) => {
       // A follower connects again, unless the server said the class is
       // full (1013: it said why) or the page closed it.
