@@ -8,6 +8,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"idaviz/lang"
 	"idaviz/web/internal/testrun"
 )
 
@@ -181,5 +182,25 @@ func TestLangTab(t *testing.T) {
 	c.send(map[string]any{"type": "bogus"})
 	if m := c.until(hangs, "the refusal", isError); m.Message != unknownEN {
 		t.Errorf("a site's tab after lang en: %q", m.Message)
+	}
+}
+
+// TestErrorText is the checks of viz serve's --addr in the CLI's
+// language: the same error reads English (its Error) or Chinese.
+func TestErrorText(t *testing.T) {
+	_, err := CheckListenAddr("192.0.2.1:8080", false)
+	if err == nil {
+		t.Fatal("a remote address without --allow-remote was accepted")
+	}
+	for _, tc := range []struct{ tag, want string }{
+		{"en", err.Error()},
+		{"zh-CN", `地址 "192.0.2.1:8080" 不是本机回环地址：任何能访问它的人都能在这里运行搜索；如确实要这样提供服务，请加上 --allow-remote`},
+	} {
+		if got := ErrorText(lang.New(tc.tag), err); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.tag, got, tc.want)
+		}
+	}
+	if got := ErrorText(lang.New("zh-CN"), io.EOF); got != "EOF" {
+		t.Errorf("another package's error: %q, want its own words", got)
 	}
 }

@@ -72,6 +72,11 @@ func (e *pageError) in(p *lang.Printer) string {
 	return p.T(e.id, a)
 }
 
+// ErrorText is err's text in p's language: an error of this package (the
+// checks of a listening address, say) is a message of the catalogue, and
+// reads in p's language; any other as it is.
+func ErrorText(p *lang.Printer, err error) string { return textIn(p, err) }
+
 // textIn is err's text in p's language: a message of the catalogue in it,
 // anything else (a deeper package's words) as it is.
 func textIn(p *lang.Printer, err error) string {

@@ -507,27 +507,25 @@ func (s *Server) logf(format string, args ...any) {
 // certain (an IP address, none: every interface, or localhost); a name is
 // resolved when listening, and CheckListener decides from the address the
 // listener got. It reports whether the address is remote (for a warning).
+// Its errors are the catalogue's: ErrorText writes them in a language.
 func CheckListenAddr(addr string, allowRemote bool) (remote bool, err error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return false, fmt.Errorf("address %q: %w (want host:port, e.g. 127.0.0.1:8080)", addr, err)
+		return false, sayWrap("server.addr-bad", err, lang.Args{"Addr": strconv.Quote(addr)})
 	}
 	switch ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); {
 	case host != "" && isLoopbackHost(host):
 		if allowRemote {
-			return false, fmt.Errorf("--allow-remote: --addr %s is reachable from this machine only; %s", addr, remoteHint)
+			return false, say("server.addr-loopback", lang.Args{"Addr": addr})
 		}
 		return false, nil
 	case host != "" && ip == nil:
 		return false, nil // a name: CheckListener decides
 	case !allowRemote:
-		return true, fmt.Errorf("address %q is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr)
+		return true, say("server.addr-remote", lang.Args{"Addr": strconv.Quote(addr)})
 	}
 	return true, nil
 }
-
-// remoteHint is how to serve other machines.
-const remoteHint = "to serve other machines give an address they reach, e.g. --addr 0.0.0.0:8080 (every interface)"
 
 // CheckListener is CheckListenAddr for the address a listener on addr got,
 // which decides: a name that resolves to a loopback address (a machine's
@@ -540,9 +538,9 @@ func CheckListener(addr string, a net.Addr, allowRemote bool) (remote bool, err 
 	remote = !ok || !tcp.IP.IsLoopback()
 	switch {
 	case remote && !allowRemote:
-		return true, fmt.Errorf("address %q listens on %s, which is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr, a)
+		return true, say("server.listener-remote", lang.Args{"Addr": strconv.Quote(addr), "Listener": a.String()})
 	case !remote && allowRemote:
-		return false, fmt.Errorf("--allow-remote: --addr %s listens on %s, loopback: reachable from this machine only; %s", addr, a, remoteHint)
+		return false, say("server.listener-loopback", lang.Args{"Addr": addr, "Listener": a.String()})
 	}
 	return remote, nil
 }
