@@ -238,7 +238,7 @@ func (s *session) check(r startRequest, against string) error {
 		return say("server.replay-no-check")
 	}
 	s.checks.launch(s.ctx, checkTime, func(ctx context.Context) {
-		msg, err := grade(ctx, s.slots, r, against)
+		msg, err := grade(ctx, s.slots, r, against, s.printer())
 		switch {
 		case errors.Is(err, context.Canceled):
 		case err != nil:
@@ -301,8 +301,9 @@ func (s *session) started(src source, err error, keep bool) {
 	}
 }
 
-// grade is a check as the page asks for it.
-func grade(ctx context.Context, sl *slots, r startRequest, against string) (checkedMsg, error) {
+// grade is a check as the page asks for it, its chart's words in l's
+// language.
+func grade(ctx context.Context, sl *slots, r startRequest, against string, l *lang.Printer) (checkedMsg, error) {
 	if !sl.acquire(ctx) {
 		return checkedMsg{}, ctx.Err()
 	}
@@ -355,7 +356,7 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 		return checkedMsg{}, err
 	}
 	rep.Puzzle, rep.Heuristic, rep.Against = req.Puzzle.Name, req.Heuristic, against
-	return checkedMsg{Type: "checked", Report: rep, Start: req.StateNames()(d.AppendState(nil)), Chart: checkChart(rep.Levels)}, nil
+	return checkedMsg{Type: "checked", Report: rep, Start: req.StateNames()(d.AppendState(nil)), Chart: checkChart(l, rep.Levels)}, nil
 }
 
 // example is a script the Problem tab offers (GET /api/examples).
