@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"idaviz/lang"
+	"idaviz/puzzles/pdb"
 	"idaviz/web/internal/testrun"
 )
 
@@ -202,5 +203,26 @@ func TestErrorText(t *testing.T) {
 	}
 	if got := ErrorText(lang.New("zh-CN"), io.EOF); got != "EOF" {
 		t.Errorf("another package's error: %q, want its own words", got)
+	}
+}
+
+// TestBuildText is a pattern database's build as the page reads it, in
+// each language; a cache's note keeps its own (English) words.
+func TestBuildText(t *testing.T) {
+	building := pdb.Progress{Table: "pdb78", Depth: 12, Filled: 250, Total: 1000}
+	note := pdb.Progress{Table: "pdb78", Note: "rebuilding it"}
+	for _, tc := range []struct {
+		tag  string
+		pr   pdb.Progress
+		want string
+	}{
+		{"en", building, "building pattern database pdb78 (first use; cached afterwards): depth 12, 25.0% of 1000 entries"},
+		{"zh-CN", building, "正在构建模式数据库 pdb78（首次使用，之后会缓存）：深度 12，已完成 25.0%，共 1000 项"},
+		{"en", note, "pattern database pdb78: rebuilding it"},
+		{"zh-CN", note, "模式数据库 pdb78：rebuilding it"},
+	} {
+		if got := buildText(lang.New(tc.tag), tc.pr); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.tag, got, tc.want)
+		}
 	}
 }
