@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 
 	"idaviz/lang"
-
 	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
