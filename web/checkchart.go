@@ -5,6 +5,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"idaviz/check"
+	"idaviz/lang"
 	"idaviz/web/fold"
 )
 
@@ -18,29 +19,29 @@ const checkPoints = 400
 // A point of the largest h above that line is a state where h overestimates
 // (inadmissible); the gap below it is what the heuristic does not see.
 // Levels merged for room are drawn at their largest h*, so an admissible
-// heuristic never looks otherwise.
-func checkChart(levels []check.Level) map[string]any {
+// heuristic never looks otherwise. Its words are in l's language.
+func checkChart(l *lang.Printer, levels []check.Level) map[string]any {
 	levels = mergeLevels(levels, checkPoints)
 	most, hi, mean, lo := 0, []opts.LineData{}, []opts.LineData{}, []opts.LineData{}
-	for _, l := range levels {
-		most = max(most, l.HStar, l.MaxH)
-		hi = append(hi, opts.LineData{Value: []any{l.HStar, l.MaxH}})
-		mean = append(mean, opts.LineData{Value: []any{l.HStar, l.MeanH}})
-		lo = append(lo, opts.LineData{Value: []any{l.HStar, l.MinH}})
+	for _, lv := range levels {
+		most = max(most, lv.HStar, lv.MaxH)
+		hi = append(hi, opts.LineData{Value: []any{lv.HStar, lv.MaxH}})
+		mean = append(mean, opts.LineData{Value: []any{lv.HStar, lv.MeanH}})
+		lo = append(lo, opts.LineData{Value: []any{lv.HStar, lv.MinH}})
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(fold.ChartLayout("h against h* (every state reachable)", 2)...)
-	line.SetGlobalOptions(charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "h* (the true cost to a goal)", NameLocation: "middle", NameGap: 24, Min: 0}),
+	line.SetGlobalOptions(fold.ChartLayout(l.T("server.check-chart.title"), 2)...)
+	line.SetGlobalOptions(charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: l.T("server.check-chart.x"), NameLocation: "middle", NameGap: 24, Min: 0}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "h", Min: 0}))
 	symbols := charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), SymbolSize: 5})
-	line.AddSeries("h = h* (a perfect heuristic)", []opts.LineData{{Value: []any{0, 0}}, {Value: []any{most, most}}},
+	line.AddSeries(l.T("server.check-chart.perfect"), []opts.LineData{{Value: []any{0, 0}}, {Value: []any{most, most}}},
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusSolution)}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}))
 	// The mean drawn last, over the others: where every state of an h*
 	// has one h, the three are one point.
-	line.AddSeries("least h", lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.GeneratedColour()}), symbols)
-	line.AddSeries("largest h", hi, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusPruned)}), symbols)
-	line.AddSeries("mean h", mean, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusExpanded)}), symbols)
+	line.AddSeries(l.T("server.check-chart.least"), lo, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.GeneratedColour()}), symbols)
+	line.AddSeries(l.T("server.check-chart.largest"), hi, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusPruned)}), symbols)
+	line.AddSeries(l.T("server.check-chart.mean"), mean, charts.WithItemStyleOpts(opts.ItemStyle{Color: fold.StatusColour(fold.StatusExpanded)}), symbols)
 	line.Validate()
 	return line.JSON()
 }

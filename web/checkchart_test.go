@@ -63,7 +63,7 @@ func TestMergeLevels(t *testing.T) {
 // The chart draws the line h = h* to the largest h* or h, and each of its
 // three lines with at most checkPoints points.
 func TestCheckChart(t *testing.T) {
-	b, err := json.Marshal(checkChart(admissibleLevels(1000)))
+	b, err := json.Marshal(checkChart(nil, admissibleLevels(1000)))
 	if err != nil {
 		t.Fatal(err)
 	}

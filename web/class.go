@@ -7,7 +7,6 @@ import (
 	"crypto/subtle"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"net"
@@ -24,6 +23,7 @@ import (
 	"github.com/gorilla/websocket"
 	qrcode "github.com/skip2/go-qrcode"
 
+	"idaviz/lang"
 	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
@@ -492,15 +492,15 @@ type questionMsg struct {
 // goes unrevealed (skipped).
 func (c *class) ask(s *session, kind, text string) error {
 	if c.leader.Load() != s {
-		return errors.New("another of the lecturer's tabs leads the class: ask there")
+		return say("server.class-not-leader-ask")
 	}
 	switch kind {
 	case "prune", "node", "bound":
 	default:
-		return fmt.Errorf("bad message: question kind %q: want prune, node or bound", kind)
+		return say("server.class-bad-kind", lang.Args{"Kind": strconv.Quote(kind)})
 	}
 	if text == "" || len(text) > maxQuestion {
-		return fmt.Errorf("bad message: a question's text must be 1 to %d bytes", maxQuestion)
+		return say("server.class-bad-question", lang.Args{"Max": maxQuestion})
 	}
 	c.mu.Lock()
 	c.nextQ++
@@ -528,10 +528,10 @@ func (c *class) publish(b []byte) {
 // through again.
 func (c *class) reveal(s *session, right string) error {
 	if c.leader.Load() != s {
-		return errors.New("another of the lecturer's tabs leads the class")
+		return say("server.class-not-leader")
 	}
 	if len(right) > maxAnswer {
-		return fmt.Errorf("bad message: an answer is at most %d bytes", maxAnswer)
+		return say("server.class-answer-too-long", lang.Args{"Max": maxAnswer})
 	}
 	c.mu.Lock()
 	q := c.q
@@ -547,7 +547,9 @@ func (c *class) reveal(s *session, right string) error {
 	total, ok := r.total()
 	m := questionMsg{Type: "question", ID: q.ID, Text: q.Text, Right: right, Answered: total}
 	if right != "" && total > 0 {
-		m.Share = fmt.Sprintf("%d of %d right (%.0f%%)", ok, total, 100*share(ok, total))
+		// In the lecturer's language: the class hears one.
+		m.Share = s.printer().N("server.class-share", total, lang.Args{"Right": ok,
+			"Percent": strconv.FormatFloat(100*share(ok, total), 'f', 0, 64)})
 	}
 	b, _ := json.Marshal(m)
 	c.publish(b)
@@ -580,15 +582,18 @@ var answerRE = regexp.MustCompile(`^(yes|no|[0-9]{1,9})$`)
 // later answer replaces its earlier one until the reveal.
 func (c *class) answer(device string, id int, a string) error {
 	if !answerRE.MatchString(a) {
-		return errors.New("bad message: an answer is yes, no or a whole number")
+		return say("server.class-bad-answer")
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.q == nil || c.q.ID != id {
-		return errors.New("that question is closed: the lecturer has moved on")
+		return say("server.class-question-closed")
 	}
 	if (c.q.Kind == "prune") != (a == "yes" || a == "no") {
-		return errors.New("bad message: this question wants " + map[bool]string{true: "yes or no", false: "a number"}[c.q.Kind == "prune"])
+		if c.q.Kind == "prune" {
+			return say("server.class-wants-yes-no")
+		}
+		return say("server.class-wants-number")
 	}
 	c.q.answers[device] = a
 	c.tallyChanged()
@@ -660,6 +665,7 @@ type follower struct {
 	state    latest // the leader's latest state
 	question latest // the open question, or its reveal
 	out      chan []byte
+	lang     *lang.Printer // the follower's page's language (lang=)
 }
 
 var deviceRE = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
@@ -679,16 +685,16 @@ func (s *Server) serveJoin(w http.ResponseWriter, r *http.Request) {
 // joinOK checks a join code, answering a wrong one (or a guesser).
 func (s *Server) joinOK(w http.ResponseWriter, r *http.Request, code string) bool {
 	if s.class == nil {
-		http.Error(w, "idaviz: this server has no class (viz serve --class)", http.StatusNotFound)
+		httpError(w, r, say("server.no-class-http"), http.StatusNotFound)
 		return false
 	}
 	ok, limited := s.class.check(clientAddr(r), code)
 	switch {
 	case limited:
-		http.Error(w, "idaviz: too many wrong join codes from this address: wait a minute", http.StatusTooManyRequests)
+		httpError(w, r, say("server.class-too-many-codes"), http.StatusTooManyRequests)
 		return false
 	case !ok:
-		http.Error(w, "idaviz: wrong join code: open the address the lecturer shows", http.StatusForbidden)
+		httpError(w, r, say("server.class-wrong-code"), http.StatusForbidden)
 		return false
 	}
 	return true
@@ -728,7 +734,8 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 	if tcp, ok := conn.NetConn().(*net.TCPConn); ok {
 		_ = tcp.SetWriteBuffer(followerBuffer)
 	}
-	f := &follower{device: device, state: make(latest, 1), question: make(latest, 1), out: make(chan []byte, 4)}
+	f := &follower{device: device, state: make(latest, 1), question: make(latest, 1), out: make(chan []byte, 4),
+		lang: lang.New(q.Get("lang"))}
 	if !s.enter() {
 		conn.Close()
 		return
@@ -749,7 +756,7 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 	noState := c.last == nil
 	c.mu.Unlock()
 	if full {
-		msg := fmt.Sprintf("the class is full: %d devices follow it already (the lecturer can raise --max-followers)", c.max)
+		msg := f.lang.T("server.class-full", lang.Args{"Max": c.max})
 		b, _ := json.Marshal(errorMsg{Type: "error", Message: msg})
 		_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
 		_ = conn.WriteMessage(websocket.TextMessage, b)
@@ -777,6 +784,11 @@ func (s *Server) serveFollow(w http.ResponseWriter, r *http.Request) {
 	f.read(ctx, conn, s)
 	cancel()
 	<-done
+}
+
+// replyErr answers the follower with err, in its language.
+func (f *follower) replyErr(err error) {
+	f.reply(errorMsg{Type: "error", Message: textIn(f.lang, err)})
 }
 
 // reply queues a reply to the follower, dropped when the queue is full.
@@ -827,6 +839,7 @@ type followerMsg struct {
 	Pos      int    `json:"pos"`
 	Question int    `json:"question"`
 	Answer   string `json:"answer"`
+	Lang     string `json:"lang"` // lang's language
 }
 
 // read is the follower's read pump: a look around and an answer; anything
@@ -843,30 +856,33 @@ func (f *follower) read(ctx context.Context, ws *websocket.Conn, s *Server) {
 		_ = ws.SetReadDeadline(time.Now().Add(pongWait))
 		var m followerMsg
 		if kind != websocket.TextMessage || json.Unmarshal(data, &m) != nil {
-			f.reply(errorMsg{Type: "error", Message: "bad message: expected a JSON object"})
+			f.replyErr(say("server.follower-bad-json"))
 			continue
 		}
 		switch m.Type {
 		case "look":
-			b, err := s.class.look(ctx, m.Pos, s.opt.TreeLimit)
+			b, err := s.class.look(ctx, m.Pos, s.opt.TreeLimit, f.lang)
 			if err != nil {
-				f.reply(errorMsg{Type: "error", Message: err.Error()})
+				f.replyErr(err)
 				continue
 			}
 			select {
 			case f.out <- b:
 			default:
 			}
+		case "lang":
+			// Only this goroutine reads f.lang once the socket is open.
+			f.lang = lang.New(m.Lang)
 		case "answer":
 			if err := s.class.answer(f.device, m.Question, m.Answer); err != nil {
-				f.reply(errorMsg{Type: "error", Message: err.Error()})
+				f.replyErr(err)
 			}
 		default:
 			t := m.Type
 			if len(t) > maxName {
 				t = t[:maxName]
 			}
-			f.reply(errorMsg{Type: "error", Message: fmt.Sprintf("refused: %q: a follower watches the lecturer's run and answers the quiz; nothing else", t)})
+			f.replyErr(say("server.follower-refused", lang.Args{"Type": strconv.Quote(t)}))
 		}
 	}
 }
@@ -874,18 +890,18 @@ func (f *follower) read(ctx context.Context, ws *websocket.Conn, s *Server) {
 // look is the leader's active run at event pos (events folded, at most
 // the leader's so far), built for one follower looking around: a replay's
 // run folds from its nearest checkpoint, a live one runs its search again
-// up to pos (its first events are the same).
-func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
+// up to pos (its first events are the same), in the follower's language l.
+func (c *class) look(ctx context.Context, pos, treeLimit int, l *lang.Printer) ([]byte, error) {
 	s := c.leader.Load()
 	if s == nil {
-		return nil, errors.New("the lecturer has no tab open")
+		return nil, say("server.class-no-lecturer")
 	}
 	r, err := s.active()
 	if err != nil {
-		return nil, errors.New("the lecturer has not started a run yet")
+		return nil, say("server.class-no-run")
 	}
 	if !r.src.stepping() {
-		return nil, errors.New("the lecturer's run is a fast one: there are no events to look around")
+		return nil, say("server.class-fast-run")
 	}
 	cur := r.p.frame(0).Stats
 	if sk, ok := r.src.(seeker); ok {
@@ -902,7 +918,7 @@ func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
 	}
 	sk, ok := src.(seeker)
 	if !ok {
-		return nil, errors.New("the lecturer's run cannot be looked around")
+		return nil, say("server.class-no-look")
 	}
 	pos = min(max(pos, 1), int(now))
 	pos = sk.restAt(pos)
@@ -921,6 +937,7 @@ func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
 		default:
 		}
 	})
+	p.setLang(l)
 	sk.fastForward(p, pos)
 	if _, live := src.(*liveSource); live {
 		ran := make(chan struct{})
@@ -932,7 +949,7 @@ func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
 			select {
 			case <-there:
 			case <-ran:
-				return nil, errors.New("the lecturer's run ended before that event")
+				return nil, say("server.class-run-ended")
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
@@ -952,7 +969,7 @@ func (c *class) look(ctx context.Context, pos, treeLimit int) ([]byte, error) {
 // serveResults is the class's results as CSV.
 func (s *Server) serveResults(w http.ResponseWriter, r *http.Request) {
 	if s.class == nil {
-		http.Error(w, "idaviz: this server has no class (viz serve --class)", http.StatusNotFound)
+		httpError(w, r, say("server.no-class-http"), http.StatusNotFound)
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")

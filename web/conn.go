@@ -70,11 +70,11 @@ func readPump(ctx context.Context, ws *websocket.Conn, s *session) {
 		}
 		_ = ws.SetReadDeadline(time.Now().Add(pongWait))
 		if kind != websocket.TextMessage {
-			s.replyError("bad message: expected JSON text, got a binary message")
+			s.replyErr(say("server.binary-message"))
 			continue
 		}
 		if err := s.handle(data); err != nil {
-			s.replyErr("", err)
+			s.replyErr(err)
 		}
 	}
 }

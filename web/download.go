@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"idaviz/lang"
 	"idaviz/trace"
 	"idaviz/web/export"
 	"idaviz/web/fold"
@@ -135,7 +136,7 @@ func runRequest(q url.Values) (startRequest, int64, error) {
 	if s := q.Get("events"); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < 1 || n > maxDownloadEvents {
-			return req, 0, fmt.Errorf("events %q: want a whole number from 1 to %d", s, maxDownloadEvents)
+			return req, 0, say("server.bad-events", lang.Args{"Events": strconv.Quote(s), "Max": maxDownloadEvents})
 		}
 		events = n
 	}
@@ -161,11 +162,12 @@ func (c *cappedSink) Event(e *trace.Event) {
 
 // recordLive runs again the live run a request names (liveRun) and keeps
 // its events (recordRun), for an export or a GIF; it reports false, having
-// answered with what went wrong (what says for what), when it cannot.
+// answered with what went wrong (what, a message's id, says for what),
+// when it cannot.
 func (s *Server) recordLive(w http.ResponseWriter, r *http.Request, what string) (*fold.Recording, startRequest, bool) {
 	req, live, events, err := s.liveRun(r)
 	if err != nil {
-		http.Error(w, what+": "+err.Error(), http.StatusBadRequest)
+		httpError(w, r, sayWrap(what, err), http.StatusBadRequest)
 		return nil, req, false
 	}
 	rec, err := recordRun(r.Context(), nil, req, live, events)
@@ -174,7 +176,7 @@ func (s *Server) recordLive(w http.ResponseWriter, r *http.Request, what string)
 		if errors.Is(err, errTooLong) {
 			code = http.StatusRequestEntityTooLarge
 		}
-		http.Error(w, what+": "+err.Error(), code)
+		httpError(w, r, sayWrap(what, err), code)
 		return nil, req, false
 	}
 	return rec, req, true
@@ -193,7 +195,7 @@ func (s *Server) liveRun(r *http.Request) (startRequest, *liveSource, int64, err
 	}
 	live, ok := src.(*liveSource)
 	if !ok {
-		return req, nil, 0, errors.New("this server replays a trace")
+		return req, nil, 0, say("server.replay-no-rerun")
 	}
 	return req, live, events, nil
 }
@@ -210,7 +212,7 @@ func rerun(ctx context.Context, sl *slots, live *liveSource, events int64, sink 
 	defer cancel()
 	err := live.run(ctx, &cappedSink{Sink: sink, left: events, cancel: cancel}, 0)
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		err = fmt.Errorf("running the search again took longer than %v: stopped there", maxRerun)
+		err = say("server.rerun-too-long", lang.Args{"Time": maxRerun.String()})
 	}
 	return err
 }
@@ -221,7 +223,7 @@ func rerun(ctx context.Context, sl *slots, live *liveSource, events int64, sink 
 // answered) when the client went away first.
 func (s *Server) slot(w http.ResponseWriter, r *http.Request) bool {
 	if !s.slots.acquire(r.Context()) {
-		http.Error(w, "gone before a search slot was free", http.StatusServiceUnavailable)
+		httpError(w, r, say("server.gone-before-slot"), http.StatusServiceUnavailable)
 		return false
 	}
 	return true
@@ -242,7 +244,7 @@ func writeTrace(ctx context.Context, w io.Writer, sl *slots, req startRequest, l
 }
 
 // errTooLong is a live run too long to export from the page.
-var errTooLong = fmt.Errorf("the run has more than %d events, too many to export from the page; download it (the trace) and run viz replay --export", maxExportEvents)
+var errTooLong = say("server.export-too-long", lang.Args{"Max": maxExportEvents})
 
 // recordRun runs a live run again and keeps its first events events, at
 // most maxExportEvents of them (errTooLong): what its export replays.
@@ -257,7 +259,7 @@ func recordRun(ctx context.Context, sl *slots, req startRequest, live *liveSourc
 		return nil, errTooLong
 	}
 	if len(sink.events) == 0 || sink.events[0].Run == nil {
-		return nil, errors.New("the run made no events")
+		return nil, say("server.no-events")
 	}
 	return &fold.Recording{Info: *sink.events[0].Run, Events: sink.events}, nil
 }
@@ -323,7 +325,7 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 	}
 	req, live, events, err := s.liveRun(r)
 	if err != nil {
-		http.Error(w, "download this run: "+err.Error(), http.StatusBadRequest)
+		httpError(w, r, sayWrap("server.download-failed", err), http.StatusBadRequest)
 		return
 	}
 	attachment(w, "application/octet-stream", s.downloadName(req.Puzzle, ".trace"))
@@ -348,7 +350,7 @@ func (s *Server) serveTrace(w http.ResponseWriter, r *http.Request) {
 func (s *Server) holdDownload(w http.ResponseWriter, r *http.Request) (done func(), ok bool) {
 	client := clientAddr(r)
 	if !s.addClient(s.downloads, client) {
-		http.Error(w, fmt.Sprintf("too many downloads at once from %s (at most %d): wait for one to end", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
+		httpError(w, r, say("server.too-many-downloads", lang.Args{"Client": client, "Max": s.opt.MaxSessionsPerClient}), http.StatusTooManyRequests)
 		s.downloadEnded()
 		return nil, false
 	}
@@ -405,7 +407,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 		opt.TraceName = s.opt.TraceName
 	} else {
 		var req startRequest
-		if rec, req, ok = s.recordLive(w, r, "export this run"); !ok {
+		if rec, req, ok = s.recordLive(w, r, "server.export-failed"); !ok {
 			return
 		}
 		// Its bookmarks download beside the run's own download.
@@ -413,7 +415,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request) {
 	}
 	var page strings.Builder
 	if err := export.HTML(&page, rec, opt); err != nil {
-		http.Error(w, "export this run: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, r, sayWrap("server.export-failed", err), http.StatusInternalServerError)
 		return
 	}
 	attachment(w, "text/html; charset=utf-8", s.downloadName(rec.Info.Puzzle, ".html"))

@@ -84,6 +84,8 @@ type msg struct {
 	Event   string          `json:"event"`
 	// Lockstep is the runs moving in lock-step (lockstep.go).
 	Lockstep *fold.LockView `json:"lockstep"`
+	// Seq is the number of the page's last message handled.
+	Seq int64 `json:"seq"`
 }
 
 // until reads messages until one satisfies ok, or fails after timeout.

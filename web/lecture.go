@@ -2,11 +2,11 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"sync"
 
 	"idaviz/internal/atomicfile"
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -70,7 +70,7 @@ func (ls *lectureStore) copyLocked() trace.Lecture {
 }
 
 // ErrReadOnly refuses a save from a tab on another machine.
-var ErrReadOnly = errors.New("the bookmarks are read-only from other machines: only the lecturer's machine saves them (viz replay --remote-bookmarks lets every tab save); Download keeps yours")
+var ErrReadOnly = say("server.bookmarks-read-only")
 
 // save checks l against the lecture limits and the trace, writes it to the
 // store's file (by the rule of every file viz writes, keeping the file it
@@ -80,7 +80,7 @@ var ErrReadOnly = errors.New("the bookmarks are read-only from other machines: o
 // replays of one file do not lose each other's saves silently.
 func (ls *lectureStore) save(l *trace.Lecture, from *session) error {
 	if l == nil {
-		return errors.New("bad message: save-lecture carries no lecture")
+		return say("server.no-lecture")
 	}
 	if from != nil && from.remote && !ls.remoteSaves {
 		return ErrReadOnly
@@ -89,7 +89,7 @@ func (ls *lectureStore) save(l *trace.Lecture, from *session) error {
 		l.Bookmarks = []trace.Bookmark{}
 	}
 	if err := l.Check(ls.events); err != nil {
-		return err
+		return sayWrap("server.bad-lecture", err)
 	}
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
@@ -102,7 +102,7 @@ func (ls *lectureStore) save(l *trace.Lecture, from *session) error {
 			return ls.reloadLocked(from)
 		}
 		if err != nil {
-			return fmt.Errorf("saving the bookmarks to %s: %w", ls.path, err)
+			return sayWrap("server.bookmarks-save-failed", err, lang.Args{"File": ls.path})
 		}
 		ls.stamp = stamp
 	}
@@ -114,24 +114,24 @@ func (ls *lectureStore) save(l *trace.Lecture, from *session) error {
 // reloadLocked reads the file that changed under a save, makes it the
 // lecture every tab shows, and says why the save was refused.
 func (ls *lectureStore) reloadLocked(from *session) error {
-	refused := fmt.Sprintf("NOT saved: %s changed since this replay read it (another replay or an editor saved it)", filepath.Base(ls.path))
+	file := lang.Args{"File": filepath.Base(ls.path)}
 	f, err := atomicfile.OpenRegular(ls.path)
 	if err != nil {
-		return fmt.Errorf("%s, and it cannot be read now: %w", refused, err)
+		return sayWrap("server.bookmarks-changed-unreadable", err, file)
 	}
 	defer f.Close()
 	stamp, err := atomicfile.StampFile(f)
 	if err != nil {
-		return fmt.Errorf("%s, and it cannot be read now: %w", refused, err)
+		return sayWrap("server.bookmarks-changed-unreadable", err, file)
 	}
 	l, err := trace.ReadLecture(f, ls.events)
 	if err != nil {
-		return fmt.Errorf("%s, and it is not a lecture this replay can show: %w", refused, err)
+		return sayWrap("server.bookmarks-changed-bad", err, file)
 	}
 	l.Recording = ls.cur.Recording
 	ls.cur, ls.stamp = *l, stamp
 	ls.tellLocked(nil)
-	return fmt.Errorf("%s: its bookmarks are shown now; make your change again to save it (the file it replaces is kept as %s.bak)", refused, filepath.Base(ls.path))
+	return say("server.bookmarks-changed", file)
 }
 
 // tellLocked sends the lecture to every tab but the one that saved it

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"errors"
-
 	"idaviz/web/fold"
 )
 
@@ -19,11 +17,11 @@ func (s *session) lockstep() error {
 	data := s.runData(rs, 0)
 	g := fold.LockGroup(data)
 	if g == nil {
-		return errors.New("lock-step needs two or more kept IDA* runs of the same instance, stepped (not fast): tick \"keep earlier runs\" and start them")
+		return say("server.lockstep-needs")
 	}
 	next := fold.NextLockBound(data, g)
 	if next == 0 {
-		return errors.New("every run in lock-step has ended")
+		return say("server.lockstep-ended")
 	}
 	for _, i := range g {
 		if b, ok := fold.PendingBound(&data[i].Frame.Stats); ok && b == next {

@@ -7,6 +7,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/internal/bytesize"
+	"idaviz/lang"
 )
 
 // DefaultServerMemory is what all of a server's A* searches may hold
@@ -25,13 +26,14 @@ const DefaultServerMemory = 4 * DefaultSearchMemory
 // more stops, as at its own budget.
 type memoryPool struct {
 	budget *engine.Memory
+	limit  int64 // the budget's size, for the page
 
 	mu   sync.Mutex
 	runs map[*run]*session // live runs that may hold some of the budget (liveSource.charged)
 }
 
 func newMemoryPool(limit int64) *memoryPool {
-	m := &memoryPool{runs: map[*run]*session{}}
+	m := &memoryPool{runs: map[*run]*session{}, limit: limit}
 	m.budget = engine.NewMemory(limit, fmt.Sprintf("the server's memory budget for searches (%s, viz serve --max-memory)", bytesize.Text(limit)))
 	m.budget.Reclaim = m.reclaim
 	return m
@@ -74,11 +76,10 @@ func (m *memoryPool) reclaim(int64) bool {
 	if victim == nil {
 		return false
 	}
-	algo, why := engine.AlgorithmAStar, "a paused A* run keeps every state it stored"
+	algo, why := engine.AlgorithmAStar, "server.evicted-astar"
 	if live, ok := victim.src.(*liveSource); ok && live.algo != engine.AlgorithmAStar {
-		algo, why = live.algo, "a paused run of a problem written in Starlark keeps every state it met"
+		algo, why = live.algo, "server.evicted-script"
 	}
-	s.evict(victim, fmt.Errorf("run %d (%s) was stopped to make room for another search: %s is full, and this run had been paused the longest (%s)",
-		victim.id, algo.Title(), m.budget.Name(), why))
+	s.evict(victim, say(why, lang.Args{"Run": victim.id, "Algorithm": algo.Title(), "Size": bytesize.Text(m.limit)}))
 	return true
 }

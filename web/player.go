@@ -2,11 +2,12 @@ package web
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"idaviz/lang"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -48,11 +49,12 @@ type player struct {
 	queued atomic.Bool // waiting for a slot, for the page
 	// build is what the domain's construction reports before the search
 	// starts (pattern databases built on first use), for the page.
-	build atomic.Pointer[string]
+	build atomic.Pointer[pdb.Progress]
 
 	id        int
 	mu        sync.Mutex
-	fold      *fold.Run // what the events fold into; p.mu guards it
+	fold      *fold.Run     // what the events fold into; p.mu guards it
+	lang      *lang.Printer // the page's language, the build's words (p.mu)
 	mode      mode
 	budget    int64 // modeStep: events; modeToVisit, modeToBound: visits or bound increases
 	rate      float64
@@ -208,15 +210,25 @@ func (p *player) pausedSince() time.Time {
 // building shows a domain build's progress in the page until the search
 // starts.
 func (p *player) building(pr pdb.Progress) {
-	var msg string
-	if pr.Note != "" {
-		msg = fmt.Sprintf("pattern database %s: %s", pr.Table, pr.Note)
-	} else {
-		msg = fmt.Sprintf("building pattern database %s (first use; cached afterwards): depth %d, %.1f%% of %d entries",
-			pr.Table, pr.Depth, 100*pr.Fraction(), pr.Total)
-	}
-	p.build.Store(&msg)
+	p.build.Store(&pr)
 	p.notify()
+}
+
+// buildText is a domain build's progress in words, in l's language.
+func buildText(l *lang.Printer, pr pdb.Progress) string {
+	if pr.Note != "" {
+		return l.T("server.pdb-note", lang.Args{"Table": pr.Table, "Note": pr.Note})
+	}
+	return l.T("server.pdb-building", lang.Args{"Table": pr.Table, "Depth": pr.Depth,
+		"Percent": strconv.FormatFloat(100*pr.Fraction(), 'f', 1, 64), "Total": pr.Total})
+}
+
+// setLang has the run speak l: its narration, its charts, its notes.
+func (p *player) setLang(l *lang.Printer) {
+	p.mu.Lock()
+	p.lang = l
+	p.fold.SetLang(l)
+	p.mu.Unlock()
 }
 
 // take waits for one of the server's search slots, saying so to the page
@@ -342,7 +354,7 @@ func (p *player) frameWith(treeIter int, opened []uint64) fold.Frame {
 	f.Paused = p.mode == modePaused && p.fold.Events() >= p.skip
 	f.Waited, f.Queued = p.waited, p.queued.Load()
 	if b := p.build.Load(); b != nil {
-		f.Build = *b
+		f.Build = buildText(p.lang, *b)
 	}
 	if p.slot != nil {
 		f.Slots = p.slot.limit()

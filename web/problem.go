@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"idaviz/check"
 	"idaviz/engine"
 	"idaviz/examples"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/script"
 	"idaviz/web/draw"
@@ -50,17 +52,17 @@ var searchBudget = script.Budget{Memory: DefaultSearchMemory}
 func (r startRequest) validate() error {
 	for _, f := range []struct{ name, v string }{{"puzzle", r.Puzzle}, {"heuristic", r.Heuristic}, {"goal", r.Goal}, {"algorithm", r.Algorithm}, {"file", r.File}} {
 		if len(f.v) > maxName {
-			return fmt.Errorf("%s is longer than %d bytes", f.name, maxName)
+			return say("server.field-too-long", lang.Args{"Field": f.name, "Max": maxName})
 		}
 	}
 	if len(r.State) > maxState {
-		return fmt.Errorf("the state is longer than %d bytes", maxState)
+		return say("server.state-too-long", lang.Args{"Max": maxState})
 	}
 	if len(r.Source) > maxSource {
-		return fmt.Errorf("the script is %d bytes, longer than the %d the page may send (run it with viz solve --problem FILE)", len(r.Source), maxSource)
+		return say("server.script-too-long", lang.Args{"Size": len(r.Source), "Max": maxSource})
 	}
 	if r.File != "" && (path.Base(r.File) != r.File || !strings.HasSuffix(r.File, ".star")) {
-		return fmt.Errorf("file %q: a script's name is a file name ending in .star, with no directory", r.File)
+		return say("server.bad-script-name", lang.Args{"File": strconv.Quote(r.File)})
 	}
 	return nil
 }
@@ -81,11 +83,11 @@ func (r startRequest) request(ctx context.Context, b script.Budget) (*puzzles.Re
 	case r.Source == "":
 		return puzzles.NewRequest(r.Puzzle, r.State, r.Heuristic, r.Goal)
 	case r.Puzzle == "" && r.Goal != "":
-		return nil, fmt.Errorf("a problem's goal is in its file, not %q", r.Goal)
+		return nil, say("server.problem-goal", lang.Args{"Goal": strconv.Quote(r.Goal)})
 	case r.Puzzle == "":
 		req, err := puzzles.NewProblemRequestContext(ctx, r.file(), []byte(r.Source), r.State, r.Heuristic, b)
 		if err != nil && heuristicOnly(r.Source) {
-			return nil, fmt.Errorf(`%w (this script defines h(state) and no start: it is a heuristic for a puzzle, not a problem; choose the puzzle it is for in the Searches menu, "h(state) for …")`, err)
+			return nil, sayWrap("server.heuristic-not-problem", err)
 		}
 		return req, err
 	}
@@ -142,6 +144,8 @@ type problemMsg struct {
 	// Error is why the script cannot run, and where.
 	Error string `json:"error,omitempty"`
 	errorPlace
+	// err is Error's error, written in the page's language when sent.
+	err error
 }
 
 // loadProblem loads a script as a start with it would, and computes h at
@@ -150,11 +154,11 @@ type problemMsg struct {
 func loadProblem(ctx context.Context, r startRequest) problemMsg {
 	msg := problemMsg{Type: "problem", File: r.file(), Puzzle: r.Puzzle, Heuristics: []string{}}
 	fail := func(err error) problemMsg {
-		msg.Error, msg.errorPlace = err.Error(), placeOf(err)
+		msg.Error, msg.errorPlace, msg.err = err.Error(), placeOf(err), err
 		return msg
 	}
 	if r.Source == "" && r.Puzzle == "" {
-		return fail(errors.New("the script is empty: a problem defines start, goal and moves"))
+		return fail(say("server.script-empty"))
 	}
 	req, err := r.request(ctx, searchBudget)
 	if err != nil {
@@ -231,14 +235,14 @@ func (c *checks) stop() {
 // answers "checked", or an error.
 func (s *session) check(r startRequest, against string) error {
 	if s.origin.mode() == "replay" {
-		return errors.New("this page replays a recorded trace; run viz serve to check heuristics")
+		return say("server.replay-no-check")
 	}
 	s.checks.launch(s.ctx, checkTime, func(ctx context.Context) {
-		msg, err := grade(ctx, s.slots, r, against)
+		msg, err := grade(ctx, s.slots, r, against, s.printer())
 		switch {
 		case errors.Is(err, context.Canceled):
 		case err != nil:
-			s.replyErr("check: ", err)
+			s.replyErr(sayWrap("server.check-failed", err))
 		default:
 			s.reply(msg)
 		}
@@ -264,6 +268,9 @@ func (s *session) problem(r startRequest) {
 		if ctx.Err() != nil && s.ctx.Err() != nil {
 			return // the tab is gone
 		}
+		if msg.err != nil {
+			msg.Error = textIn(s.printer(), msg.err)
+		}
 		s.reply(msg)
 	})
 }
@@ -288,14 +295,15 @@ func (s *session) started(src source, err error, keep bool) {
 	case s.ctx.Err() != nil:
 	case errors.Is(err, context.Canceled):
 	case err != nil:
-		s.replyErr("", err)
+		s.replyErr(framed("server.start-failed", err))
 	default:
 		s.begin(src, keep)
 	}
 }
 
-// grade is a check as the page asks for it.
-func grade(ctx context.Context, sl *slots, r startRequest, against string) (checkedMsg, error) {
+// grade is a check as the page asks for it, its chart's words in l's
+// language.
+func grade(ctx context.Context, sl *slots, r startRequest, against string, l *lang.Printer) (checkedMsg, error) {
 	if !sl.acquire(ctx) {
 		return checkedMsg{}, ctx.Err()
 	}
@@ -312,7 +320,7 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 		}
 		sp, ok := d.(check.Space)
 		if !ok {
-			return nil, nil, fmt.Errorf("%s with %s cannot store its states, which a check needs", req.Puzzle.Name, req.Heuristic)
+			return nil, nil, say("server.check-no-states", lang.Args{"Puzzle": req.Puzzle.Name, "Heuristic": req.Heuristic})
 		}
 		return sp, req, nil
 	}
@@ -333,7 +341,7 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 	opt := check.Options{MaxStates: checkStates, Describe: req.StateNames()}
 	if against != "" {
 		if opt.Against, _, err = space(builtIn(r, against)); err != nil {
-			return checkedMsg{}, fmt.Errorf("against %s: %w", against, err)
+			return checkedMsg{}, sayWrap("server.check-against", err, lang.Args{"Against": against})
 		}
 	}
 	rep, err := check.Exhaustive(ctx, d, opt)
@@ -341,14 +349,14 @@ func grade(ctx context.Context, sl *slots, r startRequest, against string) (chec
 	switch {
 	case errors.As(err, &big):
 		// viz check's words, and its remedy.
-		return checkedMsg{}, fmt.Errorf("%s: %w; grade a sample instead: viz check --samples 200", req.Puzzle.Name, err)
+		return checkedMsg{}, sayWrap("server.check-too-big", err, lang.Args{"Puzzle": req.Puzzle.Name})
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, script.ErrTime):
-		return checkedMsg{}, fmt.Errorf("%s: the check took more than %s; grade a sample instead: viz check --samples 200", req.Puzzle.Name, checkTime)
+		return checkedMsg{}, say("server.check-too-long", lang.Args{"Puzzle": req.Puzzle.Name, "Time": checkTime.String()})
 	case err != nil:
 		return checkedMsg{}, err
 	}
 	rep.Puzzle, rep.Heuristic, rep.Against = req.Puzzle.Name, req.Heuristic, against
-	return checkedMsg{Type: "checked", Report: rep, Start: req.StateNames()(d.AppendState(nil)), Chart: checkChart(rep.Levels)}, nil
+	return checkedMsg{Type: "checked", Report: rep, Start: req.StateNames()(d.AppendState(nil)), Chart: checkChart(l, rep.Levels)}, nil
 }
 
 // example is a script the Problem tab offers (GET /api/examples).

@@ -2,9 +2,9 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
+	"strconv"
 
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/draw"
@@ -58,6 +58,8 @@ type clientMsg struct {
 	Text   string `json:"text"`
 	Answer string `json:"answer"`
 	Quiz   bool   `json:"quiz"`
+	// Lang is a lang message's language (a BCP 47 tag: en, zh-CN).
+	Lang string `json:"lang"`
 }
 
 // request is the search a start, problem or check message names.
@@ -113,14 +115,14 @@ func preview(puzzle, state, goal string) previewMsg {
 func (s *session) handle(data []byte) error {
 	var m clientMsg
 	if err := json.Unmarshal(data, &m); err != nil {
-		return fmt.Errorf("bad message: not the JSON object the page sends: %w", err)
+		return sayWrap("server.bad-json", err)
 	}
-	if len(m.Type) > maxName || len(m.Against) > maxName {
-		return fmt.Errorf("bad message: type or against is longer than %d bytes", maxName)
+	if len(m.Type) > maxName || len(m.Against) > maxName || len(m.Lang) > maxName {
+		return say("server.bad-name-length", lang.Args{"Max": maxName})
 	}
 	req := m.request()
 	if err := req.validate(); err != nil {
-		return fmt.Errorf("bad message: %w", err)
+		return sayWrap("server.bad-message", err)
 	}
 	// Numbered before it acts: a state built from now on may show the
 	// position before the move (the page already shows it), but a state
@@ -131,7 +133,7 @@ func (s *session) handle(data []byte) error {
 		return s.start(req, m.Keep)
 	case "problem":
 		if s.origin.mode() == "replay" {
-			return errors.New("this page replays a recorded trace; run viz serve to run scripts")
+			return say("server.replay-no-scripts")
 		}
 		s.problem(req)
 		return nil
@@ -150,7 +152,7 @@ func (s *session) handle(data []byte) error {
 			n = *m.N
 		}
 		if n < 1 || n > 1e9 || n != float64(int64(n)) {
-			return fmt.Errorf("bad message: step count %v must be a whole number from 1 to 1e9", n)
+			return say("server.bad-step", lang.Args{"Count": n})
 		}
 		return s.control(modeStep, n)
 	case "expand":
@@ -170,7 +172,7 @@ func (s *session) handle(data []byte) error {
 			rate = *m.N
 		}
 		if !(rate >= 0.1 && rate <= 1e7) {
-			return fmt.Errorf("bad message: play speed %v must be between 0.1 and 1e7 events a second", rate)
+			return say("server.bad-speed", lang.Args{"Rate": rate})
 		}
 		return s.control(modePlay, rate)
 	case "cancel":
@@ -200,7 +202,7 @@ func (s *session) handle(data []byte) error {
 		return nil
 	case "save-lecture":
 		if s.lecture == nil {
-			return errors.New("bookmarks are saved by a replay (viz replay FILE); this page runs searches")
+			return say("server.live-no-bookmarks")
 		}
 		if err := s.lecture.save(m.Lecture, s); err != nil {
 			return err
@@ -209,16 +211,19 @@ func (s *session) handle(data []byte) error {
 		return nil
 	case "class-ask", "class-reveal", "class-quiz", "class-sync":
 		return s.classMsg(&m)
+	case "lang":
+		s.setLang(m.Lang)
+		return nil
 	case "":
-		return errors.New("bad message: no type")
+		return say("server.no-type")
 	}
-	return fmt.Errorf("bad message: unknown type %q", m.Type)
+	return say("server.unknown-type", lang.Args{"Type": strconv.Quote(m.Type)})
 }
 
 // classMsg carries out a message of the lecturer's page to its class.
 func (s *session) classMsg(m *clientMsg) error {
 	if s.class == nil {
-		return errors.New("this server has no class: run viz serve --class")
+		return say("server.no-class")
 	}
 	switch m.Type {
 	case "class-ask":
@@ -248,12 +253,8 @@ func (s *session) reply(v any) {
 	}
 }
 
-func (s *session) replyError(format string, args ...any) {
-	s.reply(errorMsg{Type: "error", Message: fmt.Sprintf(format, args...)})
-}
-
-// replyErr answers err, with where it is when a script raised it; prefix
-// ("search: ") says what it stopped.
-func (s *session) replyErr(prefix string, err error) {
-	s.reply(errorMsg{Type: "error", Message: prefix + err.Error(), errorPlace: placeOf(err)})
+// replyErr answers err in the page's language, with where it is when a
+// script raised it.
+func (s *session) replyErr(err error) {
+	s.reply(errorMsg{Type: "error", Message: textIn(s.printer(), err), errorPlace: placeOf(err)})
 }

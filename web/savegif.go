@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"iter"
 	"net/http"
@@ -11,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"idaviz/lang"
 	"idaviz/trace"
 	"idaviz/web/draw"
 	"idaviz/web/fold"
@@ -34,7 +34,7 @@ func pageGIF(rec *fold.Recording, q url.Values) ([]byte, error) {
 	if s := q.Get("iteration"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			return nil, fmt.Errorf("iteration %q: want a whole number from 1 (0: the whole run)", s)
+			return nil, say("server.bad-iteration", lang.Args{"Iteration": strconv.Quote(s)})
 		}
 		opt.Iteration = n
 	}
@@ -43,7 +43,7 @@ func pageGIF(rec *fold.Recording, q url.Values) ([]byte, error) {
 	var buf bytes.Buffer
 	_, err := gif.Write(&buf, pulled(next), opt)
 	if errors.Is(err, gif.ErrTooManyFrames) {
-		return nil, fmt.Errorf("the iteration has more than %d expansions, too many for a GIF from the page: download the run and make it with viz trace export --format gif --from A --to B", maxPageGIFFrames)
+		return nil, say("server.gif-too-long", lang.Args{"Max": maxPageGIFFrames})
 	}
 	if err != nil {
 		return nil, err
@@ -92,13 +92,13 @@ func (s *Server) serveGIF(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	rec := s.opt.Recording
 	if rec == nil {
-		if rec, _, ok = s.recordLive(w, r, "save a GIF"); !ok {
+		if rec, _, ok = s.recordLive(w, r, "server.gif-failed"); !ok {
 			return
 		}
 	}
 	body, err := pageGIF(rec, r.URL.Query())
 	if err != nil {
-		http.Error(w, "save a GIF: "+err.Error(), http.StatusBadRequest)
+		httpError(w, r, sayWrap("server.gif-failed", err), http.StatusBadRequest)
 		return
 	}
 	attachment(w, "image/gif", s.downloadName(rec.Info.Puzzle, ".gif"))

@@ -33,6 +33,7 @@ import (
 
 	"idaviz/internal/atomicfile"
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -98,6 +99,9 @@ type Options struct {
 	ClassCode    string
 	MaxFollowers int
 	ClassBase    string
+	// Lang is a tab's language at start (ServeTab: viz site's page says
+	// it to its worker); a socket's page says its own (lang=).
+	Lang string
 }
 
 // Server serves the page, its assets, the puzzle catalogue and the
@@ -220,7 +224,7 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 // ServeHTTP checks the Host header, then routes.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.opt.AllowRemote && !isLoopbackHost(r.Host) {
-		http.Error(w, "idaviz serves loopback names only (Host "+r.Host+" refused)", http.StatusForbidden)
+		httpError(w, r, say("server.host-refused", lang.Args{"Host": r.Host}), http.StatusForbidden)
 		return
 	}
 	// The page needs nothing from elsewhere, and no other page may frame
@@ -228,7 +232,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if s.opt.Token != "" && !s.classPath(r) && !s.checkToken(w, r) {
-		http.Error(w, "idaviz: this server needs the token it printed: open the address it printed, with ?token=...", http.StatusUnauthorized)
+		httpError(w, r, say("server.token-needed"), http.StatusUnauthorized)
 		return
 	}
 	s.mux.ServeHTTP(w, r)
@@ -332,11 +336,11 @@ func (s *Server) ownOrigin(o, host string) bool {
 func (s *Server) sameOrigin(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if site := r.Header.Get("Sec-Fetch-Site"); site == "cross-site" || site == "same-site" {
-			http.Error(w, "idaviz: refused: a request from another site (Sec-Fetch-Site: "+site+"); use the page's own buttons", http.StatusForbidden)
+			httpError(w, r, say("server.cross-site", lang.Args{"Site": site}), http.StatusForbidden)
 			return
 		}
 		if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(o, r.Host) {
-			http.Error(w, "idaviz: refused: a request from another origin; use the page's own buttons", http.StatusForbidden)
+			httpError(w, r, say("server.cross-origin"), http.StatusForbidden)
 			return
 		}
 		h(w, r)
@@ -386,7 +390,7 @@ func (s *Server) servePuzzles(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if s.ctx.Err() != nil {
-		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+		httpError(w, r, say("server.shutting-down"), http.StatusServiceUnavailable)
 		return
 	}
 	if s.onSessionEnd != nil {
@@ -399,7 +403,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	client := clientAddr(r)
 	if !s.addClient(s.clients, client) {
-		http.Error(w, fmt.Sprintf("too many tabs open from %s (at most %d): close one", client, s.opt.MaxSessionsPerClient), http.StatusTooManyRequests)
+		httpError(w, r, say("server.too-many-tabs", lang.Args{"Client": client, "Max": s.opt.MaxSessionsPerClient}), http.StatusTooManyRequests)
 		return
 	}
 	defer s.dropClient(s.clients, client)
@@ -415,6 +419,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.sessions.Done()
 	ss := newSession(s.origin, s.opt.TreeLimit, s.opt.Logf)
+	// The page's language (connection.js: lang=), until it says another.
+	ss.lang.Store(lang.New(r.URL.Query().Get("lang")))
 	ss.onRunEnd, ss.onBlock = s.onRunEnd, s.onBlock
 	ss.lecture = s.lecture
 	ss.remote = !sameMachine(r)
@@ -501,27 +507,25 @@ func (s *Server) logf(format string, args ...any) {
 // certain (an IP address, none: every interface, or localhost); a name is
 // resolved when listening, and CheckListener decides from the address the
 // listener got. It reports whether the address is remote (for a warning).
+// Its errors are the catalogue's: ErrorText writes them in a language.
 func CheckListenAddr(addr string, allowRemote bool) (remote bool, err error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return false, fmt.Errorf("address %q: %w (want host:port, e.g. 127.0.0.1:8080)", addr, err)
+		return false, sayWrap("server.addr-bad", err, lang.Args{"Addr": strconv.Quote(addr)})
 	}
 	switch ip := net.ParseIP(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")); {
 	case host != "" && isLoopbackHost(host):
 		if allowRemote {
-			return false, fmt.Errorf("--allow-remote: --addr %s is reachable from this machine only; %s", addr, remoteHint)
+			return false, say("server.addr-loopback", lang.Args{"Addr": addr})
 		}
 		return false, nil
 	case host != "" && ip == nil:
 		return false, nil // a name: CheckListener decides
 	case !allowRemote:
-		return true, fmt.Errorf("address %q is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr)
+		return true, say("server.addr-remote", lang.Args{"Addr": strconv.Quote(addr)})
 	}
 	return true, nil
 }
-
-// remoteHint is how to serve other machines.
-const remoteHint = "to serve other machines give an address they reach, e.g. --addr 0.0.0.0:8080 (every interface)"
 
 // CheckListener is CheckListenAddr for the address a listener on addr got,
 // which decides: a name that resolves to a loopback address (a machine's
@@ -534,9 +538,9 @@ func CheckListener(addr string, a net.Addr, allowRemote bool) (remote bool, err 
 	remote = !ok || !tcp.IP.IsLoopback()
 	switch {
 	case remote && !allowRemote:
-		return true, fmt.Errorf("address %q listens on %s, which is not loopback: anyone who reaches it could run searches here; pass --allow-remote to serve it anyway", addr, a)
+		return true, say("server.listener-remote", lang.Args{"Addr": strconv.Quote(addr), "Listener": a.String()})
 	case !remote && allowRemote:
-		return false, fmt.Errorf("--allow-remote: --addr %s listens on %s, loopback: reachable from this machine only; %s", addr, a, remoteHint)
+		return false, say("server.listener-loopback", lang.Args{"Addr": addr, "Listener": a.String()})
 	}
 	return remote, nil
 }

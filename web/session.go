@@ -2,12 +2,12 @@ package web
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 
+	"idaviz/lang"
 	"idaviz/web/draw"
 	"idaviz/web/fold"
 )
@@ -41,6 +41,10 @@ type session struct {
 	onNews  func()        // told of news as the writer is (the class's broadcaster); must not block
 
 	ctx context.Context // set by open; ends every run
+
+	// lang is the page's language: its words (errors, notes) and its runs'
+	// narration and charts (nil: English).
+	lang atomic.Pointer[lang.Printer]
 
 	dirty chan struct{} // a run has news; capacity 1, so news coalesces
 	out   chan []byte   // replies, bounded
@@ -90,6 +94,24 @@ func newSession(o origin, treeLimit int, logf func(string, ...any)) *session {
 		dirty: make(chan struct{}, 1), out: make(chan []byte, outQueue), seed: rand.Uint64()}
 }
 
+// printer is the page's language.
+func (s *session) printer() *lang.Printer { return s.lang.Load() }
+
+// setLang switches the page's language to tag (an unknown one is English):
+// every run speaks it from now on, and the page gets its state again, in
+// it.
+func (s *session) setLang(tag string) {
+	p := lang.New(tag)
+	s.lang.Store(p)
+	s.mu.Lock()
+	rs := slices.Clone(s.runs)
+	s.mu.Unlock()
+	for _, r := range rs {
+		r.p.setLang(p)
+	}
+	s.notify()
+}
+
 // open greets the page (the hello goes before any state: the page sets
 // itself up, live or replay, from it) and starts the origin's first run.
 func (s *session) open(ctx context.Context) {
@@ -136,7 +158,7 @@ func (s *session) active() (*run, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.runs) == 0 {
-		return nil, errors.New("start a search first")
+		return nil, say("server.no-run")
 	}
 	return s.runs[len(s.runs)-1], nil
 }
@@ -159,7 +181,7 @@ func (s *session) start(req startRequest, keep bool) error {
 	}
 	src, err := s.origin.open(req)
 	if err != nil {
-		return err
+		return framed("server.start-failed", err)
 	}
 	s.begin(src, keep)
 	return nil
@@ -219,6 +241,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 		r.p.ctx = ctx
 	}
 	r.p.slot, r.p.onBlock = s.slots, s.onBlock
+	r.p.setLang(s.printer())
 	if live, ok := src.(*liveSource); ok {
 		r.p.hist = live.rewind()
 	}
@@ -247,7 +270,7 @@ func (s *session) launch(src source, prev *run, p *player, from int) {
 			s.mu.Lock()
 			r.err = err
 			s.mu.Unlock()
-			s.replyErr("search: ", err)
+			s.replyErr(sayWrap("server.search-failed", err))
 		}
 		s.notify()
 	}()
@@ -262,7 +285,7 @@ func (s *session) cancelRun() error {
 	s.loads.stop()
 	r, err := s.active()
 	if err != nil {
-		return errors.New("no run to cancel")
+		return say("server.no-run-to-cancel")
 	}
 	if s.origin.mode() == "replay" {
 		r.p.setMode(modePaused, 0)
@@ -283,7 +306,7 @@ func (s *session) evict(r *run, why error) {
 	r.cancelled, r.err = true, why
 	s.mu.Unlock()
 	r.cancel()
-	s.replyError("%v", why)
+	s.replyErr(why)
 	s.notify()
 }
 
@@ -293,7 +316,7 @@ func (s *session) evict(r *run, why error) {
 func (s *session) back() error {
 	r, err := s.active()
 	if err != nil {
-		return errors.New("nothing to step back from: start a search first")
+		return say("server.no-run-back")
 	}
 	return s.seek(int(r.p.target()) - 1)
 }
@@ -307,7 +330,7 @@ func (s *session) seek(pos int) error {
 	}
 	sk, ok := r.src.(seeker)
 	if !ok || !r.src.stepping() {
-		return errors.New("stepping backward and seeking need a run stepped node by node (not a fast run) or a recorded trace (viz replay FILE)")
+		return say("server.no-seek")
 	}
 	cur := r.p.frame(0).Stats
 	sk.reached(int(cur.Pos))
@@ -330,7 +353,7 @@ func (s *session) node(id uint64) (*fold.NodeView, error) {
 	}
 	moves, n, ok := r.p.nodePath(id)
 	if !ok {
-		return nil, fmt.Errorf("node %d is no longer drawn", id)
+		return nil, say("server.node-gone", lang.Args{"ID": id})
 	}
 	nv := r.views.Node(r.p.frame(0).Stats.Run, moves, n.G, n.H, n.F, n.Depth)
 	nv.ID = id
@@ -416,7 +439,7 @@ func (s *session) runData(rs []*run, treeIter int) []fold.RunData {
 	s.mu.Lock()
 	opened := slices.Clone(s.opened)
 	for i, r := range rs {
-		runs[i] = fold.RunData{Cancelled: r.cancelled, Err: r.err, Views: r.views, Stepping: r.src.stepping()}
+		runs[i] = fold.RunData{Cancelled: r.cancelled, Err: inLang(s.printer(), r.err), Views: r.views, Stepping: r.src.stepping()}
 		if sk, ok := r.src.(seeker); ok && r.src.stepping() {
 			runs[i].Total = sk.length()
 		}

@@ -3,12 +3,13 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"sync"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/puzzles/pdb"
 	"idaviz/trace"
@@ -95,7 +96,7 @@ func (o replayOrigin) first() source {
 	return &recordedSource{rec: o.rec}
 }
 func (replayOrigin) open(startRequest) (source, error) {
-	return nil, errors.New("this page replays a recorded trace; run viz serve to start searches")
+	return nil, say("server.replay-no-search")
 }
 
 // buildReporter is a sink that shows a domain build's progress (the
@@ -208,7 +209,7 @@ func (s *liveSource) run(ctx context.Context, sink trace.Sink, _ int) error {
 	}
 	d, err := puzzles.NewDomain(ctx, s.inst, s.info.Heuristic, progress)
 	if err != nil {
-		return fmt.Errorf("building the search domain: %w", err)
+		return sayWrap("server.domain-failed", err)
 	}
 	opt := engine.Options{Sink: sink, Info: s.info, CheckEvery: s.check, MaxMemory: s.memory, Memory: s.shared}
 	res, err := s.algo.Search(ctx, d, opt)
@@ -272,13 +273,13 @@ func scramble(name string, depth int, goal string, seed uint64) (string, error) 
 		return "", err
 	}
 	if depth < 0 || depth > 1000 {
-		return "", fmt.Errorf("scramble depth %d is out of range (0..1000)", depth)
+		return "", say("server.scramble-depth", lang.Args{"Depth": depth})
 	}
 	if goal != "" && !slices.Contains(p.Goals, goal) {
-		return "", fmt.Errorf("puzzle %s has no goal %q", p.Name, goal)
+		return "", say("server.no-goal", lang.Args{"Puzzle": p.Name, "Goal": strconv.Quote(goal)})
 	}
 	if p.Scramble == nil {
-		return "", fmt.Errorf("puzzle %s cannot scramble", p.Name)
+		return "", say("server.no-scramble", lang.Args{"Puzzle": p.Name})
 	}
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	return p.Scramble(rng, depth, goal).String(), nil
@@ -359,7 +360,7 @@ func (s *fileSource) run(ctx context.Context, sink trace.Sink, from int) error {
 			return nil
 		}
 		if err := rd.Read(&e); err != nil {
-			return fmt.Errorf("reading the trace: %w", err)
+			return sayWrap("server.trace-read-failed", err)
 		}
 		sink.Event(&e)
 	}

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io/fs"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 
+	"idaviz/lang"
 	"idaviz/web/export"
 	"idaviz/web/fold"
 )
@@ -52,7 +53,8 @@ type downloadMsg struct {
 // closed, then stops its runs. Its page is told the mode "site" (or
 // "replay", of opt.Recording: the page's ?trace=). Of opt, Recording,
 // TreeLimit, SnapshotInterval, SearchMemory and Logf count; a tab has no
-// search slots (it is the only one in its worker).
+// search slots (it is the only one in its worker); Lang is its page's
+// language until the page says another (a lang message).
 func ServeTab(ctx context.Context, port Port, opt Options) {
 	opt = opt.withDefaults()
 	ctx, cancel := context.WithCancel(ctx)
@@ -62,6 +64,7 @@ func ServeTab(ctx context.Context, port Port, opt Options) {
 		o = replayOrigin{rec: opt.Recording} // the page's ?trace=
 	}
 	s := newSession(o, opt.TreeLimit, opt.Logf)
+	s.lang.Store(lang.New(opt.Lang))
 	s.open(ctx)
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -84,7 +87,7 @@ func ServeTab(ctx context.Context, port Port, opt Options) {
 			}
 		}
 		if len(data) > maxMessage {
-			s.replyError("bad message: longer than %d bytes", maxMessage)
+			s.replyErr(say("server.message-too-long", lang.Args{"Max": maxMessage}))
 			continue
 		}
 		var d downloadMsg
@@ -93,7 +96,7 @@ func ServeTab(ctx context.Context, port Port, opt Options) {
 			continue
 		}
 		if err := s.handle(data); err != nil {
-			s.replyError("%v", err)
+			s.replyErr(err)
 		}
 	}
 }
@@ -103,17 +106,17 @@ func ServeTab(ctx context.Context, port Port, opt Options) {
 func (s *session) download(ctx context.Context, d downloadMsg, port Port, opt Options) {
 	q, err := url.ParseQuery(strings.TrimPrefix(d.Query, "?"))
 	if err != nil {
-		s.replyError("download: bad query: %v", err)
+		s.replyErr(sayWrap("server.download-bad-query", err))
 		return
 	}
 	req, events, err := runRequest(q)
 	if err != nil {
-		s.replyError("download this run: %v", err)
+		s.replyErr(sayWrap("server.download-failed", err))
 		return
 	}
 	live, err := newLiveSource(ctx, req)
 	if err != nil {
-		s.replyError("download this run: %v", err)
+		s.replyErr(sayWrap("server.download-failed", err))
 		return
 	}
 	live.memory = opt.SearchMemory
@@ -124,7 +127,7 @@ func (s *session) download(ctx context.Context, d downloadMsg, port Port, opt Op
 	switch d.What {
 	case "trace":
 		if events > maxTabTraceEvents {
-			err = fmt.Errorf("it has more than %d events, too many to keep in the browser; run it with viz serve to download it", maxTabTraceEvents)
+			err = say("server.tab-trace-too-long", lang.Args{"Max": maxTabTraceEvents})
 			break
 		}
 		name, contentType = liveName(req.Puzzle, ".trace"), "application/octet-stream"
@@ -148,10 +151,10 @@ func (s *session) download(ctx context.Context, d downloadMsg, port Port, opt Op
 		name, contentType = liveName(req.Puzzle, ".gif"), "image/gif"
 		body.Write(b)
 	default:
-		err = fmt.Errorf("what %q: want trace, export or gif", d.What)
+		err = say("server.download-what", lang.Args{"What": strconv.Quote(d.What)})
 	}
 	if err != nil {
-		s.replyError("download this run: %v", err)
+		s.replyErr(sayWrap("server.download-failed", err))
 		return
 	}
 	if err := port.File(name, contentType, body.Bytes()); err != nil {

@@ -32,6 +32,12 @@ type tabClient struct {
 // openTab serves a tab over channels until the test ends.
 func openTab(t *testing.T) *tabClient {
 	t.Helper()
+	return openTabWith(t, Options{})
+}
+
+// openTabWith is openTab with opt.
+func openTabWith(t *testing.T, opt Options) *tabClient {
+	t.Helper()
 	c := &tabClient{t: t, in: make(chan []byte, 16), out: make(chan []byte, 4096), files: make(chan tabFile, 4)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -42,7 +48,7 @@ func openTab(t *testing.T) *tabClient {
 			Send:  func(b []byte) error { c.out <- b; return nil },
 			File:  func(name, ct string, body []byte) error { c.files <- tabFile{name, ct, body}; return nil },
 			Files: static.FS(),
-		}, Options{})
+		}, opt)
 	}()
 	t.Cleanup(func() {
 		cancel()

@@ -18,6 +18,8 @@ interface VizWorker {
     get(name: string): Promise<Uint8Array | null>;
     put(name: string, bytes: Uint8Array): Promise<unknown>;
   };
+  /** The page's language (connection.js: the worker's lang=), for the engine's words. */
+  lang: string;
   /** A trace the engine replays instead of running searches (the page's ?trace=). */
   trace?: Uint8Array;
   /** The engine says it is ready for the page's messages. */

@@ -8,7 +8,15 @@
 // onMessage(msg) for each message of docs/PROTOCOL.md, onStatus(text) for
 // the link's state, send(msg) a control message: tracesource.js is the
 // other (an exported page's trace).
+//
+// The engine speaks the page's language (its errors and notes, the
+// narration and the charts' words it sends): the socket's address carries
+// lang=, and a switch of language sends {type: 'lang', lang}, after which
+// the engine sends its state again, in the new language. The link's own
+// words (its status, its errors) are the catalogue's, written again when
+// the language changes.
 import { shared, downloadURL } from './page.js';
+import { t, lang, onChange } from './i18n.js';
 
 /**
  * @param {SourceHandlers} handlers
@@ -21,6 +29,30 @@ function connect(handlers) {
 // reconnectDelays are a follower's waits before it connects again (a phone
 // that slept, a Wi-Fi that dropped), the last repeated.
 const reconnectDelays = [500, 1000, 2000, 5000, 10000];
+
+/**
+ * status has onStatus show the link's state, message id with args, now and
+ * again in each language the reader switches to.
+ * @param {SourceHandlers['onStatus']} onStatus
+ * @returns {(id: string, args?: Record<string, unknown>) => void}
+ */
+function statusIn(onStatus) {
+  /** @type {[string, Record<string, unknown> | undefined] | null} */
+  let last = null;
+  onChange(() => { if (last) onStatus(t(last[0], last[1])); });
+  return (id, args) => { last = [id, args]; onStatus(t(id, args)); };
+}
+
+/**
+ * withLang is a socket's address with the page's language in it.
+ * @param {string} href
+ * @returns {string}
+ */
+function withLang(href) {
+  const u = new URL(href);
+  u.searchParams.set('lang', lang());
+  return u.href;
+}
 
 /**
  * @param {string} text
@@ -42,22 +74,32 @@ function connectSocket({ onMessage, onStatus, url, reconnect }) {
   const u = new URL('ws', location.href);
   u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
   let closed = false, tries = 0;
+  const status = statusIn(onStatus);
   /** @type {WebSocket} */
   let ws;
   const open = () => {
-    ws = new WebSocket(url || u.href);
-    ws.onopen = () => { tries = 0; onStatus('connected'); };
+    // The language now: a follower that connects again after a switch
+    // speaks the new one.
+    const asked = lang();
+    ws = new WebSocket(withLang(url || u.href));
+    ws.onopen = () => {
+      tries = 0;
+      status('conn.connected');
+      // A switch while the socket opened was not sent: send it now.
+      if (lang() !== asked) ws.send(JSON.stringify({ type: 'lang', lang: lang() }));
+    };
     ws.onclose = (ev) => {
       // A follower connects again, unless the server said the class is
       // full (1013: it said why) or the page closed it.
-      if (!reconnect || closed || ev.code === 1013) { onStatus('disconnected (reload the page)'); return; }
-      onStatus('reconnecting…');
+      if (!reconnect || closed || ev.code === 1013) { status('conn.disconnected'); return; }
+      status('conn.reconnecting');
       setTimeout(open, reconnectDelays[Math.min(tries++, reconnectDelays.length - 1)]);
     };
-    ws.onerror = () => onStatus('connection error');
+    ws.onerror = () => status('conn.error');
     ws.onmessage = (ev) => parsed(ev.data, onMessage);
   };
   open();
+  onChange((l) => { if (!closed && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'lang', lang: l })); });
   return {
     send(msg) { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
     close() { closed = true; ws.close(); },
@@ -73,28 +115,30 @@ function connectSocket({ onMessage, onStatus, url, reconnect }) {
  * @returns {Source}
  */
 function connectWorker({ onMessage, onStatus, url }) {
-  onStatus('starting the engine in this page…');
+  const status = statusIn(onStatus);
+  status('conn.worker-starting');
   /** @type {(message: string | undefined) => void} */
   const failed = (message) => {
-    onStatus('the engine could not start');
+    status('conn.worker-failed');
     // A page opened from a file may not start a worker: the folder wants a server.
-    const why = location.protocol === 'file:' ? 'a browser runs it only from a web server: serve this folder (e.g. python3 -m http.server) and open its address'
-      : message || 'see the browser console';
-    onMessage({ type: 'error', message: 'the engine in this page could not start: ' + why });
+    const text = location.protocol === 'file:' ? t('conn.worker-file')
+      : t('conn.worker-failed-why', { Why: message || t('conn.see-console') });
+    onMessage({ type: 'error', message: text });
   };
   // ?trace=FILE: the engine replays that trace, a file of the site's own
   // (an address of another origin is refused: the page asks nothing of one).
   let workerURL = url || 'static/worker.js';
   const asked = new URLSearchParams(location.search).get('trace');
   if (asked) {
-    const t = new URL(asked, location.href);
-    if (t.origin !== location.origin) {
-      onStatus('no trace');
-      onMessage({ type: 'error', message: 'trace ' + asked + ': a trace of this site only (its address is on another origin)' });
+    const traceURL = new URL(asked, location.href);
+    if (traceURL.origin !== location.origin) {
+      status('conn.no-trace');
+      onMessage({ type: 'error', message: t('conn.trace-other-origin', { Trace: asked }) });
       return { send() {}, close() {} };
     }
-    workerURL += '?trace=' + encodeURIComponent(t.href);
+    workerURL += '?trace=' + encodeURIComponent(traceURL.href);
   }
+  workerURL += (workerURL.includes('?') ? '&' : '?') + 'lang=' + encodeURIComponent(lang());
   let w;
   try {
     w = new Worker(workerURL, { type: 'module' });
@@ -107,7 +151,7 @@ function connectWorker({ onMessage, onStatus, url }) {
     const d = ev.data || {};
     switch (d.type) {
       case 'message':
-        if (!ready) { ready = true; onStatus('engine in this page'); }
+        if (!ready) { ready = true; status('conn.worker-ready'); }
         parsed(d.text, onMessage);
         break;
       case 'file': {
@@ -117,12 +161,14 @@ function connectWorker({ onMessage, onStatus, url }) {
         break;
       }
       case 'failed':
-        onStatus('the engine stopped');
-        onMessage({ type: 'error', message: 'the engine in this page: ' + d.message });
+        status('conn.worker-stopped');
+        onMessage({ type: 'error', message: t('conn.worker-error', { Message: d.message }) });
         break;
     }
   };
   w.onerror = (ev) => failed(ev.message);
+  // The engine's language: the worker's lang= at start, then each switch.
+  onChange((l) => w.postMessage(JSON.stringify({ type: 'lang', lang: l })));
   return {
     send(msg) { w.postMessage(JSON.stringify(msg)); },
     close() { w.terminate(); },

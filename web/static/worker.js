@@ -58,6 +58,7 @@ const tables = (() => {
 /** @type {VizWorker} */
 const viz = {
   static: new URL('./', self.location.href).href, // where the page's files are, for an export
+  lang: new URL(self.location.href).searchParams.get('lang') || 'en', // the page's, at start
   tables,
   ready() {
     receive = viz.receive || null;

@@ -12,9 +12,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"strconv"
+	"encoding/json"
 	"syscall/js"
 
+	"idaviz/lang"
 	"idaviz/trace"
 	"idaviz/web/fold"
 
@@ -30,6 +31,9 @@ func main() {
 	// worker.js shares what the engine calls under one global.
 	g := js.Global()
 	viz := g.Get("viz")
+	// The words of the engine's own errors, in the page's language at
+	// start (the session's follow the page's switches).
+	words := lang.New(viz.Get("lang").String())
 	in := make(chan []byte, inQueue)
 	post := func(b []byte) error {
 		viz.Call("post", string(b))
@@ -44,7 +48,7 @@ func main() {
 		select {
 		case in <- []byte(args[0].String()):
 		default:
-			_ = post([]byte(`{"type":"error","message":"too many messages at once: the engine is behind"}`))
+			_ = post(errorJSON(words.T("server.worker-behind")))
 		}
 		return nil
 	})
@@ -64,7 +68,7 @@ func main() {
 	if t := viz.Get("tables"); t.Truthy() {
 		pdb.KeepIn(browserTables{store: t})
 	}
-	opt := web.Options{}
+	opt := web.Options{Lang: viz.Get("lang").String()}
 	if t := viz.Get("trace"); t.Truthy() {
 		// The page's ?trace=: a replay of it. One that cannot be read is
 		// said on the page, and the tab serves searches as usual.
@@ -72,13 +76,19 @@ func main() {
 		js.CopyBytesToGo(b, t)
 		rec, err := replay(b)
 		if err != nil {
-			_ = post([]byte(`{"type":"error","message":` + strconv.Quote("the trace: "+err.Error()) + `}`))
+			_ = post(errorJSON(words.T("server.worker-trace", lang.Args{"Err": err.Error()})))
 		} else {
 			opt.Recording = rec
 		}
 	}
 	viz.Call("ready")
 	web.ServeTab(context.Background(), port, opt)
+}
+
+// errorJSON is the protocol's error message with text.
+func errorJSON(text string) []byte {
+	b, _ := json.Marshal(map[string]string{"type": "error", "message": text})
+	return b
 }
 
 // replay reads a trace whole, as viz replay does one that fits in memory.
