@@ -1,0 +1,217 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"idaviz/web/internal/testrun"
+	"idaviz/trace"
+	"idaviz/web/fold"
+)
+
+// unmarkedJS lists what a reader sees on the page, in words, that did not
+// come from the catalogue: under the pseudo-locale every catalogued string
+// is marked ⟦…⟧, so a visible text (a text node, or the selected option
+// of a menu), a tooltip, an accessible name or a placeholder with a Latin
+// letter outside the marks bypassed it. What is data (translate="no":
+// puzzle and heuristic ids, states, moves, file names) is not words. Each
+// is listed with a CSS path to its element.
+const unmarkedJS = `(() => {
+	const bare = (s) => /[A-Za-z]/.test(String(s).replace(/⟦[^⟧]*⟧/g, ''));
+	const path = (el) => {
+		const parts = [];
+		for (let e = el; e && e.nodeType === 1 && parts.length < 6; e = e.parentElement) {
+			let p = e.localName;
+			if (e.id) { parts.unshift(p + '#' + e.id); break; }
+			const tid = e.getAttribute('data-testid');
+			if (tid) p += '[data-testid=' + tid + ']';
+			else if (e.classList.length) p += '.' + [...e.classList].join('.');
+			parts.unshift(p);
+		}
+		return parts.join(' > ');
+	};
+	const data = (el) => !!el.closest('[translate=no]');
+	const shown = (el) => {
+		for (let e = el; e; e = e.parentElement) {
+			if (e.hidden || e.localName === 'template') return false;
+			if (e.localName === 'svg' || e.closest('svg')) break; // svg elements: their <svg> decides
+		}
+		const box = el.closest('svg') ? el.closest('svg').parentElement : el;
+		return !!box && box.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && box.getClientRects().length > 0;
+	};
+	const bad = [];
+	if (bare(document.title)) bad.push('title: ' + JSON.stringify(document.title));
+	const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+	for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+		const el = n.parentElement;
+		if (!el || ['script', 'style', 'textarea', 'option'].includes(el.localName)) continue;
+		if (!bare(n.data) || data(el) || !shown(el)) continue;
+		bad.push(path(el) + ': ' + JSON.stringify(n.data.trim().slice(0, 80)));
+	}
+	for (const s of document.querySelectorAll('select')) {
+		const o = s.selectedOptions[0];
+		if (o && bare(o.textContent) && !data(s) && !data(o) && shown(s)) bad.push(path(s) + ' (selected option): ' + JSON.stringify(o.textContent.trim().slice(0, 80)));
+	}
+	for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+		if (data(el) || !shown(el)) continue;
+		for (const a of ['title', 'aria-label', 'placeholder']) {
+			const v = el.getAttribute(a);
+			if (v && bare(v)) bad.push(path(el) + ' [' + a + ']: ' + JSON.stringify(v.slice(0, 80)));
+		}
+	}
+	return [...new Set(bad)];
+})()`
+
+// checkMarked fails t with every unmarked string of the page as it stands.
+func checkMarked(b *browser, panel string) {
+	b.t.Helper()
+	if bad := js[[]string](b, "the unmarked strings on "+panel, unmarkedJS); len(bad) > 0 {
+		b.t.Errorf("%s: %d strings bypass the catalogue:\n\t%s", panel, len(bad), strings.Join(bad, "\n\t"))
+	}
+}
+
+// withLang is address u with lang=tag in its query.
+func withLang(u, tag string) string {
+	if strings.Contains(u, "?") {
+		return u + "&lang=" + tag
+	}
+	return u + "?lang=" + tag
+}
+
+// TestBrowserPseudoLocale opens every panel of the page under the
+// pseudo-locale (?lang=en-XA): the live page with a run started, the quiz
+// asking, presentation mode, two runs compared, the Problem tab; viz replay
+// with a class; the exported replay from disk. Every word a reader sees
+// there must come from the catalogue.
+func TestBrowserPseudoLocale(t *testing.T) {
+	t.Parallel()
+	b := openBrowser(t, browserDeadline)
+	b.step(t, "live", func(b *browser) {
+		b.do("the window size", chromedp.EmulateViewport(1440, 900))
+		b.do("loading the page", chromedp.Navigate(withLang(servePage(b.t), "en-XA")))
+		b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle' && window.viz.lang === 'en-XA'`)
+		js[bool](b, "helpers", pageJS)
+		checkMarked(b, "the page before a run")
+		js[bool](b, "the instance", fmt.Sprintf(`(() => { choose('puzzle', %q); q('heuristic').value = 'manhattan'; q('state').value = %q; q('keep-runs').checked = true; return true; })()`, testrun.Puzzle, testrun.State))
+		b.do("start", chromedp.Click(byTestID("start")))
+		b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
+		for i := 0; i < 6; i++ {
+			b.do("step", chromedp.Click(byTestID("step")))
+		}
+		b.wait("six steps", `window.viz.events === 7`)
+		checkMarked(b, "the live page")
+		b.do("quiz", chromedp.Click(byTestID("quiz")))
+		b.do("step", chromedp.Click(byTestID("step")))
+		b.wait("a question", `window.viz.quiz.question !== null`)
+		checkMarked(b, "the quiz")
+		b.do("quiz off", chromedp.Click(byTestID("quiz")))
+		b.do("present", chromedp.Click(byTestID("present")))
+		b.wait("presentation", `window.viz.presentation`)
+		checkMarked(b, "presentation mode")
+		b.do("the algorithm", chromedp.Click(byTestID("algo-toggle")))
+		checkMarked(b, "presentation mode with the pseudo-code")
+		b.do("present off", chromedp.Click(byTestID("present")))
+		b.wait("no presentation", `!window.viz.presentation`)
+		js[bool](b, "another heuristic", `(() => { q('heuristic').value = [...q('heuristic').options].map((o) => o.value).find((v) => v !== 'manhattan'); return true; })()`)
+		b.do("start a second run", chromedp.Click(byTestID("start")))
+		b.wait("two runs", `window.viz.runs.length === 2 && window.viz.status === 'paused'`)
+		b.do("to the end", chromedp.Click(byTestID("to-end")))
+		b.wait("the end", `window.viz.status === 'solved'`)
+		checkMarked(b, "two runs compared")
+		b.do("the Problem tab", chromedp.Click(byTestID("tab-problem")))
+		b.wait("Romania loaded", `q('problem-source').value.includes('Bucharest') && document.querySelector('[data-renderer=graph]') !== null`)
+		checkMarked(b, "the Problem tab")
+	})
+
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	b.step(t, "replay with a class", func(b *browser) {
+		rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		u := servePageWith(b.t, Options{Recording: rec, Class: true, ClassCode: "abc234"})
+		b.do("loading viz replay", chromedp.Navigate(withLang(u, "en-XA")))
+		b.wait("the first frame", `window.viz.mode === 'replay' && window.viz.event === 0 && window.viz.class !== null`)
+		for i := 0; i < 12; i++ {
+			b.do("s", chromedp.KeyEvent("s"))
+		}
+		b.wait("twelve steps", `window.viz.event === 12`)
+		checkMarked(b, "viz replay with a class")
+	})
+	b.step(t, "export", func(b *browser) {
+		_, exportURL := replayPages(b.t.(*testing.T), events)
+		b.do("loading the export", chromedp.Navigate(withLang(exportURL, "en-XA")))
+		b.wait("the first frame", `window.viz.mode === 'replay' && window.viz.event === 0`)
+		for i := 0; i < 12; i++ {
+			b.do("s", chromedp.KeyEvent("s"))
+		}
+		b.wait("twelve steps", `window.viz.event === 12`)
+		checkMarked(b, "the exported replay")
+	})
+}
+
+// TestBrowserLang: window.viz.lang, and the page's words, follow ?lang=,
+// then the choice saved from the header's menu, then the browser's
+// languages; <html lang> follows. The zh-CN page is kept as screenshots
+// at a desktop's, a projector's and a phone's size, its header one line
+// wide on the first two.
+func TestBrowserLang(t *testing.T) {
+	t.Parallel()
+	pageURL := servePage(t)
+	b := openBrowser(t, browserDeadline)
+	lang := func(what, u, want string) {
+		b.t.Helper()
+		b.do("loading "+what, chromedp.Navigate(u))
+		b.wait(what, fmt.Sprintf(`window.viz && window.viz.lang === %q && document.documentElement.lang === %q && document.querySelector('[data-testid=puzzle]').options.length > 0`, want, want))
+	}
+	lang("the page", pageURL, "en")
+	if got := js[string](b, "the start button", `document.querySelector('[data-testid=start]').textContent`); got != "Start" {
+		t.Errorf("the English page's Start reads %q", got)
+	}
+	lang("?lang=zh-CN", withLang(pageURL, "zh-CN"), "zh-CN")
+	if got := js[string](b, "the start button", `document.querySelector('[data-testid=start]').textContent`); got != "开始" {
+		t.Errorf("the Chinese page's Start reads %q", got)
+	}
+	// The menu switches in place, and is remembered.
+	b.do("English from the menu", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=lang]'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`))
+	b.wait("English in place", `window.viz.lang === 'en' && document.documentElement.lang === 'en' && document.querySelector('[data-testid=start]').textContent === 'Start'`)
+	b.do("中文 from the menu", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=lang]'); s.value = 'zh-CN'; s.dispatchEvent(new Event('change')); })()`))
+	b.wait("Chinese in place", `window.viz.lang === 'zh-CN' && document.querySelector('[data-testid=start]').textContent === '开始'`)
+	lang("the page again (the saved choice)", pageURL, "zh-CN")
+	lang("?lang=en over the saved choice", withLang(pageURL, "en"), "en")
+
+	// The browser's languages, with no choice saved.
+	b.do("a Chinese browser", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `localStorage.removeItem('idaviz-lang'); Object.defineProperty(navigator, 'languages', { get: () => ['zh-CN', 'zh', 'en'] });`,
+		})
+		return err
+	}))
+	lang("the page in a Chinese browser", pageURL, "zh-CN")
+
+	// The Chinese page, looked at.
+	for _, size := range [][2]int64{{1440, 900}, {1280, 720}, {360, 740}} {
+		b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
+		lang("the Chinese page", withLang(pageURL, "zh-CN"), "zh-CN")
+		js[bool](b, "helpers", pageJS)
+		b.do("start", chromedp.Click(byTestID("start")))
+		b.wait("a paused run", `window.viz.status === 'paused'`)
+		for i := 0; i < 8; i++ {
+			b.do("step", chromedp.Click(byTestID("step")))
+		}
+		b.wait("eight steps", `window.viz.events >= 9`)
+		if size[0] >= 1280 {
+			// The header keeps to one line: its items share a row.
+			if !js[bool](b, "the header's line", `(() => { const r = [...document.querySelectorAll('header > :not([hidden])')].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect()); return Math.max(...r.map((x) => x.top)) < Math.min(...r.map((x) => x.bottom)); })()`) {
+				t.Errorf("at %dx%d the Chinese header takes more than one line", size[0], size[1])
+			}
+		}
+		shot(t, b.ctx, fmt.Sprintf("zh-CN-%dx%d", size[0], size[1]))
+	}
+}
