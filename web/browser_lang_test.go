@@ -10,9 +10,9 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"idaviz/web/internal/testrun"
 	"idaviz/trace"
 	"idaviz/web/fold"
+	"idaviz/web/internal/testrun"
 )
 
 // unmarkedJS lists what a reader sees on the page, in words, that did not
