@@ -148,6 +148,27 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		}
 		b.wait("twelve steps", `window.viz.event === 12`)
 		checkMarked(b, "viz replay with a class")
+		// The Lecture panel with a bookmark, its note shown above the tree.
+		js[bool](b, "helpers", pageJS)
+		js[bool](b, "a bookmark's title and note", `(() => { q('bookmark-title').value = 'the first prune'; q('bookmark-note').value = 'what to say'; return true; })()`)
+		b.do("add the bookmark", chromedp.Click(byTestID("bookmark-add")))
+		b.wait("one bookmark", `window.viz.bookmarks.length === 1 && !q('bookmark-note-view').hidden`)
+		checkMarked(b, "the Lecture panel with a bookmark")
+
+		// A student's phone following the class, a question asked.
+		join := js[string](b, "the join address", `window.viz.class.join`)
+		f := openBrowser(b.t, browserDeadline)
+		f.do("a phone's window", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile))
+		f.do("the page's origin", chromedp.Navigate(u))
+		f.do("the pseudo-locale chosen", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('idaviz-lang', 'en-XA')`))
+		f.do("the join address", chromedp.Navigate(join))
+		f.wait("following", `window.viz.mode === 'follow' && window.viz.lang === 'en-XA' && window.viz.event === 12`)
+		checkMarked(f, "a follower's page")
+		b.do("quiz", chromedp.Click(byTestID("quiz")))
+		b.do("to the next bound, asked first", chromedp.KeyEvent("b"))
+		b.wait("a question", `window.viz.quiz.question !== null`)
+		f.wait("the follower's question", `window.viz.quiz.question !== null`)
+		checkMarked(f, "a follower's page with a question")
 	})
 	b.step(t, "export", func(b *browser) {
 		_, exportURL := replayPages(b.t.(*testing.T), events)
@@ -200,8 +221,8 @@ func TestBrowserLang(t *testing.T) {
 	}))
 	lang("the page in a Chinese browser", pageURL, "zh-CN")
 
-	// The Chinese page, looked at.
-	for _, size := range [][2]int64{{1440, 900}, {1280, 720}, {360, 740}} {
+	// The Chinese page, looked at: a desktop's, a projector's.
+	for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
 		b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
 		lang("the Chinese page", withLang(pageURL, "zh-CN"), "zh-CN")
 		js[bool](b, "helpers", pageJS)
@@ -211,7 +232,7 @@ func TestBrowserLang(t *testing.T) {
 			b.do("step", chromedp.Click(byTestID("step")))
 		}
 		b.wait("eight steps", `window.viz.events >= 9`)
-		if size[0] >= 1280 {
+		{
 			// The header keeps to one line: its items share a row.
 			if !js[bool](b, "the header's line", `(() => { const r = [...document.querySelectorAll('header > :not([hidden])')].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect()); return Math.max(...r.map((x) => x.top)) < Math.min(...r.map((x) => x.bottom)); })()`) {
 				t.Errorf("at %dx%d the Chinese header takes more than one line", size[0], size[1])
@@ -219,4 +240,34 @@ func TestBrowserLang(t *testing.T) {
 		}
 		shot(t, b.ctx, fmt.Sprintf("zh-CN-%dx%d", size[0], size[1]))
 	}
+
+	// A student's phone follows a class in Chinese: nothing wider than
+	// the phone, the language menu within reach.
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classURL := servePageWith(t, Options{Recording: rec, Class: true, ClassCode: "abc234"})
+	b.do("the lecturer's window", chromedp.EmulateViewport(1440, 900))
+	lang("the lecturer's page", withLang(classURL, "zh-CN"), "zh-CN")
+	b.wait("the class", `window.viz.class !== null && window.viz.class.join !== ''`)
+	join := js[string](b, "the join address", `window.viz.class.join`)
+	f := openBrowser(t, browserDeadline)
+	f.do("a phone's window", chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile))
+	f.do("the page's origin", chromedp.Navigate(classURL))
+	f.do("Chinese chosen", chromedp.Evaluate[chromedp.Void](`localStorage.setItem('idaviz-lang', 'zh-CN')`))
+	f.do("the join address", chromedp.Navigate(join))
+	f.wait("following in Chinese", `window.viz.mode === 'follow' && window.viz.lang === 'zh-CN' && window.viz.event === 0`)
+	for i := 0; i < 8; i++ {
+		b.do("step", chromedp.Click(byTestID("step")))
+	}
+	f.wait("the follower at event 8", `window.viz.event === 8`)
+	if w := js[int](f, "the page's width", `document.documentElement.scrollWidth`); w > 360 {
+		t.Errorf("the Chinese follower's page is %d px wide on a 360 px phone", w)
+	}
+	if !js[bool](f, "the language menu", `(() => { const r = document.querySelector('[data-testid=lang]').getBoundingClientRect(); return r.width > 0 && r.right <= 360; })()`) {
+		t.Errorf("the follower's language menu is not on the phone's screen")
+	}
+	shot(t, f.ctx, "zh-CN-follower-360x740")
 }
