@@ -52,6 +52,21 @@ function onState(msg) {
 
 /** @param {StateMessage} msg */
 function drawAll(msg) {
+  draw(msg);
+  // Each step's sentence, for a screen reader (a polite live region); not
+  // while a search runs ahead, twenty states a second.
+  if (msg.status !== 'running' && msg.event) $('announce').textContent = msg.event;
+  quiz.afterState(msg);
+  contract.state(msg);
+  lecture.afterState(msg);
+  problem.afterState(msg);
+  classroom.afterState();
+}
+
+// draw draws a state on every part that shows it, and does nothing else
+// (relang draws the last state again in another language with it).
+/** @param {StateMessage} msg */
+function draw(msg) {
   document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
   document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
   status.drawStats(msg);
@@ -64,14 +79,6 @@ function drawAll(msg) {
   $('last-event').textContent = msg.event ? t('ui.last-event', { Event: msg.event }) : '';
   code.draw(msg);
   stack.draw(msg);
-  // Each step's sentence, for a screen reader (a polite live region); not
-  // while a search runs ahead, twenty states a second.
-  if (msg.status !== 'running' && msg.event) $('announce').textContent = msg.event;
-  quiz.afterState(msg);
-  contract.state(msg);
-  lecture.afterState(msg);
-  problem.afterState(msg);
-  classroom.afterState();
 }
 
 /** @param {any} msg a message of docs/PROTOCOL.md (ServerMessage), each kind handed to its part */
@@ -125,7 +132,7 @@ function relang() {
   $('mode').textContent = modeName(shared.mode);
   controls.showSpeed();
   for (const part of [setup, problem, lecture, classroom, follow]) part.relang();
-  if (shared.last) drawAll(shared.last);
+  if (shared.last) { draw(shared.last); problem.afterState(shared.last); }
   contract.page();
 }
 
