@@ -149,7 +149,7 @@ func TestBrowserLang(t *testing.T) {
 	}
 	// The menu switches in place, and is remembered.
 	b.do("English from the menu", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=lang]'); s.value = 'en'; s.dispatchEvent(new Event('change')); })()`))
-	b.wait("English in place", `window.viz.lang === 'en' && document.documentElement.lang === 'en' && document.querySelector('[data-testid=start]').textContent === 'Start'`)
+	b.wait("English in place, the address's lang too", `window.viz.lang === 'en' && document.documentElement.lang === 'en' && document.querySelector('[data-testid=start]').textContent === 'Start' && new URLSearchParams(location.search).get('lang') === 'en'`)
 	b.do("中文 from the menu", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=lang]'); s.value = 'zh-CN'; s.dispatchEvent(new Event('change')); })()`))
 	b.wait("Chinese in place", `window.viz.lang === 'zh-CN' && document.querySelector('[data-testid=start]').textContent === '开始'`)
 	lang("the page again (the saved choice)", pageURL, "zh-CN")

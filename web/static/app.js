@@ -119,7 +119,13 @@ function modeName(mode) {
 function bindLang() {
   const sel = /** @type {HTMLSelectElement} */ ($('lang'));
   sel.value = LANGS.includes(lang()) ? lang() : 'en';
-  sel.addEventListener('change', () => setLang(sel.value));
+  sel.addEventListener('change', () => {
+    // An address that names a language names this one now: a reload, or
+    // the address copied, keeps the reader's choice.
+    const u = new URL(location.href);
+    if (u.searchParams.has('lang')) { u.searchParams.set('lang', sel.value); history.replaceState(history.state, '', u.href); }
+    setLang(sel.value);
+  });
 }
 
 // relang redraws the page's words in the language just chosen: the
