@@ -61,7 +61,7 @@ function code() {
     if (s.goal) q.set('goal', s.goal);
     u.search = q.toString().replace(/^embed=&/, 'embed&');
   }
-  return '<iframe src="' + attr(u.href) + '" width="640" height="400" style="border:0;max-width:100%" title="idaviz: IDA* step by step" loading="lazy"></iframe>';
+  return '<iframe src="' + attr(u.href) + '" width="640" height="400" style="border:0;max-width:100%" title="' + attr(t('ui.title')) + '" loading="lazy"></iframe>';
 }
 
 // copy puts the snippet on the clipboard, and in the box beside the

@@ -41,7 +41,7 @@ const lecture = {
 function error() {
   if (!lecture.saving) return;
   lecture.saving = false;
-  showLectureStatus('NOT saved: see the error under the controls');
+  showLectureStatus('ui.lecture.not-saved');
 }
 
 // bookmarks is window.viz.bookmarks.
