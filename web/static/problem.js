@@ -90,7 +90,8 @@ function menus() {
   if (opened) [ex.value, pz.value] = was;
 }
 
-const BLANK = '# A problem: the start, the goal, the moves (label, next state, cost).\n' +
+// blank is a new problem's script, its comment in the page's language.
+const blank = () => '# ' + t('ui.problem.blank') + '\n' +
   'start = 0\n\ndef goal(s):\n    return s == 10\n\ndef moves(s):\n    return [("+1", s + 1, 1), ("+3", s + 3, 2)]\n\n' +
   'heuristics = {"steps": lambda s: max(0, 10 - s) // 3}\n';
 
@@ -99,7 +100,7 @@ const BLANK = '# A problem: the start, the goal, the moves (label, next state, c
 function choose(name) {
   const e = examples.find((x) => x.name === name);
   /** @type {HTMLSelectElement} */ ($('problem-example')).value = name;
-  /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = e ? e.source : BLANK;
+  /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = e ? e.source : blank();
   file = e ? e.file : 'problem.star';
   /** @type {HTMLSelectElement} */ ($('problem-puzzle')).value = e && e.puzzle ? e.puzzle : '';
   forget();
@@ -478,10 +479,10 @@ function bind() {
   $('problem-example').addEventListener('change', (e) => choose(/** @type {HTMLSelectElement} */ (e.target).value));
   // Another puzzle: its example, or a heuristic to start from.
   $('problem-puzzle').addEventListener('change', () => {
-    const t = target(), e = examples.find((x) => (x.puzzle || '') === t);
+    const puzzle = target(), e = examples.find((x) => (x.puzzle || '') === puzzle);
     if (e) { choose(e.name); return; }
     /** @type {HTMLSelectElement} */ ($('problem-example')).value = '';
-    /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
+    /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = '# ' + t('ui.problem.h-comment', { Puzzle: puzzle }) + '\n\n' +
       'def h(state):\n    return 0\n';
     file = 'h.star';
     forget();
