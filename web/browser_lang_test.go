@@ -182,6 +182,16 @@ func TestBrowserLang(t *testing.T) {
 			}
 		}
 		shot(t, b.ctx, fmt.Sprintf("zh-CN-%dx%d", size[0], size[1]))
+		if size[0] == 1280 {
+			// A projector's: presentation mode, then the Problem tab.
+			b.do("present", chromedp.Click(byTestID("present")))
+			b.wait("presentation", `window.viz.presentation`)
+			shot(t, b.ctx, "zh-CN-present-1280x720")
+			b.do("present off", chromedp.Click(byTestID("present")))
+			b.do("the Problem tab", chromedp.Click(byTestID("tab-problem")))
+			b.wait("Romania loaded", `q('problem-source').value.includes('Bucharest') && document.querySelector('[data-renderer=graph]') !== null`)
+			shot(t, b.ctx, "zh-CN-problem-1280x720")
+		}
 	}
 
 	// A student's phone follows a class in Chinese: nothing wider than
