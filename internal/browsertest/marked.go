@@ -5,8 +5,10 @@ package browsertest
 // is marked ⟦…⟧, so a visible text (a text node, or the selected option
 // of a menu), a tooltip, an accessible name or a placeholder with a Latin
 // letter outside the marks bypassed it. What is data (translate="no":
-// puzzle and heuristic ids, states, moves, file names) is not words. Each
-// is listed with a CSS path to its element.
+// puzzle and heuristic ids, states, moves, file names) is not words. The
+// charts, drawn on a canvas, are read from their options: titles, axes'
+// names and labels, series and legends. Each is listed with a CSS path to
+// its element.
 const UnmarkedJS = `(() => {
 	const bare = (s) => {
 		// Marks nest (a message inside another's placeholder): strip the innermost first.
@@ -54,6 +56,20 @@ const UnmarkedJS = `(() => {
 			const v = el.getAttribute(a);
 			if (v && bare(v)) bad.push(path(el) + ' [' + a + ']: ' + JSON.stringify(v.slice(0, 80)));
 		}
+	}
+	// The charts draw on a canvas: their words are their options'.
+	for (const el of document.querySelectorAll('.chart')) {
+		const c = shown(el) && !data(el) && window.viz && window.viz.page && window.viz.page.chart(el);
+		if (!c) continue;
+		const o = c.getOption(), texts = [];
+		for (const x of o.title || []) texts.push(['title', x.text], ['subtitle', x.subtext]);
+		for (const ax of [].concat(o.xAxis || [], o.yAxis || [])) {
+			texts.push(['axis name', ax.name]);
+			for (const d of ax.data || []) texts.push(['axis label', typeof d === 'object' && d ? d.value : d]);
+		}
+		for (const x of o.series || []) texts.push(['series', x.name]);
+		for (const l of o.legend || []) for (const d of l.data || []) texts.push(['legend', typeof d === 'object' && d ? d.name : d]);
+		for (const [what, v] of texts) if (typeof v === 'string' && bare(v)) bad.push(path(el) + ' (chart ' + what + '): ' + JSON.stringify(v.slice(0, 80)));
 	}
 	return [...new Set(bad)];
 })()`
