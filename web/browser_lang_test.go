@@ -186,6 +186,9 @@ func TestBrowserLang(t *testing.T) {
 			// A projector's: presentation mode, then the Problem tab.
 			b.do("present", chromedp.Click(byTestID("present")))
 			b.wait("presentation", `window.viz.presentation`)
+			if bad := settle(b, "the layout", presentLayoutJS); len(bad) > 0 {
+				t.Errorf("the Chinese presentation at 1280x720: %s", strings.Join(bad, "; "))
+			}
 			shot(t, b.ctx, "zh-CN-present-1280x720")
 			b.do("present off", chromedp.Click(byTestID("present")))
 			b.do("the Problem tab", chromedp.Click(byTestID("tab-problem")))
