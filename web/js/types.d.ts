@@ -146,7 +146,7 @@ interface PageMessage {
 
 /** window.viz: the page's contract with automated checks (contract.js). */
 interface Viz {
-  readonly status: string; readonly mode: string; readonly bound: number; readonly iteration: number;
+  readonly status: string; readonly mode: string; readonly lang: string; readonly bound: number; readonly iteration: number;
   readonly expanded: number; readonly generated: number; readonly pruned: number;
   readonly solutionLength: number; readonly cost: number;
   readonly iterations: readonly { bound: number; expanded: number; generated: number; pruned: number }[];

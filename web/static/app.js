@@ -26,6 +26,7 @@ import * as stack from './stack.js';
 import * as status from './status.js';
 import * as traceSource from './tracesource.js';
 import * as tree from './tree.js';
+import { t, lang, onChange, translate, setLang, LANGS } from './i18n.js';
 
 // A running search sends up to 20 states a second: they are drawn at most
 // once an animation frame (the latest), so the page stays responsive while
@@ -51,18 +52,7 @@ function onState(msg) {
 
 /** @param {StateMessage} msg */
 function drawAll(msg) {
-  document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
-  document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
-  status.drawStats(msg);
-  compare.draw(msg);
-  compare.drawLockstep(msg);
-  status.drawNode(msg.node);
-  tree.draw(msg.tree);
-  charts.draw(msg.charts, msg.status === 'running');
-  controls.drawPosition(msg);
-  $('last-event').textContent = msg.event ? 'last event: ' + msg.event : '';
-  code.draw(msg);
-  stack.draw(msg);
+  draw(msg);
   // Each step's sentence, for a screen reader (a polite live region); not
   // while a search runs ahead, twenty states a second.
   if (msg.status !== 'running' && msg.event) $('announce').textContent = msg.event;
@@ -73,13 +63,31 @@ function drawAll(msg) {
   classroom.afterState();
 }
 
+// draw draws a state on every part that shows it, and does nothing else
+// (relang draws the last state again in another language with it).
+/** @param {StateMessage} msg */
+function draw(msg) {
+  document.body.classList.toggle('astar', !!(msg.algo && msg.algo.algorithm === 'astar'));
+  document.body.classList.toggle('bpmx', !!(msg.algo && msg.algo.pathmax));
+  status.drawStats(msg);
+  compare.draw(msg);
+  compare.drawLockstep(msg);
+  status.drawNode(msg.node);
+  tree.draw(msg.tree);
+  charts.draw(msg.charts, msg.status === 'running');
+  controls.drawPosition(msg);
+  $('last-event').textContent = msg.event ? t('ui.last-event', { Event: msg.event }) : '';
+  code.draw(msg);
+  stack.draw(msg);
+}
+
 /** @param {any} msg a message of docs/PROTOCOL.md (ServerMessage), each kind handed to its part */
 function onMessage(msg) {
   switch (msg.type) {
     case 'hello':
       shared.mode = ['replay', 'site', 'follow'].includes(msg.mode) ? msg.mode : 'live';
       document.body.classList.toggle('replay', shared.mode === 'replay');
-      $('mode').textContent = msg.mode;
+      $('mode').textContent = modeName(msg.mode);
       if (shared.mode === 'follow') { follow.onHello(); break; }
       contract.page();
       embed.helloSeen();
@@ -98,8 +106,49 @@ function onMessage(msg) {
   }
 }
 
+// modeName is the page's mode (docs/PROTOCOL.md's hello) in the page's
+// words; one it does not know stays as the source wrote it.
+/** @param {string} mode */
+function modeName(mode) {
+  const id = 'ui.mode.' + mode, w = t(id);
+  return w === id ? mode : w;
+}
+
+// The header's language menu: the page's language, switched in place
+// (setLang keeps the choice); ?lang= in the address wins on the next load.
+function bindLang() {
+  const sel = /** @type {HTMLSelectElement} */ ($('lang'));
+  sel.value = LANGS.includes(lang()) ? lang() : 'en';
+  sel.addEventListener('change', () => {
+    // An address that names a language names this one now: a reload, or
+    // the address copied, keeps the reader's choice.
+    const u = new URL(location.href);
+    if (u.searchParams.has('lang')) { u.searchParams.set('lang', sel.value); history.replaceState(history.state, '', u.href); }
+    setLang(sel.value);
+  });
+}
+
+// relang redraws the page's words in the language just chosen: the
+// static ones (translate, in setLang), then each part's from the last
+// state drawn.
+function relang() {
+  document.documentElement.lang = lang() === 'en-XA' ? 'en' : lang();
+  const sel = /** @type {HTMLSelectElement} */ ($('lang'));
+  if (LANGS.includes(lang())) sel.value = lang();
+  $('mode').textContent = modeName(shared.mode);
+  controls.showSpeed();
+  for (const part of [setup, problem, lecture, classroom, follow]) part.relang();
+  if (shared.last) { draw(shared.last); problem.afterState(shared.last); }
+  contract.page();
+}
+
 function start() {
   const emb = embedded;
+  document.documentElement.lang = lang() === 'en-XA' ? 'en' : lang();
+  translate(document);
+  $('conn').textContent = t('ui.conn.connecting');
+  bindLang();
+  onChange(relang);
   if (emb) document.body.classList.add('embedded');
   for (const part of [busy, charts, compare, setup, present, tree, quiz, controls, lecture, downloads, problem, code, classroom, follow, embed]) part.bind();
   /** @type {SourceHandlers} */

@@ -5,6 +5,7 @@
 // old position stays on screen meanwhile, and without this it reads as
 // "paused", nothing happening.
 import { $, onMove } from './page.js';
+import { t } from './i18n.js';
 
 // busyAfter is how long a move may take before the page says it is busy:
 // below it an answer feels immediate.
@@ -15,9 +16,9 @@ let timer = 0;
 
 /** @type {Record<string, string>} */
 const doing = {
-  back: 'going back one event…',
-  seek: 'going to the event…',
-  start: 'starting the search…',
+  back: 'ui.busy.back',
+  seek: 'ui.busy.seek',
+  start: 'ui.busy.start',
 };
 
 /** @param {string} type @param {number} seq */
@@ -27,7 +28,7 @@ function moved(type, seq) {
   timer = window.setTimeout(() => {
     if (waiting !== seq) return;
     const el = $('busy');
-    el.textContent = doing[type] || 'working…';
+    el.textContent = t(doing[type] || 'ui.busy.working');
     el.hidden = false;
   }, busyAfter);
 }

@@ -8,6 +8,7 @@
 // (followers see no state a question is about before its answer).
 import { shared, $, send, SVGNS, svg, colour } from './page.js';
 import * as contract from './contract.js';
+import { t, n } from './i18n.js';
 
 /**
  * @typedef {{type: 'class', join: string, qr: string[] | null, followers: number,
@@ -33,10 +34,19 @@ function onMessage(msg) {
   a.href = msg.join;
   a.textContent = msg.join;
   if (drawnQR !== msg.join) { drawQR(msg.qr || []); drawnQR = msg.join; }
-  $('class-followers').textContent = msg.followers === 1 ? '1 device follows' : msg.followers + ' devices follow';
+  drawFollowers();
   drawTally();
   contract.page();
 }
+
+function drawFollowers() {
+  if (now) $('class-followers').textContent = n('ui.class.followers', now.followers);
+}
+
+// answerWord is an answer as the page shows it: yes and no in its words, a
+// number as it is.
+/** @param {string} a */
+function answerWord(a) { return a === 'yes' || a === 'no' ? t('ui.answer.' + a) : a; }
 
 // drawQR draws the code's modules as one SVG path, scaled to its box.
 /** @param {string[]} rows */
@@ -49,7 +59,7 @@ function drawQR(rows) {
   rows.forEach((r, y) => {
     for (let x = 0; x < r.length; x++) if (r[x] === '1') d += 'M' + x + ' ' + y + 'h1v1h-1z';
   });
-  const s = svg('svg', { viewBox: '0 0 ' + n + ' ' + n, role: 'img', 'aria-label': 'QR code of the join address', 'shape-rendering': 'crispEdges' });
+  const s = svg('svg', { viewBox: '0 0 ' + n + ' ' + n, role: 'img', 'aria-label': t('ui.class.qr'), 'shape-rendering': 'crispEdges' });
   s.appendChild(svg('rect', { width: n, height: n, fill: colour('--qr-light') }));
   const p = document.createElementNS(SVGNS, 'path');
   p.setAttribute('d', d);
@@ -70,28 +80,28 @@ function drawTally() {
     d.textContent = text;
     el.appendChild(d);
   };
-  const bars = (/** @type {Record<string, number>} */ t, /** @type {string} */ right) => {
-    const total = Object.values(t).reduce((x, y) => x + y, 0);
-    for (const k of Object.keys(t).sort((x, y) => t[y] - t[x] || x.localeCompare(y))) {
+  const bars = (/** @type {Record<string, number>} */ tally, /** @type {string} */ right) => {
+    const total = Object.values(tally).reduce((x, y) => x + y, 0);
+    for (const k of Object.keys(tally).sort((x, y) => tally[y] - tally[x] || x.localeCompare(y))) {
       const row = document.createElement('div');
       row.className = 'tally-row' + (k === right ? ' right' : '');
       const label = document.createElement('span');
-      label.textContent = k + (k === right ? ' ✓' : '');
+      label.textContent = answerWord(k) + (k === right ? ' ✓' : '');
       const bar = document.createElement('span');
       bar.className = 'tally-bar';
-      bar.style.width = (total ? 100 * t[k] / total : 0) + '%';
-      const n = document.createElement('span');
-      n.textContent = String(t[k]);
-      row.append(label, bar, n);
+      bar.style.width = (total ? 100 * tally[k] / total : 0) + '%';
+      const c = document.createElement('span');
+      c.textContent = String(tally[k]);
+      row.append(label, bar, c);
       el.appendChild(row);
     }
   };
   if (now.question) {
-    line('Class: ' + now.answered + ' of ' + now.followers + ' answered', 'tally-head');
+    line(t('ui.class.answered', { Answered: now.answered, Followers: now.followers }), 'tally-head');
     bars(now.tally, '');
   } else if (now.last && now.last.right) {
     const l = now.last;
-    line('Class: ' + (l.answered ? Math.round(100 * l.shareRight) + '% right (' + l.answered + ' answered)' : 'nobody answered'), 'tally-head');
+    line(l.answered ? t('ui.class.right', { Percent: Math.round(100 * l.shareRight), Answered: l.answered }) : t('ui.class.nobody'), 'tally-head');
     bars(l.tally, l.right);
   }
   $('class-csv').hidden = now.results === 0;
@@ -124,9 +134,18 @@ function bind() {
   $('class-qr-toggle').addEventListener('click', () => {
     const hide = !$('class-qr').hidden;
     $('class-qr').hidden = hide;
-    $('class-qr-toggle').textContent = hide ? 'Show QR code' : 'Hide QR code';
+    $('class-qr-toggle').textContent = t(hide ? 'ui.class.qr-show' : 'ui.class-qr-toggle');
     $('class-qr-toggle').setAttribute('aria-pressed', String(!hide));
   });
 }
 
-export { on, onMessage, fields, ask, reveal, quiz, afterState, bind };
+// relang writes the panel's words again in the page's language.
+function relang() {
+  drawFollowers();
+  drawTally();
+  const qr = $('class-qr').querySelector('svg');
+  if (qr) qr.setAttribute('aria-label', t('ui.class.qr'));
+  $('class-qr-toggle').textContent = t($('class-qr').hidden ? 'ui.class.qr-show' : 'ui.class-qr-toggle');
+}
+
+export { relang, answerWord, on, onMessage, fields, ask, reveal, quiz, afterState, bind };

@@ -2,7 +2,8 @@
 // contract.js: window.viz, the read-only object that is the page's contract
 // with automated checks (docs/PROTOCOL.md, docs/GUIDE.md): keep its fields.
 // event is the index of the current event (0-based) in the run, events how
-// many there are so far (live) or in the recording (replay).
+// many there are so far (live) or in the recording (replay); lang the
+// language the page speaks (en, zh-CN, or the tests' en-XA).
 // window.viz is the only global the page defines (the browser tests in web/ hold
 // it so); page is its one door to the page's parts, for checks that do
 // more than click and read (docs/PROTOCOL.md lists its functions).
@@ -16,6 +17,7 @@ import * as lecture from './lecture.js';
 import * as present from './present.js';
 import * as quiz from './quiz.js';
 import * as renderers from './renderers.js';
+import { lang } from './i18n.js';
 
 /** @type {(() => void)[]} */
 const listeners = [];
@@ -45,7 +47,7 @@ function publish(fields) {
 /** @type {Viz} */
 let now;
 publish({
-  status: 'idle', mode: shared.mode, bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
+  status: 'idle', mode: shared.mode, lang: lang(), bound: 0, iteration: 0, expanded: 0, generated: 0, pruned: 0,
   solutionLength: 0, cost: 0, iterations: Object.freeze([]), drawnTreeNodes: 0, treeNodes: 0, event: -1, events: 0, messages: 0,
   runs: Object.freeze([]), lockstep: null,
   nextBound: 0, histIteration: 0, histBound: 0, treeIteration: 0, treeBound: 0,
@@ -61,6 +63,7 @@ function current() { return now; }
 function pageFields() {
   return {
     mode: shared.mode,
+    lang: lang(),
     presentation: presenting(),
     embed: embedView,
     quiz: Object.freeze(shared.mode === 'follow' ? follow.score() : quiz.score()),
@@ -85,6 +88,7 @@ function state(msg) {
   publish({
     status: msg.status || 'idle',
     mode: p.mode,
+    lang: p.lang,
     event: pos - 1,
     events: msg.replay ? msg.replay.total : pos,
     presentation: p.presentation,

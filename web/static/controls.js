@@ -8,11 +8,12 @@ import * as lecture from './lecture.js';
 import * as present from './present.js';
 import * as quiz from './quiz.js';
 import * as tree from './tree.js';
+import { t } from './i18n.js';
 
 const speeds = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10000, 100000, 1000000];
 
 function speed() { return speeds[Number(/** @type {HTMLInputElement} */ ($('speed')).value)] || 10; }
-function showSpeed() { $('speed-label').textContent = fmt(speed()) + ' events/s'; }
+function showSpeed() { $('speed-label').textContent = t('ui.speed.rate', { Rate: fmt(speed()) }); }
 
 // control sends a control of the user's own.
 /**
@@ -88,7 +89,7 @@ function drawPosition(msg) {
   const seek = /** @type {HTMLInputElement} */ ($('seek'));
   seek.max = String(Math.max(0, msg.replay.total - 1));
   if (document.activeElement !== seek) seek.value = String(Math.max(0, msg.replay.pos - 1));
-  $('seek-label').textContent = 'event ' + fmt(Math.max(0, msg.replay.pos - 1)) + ' / ' + fmt(Math.max(0, msg.replay.total - 1));
+  $('seek-label').textContent = t('ui.seek.at', { Event: fmt(Math.max(0, msg.replay.pos - 1)), Last: fmt(Math.max(0, msg.replay.total - 1)) });
 }
 
 function bind() {
@@ -112,4 +113,4 @@ function bind() {
   showSpeed();
 }
 
-export { bind, control, speed, drawPosition };
+export { bind, control, speed, drawPosition, showSpeed };

@@ -5,6 +5,7 @@
 // pictures (tree.js, charts.js); the lecture its bookmarks (lecture.js).
 import { shared, send, $, showError, downloadURL } from './page.js';
 import * as contract from './contract.js';
+import { t } from './i18n.js';
 
 function show() {
   const live = shared.mode !== 'replay';
@@ -34,7 +35,7 @@ function runQuery() {
 
 /** @param {'trace' | 'export' | 'gif'} what */
 function downloadRun(what) {
-  if (shared.mode !== 'replay' && !shared.start) { showError('start a search first'); return; }
+  if (shared.mode !== 'replay' && !shared.start) { showError(t('ui.error.no-run')); return; }
   let query = runQuery();
   if (what === 'gif') {
     // The iteration the tree shows, a frame per expansion.

@@ -9,6 +9,7 @@
 // code" gives the <iframe> of the run on screen.
 import { shared, embedded, embedView, $, showError } from './page.js';
 import * as setup from './setup.js';
+import { t } from './i18n.js';
 
 const on = embedView;
 
@@ -60,19 +61,19 @@ function code() {
     if (s.goal) q.set('goal', s.goal);
     u.search = q.toString().replace(/^embed=&/, 'embed&');
   }
-  return '<iframe src="' + attr(u.href) + '" width="640" height="400" style="border:0;max-width:100%" title="idaviz: IDA* step by step" loading="lazy"></iframe>';
+  return '<iframe src="' + attr(u.href) + '" width="640" height="400" style="border:0;max-width:100%" title="' + attr(t('ui.title')) + '" loading="lazy"></iframe>';
 }
 
 // copy puts the snippet on the clipboard, and in the box beside the
 // button (selected) where the clipboard is not the page's to write.
 function copy() {
   const c = code();
-  if (!c) { showError('start a search from the Search panel first: a script of your own cannot be embedded'); return; }
+  if (!c) { showError(t('ui.embed.no-run')); return; }
   const box = /** @type {HTMLInputElement} */ ($('embed-code'));
   box.value = c;
   box.hidden = false;
   box.select();
-  if (navigator.clipboard) navigator.clipboard.writeText(c).then(() => { box.title = 'copied: paste it into the course page'; }, () => { box.title = 'select it and copy it (Ctrl+C)'; });
+  if (navigator.clipboard) navigator.clipboard.writeText(c).then(() => { box.title = t('ui.embed.copied'); }, () => { box.title = t('ui.embed.copy'); });
 }
 
 function bind() {

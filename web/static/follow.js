@@ -8,6 +8,8 @@
 import { shared, $, send } from './page.js';
 import * as app from './app.js';
 import * as contract from './contract.js';
+import { answerWord } from './classroom.js';
+import { t } from './i18n.js';
 
 /**
  * @typedef {{type: 'question', id: number, kind?: string, text: string, open: boolean, right?: string,
@@ -94,9 +96,9 @@ function rejoin() {
 
 function drawBar() {
   const lead = follow.leadEvent;
-  $('follow-status').textContent = !follow.lead || lead < 0 ? 'Waiting for the lecturer to start a run…'
-    : follow.looking ? 'Looking around: event ' + (shownEvents() - 1) + ' of ' + lead + ' so far'
-      : 'Following the lecturer: event ' + lead;
+  $('follow-status').textContent = !follow.lead || lead < 0 ? t('ui.follow.waiting')
+    : follow.looking ? t('ui.follow.looking', { Event: shownEvents() - 1, Lead: lead })
+      : t('ui.follow.following', { Lead: lead });
   /** @type {HTMLButtonElement} */ ($('follow-rejoin')).disabled = !follow.looking;
   $('follow-rejoin').setAttribute('aria-pressed', String(!follow.looking));
   /** @type {HTMLButtonElement} */ ($('follow-forward')).disabled = !follow.looking || shownEvents() - 1 >= lead;
@@ -126,17 +128,17 @@ function onQuestion(msg) {
     $('quiz-number').hidden = true;
     $('quiz-question').textContent = msg.text;
     let s;
-    if (!msg.right) s = 'The lecturer moved on without revealing the answer.';
+    if (!msg.right) s = t('ui.follow.skipped');
     else {
-      s = 'The answer: ' + msg.right + '.';
+      s = t('ui.follow.answer', { Answer: answerWord(msg.right) });
       const mine = q && q.id === msg.id ? follow.mine : '';
       if (mine) {
         const ok = mine === msg.right;
         if (ok) follow.right++;
-        s += ' You answered ' + mine + (ok ? ': right.' : ': not quite.');
+        s += t(ok ? 'ui.follow.right' : 'ui.follow.wrong', { Answer: answerWord(mine) });
         $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
       }
-      if (msg.share) s += ' The class: ' + msg.share + '.';
+      if (msg.share) s += t('ui.follow.share', { Share: msg.share });
     }
     $('quiz-result').textContent = s;
   }
@@ -149,7 +151,7 @@ function answer(a) {
   if (!q || a === '') return;
   follow.mine = a;
   send({ type: 'answer', question: q.id, answer: a });
-  $('quiz-result').textContent = 'Your answer: ' + a + '. You can change it until the lecturer reveals the right one.';
+  $('quiz-result').textContent = t('ui.follow.mine', { Answer: answerWord(a) });
   markMine();
   contract.page();
 }
@@ -201,4 +203,7 @@ function bind() {
   document.addEventListener('keydown', onKey, true);
 }
 
-export { following, socketURL, onHello, onState, onQuestion, score, fields, bind };
+// relang writes the follower's bar again in the page's language.
+function relang() { if (shared.mode === 'follow') drawBar(); }
+
+export { relang, following, socketURL, onHello, onState, onQuestion, score, fields, bind };

@@ -9,6 +9,7 @@ import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as downloads from './downloads.js';
 import * as tree from './tree.js';
+import { t } from './i18n.js';
 
 // A replay's bookmarks are the lecture's slides: each an event, a title and a
 // note shown over the tree. A served replay (viz replay FILE) saves them
@@ -40,7 +41,7 @@ const lecture = {
 function error() {
   if (!lecture.saving) return;
   lecture.saving = false;
-  showLectureStatus('NOT saved: see the error under the controls');
+  showLectureStatus('ui.lecture.not-saved');
 }
 
 // bookmarks is window.viz.bookmarks.
@@ -67,7 +68,7 @@ function onMessage(msg) {
   lecture.file = msg.file || '';
   if (msg.saved) {
     lecture.saving = false;
-    showLectureStatus(lecture.file ? 'saved to ' + lecture.file : 'kept while the server runs (it has no file to save to)');
+    showLectureStatus(lecture.file ? 'ui.lecture.saved' : 'ui.lecture.kept-server', { File: lecture.file });
     return;
   }
   setLecture(msg.lecture);
@@ -79,17 +80,23 @@ function saveLecture() {
   contract.page();
   const l = { version: 1, bookmarks: lecture.bookmarks };
   if (lecture.served) {
-    showLectureStatus(lecture.file ? 'saving…' : 'kept while the server runs (it has no file to save to)');
+    showLectureStatus(lecture.file ? 'ui.lecture.saving' : 'ui.lecture.kept-server');
     lecture.saving = true;
     send({ type: 'save-lecture', lecture: l });
     return;
   }
   lecture.dirty = true;
-  showLectureStatus('kept in this page: Download to keep them');
+  showLectureStatus('ui.lecture.kept-page');
 }
 
-/** @param {string} text */
-function showLectureStatus(text) { $('lecture-status').textContent = text; }
+// The lecture's status, a message id and its args, for relang to write again.
+/** @type {[string, Record<string, unknown>]} */
+let lectureStatus = ['', {}];
+/** @param {string} id @param {Record<string, unknown>} [args] */
+function showLectureStatus(id, args) {
+  lectureStatus = [id, args || {}];
+  $('lecture-status').textContent = id ? t(id, args) : '';
+}
 
 function lectureFileName() {
   return (lecture.name || 'replay') + '.lecture.json';
@@ -99,7 +106,7 @@ function downloadLecture() {
   const l = { version: 1, bookmarks: lecture.bookmarks };
   downloadText(JSON.stringify(l, null, 2) + '\n', lectureFileName(), 'application/json');
   lecture.dirty = false;
-  showLectureStatus('downloaded as ' + lectureFileName());
+  showLectureStatus('ui.lecture.downloaded', { File: lectureFileName() });
 }
 
 function currentEvent() { return contract.current().event; }
@@ -116,12 +123,14 @@ function showLecture() {
     const a = document.createElement('a');
     a.href = '#bookmark=' + k;
     a.className = 'bm-title';
-    a.textContent = b.title || 'event ' + b.event;
-    a.title = (b.note || '') + '\n(the link opens this replay here)';
+    a.textContent = b.title || t('ui.lecture.event', { Event: b.event });
+    // The title and note are the lecturer's own words, in their language.
+    if (b.title) a.translate = false;
+    a.title = (b.note || '') + '\n' + t('ui.lecture.link');
     a.addEventListener('click', (ev) => { ev.preventDefault(); goBookmark(k); });
     const at = document.createElement('span');
     at.className = 'bm-event';
-    at.textContent = 'event ' + b.event;
+    at.textContent = t('ui.lecture.event', { Event: b.event });
     const tools = document.createElement('span');
     tools.className = 'bm-tools';
     /** @type {(label: string, title: string, fn: () => void, off?: boolean) => void} */
@@ -134,10 +143,10 @@ function showLecture() {
       btn.addEventListener('click', fn);
       tools.appendChild(btn);
     };
-    tool('↑', 'earlier in the lecture', () => moveBookmark(k, -1), k === 0);
-    tool('↓', 'later in the lecture', () => moveBookmark(k, 1), k === lecture.bookmarks.length - 1);
-    tool('✎', 'edit the title and note', () => editBookmark(k));
-    tool('✕', 'delete', () => deleteBookmark(k));
+    tool('↑', t('ui.lecture.earlier'), () => moveBookmark(k, -1), k === 0);
+    tool('↓', t('ui.lecture.later'), () => moveBookmark(k, 1), k === lecture.bookmarks.length - 1);
+    tool('✎', t('ui.lecture.edit'), () => editBookmark(k));
+    tool('✕', t('ui.lecture.delete'), () => deleteBookmark(k));
     li.append(a, ' ', at, ' ', tools);
     list.appendChild(li);
   });
@@ -145,7 +154,7 @@ function showLecture() {
   $('bookmark-add').hidden = editing;
   $('bookmark-save').hidden = !editing;
   $('bookmark-cancel').hidden = !editing;
-  $('bookmark-editing').textContent = editing ? 'editing bookmark ' + (lecture.editing + 1) + ' (event ' + lecture.bookmarks[lecture.editing].event + ')' : '';
+  $('bookmark-editing').textContent = editing ? t('ui.lecture.editing', { Bookmark: lecture.editing + 1, Event: lecture.bookmarks[lecture.editing].event }) : '';
   $('bookmark-download').hidden = lecture.served;
   $('bookmark-empty').hidden = lecture.bookmarks.length > 0;
   showNote();
@@ -166,7 +175,12 @@ function showNote() {
   box.hidden = k < 0 || shared.mode !== 'replay' || lecture.hiddenAt === currentEvent();
   if (!box.hidden) {
     const b = lecture.bookmarks[k];
-    $('bookmark-note-title').textContent = 'bookmark ' + (k + 1) + ' of ' + lecture.bookmarks.length + ': ' + (b.title || 'event ' + b.event);
+    // The bookmark's number in the page's words, its title in the lecturer's.
+    const head = document.createElement('span'), title = document.createElement('span');
+    head.textContent = t('ui.lecture.note-title', { Bookmark: k + 1, Bookmarks: lecture.bookmarks.length }) + ' ';
+    title.textContent = b.title || t('ui.lecture.event', { Event: b.event });
+    if (b.title) title.translate = false;
+    $('bookmark-note-title').replaceChildren(head, title);
     $('bookmark-note-text').textContent = b.note || '';
   }
   if (was !== box.hidden) tree.place(); // the tree's box changed size
@@ -174,8 +188,8 @@ function showNote() {
 
 function addBookmark() {
   const e = currentEvent();
-  if (e < 0) { showError('nothing to bookmark yet'); return; }
-  const b = { event: e, title: /** @type {HTMLInputElement} */ ($('bookmark-title')).value.trim() || 'event ' + e, note: /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value };
+  if (e < 0) { showError(t('ui.lecture.nothing')); return; }
+  const b = { event: e, title: /** @type {HTMLInputElement} */ ($('bookmark-title')).value.trim() || t('ui.lecture.event', { Event: e }), note: /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value };
   // A new bookmark goes after those at or before its event: the lecture
   // stays in the trace's order unless reordered.
   let k = lecture.bookmarks.length;
@@ -203,7 +217,7 @@ function finishEdit(keep) {
   const k = lecture.editing;
   if (keep && k >= 0 && k < lecture.bookmarks.length) {
     const b = lecture.bookmarks[k];
-    b.title = /** @type {HTMLInputElement} */ ($('bookmark-title')).value.trim() || 'event ' + b.event;
+    b.title = /** @type {HTMLInputElement} */ ($('bookmark-title')).value.trim() || t('ui.lecture.event', { Event: b.event });
     b.note = /** @type {HTMLTextAreaElement} */ ($('bookmark-note')).value;
   }
   lecture.editing = -1;
@@ -275,7 +289,7 @@ function prevBookmark() {
 /** @param {number} d */
 function stepBookmark(d) {
   const k = d > 0 ? nextBookmark() : prevBookmark();
-  if (k < 0) { showError(lecture.bookmarks.length ? 'no bookmark ' + (d > 0 ? 'after' : 'before') + ' this one' : 'no bookmarks yet: Add one in the Lecture panel'); return; }
+  if (k < 0) { showError(t(!lecture.bookmarks.length ? 'ui.lecture.none' : d > 0 ? 'ui.lecture.none-after' : 'ui.lecture.none-before')); return; }
   goBookmark(k);
 }
 
@@ -340,11 +354,11 @@ function openLink(hash) {
   if (!m) return;
   const n = Number(m[2]);
   if (m[1] === 'event') {
-    if (n < 0 || n >= contract.current().events) { showError('the address asks for event ' + n + '; this trace has events 0 to ' + (contract.current().events - 1)); return; }
+    if (n < 0 || n >= contract.current().events) { showError(t('ui.lecture.no-event', { Event: n, Last: contract.current().events - 1 })); return; }
     lecture.cur = -1;
     seekEvent(n);
   } else if (n < 0 || n >= lecture.bookmarks.length) {
-    showError('the address asks for bookmark ' + n + '; this lecture has ' + (lecture.bookmarks.length ? 'bookmarks 0 to ' + (lecture.bookmarks.length - 1) : 'no bookmarks'));
+    showError(lecture.bookmarks.length ? t('ui.lecture.no-bookmark', { Bookmark: n, Last: lecture.bookmarks.length - 1 }) : t('ui.lecture.no-bookmarks', { Bookmark: n }));
   } else {
     goBookmark(n);
   }
@@ -369,8 +383,14 @@ function bind() {
   if (emb) {
     lecture.name = emb.name || 'replay';
     setLecture(emb.lecture);
-    showLectureStatus(lecture.bookmarks.length ? 'from the export; changes stay in this page until downloaded' : 'kept in this page: Download to keep them');
+    showLectureStatus(lecture.bookmarks.length ? 'ui.lecture.from-export' : 'ui.lecture.kept-page');
   }
 }
 
-export { bind, bookmarks, onMessage, error, afterState, stepBookmark, stopPlay, lectureFileName as fileName };
+// relang writes the panel's words again in the page's language.
+function relang() {
+  showLectureStatus(lectureStatus[0], lectureStatus[1]);
+  showLecture();
+}
+
+export { bind, relang, bookmarks, onMessage, error, afterState, stepBookmark, stopPlay, lectureFileName as fileName };

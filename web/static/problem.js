@@ -16,6 +16,7 @@ import * as gridEdit from './gridedit.js';
 import * as renderers from './renderers.js';
 import * as setup from './setup.js';
 import * as status from './status.js';
+import { t, translate } from './i18n.js';
 
 // The shapes of /api/examples' and /api/puzzles' entries, of the problem
 // message (docs/PROTOCOL.md) and of viz check --json's report (docs/GUIDE.md),
@@ -72,16 +73,25 @@ async function open() {
     examples = ex;
     puzzles = cat.filter((/** @type {ScriptPuzzle} */ p) => p.script);
   } catch (e) {
-    showError('could not load the examples: ' + e);
+    showError(t('ui.error.examples', { Error: String(e) }));
     return;
   }
-  fillSelect($('problem-example'), examples.map((e) => e.name).concat(['']), examples.map((e) => e.title).concat(['— a new problem —']));
-  fillSelect($('problem-puzzle'), [''].concat(puzzles.map((p) => p.name)),
-    ['a problem: the script defines it'].concat(puzzles.map((p) => 'h(state) for ' + p.title.split(/ \(|: /)[0])));
+  menus();
   choose(examples[0] ? examples[0].name : '');
 }
 
-const BLANK = '# A problem: the start, the goal, the moves (label, next state, cost).\n' +
+// menus fills the examples' and the puzzles' menus, keeping their choice.
+function menus() {
+  const ex = /** @type {HTMLSelectElement} */ ($('problem-example')), pz = /** @type {HTMLSelectElement} */ ($('problem-puzzle'));
+  const was = [ex.value, pz.value];
+  fillSelect(ex, examples.map((e) => e.name).concat(['']), examples.map((e) => e.title).concat([t('ui.problem.new')]));
+  fillSelect(pz, [''].concat(puzzles.map((p) => p.name)),
+    [t('ui.problem.own')].concat(puzzles.map((p) => t('ui.problem.h-for', { Puzzle: p.title.split(/ \(|: /)[0] }))));
+  if (opened) [ex.value, pz.value] = was;
+}
+
+// blank is a new problem's script, its comment in the page's language.
+const blank = () => '# ' + t('ui.problem.blank') + '\n' +
   'start = 0\n\ndef goal(s):\n    return s == 10\n\ndef moves(s):\n    return [("+1", s + 1, 1), ("+3", s + 3, 2)]\n\n' +
   'heuristics = {"steps": lambda s: max(0, 10 - s) // 3}\n';
 
@@ -90,7 +100,7 @@ const BLANK = '# A problem: the start, the goal, the moves (label, next state, c
 function choose(name) {
   const e = examples.find((x) => x.name === name);
   /** @type {HTMLSelectElement} */ ($('problem-example')).value = name;
-  /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = e ? e.source : BLANK;
+  /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = e ? e.source : blank();
   file = e ? e.file : 'problem.star';
   /** @type {HTMLSelectElement} */ ($('problem-puzzle')).value = e && e.puzzle ? e.puzzle : '';
   forget();
@@ -153,7 +163,7 @@ function onTarget(state) {
 function heuristics(list) {
   const h = /** @type {HTMLSelectElement} */ ($('problem-heuristic')), a = /** @type {HTMLSelectElement} */ ($('problem-against'));
   const keep = h.value, keepA = a.value;
-  fillSelect(h, list, list.map((x) => (x === file && target() !== '' ? x + ' (the script\'s h)' : x)));
+  fillSelect(h, list, list.map((x) => (x === file && target() !== '' ? t('ui.problem.script-h', { File: x }) : x)));
   if (list.includes(keep)) h.value = keep;
   if (isGrid() && !list.includes(keep)) h.value = 'octile';
   fillSelect(a, [''].concat(list), ['—'].concat(list));
@@ -165,16 +175,17 @@ function buildGrid() {
   const box = $('grid-edit');
   const bar = document.createElement('div');
   bar.className = 'grid-bar';
-  bar.innerHTML = '<label class="inline"><select data-testid="grid-connect"><option value="4">4-connected</option>' +
-    '<option value="8">8-connected</option></select></label> <label class="inline">rows <input data-testid="grid-rows" type="number" min="2" max="40"></label>' +
-    ' <label class="inline">columns <input data-testid="grid-cols" type="number" min="2" max="40"></label>' +
-    ' <button type="button" data-testid="grid-clear">Clear walls</button>';
+  bar.innerHTML = '<label class="inline"><select data-testid="grid-connect"><option value="4" data-i18n="ui.grid.4">4-connected</option>' +
+    '<option value="8" data-i18n="ui.grid.8">8-connected</option></select></label> <label class="inline"><span data-i18n="ui.grid.rows">rows</span> <input data-testid="grid-rows" type="number" min="2" max="40"></label>' +
+    ' <label class="inline"><span data-i18n="ui.grid.cols">columns</span> <input data-testid="grid-cols" type="number" min="2" max="40"></label>' +
+    ' <button type="button" data-testid="grid-clear" data-i18n="ui.grid.clear">Clear walls</button>';
   const board = document.createElement('div');
   board.className = 'grid-board';
   const help = document.createElement('div');
   help.className = 'help';
-  help.textContent = 'Click or drag to draw walls (from a wall: to clear them); drag S and G. A step costs 1 on a 4-connected map; 10 straight and 14 diagonal on an 8-connected one.';
+  help.setAttribute('data-i18n', 'ui.grid.help');
   box.append(bar, board, help);
+  translate(box);
   /** @type {(id: string) => HTMLInputElement | HTMLSelectElement} */
   const q = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ (bar.querySelector('[data-testid=' + id + ']'));
   q('grid-connect').addEventListener('change', (e) => gridEdit.setDiagonal(/** @type {HTMLSelectElement} */ (e.target).value === '8'));
@@ -292,7 +303,7 @@ function fields() {
   const f = { puzzle: target(), state: isGrid() ? gridEdit.text() : /** @type {HTMLInputElement} */ ($('problem-state')).value, heuristic: /** @type {HTMLSelectElement} */ ($('problem-heuristic')).value, goal: '' };
   if (usesScript()) {
     if (new Blob([src]).size > MAX_SOURCE) {
-      mark(0, 0, 'the script is longer than ' + fmt(MAX_SOURCE) + ' bytes, more than the page sends: run it with viz solve --problem FILE');
+      mark(0, 0, t('ui.problem.too-long', { Bytes: fmt(MAX_SOURCE) }));
       return null;
     }
     Object.assign(f, { file, source: src });
@@ -327,7 +338,7 @@ function onProblem(msg) {
   }
   mark(0);
   if (msg.puzzle === '') heuristics(msg.heuristics || []);
-  /** @type {HTMLInputElement} */ ($('problem-state')).placeholder = msg.puzzle === '' && msg.start ? 'the file\'s start: ' + msg.start : '';
+  /** @type {HTMLInputElement} */ ($('problem-state')).placeholder = msg.puzzle === '' && msg.start ? t('ui.problem.file-start', { Start: msg.start }) : '';
   drawStart();
 }
 
@@ -335,7 +346,7 @@ function onProblem(msg) {
 function drawStart() {
   const n = loaded && loaded.node;
   if (!n || (shared.last && shared.last.active && !fresh)) return;
-  $('node-info').textContent = 'the start state, h = ' + n.h + ' (press Run to search from it)';
+  $('node-info').textContent = t('ui.problem.start', { H: n.h });
   renderers.draw($('puzzle-state'), /** @type {string} */ (n.renderer), n.view);
 }
 
@@ -357,7 +368,7 @@ function check() {
   mark(0);
   checking = true;
   /** @type {HTMLButtonElement} */ ($('problem-check')).disabled = true;
-  $('problem-check').textContent = 'Checking…';
+  $('problem-check').textContent = t('ui.problem.checking');
   const against = /** @type {HTMLSelectElement} */ ($('problem-against')).value;
   // The script's h may be the one graded against a built-in one.
   if (against === file && !f.source) Object.assign(f, { file, source: /** @type {HTMLTextAreaElement} */ ($('problem-source')).value });
@@ -367,7 +378,7 @@ function check() {
 function checkDone() {
   checking = false;
   /** @type {HTMLButtonElement} */ ($('problem-check')).disabled = false;
-  $('problem-check').textContent = 'Check h';
+  $('problem-check').textContent = t('ui.problem-check');
 }
 
 // report is viz check's text report.
@@ -377,25 +388,24 @@ function checkDone() {
  * @returns {string}
  */
 function report(r, start) {
-  const lines = [r.puzzle + ', ' + r.heuristic + ': ' + fmt(r.states) + ' states (every state reachable from ' + start + ')'];
-  if (r.unsolvable) lines.push('  ' + fmt(r.unsolvable) + ' of them cannot reach a goal: left out below');
-  if (r.admissible) lines.push('admissible: yes (h ≤ h* at every state)');
+  const lines = [t('ui.check.states', { Puzzle: r.puzzle, Heuristic: r.heuristic, States: fmt(r.states), Start: start })];
+  if (r.unsolvable) lines.push('  ' + t('ui.check.unsolvable', { States: fmt(r.unsolvable) }));
+  if (r.admissible) lines.push(t('ui.check.admissible'));
   else {
-    lines.push('admissible: NO: h > h* at ' + fmt(r.violations) + ' states; the worst:');
+    lines.push(t('ui.check.inadmissible', { States: fmt(r.violations) }));
     r.worst.slice(0, 5).forEach((v) => lines.push('  ' + v.state + ': h ' + v.h + ' > h* ' + v.hstar));
   }
-  if (r.consistent) lines.push('consistent: yes (h(s) ≤ cost + h(s\') along all ' + fmt(r.moves) + ' moves)');
+  if (r.consistent) lines.push(t('ui.check.consistent', { Moves: fmt(r.moves) }));
   else {
-    lines.push('consistent: NO: h(s) > cost + h(s\') along ' + fmt(r.inconsistent_moves) + ' of ' + fmt(r.moves) + ' moves; the worst:');
+    lines.push(t('ui.check.inconsistent', { Bad: fmt(r.inconsistent_moves), Moves: fmt(r.moves) }));
     r.worst_moves.slice(0, 5).forEach((m) => lines.push('  ' + m.state + ' --' + m.move + '--> ' + m.next + ': h ' + m.h + ' > ' + m.cost + ' + ' + m.h_next));
   }
   const ratio = r.mean_hstar ? r.mean_h / r.mean_hstar : 0;
-  lines.push('mean h ' + r.mean_h.toFixed(3) + ', mean h* ' + r.mean_hstar.toFixed(3) + ' (h/h* ' + ratio.toFixed(3) + '); h = h* at ' +
-    (100 * r.exact_fraction).toFixed(1) + '% of the states');
+  lines.push(t('ui.check.mean', { H: r.mean_h.toFixed(3), HStar: r.mean_hstar.toFixed(3), Ratio: ratio.toFixed(3), Exact: (100 * r.exact_fraction).toFixed(1) }));
   if (r.dominates !== null && r.dominates !== undefined) {
-    if (r.dominates) lines.push('dominates ' + r.against + ': yes (h ≥ h2 at every state)');
+    if (r.dominates) lines.push(t('ui.check.dominates', { Against: r.against }));
     else {
-      lines.push('dominates ' + r.against + ': no: h < h2 at ' + fmt(r.not_dominated) + ' states, e.g.:');
+      lines.push(t('ui.check.not-dominates', { Against: r.against, States: fmt(r.not_dominated) }));
       r.undominated.slice(0, 5).forEach((u) => lines.push('  ' + u.state + ': h ' + u.h + ' < h2 ' + u.h2));
     }
   }
@@ -438,11 +448,11 @@ function afterState(msg) {
   const a = /** @type {(RunView & {distinct?: number, error?: string}) | null} */ (msg.active);
   if (!on() || !a || !a.puzzle || fresh) return;
   const parts = [];
-  if (a.status === 'solved') parts.push('solved: cost ' + fmt(a.cost) + ', ' + a.solutionLength + ' moves: ' + a.solution.join(' '));
-  else parts.push(a.status);
+  if (a.status === 'solved') parts.push(t('ui.problem.solved', { Cost: fmt(a.cost), Length: a.solutionLength }) + ' ' + a.solution.join(' '));
+  else parts.push(status.status(a.status));
   if (a.distinct) {
-    parts.push(fmt(a.expanded) + ' nodes expanded over ' + fmt(a.distinct) + ' distinct ' + (a.puzzle === 'grid' ? 'cells' : 'states') +
-      ': each about ' + (a.expanded / a.distinct).toFixed(1) + ' times' + (a.algorithm === 'ida' && a.expanded > a.distinct ? ' (IDA* keeps no table of states)' : ''));
+    parts.push(t(a.puzzle === 'grid' ? 'ui.problem.distinct.cells' : 'ui.problem.distinct', { Expanded: fmt(a.expanded), Distinct: fmt(a.distinct), Times: (a.expanded / a.distinct).toFixed(1) }) +
+      (a.algorithm === 'ida' && a.expanded > a.distinct ? t('ui.problem.no-table') : ''));
   }
   if (a.error) parts.push(a.error);
   $('problem-result').textContent = parts.join(' · ');
@@ -469,10 +479,10 @@ function bind() {
   $('problem-example').addEventListener('change', (e) => choose(/** @type {HTMLSelectElement} */ (e.target).value));
   // Another puzzle: its example, or a heuristic to start from.
   $('problem-puzzle').addEventListener('change', () => {
-    const t = target(), e = examples.find((x) => (x.puzzle || '') === t);
+    const puzzle = target(), e = examples.find((x) => (x.puzzle || '') === puzzle);
     if (e) { choose(e.name); return; }
     /** @type {HTMLSelectElement} */ ($('problem-example')).value = '';
-    /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = '# h(state) for ' + t + ': docs/GUIDE.md, "Write your own heuristic", says what state is.\n\n' +
+    /** @type {HTMLTextAreaElement} */ ($('problem-source')).value = '# ' + t('ui.problem.h-comment', { Puzzle: puzzle }) + '\n\n' +
       'def h(state):\n    return 0\n';
     file = 'h.star';
     forget();
@@ -490,4 +500,11 @@ function bind() {
   gutter();
 }
 
-export { bind, onMessage, onError, afterState, showTab, on as shown };
+// relang writes the tab's words again in the page's language.
+function relang() {
+  if (opened && examples.length) menus();
+  if (!checking) $('problem-check').textContent = t('ui.problem-check');
+  if (loaded && loaded.node) drawStart();
+}
+
+export { bind, relang, onMessage, onError, afterState, showTab, on as shown };

@@ -5,6 +5,7 @@
 // JSON view with it, and a page with no server makes a node's view from the
 // start's with its moves (viewAfter). It touches no document while it
 // loads, so web/testdata/viewmoves_harness.mjs runs it under node.
+import { t } from './i18n.js';
 
 /** @type {Record<string, Renderer>} */
 const registered = {};
@@ -60,6 +61,7 @@ function draw(el, renderer, view) {
   const pre = document.createElement('pre');
   pre.className = 'view';
   pre.textContent = JSON.stringify(view, null, 1);
+  pre.translate = false; // the state's data, as the renderer would have drawn it
   el.appendChild(pre);
 }
 
@@ -77,10 +79,10 @@ function draw(el, renderer, view) {
  * @returns {{view: unknown, error?: undefined} | {error: string, view?: undefined}}
  */
 function viewAfter(renderer, startView, moves, info) {
-  if (!Array.isArray(moves)) return { error: 'no moves to make' };
+  if (!Array.isArray(moves)) return { error: t('ui.view.no-moves') };
   const r = registered[renderer];
   if (!r || typeof r.move !== 'function') {
-    return { error: 'the ' + renderer + ' renderer cannot make moves, so this state cannot be drawn' };
+    return { error: t('ui.view.no-move', { Renderer: renderer }) };
   }
   let view = startView;
   for (let i = 0; i < moves.length; i++) {
@@ -89,7 +91,7 @@ function viewAfter(renderer, startView, moves, info) {
     if (next === null || next === undefined) {
       const names = info && info.moveNames;
       const name = names && names[moves[i]] !== undefined ? names[moves[i]] : String(moves[i]);
-      return { error: 'move ' + (i + 1) + ' (' + name + ') cannot be made here' };
+      return { error: t('ui.view.bad-move', { Move: i + 1, Name: name }) };
     }
     view = next;
   }

@@ -10,6 +10,7 @@ import * as quiz from './quiz.js';
 import * as renderers from './renderers.js';
 import * as status from './status.js';
 import * as tree from './tree.js';
+import { t, n } from './i18n.js';
 
 /** @type {PuzzleInfo[]} */
 let catalogue = [];
@@ -61,7 +62,7 @@ function serveOnly(p) {
   for (const o of /** @type {HTMLSelectElement} */ ($('heuristic')).options) {
     if (!(p.serveOnly || []).includes(o.value)) continue;
     o.disabled = true;
-    o.textContent += ' (needs viz serve: its tables are too big to build in a browser)';
+    o.textContent += t('ui.heuristic.serve-only');
   }
   const first = [.../** @type {HTMLSelectElement} */ ($('heuristic')).options].find((o) => !o.disabled);
   if (first) /** @type {HTMLSelectElement} */ ($('heuristic')).value = first.value;
@@ -70,8 +71,8 @@ function serveOnly(p) {
 // presetLabel names a preset with its optimal length, unless the name says it.
 /** @param {PuzzlePreset} x */
 function presetLabel(x) {
-  const n = x.optimal, moves = n + (n === 1 ? ' move' : ' moves');
-  return n && !x.name.includes(moves) ? x.name + ' · ' + moves : x.name;
+  const k = x.optimal, en = k + (k === 1 ? ' move' : ' moves');
+  return k && !x.name.includes(en) ? x.name + ' · ' + n('ui.preset.moves', k) : x.name;
 }
 
 // applyPreset selects preset i of the current puzzle: its state and the
@@ -109,8 +110,7 @@ async function loadCatalogue() {
     catalogue = await r.json();
   } catch (e) {
     // A site's folder opened as a file: it wants a web server.
-    const hint = location.protocol === 'file:' ? ' (serve this folder with a web server, e.g. python3 -m http.server, and open its address)' : '';
-    showError('could not load the puzzle list: ' + e + hint);
+    showError(t(location.protocol === 'file:' ? 'ui.error.puzzles.file' : 'ui.error.puzzles', { Error: String(e) }));
     return;
   }
   fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
@@ -164,11 +164,11 @@ function onPreview(msg) {
   if (problem.shown()) return; // the Problem tab draws its own start
   const info = $('node-info');
   if (msg.error) {
-    info.textContent = 'start state: ' + msg.error;
+    info.textContent = t('ui.preview.error', { Error: msg.error });
     $('puzzle-state').textContent = '';
     return;
   }
-  info.textContent = shared.last && shared.last.active ? 'the start state: the search begins once its tables are built' : 'the start state (press Start to search from it)';
+  info.textContent = t(shared.last && shared.last.active ? 'ui.preview.building' : 'ui.preview');
   renderers.draw($('puzzle-state'), /** @type {string} */ (/** @type {NodeView} */ (msg.node).renderer), /** @type {NodeView} */ (msg.node).view);
 }
 
@@ -242,4 +242,17 @@ function bind() {
   $('hint-close').addEventListener('click', hideHint);
 }
 
-export { bind, begin, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };
+// relang writes the panel's words again in the page's language: the
+// presets' lengths and the heuristics only the server runs.
+function relang() {
+  const p = currentPuzzle();
+  if (!p) return;
+  const preset = /** @type {HTMLSelectElement} */ ($('preset')), h = /** @type {HTMLSelectElement} */ ($('heuristic'));
+  const was = [preset.value, h.value];
+  fillSelect(preset, [''].concat((p.presets || []).map((_, i) => String(i))), ['—'].concat((p.presets || []).map(presetLabel)));
+  fillSelect(h, p.heuristics || []);
+  serveOnly(p);
+  [preset.value, h.value] = was;
+}
+
+export { bind, begin, relang, loadCatalogue, requestPreview, onPreview, onScrambled, showHint };

@@ -6,6 +6,7 @@
 // value here, strongest first], "sorted": bool}.
 // Books stand as bars as tall as their number; a red mark sits in each break.
 import { svg } from '../svg.js';
+import { t } from '../i18n.js';
 
 /** @type {Renderer} */
 export default {
@@ -16,7 +17,7 @@ export default {
     const isPerm = n >= 1 && n <= 15 && books.every((b) => Number.isInteger(b) && b >= 1 && b <= n) &&
       new Set(books).size === n;
     if (!isPerm) {
-      el.textContent = 'not a booksort view';
+      el.textContent = t('ui.view.not', { Kind: 'booksort' });
       return;
     }
     const breaks = new Set(Array.isArray(view.breaks) ? view.breaks.filter((/** @type {unknown} */ g) => Number.isInteger(g)) : []);
@@ -29,13 +30,13 @@ export default {
     const add = (tag, attrs, title) => svg(tag, attrs, s, title);
     /** @type {(x: number, y: number, str: string, size: number, colour: string) => void} */
     const text = (x, y, str, size, colour) => {
-      const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': size, 'font-family': 'system-ui, sans-serif', fill: colour });
-      t.textContent = str;
+      const e = add('text', { x, y, 'text-anchor': 'middle', 'font-size': size, 'font-family': 'system-ui, sans-serif', fill: colour });
+      e.textContent = str;
     };
     // The shelf and its two ends (the sentinels 0 and n+1).
     add('rect', { x: 2, y: shelfY, width: width - 4, height: 6, fill: '#8d6e63' });
-    add('rect', { x: 2, y: top, width: wall - 2, height: shelfY - top, fill: '#bcaaa4' }, 'left end (book 0)');
-    add('rect', { x: width - wall, y: top, width: wall - 2, height: shelfY - top, fill: '#bcaaa4' }, 'right end (book ' + (n + 1) + ')');
+    add('rect', { x: 2, y: top, width: wall - 2, height: shelfY - top, fill: '#bcaaa4' }, t('ui.view.books.left'));
+    add('rect', { x: width - wall, y: top, width: wall - 2, height: shelfY - top, fill: '#bcaaa4' }, t('ui.view.books.right', { Book: n + 1 }));
     const x0 = wall + 4;
     books.forEach((b, i) => {
       const x = x0 + i * slot + (slot - bookW) / 2;
@@ -43,7 +44,7 @@ export default {
       // Hue by number, so runs of consecutive books look alike.
       const hue = Math.round(200 - 160 * (b - 1) / Math.max(1, n - 1));
       add('rect', { x, y: shelfY - h, width: bookW, height: h, rx: 2, fill: 'hsl(' + hue + ',55%,62%)', stroke: '#444', 'stroke-width': 0.8 },
-        'book ' + b + ' at position ' + (i + 1));
+        t('ui.view.books.book', { Book: b, Position: i + 1 }));
       text(x + bookW / 2, shelfY + 18, String(b), bookW < 12 ? 9 : 12, '#222');
     });
     // Gap g lies between position g and g+1 (1-based), 0 and n at the ends.
@@ -51,15 +52,16 @@ export default {
       if (!breaks.has(g)) continue;
       const x = x0 + g * slot;
       add('line', { x1: x, y1: top, x2: x, y2: shelfY, stroke: '#d32f2f', 'stroke-width': 2, 'stroke-dasharray': '4 3' },
-        'break: ' + (g === 0 ? 'shelf start' : 'book ' + books[g - 1]) + ' | ' + (g === n ? 'shelf end' : 'book ' + books[g]));
+        t('ui.view.books.break', { Left: g === 0 ? t('ui.view.books.shelf-start') : books[g - 1], Right: g === n ? t('ui.view.books.shelf-end') : books[g] }));
     }
-    text(width / 2, shelfY + bottom - 4, view.sorted === true ? 'sorted' : breaks.size + ' breaks', 12, '#333');
+    text(width / 2, shelfY + bottom - 4, view.sorted === true ? t('ui.view.books.sorted') : t('ui.view.books.breaks', { Breaks: breaks.size }), 12, '#333');
     /** @type {{name: string, h: number, measure?: unknown}[]} */
     const bounds = Array.isArray(view.bounds) ? view.bounds.filter((/** @type {any} */ b) => b && typeof b.name === 'string' && Number.isInteger(b.h)) : [];
     if (bounds.length > 0) {
-      const t = add('text', { x: width / 2, y: top - 3, 'text-anchor': 'middle', 'font-size': 10, 'font-family': 'system-ui, sans-serif', fill: '#555' });
+      // The heuristics' names and measures are the puzzle's (as its Go view writes them).
+      const hs = add('text', { x: width / 2, y: top - 3, 'text-anchor': 'middle', 'font-size': 10, 'font-family': 'system-ui, sans-serif', fill: '#555', translate: 'no' });
       bounds.forEach((b, i) => {
-        const span = svg('tspan', {}, t, typeof b.measure === 'string' ? b.name + ': ' + b.measure : '');
+        const span = svg('tspan', {}, hs, typeof b.measure === 'string' ? b.name + ': ' + b.measure : '');
         span.insertBefore(document.createTextNode((i > 0 ? ' · ' : 'h: ') + b.name + ' ' + b.h), span.firstChild);
       });
     }

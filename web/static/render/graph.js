@@ -9,6 +9,7 @@
 // Cities at their positions (else on a circle), roads with their costs, the
 // path to the node drawn over them, the node ringed.
 import { svg } from '../svg.js';
+import { t } from '../i18n.js';
 
 const W = 420, H = 320, PAD = 26;
 
@@ -71,7 +72,7 @@ export default {
   draw(el, view) {
     const g = shape(view);
     if (!g) {
-      el.textContent = 'not a graph view';
+      el.textContent = t('ui.view.not', { Kind: 'graph' });
       return;
     }
     const { nodes, edges } = g;
@@ -94,7 +95,8 @@ export default {
       drawn.add(key);
       const [x1, y1] = at[e.from], [x2, y2] = at[e.to];
       const hot = onPath.has(key);
-      add('line', { x1, y1, x2, y2, stroke: hot ? '#f28e2b' : '#b0b0b0', 'stroke-width': hot ? 4 : 1.5, 'data-edge': key, 'data-path': hot ? '1' : '0' },
+      // An edge's and a node's names are the problem's data, in its words.
+      add('line', { x1, y1, x2, y2, stroke: hot ? '#f28e2b' : '#b0b0b0', 'stroke-width': hot ? 4 : 1.5, 'data-edge': key, 'data-path': hot ? '1' : '0', translate: 'no' },
         nodes[e.from].name + ' – ' + nodes[e.to].name + (Number.isInteger(e.cost) ? ': ' + e.cost : ''));
       if (labels && Number.isInteger(e.cost)) {
         const t = add('text', { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 2, 'text-anchor': 'middle', 'font-size': 9, 'data-size': 9, 'data-key': hot ? '1' : '0', fill: hot ? '#b35806' : '#777',
@@ -110,13 +112,13 @@ export default {
       const [x, y] = at[i];
       const kind = i === cur ? 'current' : goals.has(i) ? 'goal' : i === start ? 'start' : 'node';
       const fill = goals.has(i) ? '#e15759' : i === start ? '#59a14f' : path.includes(i) ? '#f28e2b' : '#4e79a7';
-      add('circle', { cx: x, cy: y, r: i === cur ? 8 : 5, fill, stroke: i === cur ? '#000' : '#fff', 'stroke-width': i === cur ? 3 : 1, 'data-node': n.name, 'data-kind': kind },
-        n.name + (goals.has(i) ? ' (goal)' : '') + (i === start ? ' (start)' : ''));
+      add('circle', { cx: x, cy: y, r: i === cur ? 8 : 5, fill, stroke: i === cur ? '#000' : '#fff', 'stroke-width': i === cur ? 3 : 1, 'data-node': n.name, 'data-kind': kind, translate: goals.has(i) || i === start ? 'yes' : 'no' },
+        goals.has(i) ? t('ui.view.goal', { Name: n.name }) : i === start ? t('ui.view.start', { Name: n.name }) : n.name);
       if (names || i === cur || path.includes(i)) {
         const key = i === cur || i === start || goals.has(i) || path.includes(i);
-        const t = add('text', { x, y: y - 9, 'text-anchor': 'middle', 'font-size': 10, 'data-size': 10, 'data-key': key ? '1' : '0', 'font-weight': i === cur ? 'bold' : 'normal',
-          'font-family': 'system-ui, sans-serif', fill: '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke' });
-        t.textContent = n.name;
+        const label = add('text', { x, y: y - 9, 'text-anchor': 'middle', 'font-size': 10, 'data-size': 10, 'data-key': key ? '1' : '0', 'font-weight': i === cur ? 'bold' : 'normal',
+          'font-family': 'system-ui, sans-serif', fill: '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', translate: 'no' });
+        label.textContent = n.name;
       }
     });
     el.appendChild(s);
@@ -124,8 +126,8 @@ export default {
     const note = document.createElement('div');
     note.className = 'render-note';
     const names2 = path.map((i) => (isIndex(i, nodes.length) ? nodes[i].name : '?'));
-    note.textContent = (cur < 0 && typeof view.state === 'string' ? 'at ' + view.state + ' (not drawn) · ' : '') +
-      (names2.length > 1 ? 'path: ' + names2.join(' → ') : 'at the start');
+    note.textContent = (cur < 0 && typeof view.state === 'string' ? t('ui.view.graph.off', { State: view.state }) + ' · ' : '') +
+      (names2.length > 1 ? t('ui.view.graph.path', { Path: names2.join(' → ') }) : t('ui.view.graph.start'));
     el.appendChild(note);
   },
   // Move m is the run's move m, named in info.moveNames by its label: the

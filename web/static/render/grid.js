@@ -8,6 +8,7 @@
 // one SVG path, so a 512 x 512 map stays a handful of elements.
 import { svg } from '../svg.js';
 import { GRID_MAX_SIDE as MAX_SIDE } from '../shared.js';
+import { t } from '../i18n.js';
 
 // The moves of puzzles/grid by index: N E S W, then NE SE SW NW.
 const STEPS = [[-1, 0], [0, 1], [1, 0], [0, -1], [-1, 1], [1, 1], [1, -1], [-1, -1]];
@@ -42,7 +43,7 @@ export default {
   draw(el, view) {
     const g = mapOf(view);
     if (!g) {
-      el.textContent = 'not a grid view';
+      el.textContent = t('ui.view.not', { Kind: 'grid' });
       return;
     }
     const { rows, cols } = g;
@@ -68,25 +69,25 @@ export default {
     /** @type {(rc: number[], fill: string, kind: string, title: string) => SVGElement} */
     const box = (rc, fill, kind, title) => add('rect', { x: rc[1] * cell + 1, y: rc[0] * cell + 1, width: Math.max(1, cell - 2), height: Math.max(1, cell - 2), rx: cell / 6, fill, 'data-cell': kind }, title);
     const start = find(rows, 'S*'), goal = find(rows, 'G*');
-    if (start) box(start, '#66bb6a', 'start', 'start (' + start + ')');
-    if (goal) box(goal, '#ef5350', 'goal', 'goal (' + goal + ')');
+    if (start) box(start, '#66bb6a', 'start', t('ui.view.grid.start', { Cell: String(start) }));
+    if (goal) box(goal, '#ef5350', 'goal', t('ui.view.grid.goal', { Cell: String(goal) }));
     const path = Array.isArray(view.path) ? view.path.filter((rc) => isCell(rc) && rc[0] < n && rc[1] < cols) : [];
     /** @type {(rc: number[]) => string} */
     const centre = (rc) => (rc[1] * cell + cell / 2) + ',' + (rc[0] * cell + cell / 2);
     if (path.length > 1) {
       add('polyline', { points: path.map(centre).join(' '), fill: 'none', stroke: '#1e88e5', 'stroke-width': Math.max(1, cell / 5), 'stroke-linejoin': 'round', 'stroke-linecap': 'round', 'data-path': path.length - 1 },
-        'the path to this node: ' + (path.length - 1) + ' steps');
+        t('ui.view.grid.path', { Steps: path.length - 1 }));
     }
     const at = isCell(view.at) && view.at[0] < n && view.at[1] < cols ? view.at : null;
     if (at) {
       const [x, y] = centre(at).split(',').map(Number);
-      add('circle', { cx: x, cy: y, r: Math.max(1, cell / 3), fill: '#1565c0', stroke: '#fff', 'stroke-width': 1, 'data-cell': 'agent' }, 'the agent at row ' + at[0] + ', column ' + at[1]);
+      add('circle', { cx: x, cy: y, r: Math.max(1, cell / 3), fill: '#1565c0', stroke: '#fff', 'stroke-width': 1, 'data-cell': 'agent' }, t('ui.view.grid.agent', { Row: at[0], Column: at[1] }));
     }
     el.appendChild(s);
     const note = document.createElement('div');
     note.className = 'render-note';
-    note.textContent = (view.diagonal === true ? '8-connected' : '4-connected') + (at ? ' · at (' + at[0] + ', ' + at[1] + ')' : '') +
-      ' · ' + Math.max(0, path.length - 1) + ' steps';
+    note.textContent = [t(view.diagonal === true ? 'ui.grid.8' : 'ui.grid.4')].concat(at ? [t('ui.view.grid.at', { Row: at[0], Column: at[1] })] : [],
+      [t('ui.view.grid.steps', { Steps: Math.max(0, path.length - 1) })]).join(' · ');
     el.appendChild(note);
   },
   // Move m is puzzles/grid's step m (N E S W, then NE SE SW NW on an

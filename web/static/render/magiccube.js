@@ -7,18 +7,19 @@
 // every cube, whatever its letters, is drawn as the Rubik's cube is. A
 // letter drawn in another colour than its name says is listed under the
 // net.
+import { t } from '../i18n.js';
 /** @type {Renderer} */
 export default {
   draw(el, view) {
     const st = view && view.stickers;
     if (typeof st !== 'string' || st.length !== 54 || !/^[A-Za-z]+$/.test(st)) {
-      el.textContent = 'not a cube view';
+      el.textContent = t('ui.view.not', { Kind: 'magiccube' });
       return;
     }
     /** @type {Record<string, string>} */
     const known = { w: '#ffffff', y: '#ffd500', r: '#c41e3a', o: '#ff7f00', g: '#009e60', b: '#0051ba' };
     /** @type {Record<string, string>} */
-    const names = { w: 'white', y: 'yellow', r: 'red', o: 'orange', g: 'green', b: 'blue' };
+    const names = { w: t('ui.view.cube.w'), y: t('ui.view.cube.y'), r: t('ui.view.cube.r'), o: t('ui.view.cube.o'), g: t('ui.view.cube.g'), b: t('ui.view.cube.b') };
     const palette = ['#8e44ad', '#16a085', '#7f8c8d', '#d35400', '#2c3e50', '#e84393',
       '#6ab04c', '#f8c291', '#95afc0', '#b33939', '#40407a', '#cc8e35'];
     // The centres' letters (U L F R B D) and the Rubik's cube's colour of
@@ -64,9 +65,9 @@ export default {
       r.setAttribute('fill', colour(c));
       r.setAttribute('stroke', '#222');
       r.setAttribute('stroke-width', '1');
-      const t = document.createElementNS(ns, 'title');
-      t.textContent = 'sticker ' + i + ': ' + c;
-      r.appendChild(t);
+      const tip = document.createElementNS(ns, 'title');
+      tip.textContent = t('ui.view.cube.sticker', { Sticker: i, Letter: c });
+      r.appendChild(tip);
       s.appendChild(r);
       const label = centres[i] || (known[c] || byFace[c] ? '' : c);
       if (label) {
@@ -79,6 +80,7 @@ export default {
         tx.setAttribute('fill', light(colour(c)) ? '#333' : '#fff');
         tx.setAttribute('opacity', String(centres[i] ? 0.6 : 1));
         tx.textContent = label;
+        tx.setAttribute('translate', 'no'); // a face's letter
         s.appendChild(tx);
       }
     }
@@ -91,7 +93,7 @@ export default {
       tx.setAttribute('font-size', '11');
       tx.setAttribute('font-family', 'system-ui, sans-serif');
       tx.setAttribute('fill', '#333');
-      tx.textContent = 'colours by face: ' + moved.map((c) => c + ' ' + names[byFace[c]]).join(', ');
+      tx.textContent = t('ui.view.cube.colours', { Colours: moved.map((c) => c + ' ' + names[byFace[c]]).join(t('ui.view.list-sep')) });
       s.appendChild(tx);
     }
     el.appendChild(s);

@@ -3,12 +3,13 @@
 // numbered top to bottom, left to right on the # board], "centre": k or 0}.
 // The 8 centre cells are outlined; the letters A..H sit at each move's head
 // (a move shifts its line one cell towards its letter).
+import { t } from '../i18n.js';
 /** @type {Renderer} */
 export default {
   draw(el, view) {
     const cells = view && view.cells;
     if (!Array.isArray(cells) || cells.length !== 24 || !cells.every((v) => v === 1 || v === 2 || v === 3)) {
-      el.textContent = 'not a rotation-game view';
+      el.textContent = t('ui.view.not', { Kind: 'rotation' });
       return;
     }
     // Each cell's (column, row) on the 7 x 7 board.
@@ -34,15 +35,15 @@ export default {
     s.setAttribute('data-renderer', 'rotation');
     /** @type {(x: number, y: number, str: string, size: number, colour: string) => void} */
     const text = (x, y, str, size, colour) => {
-      const t = document.createElementNS(ns, 'text');
-      t.setAttribute('x', String(x));
-      t.setAttribute('y', String(y));
-      t.setAttribute('text-anchor', 'middle');
-      t.setAttribute('font-size', String(size));
-      t.setAttribute('font-family', 'system-ui, sans-serif');
-      t.setAttribute('fill', colour);
-      t.textContent = str;
-      s.appendChild(t);
+      const e = document.createElementNS(ns, 'text');
+      e.setAttribute('x', String(x));
+      e.setAttribute('y', String(y));
+      e.setAttribute('text-anchor', 'middle');
+      e.setAttribute('font-size', String(size));
+      e.setAttribute('font-family', 'system-ui, sans-serif');
+      e.setAttribute('fill', colour);
+      e.textContent = str;
+      s.appendChild(e);
     };
     cells.forEach((v, i) => {
       const x = (pos[i][0] + 1) * cell, y = (pos[i][1] + 1) * cell;
@@ -56,7 +57,7 @@ export default {
       r.setAttribute('stroke', centre.has(i) ? '#222' : '#999');
       r.setAttribute('stroke-width', String(centre.has(i) ? 2.5 : 1));
       const tt = document.createElementNS(ns, 'title');
-      tt.textContent = 'cell ' + i;
+      tt.textContent = t('ui.view.cell', { Cell: i });
       r.appendChild(tt);
       s.appendChild(r);
       text(x + cell / 2, y + cell / 2 + 6, String(v), 16, '#222');

@@ -8,13 +8,14 @@
 // vertical per row, the bottom row's horizontals last.
 import { svg } from '../svg.js';
 import { SQUARES_DEAD_END as DEAD_END, SQUARES_MAX_N as MAX_N } from '../shared.js';
+import { t } from '../i18n.js';
 
 /** @type {Renderer} */
 export default {
   draw(el, view) {
     const n = view && view.n;
     if (!Number.isInteger(n) || n < 1 || n > MAX_N) {
-      el.textContent = 'not a square-destroyer view';
+      el.textContent = t('ui.view.not', { Kind: 'squares' });
       return;
     }
     const total = 2 * n * (n + 1);
@@ -32,8 +33,8 @@ export default {
     const add = (tag, attrs, title) => svg(tag, attrs, s, title);
     /** @type {(x: number, y: number, str: string, fsize: number, colour: string) => void} */
     const text = (x, y, str, fsize, colour) => {
-      const t = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
-      t.textContent = str;
+      const e = add('text', { x, y, 'text-anchor': 'middle', 'font-size': fsize, 'font-family': 'system-ui, sans-serif', fill: colour });
+      e.textContent = str;
     };
     /** @type {(c: number) => number} */
     const px = (c) => margin + c * cell;
@@ -43,7 +44,7 @@ export default {
         x: px(q.col) + 3, y: px(q.row) + 3, width: q.size * cell - 6, height: q.size * cell - 6,
         fill: i === 0 ? 'rgba(255, 213, 79, 0.45)' : 'none',
         stroke: i === 0 ? '#f9a825' : 'rgba(0, 0, 0, 0.12)', 'stroke-width': i === 0 ? 2 : 1,
-      }, (i === 0 ? 'branching on this ' : 'intact ') + q.size + 'x' + q.size + ' square at row ' + q.row + ', column ' + q.col);
+      }, t(i === 0 ? 'ui.view.squares.branching' : 'ui.view.squares.intact', { Size: q.size, Row: q.row, Column: q.col }));
     });
     // Stick s (1-based): row r = floor((s-1)/(2n+1)), k = (s-1) mod (2n+1);
     // horizontal at (k, r) when k < n, else vertical at (k-n, r).
@@ -58,18 +59,18 @@ export default {
       let style, what;
       if (missing.has(st)) {
         style = { stroke: '#ccc', 'stroke-width': 1, 'stroke-dasharray': '2 4' };
-        what = 'missing from the start';
+        what = t('ui.view.squares.missing-stick');
       } else if (removed.has(st)) {
         style = { stroke: '#e53935', 'stroke-width': 2, 'stroke-dasharray': '5 4' };
-        what = 'removed by the search';
+        what = t('ui.view.squares.removed-stick');
       } else if (kept.has(st)) {
         style = { stroke: '#1e88e5', 'stroke-width': 5, 'stroke-linecap': 'round' };
-        what = 'kept: an earlier sibling tried it';
+        what = t('ui.view.squares.kept-stick');
       } else {
         style = { stroke: '#5d4037', 'stroke-width': 5, 'stroke-linecap': 'round' };
-        what = 'present';
+        what = t('ui.view.squares.present');
       }
-      add('line', Object.assign({ x1, y1, x2, y2 }, style), 'stick ' + st + ': ' + what);
+      add('line', Object.assign({ x1, y1, x2, y2 }, style), t('ui.view.squares.stick', { Stick: st, What: what }));
       if (cell >= 40) {
         const mx = (x1 + x2) / 2 + (k < n ? 0 : 8), my = (y1 + y2) / 2 + (k < n ? -5 : 3);
         text(mx, my, String(st), 8, '#777');
@@ -78,29 +79,34 @@ export default {
     for (let r = 0; r <= n; r++) {
       for (let c = 0; c <= n; c++) add('circle', { cx: px(c), cy: px(r), r: 2.5, fill: '#333' });
     }
-    let status = intact.length === 0 ? 'no square left' : intact.length + ' intact';
-    status += ' · removed ' + removed.size;
-    if (Array.isArray(view.bounds)) {
-      view.bounds.filter((/** @type {any} */ b) => b && typeof b.name === 'string' && Number.isInteger(b.h)).forEach((/** @type {any} */ b) => {
-        status += ' · ' + b.name + ' ' + (b.h >= DEAD_END ? '∞' : b.h);
-      });
-    }
+    let status = intact.length === 0 ? t('ui.view.squares.none') : t('ui.view.squares.left', { Squares: intact.length });
+    status += ' · ' + t('ui.view.squares.removed', { Sticks: removed.size });
     text(size / 2, size + 16, status, 11, '#333');
+    // The heuristics' bounds, by their ids (data), on the line's end.
+    if (Array.isArray(view.bounds)) {
+      const hs = view.bounds.filter((/** @type {any} */ b) => b && typeof b.name === 'string' && Number.isInteger(b.h))
+        .map((/** @type {any} */ b) => b.name + ' ' + (b.h >= DEAD_END ? '∞' : b.h));
+      if (hs.length) {
+        const line = /** @type {SVGTextElement} */ (s.lastChild);
+        const span = svg('tspan', { translate: 'no' }, line);
+        span.textContent = ' · ' + hs.join(' · ');
+      }
+    }
     // The legend: what the shading and each kind of stick mean.
     /** @type {[Record<string, string | number>, string, string?][]} */
     const key = [
-      [{ fill: 'rgba(255, 213, 79, 0.45)', stroke: '#f9a825', 'stroke-width': 2 }, 'branching on this square', 'rect'],
-      [{ stroke: '#5d4037', 'stroke-width': 5, 'stroke-linecap': 'round' }, 'present'],
-      [{ stroke: '#1e88e5', 'stroke-width': 5, 'stroke-linecap': 'round' }, 'kept'],
-      [{ stroke: '#e53935', 'stroke-width': 2, 'stroke-dasharray': '5 4' }, 'removed'],
-      [{ stroke: '#ccc', 'stroke-width': 1, 'stroke-dasharray': '2 4' }, 'missing'],
+      [{ fill: 'rgba(255, 213, 79, 0.45)', stroke: '#f9a825', 'stroke-width': 2 }, t('ui.view.squares.key.branching'), 'rect'],
+      [{ stroke: '#5d4037', 'stroke-width': 5, 'stroke-linecap': 'round' }, t('ui.view.squares.present')],
+      [{ stroke: '#1e88e5', 'stroke-width': 5, 'stroke-linecap': 'round' }, t('ui.view.squares.key.kept')],
+      [{ stroke: '#e53935', 'stroke-width': 2, 'stroke-dasharray': '5 4' }, t('ui.view.squares.key.removed')],
+      [{ stroke: '#ccc', 'stroke-width': 1, 'stroke-dasharray': '2 4' }, t('ui.view.squares.key.missing')],
     ];
     key.forEach(([style, label, shape], i) => {
       const x = i === 0 ? 10 : 10 + ((i - 1) % 4) * 66, y = i === 0 ? size + 32 : size + 52;
       if (shape === 'rect') add('rect', Object.assign({ x, y: y - 9, width: 16, height: 12 }, style));
       else add('line', Object.assign({ x1: x, y1: y - 3, x2: x + 16, y2: y - 3 }, style));
-      const t = add('text', { x: x + 21, y, 'font-size': 11, 'font-family': 'system-ui, sans-serif', fill: '#333' });
-      t.textContent = label;
+      const e = add('text', { x: x + 21, y, 'font-size': 11, 'font-family': 'system-ui, sans-serif', fill: '#333' });
+      e.textContent = label;
     });
     el.appendChild(s);
   },

@@ -2,6 +2,7 @@
 // Sliding-tile puzzles (8, 15, 24): view = {"size": n, "tiles": [row-major, 0 = blank], "blank": i},
 // and in a search grown at both ends "target": the board the goal's end has reached.
 import { svg } from '../svg.js';
+import { t } from '../i18n.js';
 
 /** @type {Renderer} */
 export default {
@@ -9,7 +10,7 @@ export default {
     const n = view && Number(view.size);
     const tiles = view && view.tiles;
     if (!Number.isInteger(n) || n < 1 || n > 16 || !Array.isArray(tiles) || tiles.length !== n * n) {
-      el.textContent = 'not a tiles view';
+      el.textContent = t('ui.view.not', { Kind: 'tiles' });
       return;
     }
     // Two ends: the board the start's moves reached and the one the goal's
@@ -24,19 +25,19 @@ export default {
       if (name) {
         svg('text', { x: ox + side / 2, y: 12, 'text-anchor': 'middle', 'font-size': 12, 'font-family': 'system-ui, sans-serif', fill: 'currentColor' }, s).textContent = name;
       }
-      cells.forEach((t, i) => {
+      cells.forEach((tile, i) => {
         const x = ox + 2 + (i % n) * cell, y = top + 2 + Math.floor(i / n) * cell;
-        svg('rect', { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4, fill: t === 0 ? '#eee' : '#f2c14e', stroke: '#a68a2e' }, s);
-        if (t !== 0) {
+        svg('rect', { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4, fill: tile === 0 ? '#eee' : '#f2c14e', stroke: '#a68a2e' }, s);
+        if (tile !== 0) {
           // Half the cell: two digits still fit, and a 15-puzzle's board
           // shrunk beside a chosen node's on a projector still reads at
           // 16 px and up.
-          svg('text', { x: x + cell / 2, y: y + cell / 2 + cell / 6, 'text-anchor': 'middle', 'font-size': cell / 2, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(t);
+          svg('text', { x: x + cell / 2, y: y + cell / 2 + cell / 6, 'text-anchor': 'middle', 'font-size': cell / 2, 'font-family': 'system-ui, sans-serif' }, s).textContent = String(tile);
         }
       });
     };
-    board(tiles, 0, two ? 'start\u2019s end' : '');
-    if (two) board(view.target, side + gap, 'goal\u2019s end');
+    board(tiles, 0, two ? t('ui.view.tiles.start') : '');
+    if (two) board(view.target, side + gap, t('ui.view.tiles.goal'));
     el.appendChild(s);
   },
   // The blank's move m as puzzles/tiles numbers them (0 U, 1 D, 2 L, 3 R):
