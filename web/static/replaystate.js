@@ -449,4 +449,4 @@ function currentNode(b, s) {
   return node([], 0, h, h, 0);
 }
 
-export { replayState, moveNames };
+export { replayState, moveNames, statusName };
