@@ -18,7 +18,9 @@ func TestChartsInLanguage(t *testing.T) {
 		tag string
 		ok  func(string) bool
 	}{
-		{lang.Chinese, func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) }},
+		{lang.Chinese, func(s string) bool {
+			return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+		}},
 		{lang.Pseudo, lang.Marked},
 	} {
 		t.Run(tt.tag, func(t *testing.T) {
