@@ -7,7 +7,7 @@
 import { shared, $, presenting, fmt } from './page.js';
 import * as present from './present.js';
 import * as minitree from './minitree.js';
-import { t, n } from './i18n.js';
+import { t, n, onChange } from './i18n.js';
 import { statusName } from './replaystate.js';
 
 // lockstepOn reports whether Next bound moves every run: two or more can,
@@ -201,6 +201,8 @@ function bind() {
     }).observe($('lockstep-trees'));
   }
   $('lockstep').addEventListener('change', () => { if (shared.last) drawLockstep(shared.last); });
+  // Another language: the table and the lock-step panel's words again.
+  onChange(() => { if (shared.last) { draw(shared.last); drawLockstep(shared.last); } });
 }
 
 export { bind, draw, drawLockstep, lockstepOn, lockstepDrawn };

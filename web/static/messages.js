@@ -425,7 +425,7 @@ export const CATALOGUE = Object.freeze({
     "run.tree.iteration": {"other":"第 {{.Iteration}} 轮迭代"},
     "run.tree.nodes": {"other":"{{.Count}} 个节点"},
     "run.tree.nothing-to-save": {"other":"还没有可以保存的搜索树"},
-    "run.tree.saved": {"other":"省 {{.N}}"},
+    "run.tree.saved": {"other":"省去 {{.N}}"},
     "run.tree.status-expanded": {"other":"已扩展"},
     "run.tree.status-open": {"other":"在 open 表中"},
     "run.tree.status-path": {"other":"当前路径上"},

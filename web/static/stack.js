@@ -5,10 +5,10 @@
 // list's best entries by f (ties by the larger g, as A* pops them), its
 // size and the closed count. Choosing a row shows its node in the tree.
 // Both come with the state (algo: web/fold/algo.go).
-import { $, fmt } from './page.js';
+import { $, fmt, shared } from './page.js';
 import { LINE } from './shared.js';
 import * as tree from './tree.js';
-import { t, n } from './i18n.js';
+import { t, n, onChange } from './i18n.js';
 
 /**
  * @param {HTMLTableRowElement} tr
@@ -107,5 +107,8 @@ function drawOpen(el, a) {
   });
   el.appendChild(tb);
 }
+
+// Another language: the panel again, in it.
+onChange(() => { if (shared.last) draw(shared.last); });
 
 export { draw };

@@ -9,7 +9,7 @@ import * as treesvg from './treesvg.js';
 import * as controls from './controls.js';
 import * as quiz from './quiz.js';
 import { LINE } from './shared.js';
-import { t, n as plural } from './i18n.js';
+import { t, n as plural, onChange } from './i18n.js';
 
 // The tree is drawn in its own coordinates (depth downwards, leaves side
 // by side) into an SVG that fills its box; what part shows is the view: a
@@ -497,6 +497,8 @@ function mark(id) {
 function bind() {
   const el = $('tree');
   observeBox();
+  // Another language: the tree's words (its line, its tooltips) again.
+  onChange(redraw);
   $('tree-zoom-in').addEventListener('click', () => zoom(1.25));
   $('tree-zoom-out').addEventListener('click', () => zoom(0.8));
   $('tree-fit').addEventListener('click', fit);
