@@ -76,6 +76,7 @@ function draw(msg) {
     for (const k of ['startH', 'iterations', 'perIteration', 'generated', 'ebf', 'time', 'memory']) {
       const td = cell(tr, cols[k], k === 'perIteration' ? 'per-iteration' : '');
       td.dataset.col = k;
+      if (k !== 'time' && k !== 'memory') td.translate = false; // numbers, and bound: nodes pairs
     }
     tr.cells[9].title = r.timed ? '' : t('run.compare.untimed');
     tr.style.boxShadow = 'inset 4px 0 0 ' + r.colour;

@@ -61,7 +61,8 @@ function row(tb, id, label, rest, current) {
   b.addEventListener('click', () => tree.choose(id));
   first.appendChild(b);
   tr.appendChild(first);
-  rest.forEach((x) => cell(tr, x));
+  // g, h, f and the children left: numbers (– where not yet known).
+  rest.forEach((x) => { cell(tr, x).translate = false; });
   if (current) { tr.className = 'current'; tr.setAttribute('aria-current', 'step'); }
   tb.appendChild(tr);
 }
