@@ -13,7 +13,7 @@ import * as renderers from './renderers.js';
 import * as tracefile from './tracefile.js';
 import * as build from './builder.js';
 import * as replay from './replaystate.js';
-import { t } from './i18n.js';
+import { t, onChange } from './i18n.js';
 
 const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
 
@@ -53,6 +53,12 @@ class TraceSource {
       onStatus(t('run.source.embedded'));
       this.onMessage(this.data.hello);
       this.show(0);
+      // Another language: the state where the replay stands, in its words
+      // (the narration, the charts); a replay playing says it at its next.
+      onChange(() => {
+        onStatus(t('run.source.embedded'));
+        if (this.cur && !this.timer) this.emit();
+      });
     }, (e) => {
       onStatus(t('run.source.unreadable'));
       this.onMessage({ type: 'error', message: t('run.source.unreadable-why', { Why: e && e.message || e }) });
