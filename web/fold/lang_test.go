@@ -98,3 +98,30 @@ func chartWords(o map[string]any) []string {
 	}
 	return ws
 }
+
+// TestNarrationInLanguage: an event in words, in English and in Chinese,
+// from the same catalogue.
+func TestNarrationInLanguage(t *testing.T) {
+	prune := trace.Event{Kind: trace.KindPrune, Reason: trace.ReasonBound, Node: 7, Depth: 2, G: 3, H: 6, F: 9, Bound: 8}
+	expand := trace.Event{Kind: trace.KindExpand, Node: 4, Depth: 1, Children: 1}
+	rise := trace.Event{Kind: trace.KindBoundIncrease, Bound: 8, NewBound: 9}
+	end := trace.Event{Kind: trace.KindRunEnd, Status: trace.StatusSolved}
+	for _, tt := range []struct {
+		tag  string
+		e    trace.Event
+		want string
+	}{
+		{lang.English, prune, "prune node 7: f = 3 + 6 = 9 is over the bound 8"},
+		{lang.Chinese, prune, "剪枝节点 7：f = 3 + 6 = 9 超过阈值 8"},
+		{lang.English, expand, "expand node 4: 1 child to try"},
+		{lang.Chinese, expand, "扩展节点 4：有 1 个子节点待尝试"},
+		{lang.Chinese, rise, "阈值 8 内无解：阈值升至 9，即被剪枝节点中最小的 f"},
+		{lang.English, end, "the search ends: solved"},
+		{lang.Chinese, end, "搜索结束：已求解"},
+		{lang.Pseudo, end, "⟦thé séárçh éñds: ⟦sólvéd⟧⟧"},
+	} {
+		if got := describeEvent(lang.New(tt.tag), &tt.e, false); got != tt.want {
+			t.Errorf("%s: %s reads %q, want %q", tt.tag, tt.e.Kind, got, tt.want)
+		}
+	}
+}
