@@ -182,12 +182,28 @@ func (p *Printer) localize(id string, n any, args []Args) string {
 			data["N"] = n
 		}
 	}
+	var values []string
+	if p.pseudo {
+		// The message is marked, not the values it is given (a number, a
+		// name, a message of its own, marked already): as the page's
+		// i18n.js, which marks its catalogue and renders the values in.
+		// Each value stands in as a token Mark leaves as it is.
+		pseudo := Args{}
+		for k, v := range data {
+			pseudo[k] = fmt.Sprintf("\x01%d\x02", len(values))
+			values = append(values, fmt.Sprint(v))
+		}
+		data = pseudo
+	}
 	s, err := p.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(data), PluralCount: n})
 	if err != nil || s == "" {
 		return id
 	}
 	if p.pseudo {
-		return Mark(s)
+		s = Mark(s)
+		for i, v := range values {
+			s = strings.ReplaceAll(s, fmt.Sprintf("\x01%d\x02", i), v)
+		}
 	}
 	return s
 }

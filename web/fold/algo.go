@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -439,51 +440,48 @@ func (a *algoFold) size() int {
 
 // describeAStar says what an A* event means, in A*'s words (no iterations,
 // no bound); "" for an event it has no words of its own for.
-func describeAStar(e *trace.Event) string {
+func describeAStar(l *lang.Printer, e *trace.Event) string {
 	switch e.Kind {
 	case trace.KindIterationStart:
-		return "A* starts: the open list holds the nodes generated and not yet expanded, the least f first"
+		return l.T("run.astar.start")
 	case trace.KindPush:
 		if e.Parent == 0 {
-			return fmt.Sprintf("push the start on the open list: f = 0 + %d = %d", e.H, e.F)
+			return l.T("run.astar.push-start", lang.Args{"H": e.H, "F": e.F})
 		}
-		return fmt.Sprintf("push node %d on the open list: f = %d + %d = %d", e.Node, e.G, e.H, e.F)
+		return l.T("run.astar.push", lang.Args{"Node": e.Node, "G": e.G, "H": e.H, "F": e.F})
 	case trace.KindReopen:
-		return describeReopen(e, "")
+		return describeReopen(l, e, "")
 	case trace.KindVisit:
-		s := fmt.Sprintf("pop node %d, the least f on the open list: f = %d + %d = %d", e.Node, e.G, e.H, e.F)
 		if e.Depth == 0 {
-			s = fmt.Sprintf("pop the start, the least f on the open list: f = 0 + %d = %d", e.H, e.F)
+			return l.T("run.astar.pop-start", lang.Args{"H": e.H, "F": e.F}) + goalTest(l, e.H)
 		}
-		return s + goalTest(e.H)
+		return l.T("run.astar.pop", lang.Args{"Node": e.Node, "G": e.G, "H": e.H, "F": e.F}) + goalTest(l, e.H)
 	case trace.KindIterationEnd:
-		return "A*'s loop ends"
+		return l.T("run.astar.loop-end")
 	case trace.KindProgress:
-		return fmt.Sprintf("A* under way: expanding nodes of f = %d", e.Bound)
+		return l.T("run.astar.progress", lang.Args{"F": e.Bound})
 	}
 	return ""
 }
 
 // describeReopen says a cheaper path to a state A* stored, by where the
 // node it replaces was (algoFold.replaced): "reopen" is for a closed one.
-func describeReopen(e *trace.Event, where string) string {
-	f := fmt.Sprintf("f = %d + %d = %d", e.G, e.H, e.F)
+func describeReopen(l *lang.Printer, e *trace.Event, where string) string {
+	args := lang.Args{"Node": e.Node, "Replaces": e.Replaces, "G": e.G, "H": e.H, "F": e.F}
 	switch where {
 	case "open":
-		return fmt.Sprintf("node %d reaches the state of node %d, still on the open list, by a cheaper path: it takes node %d's place there, %s",
-			e.Node, e.Replaces, e.Replaces, f)
+		return l.T("run.astar.reopen-open", args)
 	case "closed":
-		return fmt.Sprintf("node %d reaches the state of node %d, expanded already (closed), by a cheaper path: push it again (reopen), %s",
-			e.Node, e.Replaces, f)
+		return l.T("run.astar.reopen-closed", args)
 	}
-	return fmt.Sprintf("node %d reaches the state of node %d by a cheaper path: push it again, %s", e.Node, e.Replaces, f)
+	return l.T("run.astar.reopen", args)
 }
 
 // goalTest is what a visit adds when the goal test is asked: only where
 // h = 0.
-func goalTest(h int) string {
+func goalTest(l *lang.Printer, h int) string {
 	if h == 0 {
-		return "; h = 0: is it the goal?"
+		return l.T("run.ev.goal-test")
 	}
 	return ""
 }
@@ -497,14 +495,14 @@ func (a *algoFold) sizesNow() []sizePoint {
 	return sizes
 }
 
-// openSizeChart charts A*'s open list's size over its expansions: the
-// memory A* spends, where IDA* holds only its path.
-func openSizeChart(sizes []sizePoint) map[string]any {
+// openSizeChart charts A*'s open list's size over its expansions, in l's
+// words: the memory A* spends, where IDA* holds only its path.
+func openSizeChart(l *lang.Printer, sizes []sizePoint) map[string]any {
 	xs := make([]string, len(sizes))
 	ys := make([]int64, len(sizes))
 	for i, p := range sizes {
 		xs[i] = fmt.Sprint(p.N)
 		ys[i] = p.Size
 	}
-	return lineOfCounts("the open list's size as A* expands nodes", "nodes expanded", "open list", xs, ys)
+	return lineOfCounts(l, l.T("run.chart.open-size"), l.T("run.chart.nodes-expanded"), l.T("run.chart.open-list"), xs, ys)
 }

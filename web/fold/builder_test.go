@@ -14,8 +14,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"idaviz/engine"
+	"idaviz/lang"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/internal/testrun"
@@ -233,7 +235,9 @@ func normalize(v *foldView) {
 // fold.ChartTemplates, filled with the run's data: equal, colours and all),
 // the event in words. The node's view is left out (the
 // page draws it from the moves), and so are the seconds of a run not yet
-// ended (the Go player's clock runs while it folds). The sweep
+// ended (the Go player's clock runs while it folds). Some runs are
+// compared in Chinese and in the pseudo-locale too: the page's words are
+// Go's, from the same catalogue. The sweep
 // (IDAVIZ_TEST_SWEEPS=1) compares some 2,000 states of each run, long ones
 // among them; a quick run some 100 states of short runs.
 func TestReplayStateMatchesGo(t *testing.T) {
@@ -246,28 +250,37 @@ func TestReplayStateMatchesGo(t *testing.T) {
 		name  string
 		path  func(t *testing.T) string // the trace, recorded only for a case that runs
 		sweep bool                      // a long run: IDAVIZ_TEST_SWEEPS only
+		tag   string                    // the language of the words ("": English)
 	}{
-		{"example", func(t *testing.T) string { return "../../examples/traces/8puzzle-14moves.trace" }, false},
+		{"example", func(t *testing.T) string { return "../../examples/traces/8puzzle-14moves.trace" }, false, ""},
 		{"ida", func(t *testing.T) string {
 			return testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)
-		}, false},
+		}, false, ""},
 		// 28 moves: more iterations than the runs above.
 		{"ida-longer", func(t *testing.T) string {
 			return testrun.Write(t, testrun.Record(t, trace.LevelNode, "0 8 7 6 5 4 3 2 1"), trace.EncodingNDJSON)
-		}, false},
+		}, false, ""},
 		{"astar-short", func(t *testing.T) string {
 			return testrun.Write(t, testrun.RecordAStar(t, testrun.State, "misplaced"), trace.EncodingBinary)
-		}, false},
+		}, false, ""},
 		{"bpmx", func(t *testing.T) string {
 			return testrun.Write(t, testrun.RecordPathmax(t, testrun.BPMXState), trace.EncodingBinary)
-		}, false},
+		}, false, ""},
 		{"astar", func(t *testing.T) string {
 			return testrun.Write(t, testrun.RecordAStar(t, "7 2 4 5 0 6 8 3 1", "misplaced"), trace.EncodingBinary)
-		}, true},
+		}, true, ""},
 		{"bpmx-longer", func(t *testing.T) string {
 			return testrun.Write(t, testrun.RecordPathmax(t, "1 6 2 3, 5 7 8 0, 15 10 14 4, 9 13 12 11"), trace.EncodingNDJSON)
-		}, true},
-		{"big", func(t *testing.T) string { return os.Getenv("IDAVIZ_BUILDER_TRACE") }, false},
+		}, true, ""},
+		{"big", func(t *testing.T) string { return os.Getenv("IDAVIZ_BUILDER_TRACE") }, false, ""},
+		{"example-zh", func(t *testing.T) string { return "../../examples/traces/8puzzle-14moves.trace" }, false, lang.Chinese},
+		{"example-pseudo", func(t *testing.T) string { return "../../examples/traces/8puzzle-14moves.trace" }, false, lang.Pseudo},
+		{"astar-short-zh", func(t *testing.T) string {
+			return testrun.Write(t, testrun.RecordAStar(t, testrun.State, "misplaced"), trace.EncodingBinary)
+		}, false, lang.Chinese},
+		{"bpmx-zh", func(t *testing.T) string {
+			return testrun.Write(t, testrun.RecordPathmax(t, testrun.BPMXState), trace.EncodingBinary)
+		}, false, lang.Chinese},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.sweep && !sweeps() {
@@ -282,13 +295,16 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				t.Fatal(err)
 			}
 			every := max(1, rec.Len()/states)
-			out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every)).Output()
+			out, err := exec.Command(node, "testdata/builder_harness.mjs", "../static", path, strconv.Itoa(DefaultTreeLimit), "state", strconv.Itoa(every), c.tag).Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
 			}
 			sc := bufio.NewScanner(bytes.NewReader(out))
 			sc.Buffer(nil, 64<<20)
 			p := NewRun(1, rec.Level(), DefaultTreeLimit)
+			if c.tag != "" {
+				p.SetLang(lang.New(c.tag))
+			}
 			n, i := rec.Len(), 0
 			err = rec.Each(func(e *trace.Event) error {
 				p.Apply(e)
@@ -328,6 +344,11 @@ func TestReplayStateMatchesGo(t *testing.T) {
 				}
 				if d := jsonDiff("", got, want, nil); len(d) > 0 {
 					t.Fatalf("event %d (%s): replaystate.js against Go:\n%s", i, e.Kind, strings.Join(d[:min(len(d), 12)], "\n"))
+				}
+				// Both in the language asked for, not both in English.
+				if ev := st.Event; ev != "" && (c.tag == lang.Chinese && !strings.ContainsFunc(ev, func(r rune) bool { return unicode.Is(unicode.Han, r) }) ||
+					c.tag == lang.Pseudo && !lang.Marked(ev)) {
+					t.Fatalf("event %d (%s) in %s reads %q", i, e.Kind, c.tag, ev)
 				}
 				i++
 				return nil

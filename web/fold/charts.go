@@ -8,6 +8,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -147,8 +148,8 @@ func xAxis(name string) charts.GlobalOpts {
 // countAxis is the axis of node counts, in whole nodes. The page puts it on
 // a log scale when asked (static/charts.js, logScale): the one axis it
 // looks for by this name.
-func countAxis() charts.GlobalOpts {
-	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "nodes", MinInterval: 1})
+func countAxis(l *lang.Printer) charts.GlobalOpts {
+	return charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: l.T("run.chart.nodes"), MinInterval: 1})
 }
 
 func barValues(xs []int64, n int) []opts.BarData {
@@ -192,25 +193,26 @@ func fHistogram(s RunStats, cumulative bool) map[string]any {
 		it, bound, next = 1, s.Run.StartH, s.Run.StartH
 	}
 	xs, vs, ps := barsAt(fAxis(visit, prune, bound, next), visit, prune)
-	name := "f histogram, iteration " + strconv.Itoa(it) + " (bound " + strconv.Itoa(bound) + ")"
+	l := s.Lang
+	name := l.T("run.chart.fhist", lang.Args{"Iteration": it, "Bound": bound})
 	if cumulative {
-		name = "f histogram, all iterations"
+		name = l.T("run.chart.fhist-total")
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
+	bar.SetGlobalOptions(noAnimation(), title(name), legend(true), tooltip(), grid(1), countAxis(l), xAxis("f"))
 	bar.SetXAxis(xs)
-	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)})
+	boundMark := charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: l.T("run.chart.bound"), XAxis: strconv.Itoa(bound)})
 	marks := []charts.SeriesOpts{boundMark}
 	if next != bound && !cumulative {
 		// The iteration is over and the bound rose: mark where it goes.
-		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "next bound", XAxis: strconv.Itoa(next)}))
+		marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: l.T("run.chart.next-bound"), XAxis: strconv.Itoa(next)}))
 	}
 	marks = append(marks, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
 		charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}}))
-	bar.AddSeries("visited", vs, marks...)
-	bar.AddSeries("pruned (f > bound)", ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
+	bar.AddSeries(l.T("run.chart.visited"), vs, marks...)
+	bar.AddSeries(l.T("run.chart.pruned-over"), ps, charts.WithBarChartOpts(opts.BarChart{Stack: "f"}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()
 	return hatched(bar.JSON(), 1)
@@ -348,7 +350,8 @@ func iterationAxis(runs []RunStats) []string {
 func iterationCounts(r RunStats) map[string]any {
 	xs, index := boundAxis([]RunStats{r})
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title("nodes per iteration"), legend(true), tooltip(), grid(legendLines(3)), countAxis(), xAxis("bound"))
+	l := r.Lang
+	bar.SetGlobalOptions(noAnimation(), title(l.T("run.chart.iterations")), legend(true), tooltip(), grid(legendLines(3)), countAxis(l), xAxis(l.T("run.chart.bound")))
 	bar.SetXAxis(xs)
 	e := make([]int64, len(xs))
 	g := make([]int64, len(xs))
@@ -357,9 +360,9 @@ func iterationCounts(r RunStats) map[string]any {
 		i := index[it.Bound]
 		e[i], g[i], p[i] = it.Expanded, it.Generated, it.Pruned
 	}
-	bar.AddSeries("expanded", barValues(e, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
-	bar.AddSeries("generated", barValues(g, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
-	bar.AddSeries("pruned", barValues(p, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
+	bar.AddSeries(l.T("run.chart.expanded"), barValues(e, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}))
+	bar.AddSeries(l.T("run.chart.generated"), barValues(g, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colGenerated}))
+	bar.AddSeries(l.T("run.chart.pruned"), barValues(p, len(xs)), charts.WithItemStyleOpts(opts.ItemStyle{Color: colPruned}))
 	bar.Validate()
 	return hatched(bar.JSON(), 2)
 }
@@ -368,8 +371,9 @@ func iterationCounts(r RunStats) map[string]any {
 // compareBounds).
 func boundChart(r RunStats) map[string]any {
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("bound per iteration"), legend(false), tooltip(), grid(0), xAxis("iteration"),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1}))
+	l := r.Lang
+	line.SetGlobalOptions(noAnimation(), title(l.T("run.chart.bounds")), legend(false), tooltip(), grid(0), xAxis(l.T("run.chart.iteration")),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: l.T("run.chart.bound"), Scale: opts.Bool(true), MinInterval: 1}))
 	line.SetXAxis(iterationAxis([]RunStats{r}))
 	var ds []opts.LineData
 	for _, it := range iterationsOf(r) {
@@ -407,11 +411,12 @@ func hStarChart(active RunStats, all []RunStats) map[string]any {
 		stars[d] = opts.LineData{Value: v}
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title("h along the solution against h* (the true cost to go)"), legend(true), tooltip(),
-		grid(legendLines(1+len(solved))), xAxis("depth on the solution path"),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "cost to go", MinInterval: 1}))
+	l := active.Lang
+	line.SetGlobalOptions(noAnimation(), title(l.T("run.chart.hstar")), legend(true), tooltip(),
+		grid(legendLines(1+len(solved))), xAxis(l.T("run.chart.depth")),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: l.T("run.chart.cost-to-go"), MinInterval: 1}))
 	line.SetXAxis(xs)
-	line.AddSeries("h* = the solution's cost − g", stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
+	line.AddSeries(l.T("run.chart.hstar-series"), stars, charts.WithItemStyleOpts(opts.ItemStyle{Color: colSolution}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	for _, r := range solved {
@@ -420,7 +425,7 @@ func hStarChart(active RunStats, all []RunStats) map[string]any {
 			hs[d] = opts.LineData{Value: v}
 		}
 		c := RunColour(r.ID)
-		line.AddSeries("h: "+heuristicName(r, solved), hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
+		line.AddSeries(l.T("run.chart.h-series", lang.Args{"Heuristic": heuristicName(r, solved)}), hs, charts.WithItemStyleOpts(opts.ItemStyle{Color: c}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: c}),
 			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	}
@@ -446,9 +451,9 @@ func heuristicName(r RunStats, runs []RunStats) string {
 // lineOfCounts is a line chart of the open list's node counts (the count
 // axis: log scale when the page asks) over a category axis: a dark line over
 // the open list's yellow.
-func lineOfCounts(titleText, xName, seriesName string, xs []string, ys []int64) map[string]any {
+func lineOfCounts(l *lang.Printer, titleText, xName, seriesName string, xs []string, ys []int64) map[string]any {
 	line := charts.NewLine()
-	line.SetGlobalOptions(noAnimation(), title(titleText), legend(false), tooltip(), grid(0), countAxis(), xAxis(xName))
+	line.SetGlobalOptions(noAnimation(), title(titleText), legend(false), tooltip(), grid(0), countAxis(l), xAxis(xName))
 	line.SetXAxis(xs)
 	ds := make([]opts.LineData, len(ys))
 	for i, y := range ys {
@@ -470,13 +475,14 @@ func aStarFHistogram(s RunStats) map[string]any {
 	visit, open := s.Current.VisitF, s.AStar.OpenByF
 	xs, vs, os := barsAt(fAxis(visit, open, s.AStar.Expanding, s.AStar.Expanding), visit, open)
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(noAnimation(), title("f of the nodes expanded and on the open list"), legend(true), tooltip(), grid(1), countAxis(), xAxis("f"))
+	l := s.Lang
+	bar.SetGlobalOptions(noAnimation(), title(l.T("run.chart.astar-fhist")), legend(true), tooltip(), grid(1), countAxis(l), xAxis("f"))
 	bar.SetXAxis(xs)
-	bar.AddSeries("expanded", vs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
-		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "expanding", XAxis: strconv.Itoa(s.AStar.Expanding)}),
+	bar.AddSeries(l.T("run.chart.expanded"), vs, charts.WithItemStyleOpts(opts.ItemStyle{Color: colVisited}),
+		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: l.T("run.chart.expanding"), XAxis: strconv.Itoa(s.AStar.Expanding)}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}}))
-	bar.AddSeries("on the open list", os, charts.WithItemStyleOpts(opts.ItemStyle{Color: colOpen, BorderColor: colOutline, BorderWidth: 1}))
+	bar.AddSeries(l.T("run.chart.on-open"), os, charts.WithItemStyleOpts(opts.ItemStyle{Color: colOpen, BorderColor: colOutline, BorderWidth: 1}))
 	bar.Validate()
 	return bar.JSON()
 }
@@ -515,11 +521,11 @@ func effortChart(s RunStats) map[string]any {
 	// the rings hold those under it. The title counts as the status does,
 	// and says what the rings leave out.
 	sb.SetGlobalOptions(noAnimation(),
-		charts.WithTitleOpts(opts.Title{Title: "iteration " + strconv.Itoa(s.Current.Iteration) + "'s " + Thousands(total+1) + " nodes by first moves",
-			Subtitle: "the start, and the " + Thousands(total) + " under its moves", Left: "center", Top: "2",
+		charts.WithTitleOpts(opts.Title{Title: s.Lang.T("run.chart.effort", lang.Args{"Iteration": s.Current.Iteration, "Nodes": Thousands(total + 1)}),
+			Subtitle: s.Lang.T("run.chart.effort-sub", lang.Args{"Nodes": Thousands(total)}), Left: "center", Top: "2",
 			TitleStyle: &opts.TextStyle{FontSize: 13}, SubtitleStyle: &opts.TextStyle{FontSize: 12}}),
 		legend(false), charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true)}))
-	sb.AddSeries("nodes", data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
+	sb.AddSeries(s.Lang.T("run.chart.nodes"), data, charts.WithSunburstOpts(opts.SunburstChart{Animation: opts.Bool(false)}))
 	sb.Validate()
 	o := sb.JSON()
 	// Labels upright (echarts turns them along the radius, upside down on

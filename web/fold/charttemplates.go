@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -17,13 +18,17 @@ import (
 // in charts.go alone; go generate in web/static writes them into
 // shared.js, and TestReplayStateMatchesGo holds the filled charts to the
 // server's.
-func ChartTemplates() map[string]any {
+//
+// Their words are l's language (nil: English): the generator writes a set
+// of templates for each language the page speaks.
+func ChartTemplates(l *lang.Printer) map[string]any {
 	// The template run has every optional part: a bound that rose (the
 	// histogram's next-bound mark), a solution (the h* chart), a big
 	// iteration (the effort chart). Its values are markers the
 	// placeholders replace.
 	s := RunStats{ID: 1, Label: "{label}", SolutionH: []int{1, 0}, SolutionStar: []int{1, 0},
 		Effort: []Effort{{First: 0, Second: 1, Nodes: 9_000_005}}}
+	s.Lang = l
 	s.Run = &trace.RunInfo{Heuristic: "{heuristic}", Algorithm: "ida", MoveNames: []string{"a", "b"}}
 	s.Status = trace.StatusSolved
 	s.Bound = 900_003
@@ -38,7 +43,7 @@ func ChartTemplates() map[string]any {
 		"hstar":      emptied(hStarChart(s, []RunStats{s})),
 		"effort":     emptied(effortChart(s)),
 		"astarFhist": emptied(aStarFHistogram(a)),
-		"openSize":   emptied(openSizeChart([]sizePoint{{N: 1, Size: 1}})),
+		"openSize":   emptied(openSizeChart(l, []sizePoint{{N: 1, Size: 1}})),
 	}
 }
 

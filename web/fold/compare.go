@@ -2,6 +2,7 @@ package fold
 
 import (
 	"encoding/json"
+	"idaviz/lang"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -66,6 +67,15 @@ func styled(o map[string]any) map[string]any {
 	return out
 }
 
+// langOf is the language of compared runs' words: the last one's (the
+// active run's).
+func langOf(runs []RunStats) *lang.Printer {
+	if len(runs) == 0 {
+		return nil
+	}
+	return runs[len(runs)-1].Lang
+}
+
 // finishComparison sets the legend to the runs' names (one entry a run)
 // and hatches the series listed; kinds names what each series counts, for
 // the page's tooltip (vizKinds: echarts ignores a key it does not know).
@@ -123,8 +133,9 @@ func stackedRunBars(bar *charts.Bar, r RunStats, solid, hatched []opts.BarData, 
 func compareIterations(runs []RunStats) map[string]any {
 	xs, index := boundAxis(runs)
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("nodes generated per iteration (solid part: expanded)"),
-		tooltip(), countAxis(), xAxis("bound")}, compareLegend(len(runs))...)...)
+	l := langOf(runs)
+	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title(l.T("run.chart.compare-iterations")),
+		tooltip(), countAxis(l), xAxis(l.T("run.chart.bound"))}, compareLegend(len(runs))...)...)
 	bar.SetXAxis(xs)
 	var hatched []bool
 	var kinds []string
@@ -137,7 +148,7 @@ func compareIterations(runs []RunStats) map[string]any {
 		}
 		stackedRunBars(bar, r, barValues(e, len(xs)), barValues(p, len(xs)))
 		hatched = append(hatched, false, true)
-		kinds = append(kinds, "expanded", "generated, not expanded")
+		kinds = append(kinds, l.T("run.chart.expanded"), l.T("run.chart.generated-not-expanded"))
 	}
 	bar.Validate()
 	return finishComparison(bar.JSON(), runs, hatched, kinds)
@@ -190,12 +201,13 @@ func compareFHistogram(runs []RunStats, bound int, cumulative bool) map[string]a
 	}
 	// A run without an iteration at the bound draws no bars; the lock-step
 	// panel says why.
-	name := "f at bound " + strconv.Itoa(bound) + " (solid: visited, hatched: pruned)"
+	l := langOf(runs)
+	name := l.T("run.chart.compare-fhist", lang.Args{"Bound": bound})
 	if cumulative {
-		name = "f, all iterations (solid: visited, hatched: pruned)"
+		name = l.T("run.chart.compare-fhist-total")
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title(name), tooltip(), countAxis(), xAxis("f")},
+	bar.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title(name), tooltip(), countAxis(l), xAxis("f")},
 		compareLegend(len(runs))...)...)
 	bar.SetXAxis(xs)
 	var hatched []bool
@@ -209,13 +221,13 @@ func compareFHistogram(runs []RunStats, bound int, cumulative bool) map[string]a
 		}
 		var marks []charts.SeriesOpts
 		if i == 0 && !cumulative {
-			marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "bound", XAxis: strconv.Itoa(bound)}),
+			marks = append(marks, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: l.T("run.chart.bound"), XAxis: strconv.Itoa(bound)}),
 				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 					Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}"}, LineStyle: &opts.LineStyle{Color: "#333"}}))
 		}
 		stackedRunBars(bar, r, vs, ps, marks...)
 		hatched = append(hatched, false, true)
-		kinds = append(kinds, "visited", "pruned")
+		kinds = append(kinds, l.T("run.chart.visited"), l.T("run.chart.pruned"))
 	}
 	bar.Validate()
 	return finishComparison(bar.JSON(), runs, hatched, kinds)
@@ -250,8 +262,9 @@ func addInto(dst, src []int64) []int64 {
 // smaller, so neither hides the other.
 func compareBounds(runs []RunStats) map[string]any {
 	line := charts.NewLine()
-	line.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title("bound per iteration"), tooltip(), xAxis("iteration"),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "bound", Scale: opts.Bool(true), MinInterval: 1})},
+	l := langOf(runs)
+	line.SetGlobalOptions(append([]charts.GlobalOpts{noAnimation(), title(l.T("run.chart.bounds")), tooltip(), xAxis(l.T("run.chart.iteration")),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: l.T("run.chart.bound"), Scale: opts.Bool(true), MinInterval: 1})},
 		compareLegend(len(runs))...)...)
 	line.SetXAxis(iterationAxis(runs))
 	kinds := make([]string, len(runs))
@@ -266,7 +279,7 @@ func compareBounds(runs []RunStats) map[string]any {
 			charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true), Symbol: lineSymbols[k], SymbolSize: lineSymbolSizes[k]}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: c, Type: lineDashes[k], Width: lineWidths[k]}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: c}))
-		kinds[i] = "bound"
+		kinds[i] = l.T("run.chart.bound")
 	}
 	line.Validate()
 	return finishComparison(line.JSON(), runs, nil, kinds)

@@ -16,6 +16,7 @@
 package fold
 
 import (
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -43,6 +44,9 @@ type RunStats struct {
 	// AStar is what an A* run's charts show beside the counts (nil for
 	// IDA*).
 	AStar *AStarStats
+	// Lang is the language the run's words are in: its charts' titles,
+	// axes and series (nil: English). Run.SetLang sets it in every frame.
+	Lang *lang.Printer
 	trace.Snapshot
 }
 

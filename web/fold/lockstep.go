@@ -1,8 +1,7 @@
 package fold
 
 import (
-	"fmt"
-	"strconv"
+	"idaviz/lang"
 
 	"idaviz/trace"
 )
@@ -138,23 +137,24 @@ func buildLock(runs []RunData, stats []RunStats, views []RunView, bound int) *Lo
 	return lv
 }
 
-// whyNoIteration says why a run has no iteration at a bound.
+// whyNoIteration says why a run has no iteration at a bound, in the run's
+// language.
 func whyNoIteration(st *RunStats, bound int) string {
-	b := strconv.Itoa(bound)
+	l := st.Lang
 	if st.Run != nil && st.Run.StartH > bound {
-		return fmt.Sprintf("no iteration at bound %s: h(start) = %d is above it, so IDA* starts at %d", b, st.Run.StartH, st.Run.StartH)
+		return l.T("run.lock.above-start", lang.Args{"Bound": bound, "H": st.Run.StartH})
 	}
 	its := iterationsOf(*st)
 	for _, it := range its {
 		if it.Bound < bound && it.NextBound > bound {
-			return fmt.Sprintf("no iteration at bound %s: after bound %d the smallest f pruned was %d", b, it.Bound, it.NextBound)
+			return l.T("run.lock.skipped", lang.Args{"Bound": bound, "Before": it.Bound, "Next": it.NextBound})
 		}
 	}
 	if st.Ended() && len(its) > 0 && its[len(its)-1].Bound < bound {
-		return fmt.Sprintf("%s at bound %d: no iteration at bound %s", st.Status, its[len(its)-1].Bound, b)
+		return l.T("run.lock.ended", lang.Args{"Status": StatusName(l, st.Status.String()), "Last": its[len(its)-1].Bound, "Bound": bound})
 	}
 	if p, ok := PendingBound(st); ok && p == bound {
-		return "searching bound " + b
+		return l.T("run.lock.searching", lang.Args{"Bound": bound})
 	}
-	return "no tree kept for bound " + b
+	return l.T("run.lock.not-kept", lang.Args{"Bound": bound})
 }

@@ -1,10 +1,9 @@
 package fold
 
 import (
-	"fmt"
-	"idaviz/lang"
 	"slices"
 
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -135,6 +134,7 @@ func (p *Run) Frame(treeIter int, opened []uint64) Frame {
 		lastEvent = p.describe()
 	}
 	f := Frame{Stats: newRunStats(p.id, p.events, p.stats.Snapshot()), Tree: tv, LastEvent: lastEvent, LastKind: p.lastEv.Kind}
+	f.Stats.Lang = p.lang
 	f.Algo = p.algo.view(&f.Stats.Snapshot)
 	if p.algo.astar {
 		f.Stats.AStar = &AStarStats{OpenByF: slices.Clone(p.algo.openByF), Sizes: p.algo.sizesNow(), Expanding: p.algo.expanding}
@@ -190,54 +190,59 @@ func plainEvent(e *trace.Event) trace.Event {
 }
 
 // describeEvent says what an event means, for the page's "last event" line,
-// in A*'s words for an A* run.
-func describeEvent(e *trace.Event, astar bool) string {
+// in A*'s words for an A* run, in l's language.
+func describeEvent(l *lang.Printer, e *trace.Event, astar bool) string {
 	if astar {
-		if s := describeAStar(e); s != "" {
+		if s := describeAStar(l, e); s != "" {
 			return s
 		}
 	}
 	switch e.Kind {
 	case trace.KindRunStart:
-		return "the search starts"
+		return l.T("run.ev.run-start")
 	case trace.KindIterationStart:
-		return fmt.Sprintf("iteration %d starts with bound %d", e.Iteration, e.Bound)
+		return l.T("run.ev.iteration-start", lang.Args{"Iteration": e.Iteration, "Bound": e.Bound})
 	case trace.KindVisit:
 		if e.Depth == 0 {
-			return fmt.Sprintf("visit the start: f = 0 + %d = %d, within the bound %d", e.H, e.F, e.Bound) + goalTest(e.H)
+			return l.T("run.ev.visit-start", lang.Args{"H": e.H, "F": e.F, "Bound": e.Bound}) + goalTest(l, e.H)
 		}
 		if e.F > e.G+e.H {
-			return fmt.Sprintf("visit node %d: its h is %d, but it inherits %d from its parent (pathmax): f = %d + %d = %d, within the bound %d",
-				e.Node, e.H, e.F-e.G, e.G, e.F-e.G, e.F, e.Bound)
+			return l.T("run.ev.visit-pathmax", lang.Args{"Node": e.Node, "H": e.H, "Inherited": e.F - e.G, "G": e.G, "F": e.F, "Bound": e.Bound})
 		}
-		return fmt.Sprintf("visit node %d: f = %d + %d = %d, within the bound %d", e.Node, e.G, e.H, e.F, e.Bound) + goalTest(e.H)
+		return l.T("run.ev.visit", lang.Args{"Node": e.Node, "G": e.G, "H": e.H, "F": e.F, "Bound": e.Bound}) + goalTest(l, e.H)
 	case trace.KindExpand:
-		what := nodeName(e.Node, e.Depth)
-		if e.Children == 1 {
-			return "expand " + what + ": 1 child to try"
-		}
-		return fmt.Sprintf("expand %s: %d children to try", what, e.Children)
+		return l.N("run.ev.expand", e.Children, lang.Args{"What": nodeName(l, e.Node, e.Depth)})
 	case trace.KindPrune:
 		if e.Reason == trace.ReasonMoveRule {
-			return "a move the move rule forbids here (it would undo the last one) is not generated"
+			return l.T("run.ev.move-rule")
 		}
 		if e.F > e.G+e.H {
-			return fmt.Sprintf("prune node %d: its own f = %d + %d = %d, but it inherits h %d from its parent (pathmax): f = %d is over the bound %d",
-				e.Node, e.G, e.H, e.G+e.H, e.F-e.G, e.F, e.Bound)
+			return l.T("run.ev.prune-pathmax", lang.Args{"Node": e.Node, "G": e.G, "H": e.H, "Own": e.G + e.H, "Inherited": e.F - e.G, "F": e.F, "Bound": e.Bound})
 		}
-		return fmt.Sprintf("prune node %d: f = %d + %d = %d is over the bound %d", e.Node, e.G, e.H, e.F, e.Bound)
+		return l.T("run.ev.prune", lang.Args{"Node": e.Node, "G": e.G, "H": e.H, "F": e.F, "Bound": e.Bound})
 	case trace.KindRaise:
-		return describeRaise(e, nil, -1)
+		return describeRaise(l, e, nil, -1)
 	case trace.KindBoundIncrease:
-		return fmt.Sprintf("no solution within %d: the bound rises to %d, the smallest f that was pruned", e.Bound, e.NewBound)
+		return l.T("run.ev.bound-increase", lang.Args{"Bound": e.Bound, "Next": e.NewBound})
 	case trace.KindIterationEnd:
-		return fmt.Sprintf("iteration %d ends", e.Iteration)
+		return l.T("run.ev.iteration-end", lang.Args{"Iteration": e.Iteration})
 	case trace.KindSolution:
-		return fmt.Sprintf("a goal: solution of cost %d", e.Cost)
+		return l.T("run.ev.solution", lang.Args{"Cost": e.Cost})
 	case trace.KindRunEnd:
-		return "the search ends: " + e.Status.String()
+		return l.T("run.ev.run-end", lang.Args{"Status": StatusName(l, e.Status.String())})
 	case trace.KindProgress:
-		return fmt.Sprintf("iteration %d under way (bound %d)", e.Iteration, e.Bound)
+		return l.T("run.ev.progress", lang.Args{"Iteration": e.Iteration, "Bound": e.Bound})
 	}
 	return e.Kind.String()
+}
+
+// StatusName is a run's status (trace.Status's name, or the page's
+// "paused", "queued"...) in l's words, the name itself where the catalogue
+// has none.
+func StatusName(l *lang.Printer, status string) string {
+	id := "run.status." + status
+	if s := l.T(id); s != id {
+		return s
+	}
+	return status
 }

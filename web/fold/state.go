@@ -2,10 +2,10 @@ package fold
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 
 	"idaviz/internal/quote"
+	"idaviz/lang"
 	"idaviz/trace"
 )
 
@@ -151,8 +151,19 @@ type NodeView struct {
 func BuildState(mode string, runs []RunData) StateMsg { return BuildStateLock(mode, runs, 0) }
 
 // BuildStateLock is BuildState with the runs in lock-step last moved to
-// bound lock (0: not yet).
+// bound lock (0: not yet), its words in the active run's language (its
+// Frame.Stats.Lang, from Run.SetLang).
 func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
+	var l *lang.Printer
+	if len(runs) > 0 {
+		l = runs[len(runs)-1].Frame.Stats.Lang
+	}
+	return BuildStateLang(l, mode, runs, lock)
+}
+
+// BuildStateLang is BuildStateLock in l's language (nil: English), for a
+// tab with no run yet, whose empty charts still have titles.
+func BuildStateLang(l *lang.Printer, mode string, runs []RunData, lock int) StateMsg {
 	msg := StateMsg{Type: "state", Mode: mode, Status: "idle", Runs: []RunView{}}
 	stats := make([]RunStats, len(runs))
 	for i := range runs {
@@ -181,7 +192,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 		stats[i] = *st
 	}
 	if len(runs) == 0 {
-		msg.Charts = chartsOf(RunStats{}, nil, 0)
+		msg.Charts = chartsOf(RunStats{Lang: l}, nil, 0)
 		return msg
 	}
 	act := runs[len(runs)-1]
@@ -195,7 +206,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 		msg.Event = fr.Build
 	}
 	if fr.Queued {
-		msg.Event = fmt.Sprintf("waiting for a free search slot: this server computes at most %d searches at once", fr.Slots)
+		msg.Event = l.N("run.state.waiting-slot", fr.Slots)
 	}
 	msg.Kind = fr.LastKind.String()
 	msg.Algo = &fr.Algo
@@ -208,7 +219,7 @@ func BuildStateLock(mode string, runs []RunData, lock int) StateMsg {
 		// A run still building its databases (or waiting for a slot) has
 		// no counts yet: its charts are a new page's, empty, not the last
 		// run's (an A* run's open list under an IDA* run's name).
-		msg.Charts = chartsOf(RunStats{}, nil, 0)
+		msg.Charts = chartsOf(RunStats{Lang: l}, nil, 0)
 	}
 	msg.Lockstep = buildLock(runs, stats, msg.Runs, lock)
 	msg.Hist = &Shown{Iteration: st.Current.Iteration, Bound: st.Current.Bound}
@@ -249,7 +260,7 @@ func currentNode(fr Frame, st RunStats, vs Drawer) *NodeView {
 			nv = Node(vs, st.Run, fr.LastMoves, e.G, e.H, e.F, e.Depth)
 		} else {
 			nv = &NodeView{G: e.G, H: e.H, F: e.F, Depth: e.Depth, Moves: []string{},
-				Error: "this node's parent is not in the tree window, so its state is unknown"}
+				Error: st.Lang.T("run.state.unknown-node")}
 		}
 		nv.ID = e.Node
 		return nv
@@ -289,7 +300,7 @@ func chartsOf(active RunStats, all []RunStats, histBound int) map[string]any {
 			"effort":     effortChart(active),
 			"fhist":      aStarFHistogram(active),
 			"fhistTotal": nil,
-			"iterations": openSizeChart(active.AStar.Sizes),
+			"iterations": openSizeChart(active.Lang, active.AStar.Sizes),
 			"bounds":     nil,
 		}
 	}

@@ -324,8 +324,8 @@ func TestTreeWindowPathmax(t *testing.T) {
 				if n.ID != e.Node || n.F != e.F || !n.Raised || n.F <= n.G+n.H {
 					t.Fatalf("event %d, %+v: the path ends on %+v", i, e, n)
 				}
-				if !strings.Contains(describeEvent(e, false), "BPMX") {
-					t.Fatalf("a raise described as %q", describeEvent(e, false))
+				if !strings.Contains(describeEvent(nil, e, false), "BPMX") {
+					t.Fatalf("a raise described as %q", describeEvent(nil, e, false))
 				}
 				if js, _ := json.Marshal(tr.view(nil)); !strings.Contains(string(js), `"raised":true`) {
 					t.Fatalf("the view after a raise: %s", js)

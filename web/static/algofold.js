@@ -5,6 +5,7 @@
 // list (its size, its best entries, by f) and closed count. The twin of
 // web/fold/algo.go: builder.js folds with it for an exported page, and
 // web/fold/builder_test.go holds the two equal.
+import { t } from './i18n.js';
 import { MAX_OPEN_KEPT, MAX_SIZE_POINTS, OPEN_BEST, MAX_VIEW_DEPTH, MAX_BOUND, LINE } from './shared.js';
 
 /**
@@ -49,25 +50,26 @@ function lineOf(e, astar) {
 }
 
 /** @param {number} h */
-function goalTest(h) { return h === 0 ? '; h = 0: is it the goal?' : ''; }
+function goalTest(h) { return h === 0 ? t('run.ev.goal-test') : ''; }
 
-// describeAStar says an A* event in A*'s words, '' where it has none.
+// describeAStar says an A* event in A*'s words, '' where it has none, in
+// the page's language (algo.go's, with the same messages).
 /**
  * @param {TraceEvent} e
  * @returns {string}
  */
 function describeAStar(e) {
   switch (e.kind) {
-    case 'iteration-start': return 'A* starts: the open list holds the nodes generated and not yet expanded, the least f first';
+    case 'iteration-start': return t('run.astar.start');
     case 'push':
-      if (e.parent === 0) return `push the start on the open list: f = 0 + ${e.h} = ${e.f}`;
-      return `push node ${e.node} on the open list: f = ${e.g} + ${e.h} = ${e.f}`;
+      if (e.parent === 0) return t('run.astar.push-start', { H: e.h, F: e.f });
+      return t('run.astar.push', { Node: e.node, G: e.g, H: e.h, F: e.f });
     case 'reopen': return describeReopen(e, '');
     case 'visit':
-      if (e.depth === 0) return `pop the start, the least f on the open list: f = 0 + ${e.h} = ${e.f}` + goalTest(e.h);
-      return `pop node ${e.node}, the least f on the open list: f = ${e.g} + ${e.h} = ${e.f}` + goalTest(e.h);
-    case 'iteration-end': return "A*'s loop ends";
-    case 'progress': return `A* under way: expanding nodes of f = ${e.bound}`;
+      if (e.depth === 0) return t('run.astar.pop-start', { H: e.h, F: e.f }) + goalTest(e.h);
+      return t('run.astar.pop', { Node: e.node, G: e.g, H: e.h, F: e.f }) + goalTest(e.h);
+    case 'iteration-end': return t('run.astar.loop-end');
+    case 'progress': return t('run.astar.progress', { F: e.bound });
   }
   return '';
 }
@@ -80,10 +82,10 @@ function describeAStar(e) {
  * @returns {string}
  */
 function describeReopen(e, where) {
-  const f = `f = ${e.g} + ${e.h} = ${e.f}`;
-  if (where === 'open') return `node ${e.node} reaches the state of node ${e.replaces}, still on the open list, by a cheaper path: it takes node ${e.replaces}'s place there, ${f}`;
-  if (where === 'closed') return `node ${e.node} reaches the state of node ${e.replaces}, expanded already (closed), by a cheaper path: push it again (reopen), ${f}`;
-  return `node ${e.node} reaches the state of node ${e.replaces} by a cheaper path: push it again, ${f}`;
+  const args = { Node: e.node, Replaces: e.replaces, G: e.g, H: e.h, F: e.f };
+  if (where === 'open') return t('run.astar.reopen-open', args);
+  if (where === 'closed') return t('run.astar.reopen-closed', args);
+  return t('run.astar.reopen', args);
 }
 
 /**

@@ -4,6 +4,13 @@
 // text of presentation mode, the comparison's tooltip and the save buttons.
 import { shared, $, presenting, fmt, colour, downloadText } from './page.js';
 import echarts from './echarts.js';
+import { t, onChange } from './i18n.js';
+import { CATALOGUE } from './messages.js';
+
+// countNames are the names of a count axis (web/fold/charts.go's
+// countAxis) in every language: the server writes a chart's words in its
+// run's language, which need not be the page's of the moment.
+const countNames = new Set(Object.values(CATALOGUE).map((c) => c['run.chart.nodes'] && c['run.chart.nodes'].other));
 
 /** @type {Record<string, string>} */
 const ids = { fhist: 'fhist', fhistTotal: 'fhist-total', iterations: 'iterations-chart', bounds: 'bounds-chart', hstar: 'hstar-chart', effort: 'effort-chart' };
@@ -24,7 +31,7 @@ function chart(id) {
 
 function resizeAll() { Object.values(made).forEach((c) => c.resize()); }
 
-// logScale puts a chart's node counts (the y axis named "nodes",
+// logScale puts a chart's node counts (the y axis named "nodes", in any language,
 // web/fold/charts.go) on a log axis: zeros become gaps, and stacked bars stand
 // side by side, since a bar stacked on a gap is not drawn at all (the
 // pruned-only f values, the very ones that set the next bound).
@@ -32,13 +39,13 @@ function resizeAll() { Object.values(made).forEach((c) => c.resize()); }
 function logScale(opt) {
   /** @type {any[]} */
   const axes = [].concat(opt.yAxis || []);
-  if (!axes.some((a) => a.name === 'nodes')) return opt;
+  if (!axes.some((a) => countNames.has(a.name))) return opt;
   const o = JSON.parse(JSON.stringify(opt));
   // echarts stands a log axis's bars on 1, so a count of 1 would be a bar
   // of no height: the axis starts at 1, and a bar is at least a stub, so
   // that a count of 1 shows (every f of a small iteration may have one
   // node). At least one decade tall: counts all 1 are an axis too.
-  o.yAxis = /** @type {any[]} */ ([]).concat(o.yAxis).map((a) => (a.name === 'nodes' ? Object.assign(a, { type: 'log', min: 1,
+  o.yAxis = /** @type {any[]} */ ([]).concat(o.yAxis).map((a) => (countNames.has(a.name) ? Object.assign(a, { type: 'log', min: 1,
     max: (/** @type {{max: number}} */ e) => Math.max(10, e.max),
     axisLabel: Object.assign({}, a.axisLabel, { formatter: (/** @type {number} */ v) => fmt(v) }) }) : a));
   o.series = (o.series || []).map((/** @type {any} */ s) => {
@@ -173,8 +180,8 @@ const svgIcon = 'path://M4,4H28V28H4Z M9,20L14,12L18,18L21,15L25,22';
 /** @param {ChartOptions} o @param {string} id @returns {ChartOptions} */
 function toolbox(o, id) {
   return Object.assign({}, o, { toolbox: { right: 4, top: 0, itemSize: 13, itemGap: 6, feature: {
-    saveAsImage: { type: 'png', name: id, title: 'save as PNG', pixelRatio: 2 },
-    mySVG: { show: true, title: 'save as SVG', icon: svgIcon, onclick: () => saveSVG(id) },
+    saveAsImage: { type: 'png', name: id, title: t('run.chart.save-png'), pixelRatio: 2 },
+    mySVG: { show: true, title: t('run.chart.save-svg'), icon: svgIcon, onclick: () => saveSVG(id) },
   } } });
 }
 
@@ -236,10 +243,13 @@ function bind() {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'chart-save';
-    b.textContent = 'save this chart as SVG';
+    b.dataset.i18n = 'run.chart.save-button'; // i18n.js's translate() keeps it in the page's language
+    b.textContent = t('run.chart.save-button');
     b.addEventListener('click', () => saveSVG(id));
     $(id).before(b);
   }
+  // The save icons' tooltips: drawn again in the language chosen.
+  onChange(() => { if (shared.last) draw(shared.last.charts); });
   window.addEventListener('resize', resizeAll);
   $('log').addEventListener('change', () => { if (shared.last) draw(shared.last.charts); });
 }

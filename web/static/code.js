@@ -7,8 +7,11 @@
 // export light the same line.
 import { shared, $ } from './page.js';
 import { LINE } from './shared.js';
+import { t, n as plural, onChange } from './i18n.js';
 
-// Each algorithm's lines: [indent, text, the id of the events' line].
+// Each algorithm's lines: [indent, text, the id of the events' line]. A
+// text that is a message's id (run.code...) has words, in the reader's
+// language; any other is code alone, the same in every language.
 // IDA*'s outer loop and its visit are the same with BPMX (bidirectional
 // pathmax), where h(n) is the search's own value of n, which its
 // children raise and which they inherit.
@@ -19,14 +22,14 @@ const idaLoop = [
   [1, 'bound ← h(start)', LINE.boundInit],
   [1, 'loop:'],
   [2, 'next ← ∞; search(start, g = 0)', LINE.iterationStart],
-  [2, 'iteration over: no goal with f ≤ bound', LINE.iterationEnd],
-  [2, 'bound ← next  (the smallest f pruned)', LINE.boundRise],
+  [2, 'run.code.iteration-over', LINE.iterationEnd],
+  [2, 'run.code.bound-rise', LINE.boundRise],
 ];
 /** @type {CodeLine[]} */
 const idaVisit = [
-  [1, 'visit n: f = g + h(n) ≤ bound', LINE.visit],
-  [1, 'if h(n) = 0 and n is the goal:', LINE.goalTest],
-  [2, 'return the path to n: the solution', LINE.goal],
+  [1, 'run.code.visit', LINE.visit],
+  [1, 'run.code.goal-test', LINE.goalTest],
+  [2, 'run.code.goal', LINE.goal],
 ];
 /** @type {Record<'ida' | 'bpmx' | 'astar', CodeLine[]>} */
 const lines = {
@@ -34,22 +37,22 @@ const lines = {
     ...idaLoop,
     [0, 'search(n, g):'],
     ...idaVisit,
-    [1, 'for each child c the move rule allows:', LINE.expand],
+    [1, 'run.code.for-children-rule', LINE.expand],
     [2, 'if g(c) + h(c) > bound:'],
-    [3, 'prune c; next ← min(next, f(c))', LINE.prune],
+    [3, 'run.code.prune', LINE.prune],
     [2, 'else search(c, g(c))'],
   ],
   bpmx: [
     ...idaLoop,
-    [0, 'search(n, g): returns h(n), raised or not'],
+    [0, 'run.code.search-bpmx'],
     ...idaVisit,
-    [1, 'generate the children the rule allows', LINE.expand],
-    [1, 'BPMX ↑ for every child c:'],
+    [1, 'run.code.generate', LINE.expand],
+    [1, 'run.code.bpmx-up'],
     [2, 'h(n) ← max(h(n), h(c) − cost)', LINE.raise],
-    [1, 'for each child c:'],
+    [1, 'run.code.for-children'],
     [2, 'BPMX ↓ h(c) ← max(h(c), h(n) − cost)'],
     [2, 'if g(c) + h(c) > bound:'],
-    [3, 'prune c; next ← min(next, f(c))', LINE.prune],
+    [3, 'run.code.prune', LINE.prune],
     [2, 'else h(c) ← search(c, g(c))'],
     [3, 'BPMX ↑ h(n) ← max(h(n), h(c) − cost)', LINE.raiseBack],
     [1, 'return h(n)'],
@@ -57,15 +60,15 @@ const lines = {
   astar: [
     [0, 'A*(start):'],
     [1, 'open ← {start}; closed ← {}', LINE.openInit],
-    [1, 'while open is not empty:'],
-    [2, 'n ← pop the least f from open', LINE.pop],
-    [2, 'if h(n) = 0 and n is the goal:', LINE.goalTest],
-    [3, 'return the path to n: the solution', LINE.goal],
+    [1, 'run.code.while-open'],
+    [2, 'run.code.pop', LINE.pop],
+    [2, 'run.code.goal-test', LINE.goalTest],
+    [3, 'run.code.goal', LINE.goal],
     [2, 'closed ← closed + {n}'],
-    [2, 'for each child c of n:'],
-    [3, "if c's state is stored with g ≤ g(c): skip"],
-    [3, 'if stored with a larger g: replace it (reopen if closed)', LINE.reopen],
-    [3, 'push c on open, f = g(c) + h(c)', LINE.push],
+    [2, 'run.code.for-children-of'],
+    [3, 'run.code.skip'],
+    [3, 'run.code.replace', LINE.reopen],
+    [3, 'run.code.push', LINE.push],
   ],
 };
 
@@ -75,17 +78,21 @@ let shown = ''; // the algorithm whose lines are drawn
 function build(algo) {
   const ol = $('code');
   ol.textContent = '';
-  ol.setAttribute('aria-label', { astar: 'A*', ida: 'IDA*', bpmx: 'IDA* with BPMX' }[algo] + "'s pseudo-code");
+  ol.setAttribute('aria-label', t('run.code.label-' + algo));
   for (const [indent, text, id] of lines[algo]) {
     const li = document.createElement('li');
     li.style.setProperty('--indent', String(indent));
     if (id) li.dataset.line = id;
-    const t = document.createElement('span');
-    t.className = 'code-text';
-    t.textContent = text;
+    const span = document.createElement('span');
+    span.className = 'code-text';
+    if (text.startsWith('run.code.')) span.textContent = t(text);
+    else {
+      span.textContent = text;
+      span.translate = false;
+    }
     const v = document.createElement('span');
     v.className = 'code-values';
-    li.append(t, v);
+    li.append(span, v);
     ol.appendChild(li);
   }
   shown = algo;
@@ -108,17 +115,24 @@ function values(a) {
     case LINE.iterationEnd: return 'bound ' + a.bound + ', next = ' + inf(a.next);
     case LINE.boundRise: return 'bound ← ' + a.bound + (a.next >= 0 ? ' → ' + a.next : '');
     case LINE.visit: return n ? sum + ' ≤ ' + a.bound : '';
-    case LINE.goalTest: return n ? 'node ' + n.id + ': h = 0' : '';
+    case LINE.goalTest: return n ? t('run.code.v-goal-test', { Node: n.id }) : '';
     case LINE.expand: {
       const top = a.stack.length ? a.stack[a.stack.length - 1] : null;
-      return top && top.left !== null ? top.left + ' left to try' : '';
+      return top && top.left !== null ? plural('run.code.v-left', top.left) : '';
     }
     case LINE.prune: return n ? sum + ' > ' + a.bound + ', next = ' + inf(a.next) : '';
     case LINE.raise: case LINE.raiseBack: return n ? 'h(n) = ' + n.h + ': ' + sum + (n.f > a.bound ? ' > ' : ' ≤ ') + a.bound : '';
-    case LINE.pop: return n ? 'node ' + n.id + ': ' + sum + ' (open: ' + /** @type {AStarView} */ (a).open.size + ')' : '';
-    case LINE.push: case LINE.reopen: return n ? 'node ' + n.id + ': ' + sum : '';
+    case LINE.pop: return n ? t('run.code.v-pop', { Node: n.id, Sum: sum, Open: /** @type {AStarView} */ (a).open.size }) : '';
+    case LINE.push: case LINE.reopen: return n ? t('run.code.v-node', { Node: n.id, Sum: sum }) : '';
   }
   return '';
+}
+
+// worded is whether the lit line's values have words (a message), not
+// code alone.
+/** @param {AlgoView} a */
+function worded(a) {
+  return [LINE.goalTest, LINE.expand, LINE.pop, LINE.push, LINE.reopen].includes(a.line);
 }
 
 // draw lights the line of the state's last event; with no run, the
@@ -134,7 +148,9 @@ function draw(msg) {
     li.classList.toggle('lit', lit);
     if (lit) li.setAttribute('aria-current', 'step');
     else li.removeAttribute('aria-current');
-    /** @type {HTMLElement} */ (li.querySelector('.code-values')).textContent = lit ? values(a) : '';
+    const v = /** @type {HTMLElement} */ (li.querySelector('.code-values'));
+    v.textContent = lit ? values(a) : '';
+    v.translate = !lit || worded(a);
     if (lit) follow(li);
   }
 }
@@ -152,6 +168,8 @@ function follow(li) {
 
 function bind() {
   draw(null);
+  // Another language: the lines are drawn again in it.
+  onChange(() => { shown = ''; draw(shared.last); });
   $('algorithm').addEventListener('change', () => { if (!shared.last || !shared.last.algo) draw(null); });
 }
 

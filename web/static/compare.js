@@ -7,6 +7,8 @@
 import { shared, $, presenting, fmt } from './page.js';
 import * as present from './present.js';
 import * as minitree from './minitree.js';
+import { t, n, onChange } from './i18n.js';
+import { statusName } from './replaystate.js';
 
 // lockstepOn reports whether Next bound moves every run: two or more can,
 // and the instructor has not unticked it.
@@ -36,13 +38,13 @@ function cell(tr, text, cls, tag) {
 function draw(msg) {
   const runs = msg.runs || [];
   $('compare-panel').hidden = runs.length < 2;
-  const t = $('compare-table');
-  if (runs.length < 2) { t.textContent = ''; return; }
-  t.textContent = '';
+  const table = $('compare-table');
+  if (runs.length < 2) { table.textContent = ''; return; }
+  table.textContent = '';
   const head = document.createElement('tr');
-  ['run', 'heuristic', 'algorithm', 'status', 'h(start)', 'iterations', 'generated per iteration (bound: nodes)',
-    'generated', 'EBF', 'time', 'memory'].forEach((h) => cell(head, h, '', 'th'));
-  t.appendChild(head);
+  ['run', 'heuristic', 'algorithm', 'status', 'h-start', 'iterations', 'per-iteration',
+    'generated', 'ebf', 'time', 'memory'].forEach((h) => cell(head, t('run.compare.col-' + h), '', 'th'));
+  table.appendChild(head);
   const active = msg.active ? msg.active.id : 0;
   // Runs of other instances say which (the numbers compare heuristics only
   // on one instance).
@@ -54,11 +56,13 @@ function draw(msg) {
     const c0 = cell(tr, '#' + r.id);
     c0.prepend(swatch(r.colour));
     c0.dataset.colour = r.colour;
-    c0.title = r.id === active ? 'the active run: the status panel, the main tree and the controls work on it' : '';
+    c0.translate = false;
+    c0.title = r.id === active ? t('run.compare.active') : '';
     const h = cell(tr, (r.heuristic || '…') + (oneInstance ? '' : ' · ' + r.instance));
+    h.translate = false; // a heuristic's id and an instance: data
     h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
-    cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…'));
-    cell(tr, r.status + (r.solutionLength || r.status === 'solved' ? ' (' + r.solutionLength + ' moves)' : ''));
+    cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…')).translate = false;
+    cell(tr, r.solutionLength || r.status === 'solved' ? n('run.compare.status-moves', r.solutionLength, { Status: statusName(r.status) }) : statusName(r.status));
     /** @type {Record<string, string>} */
     const cols = {
       startH: r.puzzle ? fmt(r.startH) : '…',
@@ -66,16 +70,17 @@ function draw(msg) {
       perIteration: (r.iterations || []).map((it) => it.bound + ': ' + fmt(it.generated)).join(' · '),
       generated: fmt(r.generated),
       ebf: r.ebf ? r.ebf.toFixed(3) : '—',
-      time: r.timed ? r.seconds.toFixed(3) + ' s' : 'stepped',
-      memory: r.algorithm === 'astar' ? (r.peakOpen ? fmt(r.peakOpen) + ' open at peak, ' + fmt(r.stored) + ' stored' : '—') : 'its path only',
+      time: r.timed ? t('run.compare.seconds', { S: r.seconds.toFixed(3) }) : t('run.compare.stepped'),
+      memory: r.algorithm === 'astar' ? (r.peakOpen ? t('run.compare.memory-astar', { Peak: fmt(r.peakOpen), Stored: fmt(r.stored) }) : '—') : t('run.compare.memory-ida'),
     };
     for (const k of ['startH', 'iterations', 'perIteration', 'generated', 'ebf', 'time', 'memory']) {
       const td = cell(tr, cols[k], k === 'perIteration' ? 'per-iteration' : '');
       td.dataset.col = k;
+      if (k !== 'time' && k !== 'memory') td.translate = false; // numbers, and bound: nodes pairs
     }
-    tr.cells[9].title = r.timed ? '' : 'the run was paused or paced: its clock is the lecture\'s. Tick "fast run" to time a search.';
+    tr.cells[9].title = r.timed ? '' : t('run.compare.untimed');
     tr.style.boxShadow = 'inset 4px 0 0 ' + r.colour;
-    t.appendChild(tr);
+    table.appendChild(tr);
   });
 }
 
@@ -90,8 +95,8 @@ function drawLockstep(msg) {
   if (was !== on && presenting()) present.redraw();
   if (!on) return;
   $('lockstep-info').textContent = l.bound
-    ? 'every run at bound ' + l.bound + (l.next ? ' · Next bound (b): ' + l.next : ' · every run has ended')
-    : 'Next bound (b) moves every run to bound ' + l.next + ', together';
+    ? t(l.next ? 'run.lockstep.at-next' : 'run.lockstep.at-ended', { Bound: l.bound, Next: l.next })
+    : t('run.lockstep.before', { Next: l.next });
   const box = $('lockstep-trees');
   // One box a run, kept across states so that a redraw does not flicker.
   const want = l.runs.map((r) => String(r.id)).join();
@@ -138,22 +143,23 @@ function drawLockstep(msg) {
     d.dataset.bound = r.tree ? String(r.tree.bound) : '0';
     const h = /** @type {HTMLElement} */ (d.children[0]);
     h.textContent = r.label;
+    h.translate = false; // the run's label: its heuristic and algorithm's ids
     h.title = r.label;
     h.prepend(swatch(r.colour));
     const counts = d.children[1];
-    if (!l.bound) counts.textContent = r.bound ? 'searches bound ' + r.bound + ' next' : 'ended: ' + r.status;
+    if (!l.bound) counts.textContent = r.bound ? t('run.lockstep.next', { Bound: r.bound }) : t('run.lockstep.ended', { Status: statusName(r.status) });
     else if (r.tree) {
       const b = document.createElement('strong');
-      b.textContent = fmt(r.generated) + ' nodes';
+      b.textContent = n('run.lockstep.nodes', r.generated, { Count: fmt(r.generated) });
       counts.textContent = '';
-      counts.append(b, ' at bound ' + r.tree.bound);
+      counts.append(b, t('run.lockstep.at-bound', { Bound: r.tree.bound }));
       const more = document.createElement('span');
       more.className = 'more';
-      more.textContent = ': ' + fmt(r.expanded) + ' expanded, ' + fmt(r.pruned) + ' pruned' +
-        (r.tree.drawn < r.tree.nodes ? ', ' + fmt(r.tree.drawn) + ' drawn' : '') +
-        (r.status === 'solved' && r.bound === 0 && r.tree.current ? ' (the solution)' : '');
+      more.textContent = t('run.lockstep.counts', { Expanded: fmt(r.expanded), Pruned: fmt(r.pruned) }) +
+        (r.tree.drawn < r.tree.nodes ? t('run.tree.info-drawn', { Drawn: fmt(r.tree.drawn) }) : '') +
+        (r.status === 'solved' && r.bound === 0 && r.tree.current ? t('run.lockstep.solution') : '');
       counts.appendChild(more);
-    } else counts.textContent = 'bound ' + l.bound + ': —';
+    } else counts.textContent = t('run.lockstep.none', { Bound: l.bound });
     const size = /** @type {HTMLElement} */ (d.children[3]);
     size.hidden = !(l.bound && r.tree);
     if (l.bound && r.tree) {
@@ -163,8 +169,9 @@ function drawLockstep(msg) {
       bar.style.borderColor = r.colour;
       /** @type {HTMLElement} */ (bar.children[0]).style.width = (100 * share).toFixed(2) + '%';
       /** @type {HTMLElement} */ (bar.children[0]).style.background = r.colour;
-      size.children[1].textContent = fmt(r.generated) + ' nodes' + (share < 1 ? ' · ' + Math.round(100 * share) + '% drawn (' + fmt(r.tree.drawn) + ')' : ', all drawn');
-      size.title = 'the bar: this run\'s nodes beside the biggest run\'s; shaded: the part its tree draws';
+      size.children[1].textContent = n('run.lockstep.nodes', r.generated, { Count: fmt(r.generated) }) +
+        (share < 1 ? t('run.lockstep.share', { Percent: Math.round(100 * share), Drawn: fmt(r.tree.drawn) }) : t('run.tree.info-all-drawn'));
+      size.title = t('run.lockstep.bar');
     }
     // Drawn again only when something in it changed (states come 20 a
     // second while a run searches).
@@ -195,6 +202,8 @@ function bind() {
     }).observe($('lockstep-trees'));
   }
   $('lockstep').addEventListener('change', () => { if (shared.last) drawLockstep(shared.last); });
+  // Another language: the table and the lock-step panel's words again.
+  onChange(() => { if (shared.last) { draw(shared.last); drawLockstep(shared.last); } });
 }
 
 export { bind, draw, drawLockstep, lockstepOn, lockstepDrawn };

@@ -12,6 +12,8 @@ import * as contract from './contract.js';
 import * as controls from './controls.js';
 import * as present from './present.js';
 import * as tree from './tree.js';
+import { t, n, onChange } from './i18n.js';
+import { LINE } from './shared.js';
 
 // A question: its answer, the node a wrong answer lights in the tree, and
 // the state held back until it is answered (after).
@@ -33,6 +35,10 @@ function score() {
 
 function on() { return quiz.on; }
 
+// introShown: the question line holds the quiz's invitation (set), not a
+// question, so a change of language rewrites it.
+let introShown = false;
+
 /** @param {boolean} v */
 function set(v) {
   if (!v && quiz.pending) skip();
@@ -43,7 +49,8 @@ function set(v) {
   $('quiz').setAttribute('aria-pressed', String(v));
   $('quiz-panel').hidden = !v;
   clearVerdict();
-  if (v) $('quiz-question').textContent = 'Step (s), Next expansion (x) or Next bound (b): each asks first.';
+  if (v) $('quiz-question').textContent = t('run.quiz.intro');
+  introShown = v;
   showScore();
   contract.page();
   present.redraw();
@@ -54,9 +61,10 @@ function toggle() { set(!quiz.on); }
 // showScore counts the answered questions only.
 function showScore() {
   const answered = quiz.asked - quiz.skipped - (quiz.pending ? 1 : 0);
-  let s = answered ? quiz.right + ' of ' + answered + ' right' : '';
-  if (quiz.skipped) s += (s ? ', ' : '') + quiz.skipped + ' skipped';
-  $('quiz-score').textContent = s ? '(' + s + ')' : '';
+  const right = answered ? n('run.quiz.right', answered, { Right: quiz.right }) : '';
+  const skipped = quiz.skipped ? n('run.quiz.skipped', quiz.skipped) : '';
+  const s = right && skipped ? t('run.quiz.right-skipped', { Right: right, Skipped: skipped }) : right || skipped;
+  $('quiz-score').textContent = s ? t('run.quiz.score', { Score: s }) : '';
 }
 
 // move sends a move that the quiz will ask about; with a question open,
@@ -104,29 +112,32 @@ function findParent(n, id, parent) {
  * @returns {Question | null}
  */
 function question(ex, msg) {
-  const ev = msg.event || '', node = /** @type {NodeView} */ (msg.node || {});
+  const node = /** @type {NodeView} */ (msg.node || {});
   const astar = msg.algo && msg.algo.algorithm === 'astar';
-  if (!astar && ex.kind === 'step' && (ev.startsWith('prune node') || (ev.startsWith('visit node') && node.depth > 0))) {
-    return { kind: 'prune', answer: ev.startsWith('prune'), mark: node.id,
-      text: 'Node ' + node.id + ' has g = ' + node.g + ' and h = ' + node.h +
+  // A node pruned for its f (its line of pseudo-code is the prune's: a
+  // move the move rule leaves out is not), or visited past the start: by
+  // the event's kind, not its words, which are in the reader's language.
+  const pruned = msg.eventKind === 'prune' && !!msg.algo && msg.algo.line === LINE.prune;
+  if (!astar && ex.kind === 'step' && (pruned || (msg.eventKind === 'visit' && node.depth > 0))) {
+    return { kind: 'prune', answer: pruned, mark: node.id,
+      text: t('run.quiz.prune', { Node: node.id, G: node.g, H: node.h, Bound: msg.active.bound,
         // With BPMX the parent's value, less the move's cost, counts too.
-        (node.f > node.g + node.h ? ', and BPMX passes it h ' + (node.f - node.g) + ' from its parent' : '') +
-        '. Will it be pruned at bound ' + msg.active.bound + '?' };
+        BPMX: node.f > node.g + node.h ? t('run.quiz.prune-bpmx', { H: node.f - node.g }) : '' }) };
   }
   if (ex.kind === 'expand' && msg.eventKind === 'visit' && msg.tree) {
     if (astar) {
       return node.id ? { kind: 'node', answer: node.id, mark: node.id,
-        text: 'Which node does A* pop next? Click it in the tree, or type its number.' } : null;
+        text: t('run.quiz.pop') } : null;
     }
     const parent = findParent(msg.tree.root, msg.tree.last, null);
     if (parent && parent.id) {
       return { kind: 'node', answer: parent.id, mark: parent.id,
-        text: 'Which node does the search expand a child of next? Click it in the tree, or type its number.' };
+        text: t('run.quiz.expand') };
     }
   }
   if (!astar && ex.kind === 'bound' && msg.eventKind === 'bound-increase' && msg.active.nextBound) {
     return { kind: 'bound', answer: msg.active.nextBound, mark: 0,
-      text: 'No solution within the bound ' + msg.active.bound + '. What is the next bound? Type it, then Enter.' };
+      text: t('run.quiz.bound', { Bound: msg.active.bound }) };
   }
   return null;
 }
@@ -155,6 +166,7 @@ function holds(msg) {
   q.after = msg;
   quiz.pending = q;
   quiz.asked++;
+  introShown = false;
   $('quiz-question').textContent = q.text;
   classroom.ask(q.kind, q.text);
   $('quiz-result').textContent = '';
@@ -175,8 +187,9 @@ function answer(given) {
   if (!q) return;
   const ok = given === q.answer;
   if (ok) quiz.right++;
-  const shown = q.kind === 'prune' ? (q.answer ? 'yes, it is pruned' : 'no, it is visited') : q.kind === 'node' ? 'node ' + q.answer : String(q.answer);
-  $('quiz-result').textContent = (ok ? 'Right: ' : 'Not quite: ' + shown + '. ') + (/** @type {StateMessage} */ (q.after).event || '');
+  const shown = q.kind === 'prune' ? t(q.answer ? 'run.quiz.yes-pruned' : 'run.quiz.no-visited') : q.kind === 'node' ? t('run.ev.node', { Node: q.answer }) : String(q.answer);
+  const why = /** @type {StateMessage} */ (q.after).event || '';
+  $('quiz-result').textContent = ok ? t('run.quiz.right-why', { Why: why }) : t('run.quiz.wrong-why', { Answer: shown, Why: why });
   $('quiz-result').className = 'quiz-result ' + (ok ? 'right' : 'wrong');
   if (!ok && q.mark) tree.mark(q.mark);
   classroom.reveal(q.kind === 'prune' ? (q.answer ? 'yes' : 'no') : String(q.answer));
@@ -208,6 +221,7 @@ function release(q) {
 // clearVerdict takes the last question and its verdict off the page.
 function clearVerdict() {
   quiz.verdictAt = -1;
+  introShown = false;
   if (!quiz.pending) $('quiz-question').textContent = '';
   $('quiz-result').textContent = '';
   $('quiz-result').className = 'quiz-result';
@@ -243,6 +257,12 @@ function bind() {
   const submit = () => { const v = /** @type {HTMLInputElement} */ ($('quiz-input')).value; if (v !== '') answer(Number(v)); };
   $('quiz-submit').addEventListener('click', submit);
   $('quiz-input').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); submit(); } });
+  // The words the panel holds, in the language chosen: the score, and the
+  // invitation while no question is open (an open one stays as asked).
+  onChange(() => {
+    showScore();
+    if (introShown) $('quiz-question').textContent = t('run.quiz.intro');
+  });
 }
 
 // release lets a held state through unanswered (a new run starts).

@@ -6,6 +6,7 @@
 // decides nothing of a chart's look and keeps no colour of its own.
 import * as build from './builder.js';
 import * as algo from './algofold.js';
+import { t, n, lang } from './i18n.js';
 import { MAX_DENSE_AXIS, BIG_ITERATION, CHARTS, COLOURS, EBF_STEPS, EBF_TOLERANCE, LINE } from './shared.js';
 
 /** @typedef {import('./builder.js').Builder} Builder */
@@ -58,30 +59,25 @@ function describeEvent(e, astar) {
   const own = astar ? algo.describeAStar(e) : '';
   if (own) return own;
   switch (e.kind) {
-    case 'run-start': return 'the search starts';
-    case 'iteration-start': return `iteration ${e.iteration} starts with bound ${e.bound}`;
+    case 'run-start': return t('run.ev.run-start');
+    case 'iteration-start': return t('run.ev.iteration-start', { Iteration: e.iteration, Bound: e.bound });
     case 'visit':
-      if (e.depth === 0) return `visit the start: f = 0 + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
-      if (e.f > e.g + e.h) {
-        return `visit node ${e.node}: its h is ${e.h}, but it inherits ${e.f - e.g} from its parent (pathmax): f = ${e.g} + ${e.f - e.g} = ${e.f}, within the bound ${e.bound}`;
-      }
-      return `visit node ${e.node}: f = ${e.g} + ${e.h} = ${e.f}, within the bound ${e.bound}` + algo.goalTest(e.h);
-    case 'expand': {
-      const what = nodeName(e.node, e.depth);
-      return e.children === 1 ? `expand ${what}: 1 child to try` : `expand ${what}: ${e.children} children to try`;
-    }
+      if (e.depth === 0) return t('run.ev.visit-start', { H: e.h, F: e.f, Bound: e.bound }) + algo.goalTest(e.h);
+      if (e.f > e.g + e.h) return t('run.ev.visit-pathmax', { Node: e.node, H: e.h, Inherited: e.f - e.g, G: e.g, F: e.f, Bound: e.bound });
+      return t('run.ev.visit', { Node: e.node, G: e.g, H: e.h, F: e.f, Bound: e.bound }) + algo.goalTest(e.h);
+    case 'expand': return n('run.ev.expand', e.children || 0, { What: nodeName(e.node, e.depth) });
     case 'prune':
-      if (e.reason === 'move-rule') return 'a move the move rule forbids here (it would undo the last one) is not generated';
+      if (e.reason === 'move-rule') return t('run.ev.move-rule');
       if (e.f > e.g + e.h) {
-        return `prune node ${e.node}: its own f = ${e.g} + ${e.h} = ${e.g + e.h}, but it inherits h ${e.f - e.g} from its parent (pathmax): f = ${e.f} is over the bound ${e.bound}`;
+        return t('run.ev.prune-pathmax', { Node: e.node, G: e.g, H: e.h, Own: e.g + e.h, Inherited: e.f - e.g, F: e.f, Bound: e.bound });
       }
-      return `prune node ${e.node}: f = ${e.g} + ${e.h} = ${e.f} is over the bound ${e.bound}`;
+      return t('run.ev.prune', { Node: e.node, G: e.g, H: e.h, F: e.f, Bound: e.bound });
     case 'raise': return describeRaise(e, null, -1);
-    case 'bound-increase': return `no solution within ${e.bound}: the bound rises to ${e.newBound}, the smallest f that was pruned`;
-    case 'iteration-end': return `iteration ${e.iteration} ends`;
-    case 'solution': return `a goal: solution of cost ${e.cost}`;
-    case 'run-end': return 'the search ends: ' + e.status;
-    case 'progress': return `iteration ${e.iteration} under way (bound ${e.bound})`;
+    case 'bound-increase': return t('run.ev.bound-increase', { Bound: e.bound, Next: e.newBound });
+    case 'iteration-end': return t('run.ev.iteration-end', { Iteration: e.iteration });
+    case 'solution': return t('run.ev.solution', { Cost: e.cost });
+    case 'run-end': return t('run.ev.run-end', { Status: statusName(e.status || '') });
+    case 'progress': return t('run.ev.progress', { Iteration: e.iteration, Bound: e.bound });
   }
   return e.kind;
 }
@@ -95,7 +91,7 @@ function describe(b) {
   const e = /** @type {TraceEvent} */ (b.lastEv);
   if (b.algo.astar && e.kind === 'reopen') return algo.describeReopen(e, b.algo.replaced);
   if (e.kind === 'iteration-end' && b.algo.line === LINE.goal) {
-    return b.algo.astar ? "A*'s loop ends at the goal: the solution follows" : `iteration ${e.iteration} ends at the goal, within the bound ${e.bound}: the solution follows`;
+    return b.algo.astar ? t('run.astar.goal-end') : t('run.ev.goal-end', { Iteration: e.iteration, Bound: e.bound });
   }
   if (!b.algo.astar && e.kind === 'raise') {
     const n = b.tree.byID.get(e.node);
@@ -109,30 +105,42 @@ function describe(b) {
 }
 
 /** @type {(id: number, depth: number) => string} */
-const nodeName = (id, depth) => (depth === 0 ? 'the start' : `node ${id}`);
+const nodeName = (id, depth) => (depth === 0 ? t('run.ev.start-node') : t('run.ev.node', { Node: id }));
 /** @type {(n: TNode, move: number) => TNode | undefined} */
 const childBy = (n, move) => (n.children || []).find((c) => c.move === move);
 
+// statusName is a run's status in words (fold.StatusName): the catalogue's
+// run.status.*, else the status itself.
+/**
+ * @param {string} status
+ * @returns {string}
+ */
+function statusName(status) {
+  const id = 'run.status.' + status;
+  const s = t(id);
+  return s === id ? status : s;
+}
+
 /**
  * @param {TraceEvent} e
- * @param {TNode | null} n
+ * @param {TNode | null} nd
  * @param {number} left
  * @returns {string}
  */
-function describeRaise(e, n, left) {
-  let by = "a child's h, less the move's cost,", own = '';
-  if (n) {
-    const c = childBy(n, e.move);
-    if (c) by = `child node ${c.id}'s h ${c.f - c.g}, less the move's cost,`;
-    own = ` (its own is ${n.h})`;
+function describeRaise(e, nd, left) {
+  let by = t('run.bpmx.by-a-child'), own = '';
+  if (nd) {
+    const c = childBy(nd, e.move);
+    if (c) by = t('run.bpmx.by-child', { Child: c.id, ChildH: c.f - c.g });
+    own = t('run.bpmx.own', { H: nd.h });
   }
-  let s = `BPMX: ${by} raises ${nodeName(e.node, e.depth)}'s h to ${e.h}${own}: f = ${e.g} + ${e.h} = ${e.f}`;
-  if (e.f <= e.bound) return s + `, still within the bound ${e.bound}`;
-  s += ` is over the bound ${e.bound}, so `;
-  if (left === -1) return s + 'its children left are cut without a visit';
-  if (left === 0) return s + 'it goes back with it (no child left to try)';
-  if (left === 1) return s + 'its 1 child left is cut without a visit';
-  return s + `its ${left} children left are cut without a visit`;
+  const s = t('run.bpmx.raise', { By: by, What: nodeName(e.node, e.depth), H: e.h, Own: own, G: e.g, F: e.f });
+  if (e.f <= e.bound) return s + t('run.bpmx.within', { Bound: e.bound });
+  let then;
+  if (left === -1) then = t('run.bpmx.cut-unknown');
+  else if (left === 0) then = t('run.bpmx.back');
+  else then = n('run.bpmx.cut', left);
+  return s + t('run.bpmx.over', { Bound: e.bound, Then: then });
 }
 
 /**
@@ -143,25 +151,25 @@ function describeRaise(e, n, left) {
  */
 function prunedByBPMX(e, parent, left) {
   let s = '';
-  if (e.f > e.g + e.h && e.g + e.h <= e.bound) s = ': without BPMX it would have been visited';
+  if (e.f > e.g + e.h && e.g + e.h <= e.bound) s = t('run.bpmx.would-visit');
   if (left !== 0 || parent.saved === 0) return s;
-  s += '; BPMX: ';
   const c = childBy(parent, parent.raisedBy);
-  if (parent.raised && c) s += `child's h ${c.f - c.g} raised ${nodeName(parent.id, parent.depth)}'s h to ${parent.f - parent.g}; `;
-  if (parent.saved === 1) return s + '1 sibling not visited (its own f was within the bound)';
-  return s + `${parent.saved} siblings not visited (their own f was within the bound)`;
+  const raised = parent.raised && c ? t('run.bpmx.raised', { ChildH: c.f - c.g, What: nodeName(parent.id, parent.depth), H: parent.f - parent.g }) : '';
+  return s + t('run.bpmx.summary', { Raised: raised, Saved: n('run.bpmx.saved', parent.saved) });
 }
 
 // chart is a chart's options as go-echarts writes them for the server
 // (web/fold/charts.go: shared.js's CHARTS, its templates), its
 // placeholders filled from vars; the caller fills in the data.
 /**
- * @param {keyof typeof CHARTS} name
+ * @param {keyof typeof CHARTS.en} name
  * @param {Record<string, string | number>} vars
  * @returns {ChartOptions}
  */
 function chart(name, vars) {
-  const o = JSON.parse(JSON.stringify(CHARTS[name]));
+  // The templates in the page's language (each language's are Go's own).
+  const byLang = /** @type {Record<string, typeof CHARTS.en>} */ (CHARTS);
+  const o = JSON.parse(JSON.stringify((byLang[lang()] || CHARTS.en)[name]));
   /** @type {(text: unknown) => unknown} */
   const fill = (text) => (typeof text === 'string' ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text);
   if (o.title) {
@@ -431,7 +439,7 @@ function currentNode(b, s) {
     let nv;
     if (b.lastPlaced) nv = node(b.lastMoves, e.g, e.h, e.f, e.depth);
     else {
-      nv = { id: 0, g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: "this node's parent is not in the tree window, so its state is unknown" };
+      nv = { id: 0, g: e.g, h: e.h, f: e.f, depth: e.depth, moves: [], error: t('run.state.unknown-node') };
     }
     nv.id = e.node;
     return nv;
@@ -441,4 +449,4 @@ function currentNode(b, s) {
   return node([], 0, h, h, 0);
 }
 
-export { replayState, moveNames };
+export { replayState, moveNames, statusName };

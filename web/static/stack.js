@@ -5,9 +5,10 @@
 // list's best entries by f (ties by the larger g, as A* pops them), its
 // size and the closed count. Choosing a row shows its node in the tree.
 // Both come with the state (algo: web/fold/algo.go).
-import { $, fmt } from './page.js';
+import { $, fmt, shared } from './page.js';
 import { LINE } from './shared.js';
 import * as tree from './tree.js';
+import { t, n, onChange } from './i18n.js';
 
 /**
  * @param {HTMLTableRowElement} tr
@@ -26,26 +27,27 @@ function cell(tr, text, tag) {
  * @param {string} caption
  */
 function table(head, caption) {
-  const t = document.createElement('table');
-  t.className = 'stack-table';
+  const tb = document.createElement('table');
+  tb.className = 'stack-table';
   const cap = document.createElement('caption');
   cap.textContent = caption;
-  t.appendChild(cap);
+  tb.appendChild(cap);
   const tr = document.createElement('tr');
-  head.forEach((h) => { const c = cell(tr, h, 'th'); c.scope = 'col'; });
-  t.appendChild(tr);
-  return t;
+  // g, h and f are the algorithm's own names, the same in every language.
+  head.forEach((h) => { const c = cell(tr, h, 'th'); c.scope = 'col'; if (h.length === 1) c.translate = false; });
+  tb.appendChild(tr);
+  return tb;
 }
 
 // row adds a row whose first cell is a button choosing node id.
 /**
- * @param {HTMLTableElement} t
+ * @param {HTMLTableElement} tb
  * @param {number} id
  * @param {string} label
  * @param {unknown[]} rest
  * @param {boolean} current
  */
-function row(t, id, label, rest, current) {
+function row(tb, id, label, rest, current) {
   const tr = document.createElement('tr');
   const first = document.createElement('td');
   const b = document.createElement('button');
@@ -53,13 +55,16 @@ function row(t, id, label, rest, current) {
   b.className = 'frame';
   b.textContent = label;
   b.dataset.id = String(id);
-  b.title = 'show node ' + id + ' in the tree';
+  b.title = t('run.stack.show', { Node: id });
+  // The node's number and the move that reached it: data, not words.
+  b.translate = false;
   b.addEventListener('click', () => tree.choose(id));
   first.appendChild(b);
   tr.appendChild(first);
-  rest.forEach((x) => cell(tr, x));
+  // g, h, f and the children left: numbers (– where not yet known).
+  rest.forEach((x) => { cell(tr, x).translate = false; });
   if (current) { tr.className = 'current'; tr.setAttribute('aria-current', 'step'); }
-  t.appendChild(tr);
+  tb.appendChild(tr);
 }
 
 /** @param {StateMessage | null} msg */
@@ -70,16 +75,16 @@ function draw(msg) {
   if (!a) return;
   if (a.algorithm === 'astar') { drawOpen(el, /** @type {AStarView} */ (a)); return; }
   if (!a.stack.length) {
-    el.textContent = a.line === LINE.boundInit ? 'Empty: the first iteration starts next, with bound ' + a.bound + '.' : 'Empty: the search is between iterations.';
+    el.textContent = a.line === LINE.boundInit ? t('run.stack.empty-first', { Bound: a.bound }) : t('run.stack.empty-between');
     return;
   }
-  const t = table(['node', 'g', 'h', 'f', 'left'], 'the path from the start, the current node last' +
-    (a.elided ? ' (' + a.elided + ' levels above left out)' : ''));
+  const tb = table([t('run.stack.node'), 'g', 'h', 'f', t('run.stack.left')],
+    a.elided ? n('run.stack.caption-elided', a.elided) : t('run.stack.caption'));
   a.stack.forEach((f, i) => {
     // A frame not yet expanded has no children counted yet.
-    row(t, f.id, '#' + f.id + ' ' + (f.move || 'start'), [f.g, f.h, f.f, f.left === null ? '–' : f.left], i === a.stack.length - 1);
+    row(tb, f.id, '#' + f.id + ' ' + (f.move || t('run.stack.start')), [f.g, f.h, f.f, f.left === null ? '–' : f.left], i === a.stack.length - 1);
   });
-  el.appendChild(t);
+  el.appendChild(tb);
 }
 
 /**
@@ -89,19 +94,22 @@ function draw(msg) {
 function drawOpen(el, a) {
   const p = document.createElement('p');
   p.className = 'open-sizes';
-  p.textContent = 'open list: ' + fmt(a.open.size) + ' nodes · closed: ' + fmt(a.closed) + ' nodes';
+  p.textContent = t('run.stack.open-sizes', { Open: fmt(a.open.size), Closed: fmt(a.closed) });
   el.appendChild(p);
   if (!a.open.best) {
-    el.appendChild(document.createTextNode('(the open list is too long to list)'));
+    el.appendChild(document.createTextNode(t('run.stack.open-long')));
     return;
   }
   if (!a.open.best.length) return;
-  const t = table(['node', 'f', 'g', 'h'], 'the best ' + a.open.best.length + ' by f: A* pops the first next');
+  const tb = table([t('run.stack.node'), 'f', 'g', 'h'], n('run.stack.caption-open', a.open.best.length));
   const least = a.open.best[0].f;
-  a.open.best.forEach((n, i) => {
-    row(t, n.id, '#' + n.id + (n.f === least && i > 0 ? ' (tie)' : ''), [n.f, n.g, n.h], i === 0);
+  a.open.best.forEach((o, i) => {
+    row(tb, o.id, '#' + o.id + (o.f === least && i > 0 ? t('run.stack.tie') : ''), [o.f, o.g, o.h], i === 0);
   });
-  el.appendChild(t);
+  el.appendChild(tb);
 }
+
+// Another language: the panel again, in it.
+onChange(() => { if (shared.last) draw(shared.last); });
 
 export { draw };

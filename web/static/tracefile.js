@@ -4,6 +4,7 @@
 // carries its trace gzipped, unpacks it with DecompressionStream (gunzip)
 // and reads it with BinaryTrace (tracesource.js).
 import { MAGIC, KINDS, STATUSES, MAX_PAYLOAD, MAX_LIST } from './shared.js';
+import { t } from './i18n.js';
 
 class TraceError extends Error {
   /**
@@ -12,7 +13,7 @@ class TraceError extends Error {
    * @param {string} why
    */
   constructor(offset, records, why) {
-    super(`trace: record ${records + 1} at byte ${offset}: ${why}`);
+    super(t('run.file.error', { Record: records + 1, Offset: offset, Why: why }));
     this.offset = offset; this.records = records;
   }
 }
@@ -29,13 +30,13 @@ class BinaryTrace {
     // The delta bases: the last node id, iteration and bound read.
     this.P = 0; this.I = 0; this.B = 0;
     for (let i = 0; i < MAGIC.length; i++) {
-      if (bytes[i] !== MAGIC[i]) throw new TraceError(0, 0, 'not a binary idaviz trace (bad magic)');
+      if (bytes[i] !== MAGIC[i]) throw new TraceError(0, 0, t('run.file.magic'));
     }
     this.pos = MAGIC.length;
     this.end = bytes.length;
     const major = this.u();
     this.u(); // minor: later minors only add what this reader skips
-    if (major !== 1) throw new TraceError(0, 0, `format version ${major} is not one this page reads (1)`);
+    if (major !== 1) throw new TraceError(0, 0, t('run.file.version', { Major: major }));
   }
 
   // mark is the reader's place: where the next record starts and the
@@ -58,13 +59,13 @@ class BinaryTrace {
   u() {
     let x = 0, mul = 1;
     for (let i = 0; i < 10; i++) {
-      if (this.pos >= this.end) throw new RangeError('cut inside a varint');
+      if (this.pos >= this.end) throw new RangeError(t('run.file.cut-varint'));
       const c = this.b[this.pos++];
       x += (c & 0x7f) * mul;
       if (c < 0x80) return x;
       mul *= 128;
     }
-    throw new RangeError('varint too long');
+    throw new RangeError(t('run.file.long-varint'));
   }
 
   /** @returns {number} a signed (zig-zag) varint */
@@ -77,7 +78,7 @@ class BinaryTrace {
   /** @returns {number[]} */
   list() {
     const k = this.u();
-    if (k > MAX_LIST) throw new RangeError(`a list of ${k} values (at most ${MAX_LIST})`);
+    if (k > MAX_LIST) throw new RangeError(t('run.file.long-list', { K: k, Max: MAX_LIST }));
     const out = new Array(k);
     for (let i = 0; i < k; i++) out[i] = this.s();
     return out;
@@ -107,11 +108,11 @@ class BinaryTrace {
         this.end = this.b.length;
         n = this.u();
       } catch (e) {
-        throw new TraceError(start, this.records, 'cut inside a record header');
+        throw new TraceError(start, this.records, t('run.file.cut-header'));
       }
-      if (n > MAX_PAYLOAD) throw new TraceError(start, this.records, `a payload of ${n} bytes (at most ${MAX_PAYLOAD})`);
+      if (n > MAX_PAYLOAD) throw new TraceError(start, this.records, t('run.file.long-payload', { Bytes: n, Max: MAX_PAYLOAD }));
       const body = this.pos;
-      if (body + n > this.b.length) throw new TraceError(start, this.records, 'cut inside a record');
+      if (body + n > this.b.length) throw new TraceError(start, this.records, t('run.file.cut-record'));
       this.end = body + n;
       let e;
       try {
@@ -162,7 +163,7 @@ class BinaryTrace {
         e.bound = this.B + this.s();
         this.I = e.iteration; this.B = e.bound;
         if (name === 'prune') {
-          if (this.pos >= this.end) throw new RangeError('a prune without its reason');
+          if (this.pos >= this.end) throw new RangeError(t('run.file.prune-reason'));
           const why = this.b[this.pos++];
           e.reason = why === 1 ? 'bound' : why === 2 ? 'move-rule' : `reason(${why})`;
         } else if (name === 'expand') {
@@ -190,7 +191,7 @@ class BinaryTrace {
       case 'iteration-end': case 'progress': {
         e.iteration = this.s(); e.bound = this.s();
         this.I = e.iteration; this.B = e.bound;
-        if (this.pos >= this.end) throw new RangeError('statistics flag missing');
+        if (this.pos >= this.end) throw new RangeError(t('run.file.stats-flag'));
         if (this.b[this.pos++] === 1) e.stats = this.stats();
         break;
       }

@@ -13,6 +13,7 @@ import * as renderers from './renderers.js';
 import * as tracefile from './tracefile.js';
 import * as build from './builder.js';
 import * as replay from './replaystate.js';
+import { t, onChange } from './i18n.js';
 
 const CHECKPOINT_NODES = 1 << 19; // about 50 MB of tree copies
 
@@ -47,14 +48,20 @@ class TraceSource {
 
   /** @param {SourceHandlers['onStatus']} onStatus */
   open(onStatus) {
-    onStatus('reading the embedded trace…');
+    onStatus(t('run.source.reading'));
     this.load().then(() => {
-      onStatus('embedded trace');
+      onStatus(t('run.source.embedded'));
       this.onMessage(this.data.hello);
       this.show(0);
+      // Another language: the state where the replay stands, in its words
+      // (the narration, the charts); a replay playing says it at its next.
+      onChange(() => {
+        onStatus(t('run.source.embedded'));
+        if (this.cur && !this.timer) this.emit();
+      });
     }, (e) => {
-      onStatus('the embedded trace could not be read');
-      this.onMessage({ type: 'error', message: 'the embedded trace could not be read: ' + (e && e.message || e) });
+      onStatus(t('run.source.unreadable'));
+      this.onMessage({ type: 'error', message: t('run.source.unreadable-why', { Why: e && e.message || e }) });
     });
   }
 
@@ -183,7 +190,7 @@ class TraceSource {
       }
       case 'node': {
         const found = build.nodeAt(/** @type {Cursor} */ (this.cur).b, Number(msg.id));
-        if (!found) { this.onMessage({ type: 'error', message: 'node ' + msg.id + ' is no longer in the tree window' }); break; }
+        if (!found) { this.onMessage({ type: 'error', message: t('run.source.node-gone', { Node: msg.id }) }); break; }
         const n = found.node;
         const node = { id: n.id, g: n.g, h: n.h, f: n.f, depth: n.depth, moves: replay.moveNames(this.info, found.moves),
           renderer: this.data.renderer || '', moveIndices: found.moves };
@@ -192,7 +199,7 @@ class TraceSource {
         break;
       }
       default:
-        this.onMessage({ type: 'error', message: 'this exported page replays its trace only' });
+        this.onMessage({ type: 'error', message: t('run.source.replay-only') });
     }
   }
 }

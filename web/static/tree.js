@@ -9,6 +9,7 @@ import * as treesvg from './treesvg.js';
 import * as controls from './controls.js';
 import * as quiz from './quiz.js';
 import { LINE } from './shared.js';
+import { t, n as plural, onChange } from './i18n.js';
 
 // The tree is drawn in its own coordinates (depth downwards, leaves side
 // by side) into an SVG that fills its box; what part shows is the view: a
@@ -69,17 +70,17 @@ function showInfo(tv) {
   const n = tv.nodes || 0;
   // A*'s tree is every node generated so far, under its parent.
   const astar = !!(shared.last && shared.last.algo && shared.last.algo.algorithm === 'astar');
-  let s = (astar ? '(every node generated so far, under its parent: ' : '(iteration ' + tv.iteration + ', bound ' + tv.bound + ': ') +
-    fmt(n) + (n === 1 ? ' node' : ' nodes');
+  const nodes = plural('run.tree.nodes', n, { Count: fmt(n) });
+  let s = astar ? t('run.tree.info-astar', { Nodes: nodes }) : t('run.tree.info', { Iteration: tv.iteration, Bound: tv.bound, Nodes: nodes });
   let more = '';
   if (tv.drawn < n) {
-    s += ', ' + fmt(tv.drawn) + ' drawn';
-    more = '; past ' + fmt(tv.budget) + ' the subtrees farthest from the path are folded, ×N: click one to unfold it';
-  } else if (n > 1) s += ', all drawn';
+    s += t('run.tree.info-drawn', { Drawn: fmt(tv.drawn) });
+    more = t('run.tree.info-folded', { Budget: fmt(tv.budget) });
+  } else if (n > 1) s += t('run.tree.info-all-drawn');
   const m = document.createElement('span');
   m.className = 'more';
   m.textContent = more;
-  const end = ')' + (tv.current ? '' : ' — a finished iteration, as it ended');
+  const end = t(tv.current ? 'run.tree.info-end' : 'run.tree.info-end-finished');
   el.append(s, m, end);
   el.title = s + more + end;
 }
@@ -88,12 +89,12 @@ function showInfo(tv) {
 /** @param {TreeView | null | undefined} tv */
 function why(tv) {
   const msg = shared.last;
-  if (msg && msg.status === 'building') return 'No tree yet: ' + (msg.event || 'the search builds its tables first') + '.';
-  if (tv && tv.perIteration) return 'No tree: this run reports per iteration only (a fast run, or a trace recorded at iteration level).';
-  if (msg && msg.algo && msg.algo.algorithm === 'astar') return 'A* starts: its tree grows from the start with the next step.';
+  if (msg && msg.status === 'building') return t('run.tree.why-building', { Why: msg.event || t('run.tree.why-tables') });
+  if (tv && tv.perIteration) return t('run.tree.why-per-iteration');
+  if (msg && msg.algo && msg.algo.algorithm === 'astar') return t('run.tree.why-astar');
   // Before IDA*'s first iteration: its bound is h(start).
-  if (msg && msg.algo && msg.algo.line === LINE.boundInit) return 'bound ← h(start) = ' + msg.algo.bound + ': iteration 1 grows its tree from the start with the next step.';
-  if (tv && tv.iteration) return 'Iteration ' + tv.iteration + ' starts with bound ' + tv.bound + ': its tree grows from the start with the next step.';
+  if (msg && msg.algo && msg.algo.line === LINE.boundInit) return t('run.tree.why-bound-init', { Bound: msg.algo.bound });
+  if (tv && tv.iteration) return t('run.tree.why-iteration', { Iteration: tv.iteration, Bound: tv.bound });
   return '';
 }
 
@@ -215,7 +216,9 @@ function draw(tv) {
         const at = { x: X(n), y: Y(n) + r + line * font, 'text-anchor': 'middle', fill: fill };
         if (cls) label(str, at.x - 0.33 * font * str.length, at.y);
         if (cls) at.class = cls;
-        svg('text', at, g).textContent = str;
+        const el = svg('text', at, g);
+        el.textContent = str;
+        if (!worded(str)) el.setAttribute('translate', 'no');
         line++;
       };
       // BPMX's words sit on the panel's colour, clear of the edges
@@ -231,7 +234,9 @@ function draw(tv) {
       beside.forEach((b, i) => {
         const at = { x: X(n) + r + 4, y: Y(n) + font * (0.35 + i - (beside.length - 1) / 2), fill: bpmx, class: 'bpmx' };
         label(/** @type {string} */ (b), at.x, at.y);
-        svg('text', at, g).textContent = /** @type {string} */ (b);
+        const el = svg('text', at, g);
+        el.textContent = /** @type {string} */ (b);
+        if (!worded(el.textContent)) el.setAttribute('translate', 'no');
       });
       for (const b of below) under(b, bpmx, 'bpmx');
       const c = folded ? countLabel(n.count, own(n), font) : '';
@@ -239,7 +244,7 @@ function draw(tv) {
     }
     if (n.id && quizOn) {
       // Its number, which the quiz names it by.
-      svg('text', { class: 'node-id', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
+      svg('text', { class: 'node-id', translate: 'no', x: X(n) - r - 2, y: Y(n) - r + 2, 'text-anchor': 'end', fill: colour('--node-numbers') }, g).textContent = '#' + n.id;
     }
     svg('title', {}, g).textContent = nodeTitle(n);
     if (n.id) g.addEventListener('click', (ev) => { ev.stopPropagation(); click(n, ev); });
@@ -342,13 +347,13 @@ function drawEdges(n, X, Y, s, lab) {
       const text = name.length <= max ? name : name.slice(0, Math.max(1, max - 1)) + '…';
       const y = Y(c) - (lab.r || 0) - 0.35 * lab.font, w = text.length * 0.6 * lab.font + 4;
       svg('rect', { x: X(c) - w / 2, y: y - 0.95 * lab.font, width: w, height: 1.2 * lab.font, fill: colour('--panel'), class: 'move-bg' }, s);
-      const t = svg('text', { x: X(c), y: y, 'text-anchor': 'middle', fill: colour('--node-numbers'), class: 'move' }, s);
+      const t = svg('text', { x: X(c), y: y, 'text-anchor': 'middle', fill: colour('--node-numbers'), class: 'move', translate: 'no' }, s);
       t.style.fontSize = lab.font + 'px';
       t.textContent = text;
       if (text !== name) svg('title', {}, t).textContent = name;
     } else if (name && lab && fits(name, lab.room, lab.font)) {
       const t = svg('text', { x: X(n) + 0.62 * (X(c) - X(n)) + lab.font * 0.4, y: Y(n) + 0.62 * (Y(c) - Y(n)) + lab.font * 0.35,
-        fill: colour('--node-numbers'), class: 'move' }, s);
+        fill: colour('--node-numbers'), class: 'move', translate: 'no' }, s);
       t.style.fontSize = lab.font + 'px';
       t.textContent = name;
     }
@@ -382,22 +387,28 @@ function bpmxLabels(n, room, font) {
   const pick = (...texts) => out.push(texts.find((x) => fits(x, room, font)));
   if (n.raised) pick('h ' + n.h + '↑' + v, 'h↑' + v);
   else if (n.inherited) pick('h↓' + v);
-  if (n.saved) pick(n.saved + ' saved');
+  if (n.saved) pick(plural('run.tree.saved', n.saved));
   return out;
 }
+
+// worded is whether a label under or beside a node has words (BPMX's
+// "2 saved"), not only numbers and h's arrows (3+4, h 6↑8, ×1.2k), which
+// are the same in every language.
+/** @param {string} str */
+function worded(str) { return /\p{L}{2,}/u.test(str); }
 
 // nodeTitle is a tree node's tooltip.
 /** @param {TreeNodeView} n */
 function nodeTitle(n) {
-  let t = 'node ' + n.id + ': g=' + n.g + ' h=' + n.h + ' f=' + n.f + ' (' + n.status + ')';
-  if (n.raised) t += '; BPMX raised its h from ' + n.h + ' to ' + (n.f - n.g) + ' (a child\'s h less the move\'s cost)';
-  else if (n.inherited) t += '; BPMX: it inherits h ' + (n.f - n.g) + ' from its parent (its parent\'s h less the move\'s cost)';
-  if (n.saved) t += '; ' + n.saved + (n.saved === 1 ? ' child cut by BPMX that its own h' : ' children cut by BPMX that their own h') + ' would have let through';
-  if (n.count > 1) t += ', subtree of ' + fmt(n.count) + ' nodes';
-  if (n.hidden) t += ', folded into it: click to unfold';
-  else if (n.count > 1 && !(n.children && n.children.length)) t += ', folded into it';
-  if (n.opened) t += ': click to fold';
-  return t;
+  let s = t('run.tree.title', { Node: n.id, G: n.g, H: n.h, F: n.f, Status: t('run.tree.status-' + n.status) });
+  if (n.raised) s += t('run.tree.title-raised', { H: n.h, To: n.f - n.g });
+  else if (n.inherited) s += t('run.tree.title-inherited', { H: n.f - n.g });
+  if (n.saved) s += plural('run.tree.title-saved', n.saved);
+  if (n.count > 1) s += t('run.tree.title-subtree', { Nodes: fmt(n.count) });
+  if (n.hidden) s += t('run.tree.title-unfold');
+  else if (n.count > 1 && !(n.children && n.children.length)) s += t('run.tree.title-folded');
+  if (n.opened) s += t('run.tree.title-fold');
+  return s;
 }
 
 // box is the tree panel's size, kept by a ResizeObserver: reading
@@ -486,6 +497,8 @@ function mark(id) {
 function bind() {
   const el = $('tree');
   observeBox();
+  // Another language: the tree's words (its line, its tooltips) again.
+  onChange(redraw);
   $('tree-zoom-in').addEventListener('click', () => zoom(1.25));
   $('tree-zoom-out').addEventListener('click', () => zoom(0.8));
   $('tree-fit').addEventListener('click', fit);
@@ -538,9 +551,11 @@ function fillIterations(tv) {
   const kept = (tv && tv.kept) || [];
   const want = ['0'].concat(kept.map(String));
   const have = Array.from(sel.options).map((o) => o.value);
-  if (want.join() !== have.join()) {
+  const labels = [t('run.tree.under-way')].concat(kept.map((k) => t('run.tree.iteration', { Iteration: k })));
+  // Again when the language changed: the same iterations, other words.
+  if (want.join() !== have.join() || labels.join('\n') !== Array.from(sel.options).map((o) => o.textContent).join('\n')) {
     const v = sel.value;
-    fillSelect(sel, want, ['under way'].concat(kept.map((k) => 'iteration ' + k)));
+    fillSelect(sel, want, labels);
     sel.value = want.includes(v) ? v : '0';
   }
   if (tv && !tv.current && document.activeElement !== sel) sel.value = String(tv.iteration);

@@ -2,6 +2,7 @@
 // treesvg.js: the tree panel's picture saved as an SVG file of its own.
 import { $, showError, SVGNS, colour, downloadText } from './page.js';
 import * as contract from './contract.js';
+import { t } from './i18n.js';
 
 // The kinds of node (tree.go's statuses), each a class and a colour.
 const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
@@ -11,7 +12,7 @@ const kinds = ['path', 'expanded', 'pruned', 'solution', 'open'];
 /** @param {number} w @param {number} h */
 function save(w, h) {
   const s = $('tree').querySelector('svg');
-  if (!s) { showError('no tree to save yet'); return; }
+  if (!s) { showError(t('run.tree.nothing-to-save')); return; }
   const c = /** @type {SVGSVGElement} */ (s.cloneNode(true));
   c.setAttribute('xmlns', SVGNS);
   c.setAttribute('viewBox', '0 0 ' + w + ' ' + h);

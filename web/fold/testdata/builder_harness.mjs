@@ -2,7 +2,8 @@
 // after each event, what web/fold/builder_test.go compares with the Go player's
 // fold; in state mode, replaystate.js's state message.
 //
-// node builder_harness.mjs STATIC_DIR TRACE TREE_LIMIT [fold [OPENED_JSON] | state EVERY]
+// node builder_harness.mjs STATIC_DIR TRACE TREE_LIMIT [fold [OPENED_JSON] | state EVERY [LANG]]
+// LANG is the page's language (i18n.js's setLang): its words, en by default.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ const { Builder } = await page('builder.js');
 const { replayState } = await page('replaystate.js');
 const { BinaryTrace } = await page('tracefile.js');
 const mode = process.argv[5] || 'fold';
+if (mode === 'state' && process.argv[7]) (await page('i18n.js')).setLang(process.argv[7]);
 const every = Number(process.argv[6] || 1); // states: print every k-th event's and the last
 const opened = mode === 'fold' && process.argv[6] ? JSON.parse(process.argv[6]) : null; // node ids the page unfolded
 let idx = -1;

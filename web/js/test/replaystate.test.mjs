@@ -38,12 +38,12 @@ test("replaystate: the golden run's last state: solved, named moves, the run-end
   assert.equal(m.charts.fhist.title.text, 'f histogram, iteration 4 (bound 5)');
   assert.equal(m.charts.bounds.series[0].name, '#1 ' + r.label);
   assert.equal(m.charts.hstar.series[1].name, 'h: ' + r.heuristic);
-  assert.deepEqual(m.charts.fhist.series[0].itemStyle, CHARTS.fhist.series[0].itemStyle);
+  assert.deepEqual(m.charts.fhist.series[0].itemStyle, CHARTS.en.fhist.series[0].itemStyle);
   for (const [name, o] of Object.entries(m.charts)) {
     if (o) assert.doesNotMatch(JSON.stringify(o), /\{(iteration|bound|next|label|heuristic|expanding|nodes)\}/, `${name} has a placeholder left`);
   }
-  assert.match(CHARTS.fhist.title.text, /\{iteration\}/);
-  assert.equal(CHARTS.fhist.series[0].data, undefined, 'the template has no data filled in');
+  assert.match(CHARTS.en.fhist.title.text, /\{iteration\}/);
+  assert.equal(CHARTS.en.fhist.series[0].data, undefined, 'the template has no data filled in');
 });
 
 test('replaystate: a state mid-run is paused, with the event in words and the node reached', () => {

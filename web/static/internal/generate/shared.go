@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"idaviz/lang"
 	"idaviz/puzzles/grid"
 	"idaviz/puzzles/squares"
 	"idaviz/trace"
@@ -141,12 +142,18 @@ func shared() ([]byte, error) {
 		return nil, err
 	}
 
-	b.WriteString("\n// The replay's charts as go-echarts writes them, without their data (replaystate.js fills them).\n")
+	b.WriteString("\n// The replay's charts as go-echarts writes them, without their data (replaystate.js fills them),\n// by the language of their words.\n")
 	// A template's type is types.d.ts's ChartOptions, echarts' options as
 	// the page passes them on; the names are typed, so a chart the
 	// templates lack is a type error.
-	templates := fold.ChartTemplates()
-	if err := value("CHARTS", "fold.ChartTemplates", recordType(templates, "ChartOptions"), templates); err != nil {
+	byLang := map[string]any{}
+	var typ string
+	for _, tag := range append(slices.Clone(lang.Tags), lang.Pseudo) {
+		templates := fold.ChartTemplates(lang.New(tag))
+		byLang[tag] = templates
+		typ = recordType(templates, "ChartOptions")
+	}
+	if err := value("CHARTS", "fold.ChartTemplates", recordType(byLang, typ), byLang); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
