@@ -426,7 +426,7 @@ func (s *session) state() fold.StateMsg {
 		ps[i] = r.p
 	}
 	lockTrees(runs, ps, lock)
-	msg := fold.BuildStateLock(s.origin.mode(), runs, lock)
+	msg := fold.BuildStateLang(s.printer(), s.origin.mode(), runs, lock)
 	msg.Seq = seq
 	return msg
 }

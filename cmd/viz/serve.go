@@ -153,7 +153,7 @@ func runReplay(ctx context.Context, e *env, args []string) int {
 
 func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	if _, err := web.CheckListenAddr(*f.addr, *f.allowRemote); err != nil {
-		return fail(e, "viz: %v", err)
+		return fail(e, "viz: %s", web.ErrorText(e.p, err))
 	}
 	if _, port, _ := net.SplitHostPort(*f.addr); port != "" {
 		if _, err := net.LookupPort("tcp", port); err != nil {
@@ -171,7 +171,7 @@ func serve(ctx context.Context, e *env, f *serveFlags, opt web.Options) int {
 	remote, err := web.CheckListener(*f.addr, ln.Addr(), *f.allowRemote)
 	if err != nil {
 		ln.Close()
-		return fail(e, "viz: %v", err)
+		return fail(e, "viz: %s", web.ErrorText(e.p, err))
 	}
 	opt.MaxSearches = *f.maxSearches
 	opt.MaxMemory = int64(*f.maxMemory)
