@@ -57,7 +57,12 @@ const UnmarkedJS = `(() => {
 			if (v && bare(v)) bad.push(path(el) + ' [' + a + ']: ' + JSON.stringify(v.slice(0, 80)));
 		}
 	}
-	// The charts draw on a canvas: their words are their options'.
+	// The charts draw on a canvas: their words are their options'. A run's
+	// name there ("#1 manhattan ida": its number, heuristic and algorithm,
+	// as the page's runs list them) is data, and a lone letter (the f
+	// axis) is notation, not words.
+	const runNames = new Set(((window.viz && window.viz.runs) || []).map((r) => '#' + r.id + ' ' + r.heuristic + ' ' + r.algorithm));
+	const words = (v) => bare(v) && !runNames.has(v.trim()) && !/^[A-Za-z]$/.test(v.trim());
 	for (const el of document.querySelectorAll('.chart')) {
 		const c = shown(el) && !data(el) && window.viz && window.viz.page && window.viz.page.chart(el);
 		if (!c) continue;
@@ -69,7 +74,7 @@ const UnmarkedJS = `(() => {
 		}
 		for (const x of o.series || []) texts.push(['series', x.name]);
 		for (const l of o.legend || []) for (const d of l.data || []) texts.push(['legend', typeof d === 'object' && d ? d.name : d]);
-		for (const [what, v] of texts) if (typeof v === 'string' && bare(v)) bad.push(path(el) + ' (chart ' + what + '): ' + JSON.stringify(v.slice(0, 80)));
+		for (const [what, v] of texts) if (typeof v === 'string' && words(v)) bad.push(path(el) + ' (chart ' + what + '): ' + JSON.stringify(v.slice(0, 80)));
 	}
 	return [...new Set(bad)];
 })()`
