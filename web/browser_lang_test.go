@@ -46,7 +46,7 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		b.wait("the puzzle list", `document.querySelector('[data-testid=puzzle]').options.length > 0 && window.viz.status === 'idle' && window.viz.lang === 'en-XA'`)
 		js[bool](b, "helpers", pageJS)
 		checkMarked(b, "the page before a run")
-		js[bool](b, "the instance", fmt.Sprintf(`(() => { choose('puzzle', %q); q('heuristic').value = 'manhattan'; q('state').value = %q; q('keep-runs').checked = true; return true; })()`, testrun.Puzzle, testrun.State))
+		js[bool](b, "the instance", fmt.Sprintf(`(() => { choose('puzzle', '8puzzle'); q('heuristic').value = 'manhattan'; q('state').value = %q; q('keep-runs').checked = true; return true; })()`, testrun.State))
 		b.do("start", chromedp.Click(byTestID("start")))
 		b.wait("a paused run", `window.viz.status === 'paused' && window.viz.events === 1`)
 		for i := 0; i < 6; i++ {
@@ -152,6 +152,11 @@ func TestBrowserLang(t *testing.T) {
 	b.wait("English in place, the address's lang too", `window.viz.lang === 'en' && document.documentElement.lang === 'en' && document.querySelector('[data-testid=start]').textContent === 'Start' && new URLSearchParams(location.search).get('lang') === 'en'`)
 	b.do("中文 from the menu", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.querySelector('[data-testid=lang]'); s.value = 'zh-CN'; s.dispatchEvent(new Event('change')); })()`))
 	b.wait("Chinese in place", `window.viz.lang === 'zh-CN' && document.querySelector('[data-testid=start]').textContent === '开始'`)
+	// The server's data (the puzzle, its help, its preset) in the
+	// catalogue's words, written again in place.
+	if got := js[string](b, "the puzzle's words", `['puzzle', 'preset'].map((id) => document.querySelector('[data-testid=' + id + ']').selectedOptions[0].textContent).concat([document.getElementById('help').textContent.split('\n')[0]]).join(' / ')`); got != "八数码 / 热身 · 2 步 / 八数码（3×3 滑块拼图）" {
+		t.Errorf("the Chinese page's puzzle, preset and help read %q", got)
+	}
 	lang("the page again (the saved choice)", pageURL, "zh-CN")
 	lang("?lang=en over the saved choice", withLang(pageURL, "en"), "en")
 

@@ -103,6 +103,14 @@ function message(id, l) {
 }
 
 /**
+ * has reports whether the catalogue holds message id (in English, which
+ * holds every id).
+ * @param {string} id
+ * @returns {boolean}
+ */
+export function has(id) { return Object.prototype.hasOwnProperty.call(CATALOGUE.en, id); }
+
+/**
  * t is message id in the page's language with args; a message missing
  * from the catalogue is written as its id (the catalogue's tests fail).
  * @param {string} id

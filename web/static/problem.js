@@ -17,6 +17,7 @@ import * as renderers from './renderers.js';
 import * as setup from './setup.js';
 import * as status from './status.js';
 import { t, translate } from './i18n.js';
+import { puzzleShort, exampleTitle } from './datawords.js';
 
 // The shapes of /api/examples' and /api/puzzles' entries, of the problem
 // message (docs/PROTOCOL.md) and of viz check --json's report (docs/GUIDE.md),
@@ -84,9 +85,9 @@ async function open() {
 function menus() {
   const ex = /** @type {HTMLSelectElement} */ ($('problem-example')), pz = /** @type {HTMLSelectElement} */ ($('problem-puzzle'));
   const was = [ex.value, pz.value];
-  fillSelect(ex, examples.map((e) => e.name).concat(['']), examples.map((e) => e.title).concat([t('ui.problem.new')]));
+  fillSelect(ex, examples.map((e) => e.name).concat(['']), examples.map(exampleTitle).concat([t('ui.problem.new')]));
   fillSelect(pz, [''].concat(puzzles.map((p) => p.name)),
-    [t('ui.problem.own')].concat(puzzles.map((p) => t('ui.problem.h-for', { Puzzle: p.title.split(/ \(|: /)[0] }))));
+    [t('ui.problem.own')].concat(puzzles.map((p) => t('ui.problem.h-for', { Puzzle: puzzleShort(p) }))));
   if (opened) [ex.value, pz.value] = was;
 }
 

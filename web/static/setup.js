@@ -11,6 +11,7 @@ import * as renderers from './renderers.js';
 import * as status from './status.js';
 import * as tree from './tree.js';
 import { t, n } from './i18n.js';
+import { puzzleShort, puzzleTitle, puzzleHelp, presetName } from './datawords.js';
 
 /** @type {PuzzleInfo[]} */
 let catalogue = [];
@@ -42,8 +43,7 @@ function onPuzzle() {
   const presets = p.presets || [];
   fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
     ['—'].concat(presets.map(presetLabel)));
-  // The menu names the puzzle short; its full title leads the help.
-  $('help').textContent = (p.title || p.name) + (p.help ? '\n' + reflow(p.help) : '');
+  drawHelp(p);
   if (presets.length > 0) {
     // The first preset with something to solve: a sample that is already
     // solved (0 moves) makes a dull first search.
@@ -53,6 +53,14 @@ function onPuzzle() {
     /** @type {HTMLTextAreaElement} */ ($('state')).value = '';
   }
   requestPreview();
+}
+
+// drawHelp writes the puzzle's help: the menu names the puzzle short, its
+// full title leads the help.
+/** @param {PuzzleInfo} p */
+function drawHelp(p) {
+  const help = puzzleHelp(p);
+  $('help').textContent = puzzleTitle(p) + (help ? '\n' + reflow(help) : '');
 }
 
 // serveOnly lists, not offers, the heuristics this page cannot run (a
@@ -68,11 +76,12 @@ function serveOnly(p) {
   if (first) /** @type {HTMLSelectElement} */ ($('heuristic')).value = first.value;
 }
 
-// presetLabel names a preset with its optimal length, unless the name says it.
+// presetLabel names a preset with its optimal length, unless the name (the
+// server's, in English) says it.
 /** @param {PuzzlePreset} x */
 function presetLabel(x) {
-  const k = x.optimal, en = k + (k === 1 ? ' move' : ' moves');
-  return k && !x.name.includes(en) ? x.name + ' · ' + n('ui.preset.moves', k) : x.name;
+  const k = x.optimal, en = k + (k === 1 ? ' move' : ' moves'), name = presetName(x.name);
+  return k && !x.name.includes(en) ? name + ' · ' + n('ui.preset.moves', k) : name;
 }
 
 // applyPreset selects preset i of the current puzzle: its state and the
@@ -86,10 +95,6 @@ function applyPreset(i) {
   /** @type {HTMLTextAreaElement} */ ($('state')).value = pr.state;
   if ((p.goals || []).length > 0) /** @type {HTMLSelectElement} */ ($('goal')).value = pr.goal || /** @type {string[]} */ (p.goals)[0];
 }
-
-// shortTitle is a title up to its first parenthesis or colon, for a menu.
-/** @param {string} t */
-function shortTitle(t) { return t.split(/ \(|: /)[0]; }
 
 function loadRenderers() {
   const names = new Set(catalogue.map((p) => p.renderer).filter((r) => /^[a-z0-9_-]+$/i.test(r || '')));
@@ -113,7 +118,7 @@ async function loadCatalogue() {
     showError(t(location.protocol === 'file:' ? 'ui.error.puzzles.file' : 'ui.error.puzzles', { Error: String(e) }));
     return;
   }
-  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map((p) => shortTitle(p.title || p.name)));
+  fillSelect($('puzzle'), catalogue.map((p) => p.name), catalogue.map(puzzleShort));
   const eight = catalogue.find((p) => p.name === '8puzzle');
   if (eight) /** @type {HTMLSelectElement} */ ($('puzzle')).value = '8puzzle';
   onPuzzle();
@@ -243,10 +248,17 @@ function bind() {
 }
 
 // relang writes the panel's words again in the page's language: the
-// presets' lengths and the heuristics only the server runs.
+// puzzles' names, the help, the presets and their lengths, and the
+// heuristics only the server runs.
 function relang() {
   const p = currentPuzzle();
   if (!p) return;
+  const puzzle = /** @type {HTMLSelectElement} */ ($('puzzle'));
+  for (const o of puzzle.options) {
+    const q = catalogue.find((x) => x.name === o.value);
+    if (q) o.textContent = puzzleShort(q);
+  }
+  drawHelp(p);
   const preset = /** @type {HTMLSelectElement} */ ($('preset')), h = /** @type {HTMLSelectElement} */ ($('heuristic'));
   const was = [preset.value, h.value];
   fillSelect(preset, [''].concat((p.presets || []).map((_, i) => String(i))), ['—'].concat((p.presets || []).map(presetLabel)));
