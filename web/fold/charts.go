@@ -136,8 +136,11 @@ func tooltip() charts.GlobalOpts {
 }
 
 // grid leaves room for a legend of the given number of lines (0: none).
+// The plot starts 56 px down: the title (top 2) and, under it, the count
+// axis's name over the axis, apart in a wide font too (DejaVu Sans, or the
+// Latin of a Chinese font, where 48 px let them touch).
 func grid(lines int) charts.GlobalOpts {
-	return charts.WithGridOpts(opts.Grid{Top: "48", Left: "60", Right: "30", Bottom: strconv.Itoa(44 + 18*lines)})
+	return charts.WithGridOpts(opts.Grid{Top: "56", Left: "60", Right: "30", Bottom: strconv.Itoa(44 + 18*lines)})
 }
 
 // xAxis is a category axis named below its labels.
