@@ -1250,7 +1250,7 @@ export const CATALOGUE = Object.freeze({
     "ui.problem.distinct": {"other":"扩展了 {{.Expanded}} 个节点，涉及 {{.Distinct}} 个不同状态：每个约 {{.Times}} 次"},
     "ui.problem.distinct.cells": {"other":"扩展了 {{.Expanded}} 个节点，涉及 {{.Distinct}} 个不同格子：每个约 {{.Times}} 次"},
     "ui.problem.file-start": {"other":"文件中的初始状态：{{.Start}}"},
-    "ui.problem.h-comment": {"other":"{{.Puzzle}} 的 h(state)：state 是什么，见 docs/GUIDE.md 的 “Write your own heuristic” 一节。"},
+    "ui.problem.h-comment": {"other":"{{.Puzzle}} 的 h(state)：state 是什么，见 docs/GUIDE.zh-CN.md 的“编写自己的启发式”一节。"},
     "ui.problem.h-for": {"other":"{{.Puzzle}} 的 h(state)"},
     "ui.problem.new": {"other":"— 新建问题 —"},
     "ui.problem.no-table": {"other":"（IDA* 不保存状态表）"},
