@@ -86,7 +86,30 @@ func load() {
 			m[msg.ID] = Message{ID: msg.ID, Description: msg.Description, One: msg.One, Other: msg.Other}
 		}
 		files[key] = m
+		// The pseudo-locale is English marked: its messages are marked,
+		// not the values rendered into them (a number, a name, a message
+		// marked already), as the page's i18n.js renders its catalogue.
+		if mf.Tag == language.English {
+			marked := make([]*i18n.Message, len(mf.Messages))
+			for i, msg := range mf.Messages {
+				marked[i] = &i18n.Message{ID: msg.ID, One: markForm(msg.One), Other: markForm(msg.Other)}
+			}
+			if err := bundle.AddMessages(pseudoTag, marked...); err != nil {
+				loadErr = fmt.Errorf("lang: %s's pseudo-locale: %w", name, err)
+				return
+			}
+		}
 	}
+}
+
+var pseudoTag = language.MustParse(Pseudo)
+
+// markForm is a plural form marked; an absent form stays absent.
+func markForm(s string) string {
+	if s == "" {
+		return ""
+	}
+	return Mark(s)
 }
 
 func loaded() error {
@@ -128,9 +151,8 @@ type Args map[string]any
 
 // Printer writes the catalogue's messages in one language.
 type Printer struct {
-	tag    string
-	loc    *i18n.Localizer
-	pseudo bool
+	tag string
+	loc *i18n.Localizer
 }
 
 // New is a Printer for tag, the closest language the catalogue speaks
@@ -140,10 +162,7 @@ func New(tag string) *Printer {
 		panic(err) // the catalogue is embedded: its test holds it loadable
 	}
 	t := Match(tag)
-	p := &Printer{tag: t, pseudo: t == Pseudo}
-	if p.pseudo {
-		t = English
-	}
+	p := &Printer{tag: t}
 	p.loc = i18n.NewLocalizer(bundle, t, English)
 	return p
 }
@@ -182,28 +201,9 @@ func (p *Printer) localize(id string, n any, args []Args) string {
 			data["N"] = n
 		}
 	}
-	var values []string
-	if p.pseudo {
-		// The message is marked, not the values it is given (a number, a
-		// name, a message of its own, marked already): as the page's
-		// i18n.js, which marks its catalogue and renders the values in.
-		// Each value stands in as a token Mark leaves as it is.
-		pseudo := Args{}
-		for k, v := range data {
-			pseudo[k] = fmt.Sprintf("\x01%d\x02", len(values))
-			values = append(values, fmt.Sprint(v))
-		}
-		data = pseudo
-	}
 	s, err := p.loc.Localize(&i18n.LocalizeConfig{MessageID: id, TemplateData: map[string]any(data), PluralCount: n})
 	if err != nil || s == "" {
 		return id
-	}
-	if p.pseudo {
-		s = Mark(s)
-		for i, v := range values {
-			s = strings.ReplaceAll(s, fmt.Sprintf("\x01%d\x02", i), v)
-		}
 	}
 	return s
 }
