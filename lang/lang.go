@@ -20,6 +20,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -149,6 +150,15 @@ func Areas() []string {
 // Args are a message's placeholders' values, by name.
 type Args map[string]any
 
+// Merge is args in one, a later value of a name over an earlier.
+func Merge(args ...Args) Args {
+	a := Args{}
+	for _, m := range args {
+		maps.Copy(a, m)
+	}
+	return a
+}
+
 // Printer writes the catalogue's messages in one language.
 type Printer struct {
 	tag string
@@ -190,12 +200,7 @@ func (p *Printer) localize(id string, n any, args []Args) string {
 	if p == nil {
 		p = defaultPrinter()
 	}
-	data := Args{}
-	for _, a := range args {
-		for k, v := range a {
-			data[k] = v
-		}
-	}
+	data := Merge(args...)
 	if n != nil {
 		if _, ok := data["N"]; !ok {
 			data["N"] = n

@@ -26,22 +26,12 @@ type pageError struct {
 
 // say is the catalogue's message id with args, as an error.
 func say(id string, args ...lang.Args) error {
-	return &pageError{id: id, args: merge(args)}
+	return &pageError{id: id, args: lang.Merge(args...)}
 }
 
 // sayWrap is say around err, whose text is the message's {{.Err}}.
 func sayWrap(id string, err error, args ...lang.Args) error {
-	return &pageError{id: id, args: merge(args), err: err}
-}
-
-func merge(args []lang.Args) lang.Args {
-	a := lang.Args{}
-	for _, m := range args {
-		for k, v := range m {
-			a[k] = v
-		}
-	}
-	return a
+	return &pageError{id: id, args: lang.Merge(args...), err: err}
 }
 
 // framed is err in the frame of message id (its {{.Err}}), unless err is
