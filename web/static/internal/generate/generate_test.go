@@ -24,6 +24,14 @@ func TestCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	data, err := dataWords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := dataWordsTOML(data)
+	if err != nil {
+		t.Fatal(err)
+	}
 	b, err := bundle(static)
 	if err != nil {
 		t.Fatal(err)
@@ -34,6 +42,7 @@ func TestCurrent(t *testing.T) {
 	}{
 		{sharedName, s},
 		{messagesName, m},
+		{catalogDir + "/" + dataWordsName, d},
 		{styleName, css},
 		{bundleName, b},
 	} {
@@ -42,7 +51,7 @@ func TestCurrent(t *testing.T) {
 			t.Fatalf("%v: run go generate in web/static", err)
 		}
 		if !bytes.Equal(got, f.want) {
-			t.Errorf("web/static/%s is not what the sources give (%d bytes, want %d): run go generate in web/static", f.name, len(got), len(f.want))
+			t.Errorf("%s is not what the sources give (%d bytes, want %d): run go generate in web/static", filepath.ToSlash(filepath.Join("web/static", f.name)), len(got), len(f.want))
 		}
 	}
 }

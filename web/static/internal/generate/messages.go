@@ -34,6 +34,12 @@ func messages() ([]byte, error) {
 /** @type {Readonly<Record<string, Readonly<Record<string, Message>>>>} */
 export const CATALOGUE = Object.freeze({
 `)
+	// The data's English as the server lists it now, not as the catalogue
+	// this program was built with held it: one go generate writes both.
+	data, err := dataWords()
+	if err != nil {
+		return nil, err
+	}
 	langs := append(slices.Clone(lang.Tags), lang.Pseudo)
 	for _, tag := range langs {
 		src := tag
@@ -50,6 +56,11 @@ export const CATALOGUE = Object.freeze({
 				return nil, err
 			}
 			maps.Copy(area, m)
+		}
+		if src == lang.English {
+			for _, m := range data {
+				area[m.ID] = m
+			}
 		}
 		j, _ := json.Marshal(tag)
 		b.WriteString("  " + string(j) + ": Object.freeze({\n")
