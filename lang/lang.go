@@ -4,7 +4,10 @@
 // choice or the browser. The catalogue is go-i18n's (TOML files in
 // catalog/, one per area and language: cli, server, page); the page gets
 // the page area generated from the same files (web/static's go generate),
-// so a string is translated once.
+// so a string is translated once. The English of the page-data area (the
+// puzzles' titles, help and presets, the examples' titles) is written by
+// web/static's go generate from the lists the server sends, where those
+// words are registered.
 //
 // Messages are go-i18n templates that use only {{.Name}} placeholders, so
 // that the page's JavaScript renders them the same way (the catalogue's
