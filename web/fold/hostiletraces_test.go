@@ -81,7 +81,7 @@ func TestHostileTracesJS(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
-			out, err := exec.CommandContext(ctx, node, "testdata/hostile_harness.mjs", "../static", path).Output()
+			out, err := exec.CommandContext(ctx, node, "--expose-gc", "testdata/hostile_harness.mjs", "../static", path).Output()
 			if err != nil {
 				var ee *exec.ExitError
 				if errors.As(err, &ee) {
