@@ -98,6 +98,15 @@ func TestBrowserTreeWhole(t *testing.T) {
 	}
 	atEnd := js[[]int64](b, "the nodes", `nodeIDs()`)
 	shot(t, b.ctx, "iteration-end-1440x900")
+	// The iteration over, its tree shows whole: no node cut at the box's
+	// edges, as it was when the view still followed the last node.
+	if out := js[int](b, "nodes outside the box", `(() => {
+		const s = q('tree').getBoundingClientRect();
+		return treeNodes().filter((g) => { const r = g.querySelector('circle').getBoundingClientRect();
+			return r.left < s.left || r.right > s.right || r.top < s.top || r.bottom > s.bottom; }).length;
+	})()`); out > 0 {
+		t.Errorf("at iteration 2's end %d of its nodes are outside the tree's box", out)
+	}
 	// Into iteration 3; iteration 2 from the menu is the same picture.
 	for i := 0; i < 4; i++ {
 		b.do("x", chromedp.KeyEvent("x"))

@@ -18,8 +18,8 @@ import { t, n as plural, onChange } from './i18n.js';
 // its path to the root and its siblings at that size: the rest is a pan
 // away), 'overview' (the whole tree at any scale) or the user's own scale,
 // with which the current node is kept in view while stepping.
-/** @type {{zoom: 'fit' | 'overview' | number, k: number, cx: number, cy: number, w: number, h: number, last: {x: number, y: number} | null, focus: {x0: number, x1: number, y0: number, y1: number} | null, focusNode?: {x: number, y: number}, chosen: number, answer: number, drag: {x: number, y: number, cx: number, cy: number, moved: boolean} | null, anchor: {id: number, sx: number, sy: number, until: string} | null}} */
-const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, chosen: 0, answer: 0, drag: null, anchor: null };
+/** @type {{zoom: 'fit' | 'overview' | number, k: number, cx: number, cy: number, w: number, h: number, last: {x: number, y: number} | null, focus: {x0: number, x1: number, y0: number, y1: number} | null, focusNode?: {x: number, y: number}, ended: boolean, chosen: number, answer: number, drag: {x: number, y: number, cx: number, cy: number, moved: boolean} | null, anchor: {id: number, sx: number, sy: number, until: string} | null}} */
+const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, ended: false, chosen: 0, answer: 0, drag: null, anchor: null };
 // minLabel is the smallest label Fit makes: 12 px, and on a projector
 // the 16 px of all of presentation mode's text. Overview and the user's
 // zoom go smaller; labels under hidden() are left out (tooltips keep
@@ -177,6 +177,10 @@ function draw(tv) {
   view.h = tall(dy);
   /** @type {(n: TreeNodeView) => number} */
   const Y = (n) => r + 8 + pos.get(n).d * dy;
+  // An iteration over (its end, the bound's rise, a finished run's
+  // picture) is a story told whole: there is no current node to follow.
+  const line = shared.last && shared.last.algo ? shared.last.algo.line : '';
+  view.ended = !tv.current || line === LINE.iterationEnd || line === LINE.boundRise;
   const k = scaleFor(tv, pos, X, Y);
   const s = svg('svg', { width: '100%', height: '100%' });
   s.style.fontSize = font + 'px';
@@ -303,7 +307,10 @@ function plan() {
   const { font } = sizes();
   const minK = minLabel() / font;
   const whole = Math.min(1.5, W / view.w, H / view.h);
-  if (view.zoom === 'overview' || (view.zoom === 'fit' && whole >= minK)) {
+  // At an iteration's end the whole tree shows while its labels can still
+  // be drawn (hidden's floor), smaller than a step's readable scale.
+  const least = view.ended ? Math.min(minK, hidden() / font) : minK;
+  if (view.zoom === 'overview' || (view.zoom === 'fit' && whole >= least)) {
     return { k: whole, cx: view.w / 2, cy: view.h / 2 };
   }
   if (view.zoom === 'fit') {
