@@ -82,17 +82,25 @@ func TestBrowserAccessible(t *testing.T) {
 	b.axe(src, "the live page")
 
 	// Every control by Tab, each with a visible focus; Enter on Step steps.
-	seen := js[[]string](b, "tabbing", `(() => { document.activeElement.blur(); window.tabbed = []; return []; })()`)
-	for i := 0; i < 80; i++ {
-		b.do("Tab", chromedp.KeyEvent(kb.Tab))
-		el := js[[]string](b, "the focus", `(() => {
-			const e = document.activeElement, s = getComputedStyle(e);
-			return [e.dataset.testid || e.id || e.className || e.tagName, s.outlineStyle + ' ' + s.outlineWidth];
-		})()`)
+	// Each focus is written down as it comes (its outline read then), so
+	// that 80 presses are one round trip to chromium, not 160.
+	js[bool](b, "tabbing", `(() => {
+		document.activeElement.blur();
+		window.tabbed = [];
+		document.addEventListener('focusin', (ev) => {
+			const e = /** @type {HTMLElement} */ (ev.target), s = getComputedStyle(e);
+			window.tabbed.push([e.dataset.testid || e.id || e.className || e.tagName, s.outlineStyle + ' ' + s.outlineWidth]);
+		});
+		return true;
+	})()`)
+	tabs := make([]chromedp.Action[chromedp.Void], 80)
+	for i := range tabs {
+		tabs[i] = chromedp.KeyEvent(kb.Tab)
+	}
+	b.do("Tab, 80 times", tabs...)
+	var seen []string
+	for _, el := range js[[][]string](b, "the focus, each time", `window.tabbed`) {
 		seen = append(seen, el[0])
-		if el[0] == "BODY" {
-			continue // past the last control
-		}
 		if !strings.HasPrefix(el[1], "solid") || el[1] == "solid 0px" {
 			t.Errorf("the focus on %s is not visible: outline %s", el[0], el[1])
 		}
@@ -120,7 +128,12 @@ func TestBrowserAccessible(t *testing.T) {
 
 	// viz replay, and the exported replay.
 	replayURL, exportURL := replayPages(t, events)
-	for _, c := range []struct{ where, url string }{{"viz replay", replayURL}, {"the exported replay", exportURL}} {
+	replays := []struct{ where, url string }{{"the exported replay", exportURL}}
+	if sweeps() {
+		// The served replay's page is the live page's, checked above.
+		replays = append(replays, struct{ where, url string }{"viz replay", replayURL})
+	}
+	for _, c := range replays {
 		b.do("loading "+c.where, chromedp.Navigate(c.url))
 		b.wait(c.where, `window.viz.mode === 'replay' && window.viz.event === 0`)
 		for i := 0; i < 30; i++ {

@@ -64,6 +64,9 @@ func TestBrowserPseudoLocale(t *testing.T) {
 		checkMarked(b, "presentation mode")
 		b.do("the algorithm", chromedp.Click(byTestID("algo-toggle")))
 		checkMarked(b, "presentation mode with the pseudo-code")
+		if !sweeps() {
+			return // two runs and the Problem tab: the sweep's
+		}
 		b.do("present off", chromedp.Click(byTestID("present")))
 		b.wait("no presentation", `!window.viz.presentation`)
 		js[bool](b, "another heuristic", `(() => { q('heuristic').value = [...q('heuristic').options].map((o) => o.value).find((v) => v !== 'manhattan'); return true; })()`)
@@ -79,6 +82,9 @@ func TestBrowserPseudoLocale(t *testing.T) {
 
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	b.step(t, "replay with a class", func(b *browser) {
+		if !sweeps() {
+			b.t.Skip("viz replay with a class and a follower: the sweep's (IDAVIZ_TEST_SWEEPS)")
+		}
 		rec, err := fold.LoadRecording(&sliceReader{events: events}, fold.DefaultMaxEvents)
 		if err != nil {
 			b.t.Fatal(err)
@@ -170,7 +176,7 @@ func TestBrowserLang(t *testing.T) {
 	lang("the page in a Chinese browser", pageURL, "zh-CN")
 
 	// The Chinese page, looked at: a desktop's, a projector's.
-	for _, size := range [][2]int64{{1440, 900}, {1280, 720}} {
+	for _, size := range viewports[int64]() {
 		b.do("the window size", chromedp.EmulateViewport(size[0], size[1]))
 		lang("the Chinese page", withLang(pageURL, "zh-CN"), "zh-CN")
 		js[bool](b, "helpers", pageJS)
