@@ -20,13 +20,11 @@ import { t, n as plural, onChange } from './i18n.js';
 // with which the current node is kept in view while stepping.
 /** @type {{zoom: 'fit' | 'overview' | number, k: number, cx: number, cy: number, w: number, h: number, last: {x: number, y: number} | null, focus: {x0: number, x1: number, y0: number, y1: number} | null, focusNode?: {x: number, y: number}, ended: boolean, chosen: number, answer: number, drag: {x: number, y: number, cx: number, cy: number, moved: boolean} | null, anchor: {id: number, sx: number, sy: number, until: string} | null}} */
 const view = { zoom: 'fit', k: 1, cx: 0, cy: 0, w: 0, h: 0, last: null, focus: null, ended: false, chosen: 0, answer: 0, drag: null, anchor: null };
-// minLabel is the smallest label Fit makes: 12 px, and on a projector
-// the 16 px of all of presentation mode's text. Overview and the user's
-// zoom go smaller; labels under hidden() are left out (tooltips keep
-// them).
+// minLabel is the smallest label Fit makes: 12 px, on a projector 16 px.
+// Overview and the user's zoom go smaller; labels under hidden() are left
+// out (tooltips keep them).
 function minLabel() { return presenting() ? 16 : 12; }
-// An overview on a projector keeps labels of 10 px and more: a 30 px node
-// has room for its f.
+// An overview on a projector keeps labels of 10 px: a 30 px node fits f.
 function hidden() { return presenting() ? (view.zoom === 'overview' ? 10 : 16) : 7; }
 
 
@@ -177,8 +175,7 @@ function draw(tv) {
   view.h = tall(dy);
   /** @type {(n: TreeNodeView) => number} */
   const Y = (n) => r + 8 + pos.get(n).d * dy;
-  // An iteration over (its end, the bound's rise, a finished run's
-  // picture) is a story told whole: there is no current node to follow.
+  // An iteration over (its end, the bound's rise) has no node to follow.
   const line = shared.last && shared.last.algo ? shared.last.algo.line : '';
   view.ended = !tv.current || line === LINE.iterationEnd || line === LINE.boundRise;
   const k = scaleFor(tv, pos, X, Y);
@@ -307,8 +304,7 @@ function plan() {
   const { font } = sizes();
   const minK = minLabel() / font;
   const whole = Math.min(1.5, W / view.w, H / view.h);
-  // At an iteration's end the whole tree shows while its labels can still
-  // be drawn (hidden's floor), smaller than a step's readable scale.
+  // An iteration's end shows whole down to hidden's floor.
   const least = view.ended ? Math.min(minK, hidden() / font) : minK;
   if (view.zoom === 'overview' || (view.zoom === 'fit' && whole >= least)) {
     return { k: whole, cx: view.w / 2, cy: view.h / 2 };
@@ -331,9 +327,8 @@ function plan() {
   return { k: view.zoom, cx: view.cx, cy: view.cy };
 }
 
-// within is a view's centre c on an axis where it shows span of a tree
-// size long: the tree's middle when it all shows, else c moved in so
-// that the view stays on the tree.
+// within is a view's centre c on an axis showing span of a tree size
+// long: the tree's middle when it all shows, else c kept on the tree.
 /** @param {number} c @param {number} span @param {number} size */
 function within(c, span, size) {
   return span >= size ? size / 2 : Math.min(Math.max(c, span / 2), size - span / 2);
