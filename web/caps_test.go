@@ -79,6 +79,7 @@ func TestSteppingHoldsNoSlot(t *testing.T) {
 }
 
 func TestTokenRequired(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{Token: "s3cret", AllowRemote: true})
 	get := func(c *http.Client, path string) int {
 		t.Helper()
@@ -143,6 +144,7 @@ func TestTabsPerClient(t *testing.T) {
 }
 
 func TestFrameAncestors(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	resp, err := http.Get(ts.URL + "/")
 	if err != nil {
@@ -178,6 +180,7 @@ func TestSearchMemoryBudget(t *testing.T) {
 // not told apart by port) each keep their own token cookie: the first
 // server's page is not locked out by opening the second's.
 func TestTwoServersTwoCookies(t *testing.T) {
+	t.Parallel()
 	a := newTestServer(t, Options{Token: "first", AllowRemote: true})
 	b := newTestServer(t, Options{Token: "second", AllowRemote: true})
 	jar, _ := cookiejar.New(nil)

@@ -19,6 +19,7 @@ func admissibleLevels(n int) []check.Level {
 }
 
 func TestMergeLevels(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		levels, n, want int
 	}{
@@ -63,6 +64,7 @@ func TestMergeLevels(t *testing.T) {
 // The chart draws the line h = h* to the largest h* or h, and each of its
 // three lines with at most checkPoints points.
 func TestCheckChart(t *testing.T) {
+	t.Parallel()
 	b, err := json.Marshal(checkChart(nil, admissibleLevels(1000)))
 	if err != nil {
 		t.Fatal(err)

@@ -32,6 +32,7 @@ func status(t *testing.T, ts *testServer, path string) int {
 // right one lets a device reach the page, its files and its socket, not
 // the lecturer's token's, and guessing is cut off per address.
 func TestClassJoin(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{Class: true, ClassCode: testCode, AllowRemote: true, Token: "s3cret"})
 	for _, tc := range []struct {
 		path string
@@ -113,6 +114,7 @@ func followEvent(m map[string]any) float64 {
 // TestClassFollower is a follower's socket: the lecturer's run at the
 // lecturer's event, and nothing of the lecturer's powers.
 func TestClassFollower(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{Class: true, ClassCode: testCode})
 	lect := dial(t, ts)
 	lect.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": testrun.State, "heuristic": "manhattan"})
@@ -155,6 +157,7 @@ func TestClassFollower(t *testing.T) {
 
 // TestClassFull tells the follower one past the cap why it is refused.
 func TestClassFull(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{Class: true, ClassCode: testCode, MaxFollowers: 2})
 	// Each counts once it is greeted (the server counts it, then greets).
 	for _, d := range []string{"device-one", "device-two"} {
@@ -174,6 +177,7 @@ func TestClassFull(t *testing.T) {
 // TestClassQuiz is the quiz from the class's side: the question, one
 // answer a device (changeable), the tally, the reveal and the results.
 func TestClassQuiz(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{Class: true, ClassCode: testCode})
 	lect := dial(t, ts)
 	a, b := follow(t, ts, "device-one"), follow(t, ts, "device-two")

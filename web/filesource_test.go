@@ -27,6 +27,7 @@ func comparable(f fold.Frame) fold.Frame {
 // that go on from a seek, or start anywhere, reach the same end.
 // (fold's TestResumeEqualsFolding checks the index beneath.)
 func TestFileSourceSeekEqualsStepping(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	// The reference: one paused player folding every event, a frame after
 	// each.
@@ -90,6 +91,7 @@ func TestFileSourceSeekEqualsStepping(t *testing.T) {
 // says the file changed, and how; the file as indexed replays as before
 // until then.
 func TestReplayOfAChangedTrace(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	other := testrun.Encode(t, testrun.Record(t, trace.LevelNode, "1 2 3 4 5 6 0 7 8"), trace.EncodingBinary)
 	for _, tc := range []struct {

@@ -44,6 +44,7 @@ const (
 // English without one or for one the catalogue does not speak, the
 // pseudo-locale marked; the lang message switches it.
 func TestLangSocket(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	for _, tc := range []struct {
 		query string
@@ -101,6 +102,7 @@ func TestLangSocket(t *testing.T) {
 // TestLangState has a switch of language send the tab's state again (the
 // page draws it in the new language) though the run did not move.
 func TestLangState(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dialLang(t, ts, "lang=en")
 	c.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": testrun.State, "heuristic": "manhattan"})
@@ -118,6 +120,7 @@ func TestLangState(t *testing.T) {
 // socket, then its lang message), and the class's refusals over HTTP in
 // the browser's.
 func TestLangFollower(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{Class: true, ClassCode: testCode, MaxFollowers: 1})
 	lect := dial(t, ts)
 	lect.send(map[string]any{"type": "start", "puzzle": testrun.Puzzle, "state": testrun.State, "heuristic": "manhattan"})
@@ -173,6 +176,7 @@ func TestLangFollower(t *testing.T) {
 // TestLangTab is viz site's tab: its language at start (Options.Lang, the
 // worker's lang=), then the page's lang message.
 func TestLangTab(t *testing.T) {
+	t.Parallel()
 	c := openTabWith(t, Options{Lang: "zh-CN"})
 	c.until(hangs, "the hello", func(m *msg) bool { return m.Type == "hello" })
 	c.send(map[string]any{"type": "bogus"})
@@ -189,6 +193,7 @@ func TestLangTab(t *testing.T) {
 // TestErrorText is the checks of viz serve's --addr in the CLI's
 // language: the same error reads English (its Error) or Chinese.
 func TestErrorText(t *testing.T) {
+	t.Parallel()
 	_, err := CheckListenAddr("192.0.2.1:8080", false)
 	if err == nil {
 		t.Fatal("a remote address without --allow-remote was accepted")
@@ -209,6 +214,7 @@ func TestErrorText(t *testing.T) {
 // TestBuildText is a pattern database's build as the page reads it, in
 // each language; a cache's note keeps its own (English) words.
 func TestBuildText(t *testing.T) {
+	t.Parallel()
 	building := pdb.Progress{Table: "pdb78", Depth: 12, Filled: 250, Total: 1000}
 	note := pdb.Progress{Table: "pdb78", Note: "rebuilding it"}
 	for _, tc := range []struct {

@@ -24,6 +24,7 @@ import (
 // the sidecar (checked against the trace's limits, written whole), and a
 // tab opened later gets what was saved.
 func TestSaveLecture(t *testing.T) {
+	t.Parallel()
 	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +126,7 @@ func readLecture(t *testing.T, c *client, what string) lectureMsg {
 // the search again and the trace it sends reads back with the counts of the
 // run, all of it or up to the events the page saw.
 func TestDownloadRun(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	want := testrun.Record(t, trace.LevelNode, testrun.State)
 	q := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}}
@@ -189,6 +191,7 @@ func TestDownloadRun(t *testing.T) {
 // TestExportRun is "export this run": the one-file replay of a live run,
 // and of a served replay with its bookmarks inside.
 func TestExportRun(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	v := url.Values{"puzzle": {testrun.Puzzle}, "state": {testrun.State}, "heuristic": {"manhattan"}, "events": {"50"}}
 	page := get(t, ts.URL+"/api/export?"+v.Encode())
@@ -285,6 +288,7 @@ func fileTitles(t *testing.T, path string) []string {
 // file and made it 0600) unless the lecturer allows it; an allowed save
 // keeps the file it replaces as FILE.bak, and the file's mode.
 func TestRemoteTabsReadOnly(t *testing.T) {
+	t.Parallel()
 	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)
@@ -325,6 +329,7 @@ func TestRemoteTabsReadOnly(t *testing.T) {
 // TestSameMachine: a tab over loopback, or from the address the server is
 // reached at, is the lecturer's machine; any other address is remote.
 func TestSameMachine(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		remote, local string
 		same          bool
@@ -350,6 +355,7 @@ func TestSameMachine(t *testing.T) {
 // shows the file's bookmarks; made again, it goes through, the other's
 // kept as FILE.bak. The tabs of one replay get each other's saves.
 func TestTwoReplaysOneFile(t *testing.T) {
+	t.Parallel()
 	rec, err := fold.LoadRecording(&sliceReader{events: testrun.Record(t, trace.LevelNode, testrun.State)}, fold.DefaultMaxEvents)
 	if err != nil {
 		t.Fatal(err)

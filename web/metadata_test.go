@@ -17,6 +17,7 @@ import (
 // TestMetadataRefused: a trace whose heuristic is named by 8 MB (whose
 // every state message was 42-50 MB) is refused when read, naming the cap.
 func TestMetadataRefused(t *testing.T) {
+	t.Parallel()
 	rd, err := trace.NewReader(bytes.NewReader(hostile.LongName(8 << 20)))
 	if err != nil {
 		t.Fatal(err)
@@ -32,6 +33,7 @@ func TestMetadataRefused(t *testing.T) {
 // 1 MiB instance, 64-byte move names) sends state messages of a few tens
 // of kilobytes, not the metadata again in each.
 func TestStateMessagesStaySmall(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	run := events[0].Clone()
 	l := trace.DefaultLimits

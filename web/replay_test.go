@@ -22,6 +22,7 @@ func replayServer(t *testing.T, events []trace.Event) (*testServer, *fold.Record
 // TestReplay replays a run held in memory, and the same run from its file
 // (OpenTrace, what viz replay does) with checkpoints every few events.
 func TestReplay(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	t.Run("memory", func(t *testing.T) {
 		ts, rec := replayServer(t, events)
@@ -91,6 +92,7 @@ func testReplay(t *testing.T, ts *testServer, rec *fold.Recording) {
 // TestReplayRecorderFile replays a trace written by trace.Recorder and read
 // by trace.Reader, as viz solve --trace and viz replay do.
 func TestReplayRecorderFile(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	for _, enc := range []trace.Encoding{trace.EncodingBinary, trace.EncodingNDJSON} {
 		data := testrun.Encode(t, events, enc)
@@ -119,6 +121,7 @@ func TestReplayRecorderFile(t *testing.T) {
 }
 
 func TestLoadRecordingErrors(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelIteration, testrun.State)
 	if _, err := fold.LoadRecording(&sliceReader{events: events[1:]}, fold.DefaultMaxEvents); err == nil {
 		t.Error("a trace without its run-start was accepted")
@@ -137,6 +140,7 @@ func TestLoadRecordingErrors(t *testing.T) {
 // TestReplayDamagedMoves: a trace whose moves do not fit its puzzle shows an
 // error in the state panel, never a crash.
 func TestReplayDamagedMoves(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelNode, testrun.State)
 	for i := range events {
 		if events[i].Kind == trace.KindVisit && events[i].Depth > 0 {
@@ -166,6 +170,7 @@ func TestReplayDamagedMoves(t *testing.T) {
 }
 
 func TestReplayIterationLevel(t *testing.T) {
+	t.Parallel()
 	events := testrun.Record(t, trace.LevelIteration, testrun.State)
 	ts, _ := replayServer(t, events)
 	c := dial(t, ts)

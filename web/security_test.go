@@ -15,6 +15,7 @@ import (
 )
 
 func TestOriginChecks(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	port := ts.URL[strings.LastIndex(ts.URL, ":"):]
 	for _, tc := range []struct {
@@ -59,6 +60,7 @@ func TestOriginChecks(t *testing.T) {
 }
 
 func TestHostChecks(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	port := ts.URL[strings.LastIndex(ts.URL, ":"):]
 	for _, tc := range []struct {
@@ -103,6 +105,7 @@ func TestHostChecks(t *testing.T) {
 }
 
 func TestAllowRemote(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{AllowRemote: true})
 	req, _ := http.NewRequest("GET", ts.URL+"/api/puzzles", nil)
 	req.Host = "192.168.1.5:8080"
@@ -122,6 +125,7 @@ func TestAllowRemote(t *testing.T) {
 }
 
 func TestCheckListenAddr(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		addr        string
 		allow       bool
@@ -154,6 +158,7 @@ func TestCheckListenAddr(t *testing.T) {
 // loopback is loopback, and localhost resolved elsewhere (a hosts file) is
 // not.
 func TestCheckListener(t *testing.T) {
+	t.Parallel()
 	lan := &net.TCPAddr{IP: net.IPv4(192, 168, 1, 5), Port: 8080}
 	lo := &net.TCPAddr{IP: net.IPv4(127, 0, 1, 1), Port: 8080}
 	for _, tc := range []struct {
@@ -179,6 +184,7 @@ func TestCheckListener(t *testing.T) {
 }
 
 func TestBadMessages(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
@@ -244,6 +250,7 @@ func TestBadMessages(t *testing.T) {
 }
 
 func TestHugeMessageClosesCleanly(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })

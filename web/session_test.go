@@ -26,6 +26,7 @@ func startMsg(extra map[string]any) map[string]any {
 }
 
 func TestRunToEndMatchesEngine(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(nil))
@@ -63,6 +64,7 @@ func TestRunToEndMatchesEngine(t *testing.T) {
 }
 
 func TestSteppingGivesExactlyNEvents(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	blocks := watchBlocks(ts)
 	c := dial(t, ts)
@@ -164,6 +166,7 @@ func countStatus(n *fold.TreeNode, status string) int {
 }
 
 func TestSolutionPathInTree(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(nil))
@@ -208,6 +211,7 @@ func TestPlay(t *testing.T) {
 }
 
 func TestCompareRuns(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(map[string]any{"fast": true}))
@@ -264,6 +268,7 @@ func TestCompareRuns(t *testing.T) {
 }
 
 func TestAStarRun(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(map[string]any{"algorithm": "astar"}))
@@ -296,6 +301,7 @@ func TestAStarRun(t *testing.T) {
 }
 
 func TestScramble(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "scramble", "puzzle": testrun.Puzzle, "depth": 12})
@@ -310,6 +316,7 @@ func TestScramble(t *testing.T) {
 // TestLiveBack: a live run steps back like a replay (it runs again, quietly,
 // to the event before), also from its end.
 func TestLiveBack(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(startMsg(nil))
@@ -361,6 +368,7 @@ func TestStateWhileBuilding(t *testing.T) {
 // counts the engine's) or a reason why not, and together they reach the
 // end.
 func TestLockstep(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "to-bound", "all": true})

@@ -90,6 +90,7 @@ func (c *tabClient) until(timeout time.Duration, what string, ok func(m *msg) bo
 // says "site", a search steps and goes back as over a websocket, a message
 // too long is refused, and a run's trace and export come back as files.
 func TestTab(t *testing.T) {
+	t.Parallel()
 	c := openTab(t)
 	c.until(hangs, "the hello", func(m *msg) bool { return m.Type == "hello" && m.Mode == "site" })
 	c.in <- []byte(`{"type":"step","pad":"` + strings.Repeat("x", maxMessage) + `"}`)

@@ -149,6 +149,7 @@ func TestViewMoves(t *testing.T) {
 // written in Starlark that can make moves: the graph's (Romania, whose
 // moves are labels, found among the edges from the current node).
 func TestViewMovesProblems(t *testing.T) {
+	t.Parallel()
 	node := testrun.Node(t)
 	src, err := fs.ReadFile(examples.Scripts, "romania/romania.star")
 	if err != nil {
@@ -178,6 +179,7 @@ func TestViewMovesProblems(t *testing.T) {
 // IDAVIZ_CACHE_DIR, so it runs where they are built (IDAVIZ_TEST_DUAL=1;
 // .ci/run, after Korf's 100).
 func TestViewMovesDual(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("IDAVIZ_TEST_DUAL") == "" {
 		t.Skip("set IDAVIZ_TEST_DUAL=1 with the 7-8 tables in IDAVIZ_CACHE_DIR")
 	}
