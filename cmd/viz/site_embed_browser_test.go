@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,6 +35,9 @@ func TestSiteEmbedInBrowser(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles the engine to WebAssembly")
+	}
+	if os.Getenv("IDAVIZ_TEST_SWEEPS") != "1" {
+		t.Skip("the site's embed view (the served page's and the export's are TestBrowserEmbed's): the sweep's (IDAVIZ_TEST_SWEEPS=1)")
 	}
 	browsertest.Chromium(t)
 	dir, site := writeSite(t)

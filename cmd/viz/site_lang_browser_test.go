@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,9 @@ func TestSitePseudoLocale(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles the engine to WebAssembly")
+	}
+	if os.Getenv("IDAVIZ_TEST_SWEEPS") != "1" {
+		t.Skip("the site in the pseudo-locale (the served page's and the export's are TestBrowserPseudoLocale's): the sweep's (IDAVIZ_TEST_SWEEPS=1)")
 	}
 	browsertest.Chromium(t)
 	_, url := writeSite(t)
