@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	stdgif "image/gif"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -330,6 +331,16 @@ func TestSiteInBrowser(t *testing.T) {
 		if events != int(got.Event)+1 || e.Kind != trace.KindRunEnd {
 			t.Errorf("the run downloaded holds %d events ending with %s, the page showed %d", events, e.Kind, got.Event+1)
 		}
+		// Save GIF: the worker draws the iteration on screen, a frame an
+		// expansion, as viz serve does (iteration 1's few: the last's
+		// hundreds take the worker seconds, and its busy line says so).
+		b.Do("iteration 1's tree", chromedp.Evaluate[chromedp.Void](`window.viz.page.send({ type: 'tree', iteration: 1 })`))
+		b.Wait("iteration 1 on screen", `window.viz.treeIteration === 1`)
+		g := b.Download("Save GIF", dl, chromedp.Click(chromedp.CSS(`[data-testid="save-gif"]`)))
+		if frames, err := stdgif.DecodeAll(bytes.NewReader(g)); err != nil || !bytes.HasPrefix(g, []byte("GIF89a")) || len(frames.Image) == 0 {
+			t.Errorf("Save GIF saved %.20q: %v", g, err)
+		}
+		b.Wait("the busy line gone", `document.getElementById('busy').hidden`)
 		page := b.Download("Export HTML", dl, chromedp.Click(chromedp.CSS(`[data-testid="export-html"]`)))
 		if err := os.WriteFile(exported, page, 0o644); err != nil {
 			t.Fatal(err)

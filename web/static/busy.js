@@ -47,6 +47,22 @@ function done() {
   $('busy').hidden = true;
 }
 
+// making shows, past busyAfter, that a site's engine is making a file
+// (Save GIF draws every frame in the page's worker: seconds); the file's
+// arrival, or an error, ends it.
+function making() {
+  waiting = -1;
+  clearTimeout(timer);
+  timer = window.setTimeout(() => {
+    if (waiting !== -1) return;
+    const el = $('busy');
+    el.textContent = t('ui.busy.file');
+    el.hidden = false;
+  }, busyAfter);
+}
+
+function made() { if (waiting === -1) done(); }
+
 function bind() { onMove(moved); }
 
-export { bind, answered, done };
+export { bind, answered, done, making, made };

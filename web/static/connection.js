@@ -16,6 +16,7 @@
 // words (its status, its errors) are the catalogue's, written again when
 // the language changes.
 import { shared, downloadURL } from './page.js';
+import { made } from './busy.js';
 import { t, lang, onChange } from './i18n.js';
 
 /**
@@ -157,6 +158,7 @@ function connectWorker({ onMessage, onStatus, url }) {
       case 'file': {
         const href = URL.createObjectURL(new Blob([d.bytes], { type: d.contentType }));
         downloadURL(href, d.name);
+        made();
         setTimeout(() => URL.revokeObjectURL(href), 60000);
         break;
       }

@@ -6,6 +6,7 @@
 import { shared, send, $, showError, downloadURL } from './page.js';
 import * as contract from './contract.js';
 import { t } from './i18n.js';
+import { making } from './busy.js';
 
 function show() {
   const live = shared.mode !== 'replay';
@@ -43,7 +44,7 @@ function downloadRun(what) {
     query += (query ? '&' : '?') + 'iteration=' + String(c.treeIteration || c.iteration || 0);
   }
   // A site's engine is in the page: it makes the file and its link hands it over.
-  if (shared.mode === 'site') send({ type: 'download', what, query });
+  if (shared.mode === 'site') { making(); send({ type: 'download', what, query }); }
   else downloadURL('api/' + what + query, '');
 }
 
