@@ -76,8 +76,12 @@ func TestBrowserClass(t *testing.T) {
 	}
 	lectEvent := func() int64 { return lect.viz().Event }
 
-	lect.step(t, "eight steps, every follower at the lecturer's event", func(b *browser) {
-		for i := int64(1); i <= 8; i++ {
+	steps := int64(8) // twenty in the sweep (IDAVIZ_TEST_SWEEPS=1)
+	if sweeps() {
+		steps = 20
+	}
+	lect.step(t, "step by step, every follower at the lecturer's event", func(b *browser) {
+		for i := int64(1); i <= steps; i++ {
 			b.do("Step", chromedp.Click(byTestID("step")))
 			at(b, "the lecturer", i)
 			for j, f := range fs {
