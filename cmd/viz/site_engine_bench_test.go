@@ -36,9 +36,12 @@ func (countingSink) Event(*trace.Event) {}
 // page's loss is the engine under WebAssembly and how much the session and
 // the worker around it. Each rate is per CPU-second (the worker's thread,
 // this process), which a shared machine's load does not change much; the
-// wall-clock rates are logged.
+// wall-clock rates are logged. IDAVIZ_WASM_BUILDFLAGS adds flags to the
+// engine's go build (not this process's), and go build reads GOWASM itself:
 //
 //	go test ./cmd/viz -run '^$' -bench BenchmarkSiteEngine -benchtime 1x
+//	IDAVIZ_WASM_BUILDFLAGS='-gcflags=all=-B' go test ./cmd/viz -run '^$' -bench BenchmarkSiteEngine -benchtime 1x
+//	IDAVIZ_WASM_BUILDFLAGS=-pgo=$PWD/tiles.pprof go test ./cmd/viz -run '^$' -bench BenchmarkSiteEngine -benchtime 1x
 func BenchmarkSiteEngine(b *testing.B) {
 	if runtime.GOOS != "linux" {
 		b.Skip("the worker's CPU time is read from Linux's /proc")
@@ -53,7 +56,8 @@ func BenchmarkSiteEngine(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	build := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "engine.wasm"), "./testdata/enginebench")
+	args := append([]string{"build", "-trimpath", "-o", filepath.Join(dir, "engine.wasm")}, strings.Fields(os.Getenv("IDAVIZ_WASM_BUILDFLAGS"))...)
+	build := exec.Command("go", append(args, "./testdata/enginebench")...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("compiling testdata/enginebench: %v\n%s", err, out)
