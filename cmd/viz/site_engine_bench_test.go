@@ -42,6 +42,9 @@ func (countingSink) Event(*trace.Event) {}
 //	go test ./cmd/viz -run '^$' -bench BenchmarkSiteEngine -benchtime 1x
 //	IDAVIZ_WASM_BUILDFLAGS='-gcflags=all=-B' go test ./cmd/viz -run '^$' -bench BenchmarkSiteEngine -benchtime 1x
 //	IDAVIZ_WASM_BUILDFLAGS=-pgo=$PWD/tiles.pprof go test ./cmd/viz -run '^$' -bench BenchmarkSiteEngine -benchtime 1x
+//
+// IDAVIZ_WASM_OPT, when set, is the flags of binaryen's wasm-opt, run on
+// the engine once built (IDAVIZ_WASM_OPT=-O2).
 func BenchmarkSiteEngine(b *testing.B) {
 	if runtime.GOOS != "linux" {
 		b.Skip("the worker's CPU time is read from Linux's /proc")
@@ -61,6 +64,15 @@ func BenchmarkSiteEngine(b *testing.B) {
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("compiling testdata/enginebench: %v\n%s", err, out)
+	}
+	if flags := os.Getenv("IDAVIZ_WASM_OPT"); flags != "" {
+		// binaryen's optimizer, after Go's; Go's output uses these.
+		wasm := filepath.Join(dir, "engine.wasm")
+		opt := exec.Command("wasm-opt", append(strings.Fields(flags), "--enable-bulk-memory", "--enable-sign-ext",
+			"--enable-nontrapping-float-to-int", "--enable-mutable-globals", wasm, "-o", wasm)...)
+		if out, err := opt.CombinedOutput(); err != nil {
+			b.Fatalf("wasm-opt %s: %v\n%.2000s", flags, err, out)
+		}
 	}
 	for name, text := range map[string]string{
 		"wasm_exec.js": string(execJS),
