@@ -103,7 +103,7 @@ func TestBrowserCompare(t *testing.T) {
 			}
 			b.do("next bound", chromedp.KeyEvent("b"))
 			b.wait(fmt.Sprintf("every run at bound %d", l.Next), fmt.Sprintf(`window.viz.lockstep.bound === %d && window.viz.runs.every((r) => r.status !== 'running')
-				&& window.viz.lockstep.runs.every((r) => r.treeBound === %d || r.note.startsWith('no iteration'))`, l.Next, l.Next))
+				&& window.viz.lockstep.runs.every((r) => r.treeBound === %d && r.generated > 0 || r.note.startsWith('no iteration'))`, l.Next, l.Next))
 			got := js[lock](b, "the lock-step", `window.viz.lockstep`)
 			all := true
 			for i, r := range got.Runs {
