@@ -75,6 +75,11 @@ function connectSocket({ onMessage, onStatus, url, reconnect }) {
   const u = new URL('ws', location.href);
   u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
   let closed = false, tries = 0;
+  // waiting holds what the page sent while the socket was still opening (a
+  // Start pressed before the server answered, on a slow network or a
+  // loaded machine): sent once it opens, not lost.
+  /** @type {string[]} */
+  let waiting = [];
   const status = statusIn(onStatus);
   /** @type {WebSocket} */
   let ws;
@@ -88,6 +93,8 @@ function connectSocket({ onMessage, onStatus, url, reconnect }) {
       status('conn.connected');
       // A switch while the socket opened was not sent: send it now.
       if (lang() !== asked) ws.send(JSON.stringify({ type: 'lang', lang: lang() }));
+      for (const m of waiting) ws.send(m);
+      waiting = [];
     };
     ws.onclose = (ev) => {
       // A follower connects again, unless the server said the class is
@@ -102,7 +109,10 @@ function connectSocket({ onMessage, onStatus, url, reconnect }) {
   open();
   onChange((l) => { if (!closed && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'lang', lang: l })); });
   return {
-    send(msg) { if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); },
+    send(msg) {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+      else if (ws.readyState === WebSocket.CONNECTING && waiting.length < 64) waiting.push(JSON.stringify(msg));
+    },
     close() { closed = true; ws.close(); },
     drop() { ws.close(); },
   };
