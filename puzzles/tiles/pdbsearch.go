@@ -43,8 +43,9 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 		best := int32(-1)
 		for v := 0; v < nv; v++ {
 			w := &ph.views[v&1]
-			pi, sl := int(w.pat[tile]), int(w.slot[tile])
-			r := ps.rnk[v&1][pi] + ph.slide(pi, &ps.pos[v&1][pi], sl, w.cell[c], w.cell[b])
+			pi, sl := int(w.pat[tile]&(maxPatterns-1)), int(w.slot[tile])
+			pc := &w.pcell[pi]
+			r := ps.rnk[v&1][pi] + ph.slide(pi, &ps.pos[v&1][pi], sl, pc[c], pc[b])
 			e := ph.entry(pi, r)
 			rs[v&1], es[v&1] = r, e
 			best = max(best, ps.sum[v&1]-ps.ex[v&1][pi]+e)
@@ -57,8 +58,8 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 		saved := *ps
 		for v := 0; v < nv; v++ {
 			w := &ph.views[v&1]
-			pi, sl := int(w.pat[tile]), int(w.slot[tile])
-			ps.pos[v&1][pi][sl&7] = w.cell[b]
+			pi, sl := int(w.pat[tile]&(maxPatterns-1)), int(w.slot[tile])
+			ps.pos[v&1][pi][sl&7] = w.pcell[pi][b]
 			ps.sum[v&1] += es[v&1] - ps.ex[v&1][pi]
 			ps.rnk[v&1][pi], ps.ex[v&1][pi] = rs[v&1], es[v&1]
 		}
