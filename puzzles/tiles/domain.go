@@ -125,6 +125,8 @@ var (
 	_ engine.RuleCutter  = (*Domain)(nil)
 	_ engine.Cloner      = (*Domain)(nil)
 	_ engine.Pathmax     = (*Domain)(nil)
+	// Its subtrees let ParallelIDA's workers run the domain's own loops.
+	_ engine.SubtreeIterator = (*Domain)(nil)
 )
 
 // NewDomain returns a domain at board b, searched with heuristic h. The
