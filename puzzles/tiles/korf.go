@@ -1,10 +1,8 @@
 package tiles
 
 import (
-	"cmp"
 	_ "embed"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -81,16 +79,4 @@ func parseKorf(name, text string, size int) ([]KorfInstance, error) {
 		out = append(out, k)
 	}
 	return out, nil
-}
-
-// cheapest numbers the n instances of ks whose paper's searches generated
-// the fewest nodes, the fewest first.
-func cheapest(ks []KorfInstance, n int) []int {
-	s := slices.Clone(ks)
-	slices.SortStableFunc(s, func(a, b KorfInstance) int { return cmp.Compare(a.Nodes, b.Nodes) })
-	out := make([]int, 0, n)
-	for _, k := range s[:min(n, len(s))] {
-		out = append(out, k.Number)
-	}
-	return out
 }

@@ -1,11 +1,17 @@
 package tiles
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 
 	"idaviz/engine"
 	"idaviz/engine/enginetest"
@@ -293,5 +299,129 @@ func TestKorf50(t *testing.T) {
 	}
 	if got := cheapest(ks, 10); !slices.Equal(got, []int{38, 40, 25, 32, 44, 37, 30, 13, 1, 28}) {
 		t.Errorf("the ten needing the fewest nodes: %v", got)
+	}
+}
+
+// cheapest numbers the n instances of ks whose paper's searches generated
+// the fewest nodes, the fewest first.
+func cheapest(ks []KorfInstance, n int) []int {
+	s := slices.Clone(ks)
+	slices.SortStableFunc(s, func(a, b KorfInstance) int { return cmp.Compare(a.Nodes, b.Nodes) })
+	out := make([]int, 0, n)
+	for _, k := range s[:min(n, len(s))] {
+		out = append(out, k.Number)
+	}
+	return out
+}
+
+// pdb6666's tables, built into the cache directory when missing (minutes:
+// CI's gated step, from an empty cache, builds them here), are the bytes
+// whose SHA-256 testdata/pattern-sha256.txt holds; each of the eight
+// lookups on random boards is the distance Pattern.Distance finds without a
+// table for the pattern it stands for; and the cheapest of Korf's 50 (by
+// the paper's nodes) are solved by ParallelIDA on two workers at their
+// published lengths, every lookup at most the moves left along the
+// solution, the reflected one the transposed board's. The nodes of the
+// iterations before the last, which no order of the moves changes, are at
+// most the paper's whole count: a weaker heuristic, or one pruning less,
+// would pass it. IDAVIZ_TEST_PDB24=N solves the N cheapest (1 is #38,
+// 3 adds #40 and #25; the ten and their times: go run
+// ./puzzles/tiles/internal/korf50):
+//
+//	IDAVIZ_TEST_PDB24=3 go test -run TestPDB6666 -v -timeout 60m ./puzzles/tiles/
+func TestPDB6666Korf50(t *testing.T) {
+	gate := os.Getenv("IDAVIZ_TEST_PDB24")
+	if gate == "" {
+		t.Skip("set IDAVIZ_TEST_PDB24=N to build or read pdb6666's tables and solve the N cheapest of Korf's 50")
+	}
+	n, err := strconv.Atoi(gate)
+	if err != nil || n < 0 || n > 50 {
+		t.Fatalf("IDAVIZ_TEST_PDB24=%q: want a number of instances from 0 to 50", gate)
+	}
+	want := patternHashes(t)
+	for _, p := range pat6666 {
+		start := time.Now()
+		pt, o, err := OpenPattern(context.Background(), p, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: built %v, %s", p.Name, o.Built, time.Since(start).Round(time.Millisecond))
+		h := sha256.New()
+		if _, err := pt.WriteTo(h); err != nil {
+			t.Fatal(err)
+		}
+		if got := hex.EncodeToString(h.Sum(nil)); got != want[p.Name] {
+			t.Errorf("%s: SHA-256 %s, want %s", p.Name, got, want[p.Name])
+		}
+	}
+	ks, err := Korf50()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dom, err := ks[0].Board.BuildDomain(context.Background(), "pdb6666", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph := dom.(*Domain).pdb
+	// The patterns the lookups stand for, A to D, and in the reflected
+	// lookup their transposes.
+	syms := symmetries(5)
+	var pats [2][]*Pattern
+	for v := range 2 {
+		for i, o := range on6666 {
+			var tiles []uint8
+			for _, x := range pat6666[o.table].Tiles {
+				for c := range uint8(MaxCells) {
+					if syms[o.sym][c] == x {
+						tiles = append(tiles, syms[v][c]) // symmetry 1 is the transpose
+					}
+				}
+			}
+			pats[v] = append(pats[v], mustPattern(fmt.Sprintf("6666-%d-%d", v, i), 5, tiles...))
+		}
+	}
+	rng := rand.New(rand.NewPCG(50, 6666))
+	for range 12 {
+		b, _ := Scramble(rng, 5, 300, BlankFirst)
+		var st pdbState
+		ph.reset(&st, &b.tiles, 25, &tableFor(5, BlankFirst).md)
+		for v := range 2 {
+			for pi, p := range pats[v] {
+				d, err := p.Distance(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				md := 0
+				for _, tile := range p.Tiles {
+					md += patternMD(b, tile)
+				}
+				if got := md + 2*int(st.ex[v][pi]); got != d {
+					t.Fatalf("%s: lookup %d of view %d reads %d, the distance of tiles %v is %d", b, pi, v, got, p.Tiles, d)
+				}
+			}
+		}
+	}
+	sorted := slices.Clone(ks)
+	slices.SortStableFunc(sorted, func(a, b KorfInstance) int { return cmp.Compare(a.Nodes, b.Nodes) })
+	for _, k := range sorted[:n] {
+		d, err := k.Board.BuildDomain(context.Background(), "pdb6666", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		res, err := engine.ParallelIDA(context.Background(), d, engine.Options{}, 2)
+		if err != nil || !res.Solved() || len(res.Moves) != k.Optimal {
+			t.Fatalf("Korf #%d: %v, %s in %d moves, published %d", k.Number, err, res.Status, len(res.Moves), k.Optimal)
+		}
+		var before int64
+		for _, it := range res.Iterations[:len(res.Iterations)-1] {
+			before += it.Counts.Generated
+		}
+		t.Logf("Korf #%d: %d moves, %d generated (%d before the last iteration), the paper %d; %s", k.Number, len(res.Moves),
+			res.Totals.Generated, before, k.Nodes, time.Since(start).Round(time.Millisecond))
+		if before > k.Nodes {
+			t.Errorf("Korf #%d: %d nodes before the last iteration, more than the paper's %d in all", k.Number, before, k.Nodes)
+		}
+		checkAlong(t, ph, k.Board, res.Moves)
 	}
 }
