@@ -170,7 +170,7 @@ func (h Heuristic) TwoEnded() bool { return h == PDB78DS }
 type pdbView struct {
 	cell [slots]uint8
 	// pcell is cell for each pattern, in its table's frame: cell but for
-	// a pattern read through a symmetry (lookup.on).
+	// a pattern read through a symmetry (lookup.sym).
 	pcell [maxPatterns][slots]uint8
 	tile  [slots]uint8
 	pat   [slots]uint8 // noPattern for the blank
@@ -481,8 +481,8 @@ type heurKey struct {
 }
 
 // LoadPDB returns the tables of a pattern database heuristic (of the
-// 15-puzzle, or pdb6666 of the 24-puzzle) for a goal: read from the cache directory, or built (with
-// progress) and saved when missing or bad. ctx cancels this caller's wait,
+// 15-puzzle, or pdb6666 of the 24-puzzle) for a goal: read from the cache
+// directory, or built (with progress) and saved when missing or bad. ctx cancels this caller's wait,
 // and a build nobody else waits for.
 func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Progress)) (*pdbHeur, error) {
 	dir, _ := pdb.CacheDir()
