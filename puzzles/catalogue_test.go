@@ -16,7 +16,7 @@ import (
 // patterns; this catalogue-wide test leaves them out.
 var needsDatabase = map[string]bool{"rubik/korf": true, "rubik/reid": true, "rubik/reid-huge": true, "rubik/korf7": true, "rubik/corners": true, "rubik/edges": true,
 	"15puzzle/pdb555": true, "15puzzle/pdb663": true, "15puzzle/pdb78": true, "15puzzle/pdb78r": true, "15puzzle/pdb663r": true,
-	"15puzzle/pdb78d": true, "15puzzle/pdb555d": true, "15puzzle/pdb78ds": true}
+	"15puzzle/pdb78d": true, "15puzzle/pdb555d": true, "15puzzle/pdb78ds": true, "24puzzle/pdb6666": true}
 
 func TestEveryPuzzle(t *testing.T) {
 	all := puzzles.All()

@@ -73,6 +73,14 @@ func tilesPuzzle(size int) *Puzzle {
 			"are the goal end's)."
 	case 5:
 		p.Presets = twentyFourPresets
+		// Korf's 50 are a set, not presets: the default heuristic would
+		// search for days.
+		p.Sets = []InstanceSet{{Name: "korf50", Title: "Korf's 50 random 24-puzzle instances", Goal: "blank-first", Presets: korf50Presets()}}
+		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics24...)
+		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics24, Tables: tiles.StoredTables}
+		p.Help += " Pattern database heuristic (built on first use and cached, minutes; see 'viz pdb build 24puzzle'): " +
+			"pdb6666, Korf and Felner's four disjoint 6-tile patterns and their reflections about the main " +
+			"diagonal, the larger."
 	}
 	return p
 }
@@ -128,6 +136,20 @@ var twentyFourPresets = []Preset{
 // under the default, blank-last one they are all unsolvable.
 func korfPresets() []Preset {
 	ks, err := tiles.Korf()
+	if err != nil {
+		return nil // the embedded file is checked by the tests
+	}
+	ps := make([]Preset, len(ks))
+	for i, k := range ks {
+		ps[i] = Preset{Name: fmt.Sprintf("Korf #%d", k.Number), State: k.Board.String(), Optimal: k.Optimal, Goal: "blank-first"}
+	}
+	return ps
+}
+
+// korf50Presets are Korf's 50 instances of the 24-puzzle, posed for the
+// blank-first goal.
+func korf50Presets() []Preset {
+	ks, err := tiles.Korf50()
 	if err != nil {
 		return nil // the embedded file is checked by the tests
 	}

@@ -290,7 +290,7 @@ func (b Board) BuildDomain(ctx context.Context, heuristic string, progress func(
 	if !h.IsPDB() {
 		return NewDomain(b, h), nil
 	}
-	if b.size != 4 {
+	if b.size != h.Side() {
 		return nil, fmt.Errorf("heuristic %s on a %dx%d board: %w", h, b.size, b.size, errPDBSize)
 	}
 	ph, err := LoadPDB(ctx, h, b.goal, progress)

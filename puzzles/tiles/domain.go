@@ -34,6 +34,9 @@ const (
 	PDB78D
 	PDB555D
 	PDB78DS
+	// PDB6666 is the 24-puzzle's: Korf and Felner's four 6-tile patterns
+	// and their reflection (see pat6666).
+	PDB6666
 )
 
 // Heuristics lists the heuristics' names, the strongest (the default) first.
@@ -63,6 +66,8 @@ func (h Heuristic) String() string {
 		return "pdb555d"
 	case PDB78DS:
 		return "pdb78ds"
+	case PDB6666:
+		return "pdb6666"
 	}
 	return fmt.Sprintf("heuristic(%d)", uint8(h))
 }
@@ -92,8 +97,10 @@ func ParseHeuristic(s string) (Heuristic, error) {
 		return PDB555D, nil
 	case "pdb78ds":
 		return PDB78DS, nil
+	case "pdb6666":
+		return PDB6666, nil
 	}
-	return 0, fmt.Errorf("unknown heuristic %s (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s)", quote.Short(s), strings.Join(PDBHeuristics, ", "))
+	return 0, fmt.Errorf("unknown heuristic %s (choose from: linear-conflict, manhattan, misplaced; on the 15-puzzle also %s; on the 24-puzzle also %s)", quote.Short(s), strings.Join(PDBHeuristics, ", "), strings.Join(PDBHeuristics24, ", "))
 }
 
 // Domain is a sliding-tile board searched in place by the engine. It keeps
@@ -118,6 +125,8 @@ var (
 	_ engine.RuleCutter  = (*Domain)(nil)
 	_ engine.Cloner      = (*Domain)(nil)
 	_ engine.Pathmax     = (*Domain)(nil)
+	// Its subtrees let ParallelIDA's workers run the domain's own loops.
+	_ engine.SubtreeIterator = (*Domain)(nil)
 )
 
 // NewDomain returns a domain at board b, searched with heuristic h. The
@@ -125,7 +134,7 @@ var (
 // unsolvable one IDA* runs until a limit stops it. The zero Board stands for
 // the solved 3x3 board. A pattern database heuristic loads (or builds) its
 // tables here, with no way to follow or cancel that (Board.BuildDomain has
-// both); when it cannot, or the board is not 4x4, the domain searches with
+// both); when it cannot, or the board is not its size, the domain searches with
 // Manhattan distance instead, which Heuristic reports. A two-ended search
 // (Heuristic.TwoEnded) is not a Domain: NewDomain searches its lookups
 // from the start alone (pdb78ds as pdb78d), and Board.BuildDomain makes it.
@@ -134,7 +143,7 @@ func NewDomain(b Board, h Heuristic) *Domain {
 		h = PDB78D
 	}
 	if h.IsPDB() {
-		if b.size == 4 {
+		if b.size == h.Side() {
 			if ph, err := LoadPDB(context.Background(), h, b.goal, nil); err == nil {
 				return newPDBDomain(b, h, ph)
 			}

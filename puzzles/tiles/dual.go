@@ -74,8 +74,8 @@ type dualRef struct {
 // symmetries lists the eight symmetries of a board of side size as maps of
 // cells (and so of tiles, in the blank-first frame); the first is the
 // identity.
-func symmetries(size int) [8][16]uint8 {
-	var out [8][16]uint8
+func symmetries(size int) [8][MaxCells]uint8 {
+	var out [8][MaxCells]uint8
 	last := size - 1
 	maps := [8]func(r, c int) (int, int){
 		func(r, c int) (int, int) { return r, c },

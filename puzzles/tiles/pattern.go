@@ -43,7 +43,7 @@ import (
 // Pattern is a set of tiles, named by their blank-first home cells.
 type Pattern struct {
 	Name  string
-	Size  int     // the board's side: 3 or 4
+	Size  int     // the board's side: 3, 4 or 5
 	Tiles []uint8 // blank-first labels, distinct, Blank not among them
 	// Blank is the blank's home cell in the goal the table measures: 0,
 	// Korf's, for the heuristics' own tables; a dual lookup reads tables
@@ -65,8 +65,8 @@ func NewPattern(name string, size int, tiles []uint8) (*Pattern, error) {
 // newPattern is NewPattern for a goal with the blank on cell blank.
 func newPattern(name string, size int, blank uint8, tiles []uint8) (*Pattern, error) {
 	n := size * size
-	if size < 3 || size > 4 {
-		return nil, fmt.Errorf("pattern %s: board side %d (pattern databases are for 3x3 and 4x4)", name, size)
+	if size < 3 || size > 5 {
+		return nil, fmt.Errorf("pattern %s: board side %d (pattern databases are for 3x3 to 5x5)", name, size)
 	}
 	if len(tiles) < 2 || len(tiles) > 8 {
 		return nil, fmt.Errorf("pattern %s: %d tiles, want 2 to 8", name, len(tiles))
@@ -165,7 +165,7 @@ func (p *Pattern) goalRegion(g *geometry) int64 {
 }
 
 // neighbours lists, per cell, the cells next to it.
-type neighbours [16][]uint8
+type neighbours [MaxCells][]uint8
 
 func neighboursOf(size int) *neighbours {
 	var nb neighbours
@@ -196,7 +196,7 @@ type PatternTable struct {
 	hDist  []int64
 }
 
-// spec names a 15-puzzle pattern's file in the cache directory.
+// spec names a pattern's file in the cache directory.
 func (p *Pattern) spec() pdb.Spec {
 	return pdb.Spec{Puzzle: fmt.Sprintf("%dpuzzle", p.Size*p.Size-1), Name: p.Name, Size: p.Entries()}
 }
@@ -262,41 +262,93 @@ func (g *geometry) flood(seed, free uint32) uint32 {
 	}
 }
 
-// regions describes the blank's regions for every set of free cells of
-// one size (the n-k cells a pattern of k tiles leaves), so that the build's
-// search reads a region where it would flood one: per free set, a nibble
-// per cell naming the region the cell is in by the index, among the free
-// cells, of the region's lowest cell (0xF for a cell not free), and the
-// region of each such index.
+// regions describes the blank's regions for every set of cells a
+// pattern's k tiles can hold, so that the build's search reads a region
+// where it would flood one. A set is found by its key, its rank among the
+// k-sets of cells (see key); per key, the region each cell is in, named by
+// the index among the free cells of the region's lowest cell (0xFF for a
+// cell not free), and the region of each such index.
 type regions struct {
-	rep  []uint64 // [free set]
-	mask []uint16 // [free set<<4 | j]: the region whose lowest cell is the j-th free one, else 0
-	low  []uint32 // [free set]: 2 bits per free cell, 11 where it is its region's lowest
+	half  uint     // the cells below half and those above are ranked apart
+	above uint     // the cells from half up
+	lo    []uint32 // [used cells below half]: their part of the key
+	hi    []uint32 // [count below half << (n-half) | used cells above, shifted]
+	rep   []uint8  // [key<<5 | cell]
+	mask  []uint32 // [key<<5 | j]: the region whose lowest cell is the j-th free one, else 0
+	low   []uint64 // [key]: 2 bits per free cell, 11 where it is its region's lowest
+}
+
+// binomial is n choose k, for the boards' sizes.
+func binomial(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	b := 1
+	for i := 1; i <= k; i++ {
+		b = b * (n - k + i) / i
+	}
+	return b
 }
 
 func newRegions(g *geometry, free int) *regions {
 	n := g.size * g.size
-	rg := &regions{rep: make([]uint64, 1<<n), mask: make([]uint16, 16<<n), low: make([]uint32, 1<<n)}
+	k := n - free
+	keys := binomial(n, k)
+	rg := &regions{half: uint(n / 2)}
+	// The key of a set of cells c_0 < c_1 < ... is the sum of
+	// binomial(c_i, i+1) (its colexicographic rank): the cells below half
+	// add what depends on them alone, and those above what depends on them
+	// and on how many are below.
+	rg.lo = make([]uint32, 1<<rg.half)
+	for m := range rg.lo {
+		i := 0
+		for x := uint32(m); x != 0; x &= x - 1 {
+			rg.lo[m] += uint32(binomial(bits.TrailingZeros32(x), i+1))
+			i++
+		}
+	}
+	above := uint(n) - rg.half
+	rg.above = above
+	rg.hi = make([]uint32, (int(rg.half)+1)<<above)
+	for below := 0; below <= int(rg.half); below++ {
+		for m := 0; m < 1<<above; m++ {
+			i, v := below, 0
+			for x := uint32(m); x != 0; x &= x - 1 {
+				v += binomial(bits.TrailingZeros32(x)+int(rg.half), i+1)
+				i++
+			}
+			rg.hi[below<<above|m] = uint32(v)
+		}
+	}
+	rg.rep = make([]uint8, keys<<5)
+	rg.mask = make([]uint32, keys<<5)
+	rg.low = make([]uint64, keys)
+	for i := range rg.rep {
+		rg.rep[i] = 0xFF
+	}
 	for fr := uint32(0); fr <= g.full; fr++ {
 		if bits.OnesCount32(fr) != free {
 			continue
 		}
-		rep := ^uint64(0)
+		key := rg.key(^fr & g.full)
 		for rest := fr; rest != 0; {
 			reg := g.flood(rest&-rest, fr)
 			rest &^= reg
-			j := uint64(bits.OnesCount32(fr & (reg&-reg - 1)))
-			rg.mask[fr<<4|uint32(j)] = uint16(reg)
-			rg.low[fr] |= 3 << (2 * j)
+			j := bits.OnesCount32(fr & (reg&-reg - 1))
+			rg.mask[key<<5|uint32(j)] = reg
+			rg.low[key] |= 3 << (2 * j)
 			for x := reg; x != 0; x &= x - 1 {
-				c := bits.TrailingZeros32(x)
-				rep &^= 0xF << (4 * c)
-				rep |= j << (4 * c)
+				rg.rep[key<<5|uint32(bits.TrailingZeros32(x))] = uint8(j)
 			}
 		}
-		rg.rep[fr] = rep
 	}
 	return rg
+}
+
+// key is the rank of the set of cells used among the sets of its size.
+func (rg *regions) key(used uint32) uint32 {
+	l := used & (1<<rg.half - 1)
+	return rg.lo[l] + rg.hi[uint32(bits.OnesCount32(l))<<rg.above|used>>rg.half]
 }
 
 // markRegions sets the search's table to unknown (11) at each (placement,
@@ -327,7 +379,7 @@ func (p *Pattern) markRegions(aux *twoBit, rg *regions, g *geometry, workers int
 				cur.init(p, r)
 				for ; r*free < end; r++ {
 					cur.seek(r)
-					f := uint64(rg.low[^cur.used[k]&g.full])
+					f := rg.low[rg.key(cur.used[k])]
 					bit := 2 * (r*free - first)
 					if bit < 0 {
 						f >>= uint64(-bit)
@@ -354,8 +406,8 @@ type cursor struct {
 	r    int64
 	dig  [8]int64
 	pos  [8]uint8
-	used [9]uint32 // used[i]: the cells of tiles 0..i-1
-	slot [16]uint8 // the tile on each used cell
+	used [9]uint32    // used[i]: the cells of tiles 0..i-1
+	slot [slots]uint8 // the tile on each used cell
 }
 
 func (c *cursor) init(p *Pattern, r int64) {
@@ -378,7 +430,7 @@ func (c *cursor) place(j int) {
 		}
 		cell := uint8(bits.TrailingZeros32(free))
 		c.pos[i] = cell
-		c.slot[cell&15] = uint8(i)
+		c.slot[cell&(slots-1)] = uint8(i)
 		c.used[i+1] = c.used[i] | 1<<cell
 	}
 }
@@ -425,7 +477,7 @@ func (c *cursor) delta(s int, from, to uint8) int64 {
 	used := c.used[len(m)]
 	pass := &c.p.pass[s&7]
 	for x := lo + 1; x < hi; x++ {
-		v += -int64(used>>x&1) & pass[c.slot[x&15]&7]
+		v += -int64(used>>x&1) & pass[c.slot[x&(slots-1)]&7]
 	}
 	if to < from {
 		return -v
@@ -438,7 +490,7 @@ func (c *cursor) delta(s int, from, to uint8) int64 {
 func (p *Pattern) walk(t *pdb.Table, workers int) []int64 {
 	n := p.Size * p.Size
 	k := len(p.mult)
-	var md [16][16]int
+	var md [8][MaxCells]int
 	for i, tile := range p.Tiles {
 		for c := 0; c < n; c++ {
 			g := int(tile)

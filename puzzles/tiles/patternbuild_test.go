@@ -16,48 +16,53 @@ import (
 
 // The region tables say, for every set of free cells, what flooding says:
 // each free cell's region, named by the index of its lowest cell among the
-// free ones, that region's cells, and which free cells are lowest.
+// free ones, that region's cells, and which free cells are lowest; and the
+// sets' keys number them from 0 without a gap or a repeat.
 func TestRegions(t *testing.T) {
-	for _, tc := range []struct{ size, free int }{{3, 5}, {3, 2}, {4, 9}, {4, 8}, {4, 13}} {
+	for _, tc := range []struct{ size, free int }{{3, 5}, {3, 2}, {4, 9}, {4, 8}, {4, 13}, {5, 19}, {5, 22}} {
 		g := newGeometry(tc.size)
 		rg := newRegions(g, tc.free)
 		n := tc.size * tc.size
-		masks := 0
+		keys := map[uint32]bool{}
 		for fr := uint32(0); fr <= g.full; fr++ {
 			if bits.OnesCount32(fr) != tc.free {
 				continue
 			}
-			masks++
-			var low uint32
+			key := rg.key(^fr & g.full)
+			if keys[key] || int(key) >= binomial(n, tc.free) {
+				t.Fatalf("side %d, free %025b: key %d repeated or past %d", tc.size, fr, key, binomial(n, tc.free))
+			}
+			keys[key] = true
+			var low uint64
 			for c := range n {
-				nib := rg.rep[fr] >> (4 * c) & 0xF
+				got := rg.rep[key<<5|uint32(c)]
 				if fr>>c&1 == 0 {
-					if nib != 0xF {
-						t.Fatalf("side %d, free %016b: used cell %d reads %d, want 15", tc.size, fr, c, nib)
+					if got != 0xFF {
+						t.Fatalf("side %d, free %025b: used cell %d reads %d, want 255", tc.size, fr, c, got)
 					}
 					continue
 				}
 				reg := g.flood(1<<c, fr)
 				lowest := bits.TrailingZeros32(reg)
-				j := uint64(bits.OnesCount32(fr & (1<<lowest - 1)))
-				if nib != j {
-					t.Fatalf("side %d, free %016b: cell %d reads region %d, want %d", tc.size, fr, c, nib, j)
+				j := uint32(bits.OnesCount32(fr & (1<<lowest - 1)))
+				if uint32(got) != j {
+					t.Fatalf("side %d, free %025b: cell %d reads region %d, want %d", tc.size, fr, c, got, j)
 				}
-				if got := uint32(rg.mask[fr<<4|uint32(j)]); got != reg {
-					t.Fatalf("side %d, free %016b: region %d is %016b, want %016b", tc.size, fr, j, got, reg)
+				if got := rg.mask[key<<5|j]; got != reg {
+					t.Fatalf("side %d, free %025b: region %d is %025b, want %025b", tc.size, fr, j, got, reg)
 				}
 				if c == lowest {
 					low |= 3 << (2 * j)
-				} else if rg.mask[fr<<4|uint32(bits.OnesCount32(fr&(1<<c-1)))] != 0 {
-					t.Fatalf("side %d, free %016b: cell %d, not its region's lowest, has a region", tc.size, fr, c)
+				} else if rg.mask[key<<5|uint32(bits.OnesCount32(fr&(1<<c-1)))] != 0 {
+					t.Fatalf("side %d, free %025b: cell %d, not its region's lowest, has a region", tc.size, fr, c)
 				}
 			}
-			if rg.low[fr] != low {
-				t.Fatalf("side %d, free %016b: lowest cells %b, want %b", tc.size, fr, rg.low[fr], low)
+			if rg.low[key] != low {
+				t.Fatalf("side %d, free %025b: lowest cells %b, want %b", tc.size, fr, rg.low[key], low)
 			}
 		}
-		if masks == 0 {
-			t.Fatalf("side %d, free %d: no masks", tc.size, tc.free)
+		if len(keys) != binomial(n, tc.free) {
+			t.Fatalf("side %d, free %d: %d keys, want %d", tc.size, tc.free, len(keys), binomial(n, tc.free))
 		}
 	}
 }

@@ -20,7 +20,7 @@ func (p *Pattern) Distance(b Board) (int, error) {
 	// cellOf[t] is the frame cell of the frame tile t: the tables' frame is
 	// blank-first, and the blank-last goal is it turned half a turn, its
 	// tiles renumbered t -> n-t.
-	var cellOf [16]uint8
+	var cellOf [MaxCells]uint8
 	for c := range n {
 		t := int(b.tiles[c])
 		if b.goal == BlankLast {
@@ -36,18 +36,18 @@ func (p *Pattern) Distance(b Board) (int, error) {
 	return d, nil
 }
 
-func (p *Pattern) distance(cellOf *[16]uint8) (int, bool) {
+func (p *Pattern) distance(cellOf *[MaxCells]uint8) (int, bool) {
 	g := newGeometry(p.Size)
 	tiles := p.Tiles
 	k := len(tiles)
-	// A key holds 4 bits per tile's cell and, above them, the lowest cell
+	// A key holds 5 bits per tile's cell and, above them, the lowest cell
 	// of the blank's region.
 	pack := func(pos []uint8, region uint32) uint64 {
 		var x uint64
 		for i, c := range pos {
-			x |= uint64(c) << (4 * i)
+			x |= uint64(c) << (5 * i)
 		}
-		return x | uint64(bits.TrailingZeros32(region))<<(4*k)
+		return x | uint64(bits.TrailingZeros32(region))<<(5*k)
 	}
 	md := func(t, c uint8) int {
 		s := uint8(p.Size)
@@ -66,7 +66,7 @@ func (p *Pattern) distance(cellOf *[16]uint8) (int, bool) {
 	// The heuristic is consistent and a move changes it by one, so f grows
 	// in steps of two: buckets by f, each a stack.
 	best := map[uint64]int{}
-	buckets := make([][]uint64, 4*16*k)
+	buckets := make([][]uint64, 4*MaxCells*k)
 	free := ^occ & g.full
 	for rest := free; rest != 0; {
 		reg := g.flood(rest&-rest, free)
@@ -82,7 +82,7 @@ func (p *Pattern) distance(cellOf *[16]uint8) (int, bool) {
 			var occ uint32
 			h := 0
 			for i := range pos {
-				pos[i] = uint8(key >> (4 * i) & 15)
+				pos[i] = uint8(key >> (5 * i) & 31)
 				occ |= 1 << pos[i]
 				h += md(tiles[i], pos[i])
 			}
@@ -94,7 +94,7 @@ func (p *Pattern) distance(cellOf *[16]uint8) (int, bool) {
 				return d, true
 			}
 			free := ^occ & g.full
-			region := g.flood(1<<(key>>(4*k)), free)
+			region := g.flood(1<<(key>>(5*k)), free)
 			for i, from := range pos {
 				for _, to := range g.neighbours[from] {
 					if region>>to&1 == 0 {

@@ -53,9 +53,42 @@ var (
 	}
 )
 
+// The 24-puzzle's heuristic, pdb6666, is Korf and Felner's partition of its
+// tiles (Korf and Felner, "Disjoint pattern database heuristics",
+// Artificial Intelligence 134, 2002), named by blank-first home cells:
+//
+//	 .  1  2  3  4
+//	 5  6  7  8  9
+//	10 11 12 13 14
+//	15 16 17 18 19
+//	20 21 22 23 24
+//
+// A = {1 2 5 6 7 12}, B = {3 4 8 9 13 14}, C = {10 11 15 16 20 21} and
+// D = {17 18 19 22 23 24}, with the larger of their sum and the sum of the
+// same four looked up on the board reflected about the main diagonal. C is
+// B turned half a turn and D is B turned a quarter turn clockwise, so only
+// A's and B's tables are built: C and D are read in B's table with the
+// board turned back (a table's value is where its tiles are, the least
+// over the blank's cells, and the blank's home at the goal is in the one
+// free region of B, C and D alike).
+var (
+	pat6666 = []*Pattern{
+		mustPattern("6666a", 5, 1, 2, 5, 6, 7, 12),
+		mustPattern("6666b", 5, 3, 4, 8, 9, 13, 14),
+	}
+	// on6666 is how each of pdb6666's four patterns is read: in which of
+	// pat6666's tables, through which of the board's symmetries (see
+	// symmetries: 4 is the half turn, 7 the quarter turn anticlockwise,
+	// which takes D's cells to B's).
+	on6666 = []struct{ table, sym int }{{0, 0}, {1, 0}, {1, 4}, {1, 7}}
+)
+
 // PDBHeuristics lists the 15-puzzle's pattern database heuristics, the
 // strongest first.
 var PDBHeuristics = []string{"pdb78ds", "pdb78d", "pdb78r", "pdb78", "pdb663r", "pdb663", "pdb555d", "pdb555"}
+
+// PDBHeuristics24 lists the 24-puzzle's.
+var PDBHeuristics24 = []string{"pdb6666"}
 
 // Patterns returns the patterns a pattern database heuristic reads and
 // whether it also looks them up on the reflected board.
@@ -73,12 +106,56 @@ func Patterns(h Heuristic) (pats []*Pattern, reflect bool, err error) {
 		return pat78, true, nil
 	case PDB663R:
 		return pat663, true, nil
+	case PDB6666:
+		return pat6666, true, nil
 	}
 	return nil, false, fmt.Errorf("%s reads no pattern databases", h)
 }
 
 // IsPDB reports whether h reads pattern databases.
-func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB78DS }
+func (h Heuristic) IsPDB() bool { return h >= PDB555 && h <= PDB6666 }
+
+// Side is the side of the board whose tables a pattern database heuristic
+// reads.
+func (h Heuristic) Side() int {
+	if h == PDB6666 {
+		return 5
+	}
+	return 4
+}
+
+// lookups are the patterns h sums, read in tabs (Patterns' tables, loaded).
+func lookups(h Heuristic, tabs []*PatternTable) []lookup {
+	if h != PDB6666 {
+		out := make([]lookup, len(tabs))
+		for i, t := range tabs {
+			out[i] = lookup{table: t}
+		}
+		return out
+	}
+	out := make([]lookup, len(on6666))
+	for i, o := range on6666 {
+		out[i] = lookup{table: tabs[o.table], sym: o.sym}
+	}
+	return out
+}
+
+// lookup is one pattern of a heuristic as read in a table: the table's
+// own pattern (sym 0, the identity), or the pattern whose image under
+// symmetry sym of the board (see symmetries) is the table's, sym taking
+// its cells (and its tiles, named by their home cells) to the table's.
+//
+// A lookup with no table stands for the tiles of no other pattern, which
+// then count their Manhattan distance alone (a pattern of no tiles, whose
+// one entry is 0): small tables of the 24-puzzle, built in moments, are
+// tested through the same lookups as the 6-tile ones.
+type lookup struct {
+	table *PatternTable
+	sym   int
+}
+
+// noTiles is the one entry of the pattern of no tiles.
+var noTiles = []uint32{0}
 
 // Dual reports whether h adds the dual lookups of its tables, and so is
 // inconsistent and searched with BPMX (dual.go).
@@ -92,23 +169,27 @@ func (h Heuristic) TwoEnded() bool { return h == PDB78DS }
 // the frame tile of each tile, and the pattern and slot of each tile.
 type pdbView struct {
 	cell [slots]uint8
-	tile [slots]uint8
-	pat  [slots]uint8 // noPattern for the blank
-	slot [slots]uint8
+	// pcell is cell for each pattern, in its table's frame: cell but for
+	// a pattern read through a symmetry (lookup.sym).
+	pcell [maxPatterns][slots]uint8
+	tile  [slots]uint8
+	pat   [slots]uint8 // noPattern for the blank
+	slot  [slots]uint8
 }
 
 const noPattern = 0xFF
 
 // maxPatterns and maxViews bound the arrays a domain keeps per lookup.
 const (
-	maxPatterns = 3
+	maxPatterns = 4 // a power of two: indexes are masked
 	maxViews    = 2
 )
 
 // pdbHeur is a loaded pattern database heuristic for one board size and
 // goal, shared read-only by its domains.
 type pdbHeur struct {
-	tables []*PatternTable
+	tables []*PatternTable // of the lookups that have one
+	np     int             // the lookups
 	mult   [maxPatterns][8]int64
 	k      [maxPatterns]int
 	words  [maxPatterns][]uint32
@@ -118,18 +199,28 @@ type pdbHeur struct {
 	dual  bool
 	plans [16][]dualPart
 	cells int
-	dist  [16][16]int32 // between cells (of a frame or the board)
+	dist  [slots][slots]int32 // between cells (of a frame or the board)
 }
 
 // newPDBHeur puts tables (disjoint patterns of the board's side, in the
 // blank-first frame) together for a goal, with the reflected lookup when
 // reflect is set.
 func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdbHeur, error) {
-	n := size * size
-	if len(tables) == 0 || len(tables) > maxPatterns {
-		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(tables), maxPatterns)
+	lks := make([]lookup, len(tables))
+	for i, t := range tables {
+		lks[i] = lookup{table: t}
 	}
-	h := &pdbHeur{tables: tables, cells: n}
+	return newPDBHeurOn(size, goal, lks, reflect)
+}
+
+// newPDBHeurOn is newPDBHeur for patterns read through symmetries: h.tables
+// holds the table of each lookup (one table may serve several).
+func newPDBHeurOn(size int, goal Goal, lks []lookup, reflect bool) (*pdbHeur, error) {
+	n := size * size
+	if len(lks) == 0 || len(lks) > maxPatterns {
+		return nil, fmt.Errorf("%d pattern tables, want 1 to %d", len(lks), maxPatterns)
+	}
+	h := &pdbHeur{cells: n, np: len(lks)}
 	for a := range n {
 		for c := range n {
 			h.dist[a][c] = int32(cellDist(size, a, c))
@@ -140,14 +231,32 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 	for i := range owner {
 		owner[i] = noPattern
 	}
-	for pi, t := range tables {
+	// on[pi] takes a cell (or tile) to pattern pi's table's frame.
+	syms := symmetries(size)
+	on := make([]*[MaxCells]uint8, len(lks))
+	rest := noPattern
+	for pi, lk := range lks {
+		on[pi] = &syms[0]
+		t := lk.table
+		if t == nil {
+			rest = pi
+			h.words[pi] = noTiles
+			continue
+		}
 		p := t.Pattern
+		h.tables = append(h.tables, t)
 		if p.Size != size {
 			return nil, fmt.Errorf("pattern %s is for side %d, not %d", p.Name, p.Size, size)
 		}
-		for s, tile := range p.Tiles {
-			if owner[tile] != noPattern {
-				return nil, fmt.Errorf("tile %d is in two patterns: they must be disjoint", tile)
+		on[pi] = &syms[lk.sym&7]
+		var back [MaxCells]uint8 // on's inverse
+		for c := range n {
+			back[on[pi][c]] = uint8(c)
+		}
+		for s, tt := range p.Tiles {
+			tile := back[tt]
+			if tile == 0 || owner[tile] != noPattern {
+				return nil, fmt.Errorf("tile %d is the blank or in two patterns: they must be disjoint", tile)
 			}
 			owner[tile], slot[tile] = uint8(pi), uint8(s)
 		}
@@ -177,6 +286,9 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 				fc, ft = refl(fc), refl(ft)
 			}
 			w.cell[c] = uint8(fc)
+			for pi := range lks {
+				w.pcell[pi][c] = on[pi][fc]
+			}
 			// c doubles as the tile numbered c here.
 			w.tile[c] = uint8(ft)
 			w.pat[c], w.slot[c] = owner[ft], slot[ft]
@@ -185,6 +297,9 @@ func newPDBHeur(size int, goal Goal, tables []*PatternTable, reflect bool) (*pdb
 			}
 		}
 		for t := 1; t < n; t++ {
+			if w.pat[t] == noPattern && rest != noPattern {
+				w.pat[t], w.slot[t] = uint8(rest), 0
+			}
 			if w.pat[t] == noPattern {
 				return nil, fmt.Errorf("tile %d is in no pattern: the patterns must cover the board", frameTile(t))
 			}
@@ -286,11 +401,12 @@ func (h *pdbHeur) reset(st *pdbState, tiles *cells, n int, md *[slots][slots]int
 		st.md += int32(md[t][c])
 		for v := range h.views {
 			w := &h.views[v]
-			st.pos[v][w.pat[t]][w.slot[t]] = w.cell[c]
+			pi := w.pat[t] & (maxPatterns - 1)
+			st.pos[v][pi][w.slot[t]] = w.pcell[pi][c]
 		}
 	}
 	for v := range h.views {
-		for pi := range h.tables {
+		for pi := range h.np {
 			st.rnk[v][pi] = h.rankOf(pi, &st.pos[v][pi])
 			st.ex[v][pi] = h.entry(pi, st.rnk[v][pi])
 			st.sum[v] += st.ex[v][pi]
@@ -320,8 +436,9 @@ func (h *pdbHeur) child(st *pdbState, tile, c, b uint8, dmd int32) int32 {
 	best := int32(-1)
 	for v := range h.views {
 		w := &h.views[v]
-		pi, s := int(w.pat[tile]), int(w.slot[tile])
-		r := st.rnk[v][pi] + h.slide(pi, &st.pos[v][pi], s, w.cell[c], w.cell[b])
+		pi, s := int(w.pat[tile]&(maxPatterns-1)), int(w.slot[tile])
+		pc := &w.pcell[pi]
+		r := st.rnk[v][pi] + h.slide(pi, &st.pos[v][pi], s, pc[c], pc[b])
 		sum := st.sum[v] - st.ex[v][pi] + h.entry(pi, r)
 		best = max(best, sum)
 	}
@@ -332,10 +449,11 @@ func (h *pdbHeur) child(st *pdbState, tile, c, b uint8, dmd int32) int32 {
 func (h *pdbHeur) apply(st *pdbState, tile, c, b uint8, dmd int32) {
 	for v := range h.views {
 		w := &h.views[v]
-		pi, s := int(w.pat[tile]), int(w.slot[tile])
+		pi, s := int(w.pat[tile]&(maxPatterns-1)), int(w.slot[tile])
 		p := &st.pos[v][pi]
-		r := st.rnk[v][pi] + h.slide(pi, p, s, w.cell[c], w.cell[b])
-		p[s&7] = w.cell[b]
+		pc := &w.pcell[pi]
+		r := st.rnk[v][pi] + h.slide(pi, p, s, pc[c], pc[b])
+		p[s&7] = pc[b]
 		e := h.entry(pi, r)
 		st.sum[v] += e - st.ex[v][pi]
 		st.rnk[v][pi], st.ex[v][pi] = r, e
@@ -362,9 +480,9 @@ type heurKey struct {
 	dir     string
 }
 
-// LoadPDB returns the tables of a pattern database heuristic of the
-// 15-puzzle for a goal: read from the cache directory, or built (with
-// progress) and saved when missing or bad. ctx cancels this caller's wait,
+// LoadPDB returns the tables of a pattern database heuristic (of the
+// 15-puzzle, or pdb6666 of the 24-puzzle) for a goal: read from the cache
+// directory, or built (with progress) and saved when missing or bad. ctx cancels this caller's wait,
 // and a build nobody else waits for.
 func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Progress)) (*pdbHeur, error) {
 	dir, _ := pdb.CacheDir()
@@ -383,7 +501,7 @@ func LoadPDB(ctx context.Context, h Heuristic, goal Goal, progress func(pdb.Prog
 	if err != nil {
 		return nil, err
 	}
-	ph, err = newPDBHeur(4, goal, tabs, reflect)
+	ph, err = newPDBHeurOn(h.Side(), goal, lookups(h, tabs), reflect)
 	if err != nil {
 		return nil, err
 	}
@@ -482,8 +600,8 @@ func StoredTables(heuristic string, workers int) ([]pdb.Stored, error) {
 }
 
 // errPDBSize is returned for a pattern database heuristic on a board other
-// than the 15-puzzle's.
-var errPDBSize = errors.New("the pattern database heuristics are for the 15-puzzle (4x4) only")
+// than the one it is for.
+var errPDBSize = errors.New("pdb6666 is for the 24-puzzle (5x5), the other pattern database heuristics for the 15-puzzle (4x4)")
 
 // PatternDistributions returns, for each pattern a heuristic reads, the
 // exact distribution of its value (Manhattan distance plus twice the stored

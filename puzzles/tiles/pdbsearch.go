@@ -40,13 +40,15 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 		dmd := int32(s.delta[(int(tile)<<7|int(o))&(deltaLen-1)])
 		var rs [maxViews]int64
 		var es [maxViews]int32
+		var pis, sls [maxViews]int
 		best := int32(-1)
 		for v := 0; v < nv; v++ {
 			w := &ph.views[v&1]
-			pi, sl := int(w.pat[tile]), int(w.slot[tile])
-			r := ps.rnk[v&1][pi] + ph.slide(pi, &ps.pos[v&1][pi], sl, w.cell[c], w.cell[b])
+			pi, sl := int(w.pat[tile]&(maxPatterns-1)), int(w.slot[tile])
+			pc := &w.pcell[pi]
+			r := ps.rnk[v&1][pi] + ph.slide(pi, &ps.pos[v&1][pi], sl, pc[c], pc[b])
 			e := ph.entry(pi, r)
-			rs[v&1], es[v&1] = r, e
+			rs[v&1], es[v&1], pis[v&1], sls[v&1] = r, e, pi, sl
 			best = max(best, ps.sum[v&1]-ps.ex[v&1][pi]+e)
 		}
 		ch := ps.md + dmd + 2*best
@@ -54,12 +56,17 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 			s.prune(g + 1 + ch)
 			continue
 		}
-		saved := *ps
+		// Only the moved tile's pattern changes in each lookup: its old
+		// rank and entry are kept here, not the whole state.
+		var ors [maxViews]int64
+		var oes [maxViews]int32
+		osum := ps.sum
 		for v := 0; v < nv; v++ {
 			w := &ph.views[v&1]
-			pi, sl := int(w.pat[tile]), int(w.slot[tile])
-			ps.pos[v&1][pi][sl&7] = w.cell[b]
-			ps.sum[v&1] += es[v&1] - ps.ex[v&1][pi]
+			pi, sl := pis[v&1]&(maxPatterns-1), sls[v&1]
+			ors[v&1], oes[v&1] = ps.rnk[v&1][pi], ps.ex[v&1][pi]
+			ps.pos[v&1][pi][sl&7] = w.pcell[pi][b]
+			ps.sum[v&1] += es[v&1] - oes[v&1]
 			ps.rnk[v&1][pi], ps.ex[v&1][pi] = rs[v&1], es[v&1]
 		}
 		ps.md += dmd
@@ -73,7 +80,14 @@ func (s *iteration) dfsPDB(blank uint8, h, g int32, prev, depth int) bool {
 		}
 		s.tiles[c] = tile
 		s.tiles[b] = 0
-		*ps = saved
+		for v := 0; v < nv; v++ {
+			w := &ph.views[v&1]
+			pi, sl := pis[v&1]&(maxPatterns-1), sls[v&1]
+			ps.pos[v&1][pi][sl&7] = w.pcell[pi][c]
+			ps.rnk[v&1][pi], ps.ex[v&1][pi] = ors[v&1], oes[v&1]
+		}
+		ps.sum = osum
+		ps.md -= dmd
 		if done {
 			if s.path != nil {
 				s.path[depth] = int(o & 3)

@@ -101,8 +101,8 @@ func (b Board) ValueDistributions(ctx context.Context, heuristic string) ([]pred
 		// search's nodes are pairs of boards.
 		return nil, fmt.Errorf("%s searches from both ends: %w", h, predict.ErrNoModel)
 	case h.IsPDB():
-		if b.size != 4 {
-			return nil, fmt.Errorf("%s is for the 15-puzzle: %w", h, predict.ErrNoModel)
+		if b.size != h.Side() {
+			return nil, fmt.Errorf("%s is for the %d-puzzle: %w", h, h.Side()*h.Side()-1, predict.ErrNoModel)
 		}
 		per, err := SampleDistributions(ctx, b.size, b.goal, h, sampleSize, 1)
 		if err != nil {

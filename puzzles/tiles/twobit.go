@@ -190,14 +190,14 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 	k := len(p.mult)
 	n := p.Size * p.Size
 	free := int64(n - k)
-	var md [8][16]int
+	var md [8][MaxCells]int
 	for i, tile := range p.Tiles {
 		for c := 0; c < n; c++ {
 			h := int(tile)
 			md[i][c] = abs(c/p.Size-h/p.Size) + abs(c%p.Size-h%p.Size)
 		}
 	}
-	var nbr [16]uint32
+	var nbr [MaxCells]uint32
 	for c := 0; c < n; c++ {
 		for _, x := range g.neighbours[c] {
 			nbr[c] |= 1 << x
@@ -219,11 +219,12 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 	var cur cursor
 	cur.init(p, lo*32/free)
 	var (
-		sought   int         // entries in the state sought
-		r        = int64(-1) // the placement at hand
-		base     int64       // its first entry, r*free
-		fr, used uint32
-		m0       int
+		sought int         // entries in the state sought
+		r      = int64(-1) // the placement at hand
+		base   int64       // its first entry, r*free
+		used   uint32
+		key    uint32 // used's in rg
+		m0     int
 	)
 	for w := lo; w < hi; w++ {
 		x := atomic.LoadUint64(&aux.words[w])
@@ -242,26 +243,26 @@ func (p *Pattern) layer(aux *twoBit, tab *pdb.Table, g *geometry, rg *regions, c
 				base = r * free
 				cur.seek(r)
 				used = cur.used[k]
-				fr = ^used & g.full
+				key = rg.key(used)
 				m0 = 0
 				for s := 0; s < k; s++ {
 					m0 += md[s][cur.pos[s]]
 				}
 			}
 			j := uint32(i - base)
-			reg := uint32(rg.mask[fr<<4|j])
+			reg := rg.mask[key<<5|j&31]
 			// The pattern tiles next to the region: each may slide into
 			// any of its cells next to it.
 			adj := (reg<<g.size | reg>>g.size | (reg&g.notLast)<<1 | (reg&g.notFirst)>>1) & used
 		moves:
 			for ; adj != 0; adj &= adj - 1 {
 				from := uint8(bits.TrailingZeros32(adj))
-				s := int(cur.slot[from&15])
-				for tos := nbr[from&15] & reg; tos != 0; tos &= tos - 1 {
+				s := int(cur.slot[from&(slots-1)])
+				for tos := nbr[from%MaxCells] & reg; tos != 0; tos &= tos - 1 {
 					to := uint8(bits.TrailingZeros32(tos))
-					fr2 := fr ^ (1<<from | 1<<to)
+					key2 := rg.key(used ^ (1<<from | 1<<to))
 					r2 := r + cur.delta(s, from, to)
-					j2 := int64(rg.rep[fr2] >> (4 * from) & 0xF)
+					j2 := int64(rg.rep[key2<<5|uint32(from&31)])
 					i2 := r2*free + j2
 					if backward {
 						if aux.get(i2) == stFrontier {

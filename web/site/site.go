@@ -48,6 +48,7 @@ const siteMark = `<meta name="idaviz-mode" content="site">`
 // the slowest offered, about a minute on a loaded machine).
 var ServeOnly = map[string][]string{
 	"15puzzle": {"pdb78", "pdb78r", "pdb78d", "pdb78ds"},
+	"24puzzle": {"pdb6666"},
 	"rubik":    {"korf7", "reid-huge"},
 }
 
