@@ -294,15 +294,12 @@ func TestPDB8Incremental(t *testing.T) {
 	}
 }
 
-// checkSearch8 walks at random from 8-puzzle board b with the heuristic
-// ph, wanting Expand's and Apply's values to be those computed from
-// scratch, then solves b with Iterate and with the engine's own loop,
-// wanting the same moves and counts at the BFS distance.
-func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
+// walkIncremental walks steps moves at random in d, wanting Expand's and
+// Apply's values at every child to be those computed from scratch.
+func walkIncremental(t *testing.T, rng *rand.Rand, d *Domain, steps int) {
 	t.Helper()
-	d := newPDBDomain(b, PDB78, ph)
 	prev := engine.NoMove
-	for range 60 {
+	for range steps {
 		var kids [4]engine.Child
 		n := d.Expand(prev, kids[:])
 		for _, k := range kids[:n] {
@@ -315,6 +312,15 @@ func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
 		prev = int(kids[rng.IntN(n)].Move)
 		d.Apply(prev)
 	}
+}
+
+// checkSearch8 walks at random from 8-puzzle board b with the heuristic
+// ph, wanting Expand's and Apply's values to be those computed from
+// scratch, then solves b with Iterate and with the engine's own loop,
+// wanting the same moves and counts at the BFS distance.
+func checkSearch8(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
+	t.Helper()
+	walkIncremental(t, rng, newPDBDomain(b, PDB78, ph), 60)
 	fast := newPDBDomain(b, PDB78, ph)
 	res := iterateIsLoop(t, b, fast, newPDBDomain(b, PDB78, ph))
 	if fast.Board() != b {

@@ -204,21 +204,7 @@ func TestPDB24Small(t *testing.T) {
 // values to be those computed from scratch.
 func checkIncremental(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
 	t.Helper()
-	d := newPDBDomain(b, PDB6666, ph)
-	prev := engine.NoMove
-	for range 100 {
-		var kids [4]engine.Child
-		n := d.Expand(prev, kids[:])
-		for _, k := range kids[:n] {
-			d.Apply(int(k.Move))
-			if full := d.fullH(); full != d.H() || int(k.H) != full {
-				t.Fatalf("%s: Expand said %d, Apply %d, from scratch %d", d.Board(), k.H, d.H(), full)
-			}
-			d.Undo(int(k.Move))
-		}
-		prev = int(kids[rng.IntN(n)].Move)
-		d.Apply(prev)
-	}
+	walkIncremental(t, rng, newPDBDomain(b, PDB6666, ph), 100)
 }
 
 // The 24-puzzle's lookups of a pattern are the pattern's distance found
@@ -234,14 +220,7 @@ func TestPDB24SmallIsDistance(t *testing.T) {
 			var st pdbState
 			ph.reset(&st, &b.tiles, 25, &tableFor(5, goal).md)
 			for pi, p := range []*Pattern{ph.tables[0].Pattern, ph.tables[1].Pattern, turned} {
-				d, err := p.Distance(b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				md := 0
-				for _, tile := range p.Tiles {
-					md += patternMD(b, tile)
-				}
+				d, md := distanceAndMD(t, p, b)
 				if got := md + 2*int(st.ex[0][pi]); got != d {
 					t.Fatalf("%s: pattern %s reads %d, its distance is %d", b, p.Name, got, d)
 				}
@@ -387,14 +366,7 @@ func TestPDB6666Korf50(t *testing.T) {
 		ph.reset(&st, &b.tiles, 25, &tableFor(5, BlankFirst).md)
 		for v := range 2 {
 			for pi, p := range pats[v] {
-				d, err := p.Distance(b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				md := 0
-				for _, tile := range p.Tiles {
-					md += patternMD(b, tile)
-				}
+				d, md := distanceAndMD(t, p, b)
 				if got := md + 2*int(st.ex[v][pi]); got != d {
 					t.Fatalf("%s: lookup %d of view %d reads %d, the distance of tiles %v is %d", b, pi, v, got, p.Tiles, d)
 				}
@@ -424,4 +396,18 @@ func TestPDB6666Korf50(t *testing.T) {
 		}
 		checkAlong(t, ph, k.Board, res.Moves)
 	}
+}
+
+// distanceAndMD is pattern p's true distance on board b and its tiles'
+// Manhattan distance: a table stores half their difference.
+func distanceAndMD(t *testing.T, p *Pattern, b Board) (d, md int) {
+	t.Helper()
+	d, err := p.Distance(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tile := range p.Tiles {
+		md += patternMD(b, tile)
+	}
+	return d, md
 }
