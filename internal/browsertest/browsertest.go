@@ -58,6 +58,12 @@ func Options(chromium, profile string, width, height int) []chromedp.ExecAllocat
 		chromedp.NoFirstRun,
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(width, height),
+		// Chromium's headless windows still load the address bar's popup,
+		// two WebUI pages a window that no test sees: about a CPU-second a
+		// test, a quarter of chromium's work in web's browser tests
+		// (docs/PERFORMANCE.md). The list replaces chromedp's default one,
+		// whose two features come first.
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 	)
 }
 

@@ -54,3 +54,21 @@ func TestSharedTabsAreFresh(t *testing.T) {
 		}
 	})
 }
+
+// TestNoHiddenPages: a test's window holds its page and nothing else that
+// costs chromium work, such as the address bar's popup (Options turns it
+// off by its feature's name, which a new chromium may change).
+func TestNoHiddenPages(t *testing.T) {
+	Chromium(t)
+	b := Open(t, 2*time.Minute)
+	b.Do("opening a page", chromedp.Navigate("about:blank"))
+	targets, err := chromedp.Targets(b.Ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range targets {
+		if tg.Type != "page" {
+			t.Errorf("chromium runs a %s target beside the test's pages: %s (%q)", tg.Type, tg.URL, tg.Title)
+		}
+	}
+}
