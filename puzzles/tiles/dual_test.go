@@ -249,7 +249,6 @@ func TestPatternSymmetry(t *testing.T) {
 // solution, read backwards, is a solution of D. And a blank-last board's
 // dual states are those of its half turn (the same frame).
 func TestDualBoard(t *testing.T) {
-	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	ph, err := LoadPDB(context.Background(), PDB555D, BlankFirst, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -312,7 +311,6 @@ func TestDualBoard(t *testing.T) {
 // reflected) is at most the optimal length pdb555 finds, as the heuristic
 // is; and solved with pdb555d, every board comes out at that length.
 func TestDualAdmissible(t *testing.T) {
-	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	rng := rand.New(rand.NewPCG(19, 20))
 	above := 0
 	boards := 60

@@ -197,7 +197,6 @@ func TestEnds8Search(t *testing.T) {
 // On 15-puzzle boards, both goals, with pdb555d's tables: the same checks,
 // the length pdb555 finds.
 func TestEndsSearch(t *testing.T) {
-	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	rng := rand.New(rand.NewPCG(35, 36))
 	boards := 8
 	if testing.Short() {

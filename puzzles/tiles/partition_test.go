@@ -13,7 +13,6 @@ import (
 // (blank-first) and on scrambled blank-last ones, which the tables see
 // turned half a turn.
 func TestPatternDistanceIsTheTable(t *testing.T) {
-	t.Setenv("IDAVIZ_CACHE_DIR", t.TempDir())
 	ks, err := Korf()
 	if err != nil {
 		t.Fatal(err)

@@ -178,7 +178,11 @@ func TestPDB24Small(t *testing.T) {
 	for _, goal := range []Goal{BlankFirst, BlankLast} {
 		for _, reflect := range []bool{true, false} {
 			ph := small24(t, goal, reflect)
-			for i := range 8 {
+			boards := 8
+			if raceEnabled {
+				boards = 4
+			}
+			for i := range boards {
 				b, _ := Scramble(rng, 5, 24+4*i, goal)
 				opt, err := engine.IDA(context.Background(), NewDomain(b, Manhattan), engine.Options{})
 				if err != nil || !opt.Solved() {
@@ -215,7 +219,11 @@ func TestPDB24SmallIsDistance(t *testing.T) {
 	for _, goal := range []Goal{BlankFirst, BlankLast} {
 		ph := small24(t, goal, false)
 		turned := mustPattern("s24c", 5, 15, 16, 20, 21)
-		for range 200 {
+		boards := 200
+		if raceEnabled {
+			boards = 50
+		}
+		for range boards {
 			b, _ := Scramble(rng, 5, 200, goal)
 			var st pdbState
 			ph.reset(&st, &b.tiles, 25, &tableFor(5, goal).md)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package tiles
+
+const raceEnabled = false
