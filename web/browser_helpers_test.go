@@ -30,10 +30,22 @@ type browser struct {
 
 // openBrowser starts chromium for at most timeout; it closes with the test.
 // A failed step keeps a screenshot.
+// explainJS is what a failed wait reports of the page: window.viz's
+// status and counts, the connection's line, the last event's and the
+// error's text, the setup's puzzle and state, and whether the tab is
+// visible and focused (its animation frames wait when it is not).
+const explainJS = `(() => {
+	const v = window.viz || {}, text = (id) => ((document.querySelector('[data-testid=' + id + ']') || {}).textContent || '').slice(0, 200);
+	return { status: v.status, mode: v.mode, events: v.events, messages: v.messages, connection: text('connection'),
+		lastEvent: text('last-event'), error: text('error'), puzzle: (document.querySelector('[data-testid=puzzle]') || {}).value,
+		state: (document.querySelector('[data-testid=state]') || {}).value, visibility: document.visibilityState, focused: document.hasFocus() };
+})()`
+
 func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	t.Helper()
 	bb := browsertest.Open(t, timeout)
 	bb.OnFail = func() { shot(t, bb.Ctx, "failed") }
+	bb.Explain = explainJS
 	return &browser{Browser: bb, t: t, ctx: bb.Ctx}
 }
 

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
@@ -30,6 +32,10 @@ type Browser struct {
 	Ctx context.Context
 	// OnFail runs when Do fails, before the test does (a screenshot).
 	OnFail func()
+	// Explain is a JavaScript expression whose value a failed wait adds
+	// to its error: the page's own account of where it is, so that a wait
+	// that timed out under load says what the page showed instead.
+	Explain string
 
 	mu                   sync.Mutex
 	requests, exceptions []string
@@ -79,6 +85,13 @@ func Open(t testing.TB, timeout time.Duration) *Browser {
 		}
 	}); err != nil {
 		t.Fatal(err)
+	}
+	// Each test's tab is a window of its own, and chromium may count one
+	// that opened beside others under load as in the background, where
+	// the page's animation frames (its drawing, window.viz) wait; a user's
+	// page in front of them is focused, and so is the test's.
+	if _, err := chromedp.Call(b.Ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatalf("focusing the tab: %v", err)
 	}
 	return b
 }
@@ -248,8 +261,11 @@ func (b *Browser) WaitFor(what, expr string, d time.Duration) {
 		deadline := time.Now().Add(d)
 		for {
 			_, err := chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline)))(ctx, tg)
-			if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
-				return err
+			if err == nil {
+				return nil
+			}
+			if !strings.Contains(err.Error(), "Cannot find context") {
+				return b.explain(ctx, tg, err)
 			}
 			select {
 			case <-b.contexts:
@@ -260,6 +276,20 @@ func (b *Browser) WaitFor(what, expr string, d time.Duration) {
 			}
 		}
 	}))
+}
+
+// explain adds the value of b.Explain, read now, to err.
+func (b *Browser) explain(ctx context.Context, tg *chromedp.Target, err error) error {
+	if b.Explain == "" {
+		return err
+	}
+	ectx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	v, eerr := chromedp.Evaluate[string](`JSON.stringify(`+b.Explain+`)`)(ectx, tg)
+	if eerr != nil {
+		return fmt.Errorf("%w (the page's state unread: %v)", err, eerr)
+	}
+	return fmt.Errorf("%w; the page: %s", err, v)
 }
 
 // Offline turns the network off, as for a page opened from a file in a
