@@ -28,8 +28,6 @@ type browser struct {
 	ctx context.Context
 }
 
-// openBrowser starts chromium for at most timeout; it closes with the test.
-// A failed step keeps a screenshot.
 // explainJS is what a failed wait reports of the page: window.viz's
 // status and counts, the connection's line, the last event's and the
 // error's text, the setup's puzzle and state, and whether the tab is
@@ -41,6 +39,8 @@ const explainJS = `(() => {
 		state: (document.querySelector('[data-testid=state]') || {}).value, visibility: document.visibilityState, focused: document.hasFocus() };
 })()`
 
+// openBrowser starts chromium for at most timeout; it closes with the test.
+// A failed step keeps a screenshot, a failed wait says what the page shows.
 func openBrowser(t testing.TB, timeout time.Duration) *browser {
 	t.Helper()
 	bb := browsertest.Open(t, timeout)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"idaviz/internal/race"
 	"idaviz/web/internal/testrun"
 )
 
@@ -37,7 +38,7 @@ func TestDisconnectCancels(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			limit := 100 * time.Millisecond
-			if raceEnabled {
+			if race.Enabled {
 				limit *= 5 // the race detector slows the engine about tenfold
 			}
 			var worst []time.Duration
@@ -105,7 +106,7 @@ func TestCancelButton(t *testing.T) {
 // slowState is a 15-puzzle instance (blank-first goal) of 377,000 nodes
 // under Manhattan distance, a node-level search of a second or so; under
 // the race detector, ten times slower, one of 70,000.
-var slowState = map[bool]string{false: "6 1 9 7 2 3 15 14 0 11 10 12 13 5 4 8", true: "13 1 3 7 5 0 12 2 6 10 9 8 4 14 15 11"}[raceEnabled]
+var slowState = map[bool]string{false: "6 1 9 7 2 3 15 14 0 11 10 12 13 5 4 8", true: "13 1 3 7 5 0 12 2 6 10 9 8 4 14 15 11"}[race.Enabled]
 
 // TestSlowClientCoalesces: a search of hundreds of thousands of node events whose
 // client reads nothing runs to its end (the engine never waits for the

@@ -16,6 +16,7 @@ import (
 
 	"idaviz/check"
 	"idaviz/examples"
+	"idaviz/internal/race"
 	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web/fold"
@@ -256,7 +257,7 @@ func TestProblemCheck(t *testing.T) {
 			c.send(tc.msg)
 			r := c.untilReply(hangs, "checked", "error")
 			if tc.want != "" {
-				slow := raceEnabled && strings.HasSuffix(r.Message, "the check took more than 30s; grade a sample instead: viz check --samples 200")
+				slow := race.Enabled && strings.HasSuffix(r.Message, "the check took more than 30s; grade a sample instead: viz check --samples 200")
 				if r.Type != "error" || !strings.Contains(r.Message, tc.want) && !slow {
 					t.Fatalf("%s %q, want an error saying %q", r.Type, r.Message, tc.want)
 				}

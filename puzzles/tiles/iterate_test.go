@@ -8,6 +8,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/engine/enginetest"
+	"idaviz/internal/race"
 	"idaviz/trace"
 )
 
@@ -131,7 +132,7 @@ func TestConformancePathmax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	differs := 0
 	boards := 6
-	if raceEnabled {
+	if race.Enabled {
 		boards = 2
 	}
 	for i := range boards {

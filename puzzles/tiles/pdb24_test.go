@@ -15,6 +15,7 @@ import (
 
 	"idaviz/engine"
 	"idaviz/engine/enginetest"
+	"idaviz/internal/race"
 )
 
 // pdb6666's four lookups are Korf and Felner's four patterns: A and B in
@@ -179,7 +180,7 @@ func TestPDB24Small(t *testing.T) {
 		for _, reflect := range []bool{true, false} {
 			ph := small24(t, goal, reflect)
 			boards := 8
-			if raceEnabled {
+			if race.Enabled {
 				boards = 4
 			}
 			for i := range boards {
@@ -189,7 +190,7 @@ func TestPDB24Small(t *testing.T) {
 					t.Fatalf("%s: Manhattan IDA*: %v, %s", b, err, opt.Status)
 				}
 				checkAlong(t, ph, b, opt.Moves)
-				checkIncremental(t, rng, ph, b)
+				walkIncremental(t, rng, newPDBDomain(b, PDB6666, ph), 100)
 				fast := newPDBDomain(b, PDB6666, ph)
 				res := iterateIsLoop(t, b, fast, newPDBDomain(b, PDB6666, ph))
 				if res.Cost != opt.Cost {
@@ -204,13 +205,6 @@ func TestPDB24Small(t *testing.T) {
 	}
 }
 
-// checkIncremental walks at random from b, wanting Expand's and Apply's
-// values to be those computed from scratch.
-func checkIncremental(t *testing.T, rng *rand.Rand, ph *pdbHeur, b Board) {
-	t.Helper()
-	walkIncremental(t, rng, newPDBDomain(b, PDB6666, ph), 100)
-}
-
 // The 24-puzzle's lookups of a pattern are the pattern's distance found
 // without a table (Pattern.Distance, A* over the pattern's moves): each
 // small table, in its own place and turned, on random boards of both goals.
@@ -220,7 +214,7 @@ func TestPDB24SmallIsDistance(t *testing.T) {
 		ph := small24(t, goal, false)
 		turned := mustPattern("s24c", 5, 15, 16, 20, 21)
 		boards := 200
-		if raceEnabled {
+		if race.Enabled {
 			boards = 50
 		}
 		for range boards {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"idaviz/internal/race"
 )
 
 // halfTurn is b posed for the other goal: the board turned half a turn and
@@ -110,7 +112,7 @@ func TestPDB555Korf(t *testing.T) {
 		t.Fatal(err)
 	}
 	instances := []int{55, 79, 97}
-	if raceEnabled {
+	if race.Enabled {
 		instances = instances[:1]
 	}
 	for _, n := range instances {

@@ -1,5 +1,0 @@
-//go:build !race
-
-package tiles
-
-const raceEnabled = false
