@@ -102,6 +102,11 @@ func Keep(t testing.TB, name string, data []byte) {
 	if dir == "" {
 		return
 	}
+	// A folder named for the first time is made, as .ci/run makes its own.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Errorf("keeping %s: %v", name, err)
+		return
+	}
 	path := filepath.Join(dir, "idaviz-"+name)
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Errorf("keeping %s: %v", name, err)

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -70,5 +71,17 @@ func TestNoHiddenPages(t *testing.T) {
 		if tg.Type != "page" {
 			t.Errorf("chromium runs a %s target beside the test's pages: %s (%q)", tg.Type, tg.URL, tg.Title)
 		}
+	}
+}
+
+// TestKeepMakesTheFolder: IDAVIZ_ARTIFACTS may name a folder that does not
+// exist yet (README: "IDAVIZ_ARTIFACTS=DIR keeps the browser tests'
+// screenshots").
+func TestKeepMakesTheFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "artifacts")
+	t.Setenv("IDAVIZ_ARTIFACTS", dir)
+	Keep(t, "x.txt", []byte("kept"))
+	if b, err := os.ReadFile(filepath.Join(dir, "idaviz-x.txt")); err != nil || string(b) != "kept" {
+		t.Fatalf("the kept file: %q, %v", b, err)
 	}
 }
