@@ -33,7 +33,7 @@ func Layers8(goal Goal) [][]Board {
 }
 
 func bfs8Layers(goal Goal) [][]Board {
-	t := tableFor(3, goal)
+	t := tableFor(3, goal, 0)
 	seen := make([]bool, 362880)
 	seen[rank8(&t.goalTiles)] = true
 	layers := [][]Board{{{size: 3, goal: goal, tiles: t.goalTiles}}}

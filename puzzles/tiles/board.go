@@ -67,8 +67,20 @@ var ErrUnsolvable = errors.New("unsolvable")
 type Board struct {
 	size  int
 	goal  Goal
+	order Order // the order its domains try the blank's moves in
 	tiles cells
 }
+
+// WithOrder returns the board whose domains try the blank's moves in order o.
+func (b Board) WithOrder(o Order) Board {
+	if o < numOrders {
+		b.order = o
+	}
+	return b
+}
+
+// Order is the order the board's domains try the blank's moves in.
+func (b Board) Order() Order { return b.order }
 
 // NewBoard checks that tiles (row-major, 0 the blank) are a permutation of
 // 0..size*size-1 and returns the board. It does not check solvability (see
@@ -120,7 +132,7 @@ func GoalBoard(size int, goal Goal) (Board, error) {
 	if size < 3 || size > 5 {
 		return Board{}, fmt.Errorf("board size %d is not supported (3 to 5)", size)
 	}
-	t := tableFor(size, goal)
+	t := tableFor(size, goal, 0)
 	return Board{size: size, goal: goal, tiles: t.goalTiles}, nil
 }
 
@@ -208,7 +220,7 @@ func (b Board) Solvable() bool {
 	if b.size == 0 {
 		return false
 	}
-	t := tableFor(b.size, b.goal)
+	t := tableFor(b.size, b.goal, b.order)
 	n := t.cells
 	blank := 0
 	for c := 0; c < n; c++ {
@@ -225,7 +237,7 @@ func (b Board) Solvable() bool {
 
 // IsGoal reports whether the board is solved.
 func (b Board) IsGoal() bool {
-	return b.size != 0 && b.tiles == tableFor(b.size, b.goal).goalTiles
+	return b.size != 0 && b.tiles == tableFor(b.size, b.goal, b.order).goalTiles
 }
 
 // String is the friendly one-line format Parse reads: rows separated by
@@ -312,7 +324,7 @@ func (b Board) Move(m int) (Board, error) {
 	if m < 0 || m >= numMoves {
 		return b, fmt.Errorf("unknown move %d", m)
 	}
-	t := tableFor(b.size, b.goal)
+	t := tableFor(b.size, b.goal, b.order)
 	blank := 0
 	for c := 0; c < t.cells; c++ {
 		if b.tiles[c] == 0 {
@@ -375,7 +387,7 @@ func Scramble(rng *rand.Rand, size, depth int, goal Goal) (Board, error) {
 	if goal != BlankLast && goal != BlankFirst {
 		return b, fmt.Errorf("unknown goal %d", goal)
 	}
-	t := tableFor(size, goal)
+	t := tableFor(size, goal, 0)
 	blank := int(t.goalCell[0])
 	prev := engine.NoMove
 	for range depth {

@@ -153,7 +153,7 @@ func NewDomain(b Board, h Heuristic) *Domain {
 	if b.size == 0 {
 		b, _ = GoalBoard(3, BlankLast)
 	}
-	d := &Domain{t: tableFor(b.size, b.goal), heur: h, lc: h == LinearConflict}
+	d := &Domain{t: tableFor(b.size, b.goal, b.order), heur: h, lc: h == LinearConflict}
 	d.delta = &d.t.dMD
 	if h == Misplaced {
 		d.delta = &d.t.dMP
@@ -166,7 +166,7 @@ func NewDomain(b Board, h Heuristic) *Domain {
 // newPDBDomain is NewDomain for loaded pattern databases of the board's
 // size.
 func newPDBDomain(b Board, h Heuristic, ph *pdbHeur) *Domain {
-	d := &Domain{t: tableFor(b.size, b.goal), heur: h, pdb: ph}
+	d := &Domain{t: tableFor(b.size, b.goal, b.order), heur: h, pdb: ph}
 	d.delta = &d.t.dMD
 	d.tiles = b.tiles
 	d.reset()

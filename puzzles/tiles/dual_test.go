@@ -265,9 +265,9 @@ func TestDualBoard(t *testing.T) {
 	for i := range boards {
 		s, _ := Scramble(rng, 4, 20+2*i, BlankFirst)
 		var st, lt pdbState
-		ph.reset(&st, &s.tiles, 16, &tableFor(4, BlankFirst).md)
+		ph.reset(&st, &s.tiles, 16, &tableFor(4, BlankFirst, 0).md)
 		turned := halfTurn(t, s)
-		last.reset(&lt, &turned.tiles, 16, &tableFor(4, BlankLast).md)
+		last.reset(&lt, &turned.tiles, 16, &tableFor(4, BlankLast, 0).md)
 		if lt.du != st.du {
 			t.Fatalf("%s: the blank-last board %s has other dual states", s, turned)
 		}

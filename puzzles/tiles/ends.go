@@ -167,7 +167,7 @@ var (
 // newEndsDomain is the two-ended search of board b with loaded tables that
 // have their dual lookups.
 func newEndsDomain(b Board, h Heuristic, ph *pdbHeur) *endsDomain {
-	d := &endsDomain{t: tableFor(b.size, b.goal), ph: ph, heur: h}
+	d := &endsDomain{t: tableFor(b.size, b.goal, b.order), ph: ph, heur: h}
 	ph.setEnds(&d.s, &b.tiles, &d.t.goalTiles)
 	d.h = endsValue(&d.s)
 	return d

@@ -12,7 +12,7 @@ import (
 // distancesFrom is every 8-puzzle board's distance to board z (by rank8),
 // -1 where z cannot be reached.
 func distancesFrom(z cells) []int8 {
-	t := tableFor(3, BlankFirst)
+	t := tableFor(3, BlankFirst, 0)
 	dist := make([]int8, 362880)
 	for i := range dist {
 		dist[i] = -1

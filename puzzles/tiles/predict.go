@@ -117,7 +117,7 @@ func (b Board) ValueDistributions(ctx context.Context, heuristic string) ([]pred
 
 // goalCells returns where each tile (0 the blank) is in the goal.
 func goalCells(size int, goal Goal) []int {
-	t := tableFor(size, goal)
+	t := tableFor(size, goal, 0)
 	cells := make([]int, size*size)
 	for tile := range cells {
 		cells[tile] = int(t.goalCell[tile])
@@ -326,7 +326,7 @@ func randomSolvable(rng *rand.Rand, t *cells, size int, goal Goal, goalParity in
 	for t[blank] != 0 {
 		blank++
 	}
-	g := int(tableFor(size, goal).goalCell[0])
+	g := int(tableFor(size, goal, 0).goalCell[0])
 	if parity == cellDist(size, blank, g)&1 {
 		return
 	}

@@ -39,7 +39,7 @@ func deltaIndex(tile uint8, cell uint8, move uint8) int {
 const lcLen = 8192
 
 // steps are the moves the rule allows from one blank cell after one
-// previous move, in the fixed order U D L R. Each is one byte, cell<<2 |
+// previous move, in the table's Order (U D L R unless asked otherwise). Each is one byte, cell<<2 |
 // move, where cell is the one the blank goes to: that byte is also the low
 // part of the child's index in the delta tables (deltaIndex), so a child
 // costs one load of its tile and one of its delta.
@@ -93,15 +93,15 @@ type table struct {
 	lineDigit [10][slots]int8
 }
 
-var tableOnce [3][2]struct {
+var tableOnce [3][2][numOrders]struct {
 	once sync.Once
 	t    *table
 }
 
-// tableFor returns the shared table of a size (3..5) and goal.
-func tableFor(size int, goal Goal) *table {
-	e := &tableOnce[size-3][goal]
-	e.once.Do(func() { e.t = buildTable(size, goal) })
+// tableFor returns the shared table of a size (3..5), goal and move order.
+func tableFor(size int, goal Goal, order Order) *table {
+	e := &tableOnce[size-3][goal][order]
+	e.once.Do(func() { e.t = buildTable(size, goal, order) })
 	return e.t
 }
 
@@ -118,7 +118,7 @@ func cellDist(size, a, b int) int {
 	return abs(a/size-b/size) + abs(a%size-b%size)
 }
 
-func buildTable(size int, goal Goal) *table {
+func buildTable(size int, goal Goal, order Order) *table {
 	t := &table{size: size, cells: size * size, goal: goal}
 	n := t.cells
 	for c := 0; c < n; c++ {
@@ -148,7 +148,7 @@ func buildTable(size int, goal Goal) *table {
 		}
 		for prev := -1; prev < numMoves; prev++ {
 			s := &t.next[c][prev+1]
-			for m := uint8(0); m < numMoves; m++ {
+			for _, m := range orderMoves[order] {
 				if t.to[c][m] < 0 || (prev >= 0 && int(m) == prev^1) {
 					continue
 				}
