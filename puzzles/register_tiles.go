@@ -36,6 +36,19 @@ func tilesPuzzle(size int) *Puzzle {
 			}
 			return b, nil
 		},
+		Order: func(order string) (func(Instance) Instance, error) {
+			o, err := tiles.ParseOrder(order)
+			if err != nil {
+				return nil, err
+			}
+			return func(inst Instance) Instance {
+				if b, ok := inst.(tiles.Board); ok {
+					return b.WithOrder(o)
+				}
+				return inst
+			}, nil
+		},
+		OrderHelp: "udlr (the default) or ulrd (Korf's programs': the published counts), or any order of U D L R",
 		Scramble: func(rng *rand.Rand, depth int, goal string) Instance {
 			g, err := tiles.ParseGoal(goal)
 			if err != nil {

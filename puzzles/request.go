@@ -66,6 +66,33 @@ func newRequest(puzzle, heuristic, goal string, instance func(p *Puzzle, goal st
 	return r, nil
 }
 
+// SetOrder makes the request's search try the moves in the named order
+// ("" keeps the puzzle's default) and records it in the run's metadata.
+func (r *Request) SetOrder(order string) error {
+	if order == "" {
+		return nil
+	}
+	apply, err := r.Puzzle.HasOrder(order)
+	if err != nil {
+		return err
+	}
+	r.Instance = apply(r.Instance)
+	if r.Info.Options == nil {
+		r.Info.Options = map[string]string{}
+	}
+	r.Info.Options["order"] = strings.ToLower(order)
+	return nil
+}
+
+// HasOrder checks a name of an order of p's moves and returns what makes
+// an instance's searches follow it.
+func (p *Puzzle) HasOrder(order string) (func(Instance) Instance, error) {
+	if p.Order == nil {
+		return nil, fmt.Errorf("puzzle %s tries its moves in one order; drop the order %s", p.Name, quote.Short(order))
+	}
+	return p.Order(order)
+}
+
 // HasGoal reports whether goal is one of p's goals ("" means the default),
 // and returns the resolved name: "" for a puzzle with one goal.
 func (p *Puzzle) HasGoal(goal string) (string, error) {

@@ -164,7 +164,7 @@ func (k *keeper) Event(e *trace.Event) {
 }
 
 func benchRun(ctx context.Context, bc benchCase, algo engine.Algorithm, sink trace.Sink) (engine.Result, error) {
-	req, err := newSolveRequest(english, bc.puzzle, bc.state, bc.heuristic, bc.goal, algo, nil)
+	req, err := newSolveRequest(english, bc.puzzle, bc.state, bc.heuristic, bc.goal, "", algo, nil)
 	if err != nil {
 		return engine.Result{}, err
 	}

@@ -170,6 +170,9 @@ func TestSaysWhatIsWrong(t *testing.T) {
 		{"", []string{"compare", "--instances", words}, `words.txt: first state: "hello" is not a number`},
 		{"", []string{"compare", "--puzzle", "8puzzle", "--instances", words}, `words.txt:2: 8puzzle state: number 1, "hello", is not a number`},
 		{"", []string{"compare", "--instances", dir}, "is a folder; want a file of states"},
+		{"", []string{"solve", "--order", "ulr", "1 2 3 4 5 6 7 0 8"}, `move order "ulr": want the four moves U D L R, each once`},
+		{"", []string{"solve", "--puzzle", "rubik", "--order", "ulrd", "R U"}, `puzzle rubik tries its moves in one order; drop the order "ulrd"`},
+		{"", []string{"compare", "--puzzle", "squares", "--instances", words, "--order", "ulrd"}, "--order: puzzle squares tries its moves in one order"},
 	} {
 		status, _, errs := runViz(t, tc.stdin, tc.args...)
 		if status != exitUsage || !strings.Contains(errs, tc.want) {

@@ -38,6 +38,7 @@ func init() {
 type compareJSON struct {
 	Puzzle      string           `json:"puzzle"`
 	Goal        string           `json:"goal,omitempty"`
+	Order       string           `json:"order,omitempty"` // the moves' order, when not the default
 	Instances   string           `json:"instances"`
 	Interrupted bool             `json:"interrupted,omitempty"`
 	Runs        []compareRun     `json:"runs"`
@@ -72,6 +73,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	fs := newFlags(e, c)
 	puzzle := fs.String("puzzle", "", "")
 	goal := fs.String("goal", "", "")
+	order := fs.String("order", "", "")
 	heuristics := fs.String("heuristic", "", "")
 	algos := fs.String("algo", "ida", "")
 	spec := fs.String("instances", "", "")
@@ -133,6 +135,12 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if goalName != "" && !slices.Contains(p.Goals, goalName) {
 		return fail(e, "viz compare: %s", e.p.T("cli.compare.goal", lang.Args{"Puzzle": p.Name, "Goal": strconv.Quote(goalName), "Goals": strings.Join(p.Goals, ", ")}))
 	}
+	*order = strings.ToLower(*order)
+	if *order != "" {
+		if _, err := p.HasOrder(*order); err != nil {
+			return fail(e, "viz compare: --order: %v", err)
+		}
+	}
 	hs, err := heuristicList(p, *heuristics)
 	if err != nil {
 		return fail(e, "viz compare: %v", err)
@@ -183,7 +191,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	var sj *shardJSON
 	if sh != nil {
-		id, err := identityOf(p.Name, goalName, *spec, insts, hs, as, lim)
+		id, err := identityOf(p.Name, goalName, *order, *spec, insts, hs, as, lim)
 		if err != nil {
 			return fail(e, "viz compare: %v", err)
 		}
@@ -200,7 +208,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if b := heapBudget(shared, sc, *workers); b > 0 {
 		defer limitHeap(b)()
 	}
-	cmp := &comparison{puzzle: p.Name, goal: goalName, lim: lim, workers: *workers, scripts: sc, memory: memory, p: e.p}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, order: *order, lim: lim, workers: *workers, scripts: sc, memory: memory, p: e.p}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
@@ -220,7 +228,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if interrupted {
 		fmt.Fprintln(e.stderr, "viz compare: "+e.p.N("cli.compare.interrupted", len(runs), lang.Args{"Of": len(jobs)}))
 	}
-	out := compareJSON{Puzzle: p.Name, Goal: goalName, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
+	out := compareJSON{Puzzle: p.Name, Goal: goalName, Order: *order, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
 	rr := reportRuns(runs)
 	out.Summary, out.ByDepth = report.Summarize(rr), report.ByDepth(rr)
 	if out.Runs == nil {
@@ -366,6 +374,7 @@ func heuristicList(p *puzzles.Puzzle, list string) ([]string, error) {
 // comparison runs the jobs and keeps the finished runs.
 type comparison struct {
 	puzzle, goal string
+	order        string // "" for the default
 	lim          *limits
 	workers      int
 	memory       *engine.Memory // shared by the workers' A* searches
@@ -435,7 +444,7 @@ func (c *comparison) one(ctx context.Context, j compareJob) (*compareRun, error)
 	c.mu.Lock()
 	c.current = fmt.Sprintf("%s %s on #%d", j.heuristic, j.algo.Title(), j.inst.number)
 	c.mu.Unlock()
-	req, err := newSolveRequest(c.p, c.puzzle, j.inst.state, j.heuristic, c.goal, j.algo, c.scripts)
+	req, err := newSolveRequest(c.p, c.puzzle, j.inst.state, j.heuristic, c.goal, c.order, j.algo, c.scripts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.p.T("cli.compare.instance", lang.Args{"Number": j.inst.number}), err)
 	}

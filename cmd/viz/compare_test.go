@@ -354,3 +354,22 @@ func TestCompareWorkersShareTheBudget(t *testing.T) {
 		t.Errorf("alone a run stored %d states; three at once stored %v, want the first to stop near a third of it", alone, together)
 	}
 }
+
+// --order ulrd searches Korf's #2 in Korf's order: his published count
+// (15,300,442) and the start node of the six iterations after the first,
+// in solve and in compare alike; compare's JSON names the order.
+func TestOrderFlag(t *testing.T) {
+	const want = 15_300_442 + 6
+	solved := vizJSON[map[string]any](t, "", "solve", "--json", "--goal", "blank-first", "--heuristic", "manhattan", "--order", "ulrd", korf2)
+	if got := solved["generated"]; got != float64(want) {
+		t.Errorf("solve --order ulrd: %v generated, want %d", got, want)
+	}
+	cmp := vizJSON[map[string]any](t, "", "compare", "--json", "--instances", "korf100:2-2", "--heuristic", "manhattan", "--order", "ULRD")
+	if cmp["order"] != "ulrd" || cmp["runs"].([]any)[0].(map[string]any)["generated"] != float64(want) {
+		t.Errorf("compare --order ULRD: order %v, runs %v; want ulrd and %d generated", cmp["order"], cmp["runs"], want)
+	}
+	plain := runCompareJSON(t, "--instances", "korf100:2-2", "--heuristic", "manhattan")
+	if got := plain.Runs[0]["generated"]; got == float64(want) {
+		t.Errorf("compare without --order: %v generated, Korf's order's count", got)
+	}
+}

@@ -151,6 +151,7 @@ type runIdentity struct {
 	Version   string `json:"version"`
 	Puzzle    string `json:"puzzle"`
 	Goal      string `json:"goal,omitempty"`
+	Order     string `json:"order,omitempty"`
 	Instances string `json:"instances"`
 	// Set is a digest of the whole set's states and known lengths, so that
 	// two files of one name, or one spec on two versions, are told apart.
@@ -167,8 +168,8 @@ type runIdentity struct {
 }
 
 // identityOf describes a comparison for its shards.
-func identityOf(puzzle, goal, spec string, insts []instance, hs []string, as []engine.Algorithm, lim *limits) (runIdentity, error) {
-	id := runIdentity{Version: versionString(), Puzzle: puzzle, Goal: goal, Instances: specName(spec), Heuristics: hs,
+func identityOf(puzzle, goal, order, spec string, insts []instance, hs []string, as []engine.Algorithm, lim *limits) (runIdentity, error) {
+	id := runIdentity{Version: versionString(), Puzzle: puzzle, Goal: goal, Order: order, Instances: specName(spec), Heuristics: hs,
 		MaxNodes: *lim.maxNodes, MaxBound: *lim.maxBound, Timeout: lim.timeout.String()}
 	h := sha256.New()
 	for _, in := range insts {
@@ -218,6 +219,7 @@ func (a runIdentity) differences(b runIdentity) []string {
 	diff("version", a.Version, b.Version)
 	diff("puzzle", a.Puzzle, b.Puzzle)
 	diff("goal", a.Goal, b.Goal)
+	diff("--order", a.Order, b.Order)
 	diff("instances", a.Instances, b.Instances)
 	if a.Instances == b.Instances {
 		diff("instance set (its states)", a.Set, b.Set)
@@ -331,7 +333,7 @@ func mergeShards(p *lang.Printer, files []shardFile) (compareJSON, error) {
 		return compareJSON{}, errors.New(p.N("cli.merge.missing", len(missing), lang.Args{"Shards": strings.Join(missing, ", "), "Instances": first.out.Instances}))
 	}
 	slices.SortFunc(all, func(a, b placed) int { return a.job - b.job })
-	out := compareJSON{Puzzle: first.out.Puzzle, Goal: first.out.Goal, Instances: first.out.Instances, Runs: make([]compareRun, len(all))}
+	out := compareJSON{Puzzle: first.out.Puzzle, Goal: first.out.Goal, Order: first.out.Order, Instances: first.out.Instances, Runs: make([]compareRun, len(all))}
 	for i, p := range all {
 		out.Runs[i] = p.run
 	}
@@ -342,4 +344,4 @@ func mergeShards(p *lang.Printer, files []shardFile) (compareJSON, error) {
 
 // searchFlags are compare's flags that say what to search: a merge takes
 // all of it from the shards.
-var searchFlags = []string{"puzzle", "goal", "heuristic", "algo", "instances", "seed", "workers", "max-nodes", "max-bound", "timeout", "max-memory", "shard"}
+var searchFlags = []string{"puzzle", "goal", "order", "heuristic", "algo", "instances", "seed", "workers", "max-nodes", "max-bound", "timeout", "max-memory", "shard"}

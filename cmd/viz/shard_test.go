@@ -242,6 +242,7 @@ func TestMergeRefuses(t *testing.T) {
 		{"script of one name", []string{scriptA[0], scriptB[1]}, nil, "script " + star},
 		{"limits", []string{three[0], other(append(base, "--max-nodes", "100000")...), three[2]}, nil, `--max-nodes "0" against "100000"`},
 		{"timeout", []string{three[0], other(append(base, "--timeout", "1m")...), three[2]}, nil, "--timeout"},
+		{"order", []string{three[0], other(append(base, "--order", "ULRD")...), three[2]}, nil, `--order "" against "ulrd"`},
 		{"version", []string{three[0], editShard(t, three[1], func(m map[string]any) { shard(m)["run"].(map[string]any)["version"] = "0.0.9" }), three[2]}, nil, `version "0.1`},
 		{"missing", []string{three[0], three[2]}, nil, "shard 1/3 is missing"},
 		{"two missing", []string{three[1]}, nil, "shards 0/3, 2/3 are missing"},

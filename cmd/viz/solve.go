@@ -95,6 +95,7 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	problem := fs.String("problem", "", "")
 	heuristic := fs.String("heuristic", "", "")
 	goal := fs.String("goal", "", "")
+	order := fs.String("order", "", "")
 	algo := fs.String("algo", engine.AlgorithmIDA.String(), "")
 	asJSON := fs.Bool("json", false, "")
 	tracePath := fs.String("trace", "", "")
@@ -126,9 +127,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 	}
 	var req *solveRequest
 	if strings.TrimSpace(state) == "random" && *problem == "" {
-		req, err = newRandomSolveRequest(e.p, *puzzle, *seed, *heuristic, *goal, algorithm)
+		req, err = newRandomSolveRequest(e.p, *puzzle, *seed, *heuristic, *goal, *order, algorithm)
 	} else {
-		req, err = newSolveRequest(e.p, *puzzle, state, *heuristic, *goal, algorithm, sc)
+		req, err = newSolveRequest(e.p, *puzzle, state, *heuristic, *goal, *order, algorithm, sc)
 	}
 	if err != nil {
 		return fail(e, "viz solve: %v", err)
@@ -228,8 +229,9 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 }
 
 // newSolveRequest validates what the user asked for; sc (nil for none)
-// holds the scripts it may name.
-func newSolveRequest(p *lang.Printer, puzzle, state, heuristic, goal string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
+// holds the scripts it may name, order ("" for the default) the order of
+// the moves.
+func newSolveRequest(p *lang.Printer, puzzle, state, heuristic, goal, order string, algo engine.Algorithm, sc *scripts) (*solveRequest, error) {
 	if puzzle == "" && (sc == nil || sc.problemFile == "") {
 		var err error
 		if puzzle, err = guessTiles(p, state); err != nil {
@@ -240,12 +242,15 @@ func newSolveRequest(p *lang.Printer, puzzle, state, heuristic, goal string, alg
 	if err != nil {
 		return nil, err
 	}
+	if err := r.SetOrder(order); err != nil {
+		return nil, err
+	}
 	return solveRequestOf(r, algo), nil
 }
 
 // newRandomSolveRequest is newSolveRequest for STATE random: the uniformly
 // random instance the seed makes.
-func newRandomSolveRequest(lp *lang.Printer, puzzle string, seed uint64, heuristic, goal string, algo engine.Algorithm) (*solveRequest, error) {
+func newRandomSolveRequest(lp *lang.Printer, puzzle string, seed uint64, heuristic, goal, order string, algo engine.Algorithm) (*solveRequest, error) {
 	if puzzle == "" {
 		return nil, errors.New(lp.T("cli.solve.randompuzzle", lang.Args{"Puzzles": strings.Join(randomPuzzles(), "|")}))
 	}
@@ -254,6 +259,9 @@ func newRandomSolveRequest(lp *lang.Printer, puzzle string, seed uint64, heurist
 	}
 	r, err := puzzles.NewRandomRequest(puzzle, seed, heuristic, goal)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.SetOrder(order); err != nil {
 		return nil, err
 	}
 	return solveRequestOf(r, algo), nil
