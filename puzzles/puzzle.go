@@ -31,12 +31,10 @@ type Puzzle struct {
 	// Parse reads a state in the puzzle's friendly format (the one String
 	// writes) and validates it; goal is one of Goals, or "" for the default.
 	Parse func(state, goal string) (Instance, error)
-	// Order, when not nil, reads the name of an order of the moves
-	// (OrderHelp says which names) and returns what makes an instance's
-	// searches try its moves in that order; nil for a puzzle whose moves
-	// have one order.
-	Order     func(order string) (func(Instance) Instance, error)
-	OrderHelp string
+	// Order, when not nil, reads the name of an order of the moves (viz's
+	// --order) and returns what makes an instance's searches try its moves
+	// in that order; nil for a puzzle whose moves have one order.
+	Order func(order string) (func(Instance) Instance, error)
 	// Scramble makes a random solvable instance by a random walk of depth
 	// moves from the goal (the optimal length may be shorter).
 	Scramble func(rng *rand.Rand, depth int, goal string) Instance

@@ -48,7 +48,6 @@ func tilesPuzzle(size int) *Puzzle {
 				return inst
 			}, nil
 		},
-		OrderHelp: "udlr (the default) or ulrd (Korf's programs': the published counts), or any order of U D L R",
 		Scramble: func(rng *rand.Rand, depth int, goal string) Instance {
 			g, err := tiles.ParseGoal(goal)
 			if err != nil {

@@ -41,9 +41,6 @@ var orderMoves = func() (out [numOrders][numMoves]uint8) {
 // iteration, Korf (1985) once in all and Korf and Felner (2002) not at all.
 var KorfOrder = mustOrder("ULRD")
 
-// Orders names the orders offered by name, the default first.
-var Orders = []string{"udlr", "ulrd"}
-
 func mustOrder(s string) Order {
 	o, err := ParseOrder(s)
 	if err != nil {
