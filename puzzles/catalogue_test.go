@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,5 +112,24 @@ func TestJudgesRegistered(t *testing.T) {
 	}
 	if _, err := puzzles.LookupJudge("nope"); err == nil || !strings.Contains(err.Error(), "uva10181") {
 		t.Fatalf("unknown judge error should list the known ones: %v", err)
+	}
+}
+
+// A heuristic renamed in the catalogue must not be offered by viz site's
+// page by mistake because the list of large tables still has its old name;
+// and every puzzle keeps a heuristic that is not large.
+func TestLargeNamesHeuristics(t *testing.T) {
+	for _, p := range puzzles.All() {
+		if p.Databases == nil {
+			continue
+		}
+		for _, h := range p.Databases.Large {
+			if !slices.Contains(p.Databases.Heuristics, h) || !p.Large(h) {
+				t.Errorf("%s: Large names %q, not one of its databases' heuristics %v", p.Name, h, p.Databases.Heuristics)
+			}
+		}
+		if len(p.Databases.Large) >= len(p.Heuristics) || p.Large(p.Heuristics[0]) {
+			t.Errorf("%s: every heuristic, or the default, is large (%v)", p.Name, p.Databases.Large)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -73,6 +74,16 @@ type Databases struct {
 	// Tables lists the stored tables heuristic reads, each with its builder
 	// over workers goroutines (0: one per CPU).
 	Tables func(heuristic string, workers int) ([]pdb.Stored, error)
+	// Large lists the heuristics whose tables take minutes and a gigabyte
+	// or more to build: viz site's page lists them as needing viz serve,
+	// and quick tests search with others.
+	Large []string
+}
+
+// Large reports whether heuristic reads tables that take minutes and a
+// gigabyte or more to build (Databases.Large).
+func (p *Puzzle) Large(heuristic string) bool {
+	return p.Databases != nil && slices.Contains(p.Databases.Large, heuristic)
 }
 
 // Open opens the databases heuristic reads (pdb.OpenAll): each read from the

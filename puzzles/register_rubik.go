@@ -41,6 +41,7 @@ func init() {
 		Databases: &Databases{
 			Heuristics: []string{"korf", "reid", "reid-huge", "korf7", "corners", "edges"},
 			Tables:     rubik.StoredTables,
+			Large:      []string{"korf7", "reid-huge"},
 		},
 		Help: `A scramble in Singmaster notation: face letters U D F B L R (upper case),
 each alone (a clockwise quarter turn seen from that face), with 2 (a half

@@ -76,7 +76,8 @@ func tilesPuzzle(size int) *Puzzle {
 		// The pattern databases come after the default: the first run of
 		// one builds its tables (pdb78's take minutes).
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics...)
-		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Tables: tiles.StoredTables}
+		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics, Tables: tiles.StoredTables,
+			Large: []string{"pdb78", "pdb78r", "pdb78d", "pdb78ds"}}
 		p.Help += " Pattern database heuristics (built on first use and cached; see 'viz pdb build 15puzzle'): " +
 			"pdb555, pdb663, pdb78 (disjoint additive, Korf and Felner), pdb78r and pdb663r (pdb78 and pdb663 " +
 			"and their reflections about the main diagonal, the larger), pdb78d and pdb555d (the largest of " +
@@ -89,7 +90,7 @@ func tilesPuzzle(size int) *Puzzle {
 		// search for days.
 		p.Sets = []InstanceSet{{Name: "korf50", Title: "Korf's 50 random 24-puzzle instances", Goal: "blank-first", Presets: korf50Presets()}}
 		p.Heuristics = append(slices.Clip(tiles.Heuristics), tiles.PDBHeuristics24...)
-		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics24, Tables: tiles.StoredTables}
+		p.Databases = &Databases{Heuristics: tiles.PDBHeuristics24, Tables: tiles.StoredTables, Large: []string{"pdb6666"}}
 		p.Help += " Pattern database heuristic (built on first use and cached, minutes; see 'viz pdb build 24puzzle'): " +
 			"pdb6666, Korf and Felner's four disjoint 6-tile patterns and their reflections about the main " +
 			"diagonal, the larger."

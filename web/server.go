@@ -365,27 +365,33 @@ type puzzleInfo struct {
 	ServeOnly []string `json:"serveOnly,omitempty"`
 }
 
-func catalogue(serveOnly map[string][]string) []puzzleInfo {
+// catalogue is the page's list of puzzles; site's (viz site's page) lists
+// the heuristics of large tables as needing viz serve: the engine in the
+// browser does not build them within a minute.
+func catalogue(site bool) []puzzleInfo {
 	out := []puzzleInfo{}
 	for _, p := range puzzles.All() {
-		out = append(out, puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
-			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil,
-			ServeOnly: serveOnly[p.Name]})
+		info := puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
+			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil}
+		if site && p.Databases != nil {
+			info.ServeOnly = p.Databases.Large
+		}
+		out = append(out, info)
 	}
 	return out
 }
 
 // Catalogue is the page's list of puzzles (what GET /api/puzzles answers),
-// JSON; serveOnly names, by puzzle, the heuristics the page lists as
-// needing viz serve (viz site's page).
-func Catalogue(serveOnly map[string][]string) ([]byte, error) {
-	return json.Marshal(catalogue(serveOnly))
+// JSON; site's is viz site's page's, which lists the heuristics whose
+// tables are large as needing viz serve.
+func Catalogue(site bool) ([]byte, error) {
+	return json.Marshal(catalogue(site))
 }
 
 func (s *Server) servePuzzles(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	_ = json.NewEncoder(w).Encode(catalogue(nil))
+	_ = json.NewEncoder(w).Encode(catalogue(false))
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {

@@ -352,8 +352,8 @@ func walkRequest(req *puzzles.Request, heuristic string, steps int, rng *rand.Ra
 	p, puzzle := req.Puzzle, req.Puzzle.Name
 	if heuristic == "" {
 		heuristic = p.Heuristics[len(p.Heuristics)-1]
-		if heuristic == "pdb6666" {
-			heuristic = p.Heuristics[0] // its tables take minutes to build
+		if p.Large(heuristic) {
+			heuristic = p.Heuristics[0]
 		}
 	}
 	d, err := puzzles.NewDomain(context.Background(), req.Instance, heuristic, nil)

@@ -18,9 +18,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"idaviz/internal/browsertest"
+	"idaviz/puzzles"
 	"idaviz/trace"
 	"idaviz/web"
-	"idaviz/web/site"
 )
 
 // siteCounts is what window.viz says of a run, and viz solve --json.
@@ -206,7 +206,7 @@ func TestSiteInBrowser(t *testing.T) {
 				manhattan = e.Source
 			}
 		}
-		body, err = web.Catalogue(site.ServeOnly)
+		body, err = web.Catalogue(true)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -363,7 +363,8 @@ func TestSiteInBrowser(t *testing.T) {
 			}
 		}
 		slices.Sort(names)
-		if want := slices.Sorted(slices.Values(site.ServeOnly["15puzzle"])); err != nil || !slices.Equal(names, want) {
+		fifteenPuzzle, _ := puzzles.Lookup("15puzzle")
+		if want := slices.Sorted(slices.Values(fifteenPuzzle.Databases.Large)); err != nil || !slices.Equal(names, want) {
 			t.Errorf("the 15-puzzle's heuristics listed as needing viz serve: %q (%v), want %q", listed, err, want)
 		}
 	})

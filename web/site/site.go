@@ -41,17 +41,6 @@ const (
 // whose index.html has it was written by Write, and may be written again.
 const siteMark = `<meta name="idaviz-mode" content="site">`
 
-// ServeOnly are the heuristics whose tables a browser does not build
-// within a minute, by puzzle: the site's page lists them as needing viz
-// serve. They are also the ones whose build needs a gigabyte or more
-// (docs/PERFORMANCE.md, "viz site", has the times of the others: korf's,
-// the slowest offered, about a minute on a loaded machine).
-var ServeOnly = map[string][]string{
-	"15puzzle": {"pdb78", "pdb78r", "pdb78d", "pdb78ds"},
-	"24puzzle": {"pdb6666"},
-	"rubik":    {"korf7", "reid-huge"},
-}
-
 // Engine is the engine compiled to WebAssembly and the wasm_exec.js of the
 // Go that compiled it (they must match).
 type Engine struct {
@@ -85,7 +74,11 @@ func Write(dir string, e Engine) error {
 	if err != nil {
 		return err
 	}
-	list, err := web.Catalogue(ServeOnly)
+	// The catalogue's large tables are the ones a browser does not build
+	// within a minute (docs/PERFORMANCE.md, "viz site", has the times of
+	// the others: korf's, the slowest offered, about a minute on a loaded
+	// machine).
+	list, err := web.Catalogue(true)
 	if err != nil {
 		return err
 	}

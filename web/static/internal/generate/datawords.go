@@ -27,7 +27,7 @@ var korf = regexp.MustCompile(`^Korf #(\d+)$`)
 // dataWords are the page-data area's English messages, in the order the
 // server lists the data, for the page's datawords.js to look up.
 func dataWords() ([]lang.Message, error) {
-	b, err := web.Catalogue(nil)
+	b, err := web.Catalogue(false)
 	if err != nil {
 		return nil, err
 	}
