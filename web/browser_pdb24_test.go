@@ -2,32 +2,18 @@ package web
 
 import (
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"idaviz/puzzles/tiles"
 )
 
 // The page steps through a 24-puzzle search with pdb6666, as an instructor
 // would: Korf's #40 chosen in the page, Next bound twice (the first two
 // iterations run to their ends), then three steps, each one event, the
-// current node drawn as a 5x5 board. Gated as TestSteppingPDB6666 is: it
-// reads pdb6666's tables from IDAVIZ_CACHE_DIR (.ci/run builds them first).
+// current node drawn as a 5x5 board. Gated as TestSteppingPDB6666 is
+// (korf40).
 func TestBrowserSteppingPDB6666(t *testing.T) {
-	if os.Getenv("IDAVIZ_TEST_PDB24") == "" {
-		t.Skip("set IDAVIZ_TEST_PDB24=1 with pdb6666's tables in IDAVIZ_CACHE_DIR")
-	}
-	ks, err := tiles.Korf50()
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := ks[39]
-	d, err := k.Board.BuildDomain(t.Context(), "pdb6666", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k, d := korf40(t)
 	h := d.H()
 	b := openPage(t, 1280, 720)
 	js[bool](b, "Korf's #40", fmt.Sprintf(`choose('puzzle', '24puzzle'), choose('goal', 'blank-first'), choose('heuristic', 'pdb6666'),

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"idaviz/engine"
 	"idaviz/puzzles/tiles"
 )
 
@@ -43,12 +44,11 @@ func TestCatalogueOffersPDB6666(t *testing.T) {
 	}
 }
 
-// The page steps through a 24-puzzle search with pdb6666: a run of Korf's
-// #40 (82 moves) goes fast to its second bound, then node by node, each
-// step one event, its node drawn as a board. It reads pdb6666's tables from
-// IDAVIZ_CACHE_DIR, or builds them there (minutes), so it runs with
-// IDAVIZ_TEST_PDB24 set (.ci/run, after the tables' own check).
-func TestSteppingPDB6666(t *testing.T) {
+// korf40 is Korf's #40 of the 24-puzzle and its domain under pdb6666, for
+// the tests gated on IDAVIZ_TEST_PDB24 (skipped without it): they read the
+// tables from IDAVIZ_CACHE_DIR, or build them there (minutes).
+func korf40(t *testing.T) (tiles.KorfInstance, engine.Domain) {
+	t.Helper()
 	if os.Getenv("IDAVIZ_TEST_PDB24") == "" {
 		t.Skip("set IDAVIZ_TEST_PDB24=1 with pdb6666's tables in IDAVIZ_CACHE_DIR")
 	}
@@ -56,11 +56,20 @@ func TestSteppingPDB6666(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := ks[39]
-	d, err := k.Board.BuildDomain(t.Context(), "pdb6666", nil)
+	d, err := ks[39].Board.BuildDomain(t.Context(), "pdb6666", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ks[39], d
+}
+
+// The page steps through a 24-puzzle search with pdb6666: a run of Korf's
+// #40 (82 moves) goes fast to its second bound, then node by node, each
+// step one event, its node drawn as a board. It reads pdb6666's tables from
+// IDAVIZ_CACHE_DIR, or builds them there (minutes), so it runs with
+// IDAVIZ_TEST_PDB24 set (.ci/run, after the tables' own check).
+func TestSteppingPDB6666(t *testing.T) {
+	k, d := korf40(t)
 	ts := newTestServer(t, Options{})
 	c := dial(t, ts)
 	c.send(map[string]any{"type": "start", "puzzle": "24puzzle", "state": k.Board.String(), "goal": "blank-first", "heuristic": "pdb6666", "algorithm": "ida"})
