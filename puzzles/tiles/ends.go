@@ -322,7 +322,8 @@ func (d *endsDomain) View() any {
 // on local copies of the nodes (see Domain.Iterate); the moves it returns
 // are the path's, which the engine reads through Solution.
 func (d *endsDomain) Iterate(bound int, hist *trace.Iteration, checkEvery int64, stop func(trace.Counts) bool) (moves []int, next int, counts trace.Counts, stopped bool) {
-	s := newIteration(d.t, bound, hist, checkEvery, stop)
+	var s iteration
+	s.start(d.t, bound, hist, checkEvery, stop)
 	s.pdb = d.ph
 	if hist != nil {
 		defer s.flush()
