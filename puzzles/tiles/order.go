@@ -3,6 +3,8 @@ package tiles
 import (
 	"fmt"
 	"strings"
+
+	"idaviz/internal/quote"
 )
 
 // Order is the order in which a search tries the blank's moves. It changes
@@ -55,13 +57,15 @@ func ParseOrder(s string) (Order, error) {
 	if s == "" {
 		return 0, nil
 	}
-	want := strings.ToUpper(s)
-	for o := range Order(numOrders) {
-		if o.String() == want {
-			return o, nil
+	if len(s) == numMoves {
+		want := strings.ToUpper(s)
+		for o := range Order(numOrders) {
+			if o.String() == want {
+				return o, nil
+			}
 		}
 	}
-	return 0, fmt.Errorf("move order %q: want the four moves U D L R, each once, in the order to try them (udlr, ulrd)", s)
+	return 0, fmt.Errorf("move order %s: want the four moves U D L R, each once, in the order to try them (udlr, ulrd)", quote.Short(s))
 }
 
 // String is the order's four letters: "UDLR".
