@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"idaviz/engine"
@@ -142,4 +143,21 @@ func TestKorfOrderPublishedCount(t *testing.T) {
 	if want := published + int64(len(res.Iterations)-1); res.Totals.Generated != want {
 		t.Errorf("Korf #2 in order %s: %d generated in %d iterations, want %d (the published %d)", KorfOrder, res.Totals.Generated, len(res.Iterations), want, published)
 	}
+}
+
+// FuzzParseOrder: whatever the text, ParseOrder answers without panicking,
+// and an order it accepts is the text's four letters, upper-cased.
+func FuzzParseOrder(f *testing.F) {
+	for _, s := range []string{"", "udlr", "ULRD", "UUDL", "ulr", "ülrd", "\x00\x00\x00\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOrder(s)
+		if err != nil || s == "" {
+			return
+		}
+		if o >= numOrders || o.String() != strings.ToUpper(s) {
+			t.Fatalf("ParseOrder(%q) = %d (%s)", s, o, o)
+		}
+	})
 }
