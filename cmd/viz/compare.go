@@ -267,8 +267,12 @@ func writeCompare(ctx context.Context, e *env, out compareJSON, rr []report.Run,
 		}
 	}
 	if o.html != "" {
+		title := fmt.Sprintf("%s: %s", p.Name, strings.Join(hs, ", "))
+		if out.Order != "" {
+			title += " (--order " + out.Order + ")"
+		}
 		pg := &report.Page{
-			Title:     fmt.Sprintf("%s: %s", p.Name, strings.Join(hs, ", ")),
+			Title:     title,
 			Instances: out.Instances, Runs: rr, Chosen: o.chosen, Interrupted: out.Interrupted,
 			Random: randomValues(ctx, p, out.Goal, hs),
 		}

@@ -368,6 +368,13 @@ func TestOrderFlag(t *testing.T) {
 	if cmp["order"] != "ulrd" || cmp["runs"].([]any)[0].(map[string]any)["generated"] != float64(want) {
 		t.Errorf("compare --order ULRD: order %v, runs %v; want ulrd and %d generated", cmp["order"], cmp["runs"], want)
 	}
+	html := filepath.Join(t.TempDir(), "r.html")
+	if status, _, errs := runViz(t, "", "compare", "--instances", "korf100:2-2", "--heuristic", "manhattan", "--order", "ulrd", "--html", html); status != exitOK {
+		t.Fatalf("compare --html: status %d, %s", status, errs)
+	}
+	if b, err := os.ReadFile(html); err != nil || !strings.Contains(string(b), "<h1>15puzzle: manhattan (--order ulrd)</h1>") {
+		t.Errorf("the report's title does not name the order (%v)", err)
+	}
 	plain := runCompareJSON(t, "--instances", "korf100:2-2", "--heuristic", "manhattan")
 	if got := plain.Runs[0]["generated"]; got == float64(want) {
 		t.Errorf("compare without --order: %v generated, Korf's order's count", got)
