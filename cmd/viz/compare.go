@@ -135,9 +135,9 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if goalName != "" && !slices.Contains(p.Goals, goalName) {
 		return fail(e, "viz compare: %s", e.p.T("cli.compare.goal", lang.Args{"Puzzle": p.Name, "Goal": strconv.Quote(goalName), "Goals": strings.Join(p.Goals, ", ")}))
 	}
-	*order = strings.ToLower(*order)
-	if *order != "" {
-		if _, err := p.HasOrder(*order); err != nil {
+	orderName := strings.ToLower(*order) // shards compare it as written
+	if orderName != "" {
+		if _, err := p.HasOrder(orderName); err != nil {
 			return fail(e, "viz compare: --order: %v", err)
 		}
 	}
@@ -191,7 +191,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	}
 	var sj *shardJSON
 	if sh != nil {
-		id, err := identityOf(p.Name, goalName, *order, *spec, insts, hs, as, lim)
+		id, err := identityOf(p.Name, goalName, orderName, *spec, insts, hs, as, lim)
 		if err != nil {
 			return fail(e, "viz compare: %v", err)
 		}
@@ -208,7 +208,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if b := heapBudget(shared, sc, *workers); b > 0 {
 		defer limitHeap(b)()
 	}
-	cmp := &comparison{puzzle: p.Name, goal: goalName, order: *order, lim: lim, workers: *workers, scripts: sc, memory: memory, p: e.p}
+	cmp := &comparison{puzzle: p.Name, goal: goalName, order: orderName, lim: lim, workers: *workers, scripts: sc, memory: memory, p: e.p}
 	cmp.builds = pdb.NewBar(e.stderr, e.stderrTTY)
 	var stopProgress func()
 	if e.stderrTTY {
@@ -228,7 +228,7 @@ func runCompare(ctx context.Context, e *env, args []string) int {
 	if interrupted {
 		fmt.Fprintln(e.stderr, "viz compare: "+e.p.N("cli.compare.interrupted", len(runs), lang.Args{"Of": len(jobs)}))
 	}
-	out := compareJSON{Puzzle: p.Name, Goal: goalName, Order: *order, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
+	out := compareJSON{Puzzle: p.Name, Goal: goalName, Order: orderName, Instances: specName(*spec), Interrupted: interrupted, Runs: runs}
 	rr := reportRuns(runs)
 	out.Summary, out.ByDepth = report.Summarize(rr), report.ByDepth(rr)
 	if out.Runs == nil {

@@ -71,7 +71,8 @@ type Board struct {
 	tiles cells
 }
 
-// WithOrder returns the board whose domains try the blank's moves in order o.
+// WithOrder returns the board whose domains try the blank's moves in order
+// o, one of ParseOrder's (any other leaves the board's order as it was).
 func (b Board) WithOrder(o Order) Board {
 	if o < numOrders {
 		b.order = o
