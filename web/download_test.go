@@ -160,6 +160,15 @@ func TestDownloadsPerClientCap(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("a download once one ended: HTTP %d, want 200", code)
 	}
+	// A download gives its slot back when its handler returns, which can
+	// be after the client has read the body; one of the two still counted
+	// (the short one above, and the first or the second stalled one) must
+	// end before the cap leaves room again.
+	select {
+	case <-ended:
+	case <-time.After(hangs):
+		t.Fatal("neither the short download nor a stalled one ended")
+	}
 	// Two tabs open (the cap): a download is still served.
 	dial(t, ts).until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
 	dial(t, ts).until(hangs, "hello", func(m *msg) bool { return m.Type == "hello" })
