@@ -142,7 +142,7 @@ func Write(w io.Writer, src EventSource, opt Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if _, err := face(12, false); err != nil {
+	if _, err := goFonts(); err != nil {
 		return 0, err
 	}
 	q := newQuantizer()

@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	stdgif "image/gif"
 	"strings"
+	"sync"
 	"testing"
 
 	"idaviz/trace"
@@ -244,6 +245,38 @@ func TestParseSize(t *testing.T) {
 	for _, s := range []string{"", "1280", "x720", "axb", "1280x"} {
 		if _, _, err := ParseSize(s); err == nil {
 			t.Errorf("%q: no error", s)
+		}
+	}
+}
+
+// TestWriteConcurrently: GIFs made at once (two tabs' Save GIF) are each the
+// GIF made alone. The fonts' faces keep a glyph buffer, so they must not be
+// shared between writers: the race detector caught that on the server.
+func TestWriteConcurrently(t *testing.T) {
+	events := testrun.Record(t, trace.LevelNode, testrun.State)
+	opt := Options{Width: 480, Height: 270, Iteration: 2}
+	var alone bytes.Buffer
+	if _, err := Write(&alone, &sliceSource{events: events}, opt); err != nil {
+		t.Fatal(err)
+	}
+	const writers = 4
+	got := make([][]byte, writers)
+	errs := make([]error, writers)
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Go(func() {
+			var buf bytes.Buffer
+			_, errs[i] = Write(&buf, &sliceSource{events: events}, opt)
+			got[i] = buf.Bytes()
+		})
+	}
+	wg.Wait()
+	for i := range writers {
+		if errs[i] != nil {
+			t.Fatalf("writer %d: %v", i, errs[i])
+		}
+		if !bytes.Equal(got[i], alone.Bytes()) {
+			t.Errorf("writer %d: %d bytes, unlike the %d of the GIF made alone", i, len(got[i]), alone.Len())
 		}
 	}
 }

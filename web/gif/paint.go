@@ -20,8 +20,9 @@ import (
 // canvas is one frame being drawn: shapes through x/image's vector
 // rasterizer (anti-aliased), text in Go's own fonts.
 type canvas struct {
-	img  *image.RGBA
-	rast vector.Rasterizer
+	img   *image.RGBA
+	rast  vector.Rasterizer
+	faces map[[2]int]font.Face // by size and weight (1: bold)
 }
 
 func newCanvas(w, h int) *canvas {
@@ -122,41 +123,42 @@ func (c *canvas) line(x0, y0, x1, y1, w float64, col color.RGBA) {
 	})
 }
 
-// Text is drawn in Go's fonts (regular and bold) at whole pixel sizes,
-// their faces shared by every frame.
-var faces struct {
-	sync.Mutex
-	regular, bold *opentype.Font
-	err           error
-	bySize        map[[2]int]font.Face
-}
+// Text is drawn in Go's fonts (regular and bold) at whole pixel sizes. The
+// parsed fonts are shared; a face is not safe for concurrent use (it keeps
+// a glyph buffer), so each canvas keeps its own.
+var goFonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
+	regular, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		return [2]*opentype.Font{}, fmt.Errorf("Go's fonts: %w", err)
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		return [2]*opentype.Font{}, fmt.Errorf("Go's fonts: %w", err)
+	}
+	return [2]*opentype.Font{regular, bold}, nil
+})
 
-func face(px int, bold bool) (font.Face, error) {
-	faces.Lock()
-	defer faces.Unlock()
-	if faces.regular == nil && faces.err == nil {
-		faces.regular, faces.err = opentype.Parse(goregular.TTF)
-		if faces.err == nil {
-			faces.bold, faces.err = opentype.Parse(gobold.TTF)
-		}
-		faces.bySize = map[[2]int]font.Face{}
-	}
-	if faces.err != nil {
-		return nil, fmt.Errorf("Go's fonts: %w", faces.err)
-	}
+// face is the canvas's face of Go's font at px.
+func (c *canvas) face(px int, bold bool) (font.Face, error) {
 	k := [2]int{px, 0}
-	f := faces.regular
 	if bold {
-		k[1], f = 1, faces.bold
+		k[1] = 1
 	}
-	if fc, ok := faces.bySize[k]; ok {
+	if fc, ok := c.faces[k]; ok {
 		return fc, nil
 	}
-	fc, err := opentype.NewFace(f, &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingFull})
+	fonts, err := goFonts()
+	if err != nil {
+		return nil, err
+	}
+	fc, err := opentype.NewFace(fonts[k[1]], &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingFull})
 	if err != nil {
 		return nil, fmt.Errorf("Go's fonts at %d px: %w", px, err)
 	}
-	faces.bySize[k] = fc
+	if c.faces == nil {
+		c.faces = map[[2]int]font.Face{}
+	}
+	c.faces[k] = fc
 	return fc, nil
 }
 
@@ -171,7 +173,7 @@ const (
 
 // text draws s with its baseline at y; it returns the text's width.
 func (c *canvas) text(s string, x, y float64, px int, bold bool, at anchor, col color.RGBA) float64 {
-	fc, err := face(px, bold)
+	fc, err := c.face(px, bold)
 	if err != nil {
 		return 0 // the fonts are compiled in: parsed once in the tests
 	}
@@ -189,8 +191,8 @@ func (c *canvas) text(s string, x, y float64, px int, bold bool, at anchor, col 
 }
 
 // measure is the width of s at px.
-func measure(s string, px int, bold bool) float64 {
-	fc, err := face(px, bold)
+func (c *canvas) measure(s string, px int, bold bool) float64 {
+	fc, err := c.face(px, bold)
 	if err != nil {
 		return 0
 	}

@@ -23,7 +23,7 @@ func drawFrame(c *canvas, cam *camera, f fold.Frame, nv *fold.NodeView, index in
 	titlePx := int(math.Round(max(11, 20*u)))
 	barH := math.Round(float64(titlePx) * 2.2)
 	sayPx := int(math.Round(max(10, 17*u)))
-	lines := wrap(f.LastEvent, W-24*u, sayPx, 2)
+	lines := c.wrap(f.LastEvent, W-24*u, sayPx, 2)
 	sayH := float64(len(lines))*float64(sayPx)*1.35 + 16*u
 	panelW := math.Round(min(W/3, 0.55*H))
 	top, bottom := barH, H-sayH
@@ -40,7 +40,7 @@ func drawFrame(c *canvas, cam *camera, f fold.Frame, nv *fold.NodeView, index in
 	base := barH*0.5 + float64(titlePx)*0.35
 	right := fmt.Sprintf("iteration %d, bound %d  ·  event %s", f.Tree.Iteration, f.Tree.Bound, fold.Thousands(index))
 	rw := c.text(right, W-12*u, base, titlePx, false, end, textGrey)
-	c.text(ellipsis(title, W-rw-36*u, titlePx, true), 12*u, base, titlePx, true, start, black)
+	c.text(c.ellipsis(title, W-rw-36*u, titlePx, true), 12*u, base, titlePx, true, start, black)
 
 	// The event in words, at the bottom, on at most two lines.
 	c.rect(image.Rect(0, int(H-sayH), opt.Width, int(H-sayH)+1), panelLine)
@@ -61,24 +61,24 @@ func algorithmName(a string) string {
 }
 
 // ellipsis cuts s to fit width at px, marking the cut.
-func ellipsis(s string, width float64, px int, bold bool) string {
-	if measure(s, px, bold) <= width {
+func (c *canvas) ellipsis(s string, width float64, px int, bold bool) string {
+	if c.measure(s, px, bold) <= width {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 && measure(string(r)+"…", px, bold) > width {
+	for len(r) > 0 && c.measure(string(r)+"…", px, bold) > width {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
 }
 
 // wrap breaks s into at most n lines of width, the last cut short.
-func wrap(s string, width float64, px, n int) []string {
+func (c *canvas) wrap(s string, width float64, px, n int) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
 		next := strings.TrimSpace(line + " " + w)
-		if line != "" && measure(next, px, false) > width {
+		if line != "" && c.measure(next, px, false) > width {
 			lines = append(lines, line)
 			line = w
 			continue
@@ -90,7 +90,7 @@ func wrap(s string, width float64, px, n int) []string {
 	}
 	if len(lines) > n {
 		rest := strings.Join(lines[n-1:], " ")
-		lines = append(lines[:n-1], ellipsis(rest, width, px, false))
+		lines = append(lines[:n-1], c.ellipsis(rest, width, px, false))
 	}
 	return lines
 }
@@ -342,7 +342,7 @@ func drawState(c *canvas, nv *fold.NodeView, started bool, x0, y0, x1, y1, u flo
 		if nv.Error != "" {
 			msg = nv.Error
 		}
-		for i, l := range wrap(msg, x1-x0-2*pad, px, 3) {
+		for i, l := range c.wrap(msg, x1-x0-2*pad, px, 3) {
 			c.text(l, x0+pad, y+float64(px)*(1+1.3*float64(i)), px, false, start, textGrey)
 		}
 	}
@@ -352,7 +352,7 @@ func drawState(c *canvas, nv *fold.NodeView, started bool, x0, y0, x1, y1, u flo
 	if moves == "" {
 		moves = "the start"
 	}
-	lines := wrap(fmt.Sprintf("depth %d: %s", nv.Depth, moves), x1-x0-2*pad, px, 2)
+	lines := c.wrap(fmt.Sprintf("depth %d: %s", nv.Depth, moves), x1-x0-2*pad, px, 2)
 	for i, l := range lines {
 		c.text(l, x0+pad, yb+float64(px)*1.5*float64(i+1), px, false, start, textGrey)
 	}
@@ -411,7 +411,7 @@ func drawText(c *canvas, raw json.RawMessage, x0, y0, x1, y1, u float64) bool {
 		if y > y1 {
 			break
 		}
-		c.text(ellipsis(l, x1-x0, px, false), x0, y, px, false, start, black)
+		c.text(c.ellipsis(l, x1-x0, px, false), x0, y, px, false, start, black)
 	}
 	return true
 }
