@@ -264,6 +264,14 @@ func TestBrowserPage(t *testing.T) {
 			b.t.Errorf("presentation at 1440x900: %s", strings.Join(bad, "; "))
 		}
 		shot(b.t, b.ctx, "present-1440x900")
+		// A node chosen in the tree: its board beside the current one's,
+		// both whole in the side column.
+		js[bool](b, "a node of the tree on screen", chooseNodeJS)
+		b.wait("its board", `q('selected').querySelectorAll('svg rect').length === 9`)
+		if bad := settle(b, "the layout with a chosen node", presentLayoutJS); len(bad) > 0 {
+			b.t.Errorf("presentation at 1440x900, a node chosen: %s", strings.Join(bad, "; "))
+		}
+		shot(b.t, b.ctx, "present-1440x900-chosen")
 		b.do("out of presentation", chromedp.KeyEvent("p"))
 	})
 
@@ -322,6 +330,18 @@ func TestBrowserReplay(t *testing.T) {
 	}
 }
 
+// chooseNodeJS clicks the last node of the tree drawn whole on screen
+// (not the current one), as a hand would choose it.
+const chooseNodeJS = `(() => {
+	const t = q('tree').getBoundingClientRect();
+	const g = Array.from(q('tree').querySelectorAll('svg .node')).filter((g) => {
+		const r = g.getBoundingClientRect();
+		return !g.classList.contains('current') && r.left > t.left && r.right < t.right && r.top > t.top && r.bottom < t.bottom;
+	}).pop();
+	g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+	return true;
+})()`
+
 // presentLayoutJS lists what is wrong with presentation mode's layout: the
 // page scrolls, the tree or the controls are off screen, panels overlap,
 // text is under 16 px (a chart's too, once c shows one).
@@ -343,6 +363,15 @@ const presentLayoutJS = `(() => {
 		for (let i = 0; i < panels.length; i++) for (let j = i + 1; j < panels.length; j++) {
 			const [a, ra] = panels[i], [b, rb] = panels[j];
 			if (ra.left < rb.right - 1 && rb.left < ra.right - 1 && ra.top < rb.bottom - 1 && rb.top < ra.bottom - 1) bad.push(a + ' overlaps ' + b);
+		}
+		// The state panel hides what overflows it: each board (the current
+		// node's, a chosen node's) whole inside it, and big enough to read.
+		const sp = document.getElementById('state-panel').getBoundingClientRect();
+		for (const svg of document.querySelectorAll('#state-panel .puzzle-state svg, #state-panel .selected svg')) {
+			if (svg.offsetParent === null && svg.getClientRects().length === 0) continue;
+			const r = svg.getBoundingClientRect(), name = svg.closest('.selected') ? 'the chosen node\'s board' : 'the board';
+			if (r.left < sp.left - 1 || r.right > sp.right + 1 || r.top < sp.top - 1 || r.bottom > sp.bottom + 1) bad.push(name + ' is cut off: ' + JSON.stringify(r) + ' in the state panel ' + JSON.stringify(sp));
+			if (r.width < 60 || r.height < 60) bad.push(name + ' is ' + Math.round(r.width) + 'x' + Math.round(r.height) + ' px');
 		}
 		for (const el of document.querySelectorAll('main *, header *')) {
 			if (el.offsetParent === null || el.closest('svg') && el.tagName !== 'text' || !el.childNodes.length) continue;
@@ -384,6 +413,12 @@ func TestBrowserPresentation(t *testing.T) {
 		t.Errorf("presentation at 1280x720: %s", strings.Join(bad, "; "))
 	}
 	shot(t, b.ctx, "present-1280x720")
+	js[bool](b, "a node of the tree on screen", chooseNodeJS)
+	b.wait("its board", `q('selected').querySelectorAll('svg rect').length === 9`)
+	if bad := settle(b, "the layout with a chosen node", presentLayoutJS); len(bad) > 0 {
+		t.Errorf("presentation at 1280x720, a node chosen: %s", strings.Join(bad, "; "))
+	}
+	shot(t, b.ctx, "present-1280x720-chosen")
 	// The charts are one key away, in the tree's place.
 	b.do("c", chromedp.KeyEvent("c"))
 	b.wait("a chart in the tree's place", `q('fhist').closest('section').classList.contains('shown') && q('tree').offsetParent === null`)
