@@ -62,17 +62,39 @@ func TestFIFOWithWriter(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	// A writer blocks in its open until viz opens the FIFO to read.
-	go func() {
-		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err != nil {
+	// A writer blocks in its open until viz opens the FIFO to read. viz
+	// may read before the writer's open returns and find no writer (then
+	// the write fails: nobody reads), or open and close the FIFO before
+	// the writer opens it at all: each try has a writer of its own, let go
+	// from its open by a reader that comes and goes once viz is done.
+	writer := func() <-chan struct{} {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+			if err != nil {
+				return
+			}
+			defer w.Close()
+			w.WriteString("1 2 3 4 5 6 7 0 8\n")
+		}()
+		return done
+	}
+	release := func(done <-chan struct{}) {
+		select {
+		case <-done:
 			return
+		case <-time.After(10 * time.Millisecond):
 		}
-		defer w.Close()
-		w.WriteString("1 2 3 4 5 6 7 0 8\n")
-	}()
+		if r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			<-done
+			r.Close()
+		}
+	}
 	for deadline := time.Now().Add(10 * time.Second); ; {
+		done := writer()
 		status, out, errs := runViz(t, "", "solve", "--puzzle", "8puzzle", "@"+fifo)
+		release(done)
 		if status == exitOK && strings.Contains(out, "solved in 1 move") {
 			return
 		}
@@ -81,7 +103,6 @@ func TestFIFOWithWriter(t *testing.T) {
 		if !strings.Contains(errs, "nothing written to it") || time.Now().After(deadline) {
 			t.Fatalf("status %d, stdout %q, stderr %q", status, out, errs)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 
