@@ -361,8 +361,11 @@ func TestCompareWorkersShareTheBudget(t *testing.T) {
 func TestOrderFlag(t *testing.T) {
 	const want = 15_300_442 + 6
 	solved := vizJSON[map[string]any](t, "", "solve", "--json", "--goal", "blank-first", "--heuristic", "manhattan", "--order", "ulrd", korf2)
-	if got := solved["generated"]; got != float64(want) {
-		t.Errorf("solve --order ulrd: %v generated, want %d", got, want)
+	if got := solved["generated"]; got != float64(want) || solved["order"] != "ulrd" {
+		t.Errorf("solve --order ulrd: %v generated, order %v; want %d and ulrd", got, solved["order"], want)
+	}
+	if plain := vizJSON[map[string]any](t, "", "solve", "--json", "--goal", "blank-first", korf2); plain["order"] != nil {
+		t.Errorf("solve without --order names an order: %v", plain["order"])
 	}
 	cmp := vizJSON[map[string]any](t, "", "compare", "--json", "--instances", "korf100:2-2", "--heuristic", "manhattan", "--order", "ULRD")
 	if cmp["order"] != "ulrd" || cmp["runs"].([]any)[0].(map[string]any)["generated"] != float64(want) {

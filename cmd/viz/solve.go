@@ -58,7 +58,9 @@ type solveJSON struct {
 	Puzzle    string `json:"puzzle"`
 	Heuristic string `json:"heuristic"`
 	Algorithm string `json:"algorithm"`
-	H0        int    `json:"h0"`
+	// Order is the order the moves were tried in, when --order set one.
+	Order string `json:"order,omitempty"`
+	H0    int    `json:"h0"`
 	// State and Scramble, for puzzles with a standard state format (the
 	// cube's 54 facelets, URFDLB): the state searched, and moves that make
 	// it from the goal (given, or the solution's inverse).
@@ -380,6 +382,7 @@ func toJSON(req *solveRequest, d engine.Domain, res *engine.Result) solveJSON {
 		Seconds:    res.Elapsed.Seconds(), NodesPerS: res.NodesPerSecond(), EBF: res.EBF(),
 		PeakOpen: res.PeakOpen, Stored: res.Stored,
 		Puzzle: req.puzzle.Name, Heuristic: req.heuristic, Algorithm: req.algo.String(),
+		Order: req.opt.Info.Options["order"],
 	}
 	if res.Status == trace.StatusLimit {
 		// The JSON's words are English: a program reads them.
