@@ -127,7 +127,7 @@ func (d *deadlineWriter) finish() error {
 // fields of its start message, and how many events it saw.
 func runRequest(q url.Values) (startRequest, int64, error) {
 	req := startRequest{Puzzle: q.Get("puzzle"), State: q.Get("state"), Heuristic: q.Get("heuristic"),
-		Goal: q.Get("goal"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true",
+		Goal: q.Get("goal"), Order: q.Get("order"), Algorithm: q.Get("algorithm"), Fast: q.Get("fast") == "true",
 		File: q.Get("file"), Source: q.Get("source")}
 	if err := req.validate(); err != nil {
 		return req, 0, err

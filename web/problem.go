@@ -50,7 +50,7 @@ var searchBudget = script.Budget{Memory: DefaultSearchMemory}
 
 // validate checks the sizes of what the page sent.
 func (r startRequest) validate() error {
-	for _, f := range []struct{ name, v string }{{"puzzle", r.Puzzle}, {"heuristic", r.Heuristic}, {"goal", r.Goal}, {"algorithm", r.Algorithm}, {"file", r.File}} {
+	for _, f := range []struct{ name, v string }{{"puzzle", r.Puzzle}, {"heuristic", r.Heuristic}, {"goal", r.Goal}, {"order", r.Order}, {"algorithm", r.Algorithm}, {"file", r.File}} {
 		if len(f.v) > maxName {
 			return say("server.field-too-long", lang.Args{"Field": f.name, "Max": maxName})
 		}
@@ -79,6 +79,18 @@ func (r startRequest) file() string {
 // a built-in puzzle with the heuristic of its Source, or the problem of its
 // Source (no Puzzle).
 func (r startRequest) request(ctx context.Context, b script.Budget) (*puzzles.Request, error) {
+	req, err := r.resolve(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	if err := req.SetOrder(r.Order); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// resolve is request without the order of the moves.
+func (r startRequest) resolve(ctx context.Context, b script.Budget) (*puzzles.Request, error) {
 	switch {
 	case r.Source == "":
 		return puzzles.NewRequest(r.Puzzle, r.State, r.Heuristic, r.Goal)

@@ -29,6 +29,7 @@ type clientMsg struct {
 	State     string   `json:"state"`
 	Heuristic string   `json:"heuristic"`
 	Goal      string   `json:"goal"`
+	Order     string   `json:"order"`
 	Algorithm string   `json:"algorithm"`
 	Fast      bool     `json:"fast"`
 	Keep      bool     `json:"keep"`
@@ -64,7 +65,7 @@ type clientMsg struct {
 
 // request is the search a start, problem or check message names.
 func (m *clientMsg) request() startRequest {
-	return startRequest{Puzzle: m.Puzzle, State: m.State, Heuristic: m.Heuristic, Goal: m.Goal,
+	return startRequest{Puzzle: m.Puzzle, State: m.State, Heuristic: m.Heuristic, Goal: m.Goal, Order: m.Order,
 		Algorithm: m.Algorithm, Fast: m.Fast, File: m.File, Source: m.Source}
 }
 

@@ -360,6 +360,9 @@ type puzzleInfo struct {
 	// Script says whether a heuristic written in Starlark can read the
 	// puzzle's states (the Problem tab offers those puzzles).
 	Script bool `json:"script"`
+	// Orders says whether the search can try the moves in another order
+	// (tiles: the start message's order).
+	Orders bool `json:"orders,omitempty"`
 	// ServeOnly are the heuristics listed that this page cannot run: viz
 	// site's page, whose engine in the browser cannot build their tables.
 	ServeOnly []string `json:"serveOnly,omitempty"`
@@ -372,7 +375,7 @@ func catalogue(site bool) []puzzleInfo {
 	out := []puzzleInfo{}
 	for _, p := range puzzles.All() {
 		info := puzzleInfo{Name: p.Name, Title: p.Title, Heuristics: p.Heuristics, Goals: p.Goals,
-			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil}
+			Presets: p.Presets, Renderer: p.Renderer, Help: p.Help, Scramble: p.Scramble != nil, Script: p.Script != nil, Orders: p.Order != nil}
 		if site && p.Databases != nil {
 			info.ServeOnly = p.Databases.Large
 		}

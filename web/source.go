@@ -233,6 +233,8 @@ type startRequest struct {
 	State     string
 	Heuristic string
 	Goal      string
+	// Order is the order of the moves (tiles: "ulrd"), "" the puzzle's own.
+	Order     string
 	Algorithm string
 	Fast      bool
 	// Source, when not "", is a script written in Starlark (problem.go):

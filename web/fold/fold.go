@@ -62,6 +62,10 @@ func newRunStats(id int, pos int64, snap trace.Snapshot) RunStats {
 	rs := RunStats{ID: id, Pos: pos, Snapshot: snap}
 	if snap.Run != nil {
 		rs.Label = snap.Run.Heuristic + " " + snap.Run.Algorithm
+		if o := snap.Run.Options["order"]; o != "" {
+			// Two runs of one heuristic in two orders, told apart.
+			rs.Label += " " + o
+		}
 	}
 	return rs
 }

@@ -222,7 +222,7 @@ interface PuzzlePreset { name: string; state: string; optimal: number; goal?: st
 /** One entry of /api/puzzles (web/server.go's puzzleInfo): Go's empty lists may come as null. */
 interface PuzzleInfo {
   name: string; title: string; heuristics: string[] | null; goals: string[] | null; presets: PuzzlePreset[] | null;
-  renderer: string; help: string; scramble: boolean; script: boolean; serveOnly?: string[];
+  renderer: string; help: string; scramble: boolean; script: boolean; orders?: boolean; serveOnly?: string[];
 }
 
 /** A lecture's bookmark (web/lecture.go's): an event (0-based), its title and note. */

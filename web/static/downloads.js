@@ -22,12 +22,13 @@ function runQuery() {
   if (shared.mode === 'replay') return '';
   /**
    * The start message's fields a run is named by (setup.js, problem.js).
-   * @type {{puzzle?: string, state?: string, heuristic?: string, goal?: string, algorithm?: string, fast?: boolean,
+   * @type {{puzzle?: string, state?: string, heuristic?: string, goal?: string, order?: string, algorithm?: string, fast?: boolean,
    *   source?: string, file?: string}}
    */
   const s = /** @type {typeof s} */ (shared.start || {});
   const q = new URLSearchParams({ puzzle: s.puzzle || '', state: s.state || '', heuristic: s.heuristic || '',
     goal: s.goal || '', algorithm: s.algorithm || '', fast: String(!!s.fast) });
+  if (s.order) q.set('order', s.order);
   if (s.source) { q.set('file', s.file || ''); q.set('source', s.source); } // the Problem tab's script
   const events = contract.current().events;
   if (events > 0) q.set('events', String(events));

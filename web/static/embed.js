@@ -21,7 +21,7 @@ const asked = (() => {
   if (!on || embedded || !q.get('puzzle')) return null;
   return {
     puzzle: q.get('puzzle'), state: q.get('state') || '', heuristic: q.get('heuristic') || '', goal: q.get('goal') || '',
-    algorithm: q.get('algo') || 'ida', fast: false, keep: false,
+    order: q.get('order') || '', algorithm: q.get('algo') || 'ida', fast: false, keep: false,
   };
 })();
 
@@ -54,11 +54,12 @@ function code() {
   if (embedded) {
     u.hash = 'embed';
   } else {
-    /** @type {{puzzle?: string, state?: string, heuristic?: string, goal?: string, algorithm?: string, source?: string}} */
+    /** @type {{puzzle?: string, state?: string, heuristic?: string, goal?: string, order?: string, algorithm?: string, source?: string}} */
     const s = /** @type {typeof s} */ (shared.start || asked || {});
     if (!s.puzzle || s.source) return '';
     const q = new URLSearchParams({ embed: '', puzzle: s.puzzle, heuristic: s.heuristic || '', state: s.state || '', algo: s.algorithm || 'ida' });
     if (s.goal) q.set('goal', s.goal);
+    if (s.order) q.set('order', s.order);
     u.search = q.toString().replace(/^embed=&/, 'embed&');
   }
   return '<iframe src="' + attr(u.href) + '" width="640" height="400" style="border:0;max-width:100%" title="' + attr(t('ui.title')) + '" loading="lazy"></iframe>';

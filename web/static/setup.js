@@ -40,6 +40,7 @@ function onPuzzle() {
   const goals = p.goals || [];
   fillSelect($('goal'), goals);
   $('goal-label').style.display = goals.length > 1 ? '' : 'none';
+  $('order-label').style.display = p.orders ? '' : 'none';
   const presets = p.presets || [];
   fillSelect($('preset'), [''].concat(presets.map((_, i) => String(i))),
     ['—'].concat(presets.map(presetLabel)));
@@ -127,6 +128,10 @@ async function loadCatalogue() {
 
 // goal is the goal to send: none when the puzzle has only one.
 function goal() { return $('goal-label').style.display === 'none' ? '' : /** @type {HTMLSelectElement} */ ($('goal')).value; }
+
+// order is the order of the moves to send: none for the puzzle's own, or
+// for a puzzle with one order.
+function order() { return $('order-label').style.display === 'none' ? '' : /** @type {HTMLSelectElement} */ ($('order')).value; }
 
 // ---- before the first run ----
 // The page draws the start state the setup describes before Start (the
@@ -237,7 +242,7 @@ function bind() {
   $('start-present').addEventListener('click', () => $('start').click());
   $('start').addEventListener('click', () => {
     begin({
-      puzzle: /** @type {HTMLSelectElement} */ ($('puzzle')).value, state: /** @type {HTMLTextAreaElement} */ ($('state')).value, heuristic: /** @type {HTMLSelectElement} */ ($('heuristic')).value, goal: goal(),
+      puzzle: /** @type {HTMLSelectElement} */ ($('puzzle')).value, state: /** @type {HTMLTextAreaElement} */ ($('state')).value, heuristic: /** @type {HTMLSelectElement} */ ($('heuristic')).value, goal: goal(), order: order(),
       algorithm: /** @type {HTMLSelectElement} */ ($('algorithm')).value, fast: /** @type {HTMLInputElement} */ ($('fast')).checked, keep: /** @type {HTMLInputElement} */ ($('keep')).checked,
     });
     // Draw this run's start state until its first node comes.
