@@ -10,7 +10,7 @@ import (
 
 // TestBrowserOrder: the Setup panel offers the order of the moves for the
 // tile puzzles only; the run started in Korf's order counts what the engine
-// counts in it, and the embed code names the order.
+// counts in it, and the status panel and the embed code name the order.
 func TestBrowserOrder(t *testing.T) {
 	t.Parallel()
 	const state = "8 6 7 2 5 4 3 0 1"
@@ -32,6 +32,9 @@ func TestBrowserOrder(t *testing.T) {
 	b.wait("solved", `window.viz.status === 'solved'`)
 	if v := b.viz(); v.Generated != want {
 		t.Errorf("the run in Korf's order generated %d nodes, the engine in it %d", v.Generated, want)
+	}
+	if run := js[string](b, "the status panel", `q('stats').textContent`); !strings.Contains(run, "manhattan, ida, ulrd") {
+		t.Errorf("the status panel does not name the order: %q", run)
 	}
 	b.do("copy", chromedp.Click(byTestID("copy-embed")))
 	b.wait("the code", `q('embed-code').value.startsWith('<iframe ')`)

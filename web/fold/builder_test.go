@@ -256,6 +256,12 @@ func TestReplayStateMatchesGo(t *testing.T) {
 		{"ida", func(t *testing.T) string {
 			return testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)
 		}, false, ""},
+		// A run in another order of the moves: its label names the order.
+		{"ida-order", func(t *testing.T) string {
+			events := testrun.Record(t, trace.LevelNode, testrun.State)
+			events[0].Run.Options = map[string]string{"goal": "blank-last", "order": "ulrd"}
+			return testrun.Write(t, events, trace.EncodingBinary)
+		}, false, ""},
 		// 28 moves: more iterations than the runs above.
 		{"ida-longer", func(t *testing.T) string {
 			return testrun.Write(t, testrun.Record(t, trace.LevelNode, "0 8 7 6 5 4 3 2 1"), trace.EncodingNDJSON)

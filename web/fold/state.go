@@ -77,14 +77,16 @@ const shownInstance = 1 << 10
 
 // RunView is one run as the page's stats panel and window.viz read it.
 type RunView struct {
-	ID             int      `json:"id"`
-	Label          string   `json:"label"`
-	Colour         string   `json:"colour"` // the run's colour in every chart and the comparison table
-	StartH         int      `json:"startH"` // h(start)`
-	Puzzle         string   `json:"puzzle"`
-	Instance       string   `json:"instance"`
-	Heuristic      string   `json:"heuristic"`
-	Algorithm      string   `json:"algorithm"`
+	ID        int    `json:"id"`
+	Label     string `json:"label"`
+	Colour    string `json:"colour"` // the run's colour in every chart and the comparison table
+	StartH    int    `json:"startH"` // h(start)`
+	Puzzle    string `json:"puzzle"`
+	Instance  string `json:"instance"`
+	Heuristic string `json:"heuristic"`
+	Algorithm string `json:"algorithm"`
+	// Order is the order the moves were tried in, when not the puzzle's own.
+	Order          string   `json:"order,omitempty"`
 	Status         string   `json:"status"`
 	Iteration      int      `json:"iteration"` // the iteration under way, or the last one
 	Bound          int      `json:"bound"`     // that iteration's bound
@@ -330,6 +332,7 @@ func makeRunView(st RunStats) RunView {
 		// megabytes, of which a panel shows a line.
 		v.Puzzle, v.Instance, v.Heuristic, v.Algorithm = info.Puzzle, quote.Cut(info.Instance, shownInstance), info.Heuristic, info.Algorithm
 		v.StartH = info.StartH
+		v.Order = info.Options["order"]
 		if v.Iteration == 0 && info.Algorithm != AlgorithmAStar {
 			// Before its first iteration IDA* has its first bound: h(start).
 			v.Bound = info.StartH

@@ -102,7 +102,7 @@ interface NodeView {
 
 /** A run of a state message (fold.RunView), as the page reads it. */
 interface RunView {
-  id: number; label: string; colour: string; startH: number; puzzle: string; instance: string; heuristic: string; algorithm: string;
+  id: number; label: string; colour: string; startH: number; puzzle: string; instance: string; heuristic: string; algorithm: string; order?: string;
   status: string; iteration: number; bound: number; nextBound: number; expanded: number; generated: number; pruned: number;
   solutionLength: number; solution: string[]; cost: number; events: number; seconds: number; nodesPerSecond: number;
   timed: boolean; ebf: number; growth: number; growthOf: number;

@@ -365,9 +365,10 @@ function replayState(b, total, renderer, treeIter, opened) {
   if (s.status !== 'running') state = s.status;
   else state = 'paused';
   const info = s.run;
+  const order = info && info.options ? info.options.order || '' : '';
   /** @type {RunView & {current: NonNullable<RunView['current']>}} */
   const v = {
-    id: 1, label: info ? `${info.heuristic} ${info.algorithm}` : '', colour: COLOURS.run,
+    id: 1, label: info ? `${info.heuristic} ${info.algorithm}` + (order ? ' ' + order : '') : '', colour: COLOURS.run,
     startH: info ? info.startH || 0 : 0,
     puzzle: info ? info.puzzle || '' : '', instance: info ? info.instance || '' : '',
     heuristic: info ? info.heuristic || '' : '', algorithm: info ? info.algorithm || '' : '',
@@ -381,6 +382,7 @@ function replayState(b, total, renderer, treeIter, opened) {
     current: { iteration: s.current.iteration, bound: s.current.bound, nextBound: s.current.nextBound,
       expanded: s.current.expanded, generated: s.current.generated, pruned: s.current.pruned },
   };
+  if (order) v.order = order;
   if (s.status === 'solved') {
     v.solutionLength = (s.solution || []).length;
     v.solution = moveNames(info, s.solution);

@@ -45,7 +45,7 @@ function drawStats(msg) {
   // last-event line, and the tree's).
   if (a && msg.status !== 'building') {
     // Before its run-start (a database still building) a run has no names yet.
-    if (a.puzzle) rows.push(['ui.stats.run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm, true]);
+    if (a.puzzle) rows.push(['ui.stats.run', '#' + a.id + ' ' + a.puzzle + ', ' + a.heuristic + ', ' + a.algorithm + (a.order ? ', ' + a.order : ''), true]);
     const astar = msg.algo && msg.algo.algorithm === 'astar' ? /** @type {AStarView} */ (msg.algo) : null;
     if (astar) {
       // A* in its own words: no iterations, no bound. The open and closed
@@ -88,7 +88,7 @@ function drawStats(msg) {
   }
   if (msg.runs && msg.runs.length > 1) {
     msg.runs.slice(0, -1).forEach((r) => rows.push([t('ui.stats.run.n', { ID: r.id }), t(r.solutionLength ? 'ui.stats.run.solved' : 'ui.stats.run.value', {
-      Heuristic: r.heuristic, Algorithm: r.algorithm, Status: status(r.status), Generated: fmt(r.generated), Length: r.solutionLength })]));
+      Heuristic: r.heuristic + (r.order ? ' ' + r.order : ''), Algorithm: r.algorithm, Status: status(r.status), Generated: fmt(r.generated), Length: r.solutionLength })]));
   }
   if (msg.replay) rows.push(['ui.stats.position', t('ui.stats.position.value', { Event: fmt(Math.max(0, msg.replay.pos - 1)), Events: fmt(msg.replay.total) })]);
   const open = msg.algo && msg.algo.algorithm === 'astar' ? /** @type {AStarView} */ (msg.algo) : null;
