@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"idaviz/web/internal/testrun"
 )
 
 // TestBrowserOrder: the Setup panel offers the order of the moves for the
@@ -14,7 +16,7 @@ import (
 func TestBrowserOrder(t *testing.T) {
 	t.Parallel()
 	const state = "8 6 7 2 5 4 3 0 1"
-	want := engineRun(t, "8puzzle", state, "manhattan", "ulrd").Totals.Generated
+	want := testrun.ResultInOrder(t, "8puzzle", state, "manhattan", "ulrd").Totals.Generated
 	b := openPage(t, 1440, 900)
 	for _, c := range []struct {
 		puzzle string

@@ -1,13 +1,12 @@
 package web
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"idaviz/engine"
 	"idaviz/puzzles"
+	"idaviz/web/internal/testrun"
 )
 
 // TestStartOrder: a start message's order is the order the search tries
@@ -22,14 +21,14 @@ func TestStartOrder(t *testing.T) {
 		{"ulrd", "manhattan ida ulrd"},
 	} {
 		t.Run("order "+c.order, func(t *testing.T) {
-			want := engineRun(t, "8puzzle", state, "manhattan", c.order)
+			want := testrun.ResultInOrder(t, "8puzzle", state, "manhattan", c.order)
 			generated[c.order] = want.Totals.Generated
 
-			c2 := dial(t, newTestServer(t, Options{}))
-			c2.send(map[string]any{"type": "start", "puzzle": "8puzzle", "state": state, "heuristic": "manhattan", "order": c.order})
-			c2.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
-			c2.send(map[string]any{"type": "to-end"})
-			m := c2.until(2*time.Minute, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
+			cl := dial(t, newTestServer(t, Options{}))
+			cl.send(map[string]any{"type": "start", "puzzle": "8puzzle", "state": state, "heuristic": "manhattan", "order": c.order})
+			cl.until(time.Minute, "paused", func(m *msg) bool { return isState(m) && m.Status == "paused" })
+			cl.send(map[string]any{"type": "to-end"})
+			m := cl.until(2*time.Minute, "the end", func(m *msg) bool { return isState(m) && m.Status == "solved" })
 			if m.Active.Generated != want.Totals.Generated || m.Active.SolutionLength != 31 {
 				t.Errorf("the page's run: %d generated, %d moves; the engine in order %q: %d, 31", m.Active.Generated, m.Active.SolutionLength, c.order, want.Totals.Generated)
 			}
@@ -55,32 +54,9 @@ func TestStartOrder(t *testing.T) {
 			cl := dial(t, newTestServer(t, Options{}))
 			cl.send(map[string]any{"type": "start", "puzzle": c.puzzle, "state": c.state, "order": c.order})
 			m := cl.until(time.Minute, "the refusal", func(m *msg) bool { return m.Type == "error" })
-			t.Logf("%s: %s", c.name, m.Message)
 			if !strings.Contains(m.Message, c.want) {
 				t.Errorf("order %.20q: %q, want it to say %q", c.order, m.Message, c.want)
 			}
 		})
 	}
-}
-
-// engineRun is the engine's own search of a puzzle's state in an order of
-// the moves ("" the default), as viz solve --order runs it.
-func engineRun(t testing.TB, puzzle, state, heuristic, order string) engine.Result {
-	t.Helper()
-	r, err := puzzles.NewRequest(puzzle, state, heuristic, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := r.SetOrder(order); err != nil {
-		t.Fatal(err)
-	}
-	d, err := r.Instance.Domain(r.Heuristic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := engine.IDA(context.Background(), d, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
 }

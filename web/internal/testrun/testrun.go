@@ -133,7 +133,14 @@ func Write(t testing.TB, events []trace.Event, enc trace.Encoding) string {
 // viz solve --json does.
 func Result(t testing.TB, puzzle, state, heuristic string) engine.Result {
 	t.Helper()
-	_, d := domain(t, puzzle, state, heuristic)
+	return ResultInOrder(t, puzzle, state, heuristic, "")
+}
+
+// ResultInOrder is Result with the moves tried in order ("": the puzzle's
+// own), as viz solve --order tries them.
+func ResultInOrder(t testing.TB, puzzle, state, heuristic, order string) engine.Result {
+	t.Helper()
+	_, d := domainInOrder(t, puzzle, state, heuristic, order)
 	res, err := engine.IDA(context.Background(), d, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -145,15 +152,22 @@ func Result(t testing.TB, puzzle, state, heuristic string) engine.Result {
 // heuristic.
 func domain(t testing.TB, puzzle, state, heuristic string) (puzzles.Instance, engine.Domain) {
 	t.Helper()
-	p, err := puzzles.Lookup(puzzle)
+	return domainInOrder(t, puzzle, state, heuristic, "")
+}
+
+// domainInOrder is domain with the moves tried in order ("": the puzzle's
+// own).
+func domainInOrder(t testing.TB, puzzle, state, heuristic, order string) (puzzles.Instance, engine.Domain) {
+	t.Helper()
+	r, err := puzzles.NewRequest(puzzle, state, heuristic, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := p.Parse(state, "")
-	if err != nil {
+	if err := r.SetOrder(order); err != nil {
 		t.Fatal(err)
 	}
-	d, err := inst.Domain(heuristic)
+	inst := r.Instance
+	d, err := inst.Domain(r.Heuristic)
 	if err != nil {
 		t.Fatal(err)
 	}
