@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,37 @@ func TestBrowserOrder(t *testing.T) {
 	if code := js[string](b, "the code", `q('embed-code').value`); !strings.Contains(code, "order=ulrd") {
 		t.Errorf("the embed code does not name the order: %s", code)
 	}
+	// The GUIDE's lesson: kept side by side, the two orders' iterations
+	// generate alike, all but the last.
+	b.do("keep runs", chromedp.Click(byTestID("keep-runs")))
+	js[bool](b, "the default order", `choose('order', ''), true`)
+	b.do("start again", chromedp.Click(byTestID("start")))
+	b.wait("a second run", `window.viz.status === 'paused' && window.viz.runs.length === 2`)
+	b.do("to the end", chromedp.Click(byTestID("to-end")))
+	b.wait("solved", `window.viz.status === 'solved' && window.viz.runs.length === 2`)
+	b.wait("both runs charted", `(() => { const c = window.viz.page.chart(q('iterations-chart')); return !!c && c.getOption().series.length === 4; })()`)
+	bars := js[[][2]int64](b, "the iterations chart", `(() => {
+		const o = window.viz.page.chart(q('iterations-chart')).getOption();
+		const v = (d) => (d && typeof d === 'object' ? d.value : d) || 0;
+		return o.xAxis[0].data.map((_, i) => [0, 1].map((r) => v(o.series[2 * r].data[i]) + v(o.series[2 * r + 1].data[i])));
+	})()`)
+	if len(bars) < 2 {
+		t.Fatalf("the iterations chart has %d bounds", len(bars))
+	}
+	for i, pair := range bars {
+		last := i == len(bars)-1
+		if (pair[0] == pair[1]) == last {
+			t.Errorf("bound %d of %d: Korf's order generated %d, U D L R %d; want them equal in every iteration but the last", i+1, len(bars), pair[0], pair[1])
+		}
+	}
+	rows := js[[]string](b, "the runs compared", `Array.from(q('compare-table').rows).slice(1).map((r) => r.cells[2].textContent)`)
+	if want := []string{"IDA* · ulrd", "IDA*"}; !slices.Equal(rows, want) {
+		t.Errorf("the runs compared say their algorithms %q, want %q (the order named)", rows, want)
+	}
+	if run := js[string](b, "the status panel", `q('stats').textContent`); !strings.Contains(run, "manhattan ida ulrd: solved") {
+		t.Errorf("the status panel's kept run does not name its order: %q", run)
+	}
+	shot(t, b.ctx, "order-compare")
 	if _, exceptions := b.seen(); len(exceptions) > 0 {
 		t.Errorf("the page threw: %v", exceptions)
 	}

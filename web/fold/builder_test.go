@@ -256,7 +256,8 @@ func TestReplayStateMatchesGo(t *testing.T) {
 		{"ida", func(t *testing.T) string {
 			return testrun.Write(t, testrun.Record(t, trace.LevelNode, testrun.State), trace.EncodingBinary)
 		}, false, ""},
-		// A run in another order of the moves: its label names the order.
+		// A run whose run-start names another order of the moves (its
+		// events are U D L R's: what differs is the label, which names it).
 		{"ida-order", func(t *testing.T) string {
 			events := testrun.Record(t, trace.LevelNode, testrun.State)
 			events[0].Run.Options = map[string]string{"goal": "blank-last", "order": "ulrd"}

@@ -61,7 +61,8 @@ function draw(msg) {
     const h = cell(tr, (r.heuristic || '…') + (oneInstance ? '' : ' · ' + r.instance));
     h.translate = false; // a heuristic's id and an instance: data
     h.title = r.puzzle ? r.puzzle + ': ' + r.instance : '';
-    cell(tr, r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…')).translate = false;
+    // A run in another order of the moves says so, beside its algorithm.
+    cell(tr, (r.algorithm === 'astar' ? 'A*' : r.algorithm === 'ida' ? 'IDA*' : (r.algorithm || '…')) + (r.order ? ' · ' + r.order : '')).translate = false;
     cell(tr, r.solutionLength || r.status === 'solved' ? n('run.compare.status-moves', r.solutionLength, { Status: statusName(r.status) }) : statusName(r.status));
     /** @type {Record<string, string>} */
     const cols = {

@@ -88,7 +88,7 @@ function drawStats(msg) {
   }
   if (msg.runs && msg.runs.length > 1) {
     msg.runs.slice(0, -1).forEach((r) => rows.push([t('ui.stats.run.n', { ID: r.id }), t(r.solutionLength ? 'ui.stats.run.solved' : 'ui.stats.run.value', {
-      Heuristic: r.heuristic + (r.order ? ' ' + r.order : ''), Algorithm: r.algorithm, Status: status(r.status), Generated: fmt(r.generated), Length: r.solutionLength })]));
+      Heuristic: r.heuristic, Algorithm: r.algorithm + (r.order ? ' ' + r.order : ''), Status: status(r.status), Generated: fmt(r.generated), Length: r.solutionLength })]));
   }
   if (msg.replay) rows.push(['ui.stats.position', t('ui.stats.position.value', { Event: fmt(Math.max(0, msg.replay.pos - 1)), Events: fmt(msg.replay.total) })]);
   const open = msg.algo && msg.algo.algorithm === 'astar' ? /** @type {AStarView} */ (msg.algo) : null;
