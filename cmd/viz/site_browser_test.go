@@ -363,7 +363,10 @@ func TestSiteInBrowser(t *testing.T) {
 			}
 		}
 		slices.Sort(names)
-		fifteenPuzzle, _ := puzzles.Lookup("15puzzle")
+		fifteenPuzzle, lookupErr := puzzles.Lookup("15puzzle")
+		if lookupErr != nil {
+			t.Fatal(lookupErr)
+		}
 		if want := slices.Sorted(slices.Values(fifteenPuzzle.Databases.Large)); err != nil || !slices.Equal(names, want) {
 			t.Errorf("the 15-puzzle's heuristics listed as needing viz serve: %q (%v), want %q", listed, err, want)
 		}
